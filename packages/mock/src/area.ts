@@ -1,0 +1,67 @@
+// What an area adds to the mock: behaviour for its operations, on top of Prism's validation.
+import type { IHttpOperation } from '@stoplight/types';
+
+export interface MockRequest {
+  operation: IHttpOperation;
+  /** The operation's operationId, for example `createVideo`. */
+  operationId: string;
+  method: string;
+  path: string;
+  /** Path parameters by name, as sent (strings). */
+  params: Record<string, string>;
+  query: Record<string, string | string[]>;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface MockResponse {
+  status: number;
+  headers?: Record<string, string>;
+  /** An object or array is sent as JSON; a string as text; undefined sends no body. */
+  body?: unknown;
+}
+
+/** A request violation found by Prism (or by the mock's own parsing). */
+export interface Violation {
+  /** Where: for example ['body', 'title'] or ['query', 'page']. */
+  location: string[];
+  message: string;
+}
+
+/** A bundled contract, as parsed JSON. */
+export type OpenApiDocument = {
+  components?: { examples?: Record<string, { value?: unknown }> };
+  [key: string]: unknown;
+};
+
+export interface AreaContext {
+  /** The area's bundled contract. */
+  document: OpenApiDocument;
+  /** The value of a named example under components.examples, deep-copied. */
+  example<T = unknown>(name: string): T;
+}
+
+export interface AreaBehaviour {
+  /**
+   * Answers by operationId, after Prism has checked security and validated the request.
+   * The answer is validated against the contract like any other. Handlers are synchronous
+   * because Prism's mocking step is.
+   */
+  handlers?: Record<string, (request: MockRequest) => MockResponse>;
+  /** The area's error answer for a request that failed validation (security failures excluded). */
+  invalidRequest?: (violations: Violation[], request: MockRequest) => MockResponse | undefined;
+}
+
+export interface AreaDefinition {
+  /** The area's name: its folder under openapi/ and its bundle's file name. */
+  name: string;
+  setup(context: AreaContext): AreaBehaviour;
+}
+
+export const defineArea = (definition: AreaDefinition): AreaDefinition => definition;
+
+/** Violations as one readable line: `body.title: must NOT have fewer than 1 characters; ...`. */
+export function describeViolations(violations: Violation[]): string {
+  return violations.map((v) => (v.location.length ? `${v.location.join('.')}: ${v.message}` : v.message)).join('; ');
+}

@@ -1,0 +1,2 @@
+export { startMock, MockStartError, type MockOptions, type RunningMock, type RequestLogEntry } from './server.ts';
+export { defineArea, type AreaDefinition, type MockRequest, type MockResponse, type Violation } from './area.ts';

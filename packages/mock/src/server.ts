@@ -1,0 +1,204 @@
+// The mock's HTTP server: one origin for every area, plus the reference site at /docs/.
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { IHttpConfig } from '@stoplight/prism-http';
+import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { AREAS } from './areas/index.ts';
+import { createEngine, INVALID_JSON, readBundle, type Engine, type ParsedRequest, type ServedOperation } from './engine.ts';
+import { serveStatic } from './static.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface MockOptions {
+  /** Port to listen on; 0 picks a free one. Default 4010. */
+  port?: number;
+  /** Host to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** Folder holding the bundled contracts (<area>.json). Default dist/openapi of this repository. */
+  bundleDir?: string;
+  /** Folder of the reference site served at /docs/. Default dist/docs of this repository. */
+  docsDir?: string;
+  /** Prism's dynamic examples instead of the contract's examples. */
+  dynamic?: boolean;
+  /** Seed for dynamic examples, so that they repeat. */
+  seed?: string;
+  /** Largest request body accepted, in bytes; larger ones answer 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Serve only these areas (by name); default every area. */
+  areas?: string[];
+  /** Called once per answered request; the CLI prints it. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  operation?: ServedOperation;
+  violations: { location: string[]; message: string; severity: string }[];
+  ms: number;
+}
+
+export interface RunningMock {
+  /** Base URL of the mock, for example http://127.0.0.1:4010. */
+  url: string;
+  operations: ServedOperation[];
+  close(): Promise<void>;
+}
+
+/** The mock could not start: a busy port, a missing bundle, an unknown host. */
+export class MockStartError extends Error {
+  override name = 'MockStartError';
+}
+
+export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 4010;
+  const bundleDir = options.bundleDir ?? path.join(REPO_ROOT, 'dist/openapi');
+  const docsDir = options.docsDir ?? path.join(REPO_ROOT, 'dist/docs');
+  const unknown = (options.areas ?? []).filter((name) => !AREAS.some((area) => area.name === name));
+  if (unknown.length > 0) throw new MockStartError(`unknown area ${unknown.join(', ')}; the areas are ${AREAS.map((a) => a.name).join(', ')}`);
+  const areas = options.areas ? AREAS.filter((area) => options.areas!.includes(area.name)) : AREAS;
+  for (const area of areas) {
+    const bundle = path.join(bundleDir, `${area.name}.json`);
+    if (!existsSync(bundle)) throw new MockStartError(`the ${area.name} contract is not bundled (${bundle} is missing): run \`pnpm bundle\` first`);
+  }
+  const engine = await createEngine({
+    areas,
+    loadBundle: (area) => readBundle(path.join(bundleDir, `${area}.json`)),
+    dynamic: options.dynamic,
+    seed: options.seed,
+  });
+  const handle = requestHandler(engine, { docsDir, maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, onRequest: options.onRequest });
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => sendProblem(res, 500, 'Mock failure', String(error)));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') reject(new MockStartError(`port ${port} on ${host} is already in use: stop what uses it or pass another --port`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new MockStartError(`cannot listen on host ${host}: ${error.code}`));
+      else if (error.code === 'EACCES') reject(new MockStartError(`not allowed to listen on port ${port}`));
+      else reject(new MockStartError(`cannot listen on ${host}:${port}: ${error.message}`));
+    });
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    operations: engine.operations,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+function requestHandler(
+  engine: Engine,
+  options: { docsDir: string; maxBodyBytes: number; onRequest?: (entry: RequestLogEntry) => void },
+) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const url = new URL(req.url ?? '/', 'http://mock.invalid');
+    const method = (req.method ?? 'GET').toUpperCase();
+    if ((method === 'GET' || method === 'HEAD') && (url.pathname === '/docs' || url.pathname.startsWith('/docs/'))) {
+      return serveStatic(res, options.docsDir, url.pathname.slice('/docs'.length));
+    }
+
+    const raw = await readBody(req, options.maxBodyBytes);
+    if (raw === TOO_LARGE) {
+      return sendProblem(res, 413, 'Request body too large', `The mock accepts bodies of at most ${options.maxBodyBytes} bytes.`);
+    }
+    const request = toPrismRequest(req, url, method, raw);
+    const requestConfig = getHttpConfigFromRequest(request);
+    if (E.isLeft(requestConfig)) {
+      return sendProblem(res, 422, 'Invalid Prefer header', requestConfig.left.message);
+    }
+    const answer = await engine.answer(request, { mock: requestConfig.right } as Partial<IHttpConfig>);
+    if (answer instanceof Error) {
+      const status = (answer as { status?: number }).status ?? 500;
+      sendProblem(res, status, answer.name === 'Error' ? 'Mock failure' : titleOf(answer), (answer as { detail?: string }).detail ?? answer.message);
+      options.onRequest?.({ method, path: url.pathname, status, violations: [], ms: performance.now() - started });
+      return;
+    }
+    const { response, operation, violations } = answer;
+    const broken = violations.filter((v) => v.location[0] === 'response' && v.severity === 'Error');
+    if (broken.length > 0) {
+      sendProblem(res, 500, 'The mock answer breaks the contract', `${operation?.operationId ?? 'operation'} answered ${response.statusCode} with a body the contract does not allow.`, {
+        violations: broken,
+      });
+    } else {
+      if (violations.length > 0) res.setHeader('sl-violations', JSON.stringify(violations).slice(0, 8000));
+      send(res, response.statusCode, response.headers ?? {}, response.body);
+    }
+    options.onRequest?.({ method, path: url.pathname, status: res.statusCode, operation, violations, ms: performance.now() - started });
+  };
+}
+
+const TOO_LARGE = Symbol('too large');
+
+async function readBody(req: IncomingMessage, limit: number): Promise<string | undefined | typeof TOO_LARGE> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) {
+    req.resume();
+    return TOO_LARGE;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      req.resume();
+      return TOO_LARGE;
+    }
+    chunks.push(chunk);
+  }
+  return size === 0 ? undefined : Buffer.concat(chunks).toString('utf8');
+}
+
+const JSON_TYPES = /^(application\/json|text\/json|application\/[^;]*\+json)\s*(;|$)/i;
+
+function toPrismRequest(req: IncomingMessage, url: URL, method: string, raw: string | undefined): ParsedRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = values.length === 1 ? values[0]! : values;
+  }
+  const request: ParsedRequest = { method: method.toLowerCase() as ParsedRequest['method'], url: { path: url.pathname, query }, headers, body: raw };
+  if (raw !== undefined && JSON_TYPES.test(headers['content-type'] ?? '')) {
+    try {
+      request.body = JSON.parse(raw);
+    } catch (error) {
+      request[INVALID_JSON] = (error as Error).message;
+    }
+  }
+  return request;
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (body === undefined || body === null || body === '') {
+    res.writeHead(status).end();
+    return;
+  }
+  const contentType = String(res.getHeader('content-type') ?? '');
+  const text = typeof body === 'string' && !/json/i.test(contentType) ? body : JSON.stringify(body);
+  res.writeHead(status).end(text);
+}
+
+function sendProblem(res: ServerResponse, status: number, title: string, detail: string, extra: Record<string, unknown> = {}) {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, { 'content-type': 'application/problem+json' });
+  res.end(JSON.stringify({ type: 'about:blank', title, status, detail, ...extra }));
+}
+
+function titleOf(error: Error): string {
+  return error.message || error.name;
+}

@@ -1,0 +1,23 @@
+// The main build: bundles the contracts, checks the committed types, builds the client and the site.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { bundle } from './bundle.ts';
+import { buildDocs } from './docs.ts';
+import { generateTypes } from './generate.ts';
+import { ROOT, generatedPath, listAreas } from './lib/paths.ts';
+import { fail, runBin } from './lib/run.ts';
+
+export async function build() {
+  bundle();
+  for (const area of listAreas()) {
+    const file = generatedPath(area);
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== (await generateTypes(area))) {
+      fail(`${path.relative(ROOT, file)} does not match the ${area} contract: run \`pnpm generate\` and commit the result`);
+    }
+  }
+  if (runBin('tsc', ['-p', 'packages/client/tsconfig.build.json']) !== 0) fail('the client does not compile (see above)');
+  console.log('built packages/client/dist/');
+  buildDocs();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await build();

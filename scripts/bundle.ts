@@ -1,0 +1,37 @@
+// Bundles every area's contract into dist/openapi/<area>.yaml and .json.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { OPENAPI_DIR, ROOT, BUNDLE_DIR, bundlePath, listAreas } from './lib/paths.ts';
+import { REDOCLY_ENV, fail, runBin } from './lib/run.ts';
+
+/** Each area must be listed in redocly.yaml, with its bundle written where the tools look. */
+function checkRedoclyConfig(areas: string[]) {
+  const config = parse(readFileSync(path.join(ROOT, 'redocly.yaml'), 'utf8'));
+  for (const area of areas) {
+    const api = config?.apis?.[area];
+    const root = path.relative(ROOT, path.join(OPENAPI_DIR, area, 'openapi.yaml'));
+    const output = path.relative(ROOT, bundlePath(area));
+    if (api?.root !== root || api?.output !== output) {
+      fail(`redocly.yaml must list the ${area} area as apis.${area} with root: ${root} and output: ${output}`);
+    }
+  }
+}
+
+/** Bundles the named areas (all of them when none is named). */
+export function bundle(only: string[] = []) {
+  const known = listAreas();
+  const unknown = only.filter((area) => !known.includes(area));
+  if (unknown.length > 0) fail(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
+  const areas = only.length > 0 ? only : known;
+  checkRedoclyConfig(areas);
+  if (only.length === 0) rmSync(BUNDLE_DIR, { recursive: true, force: true });
+  if (runBin('redocly', ['bundle', ...only], REDOCLY_ENV) !== 0) fail('bundling failed (see above)');
+  for (const area of areas) {
+    const document = parse(readFileSync(bundlePath(area), 'utf8'));
+    writeFileSync(bundlePath(area, 'json'), `${JSON.stringify(document, null, 2)}\n`);
+  }
+  console.log(`bundled ${areas.length} areas into ${path.relative(ROOT, BUNDLE_DIR)}/: ${areas.join(', ')}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) bundle(process.argv.slice(2));

@@ -1,0 +1,131 @@
+// Builds the reference site in dist/docs/: an index of the areas and one Redoc page per area.
+// Everything the pages need ships with them (Redoc's standalone bundle from the redoc package,
+// the contract inlined), so the site works offline and from file://.
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { DOCS_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
+import { fail } from './lib/run.ts';
+import { existsSync } from 'node:fs';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const REDOC_SCRIPT = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const REDOC_OPTIONS = {
+  theme: {
+    typography: { fontFamily: FONT_STACK, headings: { fontFamily: FONT_STACK }, code: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' } },
+  },
+  hideDownloadButton: false,
+  expandResponses: '200',
+  jsonSampleExpandLevel: 2,
+  sortPropsAlphabetically: false,
+};
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** JSON that is safe inside a <script> element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export interface AreaSummary {
+  area: string;
+  title: string;
+  version: string;
+  baseUrl: string;
+  authentication: string;
+  summary: string;
+}
+
+export function summarize(area: string, document: Json): AreaSummary {
+  const server = document.servers?.[0];
+  const baseUrl = server
+    ? server.url.replace(/\{(\w+)\}/g, (_: string, name: string) => server.variables?.[name]?.default ?? `{${name}}`)
+    : '(not stated)';
+  const schemes = document.components?.securitySchemes ?? {};
+  const authentication = Object.values(schemes as Record<string, Json>)
+    .map((scheme) =>
+      scheme.type === 'apiKey' ? `API key in the ${scheme.in} ${scheme.in === 'header' ? 'field' : 'parameter'} ${scheme.name}` : scheme.type === 'http' ? `HTTP ${scheme.scheme} authentication` : scheme.type,
+    )
+    .join('; ');
+  const summary = document.info.summary ?? String(document.info.description ?? '').split(/\n\s*\n/)[0];
+  return { area, title: document.info.title, version: document.info.version, baseUrl, authentication: authentication || 'none', summary };
+}
+
+function areaPage(summary: AreaSummary, document: Json): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(summary.title)} ${escapeHtml(summary.version)} reference</title>
+<style>body { margin: 0; font-family: ${FONT_STACK}; } .back { display: block; padding: 8px 16px; font-size: 14px; background: #f5f7fa; border-bottom: 1px solid #e1e4e8; }</style>
+</head>
+<body>
+<a class="back" href="index.html">&larr; All areas</a>
+<div id="redoc"></div>
+<script src="redoc.standalone.js"></script>
+<script>
+  Redoc.init(${scriptJson(document)}, ${scriptJson(REDOC_OPTIONS)}, document.getElementById('redoc'));
+</script>
+</body>
+</html>
+`;
+}
+
+function indexPage(summaries: AreaSummary[]): string {
+  const rows = summaries
+    .map(
+      (s) => `    <section class="area">
+      <h2><a href="${s.area}.html">${escapeHtml(s.title)}</a> <span class="version">${escapeHtml(s.version)}</span></h2>
+      <p>${escapeHtml(s.summary)}</p>
+      <dl>
+        <dt>Base URL</dt><dd><code>${escapeHtml(s.baseUrl)}</code></dd>
+        <dt>Authentication</dt><dd>${escapeHtml(s.authentication)}</dd>
+        <dt>Contract</dt><dd><a href="openapi/${s.area}.yaml">${s.area}.yaml</a> · <a href="openapi/${s.area}.json">${s.area}.json</a></dd>
+      </dl>
+    </section>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Platform API reference</title>
+<style>
+  body { font-family: ${FONT_STACK}; max-width: 860px; margin: 40px auto; padding: 0 16px; color: #1f2328; line-height: 1.5; }
+  h1 { margin-bottom: 4px; } .lead { color: #57606a; margin-top: 0; }
+  .area { border: 1px solid #d0d7de; border-radius: 8px; padding: 4px 20px 12px; margin: 16px 0; }
+  .version { font-size: 14px; color: #57606a; font-weight: normal; }
+  dl { display: grid; grid-template-columns: 140px 1fr; gap: 4px 12px; margin: 0; } dt { color: #57606a; } dd { margin: 0; }
+</style>
+</head>
+<body>
+<h1>Platform API reference</h1>
+<p class="lead">One reference page per area, rendered from the OpenAPI contracts.</p>
+<main>
+${rows}
+</main>
+</body>
+</html>
+`;
+}
+
+export function buildDocs() {
+  const areas = listAreas();
+  for (const area of areas) if (!existsSync(bundlePath(area, 'json'))) fail(`dist/openapi/${area}.json is missing: run \`pnpm bundle\` first`);
+  rmSync(DOCS_DIR, { recursive: true, force: true });
+  mkdirSync(path.join(DOCS_DIR, 'openapi'), { recursive: true });
+  copyFileSync(REDOC_SCRIPT, path.join(DOCS_DIR, 'redoc.standalone.js'));
+  const summaries = areas.map((area) => {
+    const document = JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8'));
+    const summary = summarize(area, document);
+    writeFileSync(path.join(DOCS_DIR, `${area}.html`), areaPage(summary, document));
+    copyFileSync(bundlePath(area, 'json'), path.join(DOCS_DIR, 'openapi', `${area}.json`));
+    copyFileSync(bundlePath(area, 'yaml'), path.join(DOCS_DIR, 'openapi', `${area}.yaml`));
+    return summary;
+  });
+  writeFileSync(path.join(DOCS_DIR, 'index.html'), indexPage(summaries));
+  console.log(`reference site for ${areas.length} areas in ${path.relative(ROOT, DOCS_DIR)}/index.html`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildDocs();
