@@ -4,7 +4,7 @@ import { ClientConfigError, createVideoClient } from '@platform/client';
 import { useMock } from '../support/mock.ts';
 import { validateAnswer } from '../support/openapi.ts';
 
-const mock = useMock();
+const mock = useMock(['video']);
 const client = () => createVideoClient({ accessKey: 'test-key', baseUrl: mock.url });
 const libraryId = 42;
 

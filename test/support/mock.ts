@@ -2,11 +2,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startMock, type RunningMock } from '@platform/mock';
 
-/** Starts one mock for the current test file; read `.url` inside tests. */
-export function useMock(): { readonly url: string } {
+/** Starts one mock for the current test file (every area, or the ones named); read `.url` inside tests. */
+export function useMock(areas?: string[]): { readonly url: string } {
   let mock: RunningMock | undefined;
   beforeAll(async () => {
-    mock = await startMock({ port: 0 });
+    mock = await startMock({ port: 0, areas });
   });
   afterAll(async () => {
     await mock?.close();
