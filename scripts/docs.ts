@@ -1,16 +1,28 @@
 // Builds the reference site in dist/docs/: an index of the areas and one Redoc page per area.
 // Everything the pages need ships with them (Redoc's standalone bundle from the redoc package,
 // the contract inlined), so the site works offline and from file://.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DOCS_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
-import { existsSync } from 'node:fs';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const REDOC_SCRIPT = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+// Redoc's sidebar footer loads its logo from Redocly's CDN, with no option to turn it off; the
+// shipped copy points it at an inline image instead so that the site never leaves its host.
+const REDOC_CDN_LOGO = '"https://cdn.redoc.ly/redoc/logo-mini.svg"';
+const INLINE_LOGO = `"data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#8a94a6"/></svg>')}"`;
+const FAVICON = '<link rel="icon" href="data:,">';
+
+function offlineRedocScript(): string {
+  const script = readFileSync(REDOC_SCRIPT, 'utf8');
+  if (!script.includes(REDOC_CDN_LOGO)) fail(`redoc.standalone.js no longer references ${REDOC_CDN_LOGO}: check what it loads from other hosts`);
+  if (/https:\/\/cdn\./.test(script.replaceAll(REDOC_CDN_LOGO, ''))) fail('redoc.standalone.js references another CDN address: check it');
+  return script.replaceAll(REDOC_CDN_LOGO, INLINE_LOGO);
+}
+
 const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 const REDOC_OPTIONS = {
   theme: {
@@ -56,6 +68,7 @@ function areaPage(summary: AreaSummary, document: Json): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${FAVICON}
 <title>${escapeHtml(summary.title)} ${escapeHtml(summary.version)} reference</title>
 <style>body { margin: 0; font-family: ${FONT_STACK}; } .back { display: block; padding: 8px 16px; font-size: 14px; background: #f5f7fa; border-bottom: 1px solid #e1e4e8; }</style>
 </head>
@@ -90,6 +103,7 @@ function indexPage(summaries: AreaSummary[]): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${FAVICON}
 <title>Platform API reference</title>
 <style>
   body { font-family: ${FONT_STACK}; max-width: 860px; margin: 40px auto; padding: 0 16px; color: #1f2328; line-height: 1.5; }
@@ -110,12 +124,12 @@ ${rows}
 `;
 }
 
-export function buildDocs() {
-  const areas = listAreas();
+export function buildDocs(only: string[] = []) {
+  const areas = only.length > 0 ? only : listAreas();
   for (const area of areas) if (!existsSync(bundlePath(area, 'json'))) fail(`dist/openapi/${area}.json is missing: run \`pnpm bundle\` first`);
   rmSync(DOCS_DIR, { recursive: true, force: true });
   mkdirSync(path.join(DOCS_DIR, 'openapi'), { recursive: true });
-  copyFileSync(REDOC_SCRIPT, path.join(DOCS_DIR, 'redoc.standalone.js'));
+  writeFileSync(path.join(DOCS_DIR, 'redoc.standalone.js'), offlineRedocScript());
   const summaries = areas.map((area) => {
     const document = JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8'));
     const summary = summarize(area, document);
@@ -128,4 +142,4 @@ export function buildDocs() {
   console.log(`reference site for ${areas.length} areas in ${path.relative(ROOT, DOCS_DIR)}/index.html`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildDocs();
+if (import.meta.url === `file://${process.argv[1]}`) buildDocs(process.argv.slice(2));

@@ -1,0 +1,762 @@
+/**
+ * Generated from openapi/shield/ by `pnpm generate` (openapi-typescript). Do not edit:
+ * change the contract and run `pnpm bundle && pnpm generate` instead.
+ */
+
+export interface paths {
+    "/shield/shield-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a shield zone
+         * @description Changes the security configuration of a shield zone. The body names the zone
+         *     (`shieldZoneId`) and carries the writable configuration (`shieldZone`); fields left out
+         *     are not changed. The answer's `data` takes one of two shapes (see
+         *     `ShieldZoneUpdateData`); the specification does not say which shape applies when.
+         */
+        patch: operations["updateShieldZone"];
+        trace?: never;
+    };
+    "/shield/shield-zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List shield zones
+         * @description Lists the account's shield zones, one page at a time.
+         */
+        get: operations["listShieldZones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shield/waf/custom-rules/{shieldZoneId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the shield zone. */
+                shieldZoneId: components["parameters"]["ShieldZoneId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List custom firewall rules
+         * @description Lists the custom firewall (WAF) rules of a shield zone, one page at a time.
+         */
+        get: operations["listCustomWafRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shield/waf/rules/review-triggered/{shieldZoneId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the shield zone. */
+                shieldZoneId: components["parameters"]["ShieldZoneId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Review triggered rules
+         * @description Reviews the firewall rules of a shield zone that were triggered: for each rule, how many
+         *     requests triggered it, the URLs most targeted and the log entries.
+         */
+        get: operations["reviewTriggeredRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * ShieldWafEngineConfigEntry
+         * @description One setting of the WAF engine.
+         */
+        ShieldWafEngineConfigEntry: {
+            /** @description Name of the setting. */
+            name?: string;
+            /** @description Encoded value of the setting. */
+            valueEncoded?: string;
+        };
+        /**
+         * ShieldZoneSettings
+         * @description The writable configuration of a shield zone (member `shieldZone` of the update body).
+         *     Every field is optional; fields left out are not changed. Unknown properties are rejected.
+         */
+        ShieldZoneSettings: {
+            /** @description ID of the shield zone. */
+            shieldZoneId?: number;
+            /** @description Whether the zone is on a premium plan. */
+            premiumPlan?: boolean;
+            /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
+            learningMode?: boolean;
+            /**
+             * Format: date-time
+             * @description When learning mode ends.
+             */
+            learningModeUntil?: string;
+            /** @description Whether the web application firewall is enabled. */
+            wafEnabled?: boolean;
+            /** @description IDs of the WAF rules that are disabled. */
+            wafDisabledRules?: string[];
+            /** @description IDs of the WAF rules that only log, without blocking. */
+            wafLogOnlyRules?: string[];
+            /** @description IDs of the custom WAF rules, in the order they run. */
+            wafCustomRuleOrder?: number[];
+            /** @description Whether request headers are logged. */
+            wafRequestHeaderLoggingEnabled?: boolean;
+            /** @description Whether request bodies are logged. */
+            requestBodyLoggingEnabled?: boolean;
+            /** @description Request headers the WAF ignores. */
+            wafRequestIgnoredHeaders?: string[];
+            /** @description Whether real-time threat intelligence is enabled. */
+            wafRealtimeThreatIntelligenceEnabled?: boolean;
+            /** @description ID of the WAF profile. */
+            wafProfileId?: number;
+            /** @description Settings of the WAF engine. */
+            wafEngineConfig?: components["schemas"]["ShieldWafEngineConfigEntry"][];
+            /** @description Challenge window of the DDoS protection. Its unit is not specified. */
+            dDoSChallengeWindow?: number;
+            /** @description Whether the response pages shown to blocked visitors are white-labelled. */
+            whitelabelResponsePages?: boolean;
+        };
+        /**
+         * ShieldZoneUpdateRequest
+         * @description Which shield zone to update, and its new configuration. Unknown properties are rejected.
+         */
+        ShieldZoneUpdateRequest: {
+            /** @description ID of the shield zone to update. */
+            shieldZoneId: number;
+            shieldZone: components["schemas"]["ShieldZoneSettings"];
+        };
+        /**
+         * ShieldPlanType
+         * @description Shield plan of the zone.
+         *
+         *     | Value | Name |
+         *     |---|---|
+         *     | 0 | Basic |
+         *     | 1 | Advanced |
+         *     | 2 | Business |
+         *     | 3 | Enterprise |
+         * @enum {integer}
+         */
+        ShieldPlanType: 0 | 1 | 2 | 3;
+        /**
+         * ShieldExecutionMode
+         * @description What the WAF (`wafExecutionMode`) or the DDoS protection (`dDoSExecutionMode`) does with a
+         *     request it flags.
+         *
+         *     | Value | Name |
+         *     |---|---|
+         *     | 0 | Log |
+         *     | 1 | Block |
+         * @enum {integer}
+         */
+        ShieldExecutionMode: 0 | 1;
+        /**
+         * ShieldBodyLimitAction
+         * @description What the WAF does with a request (`wafRequestBodyLimitAction`) or response
+         *     (`wafResponseBodyLimitAction`) whose body exceeds the inspection limit.
+         *
+         *     | Value | Name |
+         *     |---|---|
+         *     | 0 | Block |
+         *     | 1 | Log |
+         *     | 2 | Ignore |
+         * @enum {integer}
+         */
+        ShieldBodyLimitAction: 0 | 1 | 2;
+        /**
+         * ShieldDDoSSensitivity
+         * @description Sensitivity of the DDoS protection.
+         *
+         *     | Value | Name |
+         *     |---|---|
+         *     | 0 | Off |
+         *     | 1 | Low |
+         *     | 2 | Medium |
+         *     | 3 | High |
+         *     | 4 | Challenge |
+         * @enum {integer}
+         */
+        ShieldDDoSSensitivity: 0 | 1 | 2 | 3 | 4;
+        /**
+         * ShieldZone
+         * @description The configuration of a shield zone as returned by the update: the writable fields
+         *     (`ShieldZoneSettings`) plus the integer enumerations planType, wafExecutionMode,
+         *     wafRequestBodyLimitAction, wafResponseBodyLimitAction and dDoSShieldSensitivity.
+         */
+        ShieldZone: {
+            /** @description ID of the shield zone. */
+            shieldZoneId?: number;
+            /** @description Whether the zone is on a premium plan. */
+            premiumPlan?: boolean;
+            /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
+            learningMode?: boolean;
+            /**
+             * Format: date-time
+             * @description When learning mode ends.
+             */
+            learningModeUntil?: string;
+            /** @description Whether the web application firewall is enabled. */
+            wafEnabled?: boolean;
+            /** @description IDs of the WAF rules that are disabled. */
+            wafDisabledRules?: string[];
+            /** @description IDs of the WAF rules that only log, without blocking. */
+            wafLogOnlyRules?: string[];
+            /** @description IDs of the custom WAF rules, in the order they run. */
+            wafCustomRuleOrder?: number[];
+            /** @description Whether request headers are logged. */
+            wafRequestHeaderLoggingEnabled?: boolean;
+            /** @description Whether request bodies are logged. */
+            requestBodyLoggingEnabled?: boolean;
+            /** @description Request headers the WAF ignores. */
+            wafRequestIgnoredHeaders?: string[];
+            /** @description Whether real-time threat intelligence is enabled. */
+            wafRealtimeThreatIntelligenceEnabled?: boolean;
+            /** @description ID of the WAF profile. */
+            wafProfileId?: number;
+            /** @description Settings of the WAF engine. */
+            wafEngineConfig?: components["schemas"]["ShieldWafEngineConfigEntry"][];
+            /** @description Challenge window of the DDoS protection. Its unit is not specified. */
+            dDoSChallengeWindow?: number;
+            /** @description Whether the response pages shown to blocked visitors are white-labelled. */
+            whitelabelResponsePages?: boolean;
+            planType?: components["schemas"]["ShieldPlanType"];
+            wafExecutionMode?: components["schemas"]["ShieldExecutionMode"];
+            wafRequestBodyLimitAction?: components["schemas"]["ShieldBodyLimitAction"];
+            wafResponseBodyLimitAction?: components["schemas"]["ShieldBodyLimitAction"];
+            dDoSShieldSensitivity?: components["schemas"]["ShieldDDoSSensitivity"];
+        };
+        /**
+         * ShieldZoneUpdateResult
+         * @description First shape of the update's `data`: the zone's ID and its configuration.
+         */
+        ShieldZoneUpdateResult: {
+            /** @description ID of the shield zone. */
+            shieldZoneId: number;
+            shieldZone?: components["schemas"]["ShieldZone"];
+        };
+        /**
+         * ShieldZoneUpdateResultWithAccessLists
+         * @description Second shape of the update's `data`: the pull zone the shield zone protects, the zone's
+         *     configuration, its access lists and the modes of bot detection, CSAM scanning and
+         *     antivirus scanning. The meanings of the three integer modes are not specified.
+         */
+        ShieldZoneUpdateResultWithAccessLists: {
+            /** @description ID of the pull zone the shield zone protects. */
+            pullZoneId: number;
+            shieldZone?: components["schemas"]["ShieldZone"];
+            /** @description Access lists of the zone. Their inner shape is not specified. */
+            accessLists?: Record<string, never>;
+            /** @description Execution mode of bot detection. Its values are not specified. */
+            botDetectionExecutionMode?: number;
+            /** @description Mode of CSAM scanning. Its values are not specified. */
+            csamScanningMode?: number;
+            /** @description Mode of antivirus scanning. Its values are not specified. */
+            antivirusScanningMode?: number;
+        };
+        /**
+         * ShieldError
+         * @description The error object of the shield envelopes. Success and failure answers both carry it; on
+         *     success it reports the successful outcome (`success: true`).
+         */
+        ShieldError: {
+            /** @description HTTP status code of the answer. */
+            statusCode: number;
+            /** @description Whether the request succeeded. */
+            success: boolean;
+            /** @description Human-readable explanation. */
+            message: string;
+            /** @description Machine-readable key of the error. Its values are not specified. */
+            errorKey: string;
+        };
+        /**
+         * ShieldZoneUpdateResponse
+         * @description The answer to an update - the zone's configuration in `data`, and the error object.
+         */
+        ShieldZoneUpdateResponse: {
+            /**
+             * @description The updated zone, in one of two shapes; which one applies when is not specified.
+             *     `ShieldZoneUpdateResult` carries the zone's ID, `ShieldZoneUpdateResultWithAccessLists`
+             *     the pull zone's ID with access lists and scanning modes.
+             */
+            data: components["schemas"]["ShieldZoneUpdateResult"] | components["schemas"]["ShieldZoneUpdateResultWithAccessLists"];
+            error: components["schemas"]["ShieldError"];
+        };
+        /**
+         * ShieldErrorEnvelope
+         * @description A failed request in the shield envelope - no data, and the error object naming the problem.
+         */
+        ShieldErrorEnvelope: {
+            /** @description Always `null` on failure. */
+            data: null;
+            error: components["schemas"]["ShieldError"];
+        };
+        /**
+         * ShieldFailure
+         * @description The bare failure body of the shield operations.
+         */
+        ShieldFailure: {
+            /** @description HTTP status code of the answer. */
+            statusCode: number;
+        };
+        /**
+         * ShieldZoneListItem
+         * @description A shield zone as listed: its ID and pull zone, the writable configuration except
+         *     premiumPlan, its limits, plan and DDoS settings.
+         */
+        ShieldZoneListItem: {
+            /** @description ID of the shield zone. */
+            shieldZoneId?: number;
+            /** @description ID of the pull zone the shield zone protects. */
+            pullZoneId?: number;
+            /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
+            learningMode?: boolean;
+            /**
+             * Format: date-time
+             * @description When learning mode ends.
+             */
+            learningModeUntil?: string;
+            /** @description Whether the web application firewall is enabled. */
+            wafEnabled?: boolean;
+            /** @description IDs of the WAF rules that are disabled. */
+            wafDisabledRules?: string[];
+            /** @description IDs of the WAF rules that only log, without blocking. */
+            wafLogOnlyRules?: string[];
+            /** @description IDs of the custom WAF rules, in the order they run. */
+            wafCustomRuleOrder?: number[];
+            /** @description Whether request headers are logged. */
+            wafRequestHeaderLoggingEnabled?: boolean;
+            /** @description Whether request bodies are logged. */
+            requestBodyLoggingEnabled?: boolean;
+            /** @description Request headers the WAF ignores. */
+            wafRequestIgnoredHeaders?: string[];
+            /** @description Whether real-time threat intelligence is enabled. */
+            wafRealtimeThreatIntelligenceEnabled?: boolean;
+            /** @description ID of the WAF profile. */
+            wafProfileId?: number;
+            /** @description Settings of the WAF engine. */
+            wafEngineConfig?: components["schemas"]["ShieldWafEngineConfigEntry"][];
+            /** @description Challenge window of the DDoS protection. Its unit is not specified. */
+            dDoSChallengeWindow?: number;
+            /** @description Whether the response pages shown to blocked visitors are white-labelled. */
+            whitelabelResponsePages?: boolean;
+            /** @description Most rate-limit rules the zone may have. The values are not specified. */
+            rateLimitRulesLimit?: number;
+            /** @description Most custom WAF rules the zone may have. The values are not specified. */
+            customWafRulesLimit?: number;
+            planType?: components["schemas"]["ShieldPlanType"];
+            dDoSShieldSensitivity?: components["schemas"]["ShieldDDoSSensitivity"];
+            dDoSExecutionMode?: components["schemas"]["ShieldExecutionMode"];
+        };
+        /**
+         * ShieldPage
+         * @description Where a page of results stands in the whole list.
+         */
+        ShieldPage: {
+            /** @description Number of items over all pages. */
+            totalCount: number;
+            /** @description Number of pages, at this page size. */
+            totalPages: number;
+            /** @description Number of this page, from 1. */
+            currentPage: number;
+            /** @description Number of the next page; 0 when this is the last page. */
+            nextPage: number;
+            /** @description Number of items per page used for this answer. */
+            pageSize: number;
+        };
+        /**
+         * ShieldZoneList
+         * @description One page of shield zones.
+         */
+        ShieldZoneList: {
+            /** @description The shield zones on this page. */
+            data: components["schemas"]["ShieldZoneListItem"][];
+            page: components["schemas"]["ShieldPage"];
+        };
+        /**
+         * ShieldWafVariableTypes
+         * @description The parts of a request or response a rule inspects: each key names a variable, each value
+         *     is a string. The keys are limited to the names below; the meanings of the values are not
+         *     specified.
+         *
+         *     REQUEST_URI, REQUEST_URI_RAW, ARGS, ARGS_COMBINED_SIZE, ARGS_GET, ARGS_GET_NAMES, ARGS_POST,
+         *     ARGS_POST_NAMES, FILES_NAMES, GEO, REMOTE_ADDR, QUERY_STRING, REQUEST_BASENAME, REQUEST_BODY,
+         *     REQUEST_COOKIES_NAMES, REQUEST_COOKIES, REQUEST_FILENAME, REQUEST_HEADERS_NAMES,
+         *     REQUEST_HEADERS, REQUEST_LINE, REQUEST_METHOD, REQUEST_PROTOCOL, RESPONSE_BODY,
+         *     RESPONSE_HEADERS, RESPONSE_STATUS, FINGERPRINT, VERIFIED_BOT_CATEGORY.
+         */
+        ShieldWafVariableTypes: {
+            [key: string]: string;
+        };
+        /**
+         * ShieldRuleCondition
+         * @description A further condition chained to a custom rule; the rule applies when its own condition and
+         *     every chained condition match. The meaning of operatorType's values is not specified.
+         */
+        ShieldRuleCondition: {
+            variableTypes?: components["schemas"]["ShieldWafVariableTypes"];
+            /** @description How the variables are compared with `value`. Its values are not specified. */
+            operatorType?: number;
+            /** @description Value the variables are compared with. */
+            value?: string;
+            /** @description Whether the outcome of the comparison is negated. */
+            isNegated?: boolean;
+            /** @description Whether the variable names are regular expressions. */
+            isRegexVariable?: boolean;
+        };
+        /**
+         * ShieldCustomRuleConfiguration
+         * @description What a custom rule matches and what it does. The meanings of the integer enumerations
+         *     (actionType, operatorType, severityType, transformationTypes) are not specified.
+         */
+        ShieldCustomRuleConfiguration: {
+            /** @description What happens to a matching request. Its values are not specified. */
+            actionType?: number;
+            variableTypes?: components["schemas"]["ShieldWafVariableTypes"];
+            /** @description How the variables are compared with `value`. Its values are not specified. */
+            operatorType?: number;
+            /** @description Severity of a match. Its values are not specified. */
+            severityType?: number;
+            /** @description Transformations applied to the variables before the comparison. Their values are not specified. */
+            transformationTypes?: number[];
+            /** @description Value the variables are compared with. */
+            value?: string;
+            /** @description Whether the outcome of the comparison is negated. */
+            isNegated?: boolean;
+            /** @description Whether the variable names are regular expressions. */
+            isRegexVariable?: boolean;
+            /** @description Further conditions that must also match. */
+            chainedRuleConditions?: components["schemas"]["ShieldRuleCondition"][];
+        };
+        /**
+         * ShieldCustomRule
+         * @description A custom firewall (WAF) rule of a shield zone.
+         */
+        ShieldCustomRule: {
+            /** @description ID of the rule. */
+            id?: number;
+            /** @description ID of the shield zone that owns the rule. */
+            shieldZoneId?: number;
+            /** @description ID of the user who owns the rule. */
+            userId?: string;
+            /** @description Name of the rule. */
+            ruleName?: string;
+            /** @description Description of the rule. */
+            ruleDescription?: string;
+            /** @description The rule as a JSON text. */
+            ruleJson?: string;
+            ruleConfiguration?: components["schemas"]["ShieldCustomRuleConfiguration"];
+            errorResponse?: components["schemas"]["ShieldError"];
+        };
+        /**
+         * ShieldCustomRuleList
+         * @description One page of a shield zone's custom firewall rules.
+         */
+        ShieldCustomRuleList: {
+            /** @description The rules on this page. */
+            data: components["schemas"]["ShieldCustomRule"][];
+            page: components["schemas"]["ShieldPage"];
+            error: components["schemas"]["ShieldError"];
+        };
+        /**
+         * ShieldRuleLogLabels
+         * @description Labels of a rule log entry.
+         */
+        ShieldRuleLogLabels: {
+            /** @description Autonomous system number of the client. */
+            asn?: string;
+            /** @description Country of the client. */
+            country?: string;
+            /** @description ID of the rule that was triggered. */
+            ruleId?: string;
+            /** @description Severity of the match. */
+            severity?: string;
+            /** @description HTTP method of the request. */
+            method?: string;
+            /** @description Group of the rule. */
+            ruleGroup?: string;
+            /** @description Status of the answer. */
+            status?: string;
+            /** @description Server zone that handled the request. */
+            serverZone?: string;
+        };
+        /**
+         * ShieldRuleLog
+         * @description A log entry of a triggered rule.
+         */
+        ShieldRuleLog: {
+            /** @description ID of the log entry. */
+            logId?: string;
+            /** @description When the rule was triggered. The unit is not specified. */
+            timestamp?: number;
+            /** @description The log line. */
+            log?: string;
+            labels?: components["schemas"]["ShieldRuleLogLabels"];
+        };
+        /**
+         * ShieldTriggeredRule
+         * @description A firewall rule that was triggered, with its most targeted URLs and its log entries.
+         */
+        ShieldTriggeredRule: {
+            /** @description ID of the rule. */
+            ruleId?: string;
+            /** @description Description of the rule. */
+            ruleDescription?: string;
+            /** @description The URLs the triggering requests targeted most. The inner shape is not specified. */
+            topTargetedUrls?: Record<string, never>;
+            /** @description Number of requests that triggered the rule. */
+            totalTriggeredRequests?: number;
+            /** @description Log entries of the rule. */
+            ruleLogs?: components["schemas"]["ShieldRuleLog"][];
+        };
+        /**
+         * ShieldTriggeredRulesReview
+         * @description The review of a shield zone's triggered rules.
+         */
+        ShieldTriggeredRulesReview: {
+            errorResponse: components["schemas"]["ShieldError"];
+            /** @description The rules that were triggered. */
+            triggeredRules: components["schemas"]["ShieldTriggeredRule"][];
+            /** @description Number of rules that were triggered. */
+            totalTriggeredRules: number;
+        };
+    };
+    responses: {
+        /**
+         * @description The request was invalid (a parameter or the body does not match the contract). The body is
+         *     the shield envelope with `data: null` and an `error` object that names the problem.
+         */
+        ShieldBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ShieldErrorEnvelope"];
+            };
+        };
+        /** @description Authentication failed (missing or wrong `AccessKey`). The body is the failure body `{statusCode}`. */
+        ShieldUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ShieldFailure"];
+            };
+        };
+        /** @description Internal server error. The body is the failure body `{statusCode}`. */
+        ShieldInternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ShieldFailure"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Page number, from 1. */
+        ShieldZonesPage: number;
+        /** @description Number of shield zones per page. */
+        ShieldZonesPerPage: number;
+        /** @description ID of the shield zone. */
+        ShieldZoneId: number;
+        /** @description Page number of the results, from 1. */
+        CustomWafRulesPage: number;
+        /** @description Number of rules per page (default 10). */
+        CustomWafRulesPageSize: number;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type ShieldWafEngineConfigEntry = components['schemas']['ShieldWafEngineConfigEntry'];
+export type ShieldZoneSettings = components['schemas']['ShieldZoneSettings'];
+export type ShieldZoneUpdateRequest = components['schemas']['ShieldZoneUpdateRequest'];
+export type ShieldPlanType = components['schemas']['ShieldPlanType'];
+export type ShieldExecutionMode = components['schemas']['ShieldExecutionMode'];
+export type ShieldBodyLimitAction = components['schemas']['ShieldBodyLimitAction'];
+export type ShieldDDoSSensitivity = components['schemas']['ShieldDDoSSensitivity'];
+export type ShieldZone = components['schemas']['ShieldZone'];
+export type ShieldZoneUpdateResult = components['schemas']['ShieldZoneUpdateResult'];
+export type ShieldZoneUpdateResultWithAccessLists = components['schemas']['ShieldZoneUpdateResultWithAccessLists'];
+export type ShieldError = components['schemas']['ShieldError'];
+export type ShieldZoneUpdateResponse = components['schemas']['ShieldZoneUpdateResponse'];
+export type ShieldErrorEnvelope = components['schemas']['ShieldErrorEnvelope'];
+export type ShieldFailure = components['schemas']['ShieldFailure'];
+export type ShieldZoneListItem = components['schemas']['ShieldZoneListItem'];
+export type ShieldPage = components['schemas']['ShieldPage'];
+export type ShieldZoneList = components['schemas']['ShieldZoneList'];
+export type ShieldWafVariableTypes = components['schemas']['ShieldWafVariableTypes'];
+export type ShieldRuleCondition = components['schemas']['ShieldRuleCondition'];
+export type ShieldCustomRuleConfiguration = components['schemas']['ShieldCustomRuleConfiguration'];
+export type ShieldCustomRule = components['schemas']['ShieldCustomRule'];
+export type ShieldCustomRuleList = components['schemas']['ShieldCustomRuleList'];
+export type ShieldRuleLogLabels = components['schemas']['ShieldRuleLogLabels'];
+export type ShieldRuleLog = components['schemas']['ShieldRuleLog'];
+export type ShieldTriggeredRule = components['schemas']['ShieldTriggeredRule'];
+export type ShieldTriggeredRulesReview = components['schemas']['ShieldTriggeredRulesReview'];
+export type ResponseShieldBadRequest = components['responses']['ShieldBadRequest'];
+export type ResponseShieldUnauthorized = components['responses']['ShieldUnauthorized'];
+export type ResponseShieldInternalError = components['responses']['ShieldInternalError'];
+export type ParameterShieldZonesPage = components['parameters']['ShieldZonesPage'];
+export type ParameterShieldZonesPerPage = components['parameters']['ShieldZonesPerPage'];
+export type ParameterShieldZoneId = components['parameters']['ShieldZoneId'];
+export type ParameterCustomWafRulesPage = components['parameters']['CustomWafRulesPage'];
+export type ParameterCustomWafRulesPageSize = components['parameters']['CustomWafRulesPageSize'];
+export type $defs = Record<string, never>;
+export interface operations {
+    updateShieldZone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShieldZoneUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The shield zone was updated; `data` holds its configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShieldZoneUpdateResponse"];
+                };
+            };
+            /** @description The shield zone did not exist and was created; `data` holds its configuration. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShieldZoneUpdateResponse"];
+                };
+            };
+            400: components["responses"]["ShieldBadRequest"];
+            401: components["responses"]["ShieldUnauthorized"];
+            500: components["responses"]["ShieldInternalError"];
+        };
+    };
+    listShieldZones: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["ShieldZonesPage"];
+                /** @description Number of shield zones per page. */
+                perPage?: components["parameters"]["ShieldZonesPerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of shield zones. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShieldZoneList"];
+                };
+            };
+            400: components["responses"]["ShieldBadRequest"];
+            401: components["responses"]["ShieldUnauthorized"];
+            500: components["responses"]["ShieldInternalError"];
+        };
+    };
+    listCustomWafRules: {
+        parameters: {
+            query?: {
+                /** @description Page number of the results, from 1. */
+                page?: components["parameters"]["CustomWafRulesPage"];
+                /** @description Number of rules per page (default 10). */
+                pageSize?: components["parameters"]["CustomWafRulesPageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the shield zone. */
+                shieldZoneId: components["parameters"]["ShieldZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the zone's custom firewall rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShieldCustomRuleList"];
+                };
+            };
+            400: components["responses"]["ShieldBadRequest"];
+            401: components["responses"]["ShieldUnauthorized"];
+            500: components["responses"]["ShieldInternalError"];
+        };
+    };
+    reviewTriggeredRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the shield zone. */
+                shieldZoneId: components["parameters"]["ShieldZoneId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The triggered rules of the zone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShieldTriggeredRulesReview"];
+                };
+            };
+            400: components["responses"]["ShieldBadRequest"];
+            401: components["responses"]["ShieldUnauthorized"];
+            500: components["responses"]["ShieldInternalError"];
+        };
+    };
+}

@@ -1,0 +1,141 @@
+// Containers: adding a template answers with the request reflected, ids generated and a
+// public host per CDN endpoint; invalid requests answer a problem object listing each field.
+import { randomUUID } from 'node:crypto';
+import { defineArea, type MockRequest, type MockResponse, type OpenApiDocument, type Violation } from '../area.ts';
+
+interface EndpointRequest {
+  displayName?: string;
+  cdn?: { isSslEnabled?: boolean; pullZoneId?: number; portMappings?: unknown[] };
+}
+
+type TemplateRequest = Record<string, unknown> & { endpoints?: EndpointRequest[] };
+
+interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The host every mock endpoint's public host lives under. */
+const PUBLIC_HOST_DOMAIN = 'platform.invalid';
+
+/** Response fields that the contract gives a minimum length of 1. */
+const NON_EMPTY_STRINGS = ['image', 'imageName', 'imageNamespace', 'imageTag', 'imageRegistryId', 'imageDigest'];
+
+export default defineArea({
+  name: 'containers',
+  setup({ document }) {
+    const fieldErrors = fieldErrorsFor(document);
+    return {
+      invalidRequest: (violations, request) => {
+        const errors = fieldErrors(violations);
+        return problem(request, 400, 'One or more validation errors occurred.', `The request has ${errors.length} invalid field(s).`, errors);
+      },
+      handlers: {
+        addContainerTemplate(request) {
+          return { status: 200, body: containerTemplate(request.body as TemplateRequest) };
+        },
+      },
+    };
+  },
+});
+
+function containerTemplate(request: TemplateRequest) {
+  const { endpoints, ...fields } = request;
+  const template: Record<string, unknown> = { id: randomUUID(), packageId: randomUUID(), ...fields };
+  for (const name of NON_EMPTY_STRINGS) if (template[name] === '') delete template[name];
+  if (endpoints) template.endpoints = endpoints.map(endpoint);
+  return template;
+}
+
+function endpoint(request: EndpointRequest) {
+  const id = randomUUID();
+  const answer: Record<string, unknown> = { id };
+  if (request.displayName !== undefined) answer.displayName = request.displayName;
+  const { cdn } = request;
+  if (!cdn) return answer;
+  return {
+    ...answer,
+    type: 'cdn',
+    publicHost: `${slug(request.displayName ?? 'endpoint')}-${id.slice(0, 8)}.${PUBLIC_HOST_DOMAIN}`,
+    ...(cdn.isSslEnabled !== undefined && { isSslEnabled: cdn.isSslEnabled }),
+    ...(cdn.pullZoneId !== undefined && { pullZoneId: String(cdn.pullZoneId) }),
+    portMappings: cdn.portMappings ?? [],
+    stickySessions: { enabled: false, sessionHeaders: [] },
+    internalIpAddresses: [],
+    publicIpAddresses: [],
+  };
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'endpoint';
+
+function problem(request: MockRequest, status: number, title: string, detail: string, errors: FieldError[]): MockResponse {
+  return { status, body: { title, status, detail, instance: request.path, errors, id: randomUUID() } };
+}
+
+/**
+ * Turns Prism's violations into one entry per invalid field, `field` a JSON Pointer into the
+ * body ('' for the body as a whole). A probe that fails its `oneOf` is reported once, naming
+ * the checks it must choose from, instead of once per check it lacks.
+ */
+function fieldErrorsFor(document: OpenApiDocument) {
+  const probeChecks = probeChecksOf(document);
+  return (violations: Violation[]): FieldError[] => {
+    const oneOfFailures = new Set(violations.filter(isOneOfFailure).map((v) => pointerOf(v.location)));
+    const byField = new Map<string, string[]>();
+    for (const violation of violations) {
+      const { field, message } = fieldError(violation);
+      if (isOneOfFailure(violation)) {
+        add(byField, field, `must have exactly one of ${probeChecks.join(', ')}`);
+      } else if (!(oneOfFailures.has(pointerOf(violation.location)) && REQUIRED.test(violation.message))) {
+        add(byField, field, message);
+      }
+    }
+    return [...byField].map(([field, messages]) => ({ field, message: messages.join('; ') }));
+  };
+}
+
+const REQUIRED = /must have required property '([^']+)'$/;
+const UNKNOWN = /must NOT have additional properties; found '([^']+)'$/;
+const isOneOfFailure = (violation: Violation) => /must match exactly one schema in oneOf$/.test(violation.message);
+
+/** The field a violation is about, and what is wrong with it, without Prism's prefix. */
+function fieldError({ location, message }: Violation): FieldError {
+  const text = withoutPrismPrefix(location, message);
+  const required = REQUIRED.exec(text);
+  if (required) return { field: pointerOf([...location, required[1]!]), message: 'is required' };
+  const unknown = UNKNOWN.exec(text);
+  if (unknown) return { field: pointerOf([...location, unknown[1]!]), message: 'is not a known property' };
+  return { field: pointerOf(location), message: text };
+}
+
+/** Prism writes `Request body property probes.startup must ...`; keep `must ...`. */
+function withoutPrismPrefix(location: string[], message: string): string {
+  const property = `Request body property ${location.slice(1).join('.')} `;
+  if (message.startsWith(property)) return message.slice(property.length);
+  return message.replace(/^Request body /, '');
+}
+
+/** ['body', 'probes', 'startup'] becomes '/probes/startup'; a parameter's location names it. */
+function pointerOf(location: string[]): string {
+  const [where, ...path] = location;
+  if (where !== 'body') return location.at(-1) ?? '';
+  return path.map((token) => `/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+function add(byField: Map<string, string[]>, field: string, message: string) {
+  const messages = byField.get(field) ?? [];
+  if (!messages.includes(message)) messages.push(message);
+  byField.set(field, messages);
+}
+
+/** The checks a probe chooses from, as the contract's ContainerProbe lists them in `oneOf`. */
+function probeChecksOf(document: OpenApiDocument): string[] {
+  const schemas = (document.components as { schemas?: Record<string, { oneOf?: { required?: string[] }[] }> } | undefined)?.schemas;
+  const checks = schemas?.ContainerProbe?.oneOf?.flatMap((branch) => branch.required ?? []);
+  if (!checks?.length) throw new Error('the containers contract has no ContainerProbe with a oneOf of checks');
+  return checks;
+}
