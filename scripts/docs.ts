@@ -1,11 +1,13 @@
 // Builds the reference site in dist/docs/: an index of the areas and one Redoc page per area.
 // Everything the pages need ships with them (Redoc's standalone bundle from the redoc package,
 // the contract inlined), so the site works offline and from file://.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { stringify } from 'yaml';
 import { DOCS_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
+import { addCodeSamples, markAssumptions } from './lib/samples.ts';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -130,14 +132,22 @@ export function buildDocs(only: string[] = []) {
   rmSync(DOCS_DIR, { recursive: true, force: true });
   mkdirSync(path.join(DOCS_DIR, 'openapi'), { recursive: true });
   writeFileSync(path.join(DOCS_DIR, 'redoc.standalone.js'), offlineRedocScript());
+  const missingSamples: string[] = [];
   const summaries = areas.map((area) => {
     const document = JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8'));
     const summary = summarize(area, document);
+    try {
+      missingSamples.push(...addCodeSamples(area, document).missing);
+    } catch (error) {
+      fail(`${area}: ${(error as Error).message}`);
+    }
+    markAssumptions(document);
     writeFileSync(path.join(DOCS_DIR, `${area}.html`), areaPage(summary, document));
-    copyFileSync(bundlePath(area, 'json'), path.join(DOCS_DIR, 'openapi', `${area}.json`));
-    copyFileSync(bundlePath(area, 'yaml'), path.join(DOCS_DIR, 'openapi', `${area}.yaml`));
+    writeFileSync(path.join(DOCS_DIR, 'openapi', `${area}.json`), `${JSON.stringify(document, null, 2)}\n`);
+    writeFileSync(path.join(DOCS_DIR, 'openapi', `${area}.yaml`), stringify(document));
     return summary;
   });
+  if (missingSamples.length > 0) fail(`operations without a TypeScript sample:\n  ${missingSamples.join('\n  ')}`);
   writeFileSync(path.join(DOCS_DIR, 'index.html'), indexPage(summaries));
   console.log(`reference site for ${areas.length} areas in ${path.relative(ROOT, DOCS_DIR)}/index.html`);
 }

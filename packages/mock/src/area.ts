@@ -40,6 +40,8 @@ export interface AreaContext {
   document: OpenApiDocument;
   /** The value of a named example under components.examples, deep-copied. */
   example<T = unknown>(name: string): T;
+  /** Per-area settings from the mock's options, keyed by area name (for example `database`). */
+  settings: Readonly<Record<string, unknown>>;
 }
 
 export interface AreaBehaviour {

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { MockStartError, startMock, type RequestLogEntry } from './server.ts';
 
-const USAGE = `Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--area NAME]... [--dynamic] [--seed TEXT] [--quiet]`;
+const USAGE = `Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--area NAME]... [--dynamic] [--seed TEXT] [--quiet] [--db-dir DIR] [--db-per-host]`;
 
 function parseOptions() {
   try {
@@ -14,6 +14,8 @@ function parseOptions() {
         seed: { type: 'string' },
         quiet: { type: 'boolean', default: false },
         area: { type: 'string', multiple: true },
+        'db-dir': { type: 'string' },
+        'db-per-host': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -46,9 +48,15 @@ try {
     seed: options.seed,
     areas: options.area,
     onRequest: options.quiet ? undefined : logLine,
+    database: { dir: options['db-dir'], perHost: options['db-per-host'] },
   });
   console.log(`Mock server for the platform API at ${mock.url} (reference site at ${mock.url}/docs/)`);
   for (const op of mock.operations) console.log(`  ${op.method.padEnd(6)} ${op.path}  [${op.area}] ${op.operationId}`);
+  if (mock.operations.some((op) => op.area === 'database')) {
+    // The one place the mock prints tokens: they are generated for this run only.
+    console.log(`Database tokens for this run: Full Access ${mock.database.fullAccessToken}  Read Only ${mock.database.readOnlyToken}`);
+    console.log(`  databases ${options['db-dir'] ? `in ${options['db-dir']}` : 'in memory'}, ${options['db-per-host'] ? 'one per host name' : 'one default database'}`);
+  }
   const stop = () => mock.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,5 +1,6 @@
 // Prism's pipeline (route, security, request validation, mock, response validation) with the
 // areas' behaviour plugged in as its mocking step.
+import './lazy-faker.ts';
 import { readFileSync } from 'node:fs';
 import { createInstance, getHttpOperationsFromSpec, type IHttpConfig, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
 import { createRequire } from 'node:module';
@@ -7,6 +8,9 @@ import { DiagnosticSeverity, type IHttpOperation } from '@stoplight/types';
 import * as E from 'fp-ts/lib/Either.js';
 import { createLogger } from '@stoplight/prism-core';
 import type { AreaBehaviour, AreaDefinition, MockRequest, MockResponse, OpenApiDocument, Violation } from './area.ts';
+import { createRouter, matchPath } from './router.ts';
+
+export { matchPath } from './router.ts';
 
 /** Marks a request whose JSON body could not be parsed; Prism sees the raw text. */
 export const INVALID_JSON = Symbol('invalid JSON body');
@@ -18,6 +22,8 @@ export interface EngineOptions {
   loadBundle(area: string): OpenApiDocument;
   dynamic?: boolean;
   seed?: string;
+  /** Per-area settings, handed to each area's setup. */
+  settings?: Record<string, unknown>;
 }
 
 export interface ServedOperation {
@@ -43,15 +49,18 @@ export async function createEngine(options: EngineOptions) {
   const operations: IHttpOperation[] = [];
   for (const definition of options.areas) {
     const document = options.loadBundle(definition.name);
-    const behaviour = definition.setup({ document, example: exampleReader(document) });
+    const behaviour = definition.setup({ document, example: exampleReader(document), settings: options.settings ?? {} });
     for (const operation of await getHttpOperationsFromSpec(document)) {
       operations.push(operation);
       areaOf.set(operation, { area: definition.name, behaviour });
     }
   }
 
+  /** The operation Prism routed each request to, for the log. */
+  const routedTo = new WeakMap<object, IHttpOperation>();
   const mock: MockComponent = (args) => {
     const { resource, input } = args;
+    routedTo.set(input.data, resource);
     const owner = areaOf.get(resource);
     const request = toMockRequest(resource, input.data as ParsedRequest);
     const errors = input.validations.filter((v) => v.severity === DiagnosticSeverity.Error);
@@ -83,24 +92,27 @@ export async function createEngine(options: EngineOptions) {
   };
   const logger = createLogger('PRISM', { level: 'silent' });
 
+  const served = new Map(operations.map((operation) => [operation, describe(operation, areaOf.get(operation)!.area)]));
+  const router = createRouter(operations);
   /** The operation a request is for (the areas' paths never overlap). */
   function route(method: string, path: string): ServedOperation | undefined {
-    const operation = operations.find((op) => op.method === method.toLowerCase() && matchPath(op.path, path));
-    return operation ? describe(operation, areaOf.get(operation)!.area) : undefined;
+    const operation = router.find(method, path);
+    return operation && served.get(operation);
   }
   const prism = createInstance(config, { logger, mock });
 
   return {
-    operations: operations.map((operation) => describe(operation, areaOf.get(operation)!.area)),
+    operations: [...served.values()],
 
     async answer(request: ParsedRequest, requestConfig: Partial<IHttpConfig> = {}): Promise<EngineAnswer | Error> {
       const merged = { ...config, ...requestConfig, mock: { ...config.mock, ...requestConfig.mock } } as IHttpConfig;
-      const result = await prism.request(request, operations, merged)();
+      const result = await prism.request(request, router.candidates(request.url.path), merged)();
       if (E.isLeft(result)) return result.left;
       const { output, validations } = result.right;
+      const operation = routedTo.get(request);
       return {
         response: output,
-        operation: route(request.method, request.url.path),
+        operation: operation && served.get(operation),
         violations: [
           ...validations.input.map((v) => violation('request', v)),
           ...validations.output.map((v) => violation('response', v)),
@@ -141,18 +153,6 @@ function toMockRequest(operation: IHttpOperation, input: IHttpRequest): MockRequ
     headers: (input.headers ?? {}) as Record<string, string>,
     body: input.body,
   };
-}
-
-/** Path parameters of a concrete path against a template such as /library/{libraryId}/videos. */
-export function matchPath(template: string, path: string): Record<string, string> | undefined {
-  const names: string[] = [];
-  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  const match = new RegExp(`^${pattern}$`).exec(path);
-  if (!match) return undefined;
-  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
 }
 
 function toHttpResponse(answer: MockResponse): IHttpResponse {

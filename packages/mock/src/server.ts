@@ -1,4 +1,5 @@
 // The mock's HTTP server: one origin for every area, plus the reference site at /docs/.
+import './lazy-faker.ts';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,7 @@ import type { IHttpConfig } from '@stoplight/prism-http';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { AREAS } from './areas/index.ts';
+import { resolveDatabaseSettings, type DatabaseMockOptions } from './areas/database/settings.ts';
 import { createEngine, INVALID_JSON, readBundle, type Engine, type ParsedRequest, type ServedOperation } from './engine.ts';
 import { serveStatic } from './static.ts';
 
@@ -32,6 +34,8 @@ export interface MockOptions {
   areas?: string[];
   /** Called once per answered request; the CLI prints it. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** The database area: its tokens (generated when absent) and where its databases live. */
+  database?: DatabaseMockOptions;
 }
 
 export interface RequestLogEntry {
@@ -47,6 +51,8 @@ export interface RunningMock {
   /** Base URL of the mock, for example http://127.0.0.1:4010. */
   url: string;
   operations: ServedOperation[];
+  /** The database area's tokens, as given or generated. */
+  database: { fullAccessToken: string; readOnlyToken: string };
   close(): Promise<void>;
 }
 
@@ -67,8 +73,10 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     const bundle = path.join(bundleDir, `${area.name}.json`);
     if (!existsSync(bundle)) throw new MockStartError(`the ${area.name} contract is not bundled (${bundle} is missing): run \`pnpm bundle\` first`);
   }
+  const database = resolveDatabaseSettings(options.database);
   const engine = await createEngine({
     areas,
+    settings: { database },
     loadBundle: (area) => readBundle(path.join(bundleDir, `${area}.json`)),
     dynamic: options.dynamic,
     seed: options.seed,
@@ -91,6 +99,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   return {
     url: `http://${shownHost}:${address.port}`,
     operations: engine.operations,
+    database: { fullAccessToken: database.fullAccessToken, readOnlyToken: database.readOnlyToken },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -9,7 +9,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the application the container template is added to. */
+                /**
+                 * @description ID of the application the container template is added to.
+                 * @example app-7f3c2a
+                 */
                 appId: components["parameters"]["ContainersAppId"];
             };
             cookie?: never;
@@ -122,11 +125,11 @@ export interface components {
             tcpSocket?: components["schemas"]["ContainerTcpSocketCheck"];
             grpc?: components["schemas"]["ContainerGrpcCheck"];
         } & ({
-            httpGet: components["schemas"]["ContainerHttpGetCheck"];
+            httpGet: unknown;
         } | {
-            tcpSocket: components["schemas"]["ContainerTcpSocketCheck"];
+            tcpSocket: unknown;
         } | {
-            grpc: components["schemas"]["ContainerGrpcCheck"];
+            grpc: unknown;
         });
         /**
          * ContainerProbes
@@ -420,7 +423,10 @@ export interface components {
         };
     };
     parameters: {
-        /** @description ID of the application the container template is added to. */
+        /**
+         * @description ID of the application the container template is added to.
+         * @example app-7f3c2a
+         */
         ContainersAppId: string;
     };
     requestBodies: never;
@@ -460,7 +466,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the application the container template is added to. */
+                /**
+                 * @description ID of the application the container template is added to.
+                 * @example app-7f3c2a
+                 */
                 appId: components["parameters"]["ContainersAppId"];
             };
             cookie?: never;

@@ -9,7 +9,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the DNS zone that imports the records. */
+                /**
+                 * @description ID of the DNS zone that imports the records.
+                 * @example 12345
+                 */
                 zoneId: components["parameters"]["DnsZoneId"];
             };
             cookie?: never;
@@ -91,7 +94,10 @@ export interface components {
         };
     };
     parameters: {
-        /** @description ID of the DNS zone that imports the records. */
+        /**
+         * @description ID of the DNS zone that imports the records.
+         * @example 12345
+         */
         DnsZoneId: number;
     };
     requestBodies: never;
@@ -111,7 +117,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the DNS zone that imports the records. */
+                /**
+                 * @description ID of the DNS zone that imports the records.
+                 * @example 12345
+                 */
                 zoneId: components["parameters"]["DnsZoneId"];
             };
             cookie?: never;

@@ -52,7 +52,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the shield zone. */
+                /**
+                 * @description ID of the shield zone.
+                 * @example 12345
+                 */
                 shieldZoneId: components["parameters"]["ShieldZoneId"];
             };
             cookie?: never;
@@ -75,7 +78,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the shield zone. */
+                /**
+                 * @description ID of the shield zone.
+                 * @example 12345
+                 */
                 shieldZoneId: components["parameters"]["ShieldZoneId"];
             };
             cookie?: never;
@@ -591,7 +597,10 @@ export interface components {
         ShieldZonesPage: number;
         /** @description Number of shield zones per page. */
         ShieldZonesPerPage: number;
-        /** @description ID of the shield zone. */
+        /**
+         * @description ID of the shield zone.
+         * @example 12345
+         */
         ShieldZoneId: number;
         /** @description Page number of the results, from 1. */
         CustomWafRulesPage: number;
@@ -712,7 +721,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description ID of the shield zone. */
+                /**
+                 * @description ID of the shield zone.
+                 * @example 12345
+                 */
                 shieldZoneId: components["parameters"]["ShieldZoneId"];
             };
             cookie?: never;
@@ -738,7 +750,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the shield zone. */
+                /**
+                 * @description ID of the shield zone.
+                 * @example 12345
+                 */
                 shieldZoneId: components["parameters"]["ShieldZoneId"];
             };
             cookie?: never;

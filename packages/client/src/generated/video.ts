@@ -9,7 +9,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the video library. */
+                /**
+                 * @description ID of the video library.
+                 * @example 42
+                 */
                 libraryId: components["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
@@ -33,7 +36,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the video library. */
+                /**
+                 * @description ID of the video library.
+                 * @example 42
+                 */
                 libraryId: components["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
@@ -60,9 +66,15 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the video library. */
+                /**
+                 * @description ID of the video library.
+                 * @example 42
+                 */
                 libraryId: components["parameters"]["VideoLibraryId"];
-                /** @description ID (guid) of the collection. */
+                /**
+                 * @description ID (guid) of the collection.
+                 * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
+                 */
                 collectionId: components["parameters"]["CollectionId"];
             };
             cookie?: never;
@@ -506,7 +518,10 @@ export interface components {
         };
     };
     parameters: {
-        /** @description ID of the video library. */
+        /**
+         * @description ID of the video library.
+         * @example 42
+         */
         VideoLibraryId: number;
         /** @description Page number, from 1. */
         CollectionsPage: number;
@@ -518,7 +533,10 @@ export interface components {
         CollectionsOrderBy: string;
         /** @description Whether `previewImageUrls` is filled in. */
         IncludeThumbnails: boolean;
-        /** @description ID (guid) of the collection. */
+        /**
+         * @description ID (guid) of the collection.
+         * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
+         */
         CollectionId: string;
     };
     requestBodies: never;
@@ -560,7 +578,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the video library. */
+                /**
+                 * @description ID of the video library.
+                 * @example 42
+                 */
                 libraryId: components["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
@@ -602,7 +623,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description ID of the video library. */
+                /**
+                 * @description ID of the video library.
+                 * @example 42
+                 */
                 libraryId: components["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
@@ -629,7 +653,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the video library. */
+                /**
+                 * @description ID of the video library.
+                 * @example 42
+                 */
                 libraryId: components["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
@@ -663,9 +690,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description ID of the video library. */
+                /**
+                 * @description ID of the video library.
+                 * @example 42
+                 */
                 libraryId: components["parameters"]["VideoLibraryId"];
-                /** @description ID (guid) of the collection. */
+                /**
+                 * @description ID (guid) of the collection.
+                 * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
+                 */
                 collectionId: components["parameters"]["CollectionId"];
             };
             cookie?: never;
@@ -693,9 +726,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the video library. */
+                /**
+                 * @description ID of the video library.
+                 * @example 42
+                 */
                 libraryId: components["parameters"]["VideoLibraryId"];
-                /** @description ID (guid) of the collection. */
+                /**
+                 * @description ID (guid) of the collection.
+                 * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
+                 */
                 collectionId: components["parameters"]["CollectionId"];
             };
             cookie?: never;
@@ -727,9 +766,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of the video library. */
+                /**
+                 * @description ID of the video library.
+                 * @example 42
+                 */
                 libraryId: components["parameters"]["VideoLibraryId"];
-                /** @description ID (guid) of the collection. */
+                /**
+                 * @description ID (guid) of the collection.
+                 * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
+                 */
                 collectionId: components["parameters"]["CollectionId"];
             };
             cookie?: never;

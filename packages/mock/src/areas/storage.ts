@@ -11,10 +11,19 @@ function queryValue(request: MockRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The StorageError body for an invalid request; `Field` names the first parameter at fault. */
-function badRequest(violations: Violation[]): MockResponse {
-  const field = violations.find((v) => v.location.length > 1)?.location.at(-1) ?? 'request';
-  return { status: 400, body: { ErrorKey: 'invalid_request', Field: field, Message: describeViolations(violations) } };
+/**
+ * The StorageError body for an invalid request. Prism reports query parameters in lower case
+ * (`perpage`); they are named here as the contract declares them (`perPage`).
+ */
+function badRequest(violations: Violation[], request: MockRequest): MockResponse {
+  const declared = (request.operation.request?.query ?? []).map((parameter) => parameter.name);
+  const named = violations.map(({ location, message }) => {
+    const reported = location.at(-1) ?? '';
+    const name = declared.find((d) => d.toLowerCase() === reported.toLowerCase());
+    return name ? { location: [...location.slice(0, -1), name], message: message.replaceAll(reported, name) } : { location, message };
+  });
+  const field = named.find((v) => v.location.length > 1)?.location.at(-1) ?? 'request';
+  return { status: 400, body: { ErrorKey: 'invalid_request', Field: field, Message: describeViolations(named) } };
 }
 
 export default defineArea({
@@ -29,7 +38,7 @@ export default defineArea({
     }
 
     return {
-      invalidRequest: (violations) => badRequest(violations),
+      invalidRequest: badRequest,
       handlers: {
         listStorageZones(request) {
           const found = matching(request);

@@ -1,0 +1,10 @@
+import { createShieldClient } from '@platform/client';
+
+const shield = createShieldClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+
+const { data, response } = await shield.GET('/shield/waf/rules/review-triggered/{shieldZoneId}', {
+  params: { path: { shieldZoneId: 12345 } },
+});
+if (!data) throw new Error(`could not review triggered rules (${response.status})`);
+console.log(`${data.totalTriggeredRules} rules triggered`);
+for (const rule of data.triggeredRules) console.log(rule.ruleId, rule.totalTriggeredRequests, rule.ruleLogs?.[0]?.labels?.country);

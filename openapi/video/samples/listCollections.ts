@@ -1,0 +1,9 @@
+import { createVideoClient } from '@platform/client';
+
+const video = createVideoClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+
+const { data, error, response } = await video.GET('/library/{libraryId}/collections', {
+  params: { path: { libraryId: 42 }, query: { page: 1, itemsPerPage: 100, search: 'talks' } },
+});
+if (!data) throw new Error(`could not list collections (${response.status}): ${error?.message ?? 'no body'}`);
+for (const collection of data.items) console.log(collection.guid, collection.name, collection.videoCount);

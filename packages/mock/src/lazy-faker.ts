@@ -1,0 +1,23 @@
+// Start-up: Prism loads @faker-js/faker with every locale (about half a second) although it only
+// needs the English faker, and only for dynamic examples. This module must be imported before
+// Prism: it puts a stand-in for @faker-js/faker in the module cache that loads the English-only
+// build on first use.
+import { createRequire, Module } from 'node:module';
+
+const fromPrism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
+const fakerPath = fromPrism.resolve('@faker-js/faker');
+const requireCache = fromPrism.cache;
+
+if (!requireCache[fakerPath]) {
+  let english: unknown;
+  const load = () => (english ??= fromPrism('@faker-js/faker/locale/en'));
+  const standIn = new Module(fakerPath);
+  standIn.filename = fakerPath;
+  standIn.loaded = true;
+  standIn.exports = Object.defineProperties({}, {
+    __esModule: { value: true },
+    default: { enumerable: true, get: load },
+    faker: { enumerable: true, get: load },
+  });
+  requireCache[fakerPath] = standIn;
+}
