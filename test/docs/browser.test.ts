@@ -77,6 +77,11 @@ describe.each(sources)('the reference site from %s', (source, base) => {
       await section.waitFor({ state: 'attached', timeout: 15_000 });
       await expect(page.locator(`[data-item-id$="/operation/${operationId}"]`).innerText()).resolves.toContain(operation.summary);
     }
+    for (const { operationId, operation } of operationsOf(area).filter((op) => op.operation['x-assumed'])) {
+      const text = await page.locator(`[data-section-id="operation/${operationId}"]`).innerText();
+      expect(text, `${operationId} is x-assumed but its page does not say so`).toContain('Assumed: not stated by the specification');
+      expect(text).toContain(operation['x-assumed']);
+    }
     if (source === 'file://') await page.screenshot({ path: path.join(SCREENSHOTS, `${area}.png`) });
     expect(foreignRequests).toEqual([]);
     expect(consoleErrors).toEqual([]);

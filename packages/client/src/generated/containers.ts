@@ -73,7 +73,10 @@ export interface components {
             request?: {
                 /** @description Path requested, for example `/healthz`. */
                 path?: string;
-                /** @description Container port the request is sent to. */
+                /**
+                 * Format: int64
+                 * @description Container port the request is sent to.
+                 */
                 portNumber?: number;
             };
             /** @description The answer that counts as healthy. */
@@ -89,7 +92,10 @@ export interface components {
         ContainerTcpSocketCheck: {
             /** @description The connection opened to the container. */
             request?: {
-                /** @description Container port connected to. */
+                /**
+                 * Format: int64
+                 * @description Container port connected to.
+                 */
                 portNumber?: number;
             };
         };
@@ -100,7 +106,10 @@ export interface components {
         ContainerGrpcCheck: {
             /** @description The gRPC call made to the container. */
             request?: {
-                /** @description Container port called. */
+                /**
+                 * Format: int64
+                 * @description Container port called.
+                 */
                 portNumber?: number;
                 /** @description Name of the gRPC service checked. */
                 serviceName?: string;
@@ -111,15 +120,30 @@ export interface components {
          * @description One health check: its timings and exactly one check, `httpGet`, `tcpSocket` or `grpc`.
          */
         ContainerProbe: {
-            /** @description Seconds to wait after the container starts before the first check. */
+            /**
+             * Format: int64
+             * @description Seconds to wait after the container starts before the first check.
+             */
             initialDelaySeconds?: number;
-            /** @description Seconds between two checks. */
+            /**
+             * Format: int64
+             * @description Seconds between two checks.
+             */
             periodSeconds?: number;
-            /** @description Seconds after which one check counts as failed. */
+            /**
+             * Format: int64
+             * @description Seconds after which one check counts as failed.
+             */
             timeoutSeconds?: number;
-            /** @description Consecutive failed checks after which the probe fails. */
+            /**
+             * Format: int64
+             * @description Consecutive failed checks after which the probe fails.
+             */
             failureThreshold?: number;
-            /** @description Consecutive successful checks after which the probe succeeds. */
+            /**
+             * Format: int64
+             * @description Consecutive successful checks after which the probe succeeds.
+             */
             successThreshold?: number;
             httpGet?: components["schemas"]["ContainerHttpGetCheck"];
             tcpSocket?: components["schemas"]["ContainerTcpSocketCheck"];
@@ -155,9 +179,15 @@ export interface components {
          * @description A container port exposed through an endpoint.
          */
         ContainerPortMapping: {
-            /** @description Port the container listens on. */
+            /**
+             * Format: int64
+             * @description Port the container listens on.
+             */
             containerPort?: number;
-            /** @description Port exposed to clients. */
+            /**
+             * Format: int64
+             * @description Port exposed to clients.
+             */
             exposedPort?: number;
             /**
              * @description Protocols served on the port. The specification shows the value `tcp` and does not
@@ -172,7 +202,10 @@ export interface components {
         ContainerCdnEndpointRequest: {
             /** @description Whether the endpoint is served over TLS. */
             isSslEnabled?: boolean;
-            /** @description ID of the pull zone that serves the endpoint. */
+            /**
+             * Format: int64
+             * @description ID of the pull zone that serves the endpoint.
+             */
             pullZoneId?: number;
             /** @description Container ports exposed through the endpoint. */
             portMappings?: components["schemas"]["ContainerPortMapping"][];
@@ -343,7 +376,10 @@ export interface components {
         ContainerProblemDetails: {
             /** @description Short summary of the problem. */
             title?: string;
-            /** @description HTTP status code of the answer. */
+            /**
+             * Format: int64
+             * @description HTTP status code of the answer.
+             */
             status?: number;
             /** @description Explanation of this occurrence of the problem. */
             detail?: string;
@@ -364,7 +400,10 @@ export interface components {
             type?: string;
             /** @description Short summary of the problem. */
             title?: string;
-            /** @description HTTP status code of the answer. */
+            /**
+             * Format: int64
+             * @description HTTP status code of the answer.
+             */
             status?: number;
             /** @description Explanation of this occurrence of the problem. */
             detail?: string;

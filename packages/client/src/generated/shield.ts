@@ -120,7 +120,10 @@ export interface components {
          *     Every field is optional; fields left out are not changed. Unknown properties are rejected.
          */
         ShieldZoneSettings: {
-            /** @description ID of the shield zone. */
+            /**
+             * Format: int64
+             * @description ID of the shield zone.
+             */
             shieldZoneId?: number;
             /** @description Whether the zone is on a premium plan. */
             premiumPlan?: boolean;
@@ -147,11 +150,17 @@ export interface components {
             wafRequestIgnoredHeaders?: string[];
             /** @description Whether real-time threat intelligence is enabled. */
             wafRealtimeThreatIntelligenceEnabled?: boolean;
-            /** @description ID of the WAF profile. */
+            /**
+             * Format: int64
+             * @description ID of the WAF profile.
+             */
             wafProfileId?: number;
             /** @description Settings of the WAF engine. */
             wafEngineConfig?: components["schemas"]["ShieldWafEngineConfigEntry"][];
-            /** @description Challenge window of the DDoS protection. Its unit is not specified. */
+            /**
+             * Format: int64
+             * @description Challenge window of the DDoS protection. Its unit is not specified.
+             */
             dDoSChallengeWindow?: number;
             /** @description Whether the response pages shown to blocked visitors are white-labelled. */
             whitelabelResponsePages?: boolean;
@@ -161,12 +170,16 @@ export interface components {
          * @description Which shield zone to update, and its new configuration. Unknown properties are rejected.
          */
         ShieldZoneUpdateRequest: {
-            /** @description ID of the shield zone to update. */
+            /**
+             * Format: int64
+             * @description ID of the shield zone to update.
+             */
             shieldZoneId: number;
             shieldZone: components["schemas"]["ShieldZoneSettings"];
         };
         /**
          * ShieldPlanType
+         * Format: int32
          * @description Shield plan of the zone.
          *
          *     | Value | Name |
@@ -180,6 +193,7 @@ export interface components {
         ShieldPlanType: 0 | 1 | 2 | 3;
         /**
          * ShieldExecutionMode
+         * Format: int32
          * @description What the WAF (`wafExecutionMode`) or the DDoS protection (`dDoSExecutionMode`) does with a
          *     request it flags.
          *
@@ -192,6 +206,7 @@ export interface components {
         ShieldExecutionMode: 0 | 1;
         /**
          * ShieldBodyLimitAction
+         * Format: int32
          * @description What the WAF does with a request (`wafRequestBodyLimitAction`) or response
          *     (`wafResponseBodyLimitAction`) whose body exceeds the inspection limit.
          *
@@ -205,6 +220,7 @@ export interface components {
         ShieldBodyLimitAction: 0 | 1 | 2;
         /**
          * ShieldDDoSSensitivity
+         * Format: int32
          * @description Sensitivity of the DDoS protection.
          *
          *     | Value | Name |
@@ -224,7 +240,10 @@ export interface components {
          *     wafRequestBodyLimitAction, wafResponseBodyLimitAction and dDoSShieldSensitivity.
          */
         ShieldZone: {
-            /** @description ID of the shield zone. */
+            /**
+             * Format: int64
+             * @description ID of the shield zone.
+             */
             shieldZoneId?: number;
             /** @description Whether the zone is on a premium plan. */
             premiumPlan?: boolean;
@@ -251,11 +270,17 @@ export interface components {
             wafRequestIgnoredHeaders?: string[];
             /** @description Whether real-time threat intelligence is enabled. */
             wafRealtimeThreatIntelligenceEnabled?: boolean;
-            /** @description ID of the WAF profile. */
+            /**
+             * Format: int64
+             * @description ID of the WAF profile.
+             */
             wafProfileId?: number;
             /** @description Settings of the WAF engine. */
             wafEngineConfig?: components["schemas"]["ShieldWafEngineConfigEntry"][];
-            /** @description Challenge window of the DDoS protection. Its unit is not specified. */
+            /**
+             * Format: int64
+             * @description Challenge window of the DDoS protection. Its unit is not specified.
+             */
             dDoSChallengeWindow?: number;
             /** @description Whether the response pages shown to blocked visitors are white-labelled. */
             whitelabelResponsePages?: boolean;
@@ -270,7 +295,10 @@ export interface components {
          * @description First shape of the update's `data`: the zone's ID and its configuration.
          */
         ShieldZoneUpdateResult: {
-            /** @description ID of the shield zone. */
+            /**
+             * Format: int64
+             * @description ID of the shield zone.
+             */
             shieldZoneId: number;
             shieldZone?: components["schemas"]["ShieldZone"];
         };
@@ -281,16 +309,28 @@ export interface components {
          *     antivirus scanning. The meanings of the three integer modes are not specified.
          */
         ShieldZoneUpdateResultWithAccessLists: {
-            /** @description ID of the pull zone the shield zone protects. */
+            /**
+             * Format: int64
+             * @description ID of the pull zone the shield zone protects.
+             */
             pullZoneId: number;
             shieldZone?: components["schemas"]["ShieldZone"];
             /** @description Access lists of the zone. Their inner shape is not specified. */
             accessLists?: Record<string, never>;
-            /** @description Execution mode of bot detection. Its values are not specified. */
+            /**
+             * Format: int64
+             * @description Execution mode of bot detection. Its values are not specified.
+             */
             botDetectionExecutionMode?: number;
-            /** @description Mode of CSAM scanning. Its values are not specified. */
+            /**
+             * Format: int64
+             * @description Mode of CSAM scanning. Its values are not specified.
+             */
             csamScanningMode?: number;
-            /** @description Mode of antivirus scanning. Its values are not specified. */
+            /**
+             * Format: int64
+             * @description Mode of antivirus scanning. Its values are not specified.
+             */
             antivirusScanningMode?: number;
         };
         /**
@@ -299,7 +339,10 @@ export interface components {
          *     success it reports the successful outcome (`success: true`).
          */
         ShieldError: {
-            /** @description HTTP status code of the answer. */
+            /**
+             * Format: int64
+             * @description HTTP status code of the answer.
+             */
             statusCode: number;
             /** @description Whether the request succeeded. */
             success: boolean;
@@ -335,7 +378,10 @@ export interface components {
          * @description The bare failure body of the shield operations.
          */
         ShieldFailure: {
-            /** @description HTTP status code of the answer. */
+            /**
+             * Format: int64
+             * @description HTTP status code of the answer.
+             */
             statusCode: number;
         };
         /**
@@ -344,9 +390,15 @@ export interface components {
          *     premiumPlan, its limits, plan and DDoS settings.
          */
         ShieldZoneListItem: {
-            /** @description ID of the shield zone. */
+            /**
+             * Format: int64
+             * @description ID of the shield zone.
+             */
             shieldZoneId?: number;
-            /** @description ID of the pull zone the shield zone protects. */
+            /**
+             * Format: int64
+             * @description ID of the pull zone the shield zone protects.
+             */
             pullZoneId?: number;
             /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
             learningMode?: boolean;
@@ -371,17 +423,29 @@ export interface components {
             wafRequestIgnoredHeaders?: string[];
             /** @description Whether real-time threat intelligence is enabled. */
             wafRealtimeThreatIntelligenceEnabled?: boolean;
-            /** @description ID of the WAF profile. */
+            /**
+             * Format: int64
+             * @description ID of the WAF profile.
+             */
             wafProfileId?: number;
             /** @description Settings of the WAF engine. */
             wafEngineConfig?: components["schemas"]["ShieldWafEngineConfigEntry"][];
-            /** @description Challenge window of the DDoS protection. Its unit is not specified. */
+            /**
+             * Format: int64
+             * @description Challenge window of the DDoS protection. Its unit is not specified.
+             */
             dDoSChallengeWindow?: number;
             /** @description Whether the response pages shown to blocked visitors are white-labelled. */
             whitelabelResponsePages?: boolean;
-            /** @description Most rate-limit rules the zone may have. The values are not specified. */
+            /**
+             * Format: int64
+             * @description Most rate-limit rules the zone may have. The values are not specified.
+             */
             rateLimitRulesLimit?: number;
-            /** @description Most custom WAF rules the zone may have. The values are not specified. */
+            /**
+             * Format: int64
+             * @description Most custom WAF rules the zone may have. The values are not specified.
+             */
             customWafRulesLimit?: number;
             planType?: components["schemas"]["ShieldPlanType"];
             dDoSShieldSensitivity?: components["schemas"]["ShieldDDoSSensitivity"];
@@ -392,15 +456,30 @@ export interface components {
          * @description Where a page of results stands in the whole list.
          */
         ShieldPage: {
-            /** @description Number of items over all pages. */
+            /**
+             * Format: int64
+             * @description Number of items over all pages.
+             */
             totalCount: number;
-            /** @description Number of pages, at this page size. */
+            /**
+             * Format: int64
+             * @description Number of pages, at this page size.
+             */
             totalPages: number;
-            /** @description Number of this page, from 1. */
+            /**
+             * Format: int64
+             * @description Number of this page, from 1.
+             */
             currentPage: number;
-            /** @description Number of the next page; 0 when this is the last page. */
+            /**
+             * Format: int64
+             * @description Number of the next page; 0 when this is the last page.
+             */
             nextPage: number;
-            /** @description Number of items per page used for this answer. */
+            /**
+             * Format: int64
+             * @description Number of items per page used for this answer.
+             */
             pageSize: number;
         };
         /**
@@ -434,7 +513,10 @@ export interface components {
          */
         ShieldRuleCondition: {
             variableTypes?: components["schemas"]["ShieldWafVariableTypes"];
-            /** @description How the variables are compared with `value`. Its values are not specified. */
+            /**
+             * Format: int64
+             * @description How the variables are compared with `value`. Its values are not specified.
+             */
             operatorType?: number;
             /** @description Value the variables are compared with. */
             value?: string;
@@ -449,12 +531,21 @@ export interface components {
          *     (actionType, operatorType, severityType, transformationTypes) are not specified.
          */
         ShieldCustomRuleConfiguration: {
-            /** @description What happens to a matching request. Its values are not specified. */
+            /**
+             * Format: int64
+             * @description What happens to a matching request. Its values are not specified.
+             */
             actionType?: number;
             variableTypes?: components["schemas"]["ShieldWafVariableTypes"];
-            /** @description How the variables are compared with `value`. Its values are not specified. */
+            /**
+             * Format: int64
+             * @description How the variables are compared with `value`. Its values are not specified.
+             */
             operatorType?: number;
-            /** @description Severity of a match. Its values are not specified. */
+            /**
+             * Format: int64
+             * @description Severity of a match. Its values are not specified.
+             */
             severityType?: number;
             /** @description Transformations applied to the variables before the comparison. Their values are not specified. */
             transformationTypes?: number[];
@@ -472,9 +563,15 @@ export interface components {
          * @description A custom firewall (WAF) rule of a shield zone.
          */
         ShieldCustomRule: {
-            /** @description ID of the rule. */
+            /**
+             * Format: int64
+             * @description ID of the rule.
+             */
             id?: number;
-            /** @description ID of the shield zone that owns the rule. */
+            /**
+             * Format: int64
+             * @description ID of the shield zone that owns the rule.
+             */
             shieldZoneId?: number;
             /** @description ID of the user who owns the rule. */
             userId?: string;
@@ -526,7 +623,10 @@ export interface components {
         ShieldRuleLog: {
             /** @description ID of the log entry. */
             logId?: string;
-            /** @description When the rule was triggered. The unit is not specified. */
+            /**
+             * Format: int64
+             * @description When the rule was triggered. The unit is not specified.
+             */
             timestamp?: number;
             /** @description The log line. */
             log?: string;
@@ -543,7 +643,10 @@ export interface components {
             ruleDescription?: string;
             /** @description The URLs the triggering requests targeted most. The inner shape is not specified. */
             topTargetedUrls?: Record<string, never>;
-            /** @description Number of requests that triggered the rule. */
+            /**
+             * Format: int64
+             * @description Number of requests that triggered the rule.
+             */
             totalTriggeredRequests?: number;
             /** @description Log entries of the rule. */
             ruleLogs?: components["schemas"]["ShieldRuleLog"][];
@@ -556,7 +659,10 @@ export interface components {
             errorResponse: components["schemas"]["ShieldError"];
             /** @description The rules that were triggered. */
             triggeredRules: components["schemas"]["ShieldTriggeredRule"][];
-            /** @description Number of rules that were triggered. */
+            /**
+             * Format: int64
+             * @description Number of rules that were triggered.
+             */
             totalTriggeredRules: number;
         };
     };

@@ -820,7 +820,10 @@ export interface components {
          *     by the specification.
          */
         StorageZone: {
-            /** @description ID of the storage zone. */
+            /**
+             * Format: int64
+             * @description ID of the storage zone.
+             */
             Id?: number;
             /** @description ID of the user who owns the storage zone. */
             UserId?: string;
@@ -843,9 +846,15 @@ export interface components {
             DateModified?: string;
             /** @description Whether the storage zone is deleted. */
             Deleted?: boolean;
-            /** @description Total storage used by the zone. */
+            /**
+             * Format: int64
+             * @description Total storage used by the zone.
+             */
             StorageUsed?: number;
-            /** @description Number of files stored in the zone. */
+            /**
+             * Format: int64
+             * @description Number of files stored in the zone.
+             */
             FilesStored?: number;
             /** @description Main region of the storage zone. */
             Region?: string;
@@ -883,9 +892,15 @@ export interface components {
         StorageZonePage: {
             /** @description The storage zones on this page. */
             Items: components["schemas"]["StorageZone"][];
-            /** @description Number of this page (the requested `page`). */
+            /**
+             * Format: int64
+             * @description Number of this page (the requested `page`).
+             */
             CurrentPage: number;
-            /** @description Number of matching storage zones over all pages. */
+            /**
+             * Format: int64
+             * @description Number of matching storage zones over all pages.
+             */
             TotalItems: number;
             /** @description Whether a later page holds more storage zones. */
             HasMoreItems: boolean;

@@ -317,7 +317,10 @@ export interface components {
              * @description Frame rate of the video.
              */
             framerate: number;
-            /** @description Rotation of the video. */
+            /**
+             * Format: int64
+             * @description Rotation of the video.
+             */
             rotation?: number | null;
             /**
              * Format: int32
