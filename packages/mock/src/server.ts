@@ -14,15 +14,28 @@ import { createEngine, INVALID_JSON, readBundle, type Engine, type ParsedRequest
 import { serveStatic } from './static.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * Where the bundled contracts and the reference site are by default: the repository's dist/
+ * when running from the sources, the copies the build puts in the package when running built.
+ */
+const DEFAULT_DIRS = import.meta.url.endsWith('.ts')
+  ? { bundleDir: path.join(REPO_ROOT, 'dist/openapi'), docsDir: path.join(REPO_ROOT, 'dist/docs') }
+  : { bundleDir: path.join(PACKAGE_ROOT, 'contracts'), docsDir: path.join(PACKAGE_ROOT, 'docs') };
+
+/** The mock's own endpoint for readiness checks; no area has paths under /_mock/. */
+export const HEALTH_PATH = '/_mock/health';
+/** How long close() waits for requests in flight before it drops their connections. */
+const CLOSE_GRACE_MS = 10_000;
 
 export interface MockOptions {
   /** Port to listen on; 0 picks a free one. Default 4010. */
   port?: number;
   /** Host to listen on. Default 127.0.0.1. */
   host?: string;
-  /** Folder holding the bundled contracts (<area>.json). Default dist/openapi of this repository. */
+  /** Folder holding the bundled contracts (<area>.json). Default: the contracts shipped in the package. */
   bundleDir?: string;
-  /** Folder of the reference site served at /docs/. Default dist/docs of this repository. */
+  /** Folder of the reference site served at /docs/. Default: the site shipped in the package. */
   docsDir?: string;
   /** Prism's dynamic examples instead of the contract's examples. */
   dynamic?: boolean;
@@ -39,6 +52,8 @@ export interface MockOptions {
 }
 
 export interface RequestLogEntry {
+  /** When the request arrived (ISO 8601). */
+  time: string;
   method: string;
   path: string;
   status: number;
@@ -51,6 +66,7 @@ export interface RunningMock {
   /** Base URL of the mock, for example http://127.0.0.1:4010. */
   url: string;
   operations: ServedOperation[];
+  /** Stops accepting connections and resolves once the requests in flight are answered. */
   /** The database area's tokens, as given or generated. */
   database: { fullAccessToken: string; readOnlyToken: string };
   close(): Promise<void>;
@@ -64,8 +80,8 @@ export class MockStartError extends Error {
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
-  const bundleDir = options.bundleDir ?? path.join(REPO_ROOT, 'dist/openapi');
-  const docsDir = options.docsDir ?? path.join(REPO_ROOT, 'dist/docs');
+  const bundleDir = options.bundleDir ?? DEFAULT_DIRS.bundleDir;
+  const docsDir = options.docsDir ?? DEFAULT_DIRS.docsDir;
   const unknown = (options.areas ?? []).filter((name) => !AREAS.some((area) => area.name === name));
   if (unknown.length > 0) throw new MockStartError(`unknown area ${unknown.join(', ')}; the areas are ${AREAS.map((a) => a.name).join(', ')}`);
   const areas = options.areas ? AREAS.filter((area) => options.areas!.includes(area.name)) : AREAS;
@@ -81,8 +97,17 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     dynamic: options.dynamic,
     seed: options.seed,
   });
-  const handle = requestHandler(engine, { docsDir, maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, onRequest: options.onRequest });
+  const health = { status: 'ok', areas: areas.map((area) => area.name), operations: engine.operations.length };
+  const handle = requestHandler(engine, { docsDir, health, maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, onRequest: options.onRequest });
+  const inFlight = new Set<ServerResponse>();
+  let closing = false;
   const server = createServer((req, res) => {
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+    if (closing) res.shouldKeepAlive = false;
     handle(req, res).catch((error: unknown) => sendProblem(res, 500, 'Mock failure', String(error)));
   });
   await new Promise<void>((resolve, reject) => {
@@ -102,7 +127,14 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     database: { fullAccessToken: database.fullAccessToken, readOnlyToken: database.readOnlyToken },
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
+        closing = true;
+        for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+        server.close((error) => {
+          clearTimeout(force);
+          if (error && (error as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING') reject(error);
+          else resolve();
+        });
         server.closeIdleConnections();
       }),
   };
@@ -110,12 +142,24 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
 
 function requestHandler(
   engine: Engine,
-  options: { docsDir: string; maxBodyBytes: number; onRequest?: (entry: RequestLogEntry) => void },
+  options: { docsDir: string; health: object; maxBodyBytes: number; onRequest?: (entry: RequestLogEntry) => void },
 ) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     const url = new URL(req.url ?? '/', 'http://mock.invalid');
     const method = (req.method ?? 'GET').toUpperCase();
+    const logged: Pick<RequestLogEntry, 'operation' | 'violations'> = { violations: [] };
+    if (options.onRequest) {
+      const time = new Date().toISOString();
+      const log = options.onRequest;
+      res.once('finish', () => log({ time, method, path: url.pathname, status: res.statusCode, ...logged, ms: performance.now() - started }));
+    }
+    allowCrossOrigin(res);
+    if (method === 'OPTIONS' && req.headers['access-control-request-method']) return answerPreflight(req, res);
+    if (url.pathname === HEALTH_PATH) {
+      if (method === 'GET' || method === 'HEAD') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(options.health));
+      return sendProblem(res, 405, 'Method not allowed', `${HEALTH_PATH} answers GET and HEAD only.`);
+    }
     if ((method === 'GET' || method === 'HEAD') && (url.pathname === '/docs' || url.pathname.startsWith('/docs/'))) {
       return serveStatic(res, options.docsDir, url.pathname.slice('/docs'.length));
     }
@@ -132,23 +176,39 @@ function requestHandler(
     const answer = await engine.answer(request, { mock: requestConfig.right } as Partial<IHttpConfig>);
     if (answer instanceof Error) {
       const status = (answer as { status?: number }).status ?? 500;
-      sendProblem(res, status, answer.name === 'Error' ? 'Mock failure' : titleOf(answer), (answer as { detail?: string }).detail ?? answer.message);
-      options.onRequest?.({ method, path: url.pathname, status, violations: [], ms: performance.now() - started });
-      return;
+      return sendProblem(res, status, answer.name === 'Error' ? 'Mock failure' : titleOf(answer), (answer as { detail?: string }).detail ?? answer.message);
     }
     const { response, operation, violations } = answer;
+    Object.assign(logged, { operation, violations });
     const broken = violations.filter((v) => v.location[0] === 'response' && v.severity === 'Error');
     if (broken.length > 0) {
       sendProblem(res, 500, 'The mock answer breaks the contract', `${operation?.operationId ?? 'operation'} answered ${response.statusCode} with a body the contract does not allow.`, {
         violations: broken,
       });
     } else {
-      if (violations.length > 0) res.setHeader('sl-violations', JSON.stringify(violations).slice(0, 8000));
+      if (violations.length > 0) res.setHeader('sl-violations', asciiOnly(JSON.stringify(violations).slice(0, 8000)));
       send(res, response.statusCode, response.headers ?? {}, response.body);
     }
-    options.onRequest?.({ method, path: url.pathname, status: res.statusCode, operation, violations, ms: performance.now() - started });
   };
 }
+
+/** Browsers may call the mock from any origin; the API authenticates with a header, not cookies. */
+function allowCrossOrigin(res: ServerResponse) {
+  res.setHeader('access-control-allow-origin', '*');
+  res.setHeader('access-control-expose-headers', '*');
+}
+
+function answerPreflight(req: IncomingMessage, res: ServerResponse) {
+  res.writeHead(204, {
+    'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+    'access-control-max-age': '600',
+  });
+  res.end();
+}
+
+/** Header values must be Latin-1; violations can quote whatever the request sent. */
+const asciiOnly = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const TOO_LARGE = Symbol('too large');
 

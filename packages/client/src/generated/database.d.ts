@@ -1,0 +1,684 @@
+/**
+ * Generated from openapi/database/ by `pnpm generate` (openapi-typescript). Do not edit:
+ * change the contract and run `pnpm bundle && pnpm generate` instead.
+ */
+export interface paths {
+    "/v2/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a pipeline of stream requests
+         * @description Runs `requests` in order on one stream (a database connection) and answers one result per
+         *     request, in the same order. Every request runs even when an earlier one fails; a failed
+         *     request has a result of type `error`, not an HTTP error.
+         *
+         *     **Streams.** Without `baton` (or with `baton: null`) the pipeline opens a new stream. The
+         *     answer's `baton` is `null` when the stream is closed (after a `close` request); otherwise it
+         *     is a fresh string to send with the next request to continue the same stream, for example
+         *     inside an interactive transaction that spans requests. A baton is good for one request only,
+         *     and a stream that stays unused for a while expires. `base_url`, when not null, is where the
+         *     next request of the stream must go.
+         *
+         *     **Access.** A Read Only token runs `SELECT` and other read operations; a write statement
+         *     answers a result of type `error` and changes nothing.
+         *
+         *     What the TypeScript client sends for `client.execute("SELECT 1")`:
+         *     `{"requests":[{"type":"execute","stmt":{"sql":"SELECT 1","args":[],"named_args":[],"want_rows":true}},{"type":"close"}]}`.
+         */
+        post: operations["runPipeline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that version 2 of the pipeline is served
+         * @description Answers 2xx when the server speaks version 2 of the protocol ("Hrana over HTTP"). Client
+         *     libraries may probe it before the first pipeline request; the widely used TypeScript client
+         *     does not, and sends no token with it.
+         */
+        get: operations["getPipelineVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * SqlNull
+         * @description SQL NULL.
+         */
+        SqlNull: {
+            /** @constant */
+            type: "null";
+        };
+        /**
+         * SqlInteger
+         * @description A 64-bit signed integer written as a decimal string, so that values beyond 2^53 keep every digit.
+         */
+        SqlInteger: {
+            /** @constant */
+            type: "integer";
+            /** @description The integer in decimal, from -9223372036854775808 to 9223372036854775807. */
+            value: string;
+        };
+        /**
+         * SqlFloat
+         * @description A double-precision floating-point number.
+         */
+        SqlFloat: {
+            /** @constant */
+            type: "float";
+            /**
+             * Format: double
+             * @description The number.
+             */
+            value: number;
+        };
+        /**
+         * SqlText
+         * @description A text value.
+         */
+        SqlText: {
+            /** @constant */
+            type: "text";
+            /** @description The text. */
+            value: string;
+        };
+        /**
+         * SqlBlob
+         * @description A blob.
+         */
+        SqlBlob: {
+            /** @constant */
+            type: "blob";
+            /** @description The bytes, base64-encoded (standard alphabet; padding optional). */
+            base64: string;
+        };
+        /**
+         * SqlValue
+         * @description A value of SQL, by `type`:
+         *
+         *     | type | Holds |
+         *     |---|---|
+         *     | `null` | NULL |
+         *     | `integer` | a 64-bit integer, as a decimal string in `value` (it may not fit a JSON number) |
+         *     | `float` | a double in `value`; the TypeScript client sends every JavaScript number, whole ones too, as `float` |
+         *     | `text` | a string in `value` |
+         *     | `blob` | bytes, base64-encoded in `base64` |
+         */
+        SqlValue: components["schemas"]["SqlNull"] | components["schemas"]["SqlInteger"] | components["schemas"]["SqlFloat"] | components["schemas"]["SqlText"] | components["schemas"]["SqlBlob"];
+        /**
+         * NamedArg
+         * @description A named argument.
+         */
+        NamedArg: {
+            /** @description The parameter's name, with or without its prefix (`:`, `@` or `$`). */
+            name: string;
+            value: components["schemas"]["SqlValue"];
+        };
+        /**
+         * Stmt
+         * @description One SQL statement with its arguments. Exactly one of `sql` and `sql_id`. Positional
+         *     arguments bind `?` and `?NNN` parameters in order; named arguments bind `:name`, `@name` and
+         *     `$name` parameters (the name may be given with or without its prefix).
+         */
+        Stmt: {
+            /** @description The statement's SQL text (stated by the specification). */
+            sql?: string;
+            /**
+             * Format: int32
+             * @description The number of an SQL text stored with `store_sql` on this stream.
+             */
+            sql_id?: number;
+            /** @description Positional arguments. The TypeScript client always sends the key, empty when there are none. */
+            args?: components["schemas"]["SqlValue"][];
+            /** @description Named arguments. The TypeScript client always sends the key, empty when there are none. */
+            named_args?: components["schemas"]["NamedArg"][];
+            /** @description Whether the answer carries the rows; false answers `rows` empty. Absent means true. */
+            want_rows?: boolean;
+        };
+        /**
+         * ExecuteStreamRequest
+         * @description Runs one statement. Shown by the specification as `{type: "execute", stmt: {sql}}`.
+         */
+        ExecuteStreamRequest: {
+            /** @constant */
+            type: "execute";
+            stmt: components["schemas"]["Stmt"];
+        };
+        /**
+         * BatchCondOk
+         * @description Holds when step `step` ran and succeeded.
+         */
+        BatchCondOk: {
+            /** @constant */
+            type: "ok";
+            /**
+             * Format: int32
+             * @description The number of an earlier step, from 0.
+             */
+            step: number;
+        };
+        /**
+         * BatchCondError
+         * @description Holds when step `step` ran and failed.
+         */
+        BatchCondError: {
+            /** @constant */
+            type: "error";
+            /**
+             * Format: int32
+             * @description The number of an earlier step, from 0.
+             */
+            step: number;
+        };
+        /**
+         * BatchCond
+         * @description A condition on earlier steps of the same batch, by `type`:
+         *
+         *     | type | Holds when |
+         *     |---|---|
+         *     | `ok` | step `step` ran and succeeded |
+         *     | `error` | step `step` ran and failed |
+         *     | `not` | `cond` does not hold |
+         *     | `and` | every condition of `conds` holds (true when empty) |
+         *     | `or` | some condition of `conds` holds (false when empty) |
+         *
+         *     A step that did not run is neither `ok` nor `error`.
+         */
+        BatchCond: components["schemas"]["BatchCondOk"] | components["schemas"]["BatchCondError"] | components["schemas"]["BatchCondNot"] | components["schemas"]["BatchCondAnd"] | components["schemas"]["BatchCondOr"];
+        /**
+         * BatchCondNot
+         * @description Holds when `cond` does not hold.
+         */
+        BatchCondNot: {
+            /** @constant */
+            type: "not";
+            cond: components["schemas"]["BatchCond"];
+        };
+        /**
+         * BatchCondAnd
+         * @description Holds when every condition of `conds` holds (true when empty).
+         */
+        BatchCondAnd: {
+            /** @constant */
+            type: "and";
+            conds: components["schemas"]["BatchCond"][];
+        };
+        /**
+         * BatchCondOr
+         * @description Holds when some condition of `conds` holds (false when empty).
+         */
+        BatchCondOr: {
+            /** @constant */
+            type: "or";
+            conds: components["schemas"]["BatchCond"][];
+        };
+        /**
+         * BatchStep
+         * @description One step of a batch.
+         */
+        BatchStep: {
+            /** @description When the step runs; absent or null runs it always. */
+            condition?: components["schemas"]["BatchCond"] | null;
+            stmt: components["schemas"]["Stmt"];
+        };
+        /**
+         * StmtBatch
+         * @description Statements run as steps, in order. A step with a condition runs only when the condition holds;
+         *     a step that did not run has neither a result nor an error. The TypeScript client's write batch
+         *     is `BEGIN IMMEDIATE`, each statement conditioned on the previous step being `ok`, `COMMIT`,
+         *     and `ROLLBACK` under `{type: "not", cond: {type: "ok", step: <the COMMIT step>}}`.
+         */
+        StmtBatch: {
+            /** @description The steps, numbered from 0. */
+            steps: components["schemas"]["BatchStep"][];
+        };
+        /**
+         * BatchStreamRequest
+         * @description Runs the steps of a batch in order; a step runs only when its condition holds.
+         */
+        BatchStreamRequest: {
+            /** @constant */
+            type: "batch";
+            batch: components["schemas"]["StmtBatch"];
+        };
+        /**
+         * SequenceStreamRequest
+         * @description Runs an SQL script of several statements separated by semicolons; gives no rows. Exactly one of `sql` and `sql_id`.
+         */
+        SequenceStreamRequest: {
+            /** @constant */
+            type: "sequence";
+            /** @description The script. */
+            sql?: string;
+            /**
+             * Format: int32
+             * @description The number of an SQL text stored with `store_sql` on this stream.
+             */
+            sql_id?: number;
+        };
+        /**
+         * DescribeStreamRequest
+         * @description Describes one statement (parameters, columns, whether it reads only) without running it. Exactly one of `sql` and `sql_id`.
+         */
+        DescribeStreamRequest: {
+            /** @constant */
+            type: "describe";
+            /** @description The statement. */
+            sql?: string;
+            /**
+             * Format: int32
+             * @description The number of an SQL text stored with `store_sql` on this stream.
+             */
+            sql_id?: number;
+        };
+        /**
+         * StoreSqlStreamRequest
+         * @description Stores an SQL text under `sql_id` so that later requests of the stream refer to it by number. The number must not be in use.
+         */
+        StoreSqlStreamRequest: {
+            /** @constant */
+            type: "store_sql";
+            /**
+             * Format: int32
+             * @description The number chosen by the client.
+             */
+            sql_id: number;
+            /** @description The SQL text. */
+            sql: string;
+        };
+        /**
+         * CloseSqlStreamRequest
+         * @description Forgets the SQL text stored under `sql_id`.
+         */
+        CloseSqlStreamRequest: {
+            /** @constant */
+            type: "close_sql";
+            /**
+             * Format: int32
+             * @description The number of the stored SQL text.
+             */
+            sql_id: number;
+        };
+        /**
+         * CloseStreamRequest
+         * @description Closes the stream; an open transaction is rolled back. The answer carries `baton: null`.
+         */
+        CloseStreamRequest: {
+            /** @constant */
+            type: "close";
+        };
+        /**
+         * StreamRequest
+         * @description One request on a stream, by `type`:
+         *
+         *     | type | Does | Answer |
+         *     |---|---|---|
+         *     | `execute` | runs one statement | `ExecuteStreamResponse` |
+         *     | `batch` | runs statements as steps, each under an optional condition | `BatchStreamResponse` |
+         *     | `sequence` | runs a script of several statements, without results | `SequenceStreamResponse` |
+         *     | `describe` | describes a statement without running it | `DescribeStreamResponse` |
+         *     | `store_sql` | stores an SQL text under a number for later requests of the stream | `StoreSqlStreamResponse` |
+         *     | `close_sql` | forgets a stored SQL text | `CloseSqlStreamResponse` |
+         *     | `close` | closes the stream (the answer's baton is then null) | `CloseStreamResponse` |
+         *
+         *     The specification shows the `execute` type only; the others are the protocol's.
+         */
+        StreamRequest: components["schemas"]["ExecuteStreamRequest"] | components["schemas"]["BatchStreamRequest"] | components["schemas"]["SequenceStreamRequest"] | components["schemas"]["DescribeStreamRequest"] | components["schemas"]["StoreSqlStreamRequest"] | components["schemas"]["CloseSqlStreamRequest"] | components["schemas"]["CloseStreamRequest"];
+        /**
+         * PipelineRequest
+         * @description A pipeline: stream requests run in order on one stream. Without `baton` (the TypeScript client
+         *     leaves the key out on a stream's first request) or with `baton: null` a new stream is opened.
+         */
+        PipelineRequest: {
+            /** @description The baton of the previous answer, to continue that stream; absent or null opens a new stream. */
+            baton?: string | null;
+            /** @description The stream requests, run in order. Each element has a `type`; the specification shows `execute`. */
+            requests: components["schemas"]["StreamRequest"][];
+        };
+        /**
+         * StmtColumn
+         * @description A column of a statement's rows.
+         */
+        StmtColumn: {
+            /** @description The column's name (its alias, when the statement gives one). */
+            name: string | null;
+            /** @description The declared type of the table column, for example `INTEGER`; null for an expression. */
+            decltype: string | null;
+        };
+        /**
+         * StmtResult
+         * @description The outcome of one statement.
+         */
+        StmtResult: {
+            /** @description The columns of the rows, in order. */
+            cols: components["schemas"]["StmtColumn"][];
+            /** @description The rows; each row has one value per column. Empty when `want_rows` was false. */
+            rows: components["schemas"]["SqlValue"][][];
+            /**
+             * Format: int64
+             * @description Rows inserted, updated or deleted by the statement.
+             */
+            affected_row_count: number;
+            /** @description The ROWID of the connection's most recent successful INSERT, as a decimal string; null when unknown. */
+            last_insert_rowid: string | null;
+        };
+        /**
+         * ExecuteStreamResponse
+         * @description The answer to `execute`.
+         */
+        ExecuteStreamResponse: {
+            /** @constant */
+            type: "execute";
+            result: components["schemas"]["StmtResult"];
+        };
+        /**
+         * DatabaseError
+         * @description An error of the pipeline: in a result of type `error`, in a batch's `step_errors`, and as the
+         *     body of a 500 answer. `code` names the kind of error when there is one, for example
+         *     `SQLITE_ERROR` (a syntax error), `SQLITE_CONSTRAINT_PRIMARYKEY`, `SQLITE_READONLY` (a Read Only
+         *     token ran a write statement) or `STREAM_EXPIRED`.
+         */
+        DatabaseError: {
+            /** @description What went wrong, for people. */
+            message: string;
+            /** @description The kind of error, for programs. */
+            code?: string | null;
+        };
+        /**
+         * BatchResult
+         * @description The outcome of a batch, one entry per step in both arrays: a step that succeeded has its
+         *     result and a null error; a step that failed has a null result and its error; a step that did
+         *     not run (its condition did not hold) has null in both.
+         */
+        BatchResult: {
+            /** @description The result of each step, null when the step failed or did not run. */
+            step_results: (components["schemas"]["StmtResult"] | null)[];
+            /** @description The error of each step, null when the step succeeded or did not run. */
+            step_errors: (components["schemas"]["DatabaseError"] | null)[];
+        };
+        /**
+         * BatchStreamResponse
+         * @description The answer to `batch`.
+         */
+        BatchStreamResponse: {
+            /** @constant */
+            type: "batch";
+            result: components["schemas"]["BatchResult"];
+        };
+        /**
+         * SequenceStreamResponse
+         * @description The answer to `sequence`: the script ran.
+         */
+        SequenceStreamResponse: {
+            /** @constant */
+            type: "sequence";
+        };
+        /**
+         * DescribeParam
+         * @description A parameter of a described statement.
+         */
+        DescribeParam: {
+            /** @description The parameter's name with its prefix, for example `:id`; null for a positional `?`. */
+            name: string | null;
+        };
+        /**
+         * DescribeColumn
+         * @description A column of a described statement.
+         */
+        DescribeColumn: {
+            /** @description The column's name. */
+            name: string;
+            /** @description The declared type of the table column; null for an expression. */
+            decltype: string | null;
+        };
+        /**
+         * DescribeResult
+         * @description What a statement takes and gives, found without running it.
+         */
+        DescribeResult: {
+            /** @description The statement's parameters, in order. */
+            params: components["schemas"]["DescribeParam"][];
+            /** @description The columns of the rows the statement gives. */
+            cols: components["schemas"]["DescribeColumn"][];
+            /** @description Whether the statement is an `EXPLAIN` statement. */
+            is_explain: boolean;
+            /** @description Whether the statement leaves the database unchanged (a Read Only token may run it). */
+            is_readonly: boolean;
+        };
+        /**
+         * DescribeStreamResponse
+         * @description The answer to `describe`.
+         */
+        DescribeStreamResponse: {
+            /** @constant */
+            type: "describe";
+            result: components["schemas"]["DescribeResult"];
+        };
+        /**
+         * StoreSqlStreamResponse
+         * @description The answer to `store_sql`: the SQL text is stored.
+         */
+        StoreSqlStreamResponse: {
+            /** @constant */
+            type: "store_sql";
+        };
+        /**
+         * CloseSqlStreamResponse
+         * @description The answer to `close_sql`: the SQL text is forgotten.
+         */
+        CloseSqlStreamResponse: {
+            /** @constant */
+            type: "close_sql";
+        };
+        /**
+         * CloseStreamResponse
+         * @description The answer to `close`: the stream is closed.
+         */
+        CloseStreamResponse: {
+            /** @constant */
+            type: "close";
+        };
+        /**
+         * StreamResponse
+         * @description The answer to one stream request; its `type` is the request's `type`.
+         */
+        StreamResponse: components["schemas"]["ExecuteStreamResponse"] | components["schemas"]["BatchStreamResponse"] | components["schemas"]["SequenceStreamResponse"] | components["schemas"]["DescribeStreamResponse"] | components["schemas"]["StoreSqlStreamResponse"] | components["schemas"]["CloseSqlStreamResponse"] | components["schemas"]["CloseStreamResponse"];
+        /**
+         * StreamResultOk
+         * @description The request succeeded.
+         */
+        StreamResultOk: {
+            /** @constant */
+            type: "ok";
+            response: components["schemas"]["StreamResponse"];
+        };
+        /**
+         * StreamResultError
+         * @description The request failed; later requests of the pipeline still ran.
+         */
+        StreamResultError: {
+            /** @constant */
+            type: "error";
+            error: components["schemas"]["DatabaseError"];
+        };
+        /**
+         * StreamResult
+         * @description The result of one stream request, by `type`: `ok` with the request's `response`, or `error`
+         *     with the `error` that made the request fail.
+         */
+        StreamResult: components["schemas"]["StreamResultOk"] | components["schemas"]["StreamResultError"];
+        /**
+         * PipelineResponse
+         * @description The answer to a pipeline; the specification does not show it.
+         */
+        PipelineResponse: {
+            /** @description Send it with the next request to continue the stream; null when the stream is closed. */
+            baton: string | null;
+            /** @description Where the next request of the stream must go; null to keep the current URL. */
+            base_url: string | null;
+            /** @description One result per request, in the order of the requests. */
+            results: components["schemas"]["StreamResult"][];
+        };
+    };
+    responses: {
+        /** @description The request is malformed (not the protocol's shape). The body is a plain-text explanation. */
+        PipelineBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": string;
+            };
+        };
+        /** @description The token is missing, unknown, expired or invalidated. No body. */
+        PipelineUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
+         * @description The stream cannot continue: for example its baton is unknown, was already used, or its stream
+         *     expired (`STREAM_EXPIRED`). Open a new stream (send no baton).
+         */
+        PipelineStreamError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DatabaseError"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type SqlNull = components['schemas']['SqlNull'];
+export type SqlInteger = components['schemas']['SqlInteger'];
+export type SqlFloat = components['schemas']['SqlFloat'];
+export type SqlText = components['schemas']['SqlText'];
+export type SqlBlob = components['schemas']['SqlBlob'];
+export type SqlValue = components['schemas']['SqlValue'];
+export type NamedArg = components['schemas']['NamedArg'];
+export type Stmt = components['schemas']['Stmt'];
+export type ExecuteStreamRequest = components['schemas']['ExecuteStreamRequest'];
+export type BatchCondOk = components['schemas']['BatchCondOk'];
+export type BatchCondError = components['schemas']['BatchCondError'];
+export type BatchCond = components['schemas']['BatchCond'];
+export type BatchCondNot = components['schemas']['BatchCondNot'];
+export type BatchCondAnd = components['schemas']['BatchCondAnd'];
+export type BatchCondOr = components['schemas']['BatchCondOr'];
+export type BatchStep = components['schemas']['BatchStep'];
+export type StmtBatch = components['schemas']['StmtBatch'];
+export type BatchStreamRequest = components['schemas']['BatchStreamRequest'];
+export type SequenceStreamRequest = components['schemas']['SequenceStreamRequest'];
+export type DescribeStreamRequest = components['schemas']['DescribeStreamRequest'];
+export type StoreSqlStreamRequest = components['schemas']['StoreSqlStreamRequest'];
+export type CloseSqlStreamRequest = components['schemas']['CloseSqlStreamRequest'];
+export type CloseStreamRequest = components['schemas']['CloseStreamRequest'];
+export type StreamRequest = components['schemas']['StreamRequest'];
+export type PipelineRequest = components['schemas']['PipelineRequest'];
+export type StmtColumn = components['schemas']['StmtColumn'];
+export type StmtResult = components['schemas']['StmtResult'];
+export type ExecuteStreamResponse = components['schemas']['ExecuteStreamResponse'];
+export type DatabaseError = components['schemas']['DatabaseError'];
+export type BatchResult = components['schemas']['BatchResult'];
+export type BatchStreamResponse = components['schemas']['BatchStreamResponse'];
+export type SequenceStreamResponse = components['schemas']['SequenceStreamResponse'];
+export type DescribeParam = components['schemas']['DescribeParam'];
+export type DescribeColumn = components['schemas']['DescribeColumn'];
+export type DescribeResult = components['schemas']['DescribeResult'];
+export type DescribeStreamResponse = components['schemas']['DescribeStreamResponse'];
+export type StoreSqlStreamResponse = components['schemas']['StoreSqlStreamResponse'];
+export type CloseSqlStreamResponse = components['schemas']['CloseSqlStreamResponse'];
+export type CloseStreamResponse = components['schemas']['CloseStreamResponse'];
+export type StreamResponse = components['schemas']['StreamResponse'];
+export type StreamResultOk = components['schemas']['StreamResultOk'];
+export type StreamResultError = components['schemas']['StreamResultError'];
+export type StreamResult = components['schemas']['StreamResult'];
+export type PipelineResponse = components['schemas']['PipelineResponse'];
+export type ResponsePipelineBadRequest = components['responses']['PipelineBadRequest'];
+export type ResponsePipelineUnauthorized = components['responses']['PipelineUnauthorized'];
+export type ResponsePipelineStreamError = components['responses']['PipelineStreamError'];
+export type $defs = Record<string, never>;
+export interface operations {
+    runPipeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PipelineRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per request, in order; the stream's next baton. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PipelineResponse"];
+                };
+            };
+            400: components["responses"]["PipelineBadRequest"];
+            401: components["responses"]["PipelineUnauthorized"];
+            500: components["responses"]["PipelineStreamError"];
+        };
+    };
+    getPipelineVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Version 2 is served. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Version 2 is not served by this host. No body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
