@@ -1,6 +1,7 @@
-// The main build: bundles the contracts, checks the committed types, builds the client and the site.
+// The main build: bundles the contracts, checks the committed types, builds the client, the site and the mock.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildMock } from './build-mock.ts';
 import { bundle } from './bundle.ts';
 import { buildDocs } from './docs.ts';
 import { generateTypes } from './generate.ts';
@@ -18,6 +19,7 @@ export async function build() {
   if (runBin('tsc', ['-p', 'packages/client/tsconfig.build.json']) !== 0) fail('the client does not compile (see above)');
   console.log('built packages/client/dist/');
   buildDocs();
+  buildMock();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await build();

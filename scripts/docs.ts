@@ -56,9 +56,11 @@ export function summarize(area: string, document: Json): AreaSummary {
     : '(not stated)';
   const schemes = document.components?.securitySchemes ?? {};
   const authentication = Object.values(schemes as Record<string, Json>)
-    .map((scheme) =>
-      scheme.type === 'apiKey' ? `API key in the ${scheme.in} ${scheme.in === 'header' ? 'field' : 'parameter'} ${scheme.name}` : scheme.type === 'http' ? `HTTP ${scheme.scheme} authentication` : scheme.type,
-    )
+    .map((scheme) => {
+      if (scheme.type === 'apiKey') return `API key in the \`${scheme.name}\` ${scheme.in === 'header' ? 'header' : `${scheme.in} parameter`}`;
+      if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') return 'token in the `Authorization: Bearer <token>` header';
+      return scheme.type === 'http' ? `HTTP ${scheme.scheme} authentication` : scheme.type;
+    })
     .join('; ');
   const summary = document.info.summary ?? String(document.info.description ?? '').split(/\n\s*\n/)[0];
   return { area, title: document.info.title, version: document.info.version, baseUrl, authentication: authentication || 'none', summary };
@@ -94,7 +96,7 @@ function indexPage(summaries: AreaSummary[]): string {
       <p>${escapeHtml(s.summary)}</p>
       <dl>
         <dt>Base URL</dt><dd><code>${escapeHtml(s.baseUrl)}</code></dd>
-        <dt>Authentication</dt><dd>${escapeHtml(s.authentication)}</dd>
+        <dt>Authentication</dt><dd>${escapeHtml(s.authentication).replace(/`([^`]+)`/g, '<code>$1</code>')}</dd>
         <dt>Contract</dt><dd><a href="openapi/${s.area}.yaml">${s.area}.yaml</a> · <a href="openapi/${s.area}.json">${s.area}.json</a></dd>
       </dl>
     </section>`,
@@ -126,8 +128,12 @@ ${rows}
 `;
 }
 
+/** The specification's order of the areas; any other area follows, alphabetically. */
+const SPEC_ORDER = ['video', 'database', 'shield', 'containers', 'storage', 'dns'];
+const bySpecOrder = (a: string, b: string) => (SPEC_ORDER.indexOf(a) + 1 || 99) - (SPEC_ORDER.indexOf(b) + 1 || 99) || a.localeCompare(b);
+
 export function buildDocs(only: string[] = []) {
-  const areas = only.length > 0 ? only : listAreas();
+  const areas = (only.length > 0 ? only : listAreas()).sort(bySpecOrder);
   for (const area of areas) if (!existsSync(bundlePath(area, 'json'))) fail(`dist/openapi/${area}.json is missing: run \`pnpm bundle\` first`);
   rmSync(DOCS_DIR, { recursive: true, force: true });
   mkdirSync(path.join(DOCS_DIR, 'openapi'), { recursive: true });

@@ -1,9 +1,10 @@
 // The main job: build everything, then serve the mock for every area and the reference site.
-import { MockStartError, startMock } from '@platform/mock';
 import { build } from './build.ts';
 import { fail } from './lib/run.ts';
 
 await build();
+// Imported once built: @platform/mock resolves to packages/mock/dist.
+const { MockStartError, startMock } = await import('@platform/mock');
 try {
   const mock = await startMock({ port: Number(process.env.PORT ?? 4010) });
   console.log(`\nMock server:    ${mock.url}  (${mock.operations.length} operations, every area)`);

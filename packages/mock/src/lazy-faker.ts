@@ -9,15 +9,16 @@ const fakerPath = fromPrism.resolve('@faker-js/faker');
 const requireCache = fromPrism.cache;
 
 if (!requireCache[fakerPath]) {
-  let english: unknown;
-  const load = () => (english ??= fromPrism('@faker-js/faker/locale/en'));
+  let english: object | undefined;
+  const load = (): object => (english ??= fromPrism('@faker-js/faker/locale/en') as object);
+  // json-schema-faker takes the faker object at start-up; it is used only when generating.
+  const faker = new Proxy({}, {
+    get: (_, name) => Reflect.get(load(), name),
+    has: (_, name) => Reflect.has(load(), name),
+  });
   const standIn = new Module(fakerPath);
   standIn.filename = fakerPath;
   standIn.loaded = true;
-  standIn.exports = Object.defineProperties({}, {
-    __esModule: { value: true },
-    default: { enumerable: true, get: load },
-    faker: { enumerable: true, get: load },
-  });
+  standIn.exports = { __esModule: true, default: faker, faker };
   requireCache[fakerPath] = standIn;
 }

@@ -61,6 +61,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/database/{databaseId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the database: the first label of its database URL's host,
+                 *     `libsql://<database_id>.<platform_database_suffix>`.
+                 * @example my-database
+                 */
+                databaseId: components["parameters"]["DatabaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a database's tokens
+         * @description Lists every token of the database, valid or not, oldest first: its kind, when it was
+         *     generated, when it expires and whether it is valid now. Secret values are never listed.
+         */
+        get: operations["listDatabaseTokens"];
+        put?: never;
+        /**
+         * Generate tokens for a database
+         * @description Generates a Full Access and a Read Only token (Generate Tokens), or one kind only when
+         *     `kinds` says so, optionally with an expiry. The new tokens work at once, and **every existing
+         *     token stays valid**. The secret values are in this answer only and are never shown again.
+         */
+        post: operations["createDatabaseTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/database/{databaseId}/tokens/invalidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the database: the first label of its database URL's host,
+                 *     `libsql://<database_id>.<platform_database_suffix>`.
+                 * @example my-database
+                 */
+                databaseId: components["parameters"]["DatabaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invalidate every token of a database
+         * @description Makes **every existing token of the database invalid immediately** (Invalidate Tokens):
+         *     pipeline requests and connections using an old token fail with 401 from then on. With
+         *     `regenerate: true` (Regenerate Tokens), a new Full Access and a new Read Only token are
+         *     generated in the same step and returned this once.
+         */
+        post: operations["invalidateDatabaseTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -543,6 +607,162 @@ export interface components {
             /** @description One result per request, in the order of the requests. */
             results: components["schemas"]["StreamResult"][];
         };
+        /**
+         * DatabaseTokenKind
+         * @description The kind of a database access token.
+         *
+         *     | Value | Name | Allows |
+         *     |---|---|---|
+         *     | `full_access` | FullAccess | reading and writing: every operation |
+         *     | `read_only` | ReadOnly | `SELECT` and other read operations only |
+         * @enum {string}
+         */
+        DatabaseTokenKind: "full_access" | "read_only";
+        /**
+         * DatabaseToken
+         * @description A token of the database as listed, without its secret value.
+         */
+        DatabaseToken: {
+            /** @description ID of the token (not the token itself, which is shown only once). */
+            id: string;
+            kind: components["schemas"]["DatabaseTokenKind"];
+            /**
+             * Format: date-time
+             * @description When the token was generated.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the token expires; null when it never expires.
+             */
+            expires_at: string | null;
+            /**
+             * @description Whether a request carrying the token is accepted now: false once the tokens were
+             *     invalidated or regenerated, and once `expires_at` has passed.
+             */
+            valid: boolean;
+        };
+        /**
+         * DatabaseTokenList
+         * @description Every token of a database, valid or not, oldest first, without secret values.
+         */
+        DatabaseTokenList: {
+            /** @description ID of the database. */
+            database_id: string;
+            tokens: components["schemas"]["DatabaseToken"][];
+        };
+        /**
+         * DatabaseManagementError
+         * @description Why a token management request failed. `error_key` names the kind of failure for programs:
+         *
+         *     | error_key | Status | Meaning |
+         *     |---|---|---|
+         *     | `request.invalid` | 400 | the path or the body is not valid |
+         *     | `database.not_found` | 404 | no database with this ID in the account |
+         */
+        DatabaseManagementError: {
+            /** @description The kind of failure, for programs. */
+            error_key: string;
+            /** @description What went wrong, for people. Never contains a token. */
+            message: string;
+        };
+        /**
+         * CreateDatabaseTokensRequest
+         * @description Which tokens to generate and for how long. Generating tokens leaves every existing token of the
+         *     database valid. An empty body generates a Full Access and a Read Only token without expiry.
+         */
+        CreateDatabaseTokensRequest: {
+            /**
+             * @description The kinds of token to generate, one token per kind. Default both kinds.
+             * @default [
+             *       "full_access",
+             *       "read_only"
+             *     ]
+             */
+            kinds: components["schemas"]["DatabaseTokenKind"][];
+            /**
+             * Format: int32
+             * @description The tokens expire this many days after their creation; null or absent means they never expire.
+             */
+            expires_in_days?: number | null;
+        };
+        /**
+         * IssuedDatabaseToken
+         * @description A token just generated, with its secret value. The value is displayed only this once.
+         */
+        IssuedDatabaseToken: {
+            /** @description ID of the token, as in the token listing. */
+            id: string;
+            kind: components["schemas"]["DatabaseTokenKind"];
+            /**
+             * Format: password
+             * @description The access token, sent as `Authorization: Bearer <ACCESS_TOKEN>` or given to a client
+             *     library (`PLATFORM_DATABASE_AUTH_TOKEN`). An opaque string, returned only in this answer.
+             */
+            token: string;
+            /**
+             * Format: date-time
+             * @description When the token was generated.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the token expires; null when it never expires.
+             */
+            expires_at: string | null;
+        };
+        /**
+         * DatabaseTokensIssued
+         * @description The tokens just generated for a database, each with its secret value (displayed only once).
+         */
+        DatabaseTokensIssued: {
+            /** @description ID of the database. */
+            database_id: string;
+            /**
+             * Format: uri
+             * @description The database URL to use with the tokens, `libsql://<database_id>.<platform_database_suffix>`
+             *     (`PLATFORM_DATABASE_URL`).
+             */
+            database_url: string;
+            /** @description One token per kind asked for. */
+            tokens: components["schemas"]["IssuedDatabaseToken"][];
+        };
+        /**
+         * InvalidateDatabaseTokensRequest
+         * @description Invalidates every token of the database at once. With `regenerate`, a new Full Access and a new
+         *     Read Only token are generated in the same step (Regenerate Tokens); without it, the database is
+         *     left without a valid token until tokens are generated again.
+         */
+        InvalidateDatabaseTokensRequest: {
+            /**
+             * @description Generate a replacement pair of tokens (Full Access and Read Only, no expiry) right away.
+             * @default false
+             */
+            regenerate: boolean;
+        };
+        /**
+         * DatabaseTokensInvalidated
+         * @description The outcome of invalidating a database's tokens, with the replacement tokens when they were regenerated.
+         */
+        DatabaseTokensInvalidated: {
+            /** @description ID of the database. */
+            database_id: string;
+            /**
+             * Format: uri
+             * @description The database URL (`PLATFORM_DATABASE_URL`).
+             */
+            database_url: string;
+            /**
+             * Format: int32
+             * @description How many tokens were valid and are now invalid.
+             */
+            invalidated: number;
+            /**
+             * @description The replacement Full Access and Read Only tokens, each with its secret value (displayed only
+             *     once), when `regenerate` was asked for; otherwise empty.
+             */
+            tokens: components["schemas"]["IssuedDatabaseToken"][];
+        };
     };
     responses: {
         /** @description The request is malformed (not the protocol's shape). The body is a plain-text explanation. */
@@ -573,8 +793,40 @@ export interface components {
                 "application/json": components["schemas"]["DatabaseError"];
             };
         };
+        /** @description The database ID or the body is not valid. */
+        DatabaseManagementBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DatabaseManagementError"];
+            };
+        };
+        /** @description Authentication failed (missing or wrong `AccessKey`). No body. */
+        DatabaseManagementUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description No database with this ID in the account. */
+        DatabaseNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DatabaseManagementError"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description ID of the database: the first label of its database URL's host,
+         *     `libsql://<database_id>.<platform_database_suffix>`.
+         * @example my-database
+         */
+        DatabaseId: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -623,9 +875,22 @@ export type StreamResultOk = components['schemas']['StreamResultOk'];
 export type StreamResultError = components['schemas']['StreamResultError'];
 export type StreamResult = components['schemas']['StreamResult'];
 export type PipelineResponse = components['schemas']['PipelineResponse'];
+export type DatabaseTokenKind = components['schemas']['DatabaseTokenKind'];
+export type DatabaseToken = components['schemas']['DatabaseToken'];
+export type DatabaseTokenList = components['schemas']['DatabaseTokenList'];
+export type DatabaseManagementError = components['schemas']['DatabaseManagementError'];
+export type CreateDatabaseTokensRequest = components['schemas']['CreateDatabaseTokensRequest'];
+export type IssuedDatabaseToken = components['schemas']['IssuedDatabaseToken'];
+export type DatabaseTokensIssued = components['schemas']['DatabaseTokensIssued'];
+export type InvalidateDatabaseTokensRequest = components['schemas']['InvalidateDatabaseTokensRequest'];
+export type DatabaseTokensInvalidated = components['schemas']['DatabaseTokensInvalidated'];
 export type ResponsePipelineBadRequest = components['responses']['PipelineBadRequest'];
 export type ResponsePipelineUnauthorized = components['responses']['PipelineUnauthorized'];
 export type ResponsePipelineStreamError = components['responses']['PipelineStreamError'];
+export type ResponseDatabaseManagementBadRequest = components['responses']['DatabaseManagementBadRequest'];
+export type ResponseDatabaseManagementUnauthorized = components['responses']['DatabaseManagementUnauthorized'];
+export type ResponseDatabaseNotFound = components['responses']['DatabaseNotFound'];
+export type ParameterDatabaseId = components['parameters']['DatabaseId'];
 export type $defs = Record<string, never>;
 export interface operations {
     runPipeline: {
@@ -680,6 +945,104 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    listDatabaseTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the database: the first label of its database URL's host,
+                 *     `libsql://<database_id>.<platform_database_suffix>`.
+                 * @example my-database
+                 */
+                databaseId: components["parameters"]["DatabaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database's tokens, without their secret values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseTokenList"];
+                };
+            };
+            400: components["responses"]["DatabaseManagementBadRequest"];
+            401: components["responses"]["DatabaseManagementUnauthorized"];
+            404: components["responses"]["DatabaseNotFound"];
+        };
+    };
+    createDatabaseTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the database: the first label of its database URL's host,
+                 *     `libsql://<database_id>.<platform_database_suffix>`.
+                 * @example my-database
+                 */
+                databaseId: components["parameters"]["DatabaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateDatabaseTokensRequest"];
+            };
+        };
+        responses: {
+            /** @description The tokens were generated; their secret values are shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseTokensIssued"];
+                };
+            };
+            400: components["responses"]["DatabaseManagementBadRequest"];
+            401: components["responses"]["DatabaseManagementUnauthorized"];
+            404: components["responses"]["DatabaseNotFound"];
+        };
+    };
+    invalidateDatabaseTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the database: the first label of its database URL's host,
+                 *     `libsql://<database_id>.<platform_database_suffix>`.
+                 * @example my-database
+                 */
+                databaseId: components["parameters"]["DatabaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvalidateDatabaseTokensRequest"];
+            };
+        };
+        responses: {
+            /** @description Every existing token is invalid; the replacement tokens, when regenerated, are shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseTokensInvalidated"];
+                };
+            };
+            400: components["responses"]["DatabaseManagementBadRequest"];
+            401: components["responses"]["DatabaseManagementUnauthorized"];
+            404: components["responses"]["DatabaseNotFound"];
         };
     };
 }

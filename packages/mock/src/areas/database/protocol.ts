@@ -1,7 +1,7 @@
 // The pipeline protocol's shapes, as generated from the contract, and its errors.
-import type { components } from '../../../../client/src/generated/database.ts';
+import type { Database } from '@platform/client';
 
-type Schemas = components['schemas'];
+type Schemas = Database.components['schemas'];
 export type PipelineRequest = Schemas['PipelineRequest'];
 export type PipelineResponse = Schemas['PipelineResponse'];
 export type StreamRequest = Schemas['StreamRequest'];
