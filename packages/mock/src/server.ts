@@ -146,15 +146,16 @@ function requestHandler(
 ) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    const url = new URL(req.url ?? '/', 'http://mock.invalid');
+    const url = requestTarget(req.url ?? '/');
     const method = (req.method ?? 'GET').toUpperCase();
     const logged: Pick<RequestLogEntry, 'operation' | 'violations'> = { violations: [] };
     if (options.onRequest) {
       const time = new Date().toISOString();
       const log = options.onRequest;
-      res.once('finish', () => log({ time, method, path: url.pathname, status: res.statusCode, ...logged, ms: performance.now() - started }));
+      res.once('finish', () => log({ time, method, path: url?.pathname ?? String(req.url), status: res.statusCode, ...logged, ms: performance.now() - started }));
     }
     allowCrossOrigin(res);
+    if (!url) return sendProblem(res, 400, 'Invalid request target', 'The request target is neither a path nor an absolute URL.');
     if (method === 'OPTIONS' && req.headers['access-control-request-method']) return answerPreflight(req, res);
     if (url.pathname === HEALTH_PATH) {
       if (method === 'GET' || method === 'HEAD') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(options.health));
@@ -166,6 +167,7 @@ function requestHandler(
 
     const raw = await readBody(req, options.maxBodyBytes);
     if (raw === TOO_LARGE) {
+      res.shouldKeepAlive = false; // the rest of the body is not worth reading on a reused connection
       return sendProblem(res, 413, 'Request body too large', `The mock accepts bodies of at most ${options.maxBodyBytes} bytes.`);
     }
     const request = toPrismRequest(req, url, method, raw);
@@ -192,6 +194,15 @@ function requestHandler(
   };
 }
 
+/** The request's path and query; a path such as //x/y stays a path (not a host). */
+function requestTarget(target: string): URL | undefined {
+  try {
+    return target.startsWith('/') ? new URL(`http://mock.invalid${target}`) : new URL(target);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Browsers may call the mock from any origin; the API authenticates with a header, not cookies. */
 function allowCrossOrigin(res: ServerResponse) {
   res.setHeader('access-control-allow-origin', '*');
@@ -212,22 +223,29 @@ const asciiOnly = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c
 
 const TOO_LARGE = Symbol('too large');
 
-async function readBody(req: IncomingMessage, limit: number): Promise<string | undefined | typeof TOO_LARGE> {
-  if (Number(req.headers['content-length'] ?? 0) > limit) {
-    req.resume();
-    return TOO_LARGE;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
+/**
+ * The request body as text, or TOO_LARGE as soon as it passes the limit. The rest of a body that
+ * is too large is read and dropped, so that the client can read the 413 answer.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<string | undefined | typeof TOO_LARGE> {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
       req.resume();
-      return TOO_LARGE;
+      return resolve(TOO_LARGE);
     }
-    chunks.push(chunk);
-  }
-  return size === 0 ? undefined : Buffer.concat(chunks).toString('utf8');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const collect = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', collect);
+      req.resume();
+      resolve(TOO_LARGE);
+    };
+    req.on('data', collect);
+    req.once('end', () => resolve(size === 0 ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
 }
 
 const JSON_TYPES = /^(application\/json|text\/json|application\/[^;]*\+json)\s*(;|$)/i;

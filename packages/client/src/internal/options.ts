@@ -10,15 +10,35 @@ export function requireString(factory: string, option: string, value: unknown, h
   throw new ClientConfigError(`${factory}: option "${option}" ${problem}. ${hint}`);
 }
 
-export function requireBaseUrl(factory: string, value: unknown): string {
+/**
+ * An environment variable where there is a `process.env` (Node, Deno, Bun, most edge runtimes
+ * with compatibility flags); undefined elsewhere, such as in browsers.
+ */
+export function readEnv(name: string): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const value = env?.[name];
+  return value === '' ? undefined : value;
+}
+
+/** Where a base URL comes from: an option, else an environment variable. */
+export interface BaseUrlSource {
+  factory: string;
+  /** The option's name, for example `baseUrl` or `apiBaseUrl`. */
+  option: string;
+  /** The environment variable read when the option is not given. */
+  env: string;
+}
+
+/** The base URL without trailing slashes, from the option or else the environment variable. */
+export function requireBaseUrl({ factory, option, env }: BaseUrlSource, value: unknown): string {
   const baseUrl = requireString(
     factory,
-    'baseUrl',
-    value,
-    'Pass the API base URL, for example "http://127.0.0.1:4010" for `pnpm mock`.',
+    option,
+    value ?? readEnv(env),
+    `Pass the API base URL, for example "http://127.0.0.1:4010" for \`pnpm mock\`, or set ${env}.`,
   );
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-    throw new ClientConfigError(`${factory}: option "baseUrl" must be an absolute http(s) URL, got "${baseUrl}".`);
+    throw new ClientConfigError(`${factory}: option "${option}" must be an absolute http(s) URL, got "${baseUrl}".`);
   }
   return baseUrl.replace(/\/+$/, '');
 }

@@ -1,11 +1,15 @@
 // Database: the pipeline is answered by a real embedded SQL engine (libSQL), one database per
 // host name or one default database, with streams kept between requests by their batons.
+// Tokens live in one store per database ID, shared by the pipeline's token check and the token
+// management operations (database/management.ts).
 import { defineArea, describeViolations, type MockRequest, type MockResponse } from '../area.ts';
-import { databaseRegistry, type Access } from './database/databases.ts';
+import { databaseRegistry } from './database/databases.ts';
+import { MANAGEMENT_OPERATIONS, tokenManagement } from './database/management.ts';
 import { runRequests } from './database/pipeline.ts';
 import type { PipelineRequest, PipelineResponse } from './database/protocol.ts';
 import { resolveDatabaseSettings, type DatabaseSettings } from './database/settings.ts';
 import { StreamLost, streamTable } from './database/streams.ts';
+import { tokenStores } from './database/tokens.ts';
 
 const DEFAULT_DATABASE = 'default';
 const VERSION_TEXT = 'Hello, this is HTTP API v2 (Hrana over HTTP)';
@@ -16,31 +20,35 @@ export default defineArea({
     const settings = (areaSettings.database as DatabaseSettings | undefined) ?? resolveDatabaseSettings();
     const databaseNamed = databaseRegistry(settings.dir);
     const streams = streamTable(settings.streamIdleMs);
+    const tokensOf = tokenStores(settings);
+    const management = tokenManagement(settings, tokensOf);
 
-    function accessOf(token: string | undefined): Access | undefined {
-      if (token === settings.fullAccessToken) return 'full';
-      if (token === settings.readOnlyToken) return 'read-only';
-      return undefined;
-    }
+    const hostOf = (request: MockRequest) => (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
 
     /** The database a request is for: by host name (without port), or the default one. */
     function databaseOf(request: MockRequest) {
-      const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+      const host = hostOf(request);
       return databaseNamed(settings.perHost && host ? host : DEFAULT_DATABASE);
     }
 
+    /** Its ID: the first label of the host name, or the default database's ID. */
+    function databaseIdOf(request: MockRequest): string {
+      const host = hostOf(request);
+      return settings.perHost && host ? host.split('.')[0]! : settings.databaseId;
+    }
+
     return {
-      invalidRequest: (violations): MockResponse => ({
-        status: 400,
-        headers: { 'content-type': 'text/plain' },
-        body: describeViolations(violations),
-      }),
+      invalidRequest: (violations, request): MockResponse =>
+        MANAGEMENT_OPERATIONS.has(request.operationId)
+          ? management.invalidRequest(violations)
+          : { status: 400, headers: { 'content-type': 'text/plain' }, body: describeViolations(violations) },
       handlers: {
+        ...management.handlers,
         getPipelineVersion: () => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: VERSION_TEXT }),
 
         runPipeline(request): MockResponse {
           const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
-          const access = accessOf(token);
+          const access = token ? tokensOf(databaseIdOf(request)).accessOf(token) : undefined;
           if (!token || !access) return { status: 401 };
           const body = request.body as PipelineRequest;
           let stream;

@@ -59,11 +59,14 @@ export function paginate<T>(all: T[], currentPage: number, pageSize: number): { 
   };
 }
 
-/** A query parameter Prism has already validated as an integer, or its default. */
+/**
+ * A query parameter Prism has already validated as an integer, or its default. Prism lets an
+ * empty value (`?perPage=`) through as if the parameter were absent, so it counts as absent here.
+ */
 function integerQuery(request: MockRequest, name: string, fallback: number): number {
   const value = request.query[name];
   const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined ? fallback : Number(first);
+  return first === undefined || first === '' ? fallback : Number(first);
 }
 
 /** The variable names a rule may inspect, as the contract lists them. */
