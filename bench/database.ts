@@ -1,16 +1,13 @@
 // Statements per second through the mock over HTTP (with the real @libsql/client) against the
 // same statements run directly on the embedded engine the mock uses, in this process.
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createClient } from '@libsql/client';
 import { startMock } from '@platform/mock';
-import type LibsqlDatabase from 'libsql';
+import Database from 'libsql';
 
 const ROWS = 1_000;
 const ROUNDS = 5;
 const BUNDLE = new URL('../dist/openapi/database.json', import.meta.url);
-// libsql is a dependency of the mock package, so it is resolved from there.
-const Database = createRequire(new URL('../packages/mock/package.json', import.meta.url))('libsql') as typeof LibsqlDatabase;
 
 const CREATE = 'CREATE TABLE IF NOT EXISTS bench (id INTEGER PRIMARY KEY, label TEXT, amount REAL)';
 const INSERT = 'INSERT INTO bench (label, amount) VALUES (?, ?)';

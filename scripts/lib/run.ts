@@ -21,3 +21,15 @@ export function runBin(bin: string, args: string[], env: Record<string, string> 
 
 /** Redocly CLI without its update notice or telemetry (the machines here have no network). */
 export const REDOCLY_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+
+/** Runs a CLI quietly: its output is shown only when it fails. Returns whether it succeeded. */
+export function runBinQuietly(bin: string, args: string[], env: Record<string, string> = {}): boolean {
+  const result = spawnSync(path.join(ROOT, 'node_modules/.bin', bin), args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+  if (result.error) fail(`could not run ${bin}: ${result.error.message}`);
+  if (result.status !== 0) process.stderr.write(`${result.stdout}${result.stderr}`);
+  return result.status === 0;
+}

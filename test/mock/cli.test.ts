@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { MockStartError, startMock } from '@platform/mock';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
-const CLI = [path.join(ROOT, 'node_modules/.bin/tsx'), path.join(ROOT, 'packages/mock/src/cli.ts')] as const;
+// `pnpm mock` runs the built package (packages/mock/dist, made by `pnpm build`).
+const CLI = [process.execPath, path.join(ROOT, 'packages/mock/dist/cli.js')] as const;
 const runCli = (args: string[]) => spawnSync(CLI[0], [CLI[1], ...args], { encoding: 'utf8', timeout: 30_000 });
 
 async function withBusyPort<T>(use: (port: number) => Promise<T> | T): Promise<T> {

@@ -1,12 +1,32 @@
-import type { Client } from 'openapi-fetch';
 import { type AccessKeyClientOptions, createAccessKeyClient } from './internal/access-key-client.js';
-import type { paths } from './generated/containers.js';
+import { enumeration } from './internal/enums.js';
+import { PlatformApiError } from './internal/errors.js';
+import type { PlatformHttpClient } from './internal/typed-client.js';
+import type { ContainerImagePullPolicy as PullPolicy, paths } from './generated/containers.js';
 
 export type * from './generated/containers.js';
-export type ContainersClientOptions = AccessKeyClientOptions;
-export type ContainersClient = Client<paths>;
+export * from './internal/public.js';
+export type ContainersClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
+export type ContainersClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'containers', ThrowOnError>;
+
+/**
+ * A failure answer of the containers API: `body` is a problem object; for 400 it lists the
+ * invalid fields in `errors` (`{field, message}`), for 401 it is the plain problem object.
+ */
+export class ContainersApiError<Status extends number = number, Body = unknown> extends PlatformApiError<Status, Body> {
+  override name = 'ContainersApiError';
+  readonly area = 'containers';
+}
 
 /** A client for the containers API (general management API): container templates of an application. */
-export function createContainersClient(options: ContainersClientOptions): ContainersClient {
-  return createAccessKeyClient<paths>('createContainersClient', options);
+export function createContainersClient<ThrowOnError extends boolean = false>(
+  options: ContainersClientOptions<ThrowOnError>,
+): ContainersClient<ThrowOnError> {
+  return createAccessKeyClient<paths, 'containers', ThrowOnError>(
+    { area: 'containers', factory: 'createContainersClient', baseUrlEnv: 'PLATFORM_API_BASE_URL', createError: (init) => new ContainersApiError(init) },
+    options,
+  );
 }
+
+export const ContainerImagePullPolicy = enumeration<PullPolicy>()({ Always: 'always', IfNotPresent: 'ifNotPresent' });
+export type ContainerImagePullPolicy = PullPolicy;

@@ -1,22 +1,34 @@
-import type { Client } from 'openapi-fetch';
 import { type AccessKeyClientOptions, createAccessKeyClient } from './internal/access-key-client.js';
+import { PlatformApiError } from './internal/errors.js';
+import type { CallOptions, PlatformHttpClient } from './internal/typed-client.js';
 import type { paths } from './generated/dns.js';
 
 export type * from './generated/dns.js';
-export type DnsClientOptions = AccessKeyClientOptions;
-export type DnsClient = Client<paths>;
+export * from './internal/public.js';
+export type DnsClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
+export type DnsClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'dns', ThrowOnError>;
+
+/** A failure answer of the DNS API: `body` is `{ErrorKey, Field, Message}` for 400, and undefined for 401, 404 and 500 (no body). */
+export class DnsApiError<Status extends number = number, Body = unknown> extends PlatformApiError<Status, Body> {
+  override name = 'DnsApiError';
+  readonly area = 'dns';
+}
 
 /** A client for the DNS API. Import records with {@link importDnsRecords}. */
-export function createDnsClient(options: DnsClientOptions): DnsClient {
-  return createAccessKeyClient<paths>('createDnsClient', options);
+export function createDnsClient<ThrowOnError extends boolean = false>(options: DnsClientOptions<ThrowOnError>): DnsClient<ThrowOnError> {
+  return createAccessKeyClient<paths, 'dns', ThrowOnError>(
+    { area: 'dns', factory: 'createDnsClient', baseUrlEnv: 'PLATFORM_API_BASE_URL', createError: (init) => new DnsApiError(init) },
+    options,
+  );
 }
 
 /**
  * Imports the records of a BIND-style zone file into a DNS zone. The zone file is sent as
  * it is, as a `text/plain` body (openapi-fetch would otherwise send it as a JSON string).
  */
-export function importDnsRecords(client: DnsClient, zoneId: number, zoneFile: string) {
+export function importDnsRecords<ThrowOnError extends boolean>(client: DnsClient<ThrowOnError>, zoneId: number, zoneFile: string, options: CallOptions & { signal?: AbortSignal } = {}) {
   return client.POST('/dnszone/{zoneId}/import', {
+    ...options,
     params: { path: { zoneId } },
     body: zoneFile,
     bodySerializer: (text: string) => text,

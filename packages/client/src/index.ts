@@ -1,17 +1,49 @@
-export { ClientConfigError } from './internal/options.js';
-export type { AccessKeyClientOptions } from './internal/access-key-client.js';
-export { createVideoClient, type VideoClient, type VideoClientOptions } from './video.js';
+export * from './internal/public.js';
+export { createPlatformClient, type PlatformClient, type PlatformClientOptions } from './platform.js';
+export {
+  aggregateSmartGenerateStatus,
+  createVideoClient,
+  IssueCodes,
+  listAllCollections,
+  Severity,
+  SmartGenerateStatus,
+  VideoApiError,
+  VideoModelStatus,
+  type ListAllCollectionsOptions,
+  type VideoClient,
+  type VideoClientOptions,
+} from './video.js';
 export type * as Video from './generated/video.js';
-export { createContainersClient, type ContainersClient, type ContainersClientOptions } from './containers.js';
+export {
+  ContainerImagePullPolicy,
+  ContainersApiError,
+  createContainersClient,
+  type ContainersClient,
+  type ContainersClientOptions,
+} from './containers.js';
 export type * as Containers from './generated/containers.js';
-export { createShieldClient, type ShieldClient, type ShieldClientOptions } from './shield.js';
+export {
+  createShieldClient,
+  listAllCustomWafRules,
+  listAllShieldZones,
+  ShieldApiError,
+  ShieldBodyLimitAction,
+  ShieldDDoSSensitivity,
+  ShieldExecutionMode,
+  ShieldPlanType,
+  type ShieldClient,
+  type ShieldClientOptions,
+} from './shield.js';
 export type * as Shield from './generated/shield.js';
-export { createDnsClient, importDnsRecords, type DnsClient, type DnsClientOptions } from './dns.js';
+export { createDnsClient, DnsApiError, importDnsRecords, type DnsClient, type DnsClientOptions } from './dns.js';
 export type * as Dns from './generated/dns.js';
 export {
   createStorageClient,
   listAllStorageZones,
+  StorageApiError,
   StorageListError,
+  StorageZoneType,
+  ZoneTier,
   type ListAllStorageZonesOptions,
   type StorageClient,
   type StorageClientOptions,
@@ -20,8 +52,11 @@ export type * as Storage from './generated/storage.js';
 export {
   createDatabaseClient,
   DatabaseError,
+  DatabaseTokenKind,
+  parseDatabaseUrl,
   type DatabaseClient,
   type DatabaseClientOptions,
+  type DatabaseUrl,
   type ResultSet,
   type Row,
   type SqlArgument,
@@ -29,4 +64,13 @@ export {
   type SqlResultValue,
   type Statement,
 } from './database.js';
+export {
+  createDatabaseTokens,
+  createDatabaseTokensClient,
+  DatabaseTokensError,
+  invalidateDatabaseTokens,
+  listDatabaseTokens,
+  type DatabaseTokensClient,
+  type DatabaseTokensClientOptions,
+} from './database-tokens.js';
 export type * as Database from './generated/database.js';

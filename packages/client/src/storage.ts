@@ -1,15 +1,36 @@
-import type { Client } from 'openapi-fetch';
 import { type AccessKeyClientOptions, createAccessKeyClient } from './internal/access-key-client.js';
+import { enumeration } from './internal/enums.js';
+import { PlatformApiError } from './internal/errors.js';
+import { walkPages } from './internal/paging.js';
+import type { PlatformHttpClient } from './internal/typed-client.js';
+import type * as Storage from './generated/storage.js';
 import type { StorageError, StorageZone, StorageZonePage, paths } from './generated/storage.js';
 
 export type * from './generated/storage.js';
-export type StorageClientOptions = AccessKeyClientOptions;
-export type StorageClient = Client<paths>;
+export * from './internal/public.js';
+export type StorageClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
+export type StorageClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'storage', ThrowOnError>;
+
+/** A failure answer of the storage API: `body` is the StorageError for 400, and undefined for 401 and 500 (no body). */
+export class StorageApiError<Status extends number = number, Body = unknown> extends PlatformApiError<Status, Body> {
+  override name = 'StorageApiError';
+  readonly area = 'storage';
+}
 
 /** A client for the storage API (part of the general management API): storage zones and their pull zones. */
-export function createStorageClient(options: StorageClientOptions): StorageClient {
-  return createAccessKeyClient<paths>('createStorageClient', options);
+export function createStorageClient<ThrowOnError extends boolean = false>(options: StorageClientOptions<ThrowOnError>): StorageClient<ThrowOnError> {
+  return createAccessKeyClient<paths, 'storage', ThrowOnError>(
+    { area: 'storage', factory: 'createStorageClient', baseUrlEnv: 'PLATFORM_API_BASE_URL', createError: (init) => new StorageApiError(init) },
+    options,
+  );
 }
+
+/** Tier storing a zone's data. */
+export const ZoneTier = enumeration<Storage.ZoneTier>()({ Standard: 0, Edge: 1 });
+export type ZoneTier = Storage.ZoneTier;
+/** S3 support of a zone. */
+export const StorageZoneType = enumeration<Storage.StorageZoneType>()({ NotSupported: 0, Supported: 1 });
+export type StorageZoneType = Storage.StorageZoneType;
 
 export interface ListAllStorageZonesOptions {
   /** Storage zones fetched per request, 5 to 1000. Default 1000. */
@@ -43,21 +64,23 @@ export class StorageListError extends Error {
  * for await (const zone of listAllStorageZones(client, { search: 'media' })) console.log(zone.Name);
  * ```
  */
-export async function* listAllStorageZones(
-  client: StorageClient,
+export function listAllStorageZones(
+  client: StorageClient<boolean>,
   { perPage, search, includeDeleted }: ListAllStorageZonesOptions = {},
 ): AsyncGenerator<StorageZone, void, undefined> {
-  for (let page = 1; ; page++) {
+  return walkPages(async (page) => {
     const current = await fetchPage(client, { page, perPage, search, includeDeleted });
-    yield* current.Items;
-    // An empty page ends the listing too, so that a wrong HasMoreItems cannot loop forever.
-    if (!current.HasMoreItems || current.Items.length === 0) return;
-  }
+    return { items: current.Items, last: !current.HasMoreItems };
+  });
 }
 
-async function fetchPage(client: StorageClient, query: ListAllStorageZonesOptions & { page: number }): Promise<StorageZonePage> {
-  const { data, error, response } = await client.GET('/storagezone', { params: { query } });
-  if (error !== undefined || data === undefined) throw new StorageListError(response.status, query.page, error);
-  if (Array.isArray(data)) throw new StorageListError(response.status, query.page); // page > 0 always answers the envelope
-  return data;
+async function fetchPage(client: StorageClient<boolean>, query: ListAllStorageZonesOptions & { page: number }): Promise<StorageZonePage> {
+  const result = await client.GET('/storagezone', { params: { query } }).catch((error: unknown) => {
+    if (error instanceof StorageApiError) return { data: undefined, failure: error }; // a client made with throwOnError
+    throw error;
+  });
+  const { failure } = result;
+  if (failure) throw new StorageListError(failure.status, query.page, failure.status === 400 ? (failure.body as StorageError) : undefined);
+  if (Array.isArray(result.data)) throw new StorageListError(200, query.page); // page > 0 always answers the envelope
+  return result.data!;
 }

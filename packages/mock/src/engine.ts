@@ -58,6 +58,8 @@ export async function createEngine(options: EngineOptions) {
 
   /** The operation Prism routed each request to, for the log. */
   const routedTo = new WeakMap<object, IHttpOperation>();
+  /** Requests whose Prefer header asks for a generated answer (`dynamic=true`). */
+  const prefersGenerated = new WeakSet<object>();
   const mock: MockComponent = (args) => {
     const { resource, input } = args;
     routedTo.set(input.data, resource);
@@ -74,7 +76,7 @@ export async function createEngine(options: EngineOptions) {
       if (answer) return () => E.right(toHttpResponse(answer));
     }
     const handler = owner?.behaviour.handlers?.[request.operationId];
-    const asksPrismForSpecificAnswer = args.config.code !== undefined || args.config.exampleKey !== undefined;
+    const asksPrismForSpecificAnswer = args.config.code !== undefined || args.config.exampleKey !== undefined || prefersGenerated.has(input.data);
     if (errors.length === 0 && handler && !asksPrismForSpecificAnswer) {
       return () => E.tryCatch(() => toHttpResponse(handler(request)), E.toError);
     }
@@ -105,7 +107,10 @@ export async function createEngine(options: EngineOptions) {
     operations: [...served.values()],
 
     async answer(request: ParsedRequest, requestConfig: Partial<IHttpConfig> = {}): Promise<EngineAnswer | Error> {
-      const merged = { ...config, ...requestConfig, mock: { ...config.mock, ...requestConfig.mock } } as IHttpConfig;
+      // Prism's Prefer parser leaves what the header does not set as undefined: keep the defaults.
+      const preferred = Object.fromEntries(Object.entries(requestConfig.mock ?? {}).filter(([, value]) => value !== undefined));
+      const merged = { ...config, ...requestConfig, mock: { ...config.mock, ...preferred } } as IHttpConfig;
+      if ((requestConfig.mock as { dynamic?: boolean } | undefined)?.dynamic) prefersGenerated.add(request);
       const result = await prism.request(request, router.candidates(request.url.path), merged)();
       if (E.isLeft(result)) return result.left;
       const { output, validations } = result.right;

@@ -2,6 +2,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
+import { safeDecode } from './router.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,7 +19,7 @@ export function serveStatic(res: ServerResponse, root: string, requested: string
     res.writeHead(301, { location: '/docs/' }).end();
     return;
   }
-  const relative = decodeURIComponent(requested).replace(/^\/+/, '') || 'index.html';
+  const relative = safeDecode(requested).replace(/^\/+/, '') || 'index.html';
   const file = path.resolve(root, relative);
   if (!file.startsWith(path.resolve(root) + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
     const hint = existsSync(root) ? `${requested} is not part of the site` : 'the site is not built: run `pnpm docs`';

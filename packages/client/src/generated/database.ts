@@ -672,14 +672,8 @@ export interface components {
          *     database valid. An empty body generates a Full Access and a Read Only token without expiry.
          */
         CreateDatabaseTokensRequest: {
-            /**
-             * @description The kinds of token to generate, one token per kind. Default both kinds.
-             * @default [
-             *       "full_access",
-             *       "read_only"
-             *     ]
-             */
-            kinds: components["schemas"]["DatabaseTokenKind"][];
+            /** @description The kinds of token to generate, one token per kind. Absent means both kinds. */
+            kinds?: components["schemas"]["DatabaseTokenKind"][];
             /**
              * Format: int32
              * @description The tokens expire this many days after their creation; null or absent means they never expire.
@@ -734,11 +728,8 @@ export interface components {
          *     left without a valid token until tokens are generated again.
          */
         InvalidateDatabaseTokensRequest: {
-            /**
-             * @description Generate a replacement pair of tokens (Full Access and Read Only, no expiry) right away.
-             * @default false
-             */
-            regenerate: boolean;
+            /** @description Generate a replacement pair of tokens (Full Access and Read Only, no expiry) right away. Absent means false. */
+            regenerate?: boolean;
         };
         /**
          * DatabaseTokensInvalidated

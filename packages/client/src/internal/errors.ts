@@ -4,7 +4,7 @@
 // token can reach a message, `toString()`, `util.inspect` or `JSON.stringify`.
 
 /** Which call failed. */
-export interface RequestInfo {
+export interface CallInfo {
   /** The HTTP method, for example `GET`. */
   method: string;
   /** The request path with its parameters filled in, without the base URL and the query. */
@@ -13,7 +13,7 @@ export interface RequestInfo {
   requestId: string;
 }
 
-export interface ApiErrorInit<Status extends number, Body> extends RequestInfo {
+export interface ApiErrorInit<Status extends number, Body> extends CallInfo {
   status: Status;
   body: Body;
 }
@@ -49,7 +49,7 @@ export class PlatformRequestError extends Error {
   readonly path: string;
   readonly requestId: string;
 
-  constructor({ method, path, requestId }: RequestInfo, reason: string, options?: { cause?: unknown }) {
+  constructor({ method, path, requestId }: CallInfo, reason: string, options?: { cause?: unknown }) {
     super(`${method} ${path} failed: ${reason} (request ${requestId})`, options);
     this.method = method;
     this.path = path;
@@ -61,7 +61,7 @@ export class PlatformRequestError extends Error {
 export class PlatformTimeoutError extends PlatformRequestError {
   override name = 'PlatformTimeoutError';
   constructor(
-    request: RequestInfo,
+    request: CallInfo,
     readonly timeoutMs: number,
   ) {
     super(request, `no answer within ${timeoutMs} ms`);
@@ -82,7 +82,8 @@ const STATUS_HINTS: Record<number, string> = {
 function describe(status: number, body: unknown): string {
   const text = typeof body === 'string' ? body.trim() : body && typeof body === 'object' ? summarize(body as Record<string, unknown>) : '';
   if (text) return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-  return `${STATUS_HINTS[status] ?? (status >= 500 ? 'server error' : 'request failed')} (no error body)`;
+  const hint = STATUS_HINTS[status] ?? (status >= 500 ? 'server error' : 'request failed');
+  return body === undefined || body === null || body === '' ? `${hint} (no error body)` : `${hint} ${JSON.stringify(body).slice(0, 300)}`;
 }
 
 // StatusModel and database errors carry `message`, DNS and storage `Message`, problem objects

@@ -1,5 +1,6 @@
 // Retries and timeouts around fetch: plain fetch and AbortSignal, so it runs in Node, browsers
 // and edge runtimes alike.
+import { PlainRequest, send, type AnyRequest } from './plain-request.js';
 
 export interface RetryOptions {
   /** Retries after the first attempt. Default 2. */
@@ -15,27 +16,26 @@ export interface RetryOptions {
 /** Retry settings: options (defaults filled in), or `false` for a single attempt. */
 export type RetrySetting = RetryOptions | false;
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
 const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE'];
 
-export type RequestFetch = (request: Request) => Promise<Response>;
+export type RequestFetch = (request: AnyRequest) => Promise<Response>;
 
 /** Network errors, 429 and 5xx are retried on the retried methods, with jittered exponential backoff. */
 export function createRetryingFetch(fetchImpl: typeof globalThis.fetch, setting: RetrySetting | undefined): RequestFetch {
-  if (setting === false || setting?.retries === 0) return (request) => fetchImpl(request);
+  if (setting === false || setting?.retries === 0) return (request) => send(fetchImpl, request);
   const { retries = 2, baseDelayMs = 200, maxDelayMs = 20_000, methods = IDEMPOTENT } = setting ?? {};
 
   return async function fetchWithRetries(request) {
-    if (!methods.includes(request.method)) return fetchImpl(request);
+    if (!methods.includes(request.method) || !canResend(request)) return send(fetchImpl, request);
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= retries;
-      // A body can be sent once: keep the original for the next attempt.
-      const sent = last || request.body === null ? request : request.clone();
+      // A Request's body can be read once: keep the original for the next attempt.
+      const sent = last || request instanceof PlainRequest || request.body === null ? request : request.clone();
       let response: Response;
       try {
-        response = await fetchImpl(sent);
+        response = await send(fetchImpl, sent);
       } catch (error) {
-        if (last || request.signal.aborted) throw error;
+        if (last || request.signal?.aborted) throw error;
         await sleep(backoffDelay(attempt, baseDelayMs, maxDelayMs), request.signal);
         continue;
       }
@@ -47,6 +47,9 @@ export function createRetryingFetch(fetchImpl: typeof globalThis.fetch, setting:
     }
   };
 }
+
+/** A stream body is gone once sent; the bodies openapi-fetch makes (text, FormData, ...) are not. */
+const canResend = (request: AnyRequest) => request instanceof Request || !(request.body instanceof ReadableStream);
 
 export const isRetryableStatus = (status: number) => status === 429 || status >= 500;
 
@@ -63,18 +66,18 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(signal.reason);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal.reason);
+      reject(signal?.reason);
     };
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 

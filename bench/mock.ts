@@ -1,0 +1,203 @@
+// The mock as a product, measured in one run on loopback:
+// - start-up: from the command to the first answered request, all areas;
+// - throughput and p50/p99 latency at 10 and 50 connections for a GET (storage zone list) and a
+//   POST (video create), through `pnpm mock`, through the Prism CLI serving the same bundled
+//   document, and through a bare node:http server answering the same bytes as ours;
+// - memory after 1,000 and after 100,000 requests.
+// Every server runs in its own process; autocannon runs in this one.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ROOT, bundlePath } from '../scripts/lib/paths.ts';
+import { fail } from '../scripts/lib/run.ts';
+
+const CLI = path.join(ROOT, 'packages/mock/dist/cli.js');
+const PRISM = path.join(ROOT, 'node_modules/.bin/prism');
+const SECONDS = 3;
+const CONNECTIONS = [10, 50];
+const STARTS = 3;
+const HEADERS = { AccessKey: 'bench-key', 'content-type': 'application/json' };
+
+interface Endpoint {
+  name: string;
+  area: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+const ENDPOINTS: Endpoint[] = [
+  // A search that selects two zones: our answer is then about the size of the example Prism answers.
+  { name: 'GET storage zone list', area: 'storage', method: 'GET', path: '/storagezone?search=e-logs' },
+  { name: 'POST video create', area: 'video', method: 'POST', path: '/library/42/videos', body: JSON.stringify({ title: 'Keynote', thumbnailTime: 1500 }) },
+];
+
+if (!existsSync(CLI)) fail('packages/mock/dist is missing: run `pnpm build` first');
+
+const children: ChildProcess[] = [];
+process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: { ...process.env, ...env } });
+  children.push(child);
+  return child;
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Polls until the URL answers (any status); returns the milliseconds since `since`. */
+async function waitFor(url: string, since: number, timeoutMs = 30_000): Promise<number> {
+  while (performance.now() - since < timeoutMs) {
+    try {
+      await fetch(url, { headers: HEADERS });
+      return performance.now() - since;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+  return fail(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function startOurs(extraArgs: string[] = []): Promise<{ child: ChildProcess; url: string; ms: number }> {
+  const port = await freePort();
+  const since = performance.now();
+  const child = start(process.execPath, [...extraArgs, CLI, '--port', String(port), '--quiet']);
+  const url = `http://127.0.0.1:${port}`;
+  const ms = await waitFor(`${url}/_mock/health`, since);
+  return { child, url, ms };
+}
+
+async function startPrism(area: string) {
+  const port = await freePort();
+  const child = start(PRISM, ['mock', bundlePath(area), '--port', String(port)]);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/`, performance.now());
+  return { child, url };
+}
+
+/** A bare node:http server answering the recorded status, content type and bytes. */
+async function startBare(status: number, contentType: string, body: string) {
+  const port = await freePort();
+  const script = `
+    const body = Buffer.from(process.env.BODY, 'base64');
+    require('node:http').createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(${status}, { 'content-type': process.env.TYPE, 'content-length': body.length }).end(body));
+    }).listen(${port}, '127.0.0.1');`;
+  const child = start(process.execPath, ['-e', script], { BODY: Buffer.from(body).toString('base64'), TYPE: contentType });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url, performance.now());
+  return { child, url };
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+  bytes: number;
+}
+
+async function load(url: string, endpoint: Endpoint, connections: number, duration = SECONDS): Promise<Measured> {
+  const result = await autocannon({ url: `${url}${endpoint.path}`, method: endpoint.method, body: endpoint.body, headers: HEADERS, connections, duration });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+    bytes: Math.round(result.throughput.total / Math.max(result.requests.total, 1)),
+  };
+}
+
+async function answerOf(url: string, endpoint: Endpoint) {
+  const response = await fetch(`${url}${endpoint.path}`, { method: endpoint.method, body: endpoint.body, headers: HEADERS });
+  return { status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body: await response.text() };
+}
+
+const fixed = (value: number, digits = 0) => value.toFixed(digits);
+
+async function measureStartup() {
+  const times: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const { child, ms } = await startOurs();
+    times.push(ms);
+    await stop(child);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`\nStart-up, command to first answered request, every area (${STARTS} runs): median ${fixed(times[Math.floor(STARTS / 2)]!)} ms, ` + `best ${fixed(times[0]!)} ms, worst ${fixed(times.at(-1)!)} ms (target < 1500 ms)`);
+}
+
+async function measureThroughput() {
+  const ours = await startOurs();
+  const rows: string[][] = [];
+  for (const endpoint of ENDPOINTS) {
+    const answer = await answerOf(ours.url, endpoint);
+    if (answer.status >= 300) fail(`${endpoint.name} answered ${answer.status} through the mock: ${answer.body.slice(0, 200)}`);
+    const prism = await startPrism(endpoint.area);
+    const bare = await startBare(answer.status, answer.contentType, answer.body);
+    const servers = [
+      ['pnpm mock', ours.url],
+      ['Prism CLI', prism.url],
+      ['bare node:http', bare.url],
+    ] as const;
+    for (const [, url] of servers) await load(url, endpoint, 10, 1); // warm-up
+    for (const connections of CONNECTIONS) {
+      const [mine, theirs, baseline] = [await load(ours.url, endpoint, connections), await load(prism.url, endpoint, connections), await load(bare.url, endpoint, connections)];
+      for (const [[name], measured] of servers.map((server, i) => [server, [mine, theirs, baseline][i]!] as const)) {
+        rows.push([endpoint.name, String(connections), name, fixed(measured.rps), fixed(measured.p50), fixed(measured.p99), String(measured.bytes), String(measured.bad)]);
+      }
+      rows.push([endpoint.name, String(connections), 'ratio', `${fixed(mine.rps / theirs.rps, 2)}x Prism CLI`, `${fixed((mine.rps / baseline.rps) * 100)}% of bare`, '', '', '']);
+    }
+    await Promise.all([stop(prism.child), stop(bare.child)]);
+  }
+  await stop(ours.child);
+  const header = ['request', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/answer', 'non-2xx+errors'];
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  console.log(`\nThroughput, ${SECONDS} s per run, loopback (target: pnpm mock at least 3x the Prism CLI)`);
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
+async function measureMemory() {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const script = `
+    const { startMock } = await import(${JSON.stringify(path.join(ROOT, 'packages/mock/dist/index.js'))});
+    await startMock({ port: ${port} });
+    process.on('message', () => { globalThis.gc(); globalThis.gc(); const m = process.memoryUsage(); process.send({ heapUsed: m.heapUsed, rss: m.rss }); });`;
+  const child = start(process.execPath, ['--expose-gc', '--input-type=module', '-e', script]);
+  await waitFor(`${url}/_mock/health`, performance.now());
+  const memory = () => new Promise<{ heapUsed: number; rss: number }>((resolve) => (child.once('message', resolve), child.send('measure')));
+  const requests = ENDPOINTS.map((endpoint) => ({ method: endpoint.method, path: endpoint.path, body: endpoint.body }));
+  const send = (amount: number) => autocannon({ url, connections: 20, amount, headers: HEADERS, requests });
+  await send(1_000);
+  const after1k = await memory();
+  const bulk = await send(99_000);
+  const after100k = await memory();
+  await stop(child);
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  console.log(`\nMemory after a full GC (GET and POST alternating; ${bulk.non2xx + bulk.errors} non-2xx or errors in the bulk run)`);
+  console.log(`  after   1,000 requests: heap ${mb(after1k.heapUsed)}, rss ${mb(after1k.rss)}`);
+  console.log(`  after 100,000 requests: heap ${mb(after100k.heapUsed)}, rss ${mb(after100k.rss)}`);
+  console.log(`  heap growth: ${mb(after100k.heapUsed - after1k.heapUsed)} (${fixed(((after100k.heapUsed - after1k.heapUsed) / after1k.heapUsed) * 100, 1)}%)`);
+}
+
+await measureStartup();
+await measureThroughput();
+await measureMemory();
+process.exit(0);

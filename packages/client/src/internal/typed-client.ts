@@ -1,0 +1,161 @@
+// openapi-fetch's client with, on top: a timeout per call, retries (through the fetch it is
+// given), and a typed error for every failure status: `failure` in the result, or thrown with
+// `throwOnError`. `GET`, `POST`, ... keep openapi-fetch's call style and `{ data, error, response }`.
+import type { Client, ClientPathsWithMethod, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
+import type { AreaErrors, AreaName } from './area-errors.js';
+import { type ApiErrorInit, PlatformRequestError, PlatformTimeoutError, redact, requestIdOf, newRequestId } from './errors.js';
+import { createRetryingFetch, startDeadline, type RetrySetting } from './transport.js';
+
+type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+type MediaType = `${string}/${string}`;
+type AnyPaths = Record<string, Record<HttpMethod, {}>>;
+
+/** Options of one call, next to openapi-fetch's `params`, `body`, `headers`, `signal`, ... */
+export interface CallOptions {
+  /** Time limit of this call in ms (retries included), or `false` for none. Default: the client's `timeoutMs`. */
+  timeoutMs?: number | false;
+  /** Retry settings of this call, or `false` for a single attempt. Default: the client's `retry`. */
+  retry?: RetrySetting;
+}
+
+/** Every 4xx and 5xx status. */
+type Enumerate<N extends number, Acc extends number[] = []> = Acc['length'] extends N ? Acc[number] : Enumerate<N, [...Acc, Acc['length']]>;
+export type FailureStatus = Exclude<Enumerate<600>, Enumerate<400>>;
+
+type ResponsesOf<Operation> = Operation extends { responses: infer Responses } ? Responses : {};
+type BodyOf<Response> = Response extends { content: infer Content } ? Content[keyof Content] : undefined;
+type DocumentedFailures<Operation> = Extract<keyof ResponsesOf<Operation>, FailureStatus>;
+
+/**
+ * The typed error of a failed call of an operation: for each failure status the contract
+ * documents, the area's error with that status and its body; any other status has an `unknown` body.
+ */
+export type FailureOf<Area extends AreaName, Operation> =
+  | { [Status in DocumentedFailures<Operation>]: AreaErrors<Status, BodyOf<ResponsesOf<Operation>[Status]>>[Area] }[DocumentedFailures<Operation>]
+  | AreaErrors<Exclude<FailureStatus, DocumentedFailures<Operation>>, unknown>[Area];
+
+type Answer<Operation, Init> = FetchResponse<Operation & Record<string | number, any>, Init, MediaType>;
+type Success<Operation, Init> = Extract<Answer<Operation, Init>, { data: unknown }> & { failure?: never };
+type Failure<Area extends AreaName, Operation, Init> = Exclude<Answer<Operation, Init>, { data: unknown }> & { failure: FailureOf<Area, Operation> };
+
+/** The result of a call: `data` on success; on a failure status `failure` (and openapi-fetch's raw `error` body). */
+export type CallResult<Area extends AreaName, Operation, Init, ThrowOnError extends boolean> = ThrowOnError extends true
+  ? Success<Operation, Init>
+  : Success<Operation, Init> | Failure<Area, Operation, Init>;
+
+type InitParam<Init> = {} extends Init ? [(Init & CallOptions & { [key: string]: unknown })?] : [Init & CallOptions & { [key: string]: unknown }];
+
+export type CallMethod<Paths extends AnyPaths, Method extends HttpMethod, Area extends AreaName, ThrowOnError extends boolean> = <
+  Path extends ClientPathsWithMethod<Client<Paths>, Method>,
+  Init extends MaybeOptionalInit<Paths[Path], Method>,
+>(
+  url: Path,
+  ...init: InitParam<Init>
+) => Promise<CallResult<Area, Paths[Path][Method], Init, ThrowOnError>>;
+
+/** A client of one area: openapi-fetch's methods, each answering with typed `data` or a typed `failure`. */
+export interface PlatformHttpClient<Paths extends {}, Area extends AreaName, ThrowOnError extends boolean = false> {
+  GET: CallMethod<Paths & AnyPaths, 'get', Area, ThrowOnError>;
+  PUT: CallMethod<Paths & AnyPaths, 'put', Area, ThrowOnError>;
+  POST: CallMethod<Paths & AnyPaths, 'post', Area, ThrowOnError>;
+  DELETE: CallMethod<Paths & AnyPaths, 'delete', Area, ThrowOnError>;
+  OPTIONS: CallMethod<Paths & AnyPaths, 'options', Area, ThrowOnError>;
+  HEAD: CallMethod<Paths & AnyPaths, 'head', Area, ThrowOnError>;
+  PATCH: CallMethod<Paths & AnyPaths, 'patch', Area, ThrowOnError>;
+  TRACE: CallMethod<Paths & AnyPaths, 'trace', Area, ThrowOnError>;
+  /** Adds openapi-fetch middleware (onRequest, onResponse, onError). */
+  use(...middleware: Middleware[]): void;
+  eject(...middleware: Middleware[]): void;
+}
+
+/** How a client of an area behaves; each call may override `timeoutMs` and `retry`. */
+export interface ClientBehaviour<ThrowOnError extends boolean = boolean> {
+  /** Time limit of a call in ms, retries included; `false` or absent for none (as with fetch). */
+  timeoutMs?: number | false;
+  /** Retries of network errors, 429 and 5xx on idempotent methods; `false` for none. Default 2 retries. */
+  retry?: RetrySetting;
+  /** Throw the typed error of a failure status instead of returning it as `failure`. Default false. */
+  throwOnError?: ThrowOnError;
+}
+
+export interface TypedClientSetup {
+  area: AreaName;
+  /** Makes the area's error: `new VideoApiError(init)`. */
+  createError: (init: ApiErrorInit<number, unknown>) => Error;
+  /** The fetch given to openapi-fetch (for the client's retries), and the raw fetch (for a call's own retries). */
+  fetch: typeof globalThis.fetch;
+  /** Values never to show in an error (the access key). */
+  secrets: readonly string[];
+  behaviour: ClientBehaviour;
+}
+
+type RawCall = (url: string, init?: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+
+export function wrapClient<Paths extends {}, Area extends AreaName, ThrowOnError extends boolean>(
+  raw: Client<Paths>,
+  { createError, fetch, secrets, behaviour }: TypedClientSetup,
+): PlatformHttpClient<Paths, Area, ThrowOnError> {
+  const clientTimeout = behaviour.timeoutMs;
+  const middlewares = new Set<Middleware>();
+
+  /** openapi-fetch's options for a call: its own, plus the deadline's signal, a call's retries and real Requests for middleware. */
+  function prepare(init: (Record<string, unknown> & CallOptions) | undefined) {
+    if (clientTimeout === undefined && middlewares.size === 0 && (init === undefined || !('timeoutMs' in init || 'retry' in init))) {
+      return { options: init, deadline: undefined, timeoutMs: undefined }; // the common case, without copying
+    }
+    const { timeoutMs = clientTimeout, retry, ...options } = init ?? {};
+    const deadline = startDeadline(timeoutMs, options.signal as AbortSignal | undefined);
+    if (deadline) options.signal = deadline.signal;
+    if (retry !== undefined) options.fetch = createRetryingFetch(fetch, retry);
+    if (middlewares.size > 0) options.Request = globalThis.Request; // middleware expects real Requests
+    return { options, deadline, timeoutMs };
+  }
+
+  function wrap(method: (typeof METHODS)[number]) {
+    const send = (raw[method] as unknown as RawCall).bind(raw);
+    return async (url: string, init?: Record<string, unknown> & CallOptions) => {
+      const { options, deadline, timeoutMs } = prepare(init);
+      let result: Awaited<ReturnType<RawCall>> & { failure?: Error };
+      try {
+        result = await send(url, options);
+      } catch (error) {
+        const request = { method, path: fillPath(url, init), requestId: newRequestId() };
+        if (deadline?.timedOut) throw new PlatformTimeoutError(request, timeoutMs as number);
+        if ((options?.signal as AbortSignal | undefined)?.aborted) throw error; // the caller cancelled: their reason, as fetch does
+        throw new PlatformRequestError(request, redact(error instanceof Error ? error.message : String(error), secrets), { cause: error });
+      } finally {
+        deadline?.clear();
+      }
+      const { response } = result;
+      if (response.ok) return result;
+      result.failure = createError({
+        status: response.status,
+        body: redact(result.error === '' ? undefined : result.error, secrets), // an empty body is no body
+        method,
+        path: fillPath(url, init),
+        requestId: requestIdOf(response),
+      });
+      if (behaviour.throwOnError) throw result.failure;
+      return result;
+    };
+  }
+
+  return {
+    ...(Object.fromEntries(METHODS.map((method) => [method, wrap(method)])) as Pick<PlatformHttpClient<Paths, Area, ThrowOnError>, (typeof METHODS)[number]>),
+    use(...middleware) {
+      raw.use(...middleware);
+      for (const m of middleware) middlewares.add(m);
+    },
+    eject(...middleware) {
+      raw.eject(...middleware);
+      for (const m of middleware) middlewares.delete(m);
+    },
+  };
+}
+
+/** `/library/{libraryId}/videos` with `{ libraryId: 42 }` gives `/library/42/videos`. */
+function fillPath(url: string, init: Record<string, unknown> | undefined): string {
+  const path = (init?.params as { path?: Record<string, unknown> } | undefined)?.path ?? {};
+  return url.replace(/\{([^}]+)\}/g, (whole, name: string) => (name in path ? encodeURIComponent(String(path[name])) : whole));
+}
