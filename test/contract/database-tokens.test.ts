@@ -143,3 +143,23 @@ describe('token management with one database per host name', () => {
     expect((await pipeline(mock(), STARTUP.fullAccessToken, host('beta'))).status).toBe(200);
   });
 });
+
+describe('createDatabaseTokensClient', () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, areas: ['database'], database: STARTUP });
+  });
+  afterAll(() => mock.close());
+
+  it('yields a typed failure for an unknown database, and none for a known one', async () => {
+    const { createDatabaseTokensClient, DatabaseTokensApiError } = await import('@platform/client');
+    const tokens = createDatabaseTokensClient({ accessKey: 'secret-access-key', baseUrl: mock.url });
+    const unknown = await tokens.GET('/database/{databaseId}/tokens', { params: { path: { databaseId: 'no-such-database' } } });
+    expect(unknown.failure).toBeInstanceOf(DatabaseTokensApiError);
+    expect(unknown.failure).toMatchObject({ status: 404, method: 'GET', body: { error_key: expect.any(String) } });
+    expect(String(unknown.failure)).not.toContain('secret-access-key');
+    const known = await tokens.GET('/database/{databaseId}/tokens', { params: { path: { databaseId: 'my-database' } } });
+    expect(known.failure).toBeUndefined();
+    expect(known.data?.tokens.length).toBeGreaterThan(0);
+  });
+});

@@ -54,11 +54,17 @@ function explain(error: unknown, api: Api, databaseId: string): CliError {
   if (status === 404) return new CliError(`unknown database "${databaseId}": the account has no database with this ID`, EXIT.unknownDatabase);
   if (status === 401 || status === 403) return new CliError(`the access key was refused (${status}): check ${ACCESS_KEY_VARIABLE}`, EXIT.config);
   if (typeof status === 'number') return new CliError(firstLine(error) ?? `the API answered ${status}`, EXIT.failure);
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
-  if (cause && (error as Error).name === 'TypeError') {
-    return new CliError(`cannot reach the API at ${api.baseUrl} (${String(cause.code ?? cause.message)})`, EXIT.failure);
-  }
+  const network = networkCause(error);
+  if (network) return new CliError(`cannot reach the API at ${api.baseUrl} (${String(network.code ?? network.message)})`, EXIT.failure);
   return new CliError(`the request failed: ${firstLine(error) ?? 'unknown error'}`, EXIT.failure);
+}
+
+/** fetch's network failure (a TypeError whose cause is the socket error), however deeply the client wrapped it. */
+function networkCause(error: unknown): { code?: unknown; message?: unknown } | undefined {
+  for (let current = error as { name?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (current.name === 'TypeError' && current.cause) return current.cause as { code?: unknown; message?: unknown };
+  }
+  return undefined;
 }
 
 const firstLine = (error: unknown) => (error instanceof Error && error.message ? error.message.split('\n')[0] : undefined);

@@ -1,5 +1,6 @@
-import type { Client } from 'openapi-fetch';
 import { type AccessKeyClientOptions, createAccessKeyClient } from './internal/access-key-client.js';
+import { PlatformApiError } from './internal/errors.js';
+import type { PlatformHttpClient } from './internal/typed-client.js';
 import type {
   CreateDatabaseTokensRequest,
   DatabaseManagementError,
@@ -10,13 +11,32 @@ import type {
   paths,
 } from './generated/database.js';
 
-export type DatabaseTokensClientOptions = AccessKeyClientOptions;
+export type DatabaseTokensClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
 /** The general management API's database token operations (the `AccessKey` header). */
-export type DatabaseTokensClient = Client<paths>;
+export type DatabaseTokensClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'databaseTokens', ThrowOnError>;
 
-/** A client for a database's access tokens, on the general management API (not the database's host). */
-export function createDatabaseTokensClient(options: DatabaseTokensClientOptions): DatabaseTokensClient {
-  return createAccessKeyClient<paths>('createDatabaseTokensClient', options);
+/** A failure answer of a token operation: `body` is `{error_key, message}` for 400 and 404, undefined for 401 (no body). */
+export class DatabaseTokensApiError<Status extends number = number, Body = unknown> extends PlatformApiError<Status, Body> {
+  override name = 'DatabaseTokensApiError';
+  readonly area = 'databaseTokens';
+}
+
+/**
+ * A client for a database's access tokens, on the general management API (not the database's
+ * host). The base URL is `baseUrl`, else the environment variable `PLATFORM_API_BASE_URL`.
+ */
+export function createDatabaseTokensClient<ThrowOnError extends boolean = false>(
+  options: DatabaseTokensClientOptions<ThrowOnError>,
+): DatabaseTokensClient<ThrowOnError> {
+  return createAccessKeyClient<paths, 'databaseTokens', ThrowOnError>(
+    {
+      area: 'databaseTokens',
+      factory: 'createDatabaseTokensClient',
+      baseUrlEnv: 'PLATFORM_API_BASE_URL',
+      createError: (init) => new DatabaseTokensApiError(init),
+    },
+    options,
+  );
 }
 
 /**
@@ -40,7 +60,7 @@ export class DatabaseTokensError extends Error {
  * after `expires_in_days`. Existing tokens stay valid. The secret values are in this answer only.
  */
 export async function createDatabaseTokens(
-  client: DatabaseTokensClient,
+  client: DatabaseTokensClient<boolean>,
   databaseId: string,
   request: CreateDatabaseTokensRequest = {},
 ): Promise<DatabaseTokensIssued> {
@@ -50,7 +70,7 @@ export async function createDatabaseTokens(
 
 /** Makes every token of the database invalid at once; with `regenerate`, returns a new pair. */
 export async function invalidateDatabaseTokens(
-  client: DatabaseTokensClient,
+  client: DatabaseTokensClient<boolean>,
   databaseId: string,
   request: InvalidateDatabaseTokensRequest = {},
 ): Promise<DatabaseTokensInvalidated> {
@@ -62,7 +82,7 @@ export async function invalidateDatabaseTokens(
 }
 
 /** Every token of the database, valid or not, without secret values. */
-export async function listDatabaseTokens(client: DatabaseTokensClient, databaseId: string): Promise<DatabaseTokenList> {
+export async function listDatabaseTokens(client: DatabaseTokensClient<boolean>, databaseId: string): Promise<DatabaseTokenList> {
   const { data, error, response } = await client.GET('/database/{databaseId}/tokens', { params: { path: { databaseId } } });
   return data ?? fail('listing tokens', databaseId, response.status, error);
 }

@@ -13,6 +13,7 @@ export {
   createDatabaseTokens,
   createDatabaseTokensClient,
   DatabaseTokensError,
+  DatabaseTokensApiError,
   invalidateDatabaseTokens,
   listDatabaseTokens,
   type DatabaseTokensClient,

@@ -68,6 +68,7 @@ export {
   createDatabaseTokens,
   createDatabaseTokensClient,
   DatabaseTokensError,
+  DatabaseTokensApiError,
   invalidateDatabaseTokens,
   listDatabaseTokens,
   type DatabaseTokensClient,

@@ -32,7 +32,7 @@ export interface PlatformClient<ThrowOnError extends boolean = false> {
   /** The SQL pipeline of the database in `options.database`. */
   readonly database: DatabaseClient;
   /** Database access tokens, on the general management API. */
-  readonly databaseTokens: DatabaseTokensClient;
+  readonly databaseTokens: DatabaseTokensClient<ThrowOnError>;
 }
 
 const FACTORY = 'createPlatformClient';

@@ -171,7 +171,7 @@ function requestHandler(
       return sendProblem(res, 413, 'Request body too large', `The mock accepts bodies of at most ${options.maxBodyBytes} bytes.`);
     }
     const request = toPrismRequest(req, url, method, raw);
-    const requestConfig = getHttpConfigFromRequest(request);
+    const requestConfig = asksForSpecificAnswer(request) ? getHttpConfigFromRequest(request) : NO_PREFERENCES;
     if (E.isLeft(requestConfig)) {
       return sendProblem(res, 422, 'Invalid Prefer header', requestConfig.left.message);
     }
@@ -220,6 +220,11 @@ function answerPreflight(req: IncomingMessage, res: ServerResponse) {
 
 /** Header values must be Latin-1; violations can quote whatever the request sent. */
 const asciiOnly = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** Prism's per-request preferences come from a Prefer header or __code/__example/__dynamic/__seed. */
+const NO_PREFERENCES = E.right({});
+const asksForSpecificAnswer = (request: ParsedRequest) =>
+  request.headers?.prefer !== undefined || Object.keys(request.url.query ?? {}).some((name) => name.startsWith('__'));
 
 const TOO_LARGE = Symbol('too large');
 
