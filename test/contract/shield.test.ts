@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ClientConfigError, createShieldClient, type Shield } from '@platform/client';
 import { useMock } from '../support/mock.ts';
 import { loadBundle, validateAnswer, validateSchema } from '../support/openapi.ts';
+import { recordingFetch } from '../support/recording-fetch.ts';
 
 const mock = useMock(['shield']);
 const client = () => createShieldClient({ accessKey: 'test-key', baseUrl: mock.url });
@@ -210,16 +211,8 @@ describe('the shield contract', () => {
 
 describe('createShieldClient', () => {
   it('sends the AccessKey header on every call', async () => {
-    const seen: (string | null)[] = [];
-    const api = createShieldClient({
-      accessKey: 'secret-key',
-      baseUrl: mock.url,
-      fetch: (input, init) => {
-        const request = new Request(input, init);
-        seen.push(request.headers.get('AccessKey'));
-        return fetch(request);
-      },
-    });
+    const { fetch: recording, seen } = recordingFetch('AccessKey');
+    const api = createShieldClient({ accessKey: 'secret-key', baseUrl: mock.url, fetch: recording });
     await api.GET('/shield/shield-zones');
     await api.PATCH('/shield/shield-zone', { body: { shieldZoneId: 1, shieldZone: {} } });
     expect(seen).toEqual(['secret-key', 'secret-key']);

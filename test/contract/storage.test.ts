@@ -11,6 +11,7 @@ import {
 } from '@platform/client';
 import { useMock } from '../support/mock.ts';
 import { deref, loadBundle, validateAnswer, type Json } from '../support/openapi.ts';
+import { recordingFetch as recordingHeaderFetch } from '../support/recording-fetch.ts';
 
 const AREA = 'storage';
 const OPERATION = 'listStorageZones';
@@ -438,16 +439,8 @@ describe('listAllStorageZones', () => {
 
 describe('createStorageClient', () => {
   it('sends the AccessKey header and types both answer shapes', async () => {
-    const seen: (string | null)[] = [];
-    const api = createStorageClient({
-      accessKey: 'secret-key',
-      baseUrl: mock.url,
-      fetch: (input, init) => {
-        const request = new Request(input, init);
-        seen.push(request.headers.get('AccessKey'));
-        return fetch(request);
-      },
-    });
+    const { fetch: recording, seen } = recordingHeaderFetch('AccessKey');
+    const api = createStorageClient({ accessKey: 'secret-key', baseUrl: mock.url, fetch: recording });
     const all = await api.GET('/storagezone');
     const page = await api.GET('/storagezone', { params: { query: { page: 1, perPage: 5 } } });
     expect(seen).toEqual(['secret-key', 'secret-key']);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ClientConfigError, createVideoClient } from '@platform/client';
 import { useMock } from '../support/mock.ts';
 import { validateAnswer } from '../support/openapi.ts';
+import { recordingFetch } from '../support/recording-fetch.ts';
 
 const mock = useMock(['video']);
 const client = () => createVideoClient({ accessKey: 'test-key', baseUrl: mock.url });
@@ -145,16 +146,8 @@ describe('collections', () => {
 
 describe('createVideoClient', () => {
   it('sends the AccessKey header on every call', async () => {
-    const seen: (string | null)[] = [];
-    const api = createVideoClient({
-      accessKey: 'secret-key',
-      baseUrl: mock.url,
-      fetch: (input, init) => {
-        const request = new Request(input, init);
-        seen.push(request.headers.get('AccessKey'));
-        return fetch(request);
-      },
-    });
+    const { fetch: recording, seen } = recordingFetch('AccessKey');
+    const api = createVideoClient({ accessKey: 'secret-key', baseUrl: mock.url, fetch: recording });
     await api.GET('/library/{libraryId}/collections', { params: { path: { libraryId: 1 } } });
     await api.POST('/library/{libraryId}/videos', { params: { path: { libraryId: 1 } }, body: { title: 't' } });
     expect(seen).toEqual(['secret-key', 'secret-key']);

@@ -9,16 +9,7 @@ import type { components, paths } from './generated/database.js';
 export type * from './generated/database.js';
 export type { ResultSet, Row, SqlArgument, SqlArguments, SqlResultValue } from './internal/database-values.js';
 export * from './internal/public.js';
-export {
-  createDatabaseTokens,
-  createDatabaseTokensClient,
-  DatabaseTokensError,
-  DatabaseTokensApiError,
-  invalidateDatabaseTokens,
-  listDatabaseTokens,
-  type DatabaseTokensClient,
-  type DatabaseTokensClientOptions,
-} from './database-tokens.js';
+export * from './database-tokens.js';
 
 type Schemas = components['schemas'];
 
