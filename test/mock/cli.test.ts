@@ -1,6 +1,6 @@
 // `pnpm mock` as a person runs it: clear one-line errors and non-zero exits on bad input.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,5 +82,17 @@ describe('startMock', () => {
     } finally {
       await mock.close();
     }
+  });
+});
+
+describe('the platform-mock launcher', () => {
+  it('says to build first when the mock is not built, without a stack trace', () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'unbuilt-mock-'));
+    mkdirSync(path.join(scratch, 'bin'));
+    copyFileSync(path.join(ROOT, 'packages/mock/bin/platform-mock.js'), path.join(scratch, 'bin', 'platform-mock.js'));
+    writeFileSync(path.join(scratch, 'package.json'), JSON.stringify({ type: 'module' }));
+    const result = spawnSync(process.execPath, [path.join(scratch, 'bin', 'platform-mock.js')], { encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('error: the mock is not built yet: run `pnpm build` first (or `pnpm start` to build and serve)');
   });
 });
