@@ -155,18 +155,18 @@ describe('the pipeline protocol, request by request', () => {
     expect(await reused.json()).toMatchObject({ code: 'BATON_REUSED' });
   });
 
-  it('answers the protocol error for an unknown baton', async () => {
+  it('answers 400 for a baton the server never gave out (bad input, not a stream error)', async () => {
     const response = await post({ baton: 'made-up', requests: [execute('SELECT 1')] });
-    expect(response.status).toBe(500);
-    expect(response.headers.get('content-type')).toBe('application/json');
-    expect(await response.json()).toMatchObject({ code: 'BATON_INVALID', message: expect.any(String) });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('text/plain');
+    expect(await response.text()).toMatch(/^BATON_INVALID: /);
   });
 
   it('refuses a baton presented with another token', async () => {
     const open = await (await post({ requests: [execute('SELECT 1')] })).json();
     const response = await post({ baton: open.baton, requests: [execute('SELECT 1')] }, READ_ONLY_TOKEN);
-    expect(response.status).toBe(500);
-    expect(await response.json()).toMatchObject({ code: 'BATON_INVALID' });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/^BATON_INVALID: /);
   });
 
   it('stores, uses and forgets SQL texts by number', async () => {

@@ -756,7 +756,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is malformed (not the protocol's shape). The body is a plain-text explanation. */
+        /** @description The request is malformed (not the protocol's shape, or a baton this server never gave out or gave to another token). The body is a plain-text explanation. */
         PipelineBadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -773,7 +773,7 @@ export interface components {
             content?: never;
         };
         /**
-         * @description The stream cannot continue: for example its baton is unknown, was already used, or its stream
+         * @description The stream cannot continue: its baton was already used (`BATON_REUSED`) or its stream
          *     expired (`STREAM_EXPIRED`). Open a new stream (send no baton).
          */
         PipelineStreamError: {

@@ -56,6 +56,7 @@ export default defineArea({
             stream = streams.take(body.baton, token, access, databaseOf(request));
           } catch (error) {
             if (!(error instanceof StreamLost)) throw error;
+            if (error.malformed) return { status: 400, headers: { 'content-type': 'text/plain' }, body: `${error.code}: ${error.message}` };
             return { status: 500, body: { message: error.message, code: error.code } };
           }
           const results = runRequests(stream, body.requests, streams.end);

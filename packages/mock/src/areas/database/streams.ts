@@ -14,11 +14,16 @@ export interface Stream {
   closed: boolean;
 }
 
-/** Why a baton no longer continues a stream; the answer is a 500 with the protocol's error. */
+/**
+ * Why a baton does not continue a stream. A baton this server never gave out (or gave to another
+ * token) is a malformed request: 400. One that was used up or whose stream expired is the
+ * protocol's stream error: 500 with `{message, code}`.
+ */
 export class StreamLost extends Error {
   constructor(
     message: string,
     readonly code: string,
+    readonly malformed = false,
   ) {
     super(message);
   }
@@ -59,9 +64,9 @@ export function streamTable(idleMs: number) {
         return { database, access, token, connection: database.acquire(access), stored: new Map(), closed: false };
       }
       const entry = open.get(baton);
-      if (!entry) throw retired.get(baton) ?? new StreamLost('The baton is not one this server gave out', 'BATON_INVALID');
+      if (!entry) throw retired.get(baton) ?? new StreamLost('The baton is not one this server gave out', 'BATON_INVALID', true);
       if (entry.stream.token !== token || entry.stream.database !== database) {
-        throw new StreamLost('The baton belongs to another token or database', 'BATON_INVALID');
+        throw new StreamLost('The baton belongs to another token or database', 'BATON_INVALID', true);
       }
       open.delete(baton);
       retire(baton, new StreamLost('The baton was already used; send the one of the latest answer', 'BATON_REUSED'));
