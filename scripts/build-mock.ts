@@ -10,7 +10,7 @@ const PACKAGE_DIR = path.join(ROOT, 'packages/mock');
 
 export function buildMock() {
   rmSync(path.join(PACKAGE_DIR, 'dist'), { recursive: true, force: true });
-  if (runBin('tsc', ['-p', 'packages/mock/tsconfig.build.json']) !== 0) fail('the mock does not compile (see above)');
+  if (!runBin('tsc', ['-p', 'packages/mock/tsconfig.build.json']).ok) fail('the mock does not compile (see above)');
   const contracts = path.join(PACKAGE_DIR, 'contracts');
   rmSync(contracts, { recursive: true, force: true });
   for (const file of readdirSync(BUNDLE_DIR).filter((name) => name.endsWith('.json'))) {

@@ -16,7 +16,7 @@ export async function build() {
       fail(`${path.relative(ROOT, file)} does not match the ${area} contract: run \`pnpm generate\` and commit the result`);
     }
   }
-  if (runBin('tsc', ['-p', 'packages/client/tsconfig.build.json']) !== 0) fail('the client does not compile (see above)');
+  if (!runBin('tsc', ['-p', 'packages/client/tsconfig.build.json']).ok) fail('the client does not compile (see above)');
   console.log('built packages/client/dist/');
   buildDocs();
   buildMock();

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { OPENAPI_DIR, ROOT, BUNDLE_DIR, bundlePath, listAreas } from './lib/paths.ts';
-import { REDOCLY_ENV, fail, runBinQuietly } from './lib/run.ts';
+import { REDOCLY_ENV, fail, runBin } from './lib/run.ts';
 
 /** Each area must be listed in redocly.yaml, with its bundle written where the tools look. */
 function checkRedoclyConfig(areas: string[]) {
@@ -26,7 +26,7 @@ export function bundle(only: string[] = []) {
   const areas = only.length > 0 ? only : known;
   checkRedoclyConfig(areas);
   if (only.length === 0) rmSync(BUNDLE_DIR, { recursive: true, force: true });
-  if (!runBinQuietly('redocly', ['bundle', ...only], REDOCLY_ENV)) fail('bundling failed (see above)');
+  if (!runBin('redocly', ['bundle', ...only], { env: REDOCLY_ENV, output: 'on-failure' }).ok) fail('bundling failed (see above)');
   for (const area of areas) {
     const document = parse(readFileSync(bundlePath(area), 'utf8'));
     writeFileSync(bundlePath(area, 'json'), `${JSON.stringify(document, null, 2)}\n`);

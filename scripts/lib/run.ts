@@ -8,28 +8,26 @@ export function fail(message: string): never {
   process.exit(1);
 }
 
-/** Runs a CLI installed in node_modules/.bin, streaming its output; returns its exit code. */
-export function runBin(bin: string, args: string[], env: Record<string, string> = {}): number {
+export interface RunOptions {
+  env?: Record<string, string>;
+  /** `stream`: shown as it comes (default); `on-failure`: shown only if the CLI fails; `capture`: returned only. */
+  output?: 'stream' | 'on-failure' | 'capture';
+}
+
+/** Runs a CLI installed in node_modules/.bin from the repository root. */
+export function runBin(bin: string, args: string[], { env = {}, output = 'stream' }: RunOptions = {}): { ok: boolean; output: string } {
   const result = spawnSync(path.join(ROOT, 'node_modules/.bin', bin), args, {
     cwd: ROOT,
-    stdio: 'inherit',
+    encoding: 'utf8',
+    stdio: output === 'stream' ? 'inherit' : 'pipe',
     env: { ...process.env, ...env },
   });
   if (result.error) fail(`could not run ${bin}: ${result.error.message}`);
-  return result.status ?? 1;
+  const ok = result.status === 0;
+  const text = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  if (!ok && output === 'on-failure') process.stderr.write(text);
+  return { ok, output: text };
 }
 
 /** Redocly CLI without its update notice or telemetry (the machines here have no network). */
 export const REDOCLY_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
-
-/** Runs a CLI quietly: its output is shown only when it fails. Returns whether it succeeded. */
-export function runBinQuietly(bin: string, args: string[], env: Record<string, string> = {}): boolean {
-  const result = spawnSync(path.join(ROOT, 'node_modules/.bin', bin), args, {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-  });
-  if (result.error) fail(`could not run ${bin}: ${result.error.message}`);
-  if (result.status !== 0) process.stderr.write(`${result.stdout}${result.stderr}`);
-  return result.status === 0;
-}
