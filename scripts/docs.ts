@@ -9,7 +9,7 @@ import { DOCS_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
 import { addCodeSamples, markAssumptions } from './lib/samples.ts';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from './lib/openapi.ts';
 
 const REDOC_SCRIPT = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
 // Redoc's sidebar footer loads its logo from Redocly's CDN, with no option to turn it off; the

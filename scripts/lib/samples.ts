@@ -3,15 +3,11 @@
 // built from the contract's own examples (run against the mock by the tests).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { HTTP_METHODS, deref, type Json } from './openapi.ts';
 import { OPENAPI_DIR } from './paths.ts';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export const samplePath = (area: string, operationId: string) => path.join(OPENAPI_DIR, area, 'samples', `${operationId}.ts`);
-
-const deref = (document: Json, value: Json): Json =>
-  value?.$ref ? deref(document, value.$ref.slice(2).split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce((n: Json, k: string) => n?.[k], document)) : value;
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
@@ -69,7 +65,7 @@ export function curlSample(document: Json, urlPath: string, method: string): str
 export function addCodeSamples(area: string, document: Json): { missing: string[] } {
   const missing: string[] = [];
   for (const [urlPath, pathItem] of Object.entries(document.paths ?? {}) as [string, Json][]) {
-    for (const method of METHODS.filter((m) => pathItem[m])) {
+    for (const method of HTTP_METHODS.filter((m) => pathItem[m])) {
       const operation = pathItem[method];
       const file = samplePath(area, operation.operationId);
       const samples = [];

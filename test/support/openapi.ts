@@ -2,29 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { HTTP_METHODS, deref, type Json } from '../../scripts/lib/openapi.ts';
 import { bundlePath, listAreas } from '../../scripts/lib/paths.ts';
 
-export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export { listAreas };
+export { HTTP_METHODS, deref, listAreas, type Json };
 
 const bundles = new Map<string, Json>();
 export function loadBundle(area: string): Json {
   if (!bundles.has(area)) bundles.set(area, JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')));
   return bundles.get(area);
-}
-
-/** Follows a local $ref (#/components/...) until a concrete object. */
-export function deref(document: Json, value: Json): Json {
-  let current = value;
-  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((part: string) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((node: Json, key: string) => node?.[key], document);
-  }
-  return current;
 }
 
 export interface OperationEntry {

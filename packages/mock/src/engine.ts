@@ -10,7 +10,6 @@ import { createLogger } from '@stoplight/prism-core';
 import type { AreaBehaviour, AreaDefinition, MockRequest, MockResponse, OpenApiDocument, Violation } from './area.ts';
 import { createRouter, matchPath } from './router.ts';
 
-export { matchPath } from './router.ts';
 
 /** Marks a request whose JSON body could not be parsed; Prism sees the raw text. */
 export const INVALID_JSON = Symbol('invalid JSON body');
@@ -96,11 +95,6 @@ export async function createEngine(options: EngineOptions) {
 
   const served = new Map(operations.map((operation) => [operation, describe(operation, areaOf.get(operation)!.area)]));
   const router = createRouter(operations);
-  /** The operation a request is for (the areas' paths never overlap). */
-  function route(method: string, path: string): ServedOperation | undefined {
-    const operation = router.find(method, path);
-    return operation && served.get(operation);
-  }
   const prism = createInstance(config, { logger, mock });
 
   return {
@@ -125,7 +119,6 @@ export async function createEngine(options: EngineOptions) {
       };
     },
 
-    route,
   };
 }
 

@@ -73,10 +73,5 @@ export function createRouter(operations: IHttpOperation[]) {
       const matching = routes.filter((route) => couldMatch(route.path, fragments)).map((route) => route.operation);
       return matching.length > 0 ? matching : operations;
     },
-    /** The operation for a method and path, if any. */
-    find(method: string, path: string): IHttpOperation | undefined {
-      const lower = method.toLowerCase();
-      return routes.find((route) => route.operation.method === lower && route.path.pattern.test(path))?.operation;
-    },
   };
 }
