@@ -457,3 +457,14 @@ describe('createStorageClient', () => {
     expect(() => createStorageClient(options as never)).toThrow(message);
   });
 });
+
+describe('GET /storagezone with an empty query value', () => {
+  // Prism lets `?perPage=` through as if the parameter were absent; the mock must agree.
+  it.each([
+    ['/storagezone?page=1&perPage=', '/storagezone?page=1'],
+    ['/storagezone?page=', '/storagezone'],
+  ])('%s answers as %s', async (withEmpty, without) => {
+    const get = async (path: string) => (await fetch(`${mock.url}${path}`, { headers: { AccessKey: 'k' } })).json();
+    expect(await get(withEmpty)).toEqual(await get(without));
+  });
+});

@@ -173,3 +173,16 @@ describe('createVideoClient', () => {
     throw new Error('expected an error');
   });
 });
+
+describe('listCollections with an empty query value', () => {
+  // Prism lets `?page=` through as if the parameter were absent; the mock must agree.
+  it.each([
+    ['?page=', ''],
+    ['?itemsPerPage=', ''],
+  ])('%s answers as no parameter', async (withEmpty, without) => {
+    const get = async (query: string) => (await fetch(`${mock.url}/library/9/collections${query}`, { headers: { AccessKey: 'k' } })).json();
+    const answer = await get(withEmpty);
+    expect(answer).toEqual(await get(without));
+    expect(answer.currentPage).toBe(1);
+  });
+});

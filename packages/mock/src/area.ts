@@ -67,3 +67,19 @@ export const defineArea = (definition: AreaDefinition): AreaDefinition => defini
 export function describeViolations(violations: Violation[]): string {
   return violations.map((v) => (v.location.length ? `${v.location.join('.')}: ${v.message}` : v.message)).join('; ');
 }
+
+/**
+ * A query parameter's first value. Prism lets an empty value (`?perPage=`) through as if the
+ * parameter were absent, so an empty value is absent here too.
+ */
+export function queryValue(request: MockRequest, name: string): string | undefined {
+  const value = request.query[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === '' ? undefined : first;
+}
+
+/** A query parameter Prism has already validated as an integer, or the fallback when absent. */
+export function integerQuery(request: MockRequest, name: string, fallback: number): number {
+  const value = queryValue(request, name);
+  return value === undefined ? fallback : Number(value);
+}

@@ -1,6 +1,6 @@
 // Shield: the update answers the configuration it was sent; the lists answer the page the
 // request asks for, over fixed sets of example zones and example custom rules.
-import { defineArea, describeViolations, type MockRequest, type OpenApiDocument } from '../area.ts';
+import { defineArea, describeViolations, integerQuery, type OpenApiDocument } from '../area.ts';
 
 interface ShieldPage {
   totalCount: number;
@@ -57,16 +57,6 @@ export function paginate<T>(all: T[], currentPage: number, pageSize: number): { 
     items: all.slice((currentPage - 1) * pageSize, currentPage * pageSize),
     page: { totalCount: all.length, totalPages, currentPage, nextPage: currentPage < totalPages ? currentPage + 1 : 0, pageSize },
   };
-}
-
-/**
- * A query parameter Prism has already validated as an integer, or its default. Prism lets an
- * empty value (`?perPage=`) through as if the parameter were absent, so it counts as absent here.
- */
-function integerQuery(request: MockRequest, name: string, fallback: number): number {
-  const value = request.query[name];
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === undefined || first === '' ? fallback : Number(first);
 }
 
 /** The variable names a rule may inspect, as the contract lists them. */

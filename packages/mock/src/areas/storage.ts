@@ -1,15 +1,10 @@
 // Storage: lists a fixed set of storage zones (see storage-zones.ts) with the real paging rules:
 // page 0 answers every matching zone as a plain array, a page above 0 answers one page in the
 // {Items, CurrentPage, TotalItems, HasMoreItems} envelope.
-import { defineArea, describeViolations, type MockRequest, type MockResponse, type Violation } from '../area.ts';
+import { defineArea, describeViolations, integerQuery, queryValue, type MockRequest, type MockResponse, type Violation } from '../area.ts';
 import { buildStorageZones, type StorageZone } from './storage-zones.ts';
 
 const DEFAULT_PER_PAGE = 1000;
-
-function queryValue(request: MockRequest, name: string): string | undefined {
-  const value = request.query[name];
-  return Array.isArray(value) ? value[0] : value;
-}
 
 /**
  * The StorageError body for an invalid request. Prism reports query parameters in lower case
@@ -42,9 +37,9 @@ export default defineArea({
       handlers: {
         listStorageZones(request) {
           const found = matching(request);
-          const page = Number(queryValue(request, 'page') ?? 0);
+          const page = integerQuery(request, 'page', 0);
           if (page === 0) return { status: 200, body: found };
-          const perPage = Number(queryValue(request, 'perPage') ?? DEFAULT_PER_PAGE);
+          const perPage = integerQuery(request, 'perPage', DEFAULT_PER_PAGE);
           const start = (page - 1) * perPage;
           return {
             status: 200,

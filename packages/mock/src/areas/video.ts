@@ -1,6 +1,6 @@
 // Video: create answers from the request; collections are kept per library in memory.
 import { randomUUID } from 'node:crypto';
-import { defineArea, describeViolations, type MockRequest, type MockResponse } from '../area.ts';
+import { defineArea, describeViolations, integerQuery, queryValue, type MockRequest, type MockResponse } from '../area.ts';
 
 interface Collection {
   videoLibraryId: number;
@@ -34,10 +34,6 @@ export default defineArea({
     }
 
     const libraryIdOf = (request: MockRequest) => Number(request.params.libraryId);
-    const queryValue = (request: MockRequest, name: string) => {
-      const value = request.query[name];
-      return Array.isArray(value) ? value[0] : value;
-    };
     const withThumbnails = (collection: Collection, request: MockRequest): Collection => ({
       ...collection,
       previewImageUrls: queryValue(request, 'includeThumbnails') === 'true' ? [] : null,
@@ -65,8 +61,8 @@ export default defineArea({
           };
         },
         listCollections(request) {
-          const page = Number(queryValue(request, 'page') ?? 1);
-          const itemsPerPage = Number(queryValue(request, 'itemsPerPage') ?? 100);
+          const page = integerQuery(request, 'page', 1);
+          const itemsPerPage = integerQuery(request, 'itemsPerPage', 100);
           const search = queryValue(request, 'search')?.toLowerCase();
           const matching = [...collectionsOf(libraryIdOf(request)).values()].filter(
             (c) => !search || (c.name ?? '').toLowerCase().includes(search),
