@@ -1,12 +1,13 @@
 // @platform/contracts' generated registry and operation table: fresh, complete, and built the
 // way the contracts say (checked against the bundles read independently, and against fixtures).
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AREAS, OPERATIONS, findOperation, operationsOf, type Operation } from '@platform/contracts';
 import { generateRegistry, staleGenerated } from '../../scripts/generate.ts';
-import { GENERATED_DIR } from '../../scripts/lib/paths.ts';
+import { GENERATED_DIR, ROOT } from '../../scripts/lib/paths.ts';
 import { areaNameProblem, operationRows } from '../../scripts/lib/registry.ts';
 import { listAreas, loadBundle, operationsOf as bundleOperationsOf, type Json } from '../support/openapi.ts';
 
@@ -160,5 +161,21 @@ describe('area names', () => {
     const found = areaNameProblem(name);
     if (problem) expect(found).toMatch(problem);
     else expect(found).toBeUndefined();
+  });
+});
+
+describe('pnpm generate', () => {
+  const run = (...args: string[]) => spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/generate.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+
+  it.each([
+    ['--help', ['--help'], 0, /^usage: pnpm generate \[area\.\.\.\] \[--check\][\s\S]*areas\.ts[\s\S]*operations\.ts/],
+    ['an unknown option', ['--chek'], 1, /^error: unknown option --chek\n/],
+    ['an unknown area', ['--check', 'nope'], 1, /^error: unknown area nope; the areas are containers, /],
+    ['--check on the committed files', ['--check', 'dns'], 0, /^generated files are up to date\n$/],
+  ] as const)('%s', (_name, args, status, output) => {
+    const result = run(...args);
+    expect(result.status).toBe(status);
+    expect(result.stdout + result.stderr).toMatch(output);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });
