@@ -46,7 +46,7 @@ function credentials(entry: OperationEntry): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const name of Object.keys(requirement)) {
     const scheme = document.components.securitySchemes[name];
-    if (scheme.type === 'http' && scheme.scheme === 'bearer') headers.authorization = `Bearer ${mock.database.fullAccessToken}`;
+    if (scheme.type === 'http' && scheme.scheme === 'bearer') headers.authorization = `Bearer ${mock.areas.database.fullAccessToken}`;
     else if (scheme.type === 'apiKey' && scheme.in === 'header') headers[scheme.name] = 'robustness-test-key';
   }
   return headers;
