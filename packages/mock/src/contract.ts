@@ -71,6 +71,8 @@ export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 
 /** A bundle that is not a contract the mock can serve. */
 export class ContractError extends Error {
   override name = 'ContractError';
+  /** The area whose bundle it is. */
+  area?: string;
 }
 
 function newAjv(): Ajv2020 {
@@ -118,10 +120,21 @@ function mediaOf(document: OpenApiDocument, type: string, media: Json): Compiled
 
 /** Compiles every operation of an area's bundle. */
 export function compileContract(area: string, document: OpenApiDocument): CompiledOperation[] {
+  try {
+    return compileOperations(area, document);
+  } catch (error) {
+    const failure = error instanceof ContractError ? error : new ContractError((error as Error).message);
+    failure.area = area;
+    throw failure;
+  }
+}
+
+function compileOperations(area: string, document: OpenApiDocument): CompiledOperation[] {
   if (typeof document !== 'object' || document === null || typeof document.openapi !== 'string' || !String(document.openapi).startsWith('3.')) {
     throw new ContractError('it is not an OpenAPI 3 document (no `openapi: 3.x` field)');
   }
   if (typeof document.paths !== 'object' || document.paths === null) throw new ContractError('it has no `paths`');
+  checkReferences(document);
   const ajv = newAjv();
   const documentId = `urn:platform:${area}`;
   ajv.addSchema({ $id: documentId, components: (document.components ?? {}) as Json }, undefined, undefined, false);
@@ -241,6 +254,17 @@ export function compileContract(area: string, document: OpenApiDocument): Compil
     }
   }
   return operations;
+}
+
+/** Every `$ref` must lead somewhere, so that a broken bundle is refused at start rather than at a request. */
+function checkReferences(document: OpenApiDocument) {
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (typeof node !== 'object' || node === null) return;
+    if (isRef(node)) resolve(document, node);
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(document);
 }
 
 function lazy<T>(make: () => T): () => T {

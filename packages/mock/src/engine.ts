@@ -214,6 +214,7 @@ function readRequest(operation: CompiledOperation, rawParams: Record<string, str
   const violations: Violation[] = [];
   const params: Record<string, string> = {};
   for (const [name, raw] of Object.entries(rawParams)) {
+    if (raw === '') continue; // an empty segment leaves a required parameter missing
     const decoded = decodeSegment(raw);
     if (decoded === undefined) violations.push({ location: ['path', name], message: `is not valid percent-encoding: ${JSON.stringify(raw)}` });
     else params[name] = decoded;

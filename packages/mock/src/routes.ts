@@ -31,7 +31,7 @@ function compileRoute(operation: CompiledOperation): Route {
         const name = /^\{([^}]+)\}$/.exec(part)?.[1];
         if (name === undefined) return escape(part);
         names.push(name);
-        return '(.+?)';
+        return '(.*?)';
       });
       return { pattern: new RegExp(`^${source.join('')}$`), names };
     });
@@ -76,7 +76,7 @@ function matchSegments(route: Route, fragments: string[]): Record<string, string
       continue;
     }
     const match = segment.pattern.exec(fragment);
-    if (!match || fragment === '') return undefined;
+    if (!match) return undefined;
     segment.names.forEach((name, j) => (params[name] = match[j + 1]!));
   }
   return params;

@@ -144,7 +144,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       seed: options.seed,
     });
   } catch (error) {
-    if (error instanceof ContractError) throw new MockStartError(`a bundle in ${bundleDir} is not a contract the mock can serve: ${error.message}`);
+    if (error instanceof ContractError) throw new MockStartError(`${path.join(bundleDir, `${error.area}.json`)} is not a contract the mock can serve: ${error.message}`);
     throw error instanceof Error && !(error instanceof MockStartError) ? new MockStartError(error.message) : error;
   }
   if (options.state) {
