@@ -48,7 +48,7 @@ describe.each(areasWithCurl)('curl samples of the %s area', (area) => {
     const curl = operation['x-codeSamples'][1].source as string;
     // Asynchronously: the mock runs in this process and must keep answering.
     const result = await promisify(execFile)('bash', ['-c', `${curl} -s -o /dev/null -w '%{http_code}'`], {
-      env: { ...process.env, BASE_URL: mock.url, ACCESS_KEY: 'sample-key', TOKEN: mock.areas.database.fullAccessToken },
+      env: { ...process.env, BASE_URL: mock.url, ACCESS_KEY: 'sample-key', TOKEN: mock.database.fullAccessToken },
       timeout: 20_000,
     });
     expect(result.stderr).toBe('');

@@ -118,8 +118,10 @@ export const defineArea = <Name extends string, Options = Record<string, never>,
   definition: AreaDefinition<Name, Options, State, Info>,
 ): AreaDefinition<Name, Options, State, Info> => definition;
 
-export type OptionsOf<A> = A extends AreaDefinition<string, infer Options, unknown, unknown> ? Options : never;
-export type InfoOf<A> = A extends AreaDefinition<string, unknown, unknown, infer Info> ? Info : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any: the other parameters are contravariant
+export type OptionsOf<A> = A extends AreaDefinition<string, infer Options, any, any> ? Options : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type InfoOf<A> = A extends AreaDefinition<string, any, any, infer Info> ? Info : never;
 
 /** Violations as one readable line: `body.title: must NOT have fewer than 1 characters; ...`. */
 export function describeViolations(violations: Violation[]): string {
