@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const operations = listAreas().flatMap((area) => operationsOf(area));
-const auth = (area: string) => (area === 'database' ? { AccessKey: 'bad-input', authorization: `Bearer ${mock.areas.database.fullAccessToken}` } : { AccessKey: 'bad-input' });
+const auth = (area: string): Record<string, string> => (area === 'database' ? { AccessKey: 'bad-input', authorization: `Bearer ${mock.areas.database.fullAccessToken}` } : { AccessKey: 'bad-input' });
 
 async function send(method: string, target: string, headers: Record<string, string>, body?: string) {
   const response = await fetch(`${mock.url}${target}`, { method, headers, body });
