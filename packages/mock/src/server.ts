@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUNDLE_DIR } from '@platform/contracts';
 import type { InfoOf, OpenApiDocument, OptionsOf } from './area.ts';
 import { AREAS } from './areas/index.ts';
 import { ContractError } from './contract.ts';
@@ -19,11 +20,6 @@ export { HEALTH_PATH };
 const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const REPO_ROOT = path.join(PACKAGE_ROOT, '../..');
 
-/** The bundles: the contracts package's build output (in the repository or installed beside the mock). */
-function defaultBundleDir(): string {
-  const candidates = [path.join(REPO_ROOT, 'packages/contracts/bundles'), path.join(REPO_ROOT, 'dist/openapi'), path.join(PACKAGE_ROOT, 'contracts')];
-  return candidates.find((dir) => existsSync(dir)) ?? candidates[0]!;
-}
 
 /** The site: the repository's current build when running inside it, else the copy packed into the package. */
 function defaultDocsDir(): string {
@@ -46,7 +42,7 @@ export interface MockOptions extends AreaOptions {
   port?: number;
   /** Host to listen on. Default 127.0.0.1. */
   host?: string;
-  /** Folder holding the bundled contracts (<area>.json). Default: those of @platform/contracts. */
+  /** Folder holding the bundled contracts (<area>.json). Default: the bundles of @platform/contracts. */
   bundleDir?: string;
   /** Folder of the reference site served at /docs/. */
   docsDir?: string;
@@ -127,7 +123,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const unknown = (options.areas ?? []).filter((name) => !known.includes(name as never));
   if (unknown.length > 0) throw new MockStartError(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
   const areas = options.areas ? AREAS.filter((area) => options.areas!.includes(area.name)) : [...AREAS];
-  const bundleDir = options.bundleDir ?? defaultBundleDir();
+  const bundleDir = options.bundleDir ?? BUNDLE_DIR;
   const documents = loadDocuments(bundleDir, areas.map((area) => area.name));
   const clock = createClock(options.now);
   const areaOptions = Object.fromEntries(areas.map((area) => [area.name, (options as Record<string, unknown>)[area.name]]));
