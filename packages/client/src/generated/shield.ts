@@ -697,6 +697,15 @@ export interface components {
                 "application/json": components["schemas"]["ShieldFailure"];
             };
         };
+        /** @description No shield zone with this ID. The body is the shield envelope with `data: null` and an `error` object naming the zone. */
+        ShieldZoneNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ShieldErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         /** @description Page number, from 1. */
@@ -746,6 +755,7 @@ export type ShieldTriggeredRulesReview = components['schemas']['ShieldTriggeredR
 export type ResponseShieldBadRequest = components['responses']['ShieldBadRequest'];
 export type ResponseShieldUnauthorized = components['responses']['ShieldUnauthorized'];
 export type ResponseShieldInternalError = components['responses']['ShieldInternalError'];
+export type ResponseShieldZoneNotFound = components['responses']['ShieldZoneNotFound'];
 export type ParameterShieldZonesPage = components['parameters']['ShieldZonesPage'];
 export type ParameterShieldZonesPerPage = components['parameters']['ShieldZonesPerPage'];
 export type ParameterShieldZoneId = components['parameters']['ShieldZoneId'];
@@ -848,6 +858,7 @@ export interface operations {
             };
             400: components["responses"]["ShieldBadRequest"];
             401: components["responses"]["ShieldUnauthorized"];
+            404: components["responses"]["ShieldZoneNotFound"];
             500: components["responses"]["ShieldInternalError"];
         };
     };
@@ -877,6 +888,7 @@ export interface operations {
             };
             400: components["responses"]["ShieldBadRequest"];
             401: components["responses"]["ShieldUnauthorized"];
+            404: components["responses"]["ShieldZoneNotFound"];
             500: components["responses"]["ShieldInternalError"];
         };
     };
