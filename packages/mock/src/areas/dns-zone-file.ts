@@ -76,16 +76,16 @@ export function readZoneFile(text: string): { records: ZoneRecord[]; failed: num
 }
 
 /**
- * How an import of the file into a zone holding `held` records counts, and the records it adds:
- * a record the zone already holds, or one seen earlier in the file, is skipped.
+ * How an import of the file into a zone holding the records whose keys are `held` counts, and
+ * the records it adds: a record the zone already holds, or one seen earlier in the file, is skipped.
  */
-export function importZoneFile(text: string, held: Iterable<ZoneRecord> = []): { counts: ImportCounts; added: ZoneRecord[] } {
+export function importZoneFile(text: string, held: ReadonlySet<string> = new Set()): { counts: ImportCounts; added: ZoneRecord[] } {
   const { records, failed } = readZoneFile(text);
-  const seen = new Set([...held].map(recordKey));
+  const seen = new Set<string>();
   const added: ZoneRecord[] = [];
   for (const record of records) {
     const key = recordKey(record);
-    if (seen.has(key)) continue;
+    if (held.has(key) || seen.has(key)) continue;
     seen.add(key);
     added.push(record);
   }

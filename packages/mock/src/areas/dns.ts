@@ -4,7 +4,7 @@
 // dns-zone-file.ts); an unknown zone answers 404, an empty zone file and every invalid request
 // 400 with the DNS error body.
 import { defineArea, describeViolations, type OpenApiDocument, type Violation } from '../area.ts';
-import { importZoneFile, type ZoneRecord } from './dns-zone-file.ts';
+import { importZoneFile, recordKey, type ZoneRecord } from './dns-zone-file.ts';
 import { capMessage, resolveCaps } from './state.ts';
 
 export interface DnsState {
@@ -28,6 +28,17 @@ function exampleZoneIds(document: OpenApiDocument): string[] {
   const example = parameters?.DnsZoneId?.example;
   if (example === undefined) throw new Error('the dns contract gives no example zoneId (components.parameters.DnsZoneId.example)');
   return [String(example)];
+}
+
+/**
+ * The keys of a zone's records, kept beside the state (which stays plain JSON) and found by the
+ * records array itself, so that an import into a full zone does not re-read every record.
+ */
+const keyIndex = new WeakMap<ZoneRecord[], Set<string>>();
+function keysOf(records: ZoneRecord[]): Set<string> {
+  let keys = keyIndex.get(records);
+  if (!keys || keys.size !== records.length) keyIndex.set(records, (keys = new Set(records.map(recordKey))));
+  return keys;
 }
 
 export default defineArea<'dns', DnsMockOptions, DnsState>({
@@ -60,11 +71,15 @@ export default defineArea<'dns', DnsMockOptions, DnsState>({
           if (!zone) return { status: 404 };
           const zoneFile = typeof request.body === 'string' ? request.body : '';
           if (zoneFile.trim() === '') return dnsError('body', 'body: the zone file is empty');
-          const { counts, added } = importZoneFile(zoneFile, zone.records);
+          const held = keysOf(zone.records);
+          const { counts, added } = importZoneFile(zoneFile, held);
           if (zone.records.length + added.length > caps.maxRecordsPerZone) {
             return dnsError('body', capMessage('dns', 'maxRecordsPerZone', caps.maxRecordsPerZone, 'records in one zone'), 400, 'limit_reached');
           }
-          zone.records.push(...added);
+          for (const record of added) {
+            zone.records.push(record);
+            held.add(recordKey(record));
+          }
           return { status: 200, body: counts };
         },
       },
