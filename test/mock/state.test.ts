@@ -2,9 +2,14 @@
 // documented not-found; each access key sees its own platform; reset, snapshot and restore; the
 // virtual clock; faults that a client's retry gets past; and every cap. One table row per area,
 // each with the area's own write and read over HTTP.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorageClient } from '@platform/client';
 import { startMock, type RunningMock } from '@platform/mock';
+import { ROOT } from '../../scripts/lib/paths.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 
 /** The mock's real clock, fixed: only the virtual clock moves, and only when a test moves it. */
@@ -345,5 +350,48 @@ describe('control endpoints refuse bad input with a clear 400', () => {
     await cases[0]!.write(key, 1);
     await control('PUT', `/_mock/state?namespace=${key}`, { version: 1, areas: { video: { libraries: {} }, dns: { zones: 'bad' } } });
     expect(cases[0]!.shows(await cases[0]!.read(key), 1)).toBe(true);
+  });
+});
+
+describe('platform-mock --state FILE', () => {
+  // The built CLI, as `pnpm mock` runs it.
+  const CLI = path.join(ROOT, 'packages/mock/bin/platform-mock.js');
+
+  it("starts with the snapshot's state for the snapshot's access key", async () => {
+    const key = freshKey('snapshot');
+    await call(key, 'POST', `/library/${LIBRARY}/collections`, { name: 'From the file' });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'mock-state-')), 'state.json');
+    const snapshot = mock.exportState(key);
+    writeFileSync(file, JSON.stringify({ ...snapshot, areas: { video: snapshot.areas.video } })); // the mock below serves video only
+    const child = spawn(process.execPath, [CLI, '--port', '0', '--area', 'video', '--quiet', '--state', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        child.stderr.on('data', (chunk) => (output += chunk));
+        child.stdout.on('data', (chunk) => {
+          output += chunk;
+          const found = /at (http:\/\/\S+)/.exec(output);
+          if (found && output.includes('Ready')) resolve(found[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+      });
+      const list = async (accessKey: string) => {
+        const response = await fetch(`${url}/library/${LIBRARY}/collections`, { headers: { AccessKey: accessKey } });
+        return ((await response.json()) as { items: { name: string }[] }).items.map((c) => c.name);
+      };
+      expect(await list(key)).toContain('From the file');
+      expect(await list('someone-else')).not.toContain('From the file');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('refuses a snapshot it cannot import with one line and exit 2', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'mock-state-')), 'state.json');
+    writeFileSync(file, JSON.stringify({ version: 1, namespace: 'default', areas: { dns: { zones: 'none' } } }));
+    const result = spawnSync(process.execPath, [CLI, '--port', '0', '--state', file], { encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr.trim()).toMatch(/^error: .*dns state cannot be imported/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -54,7 +54,7 @@ export interface paths {
             path: {
                 /**
                  * @description ID of the shield zone.
-                 * @example 12345
+                 * @example 1024
                  */
                 shieldZoneId: components["parameters"]["ShieldZoneId"];
             };
@@ -80,7 +80,7 @@ export interface paths {
             path: {
                 /**
                  * @description ID of the shield zone.
-                 * @example 12345
+                 * @example 1024
                  */
                 shieldZoneId: components["parameters"]["ShieldZoneId"];
             };
@@ -714,7 +714,7 @@ export interface components {
         ShieldZonesPerPage: number;
         /**
          * @description ID of the shield zone.
-         * @example 12345
+         * @example 1024
          */
         ShieldZoneId: number;
         /** @description Page number of the results, from 1. */
@@ -839,7 +839,7 @@ export interface operations {
             path: {
                 /**
                  * @description ID of the shield zone.
-                 * @example 12345
+                 * @example 1024
                  */
                 shieldZoneId: components["parameters"]["ShieldZoneId"];
             };
@@ -869,7 +869,7 @@ export interface operations {
             path: {
                 /**
                  * @description ID of the shield zone.
-                 * @example 12345
+                 * @example 1024
                  */
                 shieldZoneId: components["parameters"]["ShieldZoneId"];
             };

@@ -41,6 +41,7 @@ export default defineArea<'containers', ContainersMockOptions, ContainersState>(
     const seedApps = exampleAppIds(document);
     return {
       seed: (): ContainersState => ({ apps: Object.fromEntries(seedApps.map((id) => [id, { templates: [] }])) }),
+      report: () => [`Containers: each access key starts with application ${seedApps.join(', ')} (more applications: PUT /_mock/state)`],
       invalidRequest: (violations, request) => {
         const errors = fieldErrors(violations);
         return problem(request, 400, 'One or more validation errors occurred.', `The request has ${errors.length} invalid field(s).`, errors);

@@ -48,6 +48,7 @@ export default defineArea<'dns', DnsMockOptions, DnsState>({
     const seedIds = exampleZoneIds(document);
     return {
       seed: (): DnsState => ({ zones: Object.fromEntries(seedIds.map((id) => [id, { records: [] }])) }),
+      report: () => [`DNS: each access key starts with zone ${seedIds.join(', ')}, empty (more zones: PUT /_mock/state)`],
       importState(snapshot: unknown): DnsState {
         const zones = (snapshot as Partial<DnsState> | null)?.zones;
         if (typeof zones !== 'object' || zones === null) throw new Error('dns state is {"zones": {"<zoneId>": {"records": [{"name","type","data"}]}}}');

@@ -65,6 +65,7 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>({
       settings.learningMode && settings.learningModeUntil && Date.parse(settings.learningModeUntil) <= now ? { ...settings, learningMode: false } : settings;
 
     return {
+      report: () => [`Shield: each access key starts with shield zones ${listed.map((zone) => zone.shieldZoneId).join(', ')}`],
       seed: (): ShieldState => ({ zones: seedRecords.map((record) => ({ ...record, settings: structuredClone(record.settings) })) }),
       invalidRequest: (violations) => failure(400, 'invalid_request', describeViolations(violations)),
       handlers: {
