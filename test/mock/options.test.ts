@@ -8,7 +8,7 @@ import { HEALTH_PATH, startMock, type RunningMock } from '@platform/mock';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { deref, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
 
-const CLI = path.join(ROOT, 'packages/mock/dist/cli.js');
+const CLI = path.join(ROOT, 'packages/mock/bin/platform-mock.js'); // the built package's bin, as `pnpm mock` runs it
 const auth = { AccessKey: 'options-test-key' };
 const collectionsPath = '/library/7/collections';
 
@@ -163,7 +163,7 @@ describe('pnpm mock (built CLI)', () => {
 
   const badOptions: [string, string[], RegExp][] = [
     ['an unknown log format', ['--log-format', 'xml'], /^error: --log-format must be text or json/],
-    ['a body limit of 0', ['--max-body-bytes', '0'], /^error: --max-body-bytes must be a whole number of bytes above 0/],
+    ['a body limit of 0', ['--max-body-bytes', '0'], /^error: --max-body-bytes must be a whole number from 1 to/],
   ];
   it.each(badOptions)('refuses %s', (_name, args, message) => {
     const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
