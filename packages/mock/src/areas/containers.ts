@@ -41,6 +41,12 @@ export default defineArea<'containers', ContainersMockOptions, ContainersState>(
     const seedApps = exampleAppIds(document);
     return {
       seed: (): ContainersState => ({ apps: Object.fromEntries(seedApps.map((id) => [id, { templates: [] }])) }),
+      importState(snapshot: unknown): ContainersState {
+        const apps = (snapshot as Partial<ContainersState> | null)?.apps;
+        const valid = typeof apps === 'object' && apps !== null && Object.values(apps).every((app) => Array.isArray(app?.templates) && app.templates.length <= caps.maxTemplatesPerApp);
+        if (!valid) throw new Error(`containers state is {"apps": {"<appId>": {"templates": [...]}}}, at most ${caps.maxTemplatesPerApp} templates each`);
+        return structuredClone({ apps }) as ContainersState;
+      },
       report: () => [`Containers: each access key starts with application ${seedApps.join(', ')} (more applications: PUT /_mock/state)`],
       invalidRequest: (violations, request) => {
         const errors = fieldErrors(violations);

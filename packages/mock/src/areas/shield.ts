@@ -67,6 +67,14 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>({
     return {
       report: () => [`Shield: each access key starts with shield zones ${listed.map((zone) => zone.shieldZoneId).join(', ')}`],
       seed: (): ShieldState => ({ zones: seedRecords.map((record) => ({ ...record, settings: structuredClone(record.settings) })) }),
+      importState(snapshot: unknown): ShieldState {
+        const zones = (snapshot as Partial<ShieldState> | null)?.zones;
+        const valid =
+          Array.isArray(zones) && zones.length <= caps.maxShieldZones &&
+          zones.every((zone) => Number.isInteger(zone?.settings?.shieldZoneId) && Array.isArray(zone.customRules) && Array.isArray(zone.triggeredRules));
+        if (!valid) throw new Error(`shield state is {"zones": [{"settings": {"shieldZoneId", ...}, "customRules": [], "triggeredRules": []}]}, at most ${caps.maxShieldZones} zones`);
+        return structuredClone({ zones }) as ShieldState;
+      },
       invalidRequest: (violations) => failure(400, 'invalid_request', describeViolations(violations)),
       handlers: {
         updateShieldZone(request, { state, clock }) {

@@ -73,6 +73,15 @@ export default defineArea<'video', VideoMockOptions, VideoState>({
 
     return {
       seed: (): VideoState => ({ libraries: {} }),
+      importState(snapshot: unknown): VideoState {
+        const libraries = (snapshot as Partial<VideoState> | null)?.libraries;
+        const valid =
+          typeof libraries === 'object' && libraries !== null && Object.keys(libraries).length <= caps.maxLibraries &&
+          Object.entries(libraries).every(([id, library]) => /^\d+$/.test(id) && Array.isArray(library?.collections) && library.collections.length <= caps.maxCollectionsPerLibrary &&
+            library.collections.every((c) => typeof c?.guid === 'string'));
+        if (!valid) throw new Error(`video state is {"libraries": {"<libraryId>": {"collections": [Collection, ...]}}}, within the caps (${caps.maxLibraries} libraries, ${caps.maxCollectionsPerLibrary} collections each)`);
+        return structuredClone({ libraries }) as VideoState;
+      },
       invalidRequest: (violations) => statusModel(400, describeViolations(violations)),
       handlers: {
         createVideo(request, { state, clock }) {
