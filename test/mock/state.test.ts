@@ -253,8 +253,9 @@ describe('state the areas write together', () => {
     snapshot.areas = { storage: { zones: zones.slice(0, 2).map((zone, n) => ({ ...zone, Name: `imported-${n}` })) } };
     mock.importState(snapshot, key);
     const storage = (k: string) => createStorageClient({ accessKey: k, baseUrl: mock.url });
-    expect((await storage(key).GET('/storagezone')).data!.map((zone) => zone.Name)).toEqual(['imported-0', 'imported-1']);
-    expect((await storage(other).GET('/storagezone')).data!.length).toBe(zones.filter((zone) => !(zone as { Deleted?: boolean }).Deleted).length);
+    const names = async (k: string) => ((await storage(k).GET('/storagezone')).data as { Name?: string }[]).map((zone) => zone.Name);
+    expect(await names(key)).toEqual(['imported-0', 'imported-1']);
+    expect((await names(other)).length).toBe(zones.filter((zone) => !(zone as { Deleted?: boolean }).Deleted).length);
   });
 });
 

@@ -118,8 +118,10 @@ export const defineArea = <Name extends string, Options = Record<string, never>,
   definition: AreaDefinition<Name, Options, State, Info>,
 ): AreaDefinition<Name, Options, State, Info> => definition;
 
-export type OptionsOf<A> = A extends AreaDefinition<string, infer Options, unknown, unknown> ? Options : never;
-export type InfoOf<A> = A extends AreaDefinition<string, unknown, unknown, infer Info> ? Info : never;
+// `any` where the other parameters stand: an area's State is invariant (handlers take it, seed
+// gives it), so matching it against `unknown` would make every area with state `never`.
+export type OptionsOf<A> = A extends AreaDefinition<string, infer Options, any, any> ? Options : never;
+export type InfoOf<A> = A extends AreaDefinition<string, any, any, infer Info> ? Info : never;
 
 /** Violations as one readable line: `body.title: must NOT have fewer than 1 characters; ...`. */
 export function describeViolations(violations: Violation[]): string {
