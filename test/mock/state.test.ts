@@ -89,7 +89,7 @@ const cases: AreaCase[] = [
     read: async (key) => (await call(key, 'GET', `/library/${LIBRARY}/collections?itemsPerPage=1000`)).body.items.map((c: { name: string }) => c.name),
     shows: (names: string[], n) => names.includes(`written ${n}`),
     unknownId: { operationId: 'getCollection', call: (key) => call(key, 'GET', `/library/${LIBRARY}/collections/no-such-collection`), status: 404 },
-    cap: { name: 'maxCollectionsPerLibrary', room: 2, message: /at most 4 collections in one library \(option video\.maxCollectionsPerLibrary\)/ },
+    cap: { name: 'maxCollectionsPerLibrary', room: 2, message: /at most 4 collections in one library per access key \(option video\.maxCollectionsPerLibrary, flag --max-collections-per-library\)/ },
   },
   {
     area: 'shield',
@@ -100,7 +100,7 @@ const cases: AreaCase[] = [
     cap: {
       name: 'maxShieldZones',
       room: 1,
-      message: /at most 3 shield zones \(option shield\.maxShieldZones\)/,
+      message: /at most 3 shield zones per access key \(option shield\.maxShieldZones, flag --max-shield-zones\)/,
       add: (key, n) => call(key, 'PATCH', '/shield/shield-zone', { shieldZoneId: 5000 + n, shieldZone: { wafProfileId: 100 + n } }),
     },
   },
@@ -114,7 +114,7 @@ const cases: AreaCase[] = [
     },
     shows: (names: string[], n) => names.includes(`host${n}.example.com.`),
     unknownId: { operationId: 'importDnsRecords', call: (key) => call(key, 'POST', `/dnszone/${ZONE_ID + 1}/import`, 'www IN A 192.0.2.1', 'text/plain'), status: 404 },
-    cap: { name: 'maxRecordsPerZone', room: 5, message: /at most 5 records in one zone \(option dns\.maxRecordsPerZone\)/ },
+    cap: { name: 'maxRecordsPerZone', room: 5, message: /at most 5 records in one DNS zone per access key \(option dns\.maxRecordsPerZone, flag --max-records-per-zone\)/ },
   },
   {
     area: 'containers',
@@ -123,7 +123,7 @@ const cases: AreaCase[] = [
     read: async (key) => (mock.exportState(key).areas.containers as { apps: Record<string, { templates: { name: string }[] }> }).apps[APP_ID]!.templates.map((t) => t.name),
     shows: (names: string[], n) => names.includes(`written-${n}`),
     unknownId: { operationId: 'addContainerTemplate', call: (key) => call(key, 'POST', '/mc/apps/no-such-app/containers', TEMPLATE), status: 404 },
-    cap: { name: 'maxTemplatesPerApp', room: 2, message: /at most 2 container templates in one application \(option containers\.maxTemplatesPerApp\)/ },
+    cap: { name: 'maxTemplatesPerApp', room: 2, message: /at most 2 container templates in one application per access key \(option containers\.maxTemplatesPerApp, flag --max-templates-per-app\)/ },
   },
 ];
 
@@ -389,6 +389,39 @@ describe('platform-mock --state FILE', () => {
     } finally {
       child.kill('SIGTERM');
     }
+  });
+
+  it('takes a cap from its flag', async () => {
+    const child = spawn(process.execPath, [CLI, '--port', '0', '--area', 'shield', '--quiet', '--max-shield-zones', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        child.stdout.on('data', (chunk) => {
+          output += chunk;
+          const found = /at (http:\/\/\S+)/.exec(output);
+          if (found && output.includes('Ready')) resolve(found[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+      });
+      const response = await fetch(`${url}/shield/shield-zone`, {
+        method: 'PATCH',
+        headers: { AccessKey: 'k', 'content-type': 'application/json' },
+        body: JSON.stringify({ shieldZoneId: 9999, shieldZone: {} }),
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/at most 2 shield zones .*--max-shield-zones/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it.each([
+    ['--max-collections-per-library', '0'],
+    ['--max-records-per-zone', 'many'],
+  ])('refuses %s %s with one line and exit 2', (flag, value) => {
+    const result = spawnSync(process.execPath, [CLI, '--port', '0', flag, value], { encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split('\n')[0]).toBe(`error: ${flag} must be a whole number from 1 to 999999999, got "${value}"`);
   });
 
   it('refuses a snapshot it cannot import with one line and exit 2', () => {

@@ -5,7 +5,7 @@
 // requests answer a problem object listing each field.
 import { randomUUID } from 'node:crypto';
 import { defineArea, type MockRequest, type MockResponse, type OpenApiDocument, type Violation } from '../area.ts';
-import { capMessage, resolveCaps } from './state.ts';
+import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
 
 export interface ContainersState {
   /** By appId: the templates added to the application, oldest first. */
@@ -14,6 +14,7 @@ export interface ContainersState {
 
 const CAPS = { maxTemplatesPerApp: 100 };
 export type ContainersMockOptions = Partial<typeof CAPS>;
+const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxTemplatesPerApp: { flag: 'max-templates-per-app', what: 'container templates in one application' } };
 
 interface EndpointRequest {
   displayName?: string;
@@ -35,6 +36,8 @@ const NON_EMPTY_STRINGS = ['image', 'imageName', 'imageNamespace', 'imageTag', '
 
 export default defineArea<'containers', ContainersMockOptions, ContainersState>({
   name: 'containers',
+  flags: capFlags(CAP_FLAGS, CAPS),
+  optionsFromFlags: (values): ContainersMockOptions => capsFromFlags(CAP_FLAGS, values),
   setup({ document, options }: { document: OpenApiDocument; options: ContainersMockOptions }) {
     const caps = resolveCaps('containers', CAPS, options);
     const fieldErrors = fieldErrorsFor(document);
@@ -58,7 +61,7 @@ export default defineArea<'containers', ContainersMockOptions, ContainersState>(
           const app = Object.hasOwn(state.apps, appId) ? state.apps[appId] : undefined;
           if (!app) return problem(request, 404, 'Not Found', `Application ${appId} was not found.`, []);
           if (app.templates.length >= caps.maxTemplatesPerApp) {
-            const message = capMessage('containers', 'maxTemplatesPerApp', caps.maxTemplatesPerApp, 'container templates in one application');
+            const message = capMessage('containers', CAP_FLAGS, 'maxTemplatesPerApp', caps.maxTemplatesPerApp);
             return problem(request, 400, 'Limit reached', message, [{ field: '', message }]);
           }
           const template = containerTemplate(request.body as TemplateRequest);

@@ -5,7 +5,7 @@
 // 400 with the DNS error body.
 import { defineArea, describeViolations, type OpenApiDocument, type Violation } from '../area.ts';
 import { importZoneFile, recordKey, type ZoneRecord } from './dns-zone-file.ts';
-import { capMessage, resolveCaps } from './state.ts';
+import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
 
 export interface DnsState {
   /** By zone ID. */
@@ -14,6 +14,7 @@ export interface DnsState {
 
 const CAPS = { maxRecordsPerZone: 10_000, maxZones: 1000 };
 export type DnsMockOptions = Partial<typeof CAPS>;
+const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxRecordsPerZone: { flag: 'max-records-per-zone', what: 'records in one DNS zone' }, maxZones: { flag: 'max-dns-zones', what: 'DNS zones in a state snapshot' } };
 
 const dnsError = (field: string, message: string, status = 400, errorKey = 'invalid_request') => ({ status, body: { ErrorKey: errorKey, Field: field, Message: message } });
 
@@ -43,6 +44,8 @@ function keysOf(records: ZoneRecord[]): Set<string> {
 
 export default defineArea<'dns', DnsMockOptions, DnsState>({
   name: 'dns',
+  flags: capFlags(CAP_FLAGS, CAPS),
+  optionsFromFlags: (values): DnsMockOptions => capsFromFlags(CAP_FLAGS, values),
   setup({ document, options }: { document: OpenApiDocument; options: DnsMockOptions }) {
     const caps = resolveCaps('dns', CAPS, options);
     const seedIds = exampleZoneIds(document);
@@ -53,10 +56,10 @@ export default defineArea<'dns', DnsMockOptions, DnsState>({
         const zones = (snapshot as Partial<DnsState> | null)?.zones;
         if (typeof zones !== 'object' || zones === null) throw new Error('dns state is {"zones": {"<zoneId>": {"records": [{"name","type","data"}]}}}');
         const entries = Object.entries(zones);
-        if (entries.length > caps.maxZones) throw new Error(capMessage('dns', 'maxZones', caps.maxZones, 'zones'));
+        if (entries.length > caps.maxZones) throw new Error(capMessage('dns', CAP_FLAGS, 'maxZones', caps.maxZones));
         for (const [id, zone] of entries) {
           if (!/^\d+$/.test(id) || !Array.isArray(zone?.records)) throw new Error(`zone ${JSON.stringify(id)}: a zone ID is a whole number and a zone is {"records": [...]}`);
-          if (zone.records.length > caps.maxRecordsPerZone) throw new Error(capMessage('dns', 'maxRecordsPerZone', caps.maxRecordsPerZone, 'records in one zone'));
+          if (zone.records.length > caps.maxRecordsPerZone) throw new Error(capMessage('dns', CAP_FLAGS, 'maxRecordsPerZone', caps.maxRecordsPerZone));
           for (const record of zone.records) {
             if (!['name', 'type', 'data'].every((field) => typeof (record as unknown as Record<string, unknown>)?.[field] === 'string')) {
               throw new Error(`zone ${id}: a record is {"name", "type", "data"}, each a string`);
@@ -75,7 +78,7 @@ export default defineArea<'dns', DnsMockOptions, DnsState>({
           const held = keysOf(zone.records);
           const { counts, added } = importZoneFile(zoneFile, held);
           if (zone.records.length + added.length > caps.maxRecordsPerZone) {
-            return dnsError('body', capMessage('dns', 'maxRecordsPerZone', caps.maxRecordsPerZone, 'records in one zone'), 400, 'limit_reached');
+            return dnsError('body', capMessage('dns', CAP_FLAGS, 'maxRecordsPerZone', caps.maxRecordsPerZone), 400, 'limit_reached');
           }
           for (const record of added) {
             zone.records.push(record);

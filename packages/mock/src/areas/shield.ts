@@ -2,7 +2,7 @@
 // review, seeded from the contract's examples. The update changes the zone the list shows
 // (or creates it: 202); learning mode ends when the virtual clock passes learningModeUntil.
 import { defineArea, describeViolations, integerQuery, type MockResponse, type OpenApiDocument } from '../area.ts';
-import { capMessage, deepFreeze, resolveCaps } from './state.ts';
+import { capFlags, capMessage, capsFromFlags, deepFreeze, resolveCaps, type CapFlags } from './state.ts';
 
 interface ShieldPage {
   totalCount: number;
@@ -27,6 +27,7 @@ export interface ShieldState {
 
 const CAPS = { maxShieldZones: 100 };
 export type ShieldMockOptions = Partial<typeof CAPS>;
+const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxShieldZones: { flag: 'max-shield-zones', what: 'shield zones' } };
 
 /** How long learning mode lasts when it is turned on without a learningModeUntil: 7 days (x-assumed in the contract's x-mock-state). */
 export const LEARNING_MODE_MS = 7 * 86_400_000;
@@ -40,6 +41,8 @@ const failure = (status: number, errorKey: string, message: string): MockRespons
 
 export default defineArea<'shield', ShieldMockOptions, ShieldState>({
   name: 'shield',
+  flags: capFlags(CAP_FLAGS, CAPS),
+  optionsFromFlags: (values): ShieldMockOptions => capsFromFlags(CAP_FLAGS, values),
   setup({ document, example, options }: { document: OpenApiDocument; example: <T>(name: string) => T; options: ShieldMockOptions }) {
     const caps = resolveCaps('shield', CAPS, options);
     const listFields = propertyNames(document, 'ShieldZoneListItem');
@@ -82,7 +85,7 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>({
           let record = find(state, shieldZoneId);
           const created = !record;
           if (!record) {
-            if (state.zones.length >= caps.maxShieldZones) return failure(400, 'limit_reached', capMessage('shield', 'maxShieldZones', caps.maxShieldZones, 'shield zones'));
+            if (state.zones.length >= caps.maxShieldZones) return failure(400, 'limit_reached', capMessage('shield', CAP_FLAGS, 'maxShieldZones', caps.maxShieldZones));
             const pullZoneId = Math.max(0, ...state.zones.map((zone) => Number(zone.settings.pullZoneId) || 0)) + 1;
             record = { settings: { ...structuredClone(newZoneTemplate), shieldZoneId, pullZoneId }, customRules: [], triggeredRules: [] };
             state.zones.push(record);

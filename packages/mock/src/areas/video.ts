@@ -4,7 +4,7 @@
 // no operation reads them back.
 import { randomUUID } from 'node:crypto';
 import { defineArea, describeViolations, integerQuery, queryValue, type MockRequest, type MockResponse } from '../area.ts';
-import { capMessage, resolveCaps } from './state.ts';
+import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
 
 export interface Collection {
   videoLibraryId: number;
@@ -28,6 +28,7 @@ export interface VideoState {
 
 const CAPS = { maxLibraries: 100, maxCollectionsPerLibrary: 1000 };
 export type VideoMockOptions = Partial<typeof CAPS>;
+const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxLibraries: { flag: 'max-libraries', what: 'video libraries written to' }, maxCollectionsPerLibrary: { flag: 'max-collections-per-library', what: 'collections in one library' } };
 
 /** How many video IDs a collection's preview holds. */
 const PREVIEW_SIZE = 4;
@@ -45,6 +46,8 @@ const notFound: MockResponse = { status: 404 };
 
 export default defineArea<'video', VideoMockOptions, VideoState>({
   name: 'video',
+  flags: capFlags(CAP_FLAGS, CAPS),
+  optionsFromFlags: (values): VideoMockOptions => capsFromFlags(CAP_FLAGS, values),
   setup({ example, options }: { example: <T>(name: string) => T; options: VideoMockOptions }) {
     const caps = resolveCaps('video', CAPS, options);
     const seedCollections = example<{ items: Collection[] }>('CollectionListPage').items;
@@ -60,7 +63,7 @@ export default defineArea<'video', VideoMockOptions, VideoState>({
       if (Object.keys(state.libraries).length >= caps.maxLibraries) return undefined;
       return (state.libraries[libraryId] = read(state, libraryId));
     }
-    const librariesFull = () => statusModel(400, capMessage('video', 'maxLibraries', caps.maxLibraries, 'video libraries written to'));
+    const librariesFull = () => statusModel(400, capMessage('video', CAP_FLAGS, 'maxLibraries', caps.maxLibraries));
 
     const shown = (collection: Collection, request: MockRequest): Collection => ({
       ...collection,
@@ -136,7 +139,7 @@ export default defineArea<'video', VideoMockOptions, VideoState>({
           const library = writable(state, videoLibraryId);
           if (!library) return librariesFull();
           if (library.collections.length >= caps.maxCollectionsPerLibrary) {
-            return statusModel(400, capMessage('video', 'maxCollectionsPerLibrary', caps.maxCollectionsPerLibrary, 'collections in one library'));
+            return statusModel(400, capMessage('video', CAP_FLAGS, 'maxCollectionsPerLibrary', caps.maxCollectionsPerLibrary));
           }
           const collection: Collection = { videoLibraryId, guid: randomUUID(), name, videoCount: 0, totalSize: 0, previewVideoIds: null, previewImageUrls: null };
           library.collections.unshift(collection);
