@@ -94,7 +94,7 @@ describe('bodies judged by the contract', () => {
   });
 
   it('judges a whitespace-only text/plain body by the contract (the DNS error body), not by the handler', async () => {
-    const answer = await send('POST', '/dnszone/1/import', { ...auth('dns'), 'content-type': 'text/plain' }, '   \n ');
+    const answer = await send('POST', '/dnszone/12345/import', { ...auth('dns'), 'content-type': 'text/plain' }, '   \n ');
     expect(answer.status).toBe(400);
     expect(validateAnswer('dns', 'importDnsRecords', 400, answer.json())).toEqual([]);
   });
