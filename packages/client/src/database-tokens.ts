@@ -8,7 +8,7 @@ import type {
   DatabaseTokensIssued,
   InvalidateDatabaseTokensRequest,
   paths,
-} from './generated/database.js';
+} from '@platform/contracts/database';
 
 /**
  * A failure answer of a token operation, from a call or a helper: `body` is `{error_key, message}`
