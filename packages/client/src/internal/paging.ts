@@ -62,7 +62,7 @@ export const paginate: <
 >(
   client: PlatformHttpClient<Paths, any, any, Paged>,
   path: Path,
-  ...init: InitParam<Init, InitOf<Paths, Path, 'get'> & PageOptions>
+  ...init: InitParam<Init, InitOf<Paths, Path, 'get'> & PageOptions, Path>
   ) => AsyncGenerator<PageItem<Paths, Path, Paged[Path]>, void, undefined> = walk as never;
 async function* walk(client: Pages, path: string, init: Record<string, unknown> & PageOptions = {}): AsyncGenerator<any, void, undefined> {
   const descriptor = client.pagination[path];

@@ -58,15 +58,25 @@ export type InitOf<Paths, Path, Method extends HttpMethod> = MaybeOptionalInit<P
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 /** Any key outside `Allowed` is typed `never`, so that `{ timeout: 200 }` fails to compile. */
 export type NoExtraKeys<Init, Allowed> = { [K in Exclude<keyof Init, keyof NonNullable<Allowed>>]: never };
-/** The init argument: required when the operation needs params or a body, with no unknown keys. */
-export type InitParam<Init, Allowed> = [RequiredKeys<Init>] extends [never] ? [(Init & NoExtraKeys<Init, Allowed>)?] : [Init & NoExtraKeys<Init, Allowed>];
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type IsUnion<T> = [T] extends [UnionToIntersection<T>] ? false : true;
+/**
+ * The init argument: required when the operation needs params or a body, with no unknown keys.
+ * When the path is not one of the area's, inference leaves `Path` the union of all paths: the init
+ * is then optional, so that the compiler's error names the path rather than the argument count.
+ */
+export type InitParam<Init, Allowed, Path = never> = [RequiredKeys<Init>] extends [never]
+  ? [(Init & NoExtraKeys<Init, Allowed>)?]
+  : IsUnion<Path> extends true
+    ? [(Init & NoExtraKeys<Init, Allowed>)?]
+    : [Init & NoExtraKeys<Init, Allowed>];
 
 export type CallMethod<Paths, Method extends HttpMethod, Area extends AreaName, ThrowOnError extends boolean> = <
   Path extends PathsWith<Paths, Method>,
   Init extends InitOf<Paths, Path, Method>,
 >(
   url: Path,
-  ...init: InitParam<Init, InitOf<Paths, Path, Method>>
+  ...init: InitParam<Init, InitOf<Paths, Path, Method>, Path>
 ) => Promise<CallResult<Area, OperationOf<Paths, Path, Method>, Init, ThrowOnError>>;
 
 /** A client of one area: openapi-fetch's methods, each answering with typed `data` or a typed `failure`. */
