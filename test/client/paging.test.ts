@@ -60,7 +60,8 @@ describe('paginate against the mock', () => {
     { path: '/shield/waf/custom-rules/{shieldZoneId}', operationId: 'listCustomWafRules', size: 'pageSize', params: { path: { shieldZoneId: 12345 } } },
   ] as const)('walks $path to its last page (page.totalPages)', async ({ path, operationId, size, params }) => {
     const shield = createShieldClient({ accessKey: 'k', baseUrl: mock.url, throwOnError: true });
-    const { data: all } = await shield.GET(path as '/shield/shield-zones', { params: { ...params, query: { [size]: 100 } } } as never);
+    type Listing = { data: unknown[]; page: { totalPages: number; totalCount: number } };
+    const { data: all } = (await shield.GET(path as '/shield/shield-zones', { params: { ...params, query: { [size]: 100 } } } as never)) as unknown as { data: Listing };
     expect(all.page.totalPages).toBe(1);
     expect(all.data.length).toBeGreaterThan(1);
     const perPage = Math.ceil(all.data.length / 3);
@@ -96,7 +97,7 @@ describe('paginate against the mock', () => {
     ['shield', () => paginate(createShieldClient({ accessKey: 'k', baseUrl: mock.url }), '/shield/shield-zones', { params: { query: { perPage: 0 } } }), ShieldApiError],
     ['storage', () => paginate(createStorageClient({ accessKey: 'k', baseUrl: mock.url, throwOnError: true }), '/storagezone', { params: { query: { perPage: 1 } } }), StorageApiError],
   ] as const)('throws the %s area error of a failed page', async (_area, walk, errorClass) => {
-    const error = await collect(walk()).catch((e: unknown) => e);
+    const error = await collect(walk() as AsyncIterable<unknown>).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(errorClass);
     expect(error).toMatchObject({ status: 400 });
   });
