@@ -15,15 +15,14 @@ const mock = useCliMock();
 const BIN = path.join(ROOT, 'packages/cli/bin/platform.js');
 const cliPackage = JSON.parse(readFileSync(path.join(ROOT, 'packages/cli/package.json'), 'utf8')) as { version: string };
 
-/** Runs the built binary; `onStdout` may end the reading early (as `| head -1` does). */
-async function binary(args: string[], { env = {}, cwd = ROOT, closeAfterFirstChunk = false } = {}) {
+/** Runs the built binary; with `closedPipe` nobody reads its standard output. */
+async function binary(args: string[], { env = {}, cwd = ROOT, closedPipe = false } = {}) {
   const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env.PATH, ...env } });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    if (closeAfterFirstChunk) child.stdout.destroy();
-  });
+  // A reader gone before the tool writes (as `| head -1` is once it has its line): every write meets a closed pipe.
+  if (closedPipe) child.stdout.destroy();
+  else child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const [code] = (await once(child, 'close')) as [number];
   return { code, stdout, stderr };
@@ -104,10 +103,8 @@ describe('the binary', () => {
   });
 
   it('exits quietly when the reader closes the pipe (platform --help | head -1)', async () => {
-    const run = await binary(['--help'], { closeAfterFirstChunk: true });
-    expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Usage: platform/);
+    const run = await binary(['--help'], { closedPipe: true });
+    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 });
 
