@@ -68,9 +68,9 @@ async function gzippedSize(source: string): Promise<number> {
   return gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length;
 }
 
-const sizes = {
+const sizes: Record<string, number> = {
   'one area, whole subpath (export * from "@platform/client/video")': await gzippedSize(`export * from '@platform/client/video';`),
-  ...Object.fromEntries(await Promise.all(otherAreas.map(async (area) => [`one area, whole subpath ("@platform/client/${area}")`, await gzippedSize(`export * from '@platform/client/${area}';`)]))),
+  ...Object.fromEntries(await Promise.all(otherAreas.map(async (area): Promise<[string, number]> => [`one area, whole subpath ("@platform/client/${area}")`, await gzippedSize(`export * from '@platform/client/${area}';`)]))),
   'one area, its client only (createVideoClient)': await gzippedSize(`export { createVideoClient } from '@platform/client/video';`),
   'all areas (export * from "@platform/client")': await gzippedSize(`export * from '@platform/client';`),
 };
