@@ -57,7 +57,7 @@ describe('paginate against the mock', () => {
 
   it.each([
     { path: '/shield/shield-zones', operationId: 'listShieldZones', size: 'perPage', params: {} },
-    { path: '/shield/waf/custom-rules/{shieldZoneId}', operationId: 'listCustomWafRules', size: 'pageSize', params: { path: { shieldZoneId: 12345 } } },
+    { path: '/shield/waf/custom-rules/{shieldZoneId}', operationId: 'listCustomWafRules', size: 'pageSize', params: { path: { shieldZoneId: 1024 } } }, // a zone every access key starts with
   ] as const)('walks $path to its last page (page.totalPages)', async ({ path, operationId, size, params }) => {
     const shield = createShieldClient({ accessKey: 'k', baseUrl: mock.url, throwOnError: true });
     type Listing = { data: unknown[]; page: { totalPages: number; totalCount: number } };
