@@ -1,5 +1,5 @@
 // The main build, in the order data flows: bundles the contracts, checks the committed generated
-// files, builds @platform/contracts, then the client, the reference site and the mock.
+// files, builds @platform/contracts, then the client, the CLI, the reference site and the mock.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildMock } from './build-mock.ts';
@@ -18,6 +18,8 @@ export async function build() {
   console.log('built packages/contracts/dist/');
   if (!runBin('tsc', ['-p', 'packages/client/tsconfig.build.json']).ok) fail('the client does not compile (see above)');
   console.log('built packages/client/dist/');
+  if (!runBin('tsc', ['-p', 'packages/cli/tsconfig.build.json']).ok) fail('the CLI does not compile (see above)');
+  console.log('built packages/cli/dist/');
   buildDocs();
   buildMock();
 }

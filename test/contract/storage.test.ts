@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ClientConfigError,
-  StorageListError,
+  StorageApiError,
   createStorageClient,
-  listAllStorageZones,
+  paginate,
   type Storage,
 } from '@platform/client';
 import { useMock } from '../support/mock.ts';
@@ -402,7 +402,7 @@ async function collect(zones: AsyncIterable<Storage.StorageZone>) {
   return out;
 }
 
-describe('listAllStorageZones', () => {
+describe('paginate over the storage zones', () => {
   it.each([
     [{}],
     [{ perPage: 5 }],
@@ -412,7 +412,8 @@ describe('listAllStorageZones', () => {
     const { search, includeDeleted } = options as { search?: string; includeDeleted?: boolean };
     const expected = await allZones({ ...(search ? { search } : {}), ...(includeDeleted ? { includeDeleted } : {}) });
     const { requests, fetchImpl } = recordingFetch();
-    const zones = await collect(listAllStorageZones(client(fetchImpl), options));
+    const { perPage: size, ...filters } = options as { perPage?: number; search?: string; includeDeleted?: boolean };
+    const zones = await collect(paginate(client(fetchImpl), '/storagezone', { params: { query: { perPage: size ?? 1000, ...filters } } }));
     expect(ids(zones)).toEqual(ids(expected));
     const perPage = (options as { perPage?: number }).perPage ?? 1000;
     expect(requests.map((url) => url.searchParams.get('page'))).toEqual(
@@ -423,29 +424,29 @@ describe('listAllStorageZones', () => {
 
   it('can stop early without fetching further pages', async () => {
     const { requests, fetchImpl } = recordingFetch();
-    for await (const zone of listAllStorageZones(client(fetchImpl), { perPage: 5 })) {
+    for await (const zone of paginate(client(fetchImpl), '/storagezone', { params: { query: { perPage: 5 } } })) {
       expect(zone.Id).toBeTypeOf('number');
       break;
     }
     expect(requests).toHaveLength(1);
   });
 
-  it('throws a StorageListError with the error body for an invalid perPage', async () => {
-    const error = await collect(listAllStorageZones(client(), { perPage: 4 })).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StorageListError);
-    expect(error).toMatchObject({ status: 400, page: 1, body: { Field: 'perPage' } });
+  it('throws the StorageApiError with the error body for an invalid perPage', async () => {
+    const error = await collect(paginate(client(), '/storagezone', { params: { query: { perPage: 4 } } })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageApiError);
+    expect(error).toMatchObject({ status: 400, path: '/storagezone', body: { Field: 'perPage' } });
     expect(String(error)).not.toContain(ACCESS_KEY);
   });
 
-  it('throws a StorageListError for a 401 without leaking the access key', async () => {
+  it('throws the StorageApiError for a 401 without leaking the access key', async () => {
     const withoutKey: typeof fetch = (input, init) => {
       const request = new Request(input, init);
       request.headers.delete('AccessKey');
       return fetch(request);
     };
-    const error = await collect(listAllStorageZones(client(withoutKey))).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StorageListError);
-    expect(error).toMatchObject({ status: 401, page: 1 });
+    const error = await collect(paginate(client(withoutKey), '/storagezone')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageApiError);
+    expect(error).toMatchObject({ status: 401, path: '/storagezone' });
     expect(`${String(error)} ${JSON.stringify(error)}`).not.toContain(ACCESS_KEY);
   });
 });

@@ -319,6 +319,13 @@ export const OPERATIONS = [
       ]
     },
     "extensions": {
+      "x-pagination": {
+        "page": "page",
+        "size": "perPage",
+        "items": "/data",
+        "totalPages": "/page/totalPages",
+        "currentPage": "/page/currentPage"
+      },
       "x-mock-state": "Reads the access key's shield zones: the contract's example zones and those updates created, with every change updates made. learningMode reads as off once the virtual clock passes learningModeUntil.",
       "x-assumed": "security (AccessKey) and the paging parameters follow the live service; the specification shows neither."
     },
@@ -370,6 +377,13 @@ export const OPERATIONS = [
       ]
     },
     "extensions": {
+      "x-pagination": {
+        "page": "page",
+        "size": "pageSize",
+        "items": "/data",
+        "totalPages": "/page/totalPages",
+        "currentPage": "/page/currentPage"
+      },
       "x-mock-state": "Reads the zone's custom rules (for the example zones one rule per variable type, none for zones an update created); 404 for a zone the access key does not hold.",
       "x-assumed": "security (AccessKey) follows the live service; the specification does not show the credential requirement."
     },
@@ -460,6 +474,15 @@ export const OPERATIONS = [
       "500": []
     },
     "extensions": {
+      "x-pagination": {
+        "page": "page",
+        "size": "perPage",
+        "firstPage": 1,
+        "items": "/Items",
+        "currentPage": "/CurrentPage",
+        "totalItems": "/TotalItems",
+        "hasMore": "/HasMoreItems"
+      },
       "x-mock-state": "Reads the access key's storage zones: 36 zones made from the contract's examples (every twelfth deleted), or those of an imported state snapshot. No operation writes them."
     },
     "security": [
@@ -556,6 +579,13 @@ export const OPERATIONS = [
       "500": []
     },
     "extensions": {
+      "x-pagination": {
+        "page": "page",
+        "size": "itemsPerPage",
+        "items": "/items",
+        "totalItems": "/totalItems",
+        "currentPage": "/currentPage"
+      },
       "x-mock-state": "Reads the library's collections as this access key's earlier calls left them; a library never written to shows the contract's example collections. orderBy is date (newest first, the default) or name; another value answers 400. With includeThumbnails=true, previewImageUrls has one URL per preview video.",
       "x-assumed": "operation of the live service; the specification does not show it."
     },

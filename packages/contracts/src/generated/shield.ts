@@ -244,7 +244,7 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone.
              */
-            shieldZoneId?: number;
+            shieldZoneId: number;
             /** @description Whether the zone is on a premium plan. */
             premiumPlan?: boolean;
             /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
@@ -394,12 +394,12 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone.
              */
-            shieldZoneId?: number;
+            shieldZoneId: number;
             /**
              * Format: int64
              * @description ID of the pull zone the shield zone protects.
              */
-            pullZoneId?: number;
+            pullZoneId: number;
             /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
             learningMode?: boolean;
             /**
@@ -567,12 +567,12 @@ export interface components {
              * Format: int64
              * @description ID of the rule.
              */
-            id?: number;
+            id: number;
             /**
              * Format: int64
              * @description ID of the shield zone that owns the rule.
              */
-            shieldZoneId?: number;
+            shieldZoneId: number;
             /** @description ID of the user who owns the rule. */
             userId?: string;
             /** @description Name of the rule. */
@@ -638,7 +638,7 @@ export interface components {
          */
         ShieldTriggeredRule: {
             /** @description ID of the rule. */
-            ruleId?: string;
+            ruleId: string;
             /** @description Description of the rule. */
             ruleDescription?: string;
             /** @description The URLs the triggering requests targeted most. The inner shape is not specified. */

@@ -429,9 +429,9 @@ export interface components {
              * Format: int64
              * @description ID of the library that owns the collection.
              */
-            videoLibraryId?: number;
+            videoLibraryId: number;
             /** @description Unique ID of the collection. */
-            guid?: string;
+            guid: string;
             /** @description Name of the collection. */
             name?: string | null;
             /**
