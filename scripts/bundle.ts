@@ -2,6 +2,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { plural } from './lib/args.ts';
 import { OPENAPI_DIR, ROOT, BUNDLE_DIR, bundlePath, listAreas } from './lib/paths.ts';
 import { REDOCLY_ENV, fail, runBin } from './lib/run.ts';
 
@@ -31,7 +32,7 @@ export function bundle(only: string[] = []) {
     const document = parse(readFileSync(bundlePath(area), 'utf8'));
     writeFileSync(bundlePath(area, 'json'), `${JSON.stringify(document, null, 2)}\n`);
   }
-  console.log(`bundled ${areas.length} areas into ${path.relative(ROOT, BUNDLE_DIR)}/: ${areas.join(', ')}`);
+  console.log(`bundled ${plural(areas.length, 'area')} into ${path.relative(ROOT, BUNDLE_DIR)}/: ${areas.join(', ')}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) bundle(process.argv.slice(2));
