@@ -56,7 +56,9 @@ export function usageError(spec: Pick<ScriptSpec<Record<string, OptionSpec>>, 'u
 export function parseScriptArgs<O extends Record<string, OptionSpec>>(spec: ScriptSpec<O>, argv = process.argv.slice(2)): { values: Values<O>; positionals: string[] } {
   const options: ParseArgsConfig['options'] = { help: { type: 'boolean', short: 'h' } };
   for (const [name, option] of Object.entries(spec.options ?? {})) {
-    options[name] = { type: option.type, short: option.short, multiple: option.multiple, default: option.default } as NonNullable<ParseArgsConfig['options']>[string];
+    const config: Record<string, unknown> = { type: option.type };
+    for (const key of ['short', 'multiple', 'default'] as const) if (option[key] !== undefined) config[key] = option[key];
+    options[name] = config as NonNullable<ParseArgsConfig['options']>[string];
   }
   let parsed;
   try {
@@ -71,12 +73,15 @@ export function parseScriptArgs<O extends Record<string, OptionSpec>>(spec: Scri
   return { values: parsed.values as Values<O>, positionals: parsed.positionals };
 }
 
-/** Checks area names given on the command line against the registry of areas (usage error otherwise). */
-export function checkAreas(spec: Pick<ScriptSpec<Record<string, OptionSpec>>, 'usage'>, given: string[], known: string[]): string[] {
-  const unknown = given.filter((area) => !known.includes(area));
-  if (unknown.length > 0) usageError(spec, `unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
+/** Checks names given on the command line against the known ones (usage error otherwise). */
+export function checkNames(spec: Pick<ScriptSpec<Record<string, OptionSpec>>, 'usage'>, given: string[], known: string[], noun = 'area'): string[] {
+  const unknown = given.filter((name) => !known.includes(name));
+  if (unknown.length > 0) usageError(spec, `unknown ${noun} ${unknown.join(', ')}; the ${noun}s are ${known.join(', ')}`);
   return given;
 }
+
+/** Checks area names against the registry of areas (folders under openapi/). */
+export const checkAreas = (spec: Pick<ScriptSpec<Record<string, OptionSpec>>, 'usage'>, given: string[], known: string[]) => checkNames(spec, given, known, 'area');
 
 /** `1 area`, `2 areas`. */
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
