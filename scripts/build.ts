@@ -8,7 +8,7 @@ import { bundle } from './bundle.ts';
 import { buildDocs } from './docs.ts';
 import { generateTypes } from './generate.ts';
 import { parseScriptArgs } from './lib/args.ts';
-import { runSteps, type BuildStep } from './lib/freshness.ts';
+import { readRecord, runSteps, whyStale, type BuildStep } from './lib/freshness.ts';
 import { BUNDLE_DIR, CONTRACTS_DIR, DOCS_DIR, ROOT, generatedPath, listAreas } from './lib/paths.ts';
 import { fail, runBin } from './lib/run.ts';
 
@@ -70,6 +70,15 @@ export async function build() {
 /** Only the steps whose inputs changed since they last ran, each with the reason (`pnpm start`). */
 export async function buildStale(): Promise<string[]> {
   return runSteps(BUILD_STEPS, { root: ROOT, recordFile: BUILD_RECORD });
+}
+
+/** The steps that are out of date, with why, without running anything. */
+export function staleSteps(): { step: string; reason: string }[] {
+  const record = readRecord(BUILD_RECORD);
+  return BUILD_STEPS.flatMap((step) => {
+    const reason = whyStale(ROOT, step, record);
+    return reason ? [{ step: step.name, reason }] : [];
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

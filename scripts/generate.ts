@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { GENERATED_DIR, ROOT, bundlePath, generatedPath, listAreas } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
+import { checkAreas, parseScriptArgs } from './lib/args.ts';
 
 const header = (area: string) =>
   [
@@ -39,4 +40,13 @@ async function main(check: boolean, only: string[]) {
   console.log(check ? 'generated types are up to date' : `generated types in ${path.relative(ROOT, GENERATED_DIR)}/`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.includes('--check'), process.argv.slice(2).filter((arg) => !arg.startsWith('--')));
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const spec = {
+    usage: 'pnpm generate [area...] [--check]',
+    description: 'Generates each area\'s TypeScript types from its bundle (openapi-typescript) into packages/contracts/src/generated/<area>.ts. Commit the result.',
+    positionals: { area: 'an area of openapi/ (default: every area)' },
+    options: { check: { type: 'boolean' as const, description: 'write nothing; fail when a committed file differs from a fresh generation' } },
+  };
+  const { values, positionals } = parseScriptArgs(spec);
+  await main(values.check, checkAreas(spec, positionals, listAreas()));
+}

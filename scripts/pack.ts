@@ -17,6 +17,9 @@ export const DEFAULT_OUT = path.join(ROOT, 'dist/packages');
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** A package that cannot be packed; the message says what to run. */
+export class PackError extends Error {}
+
 const packageJson = (name: string): Json => JSON.parse(readFileSync(path.join(ROOT, 'packages', name, 'package.json'), 'utf8'));
 
 /** Export maps without the `development` condition, which points at TypeScript sources. */
@@ -44,10 +47,10 @@ export function publishedManifest(manifest: Json, versionOf: (name: string) => s
 /** What must exist before a package can be packed, with what to run otherwise. */
 function checkBuilt(name: string, manifest: Json) {
   for (const entry of manifest.files ?? []) {
-    if (!existsSync(path.join(ROOT, 'packages', name, entry))) fail(`packages/${name}/${entry} is missing: run \`pnpm build\` first`);
+    if (!existsSync(path.join(ROOT, 'packages', name, entry))) throw new PackError(`packages/${name}/${entry} is missing: run \`pnpm build\` first`);
   }
   for (const bin of Object.values((manifest.bin ?? {}) as Record<string, string>)) {
-    if (!existsSync(path.join(ROOT, 'packages', name, bin))) fail(`packages/${name}/${bin} (a bin of ${manifest.name}) is missing`);
+    if (!existsSync(path.join(ROOT, 'packages', name, bin))) throw new PackError(`packages/${name}/${bin} (a bin of ${manifest.name}) is missing`);
   }
 }
 
@@ -55,7 +58,7 @@ function checkBuilt(name: string, manifest: Json) {
 export function packOne(name: string, out: string): string {
   const dir = path.join(ROOT, 'packages', name);
   const manifest = packageJson(name);
-  if (!manifest.files) fail(`packages/${name}/package.json has no "files": list what the package ships`);
+  if (!manifest.files) throw new PackError(`packages/${name}/package.json has no "files": list what the package ships`);
   checkBuilt(name, manifest);
   const stage = mkdtempSync(path.join(tmpdir(), `pack-${name}-`));
   try {
@@ -66,7 +69,7 @@ export function packOne(name: string, out: string): string {
     const versionOf = (dependency: string) => packageJson(dependency.replace('@platform/', '')).version as string;
     writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(publishedManifest(manifest, versionOf), null, 2)}\n`);
     const npm = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], { cwd: stage, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
-    if (npm.status !== 0) fail(`npm pack failed for ${manifest.name}: ${npm.stderr.trim()}`);
+    if (npm.status !== 0) throw new PackError(`npm pack failed for ${manifest.name}: ${npm.stderr.trim()}`);
     const [{ filename }] = JSON.parse(npm.stdout) as { filename: string }[];
     return path.join(out, filename!);
   } finally {
@@ -82,15 +85,28 @@ would publish to one folder, building first what changed. Install them in anothe
 npm install <folder>/platform-contracts-<version>.tgz <folder>/platform-mock-<version>.tgz ...
 (with the @platform packages each depends on; see the packages' READMEs).`,
     positionals: { package: `one of ${PACKAGES.join(', ')} (default: all)` },
-    options: { out: { type: 'string' as const, value: 'DIR', default: path.relative(ROOT, DEFAULT_OUT), description: 'the folder to write the tarballs to' } },
+    options: {
+      out: { type: 'string' as const, value: 'DIR', default: path.relative(ROOT, DEFAULT_OUT), description: 'the folder to write the tarballs to' },
+      'no-build': { type: 'boolean' as const, description: 'fail, instead of building, when a package is out of date' },
+    },
   };
   const { values, positionals } = parseScriptArgs(spec);
   const names = checkNames(spec, positionals, [...PACKAGES], 'package');
   const out = path.resolve(values.out ?? DEFAULT_OUT);
-  const { buildStale } = await import('./build.ts');
-  await buildStale();
+  const { buildStale, staleSteps } = await import('./build.ts');
+  if (values['no-build']) {
+    const stale = staleSteps();
+    if (stale.length > 0) fail(`out of date: ${stale.map((s) => `${s.step} (${s.reason})`).join(', ')}; run \`pnpm build\`, or pack without --no-build`);
+  } else {
+    await buildStale();
+  }
   mkdirSync(out, { recursive: true });
-  const tarballs = (names.length > 0 ? PACKAGES.filter((name) => names.includes(name)) : PACKAGES).map((name) => packOne(name, out));
+  let tarballs: string[] = [];
+  try {
+    tarballs = (names.length > 0 ? PACKAGES.filter((name) => names.includes(name)) : PACKAGES).map((name) => packOne(name, out));
+  } catch (error) {
+    fail(error instanceof PackError ? error.message : String(error));
+  }
   console.log(`packed ${plural(tarballs.length, 'package')} into ${path.relative(process.cwd(), out) || '.'}/:`);
   for (const tarball of tarballs) console.log(`  ${path.basename(tarball)}`);
 }
