@@ -70,8 +70,8 @@ export function packOne(name: string, out: string): string {
     writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(publishedManifest(manifest, versionOf), null, 2)}\n`);
     const npm = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], { cwd: stage, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
     if (npm.status !== 0) throw new PackError(`npm pack failed for ${manifest.name}: ${npm.stderr.trim()}`);
-    const [{ filename }] = JSON.parse(npm.stdout) as { filename: string }[];
-    return path.join(out, filename!);
+    const [packed] = JSON.parse(npm.stdout) as { filename: string }[];
+    return path.join(out, packed!.filename);
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }

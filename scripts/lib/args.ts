@@ -58,7 +58,7 @@ export function parseScriptArgs<O extends Record<string, OptionSpec>>(spec: Scri
   for (const [name, option] of Object.entries(spec.options ?? {})) {
     const config: Record<string, unknown> = { type: option.type };
     for (const key of ['short', 'multiple', 'default'] as const) if (option[key] !== undefined) config[key] = option[key];
-    options[name] = config as NonNullable<ParseArgsConfig['options']>[string];
+    options[name] = config as unknown as NonNullable<ParseArgsConfig['options']>[string];
   }
   let parsed;
   try {
