@@ -1,15 +1,15 @@
 // The main build, in the order data flows: bundles the contracts, checks the committed generated
 // files, builds @platform/contracts, then the client, the reference site and the mock. Each step
 // names the files it reads, so `pnpm start` can run only the steps whose inputs changed.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildMock } from './build-mock.ts';
 import { bundle } from './bundle.ts';
 import { buildDocs } from './docs.ts';
-import { generateTypes } from './generate.ts';
+import { staleGenerated } from './generate.ts';
 import { parseScriptArgs } from './lib/args.ts';
 import { readRecord, runSteps, whyStale, type BuildStep } from './lib/freshness.ts';
-import { BUNDLE_DIR, CONTRACTS_DIR, DOCS_DIR, ROOT, generatedPath, listAreas } from './lib/paths.ts';
+import { BUNDLE_DIR, CONTRACTS_DIR, DOCS_DIR, ROOT } from './lib/paths.ts';
 import { fail, runBin } from './lib/run.ts';
 
 const rel = (file: string) => path.relative(ROOT, file);
@@ -19,12 +19,8 @@ const TS_CONFIG = ['tsconfig.base.json'];
 
 async function buildContracts() {
   bundle();
-  for (const area of listAreas()) {
-    const file = generatedPath(area);
-    if (!existsSync(file) || readFileSync(file, 'utf8') !== (await generateTypes(area))) {
-      fail(`${rel(file)} does not match the ${area} contract: run \`pnpm generate\` and commit the result`);
-    }
-  }
+  const stale = await staleGenerated();
+  if (stale.length > 0) fail(`${stale.join(', ')} ${stale.length === 1 ? 'does' : 'do'} not match the contracts: run \`pnpm generate\` and commit the result`);
   rmSync(path.join(CONTRACTS_DIR, 'dist'), { recursive: true, force: true });
   if (!runBin('tsc', ['-p', 'packages/contracts/tsconfig.build.json']).ok) fail('the contracts package does not compile (see above)');
   console.log('built packages/contracts/dist/');
