@@ -71,8 +71,8 @@ describe('rebuilding only what changed', () => {
 });
 
 /** `pnpm start` as a terminal runs it: its own process group, Ctrl+C sent to the whole group. */
-function start(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+function start(args: string[], command: string[] = [process.execPath, '--import', 'tsx', 'scripts/start.ts']) {
+  const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   const waiters: { pattern: RegExp; resolve: (match: RegExpExecArray) => void }[] = [];
   const onData = (chunk: Buffer) => {
@@ -127,6 +127,17 @@ describe('pnpm start', () => {
       expect(await server.interrupt(), server.output()).toBe(0);
     }
     expect(server.output()).not.toMatch(/ELIFECYCLE|\n\s+at /);
+  }, 120_000);
+
+  it('through pnpm, Ctrl+C ends without ELIFECYCLE', async () => {
+    const server = start(['--port', '0', '--area', 'video', '--quiet'], ['npx', '-y', 'pnpm@10', 'start']);
+    try {
+      await server.waitFor(/http:\/\/127\.0\.0\.1:\d+[\s\S]*Ready/);
+    } finally {
+      await server.interrupt();
+    }
+    expect(server.output()).toMatch(/SIGINT: finishing requests in flight/);
+    expect(server.output()).not.toMatch(/ELIFECYCLE|Command failed|\n\s+at /);
   }, 120_000);
 
   it('--quiet silences the request log', async () => {
