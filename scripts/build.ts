@@ -1,7 +1,7 @@
 // The main build, in the order data flows: bundles the contracts, checks the committed generated
-// files, builds @platform/contracts, then the client, the reference site and the mock. Each step
+// files, builds @platform/contracts, then the client, the CLI, the reference site and the mock. Each step
 // names the files it reads, so `pnpm start` can run only the steps whose inputs changed.
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildMock } from './build-mock.ts';
 import { bundle } from './bundle.ts';
@@ -16,6 +16,8 @@ const rel = (file: string) => path.relative(ROOT, file);
 /** Where the inputs of the last build are recorded (see lib/freshness.ts). */
 export const BUILD_RECORD = path.join(ROOT, 'dist/.build-record.json');
 const TS_CONFIG = ['tsconfig.base.json'];
+/** The CLI compiles to JavaScript where it has a build configuration. */
+const CLI_TSCONFIG = 'packages/cli/tsconfig.build.json';
 
 async function buildContracts() {
   bundle();
@@ -24,6 +26,12 @@ async function buildContracts() {
   rmSync(path.join(CONTRACTS_DIR, 'dist'), { recursive: true, force: true });
   if (!runBin('tsc', ['-p', 'packages/contracts/tsconfig.build.json']).ok) fail('the contracts package does not compile (see above)');
   console.log('built packages/contracts/dist/');
+}
+
+function buildCli() {
+  rmSync(path.join(ROOT, 'packages/cli/dist'), { recursive: true, force: true });
+  if (!runBin('tsc', ['-p', CLI_TSCONFIG]).ok) fail('the CLI does not compile (see above)');
+  console.log('built packages/cli/dist/');
 }
 
 function buildClient() {
@@ -44,6 +52,16 @@ export const BUILD_STEPS: BuildStep[] = [
     outputs: ['packages/client/dist'],
     run: buildClient,
   },
+  ...(existsSync(path.join(ROOT, CLI_TSCONFIG))
+    ? [
+        {
+          name: 'cli',
+          inputs: ['packages/cli/src', 'packages/cli/bin', CLI_TSCONFIG, 'packages/client/dist', ...TS_CONFIG],
+          outputs: ['packages/cli/dist'],
+          run: buildCli,
+        },
+      ]
+    : []),
   {
     name: 'reference site',
     inputs: [rel(BUNDLE_DIR), 'openapi', 'scripts/docs.ts', 'scripts/lib/samples.ts', 'scripts/lib/openapi.ts', 'packages/client/src'],
