@@ -13,8 +13,8 @@ import { BUNDLE_DIR, CONTRACTS_DIR, DOCS_DIR, ROOT } from './lib/paths.ts';
 import { fail, runBin } from './lib/run.ts';
 
 const rel = (file: string) => path.relative(ROOT, file);
-/** Where the inputs of the last build are recorded (see lib/freshness.ts). */
-export const BUILD_RECORD = path.join(ROOT, 'dist/.build-record.json');
+/** Where the inputs of the last build are recorded (see lib/freshness.ts); tests point it elsewhere. */
+export const BUILD_RECORD = process.env.PLATFORM_BUILD_RECORD ?? path.join(ROOT, 'dist/.build-record.json');
 const TS_CONFIG = ['tsconfig.base.json'];
 /** The CLI compiles to JavaScript where it has a build configuration. */
 const CLI_TSCONFIG = 'packages/cli/tsconfig.build.json';

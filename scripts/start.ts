@@ -18,7 +18,7 @@ is the mock's (\`pnpm mock --help\`), for example --port 4011, --host 0.0.0.0, -
 };
 
 /** The mock's own help, when it is built (it is the authority on its options). */
-function mockHelp(): string {
+export function mockHelp(): string {
   if (!existsSync(path.join(ROOT, 'packages/mock/dist'))) return 'The mock\'s options are listed by `pnpm mock --help` once it is built (`pnpm build`).\n';
   const result = spawnSync(process.execPath, [MOCK_BIN, '--help'], { encoding: 'utf8' });
   return `Options of the mock:\n${result.stdout}`;
@@ -28,8 +28,8 @@ function mockHelp(): string {
  * Runs the mock as a child in its own process group, so that Ctrl+C reaches it once, through
  * this process: the mock finishes its requests and exits 0, and this process exits with its code.
  */
-export function runMock(args: string[]): Promise<number> {
-  const child = spawn(process.execPath, [MOCK_BIN, ...args], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+export function runMock(args: string[], bin = MOCK_BIN): Promise<number> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   const forward = (signal: NodeJS.Signals) => child.exitCode === null && child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);

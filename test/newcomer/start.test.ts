@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staleSteps } from '../../scripts/build.ts';
+import { BUILD_STEPS, staleSteps } from '../../scripts/build.ts';
 import { runSteps, type BuildStep } from '../../scripts/lib/freshness.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
@@ -71,8 +71,8 @@ describe('rebuilding only what changed', () => {
 });
 
 /** `pnpm start` as a terminal runs it: its own process group, Ctrl+C sent to the whole group. */
-function start(args: string[], command: string[] = [process.execPath, '--import', 'tsx', 'scripts/start.ts']) {
-  const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+function start(args: string[], command: string[] = [process.execPath, '--import', 'tsx', 'scripts/start.ts'], env: Record<string, string> = {}) {
+  const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, ...env } });
   let output = '';
   const waiters: { pattern: RegExp; resolve: (match: RegExpExecArray) => void }[] = [];
   const onData = (chunk: Buffer) => {
@@ -175,3 +175,30 @@ describe('pnpm start', () => {
     expect(server.output()).toMatch(/error: /);
   }, 120_000);
 });
+
+describe('pnpm mock', () => {
+  const MOCK = [process.execPath, '--import', 'tsx', 'scripts/mock.ts'];
+
+  it('serves what is built and says which parts of the build are out of date', async () => {
+    const noRecord = path.join(mkdtempSync(path.join(tmpdir(), 'no-record-')), 'record.json');
+    const server = start(['--port', '0', '--area', 'video', '--quiet'], MOCK, { PLATFORM_BUILD_RECORD: noRecord });
+    try {
+      await server.waitFor(/http:\/\/127\.0\.0\.1:\d+[\s\S]*Ready/);
+    } finally {
+      expect(await server.interrupt()).toBe(0);
+    }
+    expect(server.output()).toContain(`note: ${BUILD_STEPS.length} parts of the build are out of date; \`pnpm start\` rebuilds them`);
+    expect(server.output()).toMatch(/mock: no record of an earlier build here/);
+  }, 120_000);
+
+  it('says nothing about the build when it is up to date', async () => {
+    const server = start(['--port', '0', '--area', 'video', '--quiet'], MOCK);
+    try {
+      await server.waitFor(/http:\/\/127\.0\.0\.1:\d+[\s\S]*Ready/);
+    } finally {
+      expect(await server.interrupt()).toBe(0);
+    }
+    expect(server.output()).not.toMatch(/out of date/);
+  }, 120_000);
+});
+
