@@ -66,9 +66,9 @@ describe.each([
   {
     name: 'listAllCustomWafRules',
     operationId: 'listCustomWafRules',
-    walk: (client: ReturnType<typeof createShieldClient>, size: number) => listAllCustomWafRules(client, 12345, { pageSize: size }),
+    walk: (client: ReturnType<typeof createShieldClient>, size: number) => listAllCustomWafRules(client, 1024, { pageSize: size }),
     everything: async (client: ReturnType<typeof createShieldClient>) =>
-      (await client.GET('/shield/waf/custom-rules/{shieldZoneId}', { params: { path: { shieldZoneId: 12345 }, query: { pageSize: 1000 } } })).data!,
+      (await client.GET('/shield/waf/custom-rules/{shieldZoneId}', { params: { path: { shieldZoneId: 1024 }, query: { pageSize: 1000 } } })).data!,
   },
   {
     name: 'listAllShieldZones',

@@ -33,10 +33,10 @@ describe('createPlatformClient', () => {
     expect(validateAnswer('shield', 'listShieldZones', 200, shield.data)).toEqual([]);
     const storage = await p.storage.GET('/storagezone', { params: { query: { page: 1, perPage: 5 } } });
     expect(validateAnswer('storage', 'listStorageZones', 200, storage.data)).toEqual([]);
-    const dns = await importDnsRecords(p.dns, 1, 'www 3600 IN A 192.0.2.10');
+    const dns = await importDnsRecords(p.dns, 12345, 'www 3600 IN A 192.0.2.10'); // the zone every access key starts with
     expect(validateAnswer('dns', 'importDnsRecords', 200, dns.data)).toEqual([]);
     const containers = await p.containers.POST('/mc/apps/{appId}/containers', {
-      params: { path: { appId: 'app-1' } },
+      params: { path: { appId: 'app-7f3c2a' } }, // the application every access key starts with
       body: { name: 'web', imageName: 'nginx', imageNamespace: 'library', imageTag: '1.27', imageRegistryId: '1' },
     });
     expect(validateAnswer('containers', 'addContainerTemplate', 200, containers.data)).toEqual([]);

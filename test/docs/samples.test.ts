@@ -16,7 +16,8 @@ describe('TypeScript samples', () => {
   const scratch = path.join(ROOT, 'test', '.samples-scratch');
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it('type-check against the generated types', () => {
+  // A whole tsc run: over the default test timeout on a busy two-core machine.
+  it('type-check against the generated types', { timeout: 120_000 }, () => {
     const result = typecheck(path.join(OPENAPI_DIR, 'tsconfig.samples.json'));
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -46,9 +47,10 @@ describe.each(areasWithCurl)('curl samples of the %s area', (area) => {
     const labels = operation['x-codeSamples'].map((s: Json) => s.label);
     expect(labels).toEqual(['@platform/client', 'curl']);
     const curl = operation['x-codeSamples'][1].source as string;
-    // Asynchronously: the mock runs in this process and must keep answering.
+    // Asynchronously: the mock runs in this process and must keep answering. Each sample has an
+    // access key, so a state, of its own: one sample's writes (a deleted collection) change no other's answer.
     const result = await promisify(execFile)('bash', ['-c', `${curl} -s -o /dev/null -w '%{http_code}'`], {
-      env: { ...process.env, BASE_URL: mock.url, ACCESS_KEY: 'sample-key', TOKEN: mock.database.fullAccessToken },
+      env: { ...process.env, BASE_URL: mock.url, ACCESS_KEY: `sample-key-${operation.operationId}`, TOKEN: mock.database.fullAccessToken },
       timeout: 20_000,
     });
     expect(result.stderr).toBe('');

@@ -3,7 +3,7 @@ import { createShieldClient } from '@platform/client';
 const shield = createShieldClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: 'http://127.0.0.1:4010' });
 
 const { data, response } = await shield.GET('/shield/waf/rules/review-triggered/{shieldZoneId}', {
-  params: { path: { shieldZoneId: 12345 } },
+  params: { path: { shieldZoneId: 1024 } },
 });
 if (!data) throw new Error(`could not review triggered rules (${response.status})`);
 console.log(`${data.totalTriggeredRules} rules triggered`);
