@@ -103,7 +103,6 @@
         persistAuth: false,
         defaultOpenAllTags: false,
         authentication: {
-          preferredSecurityScheme: 'AccessKey',
           securitySchemes: {
             AccessKey: { value: config.accessKey },
             DatabaseAccessToken: { token },
