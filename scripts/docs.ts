@@ -92,8 +92,6 @@ export function buildDocs(only: string[] = []) {
   const inputs: AreaInput[] = areas.map((area) => ({ area, document: JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')) }));
   const missingSamples: string[] = [];
   for (const { area, document } of inputs) {
-    writeFileSync(path.join(DOCS_DIR, 'openapi', `${area}.json`), `${JSON.stringify(document, null, 2)}\n`);
-    writeFileSync(path.join(DOCS_DIR, 'openapi', `${area}.yaml`), stringify(document));
     mkdirSync(path.join(DOCS_DIR, 'released', area));
     for (const version of releasedVersions(OPENAPI_DIR, area)) {
       copyFileSync(path.join(OPENAPI_DIR, area, 'released', `${version}.yaml`), path.join(DOCS_DIR, 'released', area, `${version}.yaml`));
@@ -103,6 +101,9 @@ export function buildDocs(only: string[] = []) {
     } catch (error) {
       fail(`${area}: ${(error as Error).message}`);
     }
+    // Each area's contract as the site shows it (with its code samples), before the areas are merged.
+    writeFileSync(path.join(DOCS_DIR, 'openapi', `${area}.json`), `${JSON.stringify(document, null, 2)}\n`);
+    writeFileSync(path.join(DOCS_DIR, 'openapi', `${area}.yaml`), stringify(document));
   }
   if (missingSamples.length > 0) fail(`operations without a TypeScript sample:\n  ${missingSamples.join('\n  ')}`);
 
