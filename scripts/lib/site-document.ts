@@ -101,6 +101,7 @@ export function markAssumptions(document: Json, sourceLink: (area: string | unde
     const readable = reason.replace(/\s*\(live-api-facts\.md\)/g, ' (the live service)').replace(/\blive-api-facts\.md\b/g, 'the live service');
     const note = `<span class="assumed-badge">Assumed</span> Not stated by the specification: ${readable} ${sourceLink(own)}`;
     node.description = node.description ? `${node.description}\n\n${note}` : note;
+    node['x-assumed'] = readable;
     if (typeof node.operationId === 'string') node['x-badges'] = [...(node['x-badges'] ?? []), ASSUMED_BADGE];
   };
   walk(document, undefined);
