@@ -136,7 +136,7 @@ describe('the built description', () => {
   it.each(listAreas())('has the %s area’s changelog, linking each released contract, and its assumption sources', (name) => {
     const title = loadBundle(name).info.title;
     expect(description).toContain(`## ${title} changelog`);
-    const links = [...description.matchAll(new RegExp(`\\]\\((released/${name}/[^)]+\\.yaml)\\)`, 'g'))].map((m) => m[1]);
+    const links = [...description.matchAll(new RegExp(`\\]\\((released/${name}/[^)]+\\.yaml)\\)`, 'g'))].map((m) => m[1]!);
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(existsSync(path.join(DOCS_DIR, link)), link).toBe(true);
     expect(description).toContain(`## Sources for ${title.replace(/ API$/, '')}`);
@@ -144,8 +144,8 @@ describe('the built description', () => {
   });
 
   it('links only to headings that exist', () => {
-    const anchors = new Set([...description.matchAll(/^#+ (.+)$/gm)].map((m) => headingSlug(m[1])));
-    const links = [...JSON.stringify(builtDocument('document.js')).matchAll(/\(#description\/([^)]+)\)/g)].map((m) => m[1]);
+    const anchors = new Set([...description.matchAll(/^#+ (.+)$/gm)].map((m) => headingSlug(m[1]!)));
+    const links = [...JSON.stringify(builtDocument('document.js')).matchAll(/\(#description\/([^)]+)\)/g)].map((m) => m[1]!);
     expect(links.length).toBeGreaterThan(0);
     for (const link of new Set(links)) expect(anchors.has(link), link).toBe(true);
   });
