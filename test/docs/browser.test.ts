@@ -167,6 +167,10 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await expect(note.locator('.assumed-badge').count()).resolves.toBeGreaterThan(0);
     await expect(note.innerText()).resolves.toContain('Not stated by the specification');
     await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-assumptions.png`) });
+    // Its source is one click away, inside the site.
+    await note.getByRole('link', { name: 'source' }).first().click();
+    await page.waitForURL(/#description\/sources-for-video$/);
+    await page.locator('[id$="description/sources-for-video"]').first().waitFor();
   });
 
   it('made no request to another host and logged no console error', () => {

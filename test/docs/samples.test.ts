@@ -1,9 +1,10 @@
 // The reference site's code samples cannot rot: every operation has a TypeScript sample that
 // type-checks against the generated types, and a curl and a fetch sample that run against the
-// mock as printed (only the mock's address and a database token come from outside).
+// mock as printed (only the mock's address and a database token come from outside); the
+// TypeScript samples run against it too.
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DOCS_DIR, OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
@@ -71,6 +72,23 @@ describe.each(listAreas())('curl and fetch samples of the %s area', (area) => {
   it.each(operations.map((op) => [op.operation.operationId, op] as const))('%s: its fetch sample runs against the mock', async (_id, { operation }) => {
     const source = sample(operation, 'fetch');
     const result = await run(process.execPath, ['--input-type=module', '-e', source], { env: env(fetchMock), timeout: 20_000 });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.length).toBeGreaterThan(0);
+  });
+});
+
+// The TypeScript samples as printed, on a mock of their own; the ones that remove state last.
+const tsMock = useMock();
+const LAST = ['deleteCollection', 'invalidateDatabaseTokens'];
+const tsSamples = listAreas()
+  .flatMap((area) => readdirSync(path.join(OPENAPI_DIR, area, 'samples')).map((file) => ({ area, operationId: file.replace(/\.ts$/, '') })))
+  .sort((a, b) => LAST.indexOf(a.operationId) - LAST.indexOf(b.operationId));
+
+describe('TypeScript samples, run', () => {
+  it.each(tsSamples.map((s) => [s.operationId, s] as const))('%s runs against the mock', async (_id, { area, operationId }) => {
+    const { ACCESS_KEY: _ownKey, ...rest } = process.env;
+    const env = { ...rest, BASE_URL: tsMock.url, PLATFORM_DATABASE_URL: tsMock.url, PLATFORM_ACCESS_KEY: 'sample-key', PLATFORM_DATABASE_AUTH_TOKEN: tsMock.database.fullAccessToken };
+    const result = await run(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(OPENAPI_DIR, area, 'samples', `${operationId}.ts`)], { env, cwd: ROOT, timeout: 30_000 });
     expect(result.stderr).toBe('');
     expect(result.stdout.length).toBeGreaterThan(0);
   });
