@@ -7,7 +7,7 @@ import Database from 'libsql';
 
 const ROWS = 1_000;
 const ROUNDS = 5;
-const BUNDLE = new URL('../dist/openapi/database.json', import.meta.url);
+const BUNDLE = new URL('../packages/contracts/bundles/database.json', import.meta.url);
 
 const CREATE = 'CREATE TABLE IF NOT EXISTS bench (id INTEGER PRIMARY KEY, label TEXT, amount REAL)';
 const INSERT = 'INSERT INTO bench (label, amount) VALUES (?, ?)';
@@ -28,7 +28,7 @@ async function best(run: () => unknown): Promise<number> {
 async function throughMock() {
   const mock = await startMock({ port: 0, areas: ['database'] });
   try {
-    const db = createClient({ url: mock.url, authToken: mock.database.fullAccessToken });
+    const db = createClient({ url: mock.url, authToken: mock.areas.database.fullAccessToken });
     await db.execute(CREATE);
     const insertBatch = await best(() => db.batch(Array.from({ length: ROWS }, (_, i) => ({ sql: INSERT, args: rowArgs(i) })), 'write'));
     const select = await best(async () => {
@@ -60,7 +60,7 @@ async function direct() {
 }
 
 if (!existsSync(BUNDLE)) {
-  console.error('error: dist/openapi/database.json is missing: run `pnpm bundle database` (or `pnpm bundle`) first');
+  console.error('error: packages/contracts/bundles/database.json is missing: run `pnpm bundle database` (or `pnpm bundle`) first');
   process.exit(1);
 }
 

@@ -56,7 +56,13 @@ function fontFaces(): string {
   }).join('\n');
 }
 
-function page(title: string): string {
+function page(title: string, inputs: AreaInput[]): string {
+  const contracts = inputs
+    .map(({ area, document }) => {
+      const released = releasedVersions(OPENAPI_DIR, area).map((v) => `<a href="released/${area}/${v}.yaml">${escapeHtml(v)}</a>`).join(', ');
+      return `<li>${escapeHtml(document.info.title)} ${escapeHtml(document.info.version)}: <a href="openapi/${area}.yaml">YAML</a>, <a href="openapi/${area}.json">JSON</a>${released ? `; released: ${released}` : ''}</li>`;
+    })
+    .join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -75,6 +81,9 @@ function page(title: string): string {
   <span id="mock-status" role="status"></span>
 </header>
 <div id="app"></div>
+<noscript><p>This reference needs JavaScript. The contracts it shows:</p><ul>
+${contracts}
+</ul></noscript>
 <script>window.PLATFORM_SITE_CONFIG = ${scriptJson({ mockDefault: MOCK_URL, ...TRY_IT })};</script>
 <script src="assets/scalar.js"></script>
 <script src="assets/app.js"></script>
@@ -135,7 +144,7 @@ export function buildDocs(only: string[] = []) {
   writeFileSync(path.join(DOCS_DIR, 'assets', 'scalar.js'), offlineScalarScript());
   copyFileSync(path.join(SITE_DIR, 'app.js'), path.join(DOCS_DIR, 'assets', 'app.js'));
   writeFileSync(path.join(DOCS_DIR, 'assets', 'site.css'), `${fontFaces()}\n${readFileSync(path.join(SITE_DIR, 'site.css'), 'utf8')}\n${navigationCss}`);
-  writeFileSync(path.join(DOCS_DIR, 'index.html'), page('Platform API reference'));
+  writeFileSync(path.join(DOCS_DIR, 'index.html'), page('Platform API reference', inputs));
   console.log(`reference site for ${areas.length} areas in ${path.relative(ROOT, DOCS_DIR)}/index.html`);
 }
 
