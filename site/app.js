@@ -98,6 +98,7 @@
         hideClientButton: true,
         showDeveloperTools: 'never',
         agent: { disabled: true },
+        mcp: { disabled: true }, // its button links to another host
         hiddenClients: true, // only the samples checked against the contract and the mock
         documentDownloadType: 'none',
         persistAuth: false,

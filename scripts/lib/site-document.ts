@@ -123,6 +123,13 @@ export function labelComponents(inputs: AreaInput[], combined: Json): void {
   }
 }
 
+/**
+ * An operation's x-assumed that is about its security requirement only (security requirements
+ * cannot carry extensions, so the contracts note it on the operation): the operation itself is
+ * stated and stays in the stated-facts view, with its badge.
+ */
+const assumesPartOnly = (operation: Json) => /^security\b/.test(operation['x-assumed']);
+
 const STUB = 'Not stated by the specification. The stated-facts view leaves out its assumed shape.';
 
 /**
@@ -137,7 +144,7 @@ export function statedOnly(document: Json): Json {
   const assumed = (node: Json) => typeof node?.['x-assumed'] === 'string' || assumedComponent(node?.$ref);
 
   for (const [urlPath, pathItem] of Object.entries(doc.paths ?? {}) as [string, Json][]) {
-    for (const method of methodsOf(pathItem)) if (assumed(pathItem[method])) delete pathItem[method];
+    for (const method of methodsOf(pathItem)) if (assumed(pathItem[method]) && !assumesPartOnly(pathItem[method])) delete pathItem[method];
     if (methodsOf(pathItem).length === 0) delete doc.paths[urlPath];
   }
   const walk = (node: Json) => {

@@ -3,7 +3,7 @@
 // area finds another area's field, Test Request gets 2xx answers from the mock, assumptions are
 // badged and can be hidden; no request leaves for another host and no console error is logged.
 // Screenshots are kept in dist/screenshots/site/.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -24,6 +24,7 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  rmSync(SCREENSHOTS, { recursive: true, force: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
 });
 afterAll(async () => browser?.close());
@@ -189,6 +190,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await expect(page.locator('#stated-only').isChecked()).resolves.toBe(true);
     await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(0);
     await expect(page.locator('aside').getByText('Manage Videos', { exact: true }).count()).resolves.toBe(1);
+    await expect(page.locator('aside').getByText('Shield Zones', { exact: true }).count()).resolves.toBe(1); // stated operations whose security is assumed
 
     await page.getByRole('button', { name: /dark mode/i }).first().click();
     await page.locator('body.dark-mode').waitFor();
