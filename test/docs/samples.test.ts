@@ -6,7 +6,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_DIR, OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
 import { useMock } from '../support/mock.ts';
 import { HTTP_METHODS, deref, listAreas, loadBundle, type Json } from '../support/openapi.ts';
@@ -39,6 +39,25 @@ describe('TypeScript samples', () => {
 });
 
 const mock = useMock();
+const scratchRoot = path.join(ROOT, 'test', '.samples-run');
+afterAll(() => rmSync(scratchRoot, { recursive: true, force: true }));
+
+interface SampleRun {
+  output: string;
+  failure?: string;
+}
+/** Runs sample files in one process (test/support/run-samples.ts); each one's output and failure, by file name. */
+async function runSamples(files: string[], env: NodeJS.ProcessEnv): Promise<Map<string, SampleRun>> {
+  const { stdout } = await run(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'test/support/run-samples.ts'), ...files], { env, cwd: ROOT, timeout: 120_000 });
+  const runs = new Map<string, SampleRun>();
+  for (const chunk of stdout.split('\n@@sample ').slice(1)) {
+    const [file, ...rest] = chunk.split('\n');
+    const body = rest.join('\n');
+    const failed = /\n@@failed (.*)\n?$/.exec(body);
+    runs.set(path.basename(file!), { output: body.replace(/\n@@(ok|failed.*)\n?$/, '').trim(), failure: failed ? failed[1] : body.includes('\n@@ok') ? undefined : 'did not finish' });
+  }
+  return runs;
+}
 // The fetch samples get a mock of their own: the curl samples have deleted the example collection by then.
 const fetchMock = useMock();
 const run = promisify(execFile);
@@ -69,11 +88,22 @@ describe.each(listAreas())('curl and fetch samples of the %s area', (area) => {
     expect(result.stdout).toMatch(/^2\d\d$/);
   });
 
-  it.each(operations.map((op) => [op.operation.operationId, op] as const))('%s: its fetch sample runs against the mock', async (_id, { operation }) => {
-    const source = sample(operation, 'fetch');
-    const result = await run(process.execPath, ['--input-type=module', '-e', source], { env: env(fetchMock), timeout: 20_000 });
-    expect(result.stderr).toBe('');
-    expect(result.stdout.length).toBeGreaterThan(0);
+  let fetchRuns: Map<string, SampleRun>;
+  beforeAll(async () => {
+    const dir = path.join(scratchRoot, 'fetch', area);
+    mkdirSync(dir, { recursive: true });
+    const files = operations.map(({ operation }) => {
+      const file = path.join(dir, `${operation.operationId}.mjs`);
+      writeFileSync(file, sample(operation, 'fetch'));
+      return file;
+    });
+    fetchRuns = await runSamples(files, env(fetchMock));
+  });
+
+  it.each(operations.map((op) => [op.operation.operationId, op] as const))('%s: its fetch sample runs against the mock', (_id, { operation }) => {
+    const result = fetchRuns.get(`${operation.operationId}.mjs`);
+    expect(result?.failure).toBeUndefined();
+    expect(result?.output.length).toBeGreaterThan(0);
   });
 });
 
@@ -85,12 +115,17 @@ const tsSamples = listAreas()
   .sort((a, b) => LAST.indexOf(a.operationId) - LAST.indexOf(b.operationId));
 
 describe('TypeScript samples, run', () => {
-  it.each(tsSamples.map((s) => [s.operationId, s] as const))('%s runs against the mock', async (_id, { area, operationId }) => {
+  let runs: Map<string, SampleRun>;
+  beforeAll(async () => {
     const { ACCESS_KEY: _ownKey, ...rest } = process.env;
     const env = { ...rest, BASE_URL: tsMock.url, PLATFORM_DATABASE_URL: tsMock.url, PLATFORM_ACCESS_KEY: 'sample-key', PLATFORM_DATABASE_AUTH_TOKEN: tsMock.database.fullAccessToken };
-    const result = await run(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(OPENAPI_DIR, area, 'samples', `${operationId}.ts`)], { env, cwd: ROOT, timeout: 30_000 });
-    expect(result.stderr).toBe('');
-    expect(result.stdout.length).toBeGreaterThan(0);
+    runs = await runSamples(tsSamples.map(({ area, operationId }) => path.join(OPENAPI_DIR, area, 'samples', `${operationId}.ts`)), env);
+  });
+
+  it.each(tsSamples.map((s) => [s.operationId, s] as const))('%s runs against the mock', (_id, { operationId }) => {
+    const result = runs.get(`${operationId}.ts`);
+    expect(result?.failure).toBeUndefined();
+    expect(result?.output.length).toBeGreaterThan(0);
   });
 });
 
