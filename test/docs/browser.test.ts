@@ -116,6 +116,9 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     const result = page.getByRole('option').filter({ hasText: 'StorageZone' }).first();
     await result.click();
     await expect(page.locator('[id$="/models/StorageZone-content"]').first().innerText()).resolves.toContain('ReplicationRegions');
+    const field = page.locator('[id$="/models/StorageZone-content"]').getByText('ReplicationRegions', { exact: true }).first();
+    await field.scrollIntoViewIfNeeded();
+    await field.waitFor({ state: 'visible' });
     await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-search.png`) });
 
     await search('Paging');
@@ -123,7 +126,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await page.keyboard.press('Escape');
   });
 
-  async function tryIt(tag: string, method: string, urlPath: string, target: string) {
+  async function tryIt(operationId: string, tag: string, method: string, urlPath: string, target: string) {
     const { page } = visited;
     await show(`tag/${tag.toLowerCase().replace(/\s+/g, '-')}/${method.toUpperCase()}${urlPath}`);
     const section = operationSection(page, tag, method, urlPath);
@@ -132,13 +135,13 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await page.getByRole('button', { name: /^send/i }).first().click();
     const response = await answered;
     await page.getByText(`${response.status()} `).first().waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-try-${urlPath.split('/').at(-1)}.png`) });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-try-${operationId}.png`) });
     await page.keyboard.press('Escape');
     return response;
   }
 
   it('sends createVideo to the mock with Test Request and shows its 2xx answer', async () => {
-    const response = await tryIt('Manage Videos', 'post', '/library/{libraryId}/videos', '/library/42/videos');
+    const response = await tryIt('createVideo', 'Manage Videos', 'post', '/library/{libraryId}/videos', '/library/42/videos');
     expect(response.status()).toBeGreaterThanOrEqual(200);
     expect(response.status()).toBeLessThan(300);
     expect(await response.request().headerValue('accesskey')).toBeTruthy();
@@ -146,7 +149,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
   });
 
   it('runs SELECT 1 on the database pipeline with Test Request, with a token from the mock', async () => {
-    const response = await tryIt('SQL Pipeline', 'post', '/v2/pipeline', '/v2/pipeline');
+    const response = await tryIt('runPipeline', 'SQL Pipeline', 'post', '/v2/pipeline', '/v2/pipeline');
     expect(response.request().postData()).toContain('SELECT 1');
     expect(await response.request().headerValue('authorization')).toMatch(/^Bearer \S+/);
     expect(response.status()).toBe(200);
