@@ -1,7 +1,7 @@
 import { createDatabaseTokens, createDatabaseTokensClient, DatabaseTokensApiError } from '@platform/client';
 
 // The general management API: the account's API key in the AccessKey header.
-const tokens = createDatabaseTokensClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+const tokens = createDatabaseTokensClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: process.env.BASE_URL ?? 'http://127.0.0.1:4010' }) // the local mock unless BASE_URL is set;
 
 try {
   // A Full Access and a Read Only token; existing tokens stay valid. Shown only in this answer.

@@ -1,6 +1,6 @@
 import { createStorageClient, paginate } from '@platform/client';
 
-const storage = createStorageClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+const storage = createStorageClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: process.env.BASE_URL ?? 'http://127.0.0.1:4010' }) // the local mock unless BASE_URL is set;
 
 // One page, with its envelope:
 const { data } = await storage.GET('/storagezone', { params: { query: { page: 1, perPage: 100, search: 'media' } } });
