@@ -189,3 +189,11 @@ describe('requests for paths and bodies the request validation refuses', () => {
     }
   });
 });
+
+describe('the root of the mock', () => {
+  it('leads to the reference site', async () => {
+    const answer = await fetch(`${mock.url}/`, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe('/docs/');
+  });
+});
