@@ -1,0 +1,95 @@
+// The SQL engine of the database area: one file per database (WAL mode), each served by its
+// own executor process (executor.ts) started on first use and stopped when left idle.
+// Without a folder, the files live in a private temporary folder removed when the mock stops.
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { childScript, Executor } from './executor.ts';
+import type { ExecutorLimits } from './messages.ts';
+
+export interface EngineLimits extends ExecutorLimits {
+  statementTimeoutMs: number;
+  /** Most databases the mock holds at once (every namespace together). */
+  maxDatabases: number;
+  /** An executor without streams for this long stops (its database stays on disk), in ms. */
+  executorIdleMs: number;
+}
+
+export interface SqlEngineOptions {
+  /** Folder of the database files, kept between runs; default a temporary folder. */
+  dir?: string;
+  limits: EngineLimits;
+}
+
+/** A namespace's database: a file and the executor that serves it. */
+export interface EngineDatabase {
+  readonly key: string;
+  readonly executor: Executor;
+}
+
+export class DatabaseLimitReached extends Error {
+  readonly code = 'DATABASE_LIMIT_REACHED';
+}
+
+export async function createSqlEngine(options: SqlEngineOptions) {
+  const { limits } = options;
+  const temporary = options.dir === undefined;
+  const dir = options.dir ? path.resolve(options.dir) : mkdtempSync(path.join(os.tmpdir(), 'platform-mock-db-'));
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const script = await childScript();
+  const databases = new Map<string, EngineDatabase>();
+  const idleTimers = new Map<string, NodeJS.Timeout>();
+
+  /**
+   * The file of a namespace's database. The default namespace keeps `<dir>/<id>.db`; another
+   * namespace (an access key, a secret) gets a folder named by a digest of it.
+   */
+  function fileOf(namespace: string, databaseId: string): string {
+    if (namespace === 'default') return path.join(dir, `${databaseId}.db`);
+    const folder = path.join(dir, `ns-${createHash('sha256').update(namespace).digest('hex').slice(0, 24)}`);
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    return path.join(folder, `${databaseId}.db`);
+  }
+
+  return {
+    dir,
+    /** The database, opened on first use; past maxDatabases a new one is refused. */
+    database(namespace: string, databaseId: string): EngineDatabase {
+      const key = `${namespace}\u0000${databaseId}`;
+      let database = databases.get(key);
+      if (!database) {
+        if (databases.size >= limits.maxDatabases) {
+          throw new DatabaseLimitReached(`The mock holds ${limits.maxDatabases} databases, its limit (maxDatabases); no more can be opened`);
+        }
+        const executor = new Executor({ ...limits, file: fileOf(namespace, databaseId), script });
+        database = { key, executor };
+        databases.set(key, database);
+      }
+      const timer = idleTimers.get(key);
+      if (timer) clearTimeout(timer);
+      idleTimers.delete(key);
+      return database;
+    },
+
+    /** After a stream of the database ends: stop its executor once no stream is left for a while. */
+    released(database: EngineDatabase): void {
+      if (database.executor.streams.size > 0 || idleTimers.has(database.key)) return;
+      const timer = setTimeout(() => {
+        idleTimers.delete(database.key);
+        if (database.executor.streams.size === 0) void database.executor.stop();
+      }, limits.executorIdleMs);
+      timer.unref();
+      idleTimers.set(database.key, timer);
+    },
+
+    async close(): Promise<void> {
+      for (const timer of idleTimers.values()) clearTimeout(timer);
+      await Promise.all([...databases.values()].map((database) => database.executor.stop()));
+      databases.clear();
+      if (temporary) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type SqlEngine = Awaited<ReturnType<typeof createSqlEngine>>;
