@@ -142,16 +142,24 @@ function run(conn: StreamConnection, sql: string, verdict: Verdict, bindings: En
   const cols = statement.columns().map((column) => ({ name: column.name, decltype: column.type }));
   const rows: SqlValue[][] = [];
   let count = 0;
+  let tooLarge = false;
+  // Every statement runs to its end, even past the size limit, so that it finishes (commits,
+  // releases its read snapshot) instead of staying active on the connection.
   for (const raw of statement.iterate(bindings) as Iterable<unknown[]>) {
     count++;
-    if (!wantRows && !onRow) continue;
+    if (tooLarge || (!wantRows && !onRow)) continue;
     const row = raw.map(toSqlValue);
     context.budget.bytes -= sizeOf(row);
     if (context.budget.bytes < 0) {
-      throw new ProtocolError(`Response is too large: the rows pass the mock's limit of ${context.limits.maxResultBytes} bytes (maxResultBytes)`, 'RESPONSE_TOO_LARGE');
-    }
-    if (onRow) onRow(row);
+      tooLarge = true;
+      rows.length = 0;
+    } else if (onRow) onRow(row);
     else rows.push(row);
+  }
+  // An EXPLAIN listing stays active after its last row until the statement is reset (see sandbox.ts).
+  if (verdict === EXPLAIN_VERDICT) statement.get(bindings);
+  if (tooLarge) {
+    throw new ProtocolError(`Response is too large: the rows pass the mock's limit of ${context.limits.maxResultBytes} bytes (maxResultBytes)${verdict.writes ? '; the statement ran and its changes stay' : ''}`, 'RESPONSE_TOO_LARGE');
   }
   const after = verdict.writes ? counters(conn) : undefined;
   const changed = after ? after.changes : 0;

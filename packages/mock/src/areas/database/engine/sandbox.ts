@@ -79,7 +79,7 @@ export function checkPragma(words: string[]): void {
  * `fsdirTable` is the connection's `vtab:` handle of fsdir (see fsdirHandle).
  */
 export function analyse(db: Database.Database, sql: string, access: Access, fsdirTable: string | undefined): Verdict {
-  const program = db.prepare(`EXPLAIN ${sql}`).raw(true).all([]) as Op[];
+  const program = compiled(db, sql);
   const verdict: Verdict = { writes: false, writesTemp: false, params: [] };
   for (const [, opcode, p1, p2, p3, p4] of program) {
     switch (opcode) {
@@ -128,9 +128,21 @@ export function analyse(db: Database.Database, sql: string, access: Access, fsdi
 /** The `vtab:` handle fsdir has in this connection's programs; one connection keeps one. */
 export function fsdirHandle(db: Database.Database): string | undefined {
   try {
-    const program = db.prepare("EXPLAIN SELECT name FROM fsdir('.')").raw(true).all([]) as Op[];
+    const program = compiled(db, "SELECT name FROM fsdir('.')");
     return program.find(([, opcode]) => opcode === 'VOpen')?.[5] ?? undefined;
   } catch {
     return undefined; // the engine has no fsdir
   }
+}
+
+/**
+ * The statement's program, operands as numbers. An EXPLAIN statement listed to its end is still
+ * active in SQLite (for a write, it would keep the connection's next autocommit write from
+ * committing); the engine resets a statement only after get(), hence the get().
+ */
+export function compiled(db: Database.Database, sql: string): Op[] {
+  const statement = db.prepare(`EXPLAIN ${sql}`).raw(true).safeIntegers(false);
+  const rows = statement.all([]) as Op[];
+  statement.get([]);
+  return rows.map(([addr, opcode, p1, p2, p3, p4, p5]) => [Number(addr), opcode, Number(p1), Number(p2), Number(p3), p4 === null ? null : String(p4), Number(p5)]);
 }
