@@ -7,7 +7,7 @@ import Database from 'libsql';
 
 const ROWS = 1_000;
 const ROUNDS = 5;
-const BUNDLE = new URL('../dist/openapi/database.json', import.meta.url);
+const BUNDLE = new URL('../packages/contracts/bundles/database.json', import.meta.url);
 
 const CREATE = 'CREATE TABLE IF NOT EXISTS bench (id INTEGER PRIMARY KEY, label TEXT, amount REAL)';
 const INSERT = 'INSERT INTO bench (label, amount) VALUES (?, ?)';
@@ -60,7 +60,7 @@ async function direct() {
 }
 
 if (!existsSync(BUNDLE)) {
-  console.error('error: dist/openapi/database.json is missing: run `pnpm bundle database` (or `pnpm bundle`) first');
+  console.error('error: packages/contracts/bundles/database.json is missing: run `pnpm bundle database` (or `pnpm bundle`) first');
   process.exit(1);
 }
 

@@ -1,11 +1,12 @@
-// The main build: bundles the contracts, checks the committed types, builds the client, the site and the mock.
-import { existsSync, readFileSync } from 'node:fs';
+// The main build, in the order data flows: bundles the contracts, checks the committed generated
+// files, builds @platform/contracts, then the client, the reference site and the mock.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildMock } from './build-mock.ts';
 import { bundle } from './bundle.ts';
 import { buildDocs } from './docs.ts';
 import { generateTypes } from './generate.ts';
-import { ROOT, generatedPath, listAreas } from './lib/paths.ts';
+import { CONTRACTS_DIR, ROOT, generatedPath, listAreas } from './lib/paths.ts';
 import { fail, runBin } from './lib/run.ts';
 
 export async function build() {
@@ -16,6 +17,9 @@ export async function build() {
       fail(`${path.relative(ROOT, file)} does not match the ${area} contract: run \`pnpm generate\` and commit the result`);
     }
   }
+  rmSync(path.join(CONTRACTS_DIR, 'dist'), { recursive: true, force: true });
+  if (!runBin('tsc', ['-p', 'packages/contracts/tsconfig.build.json']).ok) fail('the contracts package does not compile (see above)');
+  console.log('built packages/contracts/dist/');
   if (!runBin('tsc', ['-p', 'packages/client/tsconfig.build.json']).ok) fail('the client does not compile (see above)');
   console.log('built packages/client/dist/');
   buildDocs();

@@ -1,4 +1,4 @@
-// Bundles every area's contract into dist/openapi/<area>.yaml and .json.
+// Bundles every area's contract into packages/contracts/bundles/<area>.yaml and .json.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';

@@ -1,4 +1,4 @@
-// Generates the client's types from the bundles: packages/client/src/generated/<area>.ts.
+// Generates each area's types from its bundle: packages/contracts/src/generated/<area>.ts.
 // `--check` writes nothing and fails when a committed file differs from a fresh generation.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const OPENAPI_DIR = path.join(ROOT, 'openapi');
-export const BUNDLE_DIR = path.join(ROOT, 'dist/openapi');
+export const CONTRACTS_DIR = path.join(ROOT, 'packages/contracts');
+export const BUNDLE_DIR = path.join(CONTRACTS_DIR, 'bundles');
 export const DOCS_DIR = path.join(ROOT, 'dist/docs');
-export const GENERATED_DIR = path.join(ROOT, 'packages/client/src/generated');
+export const GENERATED_DIR = path.join(CONTRACTS_DIR, 'src/generated');
 
 /** Every area: a folder under openapi/ that holds an openapi.yaml root. */
 export function listAreas(): string[] {

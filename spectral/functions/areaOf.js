@@ -1,5 +1,5 @@
 // Shared by the house-rule functions. Spectral lints the bundled documents,
-// dist/openapi/<area>.yaml, so a document's area is its file name.
+// packages/contracts/bundles/<area>.yaml, so a document's area is its file name.
 // (Spectral bundles rulesets to CommonJS, so paths come from the document, not import.meta.)
 import path from 'node:path';
 

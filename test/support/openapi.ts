@@ -1,4 +1,4 @@
-// Reading and validating against the bundled contracts (dist/openapi/<area>.json).
+// Reading and validating against the bundled contracts (packages/contracts/bundles/<area>.json).
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';

@@ -2,9 +2,9 @@ import { type AccessKeyClientOptions, createAccessKeyClient } from './internal/a
 import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
-import type { ContainerImagePullPolicy as PullPolicy, paths } from './generated/containers.js';
+import type { ContainerImagePullPolicy as PullPolicy, paths } from '@platform/contracts/containers';
 
-export type * from './generated/containers.js';
+export type * from '@platform/contracts/containers';
 export * from './internal/public.js';
 export type ContainersClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
 export type ContainersClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'containers', ThrowOnError>;

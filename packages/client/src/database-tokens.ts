@@ -9,7 +9,7 @@ import type {
   DatabaseTokensIssued,
   InvalidateDatabaseTokensRequest,
   paths,
-} from './generated/database.js';
+} from '@platform/contracts/database';
 
 export type DatabaseTokensClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
 /** The general management API's database token operations (the `AccessKey` header). */

@@ -4,9 +4,9 @@ import { PlatformRequestError, PlatformTimeoutError, redact, requestIdOf, newReq
 import { createRetryingFetch, startDeadline, type RetrySetting } from './internal/transport.js';
 import { enumeration } from './internal/enums.js';
 import { encodeArguments, toResultSet, type ResultSet, type SqlArguments } from './internal/database-values.js';
-import type { components, paths } from './generated/database.js';
+import type { components, paths } from '@platform/contracts/database';
 
-export type * from './generated/database.js';
+export type * from '@platform/contracts/database';
 export type { ResultSet, Row, SqlArgument, SqlArguments, SqlResultValue } from './internal/database-values.js';
 export * from './internal/public.js';
 export * from './database-tokens.js';

@@ -1,9 +1,9 @@
 import { type AccessKeyClientOptions, createAccessKeyClient } from './internal/access-key-client.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { CallOptions, PlatformHttpClient } from './internal/typed-client.js';
-import type { paths } from './generated/dns.js';
+import type { paths } from '@platform/contracts/dns';
 
-export type * from './generated/dns.js';
+export type * from '@platform/contracts/dns';
 export * from './internal/public.js';
 export type DnsClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
 export type DnsClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'dns', ThrowOnError>;

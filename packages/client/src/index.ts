@@ -13,7 +13,7 @@ export {
   type VideoClient,
   type VideoClientOptions,
 } from './video.js';
-export type * as Video from './generated/video.js';
+export type * as Video from '@platform/contracts/video';
 export {
   ContainerImagePullPolicy,
   ContainersApiError,
@@ -21,7 +21,7 @@ export {
   type ContainersClient,
   type ContainersClientOptions,
 } from './containers.js';
-export type * as Containers from './generated/containers.js';
+export type * as Containers from '@platform/contracts/containers';
 export {
   createShieldClient,
   listAllCustomWafRules,
@@ -34,9 +34,9 @@ export {
   type ShieldClient,
   type ShieldClientOptions,
 } from './shield.js';
-export type * as Shield from './generated/shield.js';
+export type * as Shield from '@platform/contracts/shield';
 export { createDnsClient, DnsApiError, importDnsRecords, type DnsClient, type DnsClientOptions } from './dns.js';
-export type * as Dns from './generated/dns.js';
+export type * as Dns from '@platform/contracts/dns';
 export {
   createStorageClient,
   listAllStorageZones,
@@ -48,7 +48,7 @@ export {
   type StorageClient,
   type StorageClientOptions,
 } from './storage.js';
-export type * as Storage from './generated/storage.js';
+export type * as Storage from '@platform/contracts/storage';
 export {
   createDatabaseClient,
   DatabaseError,
@@ -74,4 +74,4 @@ export {
   type DatabaseTokensClient,
   type DatabaseTokensClientOptions,
 } from './database-tokens.js';
-export type * as Database from './generated/database.js';
+export type * as Database from '@platform/contracts/database';

@@ -3,10 +3,10 @@ import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import { walkPages } from './internal/paging.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
-import type * as Shield from './generated/shield.js';
-import type { paths } from './generated/shield.js';
+import type * as Shield from '@platform/contracts/shield';
+import type { paths } from '@platform/contracts/shield';
 
-export type * from './generated/shield.js';
+export type * from '@platform/contracts/shield';
 export * from './internal/public.js';
 export type ShieldClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
 export type ShieldClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'shield', ThrowOnError>;

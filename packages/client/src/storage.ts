@@ -3,10 +3,10 @@ import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import { walkPages } from './internal/paging.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
-import type * as Storage from './generated/storage.js';
-import type { StorageError, StorageZone, StorageZonePage, paths } from './generated/storage.js';
+import type * as Storage from '@platform/contracts/storage';
+import type { StorageError, StorageZone, StorageZonePage, paths } from '@platform/contracts/storage';
 
-export type * from './generated/storage.js';
+export type * from '@platform/contracts/storage';
 export * from './internal/public.js';
 export type StorageClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
 export type StorageClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'storage', ThrowOnError>;

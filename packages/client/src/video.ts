@@ -2,9 +2,9 @@ import { type AccessKeyClientOptions, createAccessKeyClient } from './internal/a
 import { PlatformApiError } from './internal/errors.js';
 import { walkPages } from './internal/paging.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
-import type { Collection, paths } from './generated/video.js';
+import type { Collection, paths } from '@platform/contracts/video';
 
-export type * from './generated/video.js';
+export type * from '@platform/contracts/video';
 export * from './internal/public.js';
 export { aggregateSmartGenerateStatus, IssueCodes, Severity, SmartGenerateStatus, VideoModelStatus } from './internal/video-domain.js';
 export type VideoClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;

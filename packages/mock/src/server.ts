@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { IHttpConfig } from '@stoplight/prism-http';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
 import * as E from 'fp-ts/lib/Either.js';
+import { BUNDLE_DIR } from '@platform/contracts';
 import { AREAS } from './areas/index.ts';
 import { resolveDatabaseSettings, type DatabaseMockOptions } from './areas/database/settings.ts';
 import { createEngine, INVALID_JSON, readBundle, type Engine, type ParsedRequest, type ServedOperation } from './engine.ts';
@@ -16,12 +17,13 @@ import { serveStatic } from './static.ts';
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
- * Where the bundled contracts and the reference site are by default: the repository's dist/
- * when running from the sources, the copies the build puts in the package when running built.
+ * Where the bundled contracts and the reference site are by default: the contracts from
+ * @platform/contracts; the site from the repository's dist/ when running from the sources,
+ * the copy the build puts in the package when running built.
  */
 const DEFAULT_DIRS = import.meta.url.endsWith('.ts')
-  ? { bundleDir: path.join(REPO_ROOT, 'dist/openapi'), docsDir: path.join(REPO_ROOT, 'dist/docs') }
-  : { bundleDir: path.join(PACKAGE_ROOT, 'contracts'), docsDir: path.join(PACKAGE_ROOT, 'docs') };
+  ? { bundleDir: BUNDLE_DIR, docsDir: path.join(REPO_ROOT, 'dist/docs') }
+  : { bundleDir: BUNDLE_DIR, docsDir: path.join(PACKAGE_ROOT, 'docs') };
 
 /** The mock's own endpoint for readiness checks; no area has paths under /_mock/. */
 export const HEALTH_PATH = '/_mock/health';
@@ -33,7 +35,7 @@ export interface MockOptions {
   port?: number;
   /** Host to listen on. Default 127.0.0.1. */
   host?: string;
-  /** Folder holding the bundled contracts (<area>.json). Default: the contracts shipped in the package. */
+  /** Folder holding the bundled contracts (<area>.json). Default: the bundles of @platform/contracts. */
   bundleDir?: string;
   /** Folder of the reference site served at /docs/. Default: the site shipped in the package. */
   docsDir?: string;

@@ -1,6 +1,6 @@
 // The database's token management operations, served by the general management API
 // (AccessKey header, checked by Prism): generate, invalidate or regenerate, and list tokens.
-import type { Database } from '@platform/client';
+import type * as Database from '@platform/contracts/database';
 import { describeViolations, type MockRequest, type MockResponse, type Violation } from '../../area.ts';
 import type { DatabaseSettings } from './settings.ts';
 import { BOTH_KINDS, type TokenStore } from './tokens.ts';
