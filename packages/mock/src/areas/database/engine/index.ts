@@ -32,6 +32,9 @@ export class DatabaseLimitReached extends Error {
   readonly code = 'DATABASE_LIMIT_REACHED';
 }
 
+/** The key of a namespace's database (namespaces are access keys: never shown). */
+export const databaseKey = (namespace: string, databaseId: string) => `${namespace}\u0000${databaseId}`;
+
 export async function createSqlEngine(options: SqlEngineOptions) {
   const { limits } = options;
   const temporary = options.dir === undefined;
@@ -56,7 +59,7 @@ export async function createSqlEngine(options: SqlEngineOptions) {
     dir,
     /** The database, opened on first use; past maxDatabases a new one is refused. */
     database(namespace: string, databaseId: string): EngineDatabase {
-      const key = `${namespace}\u0000${databaseId}`;
+      const key = databaseKey(namespace, databaseId);
       let database = databases.get(key);
       if (!database) {
         if (databases.size >= limits.maxDatabases) {
