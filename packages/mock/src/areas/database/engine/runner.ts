@@ -68,7 +68,7 @@ async function respond(connection: () => StreamConnection, request: SqlRequest, 
       const conn = connection();
       for (const statement of splitStatements(request.sql)) {
         const verdict = conn.verdictOf(statement);
-        await whenUnlocked(context, () => run(conn, statement.sql, verdict, [], false, context));
+        await run(conn, statement.sql, verdict, [], false, context);
       }
       return { type: 'sequence' };
     }
@@ -95,7 +95,7 @@ async function execute(conn: StreamConnection, stmt: SqlStmt, context: RunContex
   const statement = oneStatement(stmt.sql);
   const verdict = conn.verdictOf(statement);
   const bindings = bind(verdict.params, stmt);
-  return whenUnlocked(context, () => run(conn, statement.sql, verdict, bindings, stmt.want_rows !== false, context));
+  return run(conn, statement.sql, verdict, bindings, stmt.want_rows !== false, context);
 }
 
 /**
@@ -128,11 +128,32 @@ function bind(params: (string | null)[], stmt: SqlStmt): EngineValue[] {
 
 type Columns = { name: string; decltype: string | null }[];
 
-/** Runs a statement to its end (so that it commits and releases what it holds), keeping rows if wanted. */
-function run(conn: StreamConnection, sql: string, verdict: Verdict, bindings: EngineValue[], wantRows: boolean, context: RunContext, onRow?: (row: SqlValue[]) => void): StmtResult & { cols: Columns } {
-  const started = performance.now();
+type Prepared = ReturnType<Database.Database['prepare']>;
+
+/**
+ * Runs a statement to its end (so that it commits and releases what it holds), keeping rows if
+ * wanted; waits for another stream's write lock. A statement refused with SQLITE_BUSY stays
+ * active in SQLite (it could be stepped again) and would keep the connection's later writes from
+ * committing, so the same statement is retried, and reset (iterate() resets and binds without
+ * stepping) whenever it fails.
+ */
+async function run(conn: StreamConnection, sql: string, verdict: Verdict, bindings: EngineValue[], wantRows: boolean, context: RunContext, onRow?: (row: SqlValue[]) => void): Promise<StmtResult & { cols: Columns }> {
   const statement = conn.db.prepare(sql);
   statement.safeIntegers(true);
+  try {
+    return await whenUnlocked(context, () => step(conn, statement, verdict, bindings, wantRows, context, onRow));
+  } catch (error) {
+    try {
+      statement.iterate(bindings);
+    } catch {
+      // the statement could not even be bound: it never ran
+    }
+    throw error;
+  }
+}
+
+function step(conn: StreamConnection, statement: Prepared, verdict: Verdict, bindings: EngineValue[], wantRows: boolean, context: RunContext, onRow?: (row: SqlValue[]) => void): StmtResult & { cols: Columns } {
+  const started = performance.now();
   if (!statement.reader) {
     const info = statement.run(bindings);
     const rowid = Number.isSafeInteger(info.lastInsertRowid) ? String(info.lastInsertRowid) : counters(conn).lastInsertRowid;
@@ -240,10 +261,7 @@ async function cursor(conn: StreamConnection, steps: SqlStep[], context: RunCont
       const verdict = conn.verdictOf(statement);
       const bindings = bind(verdict.params, stmt);
       const rows: CursorEntry[] = [];
-      const result = await whenUnlocked(context, () => {
-        rows.length = 0;
-        return run(conn, statement.sql, verdict, bindings, stmt.want_rows !== false, context, (row) => rows.push({ type: 'row', row }));
-      });
+      const result = await run(conn, statement.sql, verdict, bindings, stmt.want_rows !== false, context, (row) => rows.push({ type: 'row', row }));
       entries.push({ type: 'step_begin', step: index, cols: result.cols }, ...rows, { type: 'step_end', affected_row_count: result.affected_row_count, last_insert_rowid: result.last_insert_rowid ?? null });
       outcome.step_results[index] = true;
     } catch (error) {
