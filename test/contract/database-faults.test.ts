@@ -319,11 +319,12 @@ describe('bounded work', () => {
   });
 
   it('expires idle streams by the clock, releasing their locks', async () => {
-    const holder = await pipeline([execute('BEGIN IMMEDIATE'), execute('INSERT INTO kept VALUES (2)')]);
+    await pipeline([execute('CREATE TABLE idle (x)'), close]);
+    const holder = await pipeline([execute('BEGIN IMMEDIATE'), execute('INSERT INTO idle VALUES (2)')]);
     mock.host.advance(10_001);
-    const write = await pipeline([execute('INSERT INTO kept VALUES (3)'), execute('SELECT count(*) FROM kept'), close]);
-    expect(write.results[0]!.type).toBe('ok');
-    expect(rowsOf(write.results[1])).toEqual([[integer(2)]]);
+    const write = await pipeline([execute('INSERT INTO idle VALUES (3)'), execute('SELECT count(*) FROM idle'), close]);
+    expect(write.results[0], JSON.stringify(write.results[0])).toMatchObject({ type: 'ok' });
+    expect(rowsOf(write.results[1])).toEqual([[integer(1)]]);
     const expired = await mock.fetch(`${mock.url}/v2/pipeline`, {
       method: 'POST',
       headers: { authorization: `Bearer ${FULL_ACCESS_TOKEN}`, 'content-type': 'application/json' },

@@ -34,12 +34,12 @@ export async function startDatabaseHost(options: DatabaseMockOptions = {}): Prom
   let offset = 0;
   const clock = { now: () => Date.now() + offset };
   const document = loadBundle('database');
-  const behaviour = (await area.setup({
+  const behaviour: AreaBehaviour<DatabaseState, DatabaseInfo> = await area.setup({
     document,
     options,
     clock,
-    example: (name: string) => structuredClone(document.components.examples[name].value),
-  })) as AreaBehaviour<DatabaseState, DatabaseInfo>;
+    example: <T>(name: string) => structuredClone(document.components.examples[name].value) as T,
+  });
   const states = new Map<string, DatabaseState>();
   const stateOf = (namespace: string) => {
     let state = states.get(namespace);

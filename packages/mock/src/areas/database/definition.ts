@@ -5,7 +5,7 @@
 import type * as Contract from '@platform/contracts/database';
 import { defineArea, describeViolations, UsageError, type CallContext, type MockRequest, type MockResponse, type Violation } from '../../area-next.ts';
 import { createSqlEngine, DatabaseLimitReached, databaseKey, type SqlEngine } from './engine/index.ts';
-import { DATABASE_FLAGS, DATABASE_ID, DatabaseOptionError, optionsFromFlags, resolveDatabaseSettings, type DatabaseMockOptions } from './options.ts';
+import { DATABASE_FLAGS, DATABASE_ID, DatabaseOptionError, optionsFromFlags, resolveDatabaseSettings, type DatabaseMockOptions, type DatabaseSettings } from './options.ts';
 import { runCursor, runPipeline, type WireRequest } from './pipeline-runner.ts';
 import type { DatabaseError, StreamResult } from './protocol.ts';
 import { StreamLimitReached, StreamLost, streamTable, type Stream } from './stream-table.ts';
@@ -33,7 +33,7 @@ export interface DatabaseInfo {
 
 const text = (status: number, body: string): MockResponse => ({ status, headers: { 'content-type': 'text/plain' }, body });
 
-export default defineArea({
+export default defineArea<'database', DatabaseMockOptions, DatabaseState, DatabaseInfo>({
   name: 'database',
   flags: DATABASE_FLAGS,
   optionsFromFlags(flags): DatabaseMockOptions {
@@ -45,7 +45,7 @@ export default defineArea({
   },
 
   async setup({ options, clock }) {
-    let settings;
+    let settings: DatabaseSettings;
     try {
       settings = resolveDatabaseSettings(options as DatabaseMockOptions | undefined);
     } catch (error) {

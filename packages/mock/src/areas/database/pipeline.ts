@@ -69,6 +69,8 @@ function holds(condition: BatchCond, result: BatchResult): boolean {
       return condition.conds.every((c) => holds(c, result));
     case 'or':
       return condition.conds.some((c) => holds(c, result));
+    default:
+      return false;
   }
 }
 
@@ -77,5 +79,5 @@ function checkCondition(condition: BatchCond, current: number): void {
   if (condition.type === 'ok' || condition.type === 'error') {
     if (condition.step >= current) throw new ProtocolError(`Step ${current} has a condition on step ${condition.step}, which is not an earlier step`, 'BATCH_COND_INVALID');
   } else if (condition.type === 'not') checkCondition(condition.cond, current);
-  else condition.conds.forEach((c) => checkCondition(c, current));
+  else if (condition.type === 'and' || condition.type === 'or') condition.conds.forEach((c) => checkCondition(c, current));
 }

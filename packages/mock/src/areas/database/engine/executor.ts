@@ -33,6 +33,8 @@ interface Pending {
 
 export class Executor {
   #child: ChildProcess | undefined;
+  /** The process has started (its start-up does not count toward a request's time limit). */
+  #ready = false;
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
   /** Streams this executor holds; they all end if it stops. */
@@ -85,6 +87,7 @@ export class Executor {
       execArgv: [`--max-old-space-size=${Math.max(64, Math.ceil((config.maxResultBytes * 8) / 1024 / 1024) + 64)}`],
     });
     this.#child = child;
+    this.#ready = false;
     child.on('message', (message: FromExecutor) => this.#receive(message));
     child.once('exit', (code, signal) => {
       if (this.#child !== child) return; // stopped on purpose: its losses are already told
@@ -104,7 +107,11 @@ export class Executor {
   }
 
   #receive(message: FromExecutor) {
-    if (message.t === 'ready') return;
+    if (message.t === 'ready') {
+      this.#ready = true;
+      for (const [id, pending] of this.#pending) this.#arm(id, pending);
+      return;
+    }
     const pending = this.#pending.get(message.id);
     if (!pending) return;
     clearTimeout(pending.timer);
@@ -120,6 +127,7 @@ export class Executor {
   /** The time limit of the request now running; past it the process ends. */
   #arm(id: number, pending: Pending) {
     clearTimeout(pending.timer);
+    if (!this.#ready) return;
     pending.timer = setTimeout(() => {
       const limit = this.options.statementTimeoutMs;
       this.#lose(

@@ -35,8 +35,16 @@ export class StreamConnection {
     return verdict;
   }
 
+  /**
+   * Ends the connection. The engine frees the connection itself only when its statement objects
+   * are garbage-collected, so an open transaction is rolled back first: its locks go now.
+   */
   close(): void {
-    this.db.close();
+    try {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    } finally {
+      this.db.close();
+    }
   }
 }
 
