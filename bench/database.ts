@@ -28,7 +28,7 @@ async function best(run: () => unknown): Promise<number> {
 async function throughMock() {
   const mock = await startMock({ port: 0, areas: ['database'] });
   try {
-    const db = createClient({ url: mock.url, authToken: mock.database.fullAccessToken });
+    const db = createClient({ url: mock.url, authToken: mock.areas.database.fullAccessToken });
     await db.execute(CREATE);
     const insertBatch = await best(() => db.batch(Array.from({ length: ROWS }, (_, i) => ({ sql: INSERT, args: rowArgs(i) })), 'write'));
     const select = await best(async () => {

@@ -1,22 +1,27 @@
-// The mock as a product, measured in one run on loopback:
-// - start-up: from the command to the first answered request, all areas;
-// - throughput and p50/p99 latency at 10 and 50 connections for a GET (storage zone list) and a
-//   POST (video create), through `pnpm mock`, through the Prism CLI serving the same bundled
-//   document, and through a bare node:http server answering the same bytes as ours;
-// - memory after 1,000 and after 100,000 requests.
-// Every server runs in its own process; autocannon runs in this one.
+// The mock as a product, measured in one run on loopback, each against a baseline run here:
+// - start-up: from the command to the first answered `/_mock/health` (target 500 ms), and
+//   `startMock({ port: 0 })` from its module's import (target 100 ms);
+// - throughput at 10 and 50 connections for GET shield zones and POST video create, through
+//   `platform-mock`, through the Prism CLI serving the same bundle (target: 10x) and through a
+//   bare node:http server answering the same bytes (reported as a fraction);
+// - p50 latency at 1 connection (target 0.3 ms);
+// - memory after 1,000 and after 100,000 requests (target: no growth beyond noise).
+// Every server runs in its own process; the load generator runs in this one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 import { ROOT, bundlePath } from '../scripts/lib/paths.ts';
 import { fail } from '../scripts/lib/run.ts';
 
-const CLI = path.join(ROOT, 'packages/mock/dist/cli.js');
+const CLI = path.join(ROOT, 'packages/mock/bin/platform-mock.js');
+const BUILT = path.join(ROOT, 'packages/mock/dist/index.js');
 const PRISM = path.join(ROOT, 'node_modules/.bin/prism');
 const SECONDS = 3;
 const CONNECTIONS = [10, 50];
+const TARGET_RATIO = 10;
 const STARTS = 3;
 const HEADERS = { AccessKey: 'bench-key', 'content-type': 'application/json' };
 
@@ -28,12 +33,12 @@ interface Endpoint {
   body?: string;
 }
 const ENDPOINTS: Endpoint[] = [
-  // A search that selects two zones: our answer is then about the size of the example Prism answers.
-  { name: 'GET storage zone list', area: 'storage', method: 'GET', path: '/storagezone?search=e-logs' },
+  { name: 'GET shield zones', area: 'shield', method: 'GET', path: '/shield/shield-zones' },
   { name: 'POST video create', area: 'video', method: 'POST', path: '/library/42/videos', body: JSON.stringify({ title: 'Keynote', thumbnailTime: 1500 }) },
 ];
 
-if (!existsSync(CLI)) fail('packages/mock/dist is missing: run `pnpm build` first');
+if (!existsSync(BUILT)) fail('packages/mock/dist is missing: run `pnpm build` first');
+const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target');
 
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
@@ -138,19 +143,64 @@ async function measureStartup() {
     await stop(child);
   }
   times.sort((a, b) => a - b);
-  console.log(`\nStart-up, command to first answered request, every area (${STARTS} runs): median ${fixed(times[Math.floor(STARTS / 2)]!)} ms, ` + `best ${fixed(times[0]!)} ms, worst ${fixed(times.at(-1)!)} ms (target < 1500 ms)`);
+  const median = times[Math.floor(STARTS / 2)]!;
+  console.log(`\nStart-up, command to first answered /_mock/health, every area (${STARTS} runs): median ${fixed(median)} ms, best ${fixed(times[0]!)} ms, worst ${fixed(times.at(-1)!)} ms: ${verdict(median <= 500)} (500 ms)`);
+
+  const script = `
+    const imported = performance.now();
+    const { startMock } = await import(${JSON.stringify(BUILT)});
+    const loaded = performance.now();
+    const mock = await startMock({ port: 0 });
+    const started = performance.now();
+    await mock.close();
+    process.send({ importMs: loaded - imported, startMs: started - loaded });`;
+  const samples: { importMs: number; startMs: number }[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const child = start(process.execPath, ['--input-type=module', '-e', script]);
+    samples.push(await new Promise((resolve) => child.once('message', resolve)));
+    await stop(child);
+  }
+  samples.sort((a, b) => a.startMs - b.startMs);
+  const middle = samples[Math.floor(STARTS / 2)]!;
+  console.log(`startMock({ port: 0 }) after its module's import (${STARTS} runs): median ${fixed(middle.startMs)} ms (the import itself ${fixed(middle.importMs)} ms): ${verdict(middle.startMs <= 100)} (100 ms)`);
+}
+
+/** p50 of sequential requests on one kept-alive connection, measured per request. */
+async function latencyAtOneConnection(url: string, endpoint: Endpoint, count = 2_000): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const target = new URL(`${url}${endpoint.path}`);
+  const once = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = httpRequest({ hostname: target.hostname, port: target.port, path: target.pathname + target.search, method: endpoint.method, headers: HEADERS, agent }, (res) => {
+        res.resume();
+        res.once('end', resolve);
+      });
+      req.once('error', reject);
+      req.end(endpoint.body);
+    });
+  for (let i = 0; i < 200; i++) await once();
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await once();
+    times.push(performance.now() - started);
+  }
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return times[Math.floor(count / 2)]!;
 }
 
 async function measureThroughput() {
   const ours = await startOurs();
   const rows: string[][] = [];
+  const latencies: string[] = [];
   for (const endpoint of ENDPOINTS) {
     const answer = await answerOf(ours.url, endpoint);
     if (answer.status >= 300) fail(`${endpoint.name} answered ${answer.status} through the mock: ${answer.body.slice(0, 200)}`);
     const prism = await startPrism(endpoint.area);
     const bare = await startBare(answer.status, answer.contentType, answer.body);
     const servers = [
-      ['pnpm mock', ours.url],
+      ['platform-mock', ours.url],
       ['Prism CLI', prism.url],
       ['bare node:http', bare.url],
     ] as const;
@@ -160,24 +210,28 @@ async function measureThroughput() {
       for (const [[name], measured] of servers.map((server, i) => [server, [mine, theirs, baseline][i]!] as const)) {
         rows.push([endpoint.name, String(connections), name, fixed(measured.rps), fixed(measured.p50), fixed(measured.p99), String(measured.bytes), String(measured.bad)]);
       }
-      rows.push([endpoint.name, String(connections), 'ratio', `${fixed(mine.rps / theirs.rps, 2)}x Prism CLI`, `${fixed((mine.rps / baseline.rps) * 100)}% of bare`, '', '', '']);
+      rows.push([endpoint.name, String(connections), 'ratio', `${fixed(mine.rps / theirs.rps, 2)}x Prism CLI`, `${fixed((mine.rps / baseline.rps) * 100)}% of bare`, connections === 10 ? verdict(mine.rps / theirs.rps >= TARGET_RATIO) : '', '', '']);
     }
+    const [ourP50, bareP50] = [await latencyAtOneConnection(ours.url, endpoint), await latencyAtOneConnection(bare.url, endpoint)];
+    latencies.push(`  ${endpoint.name}: p50 ${fixed(ourP50, 3)} ms (bare node:http ${fixed(bareP50, 3)} ms): ${verdict(ourP50 <= 0.3)} (0.3 ms)`);
     await Promise.all([stop(prism.child), stop(bare.child)]);
   }
   await stop(ours.child);
   const header = ['request', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/answer', 'non-2xx+errors'];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
-  console.log(`\nThroughput, ${SECONDS} s per run, loopback (target: pnpm mock at least 3x the Prism CLI)`);
+  console.log(`\nThroughput, ${SECONDS} s per run, loopback (target: platform-mock at least ${TARGET_RATIO}x the Prism CLI at 10 connections)`);
   console.log(line(header));
   for (const row of rows) console.log(line(row));
+  console.log('\nLatency at 1 connection, sequential requests on a kept-alive connection');
+  for (const latency of latencies) console.log(latency);
 }
 
 async function measureMemory() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const script = `
-    const { startMock } = await import(${JSON.stringify(path.join(ROOT, 'packages/mock/dist/index.js'))});
+    const { startMock } = await import(${JSON.stringify(BUILT)});
     await startMock({ port: ${port} });
     process.on('message', () => { globalThis.gc(); globalThis.gc(); const m = process.memoryUsage(); process.send({ heapUsed: m.heapUsed, rss: m.rss }); });`;
   const child = start(process.execPath, ['--expose-gc', '--input-type=module', '-e', script]);
@@ -194,7 +248,8 @@ async function measureMemory() {
   console.log(`\nMemory after a full GC (GET and POST alternating; ${bulk.non2xx + bulk.errors} non-2xx or errors in the bulk run)`);
   console.log(`  after   1,000 requests: heap ${mb(after1k.heapUsed)}, rss ${mb(after1k.rss)}`);
   console.log(`  after 100,000 requests: heap ${mb(after100k.heapUsed)}, rss ${mb(after100k.rss)}`);
-  console.log(`  heap growth: ${mb(after100k.heapUsed - after1k.heapUsed)} (${fixed(((after100k.heapUsed - after1k.heapUsed) / after1k.heapUsed) * 100, 1)}%)`);
+  const growth = (after100k.heapUsed - after1k.heapUsed) / after1k.heapUsed;
+  console.log(`  heap growth: ${mb(after100k.heapUsed - after1k.heapUsed)} (${fixed(growth * 100, 1)}%): ${verdict(growth < 0.1)} (no growth beyond noise: under 10%)`);
 }
 
 await measureStartup();

@@ -1,22 +1,18 @@
 // The main build, in the order data flows: bundles the contracts, checks the committed generated
 // files, builds @platform/contracts, then the client, the reference site and the mock.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildMock } from './build-mock.ts';
 import { bundle } from './bundle.ts';
 import { buildDocs } from './docs.ts';
-import { generateTypes } from './generate.ts';
-import { CONTRACTS_DIR, ROOT, generatedPath, listAreas } from './lib/paths.ts';
+import { staleGenerated } from './generate.ts';
+import { CONTRACTS_DIR } from './lib/paths.ts';
 import { fail, runBin } from './lib/run.ts';
 
 export async function build() {
   bundle();
-  for (const area of listAreas()) {
-    const file = generatedPath(area);
-    if (!existsSync(file) || readFileSync(file, 'utf8') !== (await generateTypes(area))) {
-      fail(`${path.relative(ROOT, file)} does not match the ${area} contract: run \`pnpm generate\` and commit the result`);
-    }
-  }
+  const stale = await staleGenerated();
+  if (stale.length > 0) fail(`${stale.join(', ')} ${stale.length === 1 ? 'does' : 'do'} not match the contracts: run \`pnpm generate\` and commit the result`);
   rmSync(path.join(CONTRACTS_DIR, 'dist'), { recursive: true, force: true });
   if (!runBin('tsc', ['-p', 'packages/contracts/tsconfig.build.json']).ok) fail('the contracts package does not compile (see above)');
   console.log('built packages/contracts/dist/');

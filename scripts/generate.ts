@@ -1,11 +1,21 @@
-// Generates each area's types from its bundle: packages/contracts/src/generated/<area>.ts.
+// Generates packages/contracts/src/generated/: each area's types from its bundle (<area>.ts,
+// openapi-typescript), the area registry (areas.ts) and the operation table (operations.ts).
 // `--check` writes nothing and fails when a committed file differs from a fresh generation.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { GENERATED_DIR, ROOT, bundlePath, generatedPath, listAreas } from './lib/paths.ts';
+import { GENERATED_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
+import { areaNameProblem, operationRows, renderAreas, renderOperations } from './lib/registry.ts';
 import { fail } from './lib/run.ts';
+
+const USAGE = `usage: pnpm generate [area...] [--check]
+
+Writes packages/contracts/src/generated/ from the bundles (run \`pnpm bundle\` first):
+  <area>.ts       each named area's types (every area when none is named)
+  areas.ts        the area registry: every folder under openapi/ with an openapi.yaml
+  operations.ts   the operation table of every area
+  --check         write nothing; fail when a committed file is stale`;
 
 const header = (area: string) =>
   [
@@ -17,26 +27,82 @@ const header = (area: string) =>
     '',
   ].join('\n');
 
-export async function generateTypes(area: string): Promise<string> {
-  const source = bundlePath(area);
+function requireBundle(area: string, ext: 'yaml' | 'json' = 'yaml'): string {
+  const source = bundlePath(area, ext);
   if (!existsSync(source)) fail(`${path.relative(ROOT, source)} is missing: run \`pnpm bundle\` first`);
-  const ast = await openapiTS(pathToFileURL(source), { rootTypes: true, rootTypesNoSchemaPrefix: true });
+  return source;
+}
+
+export async function generateTypes(area: string): Promise<string> {
+  const ast = await openapiTS(pathToFileURL(requireBundle(area)), { rootTypes: true, rootTypesNoSchemaPrefix: true });
   return header(area) + astToString(ast);
 }
 
-async function main(check: boolean, only: string[]) {
-  const stale: string[] = [];
-  mkdirSync(GENERATED_DIR, { recursive: true });
-  for (const area of only.length > 0 ? only : listAreas()) {
-    const target = generatedPath(area);
-    const fresh = await generateTypes(area);
-    const current = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
-    if (current === fresh) continue;
-    if (check) stale.push(path.relative(ROOT, target));
-    else writeFileSync(target, fresh);
+/** Every area, checked to be usable as a file name and a package subpath. */
+export function checkedAreas(): string[] {
+  const areas = listAreas();
+  for (const area of areas) {
+    const problem = areaNameProblem(area);
+    if (problem) fail(`openapi/${area}/: ${problem}`);
   }
-  if (stale.length > 0) fail(`generated types are stale: ${stale.join(', ')}; run \`pnpm bundle && pnpm generate\``);
-  console.log(check ? 'generated types are up to date' : `generated types in ${path.relative(ROOT, GENERATED_DIR)}/`);
+  return areas;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.includes('--check'), process.argv.slice(2).filter((arg) => !arg.startsWith('--')));
+/** The registry files, file name (areas.ts, operations.ts) -> content, from every area's bundle. */
+export function generateRegistry(): Map<string, string> {
+  const areas = checkedAreas();
+  const rows = areas.flatMap((area) => {
+    let document;
+    try {
+      document = JSON.parse(readFileSync(requireBundle(area, 'json'), 'utf8'));
+    } catch (error) {
+      fail(`${path.relative(ROOT, bundlePath(area, 'json'))} cannot be read (${(error as Error).message.split('\n')[0]}): run \`pnpm bundle\` again`);
+    }
+    return operationRows(area, document);
+  });
+  return new Map([
+    ['areas.ts', renderAreas(areas)],
+    ['operations.ts', renderOperations(rows)],
+  ]);
+}
+
+/** Every generated file for the named areas (all when none), file name -> fresh content. */
+export async function generateAll(only: string[] = []): Promise<Map<string, string>> {
+  const known = checkedAreas();
+  const unknown = only.filter((area) => !known.includes(area));
+  if (unknown.length > 0) fail(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
+  const files = new Map<string, string>();
+  for (const area of only.length > 0 ? only : known) files.set(`${area}.ts`, await generateTypes(area));
+  for (const [file, content] of generateRegistry()) files.set(file, content);
+  return files;
+}
+
+/** The generated files in `dir` that are missing or differ from a fresh generation (paths relative to the repository). */
+export async function staleGenerated(only: string[] = [], dir = GENERATED_DIR): Promise<string[]> {
+  const stale: string[] = [];
+  for (const [name, fresh] of await generateAll(only)) {
+    const file = path.join(dir, name);
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== fresh) stale.push(path.relative(ROOT, file));
+  }
+  return stale;
+}
+
+async function main(args: string[]) {
+  if (args.includes('--help') || args.includes('-h')) return console.log(USAGE);
+  const unknownFlags = args.filter((arg) => arg.startsWith('-') && arg !== '--check');
+  if (unknownFlags.length > 0) fail(`unknown option ${unknownFlags.join(', ')}\n${USAGE}`);
+  const only = args.filter((arg) => !arg.startsWith('-'));
+  if (args.includes('--check')) {
+    const stale = await staleGenerated(only);
+    if (stale.length > 0) fail(`generated files are stale: ${stale.join(', ')}; run \`pnpm bundle && pnpm generate\``);
+    return console.log('generated files are up to date');
+  }
+  mkdirSync(GENERATED_DIR, { recursive: true });
+  for (const [name, content] of await generateAll(only)) {
+    const file = path.join(GENERATED_DIR, name);
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== content) writeFileSync(file, content);
+  }
+  console.log(`generated files in ${path.relative(ROOT, GENERATED_DIR)}/`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.slice(2));

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as client from '@platform/client';
 import { aggregateSmartGenerateStatus, ClientConfigError, enumName, parseDatabaseUrl, SmartGenerateStatus, type Video } from '@platform/client';
+import { AREAS } from '@platform/contracts';
 import { loadBundle, type Json } from '../support/openapi.ts';
 
 const { None, Queued, InProgress, Finished, Failed } = { None: 0, Queued: 1, InProgress: 2, Finished: 3, Failed: 4 } as const; // the specification's table
@@ -43,7 +44,7 @@ describe('aggregateSmartGenerateStatus', () => {
 
 describe('enumeration names', () => {
   const exported = client as unknown as Record<string, unknown>;
-  const contractEnums = ['video', 'shield', 'containers', 'storage', 'dns', 'database'].flatMap((area) =>
+  const contractEnums = AREAS.flatMap((area) =>
     Object.entries((loadBundle(area).components?.schemas ?? {}) as Record<string, Json>)
       .filter(([, schema]) => schema['x-enum-varnames'])
       .map(([name, schema]) => [area, name, schema] as const),

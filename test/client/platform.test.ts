@@ -2,6 +2,7 @@
 // or the environment, and a clear ClientConfigError for an area used without one.
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AREAS } from '@platform/contracts';
 import { startMock, type RunningMock } from '@platform/mock';
 import { ClientConfigError, createPlatformClient, importDnsRecords, ShieldApiError } from '@platform/client';
 import { validateAnswer } from '../support/openapi.ts';
@@ -11,7 +12,7 @@ const DATABASE_TOKEN = 'platform-test-database-token';
 let mock: RunningMock;
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0, areas: ['video', 'shield', 'containers', 'storage', 'dns', 'database'], database: { fullAccessToken: DATABASE_TOKEN } });
+  mock = await startMock({ port: 0, areas: [...AREAS], database: { fullAccessToken: DATABASE_TOKEN } });
 });
 afterAll(async () => {
   await mock?.close();

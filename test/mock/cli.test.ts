@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { MockStartError, startMock } from '@platform/mock';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
-// `pnpm mock` runs the built package (packages/mock/dist, made by `pnpm build`).
-const CLI = [process.execPath, path.join(ROOT, 'packages/mock/dist/cli.js')] as const;
+// `pnpm mock` runs the built package's bin (packages/mock/dist, made by `pnpm build`).
+const CLI = [process.execPath, path.join(ROOT, 'packages/mock/bin/platform-mock.js')] as const;
 const runCli = (args: string[]) => spawnSync(CLI[0], [CLI[1], ...args], { encoding: 'utf8', timeout: 30_000 });
 
 async function withBusyPort<T>(use: (port: number) => Promise<T> | T): Promise<T> {
@@ -42,7 +42,7 @@ describe('pnpm mock', () => {
     ['a port that is not a number', ['--port', 'abc'], 2, /^error: --port must be a whole number/],
     ['a port above 65535', ['--port', '70000'], 2, /^error: --port must be a whole number/],
     ['an unknown option', ['--colour'], 2, /^error: Unknown option '--colour'/],
-    ['an unknown area', ['--port', '0', '--area', 'weather'], 1, /^error: unknown area weather; the areas are .*video/],
+    ['an unknown area', ['--port', '0', '--area', 'weather'], 2, /^error: unknown area weather; the areas are .*video/],
   ];
   it.each(badInput)('refuses %s with a clear error', (_name, args, exitCode, message) => {
     const result = runCli(args);
@@ -55,7 +55,7 @@ describe('pnpm mock', () => {
     await withBusyPort((port) => {
       const result = runCli(['--port', String(port)]);
       expect(result.status).toBe(1);
-      expect(result.stderr.trim()).toBe(`error: port ${port} on 127.0.0.1 is already in use: stop what uses it or pass another --port`);
+      expect(result.stderr.trim()).toBe(`error: port ${port} on 127.0.0.1 is already in use: stop what uses it or pass another --port (0 picks a free one)`);
     });
   });
 });

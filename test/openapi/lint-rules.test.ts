@@ -55,6 +55,7 @@ const CASES: { name: string; files: Record<string, Json>; rule?: string }[] = [
   { name: 'PascalCase in DNS passes', files: { dns: area('getThing', { RecordsFailed: { type: 'integer' } }) } },
   { name: 'camelCase in database', files: { database: area('getThing', { baseUrl: { type: 'string' } }) }, rule: 'property-casing' },
   { name: 'snake_case in database passes', files: { database: area('getThing', { base_url: { type: 'string' } }) } },
+  { name: 'an area without a casing in .spectral.yaml', files: { newarea: area() }, rule: 'property-casing' },
   {
     name: 'an operationId used by two areas',
     files: { video: area('getThing', undefined, 'Thing'), shield: area('getThing', undefined, 'Other') },

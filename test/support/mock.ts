@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startMock, type RunningMock } from '@platform/mock';
 
 /** Starts one mock for the current test file (every area, or the ones named); read `.url` inside tests. */
-export function useMock(areas?: string[]): { readonly url: string; readonly database: RunningMock['database'] } {
+export function useMock(areas?: string[]): { readonly url: string; readonly database: RunningMock['areas']['database'] } {
   let mock: RunningMock | undefined;
   beforeAll(async () => {
     mock = await startMock({ port: 0, areas });
@@ -19,7 +19,7 @@ export function useMock(areas?: string[]): { readonly url: string; readonly data
     /** The database area's tokens. */
     get database() {
       if (!mock) throw new Error('the mock has not started');
-      return mock.database;
+      return mock.areas.database;
     },
   };
 }

@@ -7,4 +7,10 @@ if (!existsSync(cli)) {
   console.error('error: the mock is not built yet: run `pnpm build` first (or `pnpm start` to build and serve)');
   process.exit(1);
 }
-await import(cli.href);
+// A reader that closes the pipe (`platform-mock --help | head -1`) ends the output quietly.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+const { runMockCli } = await import(cli.href);
+await runMockCli(process.argv.slice(2));

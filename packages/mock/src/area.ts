@@ -1,18 +1,24 @@
-// What an area adds to the mock: behaviour for its operations, on top of Prism's validation.
-import type { IHttpOperation } from '@stoplight/types';
+// What an area adds to the mock. The engine knows no area by name: each area brings its
+// behaviour (handlers by operationId), its state model, its options and CLI flags, and what it
+// reports at start. The engine routes, checks security, validates requests and answers against
+// the contract, keeps one state per namespace (access key), and calls the area's handlers.
 
+/** A request the engine has routed and validated, handed to an area's handler. */
 export interface MockRequest {
-  operation: IHttpOperation;
   /** The operation's operationId, for example `createVideo`. */
   operationId: string;
   method: string;
   path: string;
-  /** Path parameters by name, as sent (strings). */
+  /** Path parameters by their declared names, percent-decoded. */
   params: Record<string, string>;
+  /** Query parameters by name (first value, or every value when repeated). */
   query: Record<string, string | string[]>;
   /** Header names in lower case. */
   headers: Record<string, string>;
+  /** Parsed JSON for JSON media types, text otherwise, undefined without a body. */
   body: unknown;
+  /** The media type the body was sent as (lower case, no parameters), when there is a body. */
+  contentType?: string;
 }
 
 export interface MockResponse {
@@ -22,9 +28,9 @@ export interface MockResponse {
   body?: unknown;
 }
 
-/** A request violation found by Prism (or by the mock's own parsing). */
+/** A request violation found while validating (or by the mock's own parsing). */
 export interface Violation {
-  /** Where: for example ['body', 'title'] or ['query', 'page']. */
+  /** Where, with names as the contract declares them: ['body', 'title'], ['query', 'page'], ['path', 'libraryId']. */
   location: string[];
   message: string;
 }
@@ -35,33 +41,87 @@ export type OpenApiDocument = {
   [key: string]: unknown;
 };
 
-export interface AreaContext {
+/** The mock's virtual clock: real time plus whatever tests advanced it by. */
+export interface Clock {
+  /** Milliseconds since the epoch, as Date.now(). */
+  now(): number;
+}
+
+/** What a handler knows about the call besides the request. */
+export interface CallContext<State> {
+  /** This caller's state of the area (one per namespace, made from the area's seed on first use). */
+  state: State;
+  /** The namespace: the credential the request was authenticated with (its access key). */
+  namespace: string;
+  clock: Clock;
+  /** Another namespace's state of this area (made on first use), for areas whose credentials lead to a namespace (database tokens). */
+  stateOf(namespace: string): State;
+}
+
+export type Handler<State> = (request: MockRequest, call: CallContext<State>) => MockResponse | Promise<MockResponse>;
+
+export interface AreaContext<Options> {
   /** The area's bundled contract. */
   document: OpenApiDocument;
   /** The value of a named example under components.examples, deep-copied. */
   example<T = unknown>(name: string): T;
-  /** Per-area settings from the mock's options, keyed by area name (for example `database`). */
-  settings: Readonly<Record<string, unknown>>;
+  /** The area's options, as given to startMock (or parsed from its CLI flags). */
+  options: Options;
+  clock: Clock;
 }
 
-export interface AreaBehaviour {
-  /**
-   * Answers by operationId, after Prism has checked security and validated the request.
-   * The answer is validated against the contract like any other. Handlers are synchronous
-   * because Prism's mocking step is.
-   */
-  handlers?: Record<string, (request: MockRequest) => MockResponse>;
+export interface AreaBehaviour<State, Info> {
+  /** A namespace's state on first use, typically from the contract's examples. */
+  seed?(): State;
+  /** State as JSON, for snapshots (default: the state itself, which must then be plain JSON). */
+  exportState?(state: State): unknown;
+  /** State from a snapshot made by exportState (default: the JSON itself). */
+  importState?(snapshot: unknown): State;
+  /** Answers by operationId; operations without a handler are answered from the contract's examples. */
+  handlers?: Record<string, Handler<State>>;
   /** The area's error answer for a request that failed validation (security failures excluded). */
   invalidRequest?: (violations: Violation[], request: MockRequest) => MockResponse | undefined;
+  /** What the running mock's handle offers for this area (`mock.areas.<name>`), e.g. start-up tokens. */
+  info?: Info;
+  /** Lines the CLI prints at start, after the list of operations. */
+  report?(): string[];
+  /** Releases what the area holds (databases, timers) when the mock stops. */
+  close?(): void | Promise<void>;
 }
 
-export interface AreaDefinition {
+/** A CLI flag of an area, in node:util parseArgs form plus the text `--help` shows. */
+export interface AreaFlag {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  /** For `--help`: `--db-dir DIR  Folder holding one SQLite file per database`. */
+  description: string;
+  /** Shown after the flag name for string flags, e.g. `DIR`. */
+  valueName?: string;
+}
+
+export interface AreaDefinition<Name extends string = string, Options = unknown, State = unknown, Info = unknown> {
   /** The area's name: its folder under openapi/ and its bundle's file name. */
-  name: string;
-  setup(context: AreaContext): AreaBehaviour;
+  name: Name;
+  /** The area's CLI flags, by flag name (without the dashes). */
+  flags?: Record<string, AreaFlag>;
+  /** Turns parsed CLI flags into options; throw a UsageError for a bad value. */
+  optionsFromFlags?(flags: Record<string, unknown>): Options;
+  setup(context: AreaContext<Options>): AreaBehaviour<State, Info> | Promise<AreaBehaviour<State, Info>>;
 }
 
-export const defineArea = (definition: AreaDefinition): AreaDefinition => definition;
+/** A bad option or flag value: the CLI prints its message and exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const defineArea = <Name extends string, Options = Record<string, never>, State = undefined, Info = undefined>(
+  definition: AreaDefinition<Name, Options, State, Info>,
+): AreaDefinition<Name, Options, State, Info> => definition;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any: the other parameters are contravariant
+export type OptionsOf<A> = A extends AreaDefinition<string, infer Options, any, any> ? Options : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type InfoOf<A> = A extends AreaDefinition<string, any, any, infer Info> ? Info : never;
 
 /** Violations as one readable line: `body.title: must NOT have fewer than 1 characters; ...`. */
 export function describeViolations(violations: Violation[]): string {
@@ -78,7 +138,7 @@ export function queryValue(request: MockRequest, name: string): string | undefin
   return first === '' ? undefined : first;
 }
 
-/** A query parameter Prism has already validated as an integer, or the fallback when absent. */
+/** A query parameter already validated as an integer, or the fallback when absent. */
 export function integerQuery(request: MockRequest, name: string, fallback: number): number {
   const value = queryValue(request, name);
   return value === undefined ? fallback : Number(value);

@@ -1,38 +1,108 @@
-#!/usr/bin/env node
-// `pnpm mock`: serves every area's contract from one process.
-import { parseArgs } from 'node:util';
-import { HEALTH_PATH, MockStartError, startMock, type RequestLogEntry } from './server.ts';
+// `platform-mock`: serves every area's contract from one process. The mock's own flags are
+// here; each area brings its own (see AreaDefinition.flags), so this file knows no area by name.
+import { readFileSync } from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError, type AreaFlag } from './area.ts';
+import { AREAS } from './areas/index.ts';
+import { CONTROL_ROUTES, HEALTH_PATH } from './control.ts';
+import type { StateSnapshot } from './namespaces.ts';
+import { MockStartError, startMock, type RequestLogEntry, type RunningMock } from './server.ts';
 
-const USAGE = `Usage: pnpm mock [--port 4010] [--host 127.0.0.1] [--area NAME]... [--dynamic] [--seed TEXT] [--quiet] [--log-format text|json] [--max-body-bytes N] [--db-dir DIR] [--db-per-host]`;
+const CORE_FLAGS: Record<string, AreaFlag & { short?: string; default?: string | boolean }> = {
+  port: { type: 'string', valueName: 'N', default: '4010', description: 'port to listen on; 0 picks a free one' },
+  host: { type: 'string', valueName: 'HOST', default: '127.0.0.1', description: 'host to listen on' },
+  area: { type: 'string', multiple: true, valueName: 'NAME', description: `serve only this area (repeatable): ${AREAS.map((a) => a.name).join(', ')}` },
+  dynamic: { type: 'boolean', description: "Prism's generated answers instead of the contract's examples, for operations without behaviour" },
+  seed: { type: 'string', valueName: 'TEXT', description: 'seed for generated answers, so that they repeat' },
+  'max-body-bytes': { type: 'string', valueName: 'N', default: String(1024 * 1024), description: 'larger request bodies are answered 413' },
+  'max-namespaces': { type: 'string', valueName: 'N', default: '1000', description: 'access keys whose state is kept at once; the least recently used is dropped beyond it' },
+  state: { type: 'string', valueName: 'FILE', description: 'start from a state snapshot (as GET /_mock/state gives it)' },
+  quiet: { type: 'boolean', description: 'no request log' },
+  'log-format': { type: 'string', valueName: 'text|json', default: 'text', description: 'json: one object per request (time, method, path, status, area, operationId, ms, violations; never headers)' },
+  version: { type: 'boolean', description: 'print the version and exit' },
+  help: { type: 'boolean', short: 'h', description: 'print this help and exit' },
+};
 
-function parseOptions() {
+const areaFlags = () => AREAS.flatMap((area) => Object.entries((area.flags ?? {}) as Record<string, AreaFlag>).map(([name, flag]) => ({ area: area.name, name, flag })));
+
+export function usage(): string {
+  const line = (name: string, flag: AreaFlag & { short?: string; default?: string | boolean }) => {
+    const left = `${flag.short ? `-${flag.short}, ` : '    '}--${name}${flag.type === 'string' ? ` ${flag.valueName ?? 'VALUE'}` : ''}`;
+    const fallback = flag.default !== undefined && flag.type === 'string' ? ` (default ${flag.default})` : '';
+    return `  ${left.padEnd(30)} ${flag.description}${fallback}`;
+  };
+  const byArea = new Map<string, string[]>();
+  for (const { area, name, flag } of areaFlags()) byArea.set(area, [...(byArea.get(area) ?? []), line(name, flag)]);
+  return [
+    'Usage: platform-mock [options]',
+    '',
+    'Serves every area of the platform API from one origin: the contract validates each request and',
+    'answer; each area keeps state per access key. The reference site is served at /docs/.',
+    '',
+    'Options:',
+    ...Object.entries(CORE_FLAGS).map(([name, flag]) => line(name, flag)),
+    ...[...byArea].flatMap(([area, lines]) => ['', `${area[0]!.toUpperCase()}${area.slice(1)} area:`, ...lines]),
+    '',
+    'The mock\'s own endpoints:',
+    ...Object.entries(CONTROL_ROUTES).map(([path, route]) => `  ${`${route.methods.join('|')} ${path}`.padEnd(34)} ${route.what}`),
+    '',
+    'Exit codes: 0 stopped by SIGINT or SIGTERM, 1 could not start, 2 usage error.',
+  ].join('\n');
+}
+
+function parseOptions(argv: string[]) {
+  const options: ParseArgsConfig['options'] = {};
+  const option = (flag: AreaFlag & { short?: string; default?: string | boolean }) =>
+    Object.fromEntries(Object.entries({ type: flag.type, multiple: flag.multiple, short: flag.short, default: flag.default }).filter(([, value]) => value !== undefined)) as never;
+  for (const [name, flag] of Object.entries(CORE_FLAGS)) options[name] = option(flag);
+  for (const { name, flag } of areaFlags()) {
+    if (options[name]) throw new Error(`two definitions of the flag --${name}`);
+    options[name] = option(flag);
+  }
+  const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+  const whole = (name: string, min: number, max: number) => {
+    const text = String(values[name]);
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || value < min || value > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+    return value;
+  };
+  const logFormat = values['log-format'];
+  if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format must be text or json, got "${String(logFormat)}"`);
+  const known = AREAS.map((a) => a.name as string);
+  const areas = values.area as string[] | undefined;
+  const unknown = (areas ?? []).filter((name) => !known.includes(name));
+  if (unknown.length > 0) throw new UsageError(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
+  const perArea = Object.fromEntries(
+    AREAS.map((area) => [area.name, area.optionsFromFlags ? area.optionsFromFlags(values as Record<string, unknown>) : undefined]),
+  );
+  return {
+    values,
+    logFormat,
+    start: {
+      ...perArea,
+      port: whole('port', 0, 65535),
+      host: String(values.host),
+      areas,
+      dynamic: values.dynamic === true,
+      seed: values.seed as string | undefined,
+      maxBodyBytes: whole('max-body-bytes', 1, 2 ** 31),
+      maxNamespaces: whole('max-namespaces', 1, 1_000_000),
+      state: values.state === undefined ? undefined : readState(String(values.state)),
+    },
+  };
+}
+
+function readState(file: string): StateSnapshot {
+  let text;
   try {
-    const { values } = parseArgs({
-      options: {
-        port: { type: 'string', default: '4010' },
-        host: { type: 'string', default: '127.0.0.1' },
-        dynamic: { type: 'boolean', default: false },
-        seed: { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        'log-format': { type: 'string', default: 'text' },
-        'max-body-bytes': { type: 'string', default: String(1024 * 1024) },
-        area: { type: 'string', multiple: true },
-        'db-dir': { type: 'string' },
-        'db-per-host': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-    });
-    const port = Number(values.port);
-    if (!/^\d+$/.test(values.port) || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
-    const logFormat = values['log-format'];
-    if (logFormat !== 'text' && logFormat !== 'json') throw new Error(`--log-format must be text or json, got "${logFormat}"`);
-    const maxBodyBytes = Number(values['max-body-bytes']);
-    if (!/^\d+$/.test(values['max-body-bytes']) || maxBodyBytes < 1) throw new Error(`--max-body-bytes must be a whole number of bytes above 0, got "${values['max-body-bytes']}"`);
-    return { ...values, port, logFormat, maxBodyBytes } as const;
+    text = readFileSync(file, 'utf8');
   } catch (error) {
-    console.error(`error: ${(error as Error).message}\n${USAGE}`);
-    process.exit(2);
+    throw new UsageError(`--state ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    return JSON.parse(text) as StateSnapshot;
+  } catch (error) {
+    throw new UsageError(`--state ${file}: not JSON (${(error as Error).message})`);
   }
 }
 
@@ -42,18 +112,17 @@ function logLine(entry: RequestLogEntry) {
   console.log(`${entry.method} ${entry.path} -> ${entry.status}${name} ${entry.ms.toFixed(1)} ms${problems}`);
 }
 
-/** One JSON object per request, for log collectors. */
 function logJson({ time, method, path, status, operation, violations, ms }: RequestLogEntry) {
   console.log(JSON.stringify({ time, method, path, status, area: operation?.area, operationId: operation?.operationId, ms: Number(ms.toFixed(2)), violations }));
 }
 
-/** On SIGINT or SIGTERM: stop accepting, answer the requests in flight, exit; a second signal exits at once. */
-function stopOnSignals(close: () => Promise<void>) {
+/** On SIGINT or SIGTERM: stop accepting, answer the requests in flight, exit 0; a second signal exits at once. */
+function stopOnSignals(mock: RunningMock) {
   const stop = (signal: string) => {
     process.once('SIGINT', () => process.exit(130));
     process.once('SIGTERM', () => process.exit(143));
     console.error(`${signal}: finishing requests in flight, then stopping`);
-    close().then(
+    mock.close().then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(`error: could not stop cleanly: ${String(error)}`);
@@ -65,33 +134,44 @@ function stopOnSignals(close: () => Promise<void>) {
   process.once('SIGTERM', stop);
 }
 
-const options = parseOptions();
-if (options.help) {
-  console.log(USAGE);
-  process.exit(0);
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
-try {
-  const mock = await startMock({
-    port: options.port,
-    host: options.host,
-    dynamic: options.dynamic,
-    seed: options.seed,
-    areas: options.area,
-    maxBodyBytes: options.maxBodyBytes,
-    onRequest: options.quiet ? undefined : options.logFormat === 'json' ? logJson : logLine,
-    database: { dir: options['db-dir'], perHost: options['db-per-host'] },
-  });
-  console.log(`Mock server for the platform API at ${mock.url} (reference site at ${mock.url}/docs/, health at ${mock.url}${HEALTH_PATH})`);
-  for (const op of mock.operations) console.log(`  ${op.method.padEnd(6)} ${op.path}  [${op.area}] ${op.operationId}`);
-  if (mock.operations.some((op) => op.area === 'database')) {
-    // The one place the mock prints tokens: they are generated for this run only.
-    console.log(`Database tokens for this run: Full Access ${mock.database.fullAccessToken}  Read Only ${mock.database.readOnlyToken}`);
-    console.log(`  databases ${options['db-dir'] ? `in ${options['db-dir']}` : 'in memory'}, ${options['db-per-host'] ? 'one per host name' : 'one default database'}`);
+
+/** Runs the CLI with these arguments; resolves with the running mock, or exits on a usage or start error. */
+export async function runMockCli(argv: string[]): Promise<RunningMock> {
+  let parsed;
+  try {
+    parsed = parseOptions(argv);
+  } catch (error) {
+    console.error(`error: ${(error as Error).message}\nRun platform-mock --help for the options.`);
+    process.exit(2);
   }
-  stopOnSignals(() => mock.close());
-  // performance.now() counts from the start of the process.
-  console.log(`Ready in ${Math.round(performance.now())} ms (${mock.operations.length} operations)`);
-} catch (error) {
-  console.error(`error: ${error instanceof MockStartError ? error.message : String(error)}`);
-  process.exit(1);
+  if (parsed.values.help) {
+    console.log(usage());
+    process.exit(0);
+  }
+  if (parsed.values.version) {
+    console.log(version());
+    process.exit(0);
+  }
+  const quiet = parsed.values.quiet === true;
+  try {
+    const mock = await startMock({ ...(parsed.start as object), onRequest: quiet ? undefined : parsed.logFormat === 'json' ? logJson : logLine });
+    const areas = new Set(mock.operations.map((op) => op.area));
+    console.log(`Mock server for the platform API at ${mock.url} (${plural(areas.size, 'area')}, ${plural(mock.operations.length, 'operation')})`);
+    console.log(`  Reference site: ${mock.url}/docs/`);
+    console.log(`  Health:         ${mock.url}${HEALTH_PATH}`);
+    if (!quiet) for (const op of mock.operations) console.log(`  ${op.method.padEnd(6)} ${op.path}  [${op.area}] ${op.operationId}`);
+    for (const line of mock.report) console.log(line);
+    stopOnSignals(mock);
+    // performance.now() counts from the start of the process.
+    console.log(`Ready in ${Math.round(performance.now())} ms${quiet ? '' : '; requests are logged below (--quiet to silence)'}`);
+    return mock;
+  } catch (error) {
+    console.error(`error: ${error instanceof MockStartError || error instanceof UsageError ? error.message : String(error)}`);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  }
 }

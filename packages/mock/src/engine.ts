@@ -1,29 +1,14 @@
-// Prism's pipeline (route, security, request validation, mock, response validation) with the
-// areas' behaviour plugged in as its mocking step.
-import './lazy-faker.ts';
-import { readFileSync } from 'node:fs';
-import { createInstance, getHttpOperationsFromSpec, type IHttpConfig, type IHttpRequest, type IHttpResponse } from '@stoplight/prism-http';
-import { createRequire } from 'node:module';
-import { DiagnosticSeverity, type IHttpOperation } from '@stoplight/types';
-import * as E from 'fp-ts/lib/Either.js';
-import { createLogger } from '@stoplight/prism-core';
-import type { AreaBehaviour, AreaDefinition, MockRequest, MockResponse, OpenApiDocument, Violation } from './area.ts';
-import { createRouter, matchPath } from './router.ts';
-
-
-/** Marks a request whose JSON body could not be parsed; Prism sees the raw text. */
-export const INVALID_JSON = Symbol('invalid JSON body');
-export type ParsedRequest = IHttpRequest & { [INVALID_JSON]?: string };
-
-export interface EngineOptions {
-  areas: AreaDefinition[];
-  /** Reads an area's bundled contract (parsed JSON). */
-  loadBundle(area: string): OpenApiDocument;
-  dynamic?: boolean;
-  seed?: string;
-  /** Per-area settings, handed to each area's setup. */
-  settings?: Record<string, unknown>;
-}
+// The mock's generic engine: route, security, request validation and the area's behaviour on a
+// path compiled once per operation; Prism answers only what asks for it (Prefer, operations
+// without behaviour). It knows no area by name.
+import contentType from 'content-type';
+import Negotiator from 'negotiator';
+import type { AreaBehaviour, AreaDefinition, Clock, MockRequest, MockResponse, OpenApiDocument, Violation } from './area.ts';
+import { compileContract, mediaMatches, type CompiledMedia, type CompiledOperation } from './contract.ts';
+import { createFaults, type Faults } from './faults.ts';
+import { createNamespaces, DEFAULT_NAMESPACE, type Namespaces } from './namespaces.ts';
+import { createPrismAdapter, PreferenceError, type PrismAdapter } from './prism.ts';
+import { createRoutes, decodeSegment } from './routes.ts';
 
 export interface ServedOperation {
   area: string;
@@ -32,104 +17,295 @@ export interface ServedOperation {
   path: string;
 }
 
+/** A request as the server read it: the raw path (still percent-encoded) and the body's bytes. */
+export interface IncomingRequest {
+  method: string;
+  rawPath: string;
+  query: Record<string, string | string[]>;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
 export interface EngineAnswer {
-  response: IHttpResponse;
+  status: number;
+  headers: Record<string, string>;
+  body?: unknown;
   operation?: ServedOperation;
   /** Request and response violations, for the `sl-violations` header and the log. */
   violations: { location: string[]; message: string; severity: string }[];
 }
 
-// Prism's own mocking step (a CommonJS default export), used wherever no behaviour answers.
-type MockComponent = NonNullable<Parameters<typeof createInstance>[1]['mock']>;
-const mockWithPrism: MockComponent = createRequire(import.meta.url)('@stoplight/prism-http/dist/mocker/index.js').default;
+export interface EngineOptions {
+  areas: AreaDefinition[];
+  documents: Map<string, OpenApiDocument>;
+  /** Each area's options, by area name. */
+  areaOptions: Record<string, unknown>;
+  clock: Clock;
+  /** Waits for a fault's latency (tests inject their own). */
+  sleep: (ms: number) => Promise<void>;
+  maxNamespaces: number;
+  dynamic?: boolean;
+  seed?: string;
+}
+
+type AnyBehaviour = AreaBehaviour<unknown, unknown>;
+
+const JSON_MEDIA = /^(application\/json|text\/json|application\/[^;]*\+json)$/;
+const problem = (status: number, title: string, detail: string, extra: Record<string, unknown> = {}): EngineAnswer => ({
+  status,
+  headers: { 'content-type': 'application/problem+json' },
+  body: { type: 'about:blank', title, status, detail, ...extra },
+  violations: [],
+});
 
 export async function createEngine(options: EngineOptions) {
-  const areaOf = new Map<IHttpOperation, { area: string; behaviour: AreaBehaviour }>();
-  const operations: IHttpOperation[] = [];
+  const behaviours = new Map<string, AnyBehaviour>();
+  const operations: CompiledOperation[] = [];
   for (const definition of options.areas) {
-    const document = options.loadBundle(definition.name);
-    const behaviour = definition.setup({ document, example: exampleReader(document), settings: options.settings ?? {} });
-    for (const operation of await getHttpOperationsFromSpec(document)) {
-      operations.push(operation);
-      areaOf.set(operation, { area: definition.name, behaviour });
+    const document = options.documents.get(definition.name)!;
+    operations.push(...compileContract(definition.name, document));
+    const behaviour = (await definition.setup({
+      document,
+      example: exampleReader(document),
+      options: options.areaOptions[definition.name] ?? {},
+      clock: options.clock,
+    })) as AnyBehaviour;
+    behaviours.set(definition.name, behaviour);
+  }
+  const routes = createRoutes(operations);
+  const namespaces: Namespaces = createNamespaces(behaviours, options.maxNamespaces);
+  const byOperationId = new Map(operations.map((operation) => [operation.operationId, operation]));
+  const faults: Faults = createFaults((operationId) => {
+    const operation = byOperationId.get(operationId);
+    return operation && [...operation.responses.keys()];
+  });
+  const prism: PrismAdapter = createPrismAdapter(options.documents, { dynamic: options.dynamic, seed: options.seed });
+  const served = new Map(operations.map((o) => [o, { area: o.area, operationId: o.operationId, method: o.method, path: o.path } satisfies ServedOperation]));
+
+  async function answer(incoming: IncomingRequest): Promise<EngineAnswer> {
+    const route = routes.match(incoming.method, incoming.rawPath);
+    if (route.kind === 'no-path') return problem(404, 'Not found', `No operation of the platform API has the path ${incoming.rawPath}.`);
+    if (route.kind === 'no-method') {
+      const answer = problem(405, 'Method not allowed', `${incoming.rawPath} answers ${route.allow.join(', ')}, not ${incoming.method}.`);
+      answer.headers.allow = route.allow.join(', ');
+      return answer;
     }
+    const { operation } = route;
+    const operationInfo = served.get(operation)!;
+    const behaviour = behaviours.get(operation.area)!;
+    const withOperation = (answer: EngineAnswer): EngineAnswer => ({ ...answer, operation: operationInfo });
+
+    const credential = credentialOf(operation, incoming.headers);
+    if (credential === undefined) return withOperation(documentedAnswer(operation, 401) ?? { status: 401, headers: {}, violations: [] });
+    const namespace = credential.namespace;
+
+    const fault = faults.take(operation.operationId, namespace);
+    if (fault?.latencyMs) await options.sleep(fault.latencyMs);
+    if (fault?.status !== undefined) return withOperation(documentedAnswer(operation, fault.status)!);
+
+    const { request, violations, unsupported } = readRequest(operation, route.rawParams, incoming);
+    if (unsupported && !behaviour.invalidRequest) return withOperation(problem(415, 'Unsupported media type', `Content-Type ${unsupported}`));
+
+    const handler = behaviour.handlers?.[operation.operationId];
+    const prismRequest = { method: incoming.method, path: incoming.rawPath, query: incoming.query, headers: incoming.headers, body: request.body };
+    const preference = prism.asksForPreference(prismRequest);
+    if (violations.length > 0 && !(preference && !behaviour.invalidRequest)) {
+      const refused = behaviour.invalidRequest?.(violations, request) ?? documentedAnswerOrProblem(operation, 400, violations);
+      return withOperation(checked(operation, toAnswer(refused), violations));
+    }
+
+    const unacceptable = notAcceptable(operation, incoming.headers.accept);
+    if (unacceptable) return withOperation(unacceptable);
+
+    if (preference || !handler) {
+      let preferences;
+      try {
+        preferences = preference ? await prism.preferences(prismRequest) : {};
+      } catch (error) {
+        if (error instanceof PreferenceError) return withOperation(problem(422, 'Invalid Prefer header', error.message));
+        throw error;
+      }
+      const answer = await prism.answer(operation.area, operation.method, operation.path, prismRequest, preferences);
+      return withOperation(checked(operation, { status: answer.status, headers: answer.headers, body: answer.body, violations: [] }, []));
+    }
+
+    const call = {
+      state: namespaces.stateOf(namespace, operation.area),
+      namespace,
+      clock: options.clock,
+      stateOf: (other: string) => namespaces.stateOf(other, operation.area),
+    };
+    return withOperation(checked(operation, toAnswer(await handler(request, call)), []));
   }
 
-  /** The operation Prism routed each request to, for the log. */
-  const routedTo = new WeakMap<object, IHttpOperation>();
-  /** Requests whose Prefer header asks for a generated answer (`dynamic=true`). */
-  const prefersGenerated = new WeakSet<object>();
-  const mock: MockComponent = (args) => {
-    const { resource, input } = args;
-    routedTo.set(input.data, resource);
-    const owner = areaOf.get(resource);
-    const request = toMockRequest(resource, input.data as ParsedRequest);
-    const errors = input.validations.filter((v) => v.severity === DiagnosticSeverity.Error);
-    const securityFailed = errors.some((v) => v.code === 401);
-    const jsonError = (input.data as ParsedRequest)[INVALID_JSON];
-    if ((errors.length > 0 || jsonError) && !securityFailed && owner?.behaviour.invalidRequest) {
-      const violations: Violation[] = jsonError
-        ? [{ location: ['body'], message: `is not valid JSON (${jsonError})` }]
-        : errors.map((v) => ({ location: (v.path ?? []).map(String), message: v.message }));
-      const answer = owner.behaviour.invalidRequest(violations, request);
-      if (answer) return () => E.right(toHttpResponse(answer));
+  /** Validates an answer against the contract; one that breaks it becomes a 500 that says so. */
+  function checked(operation: CompiledOperation, answer: EngineAnswer, requestViolations: Violation[]): EngineAnswer {
+    const media = answer.body === undefined ? undefined : mediaTypeOf(answer.headers);
+    const broken = operation.validateResponse(answer.status, media, answer.body);
+    const violations = requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message, severity: 'Error' }));
+    if (broken.length > 0) {
+      return problem(500, 'The mock answer breaks the contract', `${operation.operationId} answered ${answer.status} with a body the contract does not allow.`, {
+        violations: broken.map((v) => ({ location: v.location, message: v.message, severity: 'Error' })),
+      });
     }
-    const handler = owner?.behaviour.handlers?.[request.operationId];
-    const asksPrismForSpecificAnswer = args.config.code !== undefined || args.config.exampleKey !== undefined || prefersGenerated.has(input.data);
-    if (errors.length === 0 && handler && !asksPrismForSpecificAnswer) {
-      return () => E.tryCatch(() => toHttpResponse(handler(request)), E.toError);
-    }
-    return mockWithPrism(args);
-  };
-
-  const config: IHttpConfig = {
-    mock: { dynamic: options.dynamic ?? false, ...(options.seed ? { seed: options.seed } : {}) },
-    checkSecurity: true,
-    validateRequest: true,
-    validateResponse: true,
-    errors: false,
-    upstreamProxy: undefined,
-    isProxy: false,
-  };
-  const logger = createLogger('PRISM', { level: 'silent' });
-
-  const served = new Map(operations.map((operation) => [operation, describe(operation, areaOf.get(operation)!.area)]));
-  const router = createRouter(operations);
-  const prism = createInstance(config, { logger, mock });
+    return { ...answer, violations };
+  }
 
   return {
     operations: [...served.values()],
-
-    async answer(request: ParsedRequest, requestConfig: Partial<IHttpConfig> = {}): Promise<EngineAnswer | Error> {
-      // Prism's Prefer parser leaves what the header does not set as undefined: keep the defaults.
-      const preferred = Object.fromEntries(Object.entries(requestConfig.mock ?? {}).filter(([, value]) => value !== undefined));
-      const merged = { ...config, ...requestConfig, mock: { ...config.mock, ...preferred } } as IHttpConfig;
-      if ((requestConfig.mock as { dynamic?: boolean } | undefined)?.dynamic) prefersGenerated.add(request);
-      const result = await prism.request(request, router.candidates(request.url.path), merged)();
-      if (E.isLeft(result)) return result.left;
-      const { output, validations } = result.right;
-      const operation = routedTo.get(request);
-      return {
-        response: output,
-        operation: operation && served.get(operation),
-        violations: [
-          ...validations.input.map((v) => violation('request', v)),
-          ...validations.output.map((v) => violation('response', v)),
-        ],
-      };
+    answer,
+    namespaces,
+    faults,
+    behaviours,
+    /** Prism's own validation of a request, for the differential test. */
+    prism,
+    compiled: operations,
+    /** The mock's own validation of a request (no behaviour run), for the differential test. */
+    validate(incoming: IncomingRequest): { operationId?: string; violations: Violation[]; status?: number } {
+      const route = routes.match(incoming.method, incoming.rawPath);
+      if (route.kind !== 'operation') return { violations: [], status: route.kind === 'no-path' ? 404 : 405 };
+      if (credentialOf(route.operation, incoming.headers) === undefined) return { operationId: route.operation.operationId, violations: [], status: 401 };
+      const { violations, unsupported } = readRequest(route.operation, route.rawParams, incoming);
+      return { operationId: route.operation.operationId, violations, status: unsupported ? 415 : undefined };
     },
-
+    async close() {
+      for (const behaviour of behaviours.values()) await behaviour.close?.();
+    },
   };
 }
 
 export type Engine = Awaited<ReturnType<typeof createEngine>>;
 
-function violation(prefix: string, v: { path?: (string | number)[]; message: string; severity: DiagnosticSeverity }) {
-  return { location: [prefix, ...(v.path ?? []).map(String)], message: v.message, severity: DiagnosticSeverity[v.severity] ?? 'Error' };
+/**
+ * The credential a request satisfies the operation's security with: the namespace is the
+ * access key (the first apiKey credential); operations secured otherwise (a bearer token) run in
+ * the default namespace and their area finds the namespace from the token. Undefined: refused.
+ */
+function credentialOf(operation: CompiledOperation, headers: Record<string, string>): { namespace: string } | undefined {
+  if (operation.security.length === 0) return { namespace: DEFAULT_NAMESPACE };
+  for (const alternative of operation.security) {
+    let namespace: string | undefined;
+    const satisfied = alternative.every((scheme) => {
+      if (scheme.type === 'apiKey' && scheme.in === 'header') {
+        const value = headers[scheme.keyName!.toLowerCase()];
+        if (value === undefined || value === '') return false;
+        namespace ??= value;
+        return true;
+      }
+      if (scheme.type === 'http' && scheme.scheme === 'bearer') return /^Bearer\s+\S+/i.test(headers.authorization ?? '');
+      if (scheme.type === 'http' && scheme.scheme === 'basic') return /^Basic\s+\S+/i.test(headers.authorization ?? '');
+      return headers[(scheme.keyName ?? '').toLowerCase()] !== undefined;
+    });
+    if (satisfied) return { namespace: namespace ?? DEFAULT_NAMESPACE };
+  }
+  return undefined;
 }
 
-function describe(operation: IHttpOperation, area: string): ServedOperation {
-  return { area, operationId: operation.iid ?? operation.id, method: operation.method.toUpperCase(), path: operation.path };
+/** Parameters and body, decoded and validated against the operation's compiled schemas. */
+interface ReadRequest {
+  request: MockRequest;
+  violations: Violation[];
+  /** Why the body's media type is refused, when it is. */
+  unsupported?: string;
+}
+
+function readRequest(operation: CompiledOperation, rawParams: Record<string, string>, incoming: IncomingRequest): ReadRequest {
+  const violations: Violation[] = [];
+  const params: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(rawParams)) {
+    if (raw === '') continue; // an empty segment leaves a required parameter missing
+    const decoded = decodeSegment(raw);
+    if (decoded === undefined) violations.push({ location: ['path', name], message: `is not valid percent-encoding: ${JSON.stringify(raw)}` });
+    else params[name] = decoded;
+  }
+  const values = { path: { ...params } as Record<string, unknown>, query: { ...incoming.query } as Record<string, unknown>, header: { ...incoming.headers } as Record<string, unknown> };
+  // Prism lets an empty query value through as absent; so does the mock.
+  for (const [name, value] of Object.entries(values.query)) if (value === '') delete values.query[name];
+  if (violations.length === 0) violations.push(...operation.validateParameters(values));
+
+  const request: MockRequest = { operationId: operation.operationId, method: incoming.method, path: incoming.rawPath, params, query: incoming.query, headers: incoming.headers, body: undefined };
+  const hasBody = incoming.body !== undefined && incoming.body.length > 0;
+  if (!operation.body) return { request, violations };
+  if (!hasBody) {
+    if (operation.body.required) violations.push({ location: ['body'], message: 'is required' });
+    return { request, violations };
+  }
+  const sentType = incoming.headers['content-type'];
+  const accepted = operation.body.contents.map((m) => m.type).join(', ');
+  // A media type the operation does not take is a violation like any other, answered with the
+  // operation's documented error body (a 415 only where the area has none).
+  const refuse = (message: string): ReadRequest => {
+    violations.push({ location: ['body'], message: `Content-Type ${message}` });
+    return { request, violations, unsupported: `${message}.` };
+  };
+  if (sentType === undefined) return refuse(`is missing; a request body needs one and ${operation.operationId} takes ${accepted}`);
+  let parsed;
+  try {
+    parsed = contentType.parse(sentType);
+  } catch {
+    violations.push({ location: ['body'], message: `Content-Type is not a media type: ${JSON.stringify(sentType)}` });
+    return { request, violations };
+  }
+  const media: CompiledMedia | undefined = operation.body.contents.find((m) => mediaMatches(m.type, parsed.type));
+  if (!media) return refuse(`${parsed.type} is not one of the content types ${operation.operationId} takes (${accepted})`);
+  request.contentType = parsed.type;
+  const charset = parsed.parameters.charset?.toLowerCase();
+  if (charset && !['utf-8', 'utf8', 'us-ascii'].includes(charset)) {
+    return refuse(`charset ${charset} is not read; send UTF-8`);
+  }
+  const text = incoming.body!.toString('utf8');
+  if (JSON_MEDIA.test(media.type) || JSON_MEDIA.test(parsed.type)) {
+    try {
+      request.body = JSON.parse(text);
+    } catch (error) {
+      violations.push({ location: ['body'], message: `is not valid JSON (${(error as Error).message})` });
+      return { request, violations };
+    }
+  } else {
+    request.body = text;
+  }
+  violations.push(...operation.validateBody(media, request.body));
+  return { request, violations };
+}
+
+/** 406 when the request's Accept rules out every media type of the operation's success answers. */
+function notAcceptable(operation: CompiledOperation, accept: string | undefined): EngineAnswer | undefined {
+  if (!accept) return undefined;
+  const offered = [...operation.responses.entries()].filter(([status]) => status.startsWith('2')).flatMap(([, r]) => r.contents.map((m) => m.type));
+  if (offered.length === 0) return undefined;
+  const negotiator = new Negotiator({ headers: { accept } });
+  if (negotiator.mediaTypes(offered).length > 0) return undefined;
+  return problem(406, 'Not acceptable', `${operation.operationId} answers ${offered.join(', ')}; the Accept header (${accept}) allows none of them.`);
+}
+
+/** The contract's own answer for a status: its first example, or no body. */
+function documentedAnswer(operation: CompiledOperation, status: number): EngineAnswer | undefined {
+  const response = operation.responses.get(String(status));
+  if (!response) return undefined;
+  const media = response.contents.find((m) => m.example !== undefined) ?? response.contents[0];
+  if (!media || media.example === undefined) return { status, headers: {}, violations: [] };
+  return { status, headers: { 'content-type': media.type }, body: structuredClone(media.example), violations: [] };
+}
+
+function documentedAnswerOrProblem(operation: CompiledOperation, status: number, violations: Violation[]): MockResponse {
+  const documented = documentedAnswer(operation, status);
+  if (documented) return documented;
+  return { status: 400, headers: { 'content-type': 'application/problem+json' }, body: { type: 'about:blank', title: 'Invalid request', status: 400, detail: violations.map((v) => `${v.location.join('.')}: ${v.message}`).join('; ') } };
+}
+
+function toAnswer(response: MockResponse): EngineAnswer {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
+  if (response.body !== undefined && headers['content-type'] === undefined) {
+    headers['content-type'] = typeof response.body === 'string' ? 'text/plain' : 'application/json';
+  }
+  return { status: response.status, headers, body: response.body, violations: [] };
+}
+
+function mediaTypeOf(headers: Record<string, string>): string | undefined {
+  const value = headers['content-type'];
+  return value?.split(';')[0]!.trim().toLowerCase();
 }
 
 function exampleReader(document: OpenApiDocument) {
@@ -138,30 +314,4 @@ function exampleReader(document: OpenApiDocument) {
     if (!example || !('value' in example)) throw new Error(`the contract has no example named ${name}`);
     return structuredClone(example.value) as T;
   };
-}
-
-function toMockRequest(operation: IHttpOperation, input: IHttpRequest): MockRequest {
-  return {
-    operation,
-    operationId: operation.iid ?? operation.id,
-    method: input.method.toUpperCase(),
-    path: input.url.path,
-    params: matchPath(operation.path, input.url.path) ?? {},
-    query: (input.url.query ?? {}) as Record<string, string | string[]>,
-    headers: (input.headers ?? {}) as Record<string, string>,
-    body: input.body,
-  };
-}
-
-function toHttpResponse(answer: MockResponse): IHttpResponse {
-  const headers: Record<string, string> = { ...answer.headers };
-  const hasContentType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
-  if (answer.body !== undefined && !hasContentType) {
-    headers['content-type'] = typeof answer.body === 'string' ? 'text/plain' : 'application/json';
-  }
-  return { statusCode: answer.status, headers, body: answer.body };
-}
-
-export function readBundle(path: string): OpenApiDocument {
-  return JSON.parse(readFileSync(path, 'utf8')) as OpenApiDocument;
 }

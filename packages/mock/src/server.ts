@@ -1,56 +1,69 @@
-// The mock's HTTP server: one origin for every area, plus the reference site at /docs/.
-import './lazy-faker.ts';
-import { existsSync } from 'node:fs';
+// The mock's HTTP server: one origin for every area, the mock's own endpoints under /_mock/ and
+// the reference site at /docs/. It knows no area by name.
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { IHttpConfig } from '@stoplight/prism-http';
-import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
-import * as E from 'fp-ts/lib/Either.js';
 import { BUNDLE_DIR } from '@platform/contracts';
+import type { InfoOf, OpenApiDocument, OptionsOf } from './area.ts';
 import { AREAS } from './areas/index.ts';
-import { resolveDatabaseSettings, type DatabaseMockOptions } from './areas/database/settings.ts';
-import { createEngine, INVALID_JSON, readBundle, type Engine, type ParsedRequest, type ServedOperation } from './engine.ts';
+import { ContractError } from './contract.ts';
+import { CONTROL_PREFIX, createControl, HEALTH_PATH } from './control.ts';
+import { createEngine, type EngineAnswer, type ServedOperation } from './engine.ts';
+import type { ActiveFault, FaultRule } from './faults.ts';
+import { createClock, DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
 import { serveStatic } from './static.ts';
 
-const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
-/**
- * Where the bundled contracts and the reference site are by default: the contracts from
- * @platform/contracts; the site from the repository's dist/ when running from the sources,
- * the copy the build puts in the package when running built.
- */
-const DEFAULT_DIRS = import.meta.url.endsWith('.ts')
-  ? { bundleDir: BUNDLE_DIR, docsDir: path.join(REPO_ROOT, 'dist/docs') }
-  : { bundleDir: BUNDLE_DIR, docsDir: path.join(PACKAGE_ROOT, 'docs') };
+export { HEALTH_PATH };
 
-/** The mock's own endpoint for readiness checks; no area has paths under /_mock/. */
-export const HEALTH_PATH = '/_mock/health';
+const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const REPO_ROOT = path.join(PACKAGE_ROOT, '../..');
+
+
+/** The site: the repository's current build when running inside it, else the copy packed into the package. */
+function defaultDocsDir(): string {
+  const inRepository = path.join(REPO_ROOT, 'dist/docs');
+  return existsSync(path.join(REPO_ROOT, 'pnpm-workspace.yaml')) ? inRepository : path.join(PACKAGE_ROOT, 'docs');
+}
+
 /** How long close() waits for requests in flight before it drops their connections. */
 const CLOSE_GRACE_MS = 10_000;
+/** A body over the limit is read to its end (so the client can read the 413) up to this many times the limit. */
+const DRAIN_FACTOR = 64;
 
-export interface MockOptions {
+type Areas = (typeof AREAS)[number];
+/** Each area's options, under its name: `{ database: { fullAccessToken: '...' } }`. */
+export type AreaOptions = { [A in Areas as A['name']]?: OptionsOf<A> };
+export type AreaInfo = { [A in Areas as A['name']]: InfoOf<A> };
+
+export interface MockOptions extends AreaOptions {
   /** Port to listen on; 0 picks a free one. Default 4010. */
   port?: number;
   /** Host to listen on. Default 127.0.0.1. */
   host?: string;
   /** Folder holding the bundled contracts (<area>.json). Default: the bundles of @platform/contracts. */
   bundleDir?: string;
-  /** Folder of the reference site served at /docs/. Default: the site shipped in the package. */
+  /** Folder of the reference site served at /docs/. */
   docsDir?: string;
-  /** Prism's dynamic examples instead of the contract's examples. */
+  /** Prism's generated answers instead of the contract's examples, for operations without behaviour. */
   dynamic?: boolean;
-  /** Seed for dynamic examples, so that they repeat. */
+  /** Seed for generated answers, so that they repeat. */
   seed?: string;
   /** Largest request body accepted, in bytes; larger ones answer 413. Default 1 MiB. */
   maxBodyBytes?: number;
   /** Serve only these areas (by name); default every area. */
   areas?: string[];
+  /** Namespaces (access keys) kept at once; the least recently used is dropped beyond it. Default 1000. */
+  maxNamespaces?: number;
+  /** State to start from: a snapshot as `GET /_mock/state` gives it, for its namespace. */
+  state?: StateSnapshot;
+  /** The real clock under the virtual one (tests inject theirs). Default Date.now. */
+  now?: () => number;
+  /** Waits for a fault's latency (tests inject theirs). Default a timer. */
+  sleep?: (ms: number) => Promise<void>;
   /** Called once per answered request; the CLI prints it. */
   onRequest?: (entry: RequestLogEntry) => void;
-  /** The database area: its tokens (generated when absent) and where its databases live. */
-  database?: DatabaseMockOptions;
 }
 
 export interface RequestLogEntry {
@@ -68,39 +81,79 @@ export interface RunningMock {
   /** Base URL of the mock, for example http://127.0.0.1:4010. */
   url: string;
   operations: ServedOperation[];
+  /** What each area offers: `mock.areas.database.fullAccessToken`. */
+  areas: AreaInfo;
+  /** Lines each area reports at start (the CLI prints them). */
+  report: string[];
+  /** Forgets one namespace's state, or every one's. */
+  reset(namespace?: string): void;
+  exportState(namespace?: string): StateSnapshot;
+  importState(snapshot: StateSnapshot, namespace?: string): void;
+  clock: { now(): number; advance(ms: number): void; set(time: number | Date): void };
+  /** Makes calls of an operation fail or slow down; see FaultRule. */
+  fault(rule: FaultRule): ActiveFault;
+  clearFaults(): void;
   /** Stops accepting connections and resolves once the requests in flight are answered. */
-  /** The database area's tokens, as given or generated. */
-  database: { fullAccessToken: string; readOnlyToken: string };
   close(): Promise<void>;
 }
 
-/** The mock could not start: a busy port, a missing bundle, an unknown host. */
+/** The mock could not start: a busy port, a missing or broken bundle, a bad option. */
 export class MockStartError extends Error {
   override name = 'MockStartError';
+}
+
+function loadDocuments(bundleDir: string, areas: string[]): Map<string, OpenApiDocument> {
+  const documents = new Map<string, OpenApiDocument>();
+  for (const area of areas) {
+    const file = path.join(bundleDir, `${area}.json`);
+    if (!existsSync(file)) throw new MockStartError(`the ${area} contract is not bundled (${file} is missing): run \`pnpm bundle\` first`);
+    try {
+      documents.set(area, JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument);
+    } catch (error) {
+      throw new MockStartError(`${file} is not valid JSON (${(error as Error).message}): run \`pnpm bundle\` again`);
+    }
+  }
+  return documents;
 }
 
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
-  const bundleDir = options.bundleDir ?? DEFAULT_DIRS.bundleDir;
-  const docsDir = options.docsDir ?? DEFAULT_DIRS.docsDir;
-  const unknown = (options.areas ?? []).filter((name) => !AREAS.some((area) => area.name === name));
-  if (unknown.length > 0) throw new MockStartError(`unknown area ${unknown.join(', ')}; the areas are ${AREAS.map((a) => a.name).join(', ')}`);
-  const areas = options.areas ? AREAS.filter((area) => options.areas!.includes(area.name)) : AREAS;
-  for (const area of areas) {
-    const bundle = path.join(bundleDir, `${area.name}.json`);
-    if (!existsSync(bundle)) throw new MockStartError(`the ${area.name} contract is not bundled (${bundle} is missing): run \`pnpm bundle\` first`);
+  const known = AREAS.map((area) => area.name);
+  const unknown = (options.areas ?? []).filter((name) => !known.includes(name as never));
+  if (unknown.length > 0) throw new MockStartError(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
+  const areas = options.areas ? AREAS.filter((area) => options.areas!.includes(area.name)) : [...AREAS];
+  const bundleDir = options.bundleDir ?? BUNDLE_DIR;
+  const documents = loadDocuments(bundleDir, areas.map((area) => area.name));
+  const clock = createClock(options.now);
+  const areaOptions = Object.fromEntries(areas.map((area) => [area.name, (options as Record<string, unknown>)[area.name]]));
+  let engine;
+  try {
+    engine = await createEngine({
+      areas: areas as never,
+      documents,
+      areaOptions,
+      clock,
+      sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+      maxNamespaces: options.maxNamespaces ?? 1000,
+      dynamic: options.dynamic,
+      seed: options.seed,
+    });
+  } catch (error) {
+    if (error instanceof ContractError) throw new MockStartError(`${path.join(bundleDir, `${error.area}.json`)} is not a contract the mock can serve: ${error.message}`);
+    throw error instanceof Error && !(error instanceof MockStartError) ? new MockStartError(error.message) : error;
   }
-  const database = resolveDatabaseSettings(options.database);
-  const engine = await createEngine({
-    areas,
-    settings: { database },
-    loadBundle: (area) => readBundle(path.join(bundleDir, `${area}.json`)),
-    dynamic: options.dynamic,
-    seed: options.seed,
-  });
-  const health = { status: 'ok', areas: areas.map((area) => area.name), operations: engine.operations.length };
-  const handle = requestHandler(engine, { docsDir, health, maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, onRequest: options.onRequest });
+  if (options.state) {
+    try {
+      engine.namespaces.import(options.state.namespace ?? DEFAULT_NAMESPACE, options.state);
+    } catch (error) {
+      throw new MockStartError(`the start state cannot be imported: ${(error as Error).message}`);
+    }
+  }
+  const health = () => ({ status: 'ok', areas: areas.map((area) => area.name), operations: engine.operations.length });
+  const control = createControl(engine, clock, health);
+  const handle = requestHandler(engine, control, { docsDir: options.docsDir ?? defaultDocsDir(), maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024, onRequest: options.onRequest });
+
   const inFlight = new Set<ServerResponse>();
   let closing = false;
   const server = createServer((req, res) => {
@@ -110,11 +163,11 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
     if (closing) res.shouldKeepAlive = false;
-    handle(req, res).catch((error: unknown) => sendProblem(res, 500, 'Mock failure', String(error)));
+    handle(req, res).catch((error: unknown) => sendJson(res, 500, problemBody(500, 'Mock failure', String(error))));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new MockStartError(`port ${port} on ${host} is already in use: stop what uses it or pass another --port`));
+      if (error.code === 'EADDRINUSE') reject(new MockStartError(`port ${port} on ${host} is already in use: stop what uses it or pass another --port (0 picks a free one)`));
       else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new MockStartError(`cannot listen on host ${host}: ${error.code}`));
       else if (error.code === 'EACCES') reject(new MockStartError(`not allowed to listen on port ${port}`));
       else reject(new MockStartError(`cannot listen on ${host}:${port}: ${error.message}`));
@@ -123,10 +176,18 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const areaInfo = Object.fromEntries([...engine.behaviours].map(([name, behaviour]) => [name, behaviour.info])) as AreaInfo;
   return {
     url: `http://${shownHost}:${address.port}`,
     operations: engine.operations,
-    database: { fullAccessToken: database.fullAccessToken, readOnlyToken: database.readOnlyToken },
+    areas: areaInfo,
+    report: [...engine.behaviours.values()].flatMap((behaviour) => behaviour.report?.() ?? []),
+    reset: (namespace) => engine.namespaces.reset(namespace),
+    exportState: (namespace = DEFAULT_NAMESPACE) => engine.namespaces.export(namespace),
+    importState: (snapshot, namespace = snapshot.namespace ?? DEFAULT_NAMESPACE) => engine.namespaces.import(namespace, snapshot),
+    clock: { now: clock.now, advance: (ms) => clock.advance(ms), set: (time) => clock.set(typeof time === 'number' ? time : time.getTime()) },
+    fault: (rule) => engine.faults.add(rule),
+    clearFaults: () => engine.faults.clear(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         closing = true;
@@ -134,8 +195,10 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
         server.close((error) => {
           clearTimeout(force);
-          if (error && (error as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING') reject(error);
-          else resolve();
+          engine.close().then(() => {
+            if (error && (error as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING') reject(error);
+            else resolve();
+          }, reject);
         });
         server.closeIdleConnections();
       }),
@@ -143,72 +206,74 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
 }
 
 function requestHandler(
-  engine: Engine,
-  options: { docsDir: string; health: object; maxBodyBytes: number; onRequest?: (entry: RequestLogEntry) => void },
+  engine: Awaited<ReturnType<typeof createEngine>>,
+  control: ReturnType<typeof createControl>,
+  options: { docsDir: string; maxBodyBytes: number; onRequest?: (entry: RequestLogEntry) => void },
 ) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    const url = requestTarget(req.url ?? '/');
+    const target = req.url ?? '/';
     const method = (req.method ?? 'GET').toUpperCase();
+    const { rawPath, search } = splitTarget(target);
     const logged: Pick<RequestLogEntry, 'operation' | 'violations'> = { violations: [] };
     if (options.onRequest) {
       const time = new Date().toISOString();
       const log = options.onRequest;
-      res.once('finish', () => log({ time, method, path: url?.pathname ?? String(req.url), status: res.statusCode, ...logged, ms: performance.now() - started }));
+      res.once('finish', () => log({ time, method, path: rawPath ?? target, status: res.statusCode, ...logged, ms: performance.now() - started }));
     }
-    allowCrossOrigin(res);
-    if (!url) return sendProblem(res, 400, 'Invalid request target', 'The request target is neither a path nor an absolute URL.');
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-expose-headers', '*');
+    if (rawPath === undefined) return sendJson(res, 400, problemBody(400, 'Invalid request target', 'The request target is neither a path nor an absolute URL.'));
     if (method === 'OPTIONS' && req.headers['access-control-request-method']) return answerPreflight(req, res);
-    if (url.pathname === HEALTH_PATH) {
-      if (method === 'GET' || method === 'HEAD') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(options.health));
-      return sendProblem(res, 405, 'Method not allowed', `${HEALTH_PATH} answers GET and HEAD only.`);
-    }
-    if ((method === 'GET' || method === 'HEAD') && (url.pathname === '/docs' || url.pathname.startsWith('/docs/'))) {
-      return serveStatic(res, options.docsDir, url.pathname.slice('/docs'.length));
+    if ((method === 'GET' || method === 'HEAD') && (rawPath === '/docs' || rawPath.startsWith('/docs/'))) {
+      return serveStatic(res, options.docsDir, rawPath.slice('/docs'.length));
     }
 
-    const raw = await readBody(req, options.maxBodyBytes);
-    if (raw === TOO_LARGE) {
-      res.shouldKeepAlive = false; // the rest of the body is not worth reading on a reused connection
-      return sendProblem(res, 413, 'Request body too large', `The mock accepts bodies of at most ${options.maxBodyBytes} bytes.`);
+    const body = await readBody(req, options.maxBodyBytes);
+    if (body === TOO_LARGE) {
+      return sendJson(res, 413, problemBody(413, 'Request body too large', `The mock accepts bodies of at most ${options.maxBodyBytes} bytes.`));
     }
-    const request = toPrismRequest(req, url, method, raw);
-    const requestConfig = asksForSpecificAnswer(request) ? getHttpConfigFromRequest(request) : NO_PREFERENCES;
-    if (E.isLeft(requestConfig)) {
-      return sendProblem(res, 422, 'Invalid Prefer header', requestConfig.left.message);
+    if (rawPath.startsWith(CONTROL_PREFIX)) {
+      const answer = control(method, rawPath, new URLSearchParams(search), body?.toString('utf8'));
+      for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+      return sendJson(res, answer.status, answer.body, method === 'HEAD');
     }
-    const answer = await engine.answer(request, { mock: requestConfig.right } as Partial<IHttpConfig>);
-    if (answer instanceof Error) {
-      const status = (answer as { status?: number }).status ?? 500;
-      return sendProblem(res, status, answer.name === 'Error' ? 'Mock failure' : titleOf(answer), (answer as { detail?: string }).detail ?? answer.message);
-    }
-    const { response, operation, violations } = answer;
-    Object.assign(logged, { operation, violations });
-    const broken = violations.filter((v) => v.location[0] === 'response' && v.severity === 'Error');
-    if (broken.length > 0) {
-      sendProblem(res, 500, 'The mock answer breaks the contract', `${operation?.operationId ?? 'operation'} answered ${response.statusCode} with a body the contract does not allow.`, {
-        violations: broken,
-      });
-    } else {
-      if (violations.length > 0) res.setHeader('sl-violations', asciiOnly(JSON.stringify(violations).slice(0, 8000)));
-      send(res, response.statusCode, response.headers ?? {}, response.body);
-    }
+    const answer = await engine.answer({ method, rawPath, query: queryOf(search), headers: headersOf(req), body });
+    Object.assign(logged, { operation: answer.operation, violations: answer.violations });
+    send(res, answer);
   };
 }
 
-/** The request's path and query; a path such as //x/y stays a path (not a host). */
-function requestTarget(target: string): URL | undefined {
-  try {
-    return target.startsWith('/') ? new URL(`http://mock.invalid${target}`) : new URL(target);
-  } catch {
-    return undefined;
+/** The raw (still percent-encoded) path and the query of a request target; a path such as //x stays a path. */
+function splitTarget(target: string): { rawPath?: string; search: string } {
+  let pathAndQuery = target;
+  if (!target.startsWith('/')) {
+    try {
+      const url = new URL(target);
+      pathAndQuery = url.pathname + url.search;
+    } catch {
+      return { search: '' };
+    }
   }
+  const at = pathAndQuery.indexOf('?');
+  return at === -1 ? { rawPath: pathAndQuery, search: '' } : { rawPath: pathAndQuery.slice(0, at), search: pathAndQuery.slice(at + 1) };
 }
 
-/** Browsers may call the mock from any origin; the API authenticates with a header, not cookies. */
-function allowCrossOrigin(res: ServerResponse) {
-  res.setHeader('access-control-allow-origin', '*');
-  res.setHeader('access-control-expose-headers', '*');
+function queryOf(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  if (search === '') return query;
+  const params = new URLSearchParams(search);
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    query[key] = values.length === 1 ? values[0]! : values;
+  }
+  return query;
+}
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
 }
 
 function answerPreflight(req: IncomingMessage, res: ServerResponse) {
@@ -220,79 +285,50 @@ function answerPreflight(req: IncomingMessage, res: ServerResponse) {
   res.end();
 }
 
-/** Header values must be Latin-1; violations can quote whatever the request sent. */
-const asciiOnly = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-/** Prism's per-request preferences come from a Prefer header or __code/__example/__dynamic/__seed. */
-const NO_PREFERENCES = E.right({});
-const asksForSpecificAnswer = (request: ParsedRequest) =>
-  request.headers?.prefer !== undefined || Object.keys(request.url.query ?? {}).some((name) => name.startsWith('__'));
-
 const TOO_LARGE = Symbol('too large');
 
 /**
- * The request body as text, or TOO_LARGE as soon as it passes the limit. The rest of a body that
- * is too large is read and dropped, so that the client can read the 413 answer.
+ * The request body, or TOO_LARGE once it passes the limit. The rest of a body that is too large
+ * is read and dropped (up to DRAIN_FACTOR times the limit), so that the client, which sends its
+ * whole body before reading, gets the 413 instead of a reset connection.
  */
-function readBody(req: IncomingMessage, limit: number): Promise<string | undefined | typeof TOO_LARGE> {
-  return new Promise((resolve, reject) => {
-    if (Number(req.headers['content-length'] ?? 0) > limit) {
-      req.resume();
-      return resolve(TOO_LARGE);
-    }
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined | typeof TOO_LARGE> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const collect = (chunk: Buffer) => {
+    let tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
+    req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      req.off('data', collect);
-      req.resume();
-      resolve(TOO_LARGE);
-    };
-    req.on('data', collect);
-    req.once('end', () => resolve(size === 0 ? undefined : Buffer.concat(chunks).toString('utf8')));
-    req.once('error', reject);
+      if (!tooLarge && size <= limit) return void chunks.push(chunk);
+      tooLarge = true;
+      chunks.length = 0;
+      if (size > limit * DRAIN_FACTOR) {
+        req.socket.destroy(); // no client should be sent that much after a 413
+        resolve(TOO_LARGE);
+      }
+    });
+    req.once('end', () => resolve(tooLarge ? TOO_LARGE : size === 0 ? undefined : Buffer.concat(chunks)));
+    req.once('error', () => resolve(TOO_LARGE));
   });
 }
 
-const JSON_TYPES = /^(application\/json|text\/json|application\/[^;]*\+json)\s*(;|$)/i;
+/** Header values must be Latin-1; violations can quote whatever the request sent. */
+const asciiOnly = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-function toPrismRequest(req: IncomingMessage, url: URL, method: string, raw: string | undefined): ParsedRequest {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  const query: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(key);
-    query[key] = values.length === 1 ? values[0]! : values;
-  }
-  const request: ParsedRequest = { method: method.toLowerCase() as ParsedRequest['method'], url: { path: url.pathname, query }, headers, body: raw };
-  if (raw !== undefined && JSON_TYPES.test(headers['content-type'] ?? '')) {
-    try {
-      request.body = JSON.parse(raw);
-    } catch (error) {
-      request[INVALID_JSON] = (error as Error).message;
-    }
-  }
-  return request;
-}
-
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown) {
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  if (body === undefined || body === null || body === '') {
-    res.writeHead(status).end();
-    return;
-  }
+function send(res: ServerResponse, answer: EngineAnswer) {
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  if (answer.violations.length > 0) res.setHeader('sl-violations', asciiOnly(JSON.stringify(answer.violations).slice(0, 8000)));
+  const { body } = answer;
+  if (body === undefined || body === null || body === '') return void res.writeHead(answer.status).end();
   const contentType = String(res.getHeader('content-type') ?? '');
-  const text = typeof body === 'string' && !/json/i.test(contentType) ? body : JSON.stringify(body);
-  res.writeHead(status).end(text);
+  res.writeHead(answer.status).end(typeof body === 'string' && !/json/i.test(contentType) ? body : JSON.stringify(body));
 }
 
-function sendProblem(res: ServerResponse, status: number, title: string, detail: string, extra: Record<string, unknown> = {}) {
+const problemBody = (status: number, title: string, detail: string) => ({ type: 'about:blank', title, status, detail });
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headOnly = false) {
   if (res.headersSent) return void res.end();
-  res.writeHead(status, { 'content-type': 'application/problem+json' });
-  res.end(JSON.stringify({ type: 'about:blank', title, status, detail, ...extra }));
-}
-
-function titleOf(error: Error): string {
-  return error.message || error.name;
+  const isProblem = typeof body === 'object' && body !== null && 'type' in body && 'title' in body;
+  if (!res.hasHeader('content-type')) res.setHeader('content-type', isProblem ? 'application/problem+json' : 'application/json');
+  res.writeHead(status).end(headOnly || body === undefined ? undefined : JSON.stringify(body));
 }

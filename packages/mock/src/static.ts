@@ -2,7 +2,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { safeDecode } from './router.ts';
+import { decodeSegment } from './routes.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,7 +19,7 @@ export function serveStatic(res: ServerResponse, root: string, requested: string
     res.writeHead(301, { location: '/docs/' }).end();
     return;
   }
-  const relative = safeDecode(requested).replace(/^\/+/, '') || 'index.html';
+  const relative = (decodeSegment(requested) ?? requested).replace(/^\/+/, '') || 'index.html';
   const file = path.resolve(root, relative);
   if (!file.startsWith(path.resolve(root) + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
     const hint = existsSync(root) ? `${requested} is not part of the site` : 'the site is not built: run `pnpm docs`';

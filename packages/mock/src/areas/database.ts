@@ -2,12 +2,12 @@
 // host name or one default database, with streams kept between requests by their batons.
 // Tokens live in one store per database ID, shared by the pipeline's token check and the token
 // management operations (database/management.ts).
-import { defineArea, describeViolations, type MockRequest, type MockResponse } from '../area.ts';
+import { defineArea, describeViolations, UsageError, type MockRequest, type MockResponse } from '../area.ts';
 import { databaseRegistry } from './database/databases.ts';
 import { MANAGEMENT_OPERATIONS, tokenManagement } from './database/management.ts';
 import { runRequests } from './database/pipeline.ts';
 import type { PipelineRequest, PipelineResponse } from './database/protocol.ts';
-import { resolveDatabaseSettings, type DatabaseSettings } from './database/settings.ts';
+import { resolveDatabaseSettings, type DatabaseMockOptions } from './database/settings.ts';
 import { StreamLost, streamTable } from './database/streams.ts';
 import { tokenStores } from './database/tokens.ts';
 
@@ -16,8 +16,18 @@ const VERSION_TEXT = 'Hello, this is HTTP API v2 (Hrana over HTTP)';
 
 export default defineArea({
   name: 'database',
-  setup({ settings: areaSettings }) {
-    const settings = (areaSettings.database as DatabaseSettings | undefined) ?? resolveDatabaseSettings();
+  flags: {
+    'db-dir': { type: 'string', valueName: 'DIR', description: 'folder holding one SQLite file per database, kept between runs (default: in memory)' },
+    'db-per-host': { type: 'boolean', description: 'one database per request host name (<database_id>.localhost) instead of one default database' },
+  },
+  optionsFromFlags: (flags): DatabaseMockOptions => ({ dir: flags['db-dir'] as string | undefined, perHost: flags['db-per-host'] === true }),
+  setup({ options }: { options: DatabaseMockOptions }) {
+    let settings: ReturnType<typeof resolveDatabaseSettings>;
+    try {
+      settings = resolveDatabaseSettings(options);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
     const databaseNamed = databaseRegistry(settings.dir);
     const streams = streamTable(settings.streamIdleMs);
     const tokensOf = tokenStores(settings);
@@ -38,6 +48,12 @@ export default defineArea({
     }
 
     return {
+      info: { fullAccessToken: settings.fullAccessToken, readOnlyToken: settings.readOnlyToken, databaseId: settings.databaseId },
+      // The one place the mock prints tokens: they are generated for this run only.
+      report: () => [
+        `Database tokens for this run (access key \`default\`, database ${settings.databaseId}): Full Access ${settings.fullAccessToken}  Read Only ${settings.readOnlyToken}`,
+        `  databases ${settings.dir ? `in ${settings.dir}` : 'in memory'}, ${settings.perHost ? 'one per host name' : 'one default database'}`,
+      ],
       invalidRequest: (violations, request): MockResponse =>
         MANAGEMENT_OPERATIONS.has(request.operationId)
           ? management.invalidRequest(violations)

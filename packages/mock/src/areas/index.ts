@@ -1,6 +1,5 @@
-// Every area the mock serves. Each area's module adds its behaviour; operations without a
-// handler are answered by Prism from the contract's examples.
-import type { AreaDefinition } from '../area.ts';
+// Every area the mock serves. Each area's module brings its behaviour, options, flags and
+// start-up report; operations without a handler are answered from the contract's examples.
 import containers from './containers.ts';
 import database from './database.ts';
 import dns from './dns.ts';
@@ -8,4 +7,4 @@ import shield from './shield.ts';
 import storage from './storage.ts';
 import video from './video.ts';
 
-export const AREAS: AreaDefinition[] = [video, containers, storage, shield, dns, database];
+export const AREAS = [video, containers, storage, shield, dns, database] as const;

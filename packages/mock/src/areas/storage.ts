@@ -6,19 +6,10 @@ import { buildStorageZones, type StorageZone } from './storage-zones.ts';
 
 const DEFAULT_PER_PAGE = 1000;
 
-/**
- * The StorageError body for an invalid request. Prism reports query parameters in lower case
- * (`perpage`); they are named here as the contract declares them (`perPage`).
- */
-function badRequest(violations: Violation[], request: MockRequest): MockResponse {
-  const declared = (request.operation.request?.query ?? []).map((parameter) => parameter.name);
-  const named = violations.map(({ location, message }) => {
-    const reported = location.at(-1) ?? '';
-    const name = declared.find((d) => d.toLowerCase() === reported.toLowerCase());
-    return name ? { location: [...location.slice(0, -1), name], message: message.replaceAll(reported, name) } : { location, message };
-  });
-  const field = named.find((v) => v.location.length > 1)?.location.at(-1) ?? 'request';
-  return { status: 400, body: { ErrorKey: 'invalid_request', Field: field, Message: describeViolations(named) } };
+/** The StorageError body for an invalid request; violations already name parameters as declared. */
+function badRequest(violations: Violation[]): MockResponse {
+  const field = violations.find((v) => v.location.length > 1)?.location.at(-1) ?? 'request';
+  return { status: 400, body: { ErrorKey: 'invalid_request', Field: field, Message: describeViolations(violations) } };
 }
 
 export default defineArea({

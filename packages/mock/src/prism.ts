@@ -1,0 +1,157 @@
+// The one module that reaches into Prism. Prism is the reference for what is valid and answers
+// what the mock's own path does not: `Prefer` (code, example, dynamic) and operations without
+// behaviour. It is loaded on the first request that needs it, so start-up does not pay for it.
+import { createRequire } from 'node:module';
+import type { OpenApiDocument } from './area.ts';
+
+export interface PrismRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface PrismAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  /** Request violations Prism found: location as Prism names it (parameters in lower case). */
+  violations: { location: string[]; message: string; severity: string }[];
+}
+
+export interface PrismPreferences {
+  code?: number;
+  exampleKey?: string;
+  dynamic?: boolean;
+  seed?: string;
+}
+
+/** An unreadable `Prefer` header or `__code`-style query parameter. */
+export class PreferenceError extends Error {
+  override name = 'PreferenceError';
+}
+
+type PrismModules = Awaited<ReturnType<typeof loadPrism>>;
+
+async function loadPrism() {
+  installEnglishOnlyFaker();
+  const http = await import('@stoplight/prism-http');
+  const core = await import('@stoplight/prism-core');
+  const { getHttpConfigFromRequest } = await import('@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js');
+  const types = await import('@stoplight/types');
+  const validator = createRequire(import.meta.url)('@stoplight/prism-http/dist/validator/index.js') as {
+    validateInput(input: unknown): { _tag: string; left?: unknown };
+    validateSecurity(input: unknown): { _tag: string; left?: unknown };
+  };
+  return { http, core, getHttpConfigFromRequest, validator, DiagnosticSeverity: types.DiagnosticSeverity };
+}
+
+/**
+ * Prism loads @faker-js/faker with every locale (about half a second) although it only needs
+ * the English one, and only for dynamic answers: a stand-in in the module cache loads the
+ * English-only build on first use.
+ */
+function installEnglishOnlyFaker() {
+  const fromPrism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
+  const fakerPath = fromPrism.resolve('@faker-js/faker');
+  const cache = fromPrism.cache;
+  if (cache[fakerPath]) return;
+  let english: object | undefined;
+  const load = (): object => (english ??= fromPrism('@faker-js/faker/locale/en') as object);
+  const faker = new Proxy({}, { get: (_, name) => Reflect.get(load(), name), has: (_, name) => Reflect.has(load(), name) });
+  const { Module } = createRequire(import.meta.url)('node:module') as typeof import('node:module');
+  const standIn = new Module(fakerPath);
+  standIn.filename = fakerPath;
+  standIn.loaded = true;
+  standIn.exports = { __esModule: true, default: faker, faker };
+  cache[fakerPath] = standIn;
+}
+
+export function createPrismAdapter(documents: Map<string, OpenApiDocument>, defaults: { dynamic?: boolean; seed?: string }) {
+  let loading: Promise<{ prism: PrismModules; operations: Map<string, unknown[]>; instance: any }> | undefined;
+
+  function load() {
+    return (loading ??= (async () => {
+      const prism = await loadPrism();
+      const operations = new Map<string, unknown[]>();
+      for (const [area, document] of documents) {
+        for (const operation of await prism.http.getHttpOperationsFromSpec(structuredClone(document))) {
+          operations.set(`${area} ${operation.method.toUpperCase()} ${operation.path}`, [operation]);
+        }
+      }
+      const logger = prism.core.createLogger('PRISM', { level: 'silent' });
+      const instance = prism.http.createInstance(baseConfig(defaults), { logger });
+      return { prism, operations, instance };
+    })());
+  }
+
+  return {
+    /** Whether a request asks Prism for a specific answer (Prefer header or `__code`-style query). */
+    asksForPreference: (request: PrismRequest) =>
+      request.headers.prefer !== undefined || Object.keys(request.query).some((name) => name.startsWith('__')),
+
+    /** Prism's answer for an operation, with the request's preferences. */
+    async answer(area: string, method: string, path: string, request: PrismRequest, preferences: PrismPreferences = {}): Promise<PrismAnswer> {
+      const { prism, operations, instance } = await load();
+      const candidates = operations.get(`${area} ${method} ${path}`);
+      if (!candidates) throw new Error(`Prism does not know ${method} ${path} of ${area}`);
+      const config = baseConfig(defaults);
+      const preferred = Object.fromEntries(Object.entries(preferences).filter(([, value]) => value !== undefined));
+      const merged = { ...config, mock: { ...config.mock, ...preferred } };
+      const result = await instance.request(toPrismRequest(request), candidates, merged)();
+      if (result._tag === 'Left') throw result.left;
+      const { output, validations } = result.right;
+      return {
+        status: output.statusCode,
+        headers: Object.fromEntries(Object.entries(output.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)])),
+        body: output.body,
+        violations: validations.input.map((v: { path?: (string | number)[]; message: string; severity: number }) => ({
+          location: ['request', ...(v.path ?? []).map(String)],
+          message: v.message,
+          severity: prism.DiagnosticSeverity[v.severity] ?? 'Error',
+        })),
+      };
+    },
+
+    /** The preferences of a request, read as Prism reads them. */
+    async preferences(request: PrismRequest): Promise<PrismPreferences> {
+      const { prism } = await load();
+      const result = prism.getHttpConfigFromRequest(toPrismRequest(request) as never);
+      if (result._tag === 'Left') throw new PreferenceError(result.left.message);
+      return result.right as PrismPreferences;
+    },
+
+    /** Prism's request validation alone, for the differential test: violations with Prism's locations. */
+    async validate(area: string, method: string, path: string, request: PrismRequest) {
+      const { prism, operations } = await load();
+      const [operation] = operations.get(`${area} ${method} ${path}`) ?? [];
+      if (!operation) throw new Error(`Prism does not know ${method} ${path} of ${area}`);
+      const input = { resource: operation, element: toPrismRequest(request) };
+      const result = prism.validator.validateInput(input);
+      const securityResult = prism.validator.validateSecurity(input);
+      const errors = [...(result._tag === 'Left' ? (result.left as never[]) : []), ...(securityResult._tag === 'Left' ? (securityResult.left as never[]) : [])];
+      return errors
+        .filter((v: { severity: number }) => v.severity === prism.DiagnosticSeverity.Error)
+        .map((v: { path?: (string | number)[]; message: string; code?: string | number }) => ({ location: (v.path ?? []).map(String), message: v.message, code: v.code }));
+    },
+  };
+}
+
+export type PrismAdapter = ReturnType<typeof createPrismAdapter>;
+
+function baseConfig(defaults: { dynamic?: boolean; seed?: string }) {
+  return {
+    mock: { dynamic: defaults.dynamic ?? false, ...(defaults.seed ? { seed: defaults.seed } : {}) },
+    checkSecurity: true,
+    validateRequest: true,
+    validateResponse: true,
+    errors: false,
+    upstreamProxy: undefined,
+    isProxy: false as const,
+  };
+}
+
+function toPrismRequest(request: PrismRequest) {
+  return { method: request.method.toLowerCase(), url: { path: request.path, query: request.query }, headers: request.headers, body: request.body };
+}

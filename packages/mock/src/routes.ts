@@ -1,0 +1,83 @@
+// Path matching compiled once at start: a request path is split into raw segments and compared
+// with each template; concrete segments win over templated ones, as in OpenAPI's own rule.
+import type { CompiledOperation } from './contract.ts';
+
+interface Route {
+  operation: CompiledOperation;
+  /** Per segment: literal text, or a pattern with one capture per parameter. */
+  segments: (string | { pattern: RegExp; names: string[] })[];
+  literals: number;
+}
+
+export type RouteMatch =
+  | { kind: 'operation'; operation: CompiledOperation; rawParams: Record<string, string> }
+  | { kind: 'no-path' }
+  | { kind: 'no-method'; allow: string[] };
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function compileRoute(operation: CompiledOperation): Route {
+  let literals = 0;
+  const segments = operation.path
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      if (!segment.includes('{')) {
+        literals++;
+        return segment;
+      }
+      const names: string[] = [];
+      const source = segment.split(/(\{[^}]+\})/).map((part) => {
+        const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+        if (name === undefined) return escape(part);
+        names.push(name);
+        return '(.*?)';
+      });
+      return { pattern: new RegExp(`^${source.join('')}$`), names };
+    });
+  return { operation, segments, literals };
+}
+
+/** `decodeURIComponent`, or undefined for text that is not valid percent-encoding. */
+export function decodeSegment(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function createRoutes(operations: CompiledOperation[]) {
+  const routes = operations.map(compileRoute).sort((a, b) => b.literals - a.literals);
+  return {
+    /** The operation for a method and a raw (still percent-encoded) path. */
+    match(method: string, rawPath: string): RouteMatch {
+      const fragments = rawPath.split('/').slice(1);
+      const allow = new Set<string>();
+      for (const route of routes) {
+        const rawParams = matchSegments(route, fragments);
+        if (!rawParams) continue;
+        if (route.operation.method === method) return { kind: 'operation', operation: route.operation, rawParams };
+        allow.add(route.operation.method);
+      }
+      return allow.size > 0 ? { kind: 'no-method', allow: [...allow] } : { kind: 'no-path' };
+    },
+  };
+}
+
+function matchSegments(route: Route, fragments: string[]): Record<string, string> | undefined {
+  if (route.segments.length !== fragments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < fragments.length; i++) {
+    const segment = route.segments[i]!;
+    const fragment = fragments[i]!;
+    if (typeof segment === 'string') {
+      if (segment !== fragment && segment !== decodeSegment(fragment)) return undefined;
+      continue;
+    }
+    const match = segment.pattern.exec(fragment);
+    if (!match) return undefined;
+    segment.names.forEach((name, j) => (params[name] = match[j + 1]!));
+  }
+  return params;
+}

@@ -1,0 +1,66 @@
+// One registry of areas (the folders under openapi/, generated as AREAS in @platform/contracts);
+// every other place that lists areas is checked against it here. A new area missing from any
+// of them fails its row, naming the place.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { AREAS } from '@platform/contracts';
+import { createPlatformClient } from '@platform/client';
+import { AREAS as MOCK_AREAS } from '../../packages/mock/src/areas/index.ts';
+import { ROOT, listAreas } from '../../scripts/lib/paths.ts';
+
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+const readJson = (file: string) => JSON.parse(read(file));
+const exists = (file: string) => existsSync(path.join(ROOT, file));
+
+/** The areas whose @platform/contracts/<area> subpath resolves to an existing file, under the given conditions (node's own resolver). */
+function resolvingContractSubpaths(conditions: string[]): string[] {
+  const script = `for (const area of ${JSON.stringify(AREAS)}) { try { console.log(area + ' ' + import.meta.resolve('@platform/contracts/' + area)); } catch {} }`;
+  const run = spawnSync(process.execPath, [...conditions.map((c) => `--conditions=${c}`), '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+  return run.stdout
+    .split('\n')
+    .map((line) => line.split(' '))
+    .filter(([, url]) => url && existsSync(fileURLToPath(url)))
+    .map(([area]) => area!);
+}
+
+const isArea = (name: string) => (AREAS as readonly string[]).includes(name);
+
+/**
+ * Derived place -> the areas it has. `exactly`: the place lists areas only, so an area it has
+ * that the registry lacks (a removed or misspelt one) fails too; `includes`: the place also
+ * holds other things (the client's entry points, `databaseTokens`), so only missing areas fail.
+ */
+const PLACES: [place: string, kind: 'exactly' | 'includes', areasIn: () => string[]][] = [
+  ['the folders under openapi/ holding an openapi.yaml (the source of the registry)', 'exactly', () => listAreas()],
+  ['redocly.yaml apis, each with its root and its bundle in packages/contracts/bundles/', 'exactly', () =>
+    Object.entries(parse(read('redocly.yaml')).apis as Record<string, { root: string; output: string }>)
+      .filter(([area, api]) => api.root === `openapi/${area}/openapi.yaml` && api.output === `packages/contracts/bundles/${area}.yaml`)
+      .map(([area]) => area)],
+  ['.spectral.yaml property-casing areas', 'exactly', () => Object.keys(parse(read('.spectral.yaml')).rules['property-casing'].then.functionOptions.areas)],
+  ['@platform/contracts generated types (src/generated/<area>.ts)', 'includes', () => AREAS.filter((area) => exists(`packages/contracts/src/generated/${area}.ts`))],
+  ['@platform/contracts/<area> from the sources (development condition)', 'includes', () => resolvingContractSubpaths(['development'])],
+  ['@platform/contracts/<area> from the built package (dist/)', 'includes', () => resolvingContractSubpaths([])],
+  ['@platform/client package.json exports (./<area>)', 'includes', () => Object.keys(readJson('packages/client/package.json').exports).map((key) => key.replace(/^\.\/?/, ''))],
+  ['@platform/client src/<area>.ts', 'includes', () => AREAS.filter((area) => exists(`packages/client/src/${area}.ts`))],
+  ['@platform/client index re-exporting the types of @platform/contracts/<area>', 'exactly', () => [...read('packages/client/src/index.ts').matchAll(/from '@platform\/contracts\/([^']+)'/g)].map((m) => m[1]!)],
+  ['createPlatformClient() properties', 'includes', () => Object.keys(createPlatformClient({ accessKey: 'registry-test' }))],
+  ['the mock’s areas (packages/mock/src/areas/index.ts)', 'exactly', () => MOCK_AREAS.map((area) => area.name)],
+  ['contract tests (test/contract/<area>.test.ts)', 'includes', () => AREAS.filter((area) => exists(`test/contract/${area}.test.ts`))],
+  ['the reference site (dist/docs/index.html links a page of each area)', 'includes', () => {
+    if (!exists('dist/docs/index.html')) throw new Error('dist/docs/index.html is missing: run `pnpm build` first');
+    const links = [...read('dist/docs/index.html').matchAll(/href="([^"#?]+)/g)].map((m) => m[1]!);
+    return AREAS.filter((area) => links.some((link) => path.basename(link).replace(/\.html$/, '') === area || link.split('/').includes(area)));
+  }],
+];
+
+describe('every list of areas is the registry', () => {
+  it.each(PLACES)('%s (%s the areas)', (_place, kind, areasIn) => {
+    const found = new Set(areasIn());
+    expect(AREAS.filter((area) => !found.has(area)), 'areas missing here').toEqual([]);
+    if (kind === 'exactly') expect([...found].filter((name) => !isArea(name)), 'not areas of the registry').toEqual([]);
+  });
+});

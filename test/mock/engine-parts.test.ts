@@ -1,0 +1,115 @@
+// The engine's generic parts on their own: namespaces (LRU cap, snapshots), the virtual clock
+// and fault rules, table-driven, with injected clocks and randomness.
+import { describe, expect, it } from 'vitest';
+import { createFaults, FaultError } from '../../packages/mock/src/faults.ts';
+import { createClock, createNamespaces, SnapshotError } from '../../packages/mock/src/namespaces.ts';
+
+const counterArea = () => ({ seed: () => ({ count: 0 }) });
+
+describe('namespaces', () => {
+  it('gives each namespace its own state from the seed, on first use', () => {
+    const namespaces = createNamespaces(new Map([['a', counterArea()]]), 10);
+    (namespaces.stateOf('k1', 'a') as { count: number }).count = 5;
+    expect(namespaces.stateOf('k1', 'a')).toEqual({ count: 5 });
+    expect(namespaces.stateOf('k2', 'a')).toEqual({ count: 0 });
+  });
+
+  it('drops the least recently used namespace beyond the cap', () => {
+    const namespaces = createNamespaces(new Map([['a', counterArea()]]), 2);
+    for (const key of ['k1', 'k2']) (namespaces.stateOf(key, 'a') as { count: number }).count = 1;
+    namespaces.stateOf('k1', 'a'); // k1 used again: k2 is now the least recently used
+    namespaces.stateOf('k3', 'a');
+    expect(namespaces.size).toBe(2);
+    expect(namespaces.stateOf('k1', 'a')).toEqual({ count: 1 });
+    expect(namespaces.stateOf('k2', 'a')).toEqual({ count: 0 }); // made again from the seed
+  });
+
+  it.each([
+    ['one namespace', 'k1', { k1: 0, k2: 7 }],
+    ['every namespace', undefined, { k1: 0, k2: 0 }],
+  ])('resets %s', (_name, which, expected) => {
+    const namespaces = createNamespaces(new Map([['a', counterArea()]]), 10);
+    for (const key of ['k1', 'k2']) (namespaces.stateOf(key, 'a') as { count: number }).count = 7;
+    namespaces.reset(which);
+    expect({ k1: (namespaces.stateOf('k1', 'a') as { count: number }).count, k2: (namespaces.stateOf('k2', 'a') as { count: number }).count }).toEqual(expected);
+  });
+
+  it('gives back a snapshot: export, change, import', () => {
+    const namespaces = createNamespaces(new Map([['a', counterArea()]]), 10);
+    (namespaces.stateOf('k1', 'a') as { count: number }).count = 3;
+    const snapshot = namespaces.export('k1');
+    (namespaces.stateOf('k1', 'a') as { count: number }).count = 9;
+    namespaces.import('k1', snapshot);
+    expect(namespaces.stateOf('k1', 'a')).toEqual({ count: 3 });
+    namespaces.import('k2', snapshot); // a snapshot can seed another key too
+    expect(namespaces.stateOf('k2', 'a')).toEqual({ count: 3 });
+  });
+
+  it.each([
+    ['not a snapshot', { hello: 1 }, /a state snapshot is/],
+    ['another version', { version: 99, areas: {} }, /a state snapshot is/],
+    ['an area the mock does not serve', { version: 1, areas: { weather: {} } }, /areas this mock does not serve: weather/],
+  ])('refuses to import %s', (_name, snapshot, message) => {
+    const namespaces = createNamespaces(new Map([['a', counterArea()]]), 10);
+    expect(() => namespaces.import('k1', snapshot)).toThrow(SnapshotError);
+    expect(() => namespaces.import('k1', snapshot)).toThrow(message);
+  });
+});
+
+describe('the virtual clock', () => {
+  it('follows the real clock, shifted by advance and set', () => {
+    let real = 1_000;
+    const clock = createClock(() => real);
+    expect(clock.now()).toBe(1_000);
+    clock.advance(500);
+    real = 2_000;
+    expect(clock.now()).toBe(2_500);
+    clock.set(10_000);
+    expect(clock.now()).toBe(10_000);
+    expect(clock.offsetMs).toBe(8_000);
+  });
+});
+
+describe('faults', () => {
+  const documented = (operationId: string) => (operationId === 'listThings' ? ['200', '429', '503'] : undefined);
+
+  it('applies to the next N calls of its operation, then stops', () => {
+    const faults = createFaults(documented);
+    faults.add({ operationId: 'listThings', status: 503, count: 2 });
+    expect([1, 2, 3].map(() => faults.take('listThings', 'k')?.status)).toEqual([503, 503, undefined]);
+    expect(faults.list()).toEqual([]);
+  });
+
+  it('applies only to its namespace when it names one', () => {
+    const faults = createFaults(documented);
+    faults.add({ operationId: 'listThings', status: 429, namespace: 'k1' });
+    expect(faults.take('listThings', 'k2')).toBeUndefined();
+    expect(faults.take('listThings', 'k1')?.status).toBe(429);
+  });
+
+  it('applies to about its share of calls, the same calls on every run', () => {
+    const run = () => {
+      const faults = createFaults(documented, 7);
+      faults.add({ operationId: 'listThings', status: 503, rate: 0.25 });
+      return Array.from({ length: 400 }, () => faults.take('listThings', 'k') !== undefined);
+    };
+    const first = run();
+    expect(first).toEqual(run());
+    const share = first.filter(Boolean).length / first.length;
+    expect(share).toBeGreaterThan(0.15);
+    expect(share).toBeLessThan(0.35);
+  });
+
+  it.each([
+    ['an operation not served', { operationId: 'nope', status: 503 }, /no operation "nope" is served/],
+    ['a status the operation does not document', { operationId: 'listThings', status: 418 }, /does not document status 418 \(it documents 200, 429, 503\)/],
+    ['neither status nor latency', { operationId: 'listThings' }, /needs a status, a latencyMs, or both/],
+    ['a rate above 1', { operationId: 'listThings', status: 503, rate: 2 }, /rate is a number above 0 and at most 1/],
+    ['a count of 0', { operationId: 'listThings', status: 503, count: 0 }, /count is a whole number above 0/],
+    ['a negative latency', { operationId: 'listThings', latencyMs: -1 }, /latencyMs is a whole number/],
+  ])('refuses %s with a clear message', (_name, rule, message) => {
+    const faults = createFaults(documented);
+    expect(() => faults.add(rule)).toThrow(FaultError);
+    expect(() => faults.add(rule)).toThrow(message);
+  });
+});

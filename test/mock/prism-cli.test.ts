@@ -1,0 +1,68 @@
+// The stock Prism CLI still serves every bundle: a user who prefers Prism to our mock can point
+// `prism mock` at any area's bundle and get documented answers for every operation.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, bundlePath } from '../../scripts/lib/paths.ts';
+import { deref, listAreas, loadBundle, operationsOf, type OperationEntry } from '../support/openapi.ts';
+
+const PRISM = path.join(ROOT, 'node_modules/.bin/prism');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A request Prism should accept: credentials, path parameters from their examples, the first request example. */
+function exampleRequest(entry: OperationEntry): { path: string; init: RequestInit } {
+  const document = loadBundle(entry.area);
+  const parameters = [...(deref(document, document.paths[entry.path]).parameters ?? []), ...(entry.operation.parameters ?? [])].map((p) => deref(document, p));
+  const target = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const parameter = parameters.find((p) => p.name === name);
+    return encodeURIComponent(String(parameter?.example ?? parameter?.schema?.example ?? '1'));
+  });
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys((entry.operation.security ?? document.security ?? [])[0] ?? {})) {
+    const scheme = document.components.securitySchemes[name];
+    if (scheme.type === 'apiKey') headers[scheme.name] = 'prism-cli-key';
+    else headers.authorization = 'Bearer prism-cli-token';
+  }
+  const body = deref(document, entry.operation.requestBody);
+  const [type, media] = Object.entries(body?.content ?? {})[0] ?? [];
+  if (!type) return { path: target, init: { method: entry.method.toUpperCase(), headers } };
+  const example = Object.values(media.examples ?? {}).map((e) => deref(document, e).value)[0] ?? media.example;
+  headers['content-type'] = type;
+  return { path: target, init: { method: entry.method.toUpperCase(), headers, body: typeof example === 'string' ? example : JSON.stringify(example) } };
+}
+
+describe('the stock Prism CLI', () => {
+  it.each(listAreas())('serves the %s bundle with a documented answer for every operation', { timeout: 90_000 }, async (area) => {
+    const port = await freePort();
+    const child = spawn(PRISM, ['mock', bundlePath(area), '--port', String(port), '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let output = '';
+        const listen = (chunk: Buffer) => {
+          output += chunk;
+          if (/Prism is listening/.test(output)) resolve();
+        };
+        child.stdout.on('data', listen);
+        child.stderr.on('data', listen);
+        child.once('exit', (code) => reject(new Error(`prism exited ${code}: ${output}`)));
+      });
+      for (const entry of operationsOf(area)) {
+        const { path: target, init } = exampleRequest(entry);
+        const response = await fetch(`http://127.0.0.1:${port}${target}`, init);
+        await response.arrayBuffer();
+        expect(Object.keys(entry.operation.responses), `${entry.operationId} answered ${response.status}`).toContain(String(response.status));
+        expect(response.status, entry.operationId).toBeLessThan(500);
+      }
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+});
