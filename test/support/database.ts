@@ -78,7 +78,7 @@ export function useDatabaseMock(options: DatabaseMockOptions = {}): DatabaseMock
   });
 
   const checkingFetch: typeof globalThis.fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
+    const url = new URL(typeof input === 'object' && 'url' in input ? input.url : String(input));
     const response = await globalThis.fetch(input, init);
     const operationId = CHECKED[url.pathname];
     if (operationId) {

@@ -287,24 +287,22 @@ export interface components {
         };
         /**
          * Stmt
-         * @description One SQL statement with its arguments. Exactly one of `sql` and `sql_id`. Positional
+         * @description One SQL statement with its arguments. Exactly one of `sql` and `sql_id` (the other absent or
+         *     null: libSQL's Rust client sends every field, null when unset). Positional
          *     arguments bind `?` and `?NNN` parameters in order; named arguments bind `:name`, `@name` and
          *     `$name` parameters (the name may be given with or without its prefix).
          */
         Stmt: {
             /** @description The statement's SQL text (stated by the specification). */
-            sql?: string;
-            /**
-             * Format: int32
-             * @description The number of an SQL text stored with `store_sql` on this stream.
-             */
-            sql_id?: number;
+            sql?: string | null;
+            /** @description The number of an SQL text stored with `store_sql` on this stream. */
+            sql_id?: number | null;
             /** @description Positional arguments. The TypeScript client always sends the key, empty when there are none. */
             args?: components["schemas"]["SqlValue"][];
             /** @description Named arguments. The TypeScript client always sends the key, empty when there are none. */
             named_args?: components["schemas"]["NamedArg"][];
             /** @description Whether the answer carries the rows; false answers `rows` empty. Absent means true. */
-            want_rows?: boolean;
+            want_rows?: boolean | null;
         };
         /**
          * ExecuteStreamRequest
@@ -429,12 +427,9 @@ export interface components {
             /** @constant */
             type: "sequence";
             /** @description The script. */
-            sql?: string;
-            /**
-             * Format: int32
-             * @description The number of an SQL text stored with `store_sql` on this stream.
-             */
-            sql_id?: number;
+            sql?: string | null;
+            /** @description The number of an SQL text stored with `store_sql` on this stream. */
+            sql_id?: number | null;
         };
         /**
          * DescribeStreamRequest
@@ -444,12 +439,9 @@ export interface components {
             /** @constant */
             type: "describe";
             /** @description The statement. */
-            sql?: string;
-            /**
-             * Format: int32
-             * @description The number of an SQL text stored with `store_sql` on this stream.
-             */
-            sql_id?: number;
+            sql?: string | null;
+            /** @description The number of an SQL text stored with `store_sql` on this stream. */
+            sql_id?: number | null;
         };
         /**
          * StoreSqlStreamRequest
