@@ -28,7 +28,10 @@ function open(access: Access): Database.Database {
   setup.close();
 }
 
+/** Connections opened ahead, never used, and connections whose stream only read, by access. */
 const spares: Record<Access, Database.Database[]> = { full: [], 'read-only': [] };
+const reusable: Record<Access, StreamConnection[]> = { full: [], 'read-only': [] };
+const MAX_REUSABLE = 8;
 let refilling = false;
 function refill() {
   if (refilling) return;
@@ -59,20 +62,30 @@ function streamOf(id: number, access: Access): OpenStream {
 
 function connectionOf(stream: OpenStream): StreamConnection {
   if (!stream.connection) {
-    const db = spares[stream.access].pop() ?? open(stream.access);
-    refill();
-    stream.connection = new StreamConnection(db, stream.access);
+    stream.connection = reusable[stream.access].pop();
+    if (!stream.connection) {
+      const db = spares[stream.access].pop() ?? open(stream.access);
+      refill();
+      stream.connection = new StreamConnection(db, stream.access);
+    }
   }
   return stream.connection;
 }
 
+/**
+ * Ends a stream: its connection rolls back what the stream left open and releases its locks.
+ * A connection whose stream only read holds nothing of it and serves a later stream; any other
+ * is closed (a pragma, a write or a TEMP object of one stream never reaches another).
+ */
 function closeStream(id: number) {
   const stream = streams.get(id);
   if (!stream) return;
   streams.delete(id);
-  // Closing the connection rolls back what it left open and releases its locks.
-  stream.connection?.close();
+  const connection = stream.connection;
   stream.connection = undefined;
+  if (!connection) return;
+  if (connection.reset() && reusable[stream.access].length < MAX_REUSABLE) reusable[stream.access].push(connection);
+  else connection.close();
 }
 
 process.on('message', (message: ToExecutor) => {
@@ -86,7 +99,8 @@ process.on('message', (message: ToExecutor) => {
     const outcomes: SqlOutcome[] = [];
     const budget = { bytes: config.maxResultBytes };
     for (const [index, request] of message.requests.entries()) {
-      if (index > 0) send({ t: 'progress', id: message.id });
+      // A request that runs SQL starts the time limit again (a close does not need it).
+      if (index > 0 && request.type !== 'close' && request.type !== 'get_autocommit') send({ t: 'progress', id: message.id });
       if (!streams.has(message.stream)) {
         outcomes.push({ type: 'error', error: { message: 'The stream is closed', code: 'STREAM_CLOSED' } });
         continue;

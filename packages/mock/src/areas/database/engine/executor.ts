@@ -82,7 +82,7 @@ export class Executor {
     if (this.#child) return this.#child;
     const { statementTimeoutMs: _timeout, script, ...config } = this.options;
     const child = fork(script, [JSON.stringify(config)], {
-      serialization: 'advanced',
+      serialization: 'json',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       execArgv: [`--max-old-space-size=${Math.max(64, Math.ceil((config.maxResultBytes * 8) / 1024 / 1024) + 64)}`],
     });

@@ -9,30 +9,83 @@ import { analyse, checkPragma, fsdirHandle, type Verdict } from './sandbox.ts';
 import { splitStatements, withoutExplain, type SplitStatement } from './sql-text.ts';
 
 const SQLITE_BUSY = 5;
-const EXPLAIN_VERDICT: Verdict = { writes: false, writesTemp: false, params: [] };
+const EXPLAIN_VERDICT: Verdict = { writes: false, writesTemp: false, params: [], changesSchema: false, opensVirtualTables: false };
+
+/**
+ * Verdicts by access and SQL text, shared by the executor's connections: a statement compiles to
+ * the same program on every connection of the database, except where TEMP objects differ (a
+ * connection that changed its TEMP schema does not use the cache) or the schema changed (the
+ * cache is emptied whenever a statement that changes the schema runs).
+ */
+const sharedVerdicts = new Map<string, Verdict>();
+const CACHED_STATEMENTS = 64;
+type Prepared = ReturnType<Database.Database['prepare']>;
+const MAX_SHARED_VERDICTS = 2_000;
 
 /** One stream's own connection; nothing in it is shared with another stream. */
 export class StreamConnection {
-  readonly #verdicts = new Map<string, Verdict>();
-  readonly #fsdir: string | undefined;
+  #fsdir: string | undefined | null = null;
+  #ownTemp = false;
+  /** The connection holds nothing of its stream once rolled back: it read only (no write, no pragma, no TEMP object). */
+  clean = true;
+  /** Prepared statements by SQL text. Each runs to its end (or is reset), so none stays active between uses. */
+  readonly #statements = new Map<string, Prepared>();
 
   constructor(
     readonly db: Database.Database,
     readonly access: Access,
-  ) {
-    this.#fsdir = fsdirHandle(db);
-  }
+  ) {}
 
-  /** The sandbox's verdict, cached by SQL text until the TEMP schema changes (only it can hide file functions in a view or trigger). */
+  /** fsdir's `vtab:` handle in this connection's programs, found when a program opens a virtual table. */
+  #fsdirHandle = (): string | undefined => {
+    if (this.#fsdir === null) this.#fsdir = fsdirHandle(this.db);
+    return this.#fsdir;
+  };
+
+  /** The sandbox's verdict on a statement (see sandbox.ts); refuses what the sandbox refuses. */
   verdictOf(statement: SplitStatement): Verdict {
     checkPragma(statement.words);
-    if (withoutExplain(statement.words).explain) return EXPLAIN_VERDICT;
-    const cached = this.#verdicts.get(statement.sql);
-    if (cached) return cached;
-    const verdict = analyse(this.db, statement.sql, this.access, this.#fsdir);
-    if (verdict.writesTemp) this.#verdicts.clear();
-    else this.#verdicts.set(statement.sql, verdict);
+    const { explain, words } = withoutExplain(statement.words);
+    if (words[0] === 'PRAGMA') this.clean = false;
+    if (explain) return EXPLAIN_VERDICT;
+    const key = `${this.access}\u0000${statement.sql}`;
+    const cached = this.#ownTemp ? undefined : sharedVerdicts.get(key);
+    if (cached) {
+      if (cached.writes) this.clean = false;
+      return cached;
+    }
+    const verdict = analyse(this.db, statement.sql, this.access, this.#fsdirHandle);
+    if (verdict.writes) this.clean = false;
+    if (verdict.writesTemp) this.#ownTemp = true;
+    if (verdict.changesSchema) sharedVerdicts.clear();
+    // A statement opening virtual tables is checked on each connection (fsdir's handle is the connection's).
+    else if (!this.#ownTemp && !verdict.opensVirtualTables) {
+      if (sharedVerdicts.size >= MAX_SHARED_VERDICTS) sharedVerdicts.delete(sharedVerdicts.keys().next().value!);
+      sharedVerdicts.set(key, verdict);
+    }
     return verdict;
+  }
+
+  prepared(sql: string): Prepared {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      statement.safeIntegers(true);
+      if (statement.reader) statement.raw(true);
+      if (this.#statements.size >= CACHED_STATEMENTS) this.#statements.delete(this.#statements.keys().next().value!);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Rolls back what the stream left open; false when the connection cannot serve another stream. */
+  reset(): boolean {
+    try {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      return this.clean && !this.db.inTransaction;
+    } catch {
+      return false;
+    }
   }
 
   /**
@@ -74,7 +127,7 @@ async function respond(connection: () => StreamConnection, request: SqlRequest, 
       return { type: 'cursor', entries: await cursor(connection(), request.steps, context) };
     case 'sequence': {
       const conn = connection();
-      for (const statement of splitStatements(request.sql)) {
+      for (const statement of split(request.sql)) {
         const verdict = conn.verdictOf(statement);
         await run(conn, statement.sql, verdict, [], false, context);
       }
@@ -89,9 +142,23 @@ async function respond(connection: () => StreamConnection, request: SqlRequest, 
   }
 }
 
+const splits = new Map<string, SplitStatement[]>();
+const CACHED_SPLITS = 2_000;
+
+/** The statements of an SQL text, remembered: clients send the same texts again and again. */
+function split(sql: string): SplitStatement[] {
+  let statements = splits.get(sql);
+  if (!statements) {
+    statements = splitStatements(sql);
+    if (splits.size >= CACHED_SPLITS) splits.delete(splits.keys().next().value!);
+    splits.set(sql, statements);
+  }
+  return statements;
+}
+
 /** The one statement of an SQL text, as the protocol requires. */
 function oneStatement(sql: string): SplitStatement {
-  const statements = splitStatements(sql);
+  const statements = split(sql);
   if (statements.length === 0) throw new ProtocolError('SQL string does not contain any statement', 'SQL_NO_STATEMENT');
   if (statements.length > 1) {
     throw new ProtocolError(`SQL string contains more than one statement (${statements.length}); send them as a batch or a sequence`, 'SQL_MANY_STATEMENTS');
@@ -136,8 +203,6 @@ function bind(params: (string | null)[], stmt: SqlStmt): EngineValue[] {
 
 type Columns = { name: string; decltype: string | null }[];
 
-type Prepared = ReturnType<Database.Database['prepare']>;
-
 /**
  * Runs a statement to its end (so that it commits and releases what it holds), keeping rows if
  * wanted; waits for another stream's write lock. A statement refused with SQLITE_BUSY stays
@@ -146,8 +211,7 @@ type Prepared = ReturnType<Database.Database['prepare']>;
  * stepping) whenever it fails.
  */
 async function run(conn: StreamConnection, sql: string, verdict: Verdict, bindings: EngineValue[], wantRows: boolean, context: RunContext, onRow?: (row: SqlValue[]) => void): Promise<StmtResult & { cols: Columns }> {
-  const statement = conn.db.prepare(sql);
-  statement.safeIntegers(true);
+  const statement = conn.prepared(sql);
   try {
     return await whenUnlocked(context, () => step(conn, statement, verdict, bindings, wantRows, context, onRow));
   } catch (error) {
@@ -167,7 +231,6 @@ function step(conn: StreamConnection, statement: Prepared, verdict: Verdict, bin
     const rowid = Number.isSafeInteger(info.lastInsertRowid) ? String(info.lastInsertRowid) : counters(conn).lastInsertRowid;
     return withStats({ cols: [], rows: [], affected_row_count: verdict.writes ? info.changes : 0, last_insert_rowid: verdict.writes ? rowid : null }, 0, verdict.writes ? info.changes : 0, started);
   }
-  statement.raw(true);
   const cols = statement.columns().map((column) => ({ name: column.name, decltype: column.type }));
   const rows: SqlValue[][] = [];
   let count = 0;
@@ -200,7 +263,7 @@ function withStats<T extends StmtResult>(result: T, rowsRead: number, rowsWritte
 }
 
 function counters(conn: StreamConnection): { changes: number; lastInsertRowid: string } {
-  const [changes, rowid] = conn.db.prepare('SELECT changes(), last_insert_rowid()').raw(true).safeIntegers(true).all([])[0] as [bigint, bigint];
+  const [changes, rowid] = conn.prepared('SELECT changes(), last_insert_rowid()').all([])[0] as [bigint, bigint];
   return { changes: Number(changes), lastInsertRowid: String(rowid) };
 }
 

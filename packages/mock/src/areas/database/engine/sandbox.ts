@@ -59,6 +59,10 @@ export interface Verdict {
   writesTemp: boolean;
   /** Its parameters by index (1-based): the name (`:a`, `?3`) or null. */
   params: (string | null)[];
+  /** The statement changes the schema (its program parses or drops schema objects). */
+  changesSchema: boolean;
+  /** The statement opens virtual tables (the fsdir check depends on the connection). */
+  opensVirtualTables: boolean;
 }
 
 type Op = [addr: number, opcode: string, p1: number, p2: number, p3: number, p4: string | null, p5: number];
@@ -78,9 +82,9 @@ export function checkPragma(words: string[]): void {
  * the triggers it fires. Throws the engine's own error for SQL that does not compile.
  * `fsdirTable` is the connection's `vtab:` handle of fsdir (see fsdirHandle).
  */
-export function analyse(db: Database.Database, sql: string, access: Access, fsdirTable: string | undefined): Verdict {
+export function analyse(db: Database.Database, sql: string, access: Access, fsdirTable: () => string | undefined): Verdict {
   const program = compiled(db, sql);
-  const verdict: Verdict = { writes: false, writesTemp: false, params: [] };
+  const verdict: Verdict = { writes: false, writesTemp: false, params: [], changesSchema: false, opensVirtualTables: false };
   for (const [, opcode, p1, p2, p3, p4] of program) {
     switch (opcode) {
       case 'Function':
@@ -96,8 +100,17 @@ export function analyse(db: Database.Database, sql: string, access: Access, fsdi
         }
         break;
       }
+      case 'ParseSchema':
+      case 'DropTable':
+      case 'DropIndex':
+      case 'DropTrigger':
+      case 'VCreate':
+      case 'VDestroy':
+        verdict.changesSchema = true;
+        break;
       case 'VOpen':
-        if (fsdirTable && p4 === fsdirTable) throw new SandboxRefusal('fsdir is not allowed: the mock\'s databases reach nothing outside themselves', 'SQLITE_AUTH');
+        verdict.opensVirtualTables = true;
+        if (p4 === fsdirTable()) throw new SandboxRefusal('fsdir is not allowed: the mock\'s databases reach nothing outside themselves', 'SQLITE_AUTH');
         break;
       case 'Vacuum':
         if (p2 !== 0) throw new SandboxRefusal('VACUUM INTO is not allowed: it writes a file outside the database', 'SQLITE_AUTH');
@@ -119,6 +132,9 @@ export function analyse(db: Database.Database, sql: string, access: Access, fsdi
         break;
     }
   }
+  // BEGIN IMMEDIATE and EXCLUSIVE start a write transaction on every database, TEMP included,
+  // without writing anything there.
+  if (program.some(([, opcode]) => opcode === 'AutoCommit')) verdict.writesTemp = false;
   if (access === 'read-only' && verdict.writesTemp) {
     throw new SandboxRefusal('A Read Only token cannot write, TEMP tables, views and triggers included', 'SQLITE_READONLY');
   }
