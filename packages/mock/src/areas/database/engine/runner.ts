@@ -44,6 +44,19 @@ export class StreamConnection {
 
   /** The sandbox's verdict on a statement (see sandbox.ts); refuses what the sandbox refuses. */
   verdictOf(statement: SplitStatement): Verdict {
+    const verdict = this.#verdictOf(statement);
+    // libSQL's `BEGIN TRANSACTION READONLY` (@libsql/client's read batches and transactions).
+    if (!this.db.inTransaction) this.#readOnlyTransaction = false;
+    if (statement.words[0] === 'BEGIN' && statement.words.includes('READONLY')) this.#readOnlyTransaction = true;
+    else if (this.#readOnlyTransaction && verdict.writes) {
+      throw new ProtocolError('The transaction is read only (BEGIN TRANSACTION READONLY): it cannot write', 'SQLITE_READONLY');
+    }
+    return verdict;
+  }
+
+  #readOnlyTransaction = false;
+
+  #verdictOf(statement: SplitStatement): Verdict {
     checkPragma(statement.words);
     const { explain, words } = withoutExplain(statement.words);
     if (words[0] === 'PRAGMA') this.clean = false;
