@@ -6,7 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import * as hrana from '@libsql/hrana-client';
-import { LibsqlDialect } from '@libsql/kysely-libsql';
+import { LibsqlDialect, type libsql } from '@libsql/kysely-libsql';
+
+type LibsqlClientOfDialect = libsql.Client;
 import { eq, sql as drizzleSql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
@@ -78,7 +80,8 @@ describe('kysely over @libsql/client', () => {
   }
 
   it('migrates a schema, joins, and rolls a transaction back', async () => {
-    const db = new Kysely<Schema>({ dialect: new LibsqlDialect({ client: libsqlClient() }) });
+    // The dialect is typed against an older @libsql/client; the client it is given is the current one.
+    const db = new Kysely<Schema>({ dialect: new LibsqlDialect({ client: libsqlClient() as unknown as LibsqlClientOfDialect }) });
     const init: Migration = {
       async up(k) {
         await k.schema.createTable('shelves').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('label', 'text', (c) => c.notNull()).execute();
@@ -120,7 +123,7 @@ describe('@libsql/hrana-client streams', () => {
     }
     paths.push(new URL(input.url).pathname);
     const body = input.method === 'GET' ? undefined : await input.text();
-    return mock.fetch(input.url, { method: input.method, headers: Object.fromEntries(input.headers.entries()), body });
+    return mock.fetch(input.url, { method: input.method, headers: Object.fromEntries([...(input.headers as unknown as Iterable<[string, string]>)]), body });
   }) as typeof fetch;
 
   it('streams over HTTP: batons, stored SQL, describe, sequence and batch conditions', async () => {
