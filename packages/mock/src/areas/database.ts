@@ -202,7 +202,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       seed: (): DatabaseState => ({ databases: {} }),
       report: () => [
         // The one place the mock prints tokens: they are generated for this run only.
-        `Database tokens for this run: Full Access ${settings.fullAccessToken}  Read Only ${settings.readOnlyToken}`,
+        `Database tokens for this run (access key \`${STARTUP_NAMESPACE}\`, database ${settings.databaseId}): Full Access ${settings.fullAccessToken}  Read Only ${settings.readOnlyToken}`,
         `  databases ${settings.dir ? `in ${settings.dir}` : 'in a temporary folder'}, ${settings.perHost ? 'one per host name' : `"${settings.databaseId}" per access key`}; limits: statement ${settings.statementTimeoutMs} ms, lock wait ${settings.lockWaitMs} ms, ${settings.maxStreams} streams, ${settings.maxDatabases} databases`,
       ],
       async close() {
