@@ -81,8 +81,15 @@ describe('one database executor', () => {
     expect(written).toMatchObject({ type: 'ok' });
   });
 
-  it('refuses a database past maxDatabases', () => {
-    engine.database('default', 'second');
+  it('closes an idle database past maxDatabases, and refuses a new one when every database has streams', async () => {
+    const first = engine.database('default', 'engine-test');
+    const held = nextStream++;
+    await first.executor.run(held, 'full', [{ type: 'execute', stmt: { sql: 'SELECT 1' } }]);
+    const second = engine.database('default', 'second');
+    await second.executor.run(nextStream++, 'full', [{ type: 'execute', stmt: { sql: 'SELECT 1' } }]);
     expect(() => engine.database('default', 'third')).toThrow(/maxDatabases/);
+    first.executor.closeStream(held);
+    expect(engine.database('default', 'third').key).toContain('third');
+    expect(first.executor.running).toBe(false);
   });
 });

@@ -335,10 +335,10 @@ describe('bounded work', () => {
   });
 });
 
-describe('one database per host name, with a cap', () => {
+describe('one database per host name, with a cap on open databases', () => {
   const mock = useDatabaseMock({ perHost: true, maxDatabases: 2 });
 
-  const post = (host: string) =>
+  const post = (host: string, requests: unknown[], baton: string | null = null) =>
     new Promise<{ status: number; body: any }>((resolve, reject) => {
       const { port } = new URL(mock.url);
       const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/v2/pipeline', headers: { host: `${host}.localhost:${port}`, authorization: `Bearer ${FULL_ACCESS_TOKEN}`, 'content-type': 'application/json' } }, (res) => {
@@ -347,14 +347,33 @@ describe('one database per host name, with a cap', () => {
         res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
       });
       req.on('error', reject);
-      req.end(JSON.stringify({ requests: [execute('SELECT 1'), close] }));
+      req.end(JSON.stringify({ baton, requests }));
     });
 
-  it('refuses a database past maxDatabases', async () => {
-    expect((await post('alpha')).body.results[0].type).toBe('ok');
-    expect((await post('beta')).body.results[0].type).toBe('ok');
-    const third = await post('gamma');
-    expect(third.body.results[0]).toMatchObject({ type: 'error', error: { code: 'DATABASE_LIMIT_REACHED', message: expect.stringMatching(/maxDatabases/) } });
-    expect((await post('alpha')).body.results[0].type).toBe('ok');
+  it('closes an idle database to open another past maxDatabases, and refuses one when every database has open streams', async () => {
+    expect((await post('alpha', [execute('CREATE TABLE kept (x)'), execute('INSERT INTO kept VALUES (1)'), close])).body.results[0].type).toBe('ok');
+    expect((await post('beta', [execute('SELECT 1'), close])).body.results[0].type).toBe('ok');
+    // alpha has no open stream: it closes for gamma, and opens again with its data later.
+    expect((await post('gamma', [execute('SELECT 1'), close])).body.results[0].type).toBe('ok');
+    const alpha = await post('alpha', [execute('SELECT count(*) FROM kept')]);
+    expect(alpha.body.results[0].response.result.rows).toEqual([[integer(1)]]);
+    const beta = await post('beta', [execute('SELECT 1')]);
+    const refused = await post('delta', [execute('SELECT 1'), close]);
+    expect(refused.body.results[0]).toMatchObject({ type: 'error', error: { code: 'DATABASE_LIMIT_REACHED', message: expect.stringMatching(/maxDatabases/) } });
+    await post('alpha', [close], alpha.body.baton);
+    await post('beta', [close], beta.body.baton);
+    expect((await post('delta', [execute('SELECT 1'), close])).body.results[0].type).toBe('ok');
+  });
+});
+
+describe('a namespace reset', () => {
+  const mock = useDatabaseMock();
+  const pipeline = pipelineOf(mock);
+
+  it('starts the namespace with empty databases again', async () => {
+    await pipeline([execute('CREATE TABLE before_reset (x)'), close]);
+    mock.host.mock.reset('default');
+    const after = await pipeline([execute('SELECT count(*) FROM before_reset'), close]);
+    expect(errorOf(after.results[0])).toMatchObject({ message: expect.stringMatching(/no such table/) });
   });
 });

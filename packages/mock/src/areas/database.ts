@@ -2,6 +2,7 @@
 // sandboxed and bounded (engine/), and the token management operations. Per namespace (access
 // key): its databases and their tokens. Area-wide: the token index that leads a pipeline
 // request (Bearer token) to its namespace and database, the streams, and the engine.
+import { randomUUID } from 'node:crypto';
 import type * as Contract from '@platform/contracts/database';
 import { defineArea, describeViolations, UsageError, type CallContext, type MockRequest, type MockResponse, type Violation } from '../area.ts';
 import { createSqlEngine, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
@@ -20,6 +21,8 @@ const MANAGEMENT_OPERATIONS = new Set(['createDatabaseTokens', 'invalidateDataba
 
 /** A namespace's databases (by ID) and their tokens, as plain data. */
 export interface DatabaseState {
+  /** Distinguishes this state from the namespace's earlier ones (after a reset): each has its own databases. */
+  generation: string;
   databases: Record<string, { tokens: StoredToken[] }>;
 }
 
@@ -85,6 +88,13 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       return new TokenStore(entry.tokens, now, settings.maxTokensPerDatabase);
     }
 
+    /**
+     * Whose databases a namespace's state uses: its own generation's (a reset namespace starts
+     * with empty databases), except the start-up namespace with a folder, whose files
+     * (`<dir>/<id>.db`) are kept between runs.
+     */
+    const ownerOf = (state: DatabaseState, namespace: string) => (namespace === STARTUP_NAMESPACE && settings.dir ? STARTUP_NAMESPACE : `${namespace}\u0000${state.generation}`);
+
     const hostOf = (request: MockRequest) => (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
 
     /** The namespace, database and access of a pipeline request's Bearer token; undefined answers 401. */
@@ -102,7 +112,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       } else databaseId = owner.databaseId === '*' ? settings.databaseId : owner.databaseId;
       const state = owner.namespace === call.namespace ? call.state : call.stateOf(owner.namespace);
       const access = tokensOf(state, owner.namespace, databaseId).accessOf(digest);
-      return access ? { namespace: owner.namespace, databaseId, access, digest } : undefined;
+      return access ? { namespace: owner.namespace, owner: ownerOf(state, owner.namespace), databaseId, access, digest } : undefined;
     }
 
     /** The stream a request continues or opens; or the answer when there is none. */
@@ -111,7 +121,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       if (!caller) return { status: 401 };
       let database;
       try {
-        database = engine.database(caller.namespace, caller.databaseId);
+        database = engine.database(caller.owner, caller.databaseId);
       } catch (error) {
         if (error instanceof DatabaseLimitReached) return limitResults(request, error.message, error.code);
         throw error;
@@ -199,7 +209,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
 
     return {
       info: { fullAccessToken: settings.fullAccessToken, readOnlyToken: settings.readOnlyToken, dir: engine.dir } satisfies DatabaseInfo,
-      seed: (): DatabaseState => ({ databases: {} }),
+      seed: (): DatabaseState => ({ generation: randomUUID(), databases: {} }),
       report: () => [
         // The one place the mock prints tokens: they are generated for this run only.
         `Database tokens for this run (access key \`${STARTUP_NAMESPACE}\`, database ${settings.databaseId}): Full Access ${settings.fullAccessToken}  Read Only ${settings.readOnlyToken}`,
@@ -231,7 +241,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
           // Streams of the invalidated tokens end now, releasing their locks.
           const all = new Set(tokens.tokens.map((token) => token.digest));
           streams.endWhere(
-            (stream) => stream.database.key === databaseKey(call.namespace, databaseId) && all.has(stream.tokenDigest),
+            (stream) => stream.database.key === databaseKey(ownerOf(call.state, call.namespace), databaseId) && all.has(stream.tokenDigest),
             new StreamLost('The stream was closed: its token was invalidated', 'STREAM_EXPIRED'),
           );
           const answer: Schemas['DatabaseTokensInvalidated'] = {

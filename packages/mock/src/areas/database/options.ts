@@ -28,7 +28,7 @@ export interface DatabaseMockOptions {
   memoryLimitBytes?: number;
   /** Most streams open at once per namespace. Default 128. */
   maxStreams?: number;
-  /** Most databases the mock holds (every namespace together). Default 64. */
+  /** Most databases open at once (every namespace together); past it an idle one closes (its data kept). Default 64. */
   maxDatabases?: number;
   /** Most tokens kept per database (invalid ones are forgotten first). Default 200. */
   maxTokensPerDatabase?: number;
@@ -89,7 +89,7 @@ export const DATABASE_FLAGS = {
   'db-max-result-bytes': { type: 'string', valueName: 'N', description: `Largest total size of one pipeline's rows (${LIMITS.maxResultBytes})` },
   'db-memory-limit-bytes': { type: 'string', valueName: 'N', description: `SQLite's heap limit per database (${LIMITS.memoryLimitBytes})` },
   'db-max-streams': { type: 'string', valueName: 'N', description: `Most open streams per namespace (${LIMITS.maxStreams})` },
-  'db-max-databases': { type: 'string', valueName: 'N', description: `Most databases in the mock (${LIMITS.maxDatabases})` },
+  'db-max-databases': { type: 'string', valueName: 'N', description: `Most databases open at once; an idle one closes to make room (${LIMITS.maxDatabases})` },
 } as const;
 
 const FLAG_OPTIONS: Record<string, keyof typeof LIMITS> = {

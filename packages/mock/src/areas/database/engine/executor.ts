@@ -52,8 +52,14 @@ export class Executor {
     const child = this.#start();
     const id = this.#nextId++;
     this.streams.add(stream);
-    return new Promise((resolve, reject) => {
-      const pending: Pending = { resolve, reject, requests };
+    const closes = requests.some((request) => request.type === 'close');
+    return new Promise<SqlOutcome[]>((resolve, reject) => {
+      const done = (outcomes: SqlOutcome[]) => {
+        // The stream closed itself in the process.
+        if (closes) this.streams.delete(stream);
+        resolve(outcomes);
+      };
+      const pending: Pending = { resolve: done, reject, requests };
       this.#pending.set(id, pending);
       this.#arm(id, pending);
       this.#send(child, { t: 'run', id, stream, access, requests });

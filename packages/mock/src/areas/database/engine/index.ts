@@ -10,7 +10,7 @@ import type { ExecutorLimits } from './messages.ts';
 
 export interface EngineLimits extends ExecutorLimits {
   statementTimeoutMs: number;
-  /** Most databases the mock holds at once (every namespace together). */
+  /** Most databases open at once (every namespace together); idle ones are closed to make room. */
   maxDatabases: number;
   /** An executor without streams for this long stops (its database stays on disk), in ms. */
   executorIdleMs: number;
@@ -32,8 +32,8 @@ export class DatabaseLimitReached extends Error {
   readonly code = 'DATABASE_LIMIT_REACHED';
 }
 
-/** The key of a namespace's database (namespaces are access keys: never shown). */
-export const databaseKey = (namespace: string, databaseId: string) => `${namespace}\u0000${databaseId}`;
+/** The key of an owner's database (owners hold access keys: never shown). */
+export const databaseKey = (owner: string, databaseId: string) => `${owner}\u0000${databaseId}`;
 
 export async function createSqlEngine(options: SqlEngineOptions) {
   const { limits } = options;
@@ -45,30 +45,40 @@ export async function createSqlEngine(options: SqlEngineOptions) {
   const idleTimers = new Map<string, NodeJS.Timeout>();
 
   /**
-   * The file of a namespace's database. The default namespace keeps `<dir>/<id>.db`; another
-   * namespace (an access key, a secret) gets a folder named by a digest of it.
+   * The file of an owner's database. The owner `default` keeps `<dir>/<id>.db`; another owner
+   * (it holds an access key, a secret) gets a folder named by a digest of it.
    */
-  function fileOf(namespace: string, databaseId: string): string {
-    if (namespace === 'default') return path.join(dir, `${databaseId}.db`);
-    const folder = path.join(dir, `ns-${createHash('sha256').update(namespace).digest('hex').slice(0, 24)}`);
+  function fileOf(owner: string, databaseId: string): string {
+    if (owner === 'default') return path.join(dir, `${databaseId}.db`);
+    const folder = path.join(dir, `ns-${createHash('sha256').update(owner).digest('hex').slice(0, 24)}`);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     return path.join(folder, `${databaseId}.db`);
   }
 
   return {
     dir,
-    /** The database, opened on first use; past maxDatabases a new one is refused. */
-    database(namespace: string, databaseId: string): EngineDatabase {
-      const key = databaseKey(namespace, databaseId);
+    /**
+     * The database, opened on first use. Past maxDatabases, the least recently used database
+     * without open streams is closed (its executor stops; its file stays and opens again on its
+     * next use); when every database has open streams, a new one is refused.
+     */
+    database(owner: string, databaseId: string): EngineDatabase {
+      const key = databaseKey(owner, databaseId);
       let database = databases.get(key);
-      if (!database) {
+      if (database) databases.delete(key); // most recently used last
+      else {
         if (databases.size >= limits.maxDatabases) {
-          throw new DatabaseLimitReached(`The mock holds ${limits.maxDatabases} databases, its limit (maxDatabases); no more can be opened`);
+          const idle = [...databases.values()].find((candidate) => candidate.executor.streams.size === 0);
+          if (!idle) throw new DatabaseLimitReached(`The mock holds ${limits.maxDatabases} databases with open streams, its limit (maxDatabases); no more can be opened`);
+          databases.delete(idle.key);
+          clearTimeout(idleTimers.get(idle.key));
+          idleTimers.delete(idle.key);
+          void idle.executor.stop();
         }
-        const executor = new Executor({ ...limits, file: fileOf(namespace, databaseId), script });
+        const executor = new Executor({ ...limits, file: fileOf(owner, databaseId), script });
         database = { key, executor };
-        databases.set(key, database);
       }
+      databases.set(key, database);
       const timer = idleTimers.get(key);
       if (timer) clearTimeout(timer);
       idleTimers.delete(key);
