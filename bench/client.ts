@@ -7,10 +7,12 @@ import { build } from 'esbuild';
 import { createVideoClient } from '@platform/client/video';
 
 const CALLS = 10_000;
-const ONE_AREA_LIMIT = 8 * 1024;
-const OVERHEAD_TARGET = 0.1;
+// The targets of issue 17: one area's whole subpath at most 5 kB min+gzip, at most 5 % over raw fetch.
+const ONE_AREA_LIMIT = 5 * 1024;
+const OVERHEAD_TARGET = 0.05;
 
 const body = JSON.stringify({ totalItems: 1, currentPage: 1, itemsPerPage: 100, items: [{ videoLibraryId: 1, guid: 'g', name: 'n', videoCount: 0, totalSize: 0, previewVideoIds: null, previewImageUrls: null }] });
+const otherAreas = ['shield', 'storage', 'containers', 'dns'] as const;
 const server = createServer((request, response) => {
   // Both sides must send what the API needs, or the figures compare different work.
   if (request.headers.accesskey !== 'bench-key') return void response.writeHead(401).end();
@@ -66,8 +68,9 @@ async function gzippedSize(source: string): Promise<number> {
   return gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length;
 }
 
-const sizes = {
+const sizes: Record<string, number> = {
   'one area, whole subpath (export * from "@platform/client/video")': await gzippedSize(`export * from '@platform/client/video';`),
+  ...Object.fromEntries(await Promise.all(otherAreas.map(async (area): Promise<[string, number]> => [`one area, whole subpath ("@platform/client/${area}")`, await gzippedSize(`export * from '@platform/client/${area}';`)]))),
   'one area, its client only (createVideoClient)': await gzippedSize(`export { createVideoClient } from '@platform/client/video';`),
   'all areas (export * from "@platform/client")': await gzippedSize(`export * from '@platform/client';`),
 };
@@ -83,8 +86,8 @@ console.table({
 });
 console.log(`per-call overhead of the client: ${(overhead * 100).toFixed(1)} % (target: within ${OVERHEAD_TARGET * 100} %)`);
 console.table(Object.fromEntries(Object.entries(sizes).map(([name, bytes]) => [name, { 'min+gzip bytes': bytes, kB: Number((bytes / 1024).toFixed(2)) }])));
-const oneArea = Object.values(sizes)[0]!;
-console.log(`one area: ${(oneArea / 1024).toFixed(2)} kB min+gzip (target: at most ${ONE_AREA_LIMIT / 1024} kB)`);
+const oneArea = Math.max(...Object.entries(sizes).filter(([name]) => name.includes('whole subpath')).map(([, bytes]) => bytes));
+console.log(`largest area subpath: ${(oneArea / 1024).toFixed(2)} kB min+gzip (target: at most ${ONE_AREA_LIMIT / 1024} kB)`);
 if (oneArea > ONE_AREA_LIMIT || overhead > OVERHEAD_TARGET) {
   console.error('client: a figure misses its target');
   process.exitCode = 1;

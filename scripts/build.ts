@@ -1,25 +1,103 @@
 // The main build, in the order data flows: bundles the contracts, checks the committed generated
-// files, builds @platform/contracts, then the client, the reference site and the mock.
+// files, builds @platform/contracts, then the client, the CLI, the reference site and the mock. Each step
+// names the files it reads, so `pnpm start` can run only the steps whose inputs changed.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildMock } from './build-mock.ts';
 import { bundle } from './bundle.ts';
 import { buildDocs } from './docs.ts';
 import { staleGenerated } from './generate.ts';
-import { CONTRACTS_DIR } from './lib/paths.ts';
+import { parseScriptArgs } from './lib/args.ts';
+import { readRecord, runSteps, whyStale, type BuildStep } from './lib/freshness.ts';
+import { BUNDLE_DIR, CONTRACTS_DIR, DOCS_DIR, ROOT } from './lib/paths.ts';
 import { fail, runBin } from './lib/run.ts';
 
-export async function build() {
+const rel = (file: string) => path.relative(ROOT, file);
+/** Where the inputs of the last build are recorded (see lib/freshness.ts); tests point it elsewhere. */
+export const BUILD_RECORD = process.env.PLATFORM_BUILD_RECORD ?? path.join(ROOT, 'dist/.build-record.json');
+const TS_CONFIG = ['tsconfig.base.json'];
+/** The CLI compiles to JavaScript where it has a build configuration. */
+const CLI_TSCONFIG = 'packages/cli/tsconfig.build.json';
+
+async function buildContracts() {
   bundle();
   const stale = await staleGenerated();
   if (stale.length > 0) fail(`${stale.join(', ')} ${stale.length === 1 ? 'does' : 'do'} not match the contracts: run \`pnpm generate\` and commit the result`);
   rmSync(path.join(CONTRACTS_DIR, 'dist'), { recursive: true, force: true });
   if (!runBin('tsc', ['-p', 'packages/contracts/tsconfig.build.json']).ok) fail('the contracts package does not compile (see above)');
   console.log('built packages/contracts/dist/');
-  if (!runBin('tsc', ['-p', 'packages/client/tsconfig.build.json']).ok) fail('the client does not compile (see above)');
-  console.log('built packages/client/dist/');
-  buildDocs();
-  buildMock();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await build();
+function buildCli() {
+  rmSync(path.join(ROOT, 'packages/cli/dist'), { recursive: true, force: true });
+  if (!runBin('tsc', ['-p', CLI_TSCONFIG]).ok) fail('the CLI does not compile (see above)');
+  console.log('built packages/cli/dist/');
+}
+
+function buildClient() {
+  if (!runBin('tsc', ['-p', 'packages/client/tsconfig.build.json']).ok) fail('the client does not compile (see above)');
+  console.log('built packages/client/dist/');
+}
+
+export const BUILD_STEPS: BuildStep[] = [
+  {
+    name: 'contracts',
+    inputs: ['openapi', 'redocly.yaml', 'scripts/bundle.ts', 'scripts/generate.ts', 'packages/contracts/src', 'packages/contracts/tsconfig.build.json', ...TS_CONFIG],
+    outputs: [rel(BUNDLE_DIR), 'packages/contracts/dist'],
+    run: buildContracts,
+  },
+  {
+    name: 'client',
+    inputs: ['packages/client/src', 'packages/client/tsconfig.build.json', 'packages/contracts/dist', ...TS_CONFIG],
+    outputs: ['packages/client/dist'],
+    run: buildClient,
+  },
+  {
+    name: 'cli',
+    inputs: ['packages/cli/src', 'packages/cli/bin', CLI_TSCONFIG, 'packages/client/dist', ...TS_CONFIG],
+    outputs: ['packages/cli/dist'],
+    run: buildCli,
+  },
+  {
+    name: 'reference site',
+    inputs: [rel(BUNDLE_DIR), 'openapi', 'scripts/docs.ts', 'scripts/lib/samples.ts', 'scripts/lib/openapi.ts', 'packages/client/src'],
+    outputs: [rel(DOCS_DIR)],
+    run: () => buildDocs(),
+  },
+  {
+    name: 'mock',
+    inputs: ['packages/mock/src', 'packages/mock/tsconfig.build.json', 'packages/contracts/dist', 'scripts/build-mock.ts', ...TS_CONFIG],
+    outputs: ['packages/mock/dist', 'packages/mock/docs'],
+    run: buildMock,
+  },
+];
+
+/** Every step (`pnpm build`). */
+export async function build() {
+  await runSteps(BUILD_STEPS, { root: ROOT, recordFile: BUILD_RECORD, all: true });
+}
+
+/** Only the steps whose inputs changed since they last ran, each with the reason (`pnpm start`). */
+export async function buildStale(): Promise<string[]> {
+  return runSteps(BUILD_STEPS, { root: ROOT, recordFile: BUILD_RECORD });
+}
+
+/** The steps that are out of date, with why, without running anything. */
+export function staleSteps(): { step: string; reason: string }[] {
+  const record = readRecord(BUILD_RECORD);
+  return BUILD_STEPS.flatMap((step) => {
+    const reason = whyStale(ROOT, step, record);
+    return reason ? [{ step: step.name, reason }] : [];
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  parseScriptArgs({
+    usage: 'pnpm build',
+    description: `Builds everything, in the order data flows: bundles the contracts into
+packages/contracts/bundles/, checks the committed generated types, compiles @platform/contracts,
+@platform/client and @platform/mock, and writes the reference site to dist/docs/.
+\`pnpm start\` runs only the steps whose inputs changed since.`,
+  });
+  await build();
+}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { OPENAPI_DIR, ROOT, BUNDLE_DIR, bundlePath, listAreas } from './lib/paths.ts';
 import { REDOCLY_ENV, fail, runBin } from './lib/run.ts';
+import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
 
 /** Each area must be listed in redocly.yaml, with its bundle written where the tools look. */
 function checkRedoclyConfig(areas: string[]) {
@@ -31,7 +32,14 @@ export function bundle(only: string[] = []) {
     const document = parse(readFileSync(bundlePath(area), 'utf8'));
     writeFileSync(bundlePath(area, 'json'), `${JSON.stringify(document, null, 2)}\n`);
   }
-  console.log(`bundled ${areas.length} areas into ${path.relative(ROOT, BUNDLE_DIR)}/: ${areas.join(', ')}`);
+  console.log(`bundled ${plural(areas.length, 'area')} into ${path.relative(ROOT, BUNDLE_DIR)}/: ${areas.join(', ')}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) bundle(process.argv.slice(2));
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const spec = {
+    usage: 'pnpm bundle [area...]',
+    description: 'Bundles each area\'s contract (openapi/<area>/) with Redocly into packages/contracts/bundles/<area>.yaml and .json.',
+    positionals: { area: 'an area of openapi/ (default: every area)' },
+  };
+  bundle(checkAreas(spec, parseScriptArgs(spec).positionals, listAreas()));
+}

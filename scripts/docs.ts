@@ -1,161 +1,164 @@
-// Builds the reference site in dist/docs/: an index of the areas and one Redoc page per area.
-// Everything the pages need ships with them (Redoc's standalone bundle from the redoc package,
-// the contract inlined), so the site works offline and from file://.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Builds the reference site in dist/docs/: one page over every area, rendered by Scalar's API
+// reference from one merged document (see site/README.md for why). Everything the page needs
+// ships with it (Scalar's standalone bundle, the fonts, the document as a script), so the site
+// works offline, from file:// and from the mock's /docs/, and asks no other host for anything.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
-import { DOCS_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
+import { DOCS_DIR, OPENAPI_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
+import { releasedVersions } from './lib/releases.ts';
 import { fail } from './lib/run.ts';
-import { addCodeSamples, markAssumptions } from './lib/samples.ts';
+import { MOCK_URL, addCodeSamples } from './lib/samples.ts';
+import { assumedNavigationCss, combineAreas, labelComponents, markAssumptions, statedOnly, type AreaInput } from './lib/site-document.ts';
+import { SITE_DIR, headingLink, siteDescription, sourcesHeading } from './lib/site-guides.ts';
 
 import type { Json } from './lib/openapi.ts';
 
-const REDOC_SCRIPT = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
-// Redoc's sidebar footer loads its logo from Redocly's CDN, with no option to turn it off; the
-// shipped copy points it at an inline image instead so that the site never leaves its host.
-const REDOC_CDN_LOGO = '"https://cdn.redoc.ly/redoc/logo-mini.svg"';
-const INLINE_LOGO = `"data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#8a94a6"/></svg>')}"`;
-const FAVICON = '<link rel="icon" href="data:,">';
-
-function offlineRedocScript(): string {
-  const script = readFileSync(REDOC_SCRIPT, 'utf8');
-  if (!script.includes(REDOC_CDN_LOGO)) fail(`redoc.standalone.js no longer references ${REDOC_CDN_LOGO}: check what it loads from other hosts`);
-  if (/https:\/\/cdn\./.test(script.replaceAll(REDOC_CDN_LOGO, ''))) fail('redoc.standalone.js references another CDN address: check it');
-  return script.replaceAll(REDOC_CDN_LOGO, INLINE_LOGO);
-}
-
-const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
-const REDOC_OPTIONS = {
-  theme: {
-    typography: { fontFamily: FONT_STACK, headings: { fontFamily: FONT_STACK }, code: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' } },
-  },
-  hideDownloadButton: false,
-  expandResponses: '200',
-  jsonSampleExpandLevel: 2,
-  sortPropsAlphabetically: false,
+const require = createRequire(import.meta.url);
+// The package exports no path to its browser bundle; it sits beside its main entry (dist/).
+const SCALAR_SCRIPT = path.join(path.dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+const FONTS = [
+  { family: 'Inter', file: require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2') },
+  { family: 'JetBrains Mono', file: require.resolve('@fontsource-variable/jetbrains-mono/files/jetbrains-mono-latin-wght-normal.woff2') },
+];
+/** The database Test Request uses on the mock, and the access key it sends (the mock accepts any). */
+const TRY_IT = { databaseId: 'my-database', accessKey: 'docs-try-it' };
+/** A first example for the pipeline that any database answers, so that Test Request works at once. */
+const SELECT_ONE = {
+  summary: 'SELECT 1 (answers on any database, the mock too)',
+  value: { requests: [{ type: 'execute', stmt: { sql: 'SELECT 1' } }, { type: 'close' }] },
 };
+
+/** The specification's order of the areas; any other area follows, alphabetically. */
+const SPEC_ORDER = ['video', 'database', 'shield', 'containers', 'storage', 'dns'];
+const bySpecOrder = (a: string, b: string) => (SPEC_ORDER.indexOf(a) + 1 || 99) - (SPEC_ORDER.indexOf(b) + 1 || 99) || a.localeCompare(b);
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON that is safe inside a <script> element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export interface AreaSummary {
-  area: string;
-  title: string;
-  version: string;
-  baseUrl: string;
-  authentication: string;
-  summary: string;
+/** Scalar's bundle, checked for addresses of other hosts it could load from at run time. */
+function offlineScalarScript(): string {
+  const script = readFileSync(SCALAR_SCRIPT, 'utf8');
+  // Fonts come from fonts.scalar.com unless withDefaultFonts is false (it is, in site/app.js).
+  for (const loader of [/@import\s+url\(["']?https?:/, /<script[^>]+src=["']https?:/i]) {
+    if (loader.test(script)) fail(`${path.basename(SCALAR_SCRIPT)} loads something from another host (${loader}): check it`);
+  }
+  return script;
 }
 
-export function summarize(area: string, document: Json): AreaSummary {
-  const server = document.servers?.[0];
-  const baseUrl = server
-    ? server.url.replace(/\{(\w+)\}/g, (_: string, name: string) => server.variables?.[name]?.default ?? `{${name}}`)
-    : '(not stated)';
-  const schemes = document.components?.securitySchemes ?? {};
-  const authentication = Object.values(schemes as Record<string, Json>)
-    .map((scheme) => {
-      if (scheme.type === 'apiKey') return `API key in the \`${scheme.name}\` ${scheme.in === 'header' ? 'header' : `${scheme.in} parameter`}`;
-      if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') return 'token in the `Authorization: Bearer <token>` header';
-      return scheme.type === 'http' ? `HTTP ${scheme.scheme} authentication` : scheme.type;
+function fontFaces(): string {
+  return FONTS.map(({ family, file }) => {
+    const data = readFileSync(file).toString('base64');
+    return `@font-face { font-family: "${family}"; font-style: normal; font-weight: 100 900; font-display: swap; src: url(data:font/woff2;base64,${data}) format("woff2"); }`;
+  }).join('\n');
+}
+
+function page(title: string, inputs: AreaInput[]): string {
+  const contracts = inputs
+    .map(({ area, document }) => {
+      const released = releasedVersions(OPENAPI_DIR, area).map((v) => `<a href="released/${area}/${v}.yaml">${escapeHtml(v)}</a>`).join(', ');
+      return `<li>${escapeHtml(document.info.title)} ${escapeHtml(document.info.version)}: <a href="openapi/${area}.yaml">YAML</a>, <a href="openapi/${area}.json">JSON</a>${released ? `; released: ${released}` : ''}</li>`;
     })
-    .join('; ');
-  const summary = document.info.summary ?? String(document.info.description ?? '').split(/\n\s*\n/)[0];
-  return { area, title: document.info.title, version: document.info.version, baseUrl, authentication: authentication || 'none', summary };
-}
-
-function areaPage(summary: AreaSummary, document: Json): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-${FAVICON}
-<title>${escapeHtml(summary.title)} ${escapeHtml(summary.version)} reference</title>
-<style>body { margin: 0; font-family: ${FONT_STACK}; } .back { display: block; padding: 8px 16px; font-size: 14px; background: #f5f7fa; border-bottom: 1px solid #e1e4e8; }</style>
-</head>
-<body>
-<a class="back" href="index.html">&larr; All areas</a>
-<div id="redoc"></div>
-<script src="redoc.standalone.js"></script>
-<script>
-  Redoc.init(${scriptJson(document)}, ${scriptJson(REDOC_OPTIONS)}, document.getElementById('redoc'));
-</script>
-</body>
-</html>
-`;
-}
-
-function indexPage(summaries: AreaSummary[]): string {
-  const rows = summaries
-    .map(
-      (s) => `    <section class="area">
-      <h2><a href="${s.area}.html">${escapeHtml(s.title)}</a> <span class="version">${escapeHtml(s.version)}</span></h2>
-      <p>${escapeHtml(s.summary)}</p>
-      <dl>
-        <dt>Base URL</dt><dd><code>${escapeHtml(s.baseUrl)}</code></dd>
-        <dt>Authentication</dt><dd>${escapeHtml(s.authentication).replace(/`([^`]+)`/g, '<code>$1</code>')}</dd>
-        <dt>Contract</dt><dd><a href="openapi/${s.area}.yaml">${s.area}.yaml</a> · <a href="openapi/${s.area}.json">${s.area}.json</a></dd>
-      </dl>
-    </section>`,
-    )
     .join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-${FAVICON}
-<title>Platform API reference</title>
-<style>
-  body { font-family: ${FONT_STACK}; max-width: 860px; margin: 40px auto; padding: 0 16px; color: #1f2328; line-height: 1.5; }
-  h1 { margin-bottom: 4px; } .lead { color: #57606a; margin-top: 0; }
-  .area { border: 1px solid #d0d7de; border-radius: 8px; padding: 4px 20px 12px; margin: 16px 0; }
-  .version { font-size: 14px; color: #57606a; font-weight: normal; }
-  dl { display: grid; grid-template-columns: 140px 1fr; gap: 4px 12px; margin: 0; } dt { color: #57606a; } dd { margin: 0; }
-</style>
+<link rel="icon" href="data:,">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="assets/site.css">
 </head>
 <body>
-<h1>Platform API reference</h1>
-<p class="lead">One reference page per area, rendered from the OpenAPI contracts.</p>
-<main>
-${rows}
-</main>
+<header class="platform-bar">
+  <strong>${escapeHtml(title)}</strong>
+  <span class="legend"><span class="assumed-badge">Assumed</span> not stated by the specification (<a href="${headingLink('Assumptions')}">what and why</a>)</span>
+  <label><input type="checkbox" id="stated-only"> Stated facts only</label>
+  <form id="mock-form"><label for="mock-url">Mock</label><input type="url" id="mock-url" name="mock" spellcheck="false"><button type="submit">Use</button></form>
+  <span id="mock-status" role="status"></span>
+</header>
+<div id="app"></div>
+<noscript><p>This reference needs JavaScript. The contracts it shows:</p><ul>
+${contracts}
+</ul></noscript>
+<script>window.PLATFORM_SITE_CONFIG = ${scriptJson({ mockDefault: MOCK_URL, ...TRY_IT })};</script>
+<script src="assets/scalar.js"></script>
+<script src="assets/app.js"></script>
 </body>
 </html>
 `;
 }
 
-/** The specification's order of the areas; any other area follows, alphabetically. */
-const SPEC_ORDER = ['video', 'database', 'shield', 'containers', 'storage', 'dns'];
-const bySpecOrder = (a: string, b: string) => (SPEC_ORDER.indexOf(a) + 1 || 99) - (SPEC_ORDER.indexOf(b) + 1 || 99) || a.localeCompare(b);
-
 export function buildDocs(only: string[] = []) {
   const areas = (only.length > 0 ? only : listAreas()).sort(bySpecOrder);
-  for (const area of areas) if (!existsSync(bundlePath(area, 'json'))) fail(`dist/openapi/${area}.json is missing: run \`pnpm bundle\` first`);
+  for (const area of areas) if (!existsSync(bundlePath(area, 'json'))) fail(`${path.relative(ROOT, bundlePath(area, 'json'))} is missing: run \`pnpm bundle\` first`);
   rmSync(DOCS_DIR, { recursive: true, force: true });
-  mkdirSync(path.join(DOCS_DIR, 'openapi'), { recursive: true });
-  writeFileSync(path.join(DOCS_DIR, 'redoc.standalone.js'), offlineRedocScript());
+  for (const dir of ['assets', 'openapi', 'released']) mkdirSync(path.join(DOCS_DIR, dir), { recursive: true });
+
+  const inputs: AreaInput[] = areas.map((area) => ({ area, document: JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')) }));
   const missingSamples: string[] = [];
-  const summaries = areas.map((area) => {
-    const document = JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8'));
-    const summary = summarize(area, document);
+  for (const { area, document } of inputs) {
+    mkdirSync(path.join(DOCS_DIR, 'released', area));
+    for (const version of releasedVersions(OPENAPI_DIR, area)) {
+      copyFileSync(path.join(OPENAPI_DIR, area, 'released', `${version}.yaml`), path.join(DOCS_DIR, 'released', area, `${version}.yaml`));
+    }
     try {
       missingSamples.push(...addCodeSamples(area, document).missing);
     } catch (error) {
       fail(`${area}: ${(error as Error).message}`);
     }
-    markAssumptions(document);
-    writeFileSync(path.join(DOCS_DIR, `${area}.html`), areaPage(summary, document));
+    // Each area's contract as the site shows it (with its code samples), before the areas are merged.
     writeFileSync(path.join(DOCS_DIR, 'openapi', `${area}.json`), `${JSON.stringify(document, null, 2)}\n`);
     writeFileSync(path.join(DOCS_DIR, 'openapi', `${area}.yaml`), stringify(document));
-    return summary;
-  });
+  }
   if (missingSamples.length > 0) fail(`operations without a TypeScript sample:\n  ${missingSamples.join('\n  ')}`);
-  writeFileSync(path.join(DOCS_DIR, 'index.html'), indexPage(summaries));
+
+  let combined: Json;
+  try {
+    combined = combineAreas(inputs, { title: 'Platform API reference', version: inputs.map(({ area, document }) => `${area} ${document.info.version}`).join(', '), description: '' });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  labelComponents(inputs, combined);
+  const pipeline = combined.paths['/v2/pipeline']?.post?.requestBody?.content?.['application/json'];
+  if (pipeline?.examples) pipeline.examples = { selectOne: SELECT_ONE, ...pipeline.examples };
+  combined.info.description = siteDescription(inputs, combined);
+
+  const titleOf = new Map(inputs.map(({ area, document }) => [area, document.info.title as string]));
+  const sourceLink = (area: string | undefined) =>
+    area ? `([source](${headingLink(sourcesHeading(titleOf.get(area)!))}))` : `([sources](${headingLink('Assumptions')}))`;
+  const navigationCss = assumedNavigationCss(combined);
+  const stated = statedOnly(combined);
+  for (const [document, file] of [
+    [combined, 'document.js'],
+    [stated, 'document-stated.js'],
+  ] as const) {
+    markAssumptions(document, sourceLink);
+    writeFileSync(path.join(DOCS_DIR, 'assets', file), `window.PLATFORM_DOCUMENT = ${scriptJson(document)};\n`);
+  }
+  writeFileSync(path.join(DOCS_DIR, 'openapi', 'platform.json'), `${JSON.stringify(combined, null, 2)}\n`);
+
+  writeFileSync(path.join(DOCS_DIR, 'assets', 'scalar.js'), offlineScalarScript());
+  copyFileSync(path.join(SITE_DIR, 'app.js'), path.join(DOCS_DIR, 'assets', 'app.js'));
+  writeFileSync(path.join(DOCS_DIR, 'assets', 'site.css'), `${fontFaces()}\n${readFileSync(path.join(SITE_DIR, 'site.css'), 'utf8')}\n${navigationCss}`);
+  writeFileSync(path.join(DOCS_DIR, 'index.html'), page('Platform API reference', inputs));
   console.log(`reference site for ${areas.length} areas in ${path.relative(ROOT, DOCS_DIR)}/index.html`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildDocs(process.argv.slice(2));
+function main() {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+  if (values.help) {
+    console.log(`Usage: pnpm site [area...]
+
+Builds the reference site into dist/docs/ (from the bundles: run pnpm bundle first): one page
+over every area (or the areas named), with guides, changelogs, samples and Test Request against
+the mock. Open dist/docs/index.html, or run pnpm mock and open http://127.0.0.1:4010/docs/.`);
+    return;
+  }
+  buildDocs(positionals);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();

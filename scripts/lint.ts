@@ -1,24 +1,133 @@
-// Lints every area: Redocly (recommended) on the sources, then Spectral (.spectral.yaml) on
-// the bundles. Any error or warning fails.
+// `pnpm lint`: Redocly (recommended) on the sources, then Spectral (.spectral.yaml) on the
+// bundles. Every finding is shown at the source file and line under openapi/, including
+// Spectral's, which it makes against the bundle. Any error or warning fails.
+import path from 'node:path';
 import { bundle } from './bundle.ts';
-import { bundlePath, listAreas } from './lib/paths.ts';
-import { REDOCLY_ENV, fail, runBin } from './lib/run.ts';
+import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
+import { OPENAPI_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
+import { REDOCLY_ENV, runBin } from './lib/run.ts';
+import { SourceLocator } from './lib/source-location.ts';
 
-const only = process.argv.slice(2);
-
-function redoclyLint(): boolean {
-  const { ok, output } = runBin('redocly', ['lint', ...only], { env: REDOCLY_ENV, output: 'capture' });
-  // Redocly CLI prints a Node 20 deprecation banner on every run; the findings are what matter.
-  process.stdout.write(output.replace(/\n? *╔[\s\S]*?╝\n?/, '\n'));
-  return ok && !/\d+ warnings?\b/.test(output.replace(/0 warnings/g, ''));
+export interface Finding {
+  file: string;
+  line: number;
+  col: number;
+  severity: 'error' | 'warning' | 'info' | 'hint';
+  rule: string;
+  message: string;
 }
 
-const redoclyClean = redoclyLint();
-bundle(only);
-// Spectral 6 misreports path-item $refs in OpenAPI 3.1 sources, so it reads the bundles.
-const spectralClean =
-  runBin('spectral', ['lint', '--fail-severity=warn', ...(only.length > 0 ? only : listAreas()).map((area) => bundlePath(area))]).ok;
-if (!redoclyClean || !spectralClean) {
-  fail(`lint found problems: ${[!redoclyClean && 'redocly', !spectralClean && 'spectral'].filter(Boolean).join(' and ')}`);
+interface RedoclyReport {
+  problems: { ruleId: string; severity: string; message: string; location: { source: { ref: string }; start?: { line: number; col: number } }[] }[];
 }
-console.log('lint: no errors, no warnings');
+
+/** Redocly prints one JSON report per area, back to back. */
+export function parseRedoclyReports(stdout: string): RedoclyReport[] {
+  return stdout
+    .split(/(?<=\})(?=\{\s*"totals")/)
+    .filter((part) => part.trim())
+    .map((part) => JSON.parse(part) as RedoclyReport);
+}
+
+function redoclyFindings(areas: string[]): { findings: Finding[]; failure?: string } {
+  const run = runBin('redocly', ['lint', '--format=json', ...areas], { env: REDOCLY_ENV, output: 'capture' });
+  let reports: RedoclyReport[];
+  try {
+    reports = parseRedoclyReports(run.stdout);
+  } catch {
+    // Not a report: Redocly could not read a source (bad YAML, a missing $ref file); its own text says where.
+    return { findings: [], failure: run.output.trim() || 'redocly lint failed without a message' };
+  }
+  const findings = reports.flatMap((report) =>
+    report.problems.map((problem): Finding => {
+      const where = problem.location[0];
+      return {
+        file: path.resolve(ROOT, where?.source.ref ?? ''),
+        line: where?.start?.line ?? 1,
+        col: where?.start?.col ?? 1,
+        severity: problem.severity === 'error' ? 'error' : 'warning',
+        rule: problem.ruleId,
+        message: problem.message,
+      };
+    }),
+  );
+  return { findings, failure: run.ok || findings.length > 0 ? undefined : run.output.trim() };
+}
+
+interface SpectralResult {
+  code: string;
+  path: (string | number)[];
+  message: string;
+  severity: number;
+  source?: string;
+  range: { start: { line: number; character: number } };
+}
+
+const SPECTRAL_SEVERITY = ['error', 'warning', 'info', 'hint'] as const;
+
+/** Spectral's results against a bundle, moved to the source file and line they come from. */
+export function spectralToSource(results: SpectralResult[], areaOfBundle: (file: string) => string | undefined): Finding[] {
+  const locators = new Map<string, SourceLocator>();
+  return results.map((result) => {
+    const area = result.source ? areaOfBundle(result.source) : undefined;
+    const base = { severity: SPECTRAL_SEVERITY[result.severity] ?? 'error', rule: result.code, message: result.message };
+    if (!area) return { ...base, file: result.source ?? '', line: result.range.start.line + 1, col: result.range.start.character + 1 };
+    let locator = locators.get(area);
+    if (!locator) locators.set(area, (locator = new SourceLocator(path.join(OPENAPI_DIR, area, 'openapi.yaml'))));
+    return { ...base, ...locator.locate(result.path) };
+  });
+}
+
+function spectralFindings(areas: string[]): { findings: Finding[]; failure?: string } {
+  const bundles = areas.map((area) => bundlePath(area));
+  const run = runBin('spectral', ['lint', '--format=json', '--fail-severity=warn', ...bundles], { output: 'capture' });
+  let results: SpectralResult[];
+  try {
+    // Spectral appends a sentence after the JSON when there is nothing to report.
+    results = JSON.parse(run.stdout.slice(0, run.stdout.lastIndexOf(']') + 1));
+  } catch {
+    return { findings: [], failure: run.output.trim() || 'spectral lint failed without a message' };
+  }
+  const areaOfBundle = (file: string) => areas.find((area) => path.resolve(bundlePath(area)) === path.resolve(file));
+  return { findings: spectralToSource(results, areaOfBundle) };
+}
+
+/** Paths in the tools' messages, relative to the repository like the file names. */
+const relativeIn = (text: string) => text.split(`${ROOT.replace(/\/$/, '')}/`).join('');
+
+export function formatFinding(finding: Finding): string {
+  return `${path.relative(ROOT, finding.file)}:${finding.line}:${finding.col}  ${finding.severity}  ${finding.rule}  ${relativeIn(finding.message)}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const spec = {
+    usage: 'pnpm lint [area...]',
+    description: `Lints the contracts: Redocly's recommended rules on the sources under openapi/, then the
+house rules (.spectral.yaml, spectral/functions/) and OWASP's on the bundles. Each finding is
+shown as file:line:col at the source file to edit. Fails on any error or warning.`,
+    positionals: { area: 'an area of openapi/ (default: every area)' },
+    epilogue: 'Exit codes: 0 clean, 1 findings (or a source that cannot be read), 2 usage.',
+  };
+  const only = checkAreas(spec, parseScriptArgs(spec).positionals, listAreas());
+  const areas = only.length > 0 ? only : listAreas();
+  const redocly = redoclyFindings(only);
+  const redoclyErrors = redocly.findings.some((f) => f.severity === 'error') || redocly.failure !== undefined;
+  // Spectral reads the bundles, which cannot be made while a source is unreadable or a $ref dangles.
+  let spectral: { findings: Finding[]; failure?: string; skipped?: boolean } = { findings: [], skipped: true };
+  if (!redoclyErrors) {
+    bundle(only);
+    spectral = spectralFindings(areas);
+  }
+  const findings = [...redocly.findings, ...spectral.findings].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
+  for (const finding of findings) console.log(formatFinding(finding));
+  for (const failure of [redocly.failure, spectral.failure]) if (failure) console.error(relativeIn(failure));
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  const warnings = findings.filter((f) => f.severity === 'warning').length;
+  if (errors + warnings > 0 || redocly.failure || spectral.failure) {
+    const counts = errors + warnings > 0 ? `${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${plural(areas.length, 'area')}` : 'a source cannot be read (see above)';
+    const skipped = spectral.skipped ? '; the house rules (Spectral) run once these errors are fixed' : '';
+    console.error(`error: lint failed: ${counts}${skipped}`);
+    process.exit(1);
+  }
+  console.log(`lint: no errors, no warnings in ${plural(areas.length, 'area')}`);
+}

@@ -7,6 +7,7 @@ import { bundle } from './bundle.ts';
 import { describeChanges, findBreakingChanges } from './lib/breaking.ts';
 import { OPENAPI_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
 import { latestRelease, releasedDir } from './lib/releases.ts';
+import { parseScriptArgs } from './lib/args.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -75,6 +76,12 @@ export function release(input: ReleaseInput): { areas: AreaRelease[]; clientVers
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  parseScriptArgs({
+    usage: 'pnpm release',
+    description: `For every area whose info.version is not recorded yet: records the bundled contract as
+openapi/<area>/released/<version>.yaml, adds a changelog entry (openapi/<area>/CHANGELOG.md) and
+moves @platform/client's version (major on a breaking change, minor otherwise).`,
+  });
   bundle();
   const result = release({
     openapiDir: OPENAPI_DIR,

@@ -1,13 +1,20 @@
 // Code samples for the reference site: the hand-written TypeScript sample of each operation
-// (openapi/<area>/samples/<operationId>.ts, type-checked by the tests) and a curl command
-// built from the contract's own examples (run against the mock by the tests).
+// (openapi/<area>/samples/<operationId>.ts, type-checked by the tests), and a curl command and a
+// fetch call built from the contract's own examples (both run against the mock by the tests).
+// Every sample defines what it uses: the base URL (the local mock unless BASE_URL is set), the
+// access key or database token, and every query parameter the contract gives a value for.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HTTP_METHODS, deref, type Json } from './openapi.ts';
 import { OPENAPI_DIR } from './paths.ts';
 
-
 export const samplePath = (area: string, operationId: string) => path.join(OPENAPI_DIR, area, 'samples', `${operationId}.ts`);
+
+/** The local mock's address, where every sample points unless told otherwise. */
+export const MOCK_URL = 'http://127.0.0.1:4010';
+/** The mock accepts any access key; samples use this one unless ACCESS_KEY is set. */
+export const SAMPLE_ACCESS_KEY = 'any-key';
+const TOKEN_HINT = 'a database access token: pnpm mock prints one at start-up; platform db token create my-database makes one';
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
@@ -15,53 +22,130 @@ function exampleOf(document: Json, holder: Json): unknown {
   if (holder?.example !== undefined) return holder.example;
   const named = Object.values(holder?.examples ?? {})[0];
   if (named !== undefined) return deref(document, named).value;
-  if (holder?.schema?.example !== undefined) return holder.schema.example;
-  if (holder?.schema?.examples?.[0] !== undefined) return holder.schema.examples[0];
-  return holder?.schema?.default;
+  const schema = deref(document, holder?.schema);
+  if (schema?.example !== undefined) return schema.example;
+  if (schema?.examples?.[0] !== undefined) return schema.examples[0];
+  return schema?.default;
 }
 
-/** The curl command for one operation, with values from the contract's examples. */
-export function curlSample(document: Json, urlPath: string, method: string): string {
+/** What one operation's samples need, read from the contract. */
+export interface RequestShape {
+  operationId: string;
+  method: string;
+  /** The path with example values, and the query string of every parameter that has one. */
+  target: string;
+  auth: 'accessKey' | 'bearer' | 'none';
+  /** The header the access key goes in (AccessKey). */
+  keyHeader?: string;
+  body?: { mediaType: string; value: unknown };
+  /** The production server, a placeholder address, for the comment. */
+  production?: string;
+  /** The success answer's media type, if it has a body. */
+  answer?: string;
+}
+
+/** The production address an operation is served at, its variables filled with their defaults. */
+export function productionUrl(document: Json, urlPath: string, method: string): string | undefined {
+  const servers: Json[] = document.paths[urlPath][method].servers ?? document.paths[urlPath].servers ?? document.servers ?? [];
+  const server = servers.find((s) => !Object.hasOwn(s.variables ?? {}, 'mock_url'));
+  return server?.url.replace(/\{(\w+)\}/g, (_: string, name: string) => server.variables?.[name]?.default ?? `{${name}}`);
+}
+
+export function requestShape(document: Json, urlPath: string, method: string): RequestShape {
   const pathItem = document.paths[urlPath];
   const operation = pathItem[method];
   const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) => deref(document, p));
   const missing: string[] = [];
-  let url = urlPath.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  let target = urlPath.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = exampleOf(document, parameters.find((p: Json) => p.in === 'path' && p.name === name));
     if (value === undefined) missing.push(`path parameter ${name}`);
     return encodeURIComponent(String(value));
   });
-  const query = parameters
-    .filter((p: Json) => p.in === 'query' && p.required)
-    .map((p: Json) => {
-      const value = exampleOf(document, p);
-      if (value === undefined) missing.push(`query parameter ${p.name}`);
-      return `${encodeURIComponent(p.name)}=${encodeURIComponent(String(value))}`;
-    });
-  if (query.length > 0) url += `?${query.join('&')}`;
+  const query: string[] = [];
+  for (const parameter of parameters.filter((p: Json) => p.in === 'query')) {
+    const value = exampleOf(document, parameter);
+    if (value === undefined) {
+      if (parameter.required) missing.push(`query parameter ${parameter.name}`);
+      continue;
+    }
+    query.push(`${encodeURIComponent(parameter.name)}=${encodeURIComponent(String(value))}`);
+  }
+  if (query.length > 0) target += `?${query.join('&')}`;
 
-  const lines = [`curl -X ${method.toUpperCase()} "$BASE_URL${url}"`];
+  let auth: RequestShape['auth'] = 'none';
+  let keyHeader: string | undefined;
   const schemes = document.components?.securitySchemes ?? {};
   for (const requirement of operation.security ?? document.security ?? []) {
     for (const name of Object.keys(requirement)) {
       const scheme = schemes[name];
-      if (scheme?.type === 'apiKey' && scheme.in === 'header') lines.push(`-H "${scheme.name}: $ACCESS_KEY"`);
-      if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') lines.push('-H "Authorization: Bearer $TOKEN"');
+      if (scheme?.type === 'apiKey' && scheme.in === 'header') [auth, keyHeader] = ['accessKey', scheme.name];
+      if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') auth = 'bearer';
     }
   }
-  const body = deref(document, operation.requestBody);
-  if (body?.content) {
-    const [mediaType, media] = Object.entries(body.content as Record<string, Json>)[0]!;
+  let body: RequestShape['body'];
+  const requestBody = deref(document, operation.requestBody);
+  if (requestBody?.content) {
+    const [mediaType, media] = Object.entries(requestBody.content as Record<string, Json>)[0]!;
     const value = exampleOf(document, media);
     if (value === undefined) missing.push(`request body example (${mediaType})`);
-    lines.push(`-H "Content-Type: ${mediaType}"`);
-    lines.push(typeof value === 'string' ? `--data-binary ${shellQuote(value)}` : `--data ${shellQuote(JSON.stringify(value))}`);
+    body = { mediaType, value };
   }
   if (missing.length > 0) throw new Error(`${operation.operationId}: the contract has no example for ${missing.join(', ')}`);
-  return lines.join(' \\\n  ');
+  const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2/.test(status));
+  const answer = success ? Object.keys(deref(document, success[1])?.content ?? {})[0] : undefined;
+  return { operationId: operation.operationId, method, target, auth, keyHeader, body, production: productionUrl(document, urlPath, method), answer };
 }
 
-/** Adds x-codeSamples (TypeScript, curl) to every operation; lists operations without a TypeScript sample. */
+const productionNote = (shape: RequestShape) =>
+  `the local mock${shape.production ? `; in production ${shape.production} (a placeholder: use your own address)` : ''}`;
+
+/** The curl command for one operation, with every variable it uses defined. */
+export function curlSample(document: Json, urlPath: string, method: string): string {
+  const shape = requestShape(document, urlPath, method);
+  const lines = [`BASE_URL="\${BASE_URL:-${MOCK_URL}}"  # ${productionNote(shape)}`];
+  if (shape.auth === 'accessKey') lines.push(`ACCESS_KEY="\${ACCESS_KEY:-${SAMPLE_ACCESS_KEY}}"  # the mock accepts any key; in production your API key`);
+  if (shape.auth === 'bearer') lines.push(`TOKEN="\${PLATFORM_DATABASE_AUTH_TOKEN:?set it to ${TOKEN_HINT}}"`);
+  const command = [`curl -X ${method.toUpperCase()} "$BASE_URL${shape.target}"`];
+  if (shape.auth === 'accessKey') command.push(`-H "${shape.keyHeader}: $ACCESS_KEY"`);
+  if (shape.auth === 'bearer') command.push('-H "Authorization: Bearer $TOKEN"');
+  if (shape.body) {
+    command.push(`-H "Content-Type: ${shape.body.mediaType}"`);
+    const value = shape.body.value;
+    command.push(typeof value === 'string' ? `--data-binary ${shellQuote(value)}` : `--data ${shellQuote(JSON.stringify(value))}`);
+  }
+  return `${lines.join('\n')}\n${command.join(' \\\n  ')}`;
+}
+
+/** A fetch call (Node 18+ or a browser module) for one operation. */
+export function fetchSample(document: Json, urlPath: string, method: string): string {
+  const shape = requestShape(document, urlPath, method);
+  const env = (name: string, fallback: string) => `globalThis.process?.env.${name} ?? ${fallback}`;
+  const lines = [`const baseUrl = ${env('BASE_URL', `'${MOCK_URL}'`)}; // ${productionNote(shape)}`];
+  const headers: string[] = [];
+  if (shape.auth === 'accessKey') {
+    lines.push(`const accessKey = ${env('ACCESS_KEY', `'${SAMPLE_ACCESS_KEY}'`)}; // the mock accepts any key; in production your API key`);
+    headers.push(`${/^[A-Za-z_]\w*$/.test(shape.keyHeader!) ? shape.keyHeader : `'${shape.keyHeader}'`}: accessKey`);
+  }
+  if (shape.auth === 'bearer') {
+    lines.push(`const token = globalThis.process?.env.PLATFORM_DATABASE_AUTH_TOKEN; // ${TOKEN_HINT}`);
+    headers.push('Authorization: `Bearer ${token}`');
+  }
+  const init = [`  method: '${method.toUpperCase()}',`];
+  if (shape.body) headers.push(`'Content-Type': '${shape.body.mediaType}'`);
+  if (headers.length > 0) init.push(`  headers: { ${headers.join(', ')} },`);
+  if (shape.body) {
+    const value = shape.body.value;
+    init.push(typeof value === 'string' ? `  body: ${JSON.stringify(value)},` : `  body: JSON.stringify(${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}),`);
+  }
+  lines.push(`const response = await fetch(\`\${baseUrl}${shape.target.replace(/`/g, '\\`')}\`, {`, ...init, '});');
+  lines.push('if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);');
+  if (shape.answer?.includes('json')) lines.push('console.log(await response.json());');
+  else if (shape.answer) lines.push('console.log(await response.text());');
+  else lines.push('console.log(response.status);');
+  return lines.join('\n');
+}
+
+/** Adds x-codeSamples (TypeScript, curl, fetch) to every operation; lists operations without a TypeScript sample. */
 export function addCodeSamples(area: string, document: Json): { missing: string[] } {
   const missing: string[] = [];
   for (const [urlPath, pathItem] of Object.entries(document.paths ?? {}) as [string, Json][]) {
@@ -72,20 +156,9 @@ export function addCodeSamples(area: string, document: Json): { missing: string[
       if (existsSync(file)) samples.push({ lang: 'TypeScript', label: '@platform/client', source: readFileSync(file, 'utf8').trim() });
       else missing.push(path.relative(path.dirname(OPENAPI_DIR), file));
       samples.push({ lang: 'Shell', label: 'curl', source: curlSample(document, urlPath, method) });
+      samples.push({ lang: 'JavaScript', label: 'fetch', source: fetchSample(document, urlPath, method) });
       operation['x-codeSamples'] = samples;
     }
   }
   return { missing };
-}
-
-/** Writes each x-assumed reason into the element's description, so that readers see it. */
-export function markAssumptions(node: Json): void {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) return node.forEach(markAssumptions);
-  for (const value of Object.values(node)) markAssumptions(value);
-  const reason = node['x-assumed'];
-  if (typeof reason === 'string') {
-    const note = `**Assumed:** not stated by the specification; ${reason}`;
-    node.description = node.description ? `${node.description}\n\n${note}` : note;
-  }
 }

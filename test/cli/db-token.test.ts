@@ -63,7 +63,7 @@ describe('the lifecycle of the issue, through the tool', () => {
   });
 
   it('regenerates and saves: the new token is in .env with the database URL, and works', async () => {
-    const run = await invalidate('--regenerate', '--save-env', '--env-file', 'lifecycle.env');
+    const run = await invalidate('--regenerate', '--save-env', '--dotenv', 'lifecycle.env');
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const regenerated = printedTokens(run.stdout);
     const saved = readEnvFile('lifecycle.env');
@@ -172,7 +172,7 @@ describe('prompts (answered through the injected input)', () => {
 
   it('offers to save after create; "y" writes the token and the missing URL, keeping the other lines', async () => {
     writeFileSync(envFile('keep.env'), '# my settings\nOTHER=1\nexport PLATFORM_DATABASE_AUTH_TOKEN=stale\n');
-    const run = await platform(mock, ['db', 'token', 'create', DATABASE_ID, '--env-file', 'keep.env'], {
+    const run = await platform(mock, ['db', 'token', 'create', DATABASE_ID, '--dotenv', 'keep.env'], {
       interactive: true,
       answers: [{ question: /Save the Full Access token to keep\.env as PLATFORM_DATABASE_AUTH_TOKEN\?/, answer: 'y' }],
     });
@@ -185,7 +185,7 @@ describe('prompts (answered through the injected input)', () => {
 
   it('keeps a PLATFORM_DATABASE_URL already in the file, and saves the Read Only token of --read-only', async () => {
     writeFileSync(envFile('url.env'), 'PLATFORM_DATABASE_URL=libsql://mine.example.invalid\n');
-    const run = await platform(mock, ['db', 'token', 'create', DATABASE_ID, '--read-only', '--env-file', 'url.env'], {
+    const run = await platform(mock, ['db', 'token', 'create', DATABASE_ID, '--read-only', '--dotenv', 'url.env'], {
       interactive: true,
       answers: [{ question: /Save the Read Only token/, answer: 'y' }],
     });
@@ -197,19 +197,19 @@ describe('prompts (answered through the injected input)', () => {
   });
 
   it('writes nothing after "n" to saving, and does not ask with --no-save', async () => {
-    const declined = await platform(mock, ['db', 'token', 'create', DATABASE_ID, '--env-file', 'declined.env'], {
+    const declined = await platform(mock, ['db', 'token', 'create', DATABASE_ID, '--dotenv', 'declined.env'], {
       interactive: true,
       answers: [{ question: /Save the/, answer: 'n' }],
     });
     expect(declined.code).toBe(0);
-    const skipped = await platform(mock, ['db', 'token', 'create', DATABASE_ID, '--no-save', '--env-file', 'declined.env'], { interactive: true });
+    const skipped = await platform(mock, ['db', 'token', 'create', DATABASE_ID, '--no-save', '--dotenv', 'declined.env'], { interactive: true });
     expect(skipped.code).toBe(0);
     expect(skipped.stdout).not.toMatch(/Save the|Not saved/);
     expect(() => readFileSync(envFile('declined.env'))).toThrow(/ENOENT/);
   });
 
   it('does not ask without a terminal, and says how to save', async () => {
-    const run = await platform(mock, ['db', 'token', 'create', DATABASE_ID, '--env-file', 'no-terminal.env']);
+    const run = await platform(mock, ['db', 'token', 'create', DATABASE_ID, '--dotenv', 'no-terminal.env']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Not saved to no-terminal\.env: no terminal to ask/);
     expect(() => readFileSync(envFile('no-terminal.env'))).toThrow(/ENOENT/);
@@ -229,10 +229,10 @@ describe('failures: one line on stderr, an exit code, nothing changed, no secret
     { name: 'an unknown database (create)', args: [...token, 'create', 'other-database', '--no-save'], code: 4, message: /^unknown database "other-database"/ },
     { name: 'an unknown database (invalidate)', args: [...token, 'invalidate', 'other-database', '--force'], code: 4, message: /^unknown database "other-database"/ },
     { name: 'no database ID', args: [...token, 'create', '--no-save'], code: 2, message: /^no database: pass DATABASE_ID or set PLATFORM_DATABASE_ID$/ },
-    { name: 'expiry 30x', args: [...token, 'create', DATABASE_ID, '--expiry', '30x'], code: 2, message: /^bad expiry "30x": write a number of days with the suffix d, for example 30d$/ },
+    { name: 'expiry 30x', args: [...token, 'create', DATABASE_ID, '--expiry', '30x'], code: 2, message: /^bad expiry "30x": write a number of days with the suffix d, for example 30d, or never$/ },
     { name: 'expiry 0d', args: [...token, 'create', DATABASE_ID, '--expiry', '0d'], code: 2, message: /^bad expiry "0d": a token must last at least 1d$/ },
     { name: 'expiry 30', args: [...token, 'create', DATABASE_ID, '--expiry', '30'], code: 2, message: /^bad expiry "30"/ },
-    { name: 'invalidate without a terminal and without --force', args: [...token, 'invalidate', DATABASE_ID], code: 2, message: /^refusing to invalidate tokens without confirmation: no terminal to ask; pass --force$/ },
+    { name: 'invalidate without a terminal and without --force', args: [...token, 'invalidate', DATABASE_ID], code: 2, message: /^refusing to invalidate tokens without confirmation: no terminal to ask; pass --yes \(or --force\)$/ },
     { name: '--save-env without --regenerate', args: [...token, 'invalidate', DATABASE_ID, '--force', '--save-env'], code: 2, message: /^--save-env saves the regenerated token and requires --regenerate$/ },
   ];
 
@@ -279,7 +279,7 @@ describe('failures: one line on stderr, an exit code, nothing changed, no secret
 
   it.each(unwritable)('an unusable .env ($file, $command): exit 5, the tokens printed once and nowhere else', async ({ args, interactive, file, reason }) => {
     mkdirSync(envFile('a-folder.env'), { recursive: true });
-    const run = await platform(mock, [...args, '--env-file', file], { interactive, answers: interactive ? [{ question: /Save the/, answer: 'y' }] : [] });
+    const run = await platform(mock, [...args, '--dotenv', file], { interactive, answers: interactive ? [{ question: /Save the/, answer: 'y' }] : [] });
     expect(run.code).toBe(5);
     expect(run.stderr).toBe(`platform: error: ${reason.replace('{path}', envFile(file))}; the new tokens are printed above\n`);
     const printed = Object.values(printedTokens(run.stdout));

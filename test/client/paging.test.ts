@@ -1,23 +1,23 @@
-// The paging helpers walk every page of a listing against the mock. Each page's answer is
-// checked against the contract; the expected items come from one big page of the same listing.
+// `paginate`: one paging mechanism for every listing, driven by each operation's x-pagination.
+// Against the mock (every page checked against the contract, the expected items from one big
+// page), and against scripted servers that page wrongly: it must stop and say why, never loop.
 import { describe, expect, it } from 'vitest';
 import {
   createShieldClient,
   createStorageClient,
   createVideoClient,
-  listAllCollections,
-  listAllCustomWafRules,
-  listAllShieldZones,
-  listAllStorageZones,
+  paginate,
+  PlatformPaginationError,
   ShieldApiError,
+  StorageApiError,
   VideoApiError,
 } from '@platform/client';
 import { useMock } from '../support/mock.ts';
-import { validateAnswer } from '../support/openapi.ts';
+import { loadBundle, validateAnswer } from '../support/openapi.ts';
 
 const mock = useMock(['video', 'shield', 'storage']);
 
-/** A fetch that checks every 200 answer against the operation's contract and counts the pages. */
+/** A fetch that checks every 200 answer against the operation's contract and records the pages asked for. */
 function checking(area: string, operationId: string) {
   const pages: number[] = [];
   const problems: string[] = [];
@@ -37,71 +37,149 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return all;
 }
 
-describe('listAllCollections', () => {
-  it('walks every page of a library and stops after totalItems', async () => {
+const pagesUpTo = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+
+describe('paginate against the mock', () => {
+  it('walks every page of a library\'s collections and stops after totalItems', async () => {
     const libraryId = 7001;
     const setup = createVideoClient({ accessKey: 'k', baseUrl: mock.url, throwOnError: true });
     for (let i = 0; i < 7; i++) await setup.POST('/library/{libraryId}/collections', { params: { path: { libraryId } }, body: { name: `talks ${i}` } });
     const { data: everything } = await setup.GET('/library/{libraryId}/collections', { params: { path: { libraryId }, query: { itemsPerPage: 1000 } } });
+    expect(everything.items.length).toBeGreaterThanOrEqual(7);
 
     const check = checking('video', 'listCollections');
     const video = createVideoClient({ accessKey: 'k', baseUrl: mock.url, fetch: check.fetch });
-    const walked = await collect(listAllCollections(video, libraryId, { itemsPerPage: 3 }));
+    const walked = await collect(paginate(video, '/library/{libraryId}/collections', { params: { path: { libraryId }, query: { itemsPerPage: 3 } } }));
     expect(walked.map((c) => c.guid)).toEqual(everything.items.map((c) => c.guid));
-    expect(check.pages).toEqual(Array.from({ length: Math.ceil(everything.totalItems / 3) }, (_, i) => i + 1));
+    expect(check.pages).toEqual(pagesUpTo(Math.ceil(everything.totalItems / 3)));
     expect(check.problems).toEqual([]);
   });
 
-  it('passes the search on and throws the VideoApiError of a failed page', async () => {
-    const video = createVideoClient({ accessKey: 'k', baseUrl: mock.url });
-    const found = await collect(listAllCollections(video, 7002, { search: 'no collection is called this' }));
-    expect(found).toEqual([]);
-    const error = await collect(listAllCollections(video, 7002, { itemsPerPage: -1 })).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(VideoApiError);
-    expect(error).toMatchObject({ status: 400 });
-  });
-});
-
-describe.each([
-  {
-    name: 'listAllCustomWafRules',
-    operationId: 'listCustomWafRules',
-    walk: (client: ReturnType<typeof createShieldClient>, size: number) => listAllCustomWafRules(client, 12345, { pageSize: size }),
-    everything: async (client: ReturnType<typeof createShieldClient>) =>
-      (await client.GET('/shield/waf/custom-rules/{shieldZoneId}', { params: { path: { shieldZoneId: 12345 }, query: { pageSize: 1000 } } })).data!,
-  },
-  {
-    name: 'listAllShieldZones',
-    operationId: 'listShieldZones',
-    walk: (client: ReturnType<typeof createShieldClient>, size: number) => listAllShieldZones(client, { perPage: size }),
-    everything: async (client: ReturnType<typeof createShieldClient>) =>
-      (await client.GET('/shield/shield-zones', { params: { query: { perPage: 100 } } })).data!,
-  },
-])('$name', ({ operationId, walk, everything }) => {
-  it('walks every page until the last one', async () => {
-    const all = await everything(createShieldClient({ accessKey: 'k', baseUrl: mock.url }));
+  it.each([
+    { path: '/shield/shield-zones', operationId: 'listShieldZones', size: 'perPage', params: {} },
+    { path: '/shield/waf/custom-rules/{shieldZoneId}', operationId: 'listCustomWafRules', size: 'pageSize', params: { path: { shieldZoneId: 1024 } } }, // a zone every access key starts with
+  ] as const)('walks $path to its last page (page.totalPages)', async ({ path, operationId, size, params }) => {
+    const shield = createShieldClient({ accessKey: 'k', baseUrl: mock.url, throwOnError: true });
+    type Listing = { data: unknown[]; page: { totalPages: number; totalCount: number } };
+    const { data: all } = (await shield.GET(path as '/shield/shield-zones', { params: { ...params, query: { [size]: 100 } } } as never)) as unknown as { data: Listing };
     expect(all.page.totalPages).toBe(1);
+    expect(all.data.length).toBeGreaterThan(1);
+    const perPage = Math.ceil(all.data.length / 3);
     const check = checking('shield', operationId);
-    const size = Math.max(1, Math.ceil(all.page.totalCount / 3));
-    const walked = await collect(walk(createShieldClient({ accessKey: 'k', baseUrl: mock.url, fetch: check.fetch }), size));
+    const client = createShieldClient({ accessKey: 'k', baseUrl: mock.url, fetch: check.fetch });
+    const walked = await collect(paginate(client, path as '/shield/shield-zones', { params: { ...params, query: { [size]: perPage } } } as never));
     expect(walked).toEqual(all.data);
-    expect(check.pages).toEqual(Array.from({ length: Math.ceil(all.page.totalCount / size) }, (_, i) => i + 1));
+    expect(check.pages).toEqual(pagesUpTo(Math.ceil(all.page.totalCount / perPage)));
     expect(check.problems).toEqual([]);
   });
 
-  it('throws the ShieldApiError of a failed page', async () => {
-    const error = await collect(walk(createShieldClient({ accessKey: 'k', baseUrl: mock.url }), 0)).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ShieldApiError);
-    expect(error).toMatchObject({ status: 400 });
-  });
-});
-
-describe('listAllStorageZones', () => {
-  it('works with a client that throws on errors too', async () => {
+  it('walks the storage zones from page 1 (page 0 answers a plain array) until HasMoreItems is false', async () => {
     const storage = createStorageClient({ accessKey: 'k', baseUrl: mock.url, throwOnError: true });
     const { data: all } = await storage.GET('/storagezone');
-    expect(Array.isArray(all)).toBe(true);
-    const walked = await collect(listAllStorageZones(storage, { perPage: 5 }));
-    expect(walked.map((zone) => zone.Id)).toEqual((all as { Id: number }[]).map((zone) => zone.Id));
+    if (!Array.isArray(all)) throw new Error('page 0 answers an array');
+    const check = checking('storage', 'listStorageZones');
+    const walked = await collect(paginate(createStorageClient({ accessKey: 'k', baseUrl: mock.url, fetch: check.fetch }), '/storagezone', { params: { query: { perPage: 5 } } }));
+    expect(walked.map((zone) => zone.Id)).toEqual(all.map((zone) => zone.Id));
+    expect(check.pages[0]).toBe(1);
+    expect(check.problems).toEqual([]);
+  });
+
+  it('stops at limit without reading further pages', async () => {
+    const check = checking('storage', 'listStorageZones');
+    const storage = createStorageClient({ accessKey: 'k', baseUrl: mock.url, fetch: check.fetch });
+    const walked = await collect(paginate(storage, '/storagezone', { params: { query: { perPage: 5 } }, limit: 7 }));
+    expect(walked).toHaveLength(7);
+    expect(check.pages).toEqual([1, 2]);
+  });
+
+  it.each([
+    ['video', () => paginate(createVideoClient({ accessKey: 'k', baseUrl: mock.url }), '/library/{libraryId}/collections', { params: { path: { libraryId: 1 }, query: { itemsPerPage: -1 } } }), VideoApiError],
+    ['shield', () => paginate(createShieldClient({ accessKey: 'k', baseUrl: mock.url }), '/shield/shield-zones', { params: { query: { perPage: 0 } } }), ShieldApiError],
+    ['storage', () => paginate(createStorageClient({ accessKey: 'k', baseUrl: mock.url, throwOnError: true }), '/storagezone', { params: { query: { perPage: 1 } } }), StorageApiError],
+  ] as const)('throws the %s area error of a failed page', async (_area, walk, errorClass) => {
+    const error = await collect(walk() as AsyncIterable<unknown>).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(errorClass);
+    expect(error).toMatchObject({ status: 400 });
+  });
+});
+
+/** A storage API whose pages are scripted: `answer(page)` gives the body for `?page=`. */
+function scriptedStorage(answer: (page: number) => unknown) {
+  const pages: number[] = [];
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const page = Number(new URL(new Request(input, init).url).searchParams.get('page'));
+    pages.push(page);
+    if (pages.length > 50) throw new Error('paginate kept going');
+    return Response.json(answer(page));
+  };
+  return { client: createStorageClient({ accessKey: 'k', baseUrl: 'http://api.test', fetch: fetchImpl }), pages };
+}
+const zone = (Id: number) => ({ Id, Name: `zone-${Id}` });
+
+describe('paginate against a server that pages wrongly', () => {
+  it('stops with a repeated-page PlatformPaginationError when the server ignores page', async () => {
+    const server = scriptedStorage(() => ({ Items: [zone(1), zone(2)], TotalItems: 99, HasMoreItems: true }));
+    const seen: number[] = [];
+    const error = await (async () => {
+      for await (const item of paginate(server.client, '/storagezone')) seen.push(item.Id);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformPaginationError);
+    expect(error).toMatchObject({ reason: 'repeated-page', page: 2, method: 'GET', path: '/storagezone' });
+    expect((error as Error).message).toMatch(/page 2: the service answered the items of page 1 again \(it ignores "page"\)/);
+    expect(seen).toEqual([1, 2]);
+    expect(server.pages).toEqual([1, 2]);
+  });
+
+  it('stops with a no-progress PlatformPaginationError when the answer is another page than the one asked for', async () => {
+    let counter = 0;
+    const server = scriptedStorage(() => ({ Items: [zone(++counter)], CurrentPage: 1, TotalItems: 99, HasMoreItems: true }));
+    const error = await collect(paginate(server.client, '/storagezone')).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'PlatformPaginationError', reason: 'no-progress', page: 2 });
+    expect(server.pages).toEqual([1, 2]);
+  });
+
+  it('stops with not-a-page when the answer has no items where x-pagination says', async () => {
+    const server = scriptedStorage(() => [zone(1)]);
+    await expect(collect(paginate(server.client, '/storagezone'))).rejects.toMatchObject({ reason: 'not-a-page', page: 1 });
+  });
+
+  it('stops at an empty page even when the counters say more follow', async () => {
+    const server = scriptedStorage((page) => ({ Items: page === 1 ? [zone(1)] : [], CurrentPage: page, TotalItems: 99, HasMoreItems: true }));
+    expect((await collect(paginate(server.client, '/storagezone'))).map((z) => z.Id)).toEqual([1]);
+    expect(server.pages).toEqual([1, 2]);
+  });
+
+  it('stops when the signal aborts, with its reason', async () => {
+    const controller = new AbortController();
+    const server = scriptedStorage((page) => ({ Items: [zone(page)], CurrentPage: page, TotalItems: 99, HasMoreItems: true }));
+    const seen: number[] = [];
+    const error = await (async () => {
+      for await (const item of paginate(server.client, '/storagezone', { signal: controller.signal })) {
+        seen.push(item.Id);
+        if (item.Id === 3) controller.abort(new Error('enough'));
+      }
+    })().catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'enough' });
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it('starts at the page given in the query', async () => {
+    const server = scriptedStorage((page) => ({ Items: [zone(page)], CurrentPage: page, TotalItems: 5, HasMoreItems: page < 5 }));
+    expect((await collect(paginate(server.client, '/storagezone', { params: { query: { page: 4 } } }))).map((z) => z.Id)).toEqual([4, 5]);
+  });
+});
+
+describe("the clients' paging tables", () => {
+  it.each([
+    ['video', createVideoClient],
+    ['shield', createShieldClient],
+    ['storage', createStorageClient],
+  ] as const)('%s: are the x-pagination of the contract, operation for operation', (area, create) => {
+    const bundle = loadBundle(area) as { paths: Record<string, Record<string, { 'x-pagination'?: unknown }>> };
+    const fromContract = Object.fromEntries(
+      Object.entries(bundle.paths).flatMap(([path, item]) => (item.get?.['x-pagination'] ? [[path, item.get['x-pagination']]] : [])),
+    );
+    expect(Object.keys(fromContract).length).toBeGreaterThan(0);
+    expect(create({ accessKey: 'k', baseUrl: 'http://api.test' }).pagination).toEqual(fromContract);
   });
 });

@@ -4,7 +4,7 @@ import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AREAS } from '@platform/contracts';
 import { startMock, type RunningMock } from '@platform/mock';
-import { ClientConfigError, createPlatformClient, importDnsRecords, ShieldApiError } from '@platform/client';
+import { ClientConfigError, createPlatformClient, importDnsRecords, PlatformTimeoutError, ShieldApiError } from '@platform/client';
 import { validateAnswer } from '../support/openapi.ts';
 
 const SECRET = 'platform-secret-access-key';
@@ -33,10 +33,10 @@ describe('createPlatformClient', () => {
     expect(validateAnswer('shield', 'listShieldZones', 200, shield.data)).toEqual([]);
     const storage = await p.storage.GET('/storagezone', { params: { query: { page: 1, perPage: 5 } } });
     expect(validateAnswer('storage', 'listStorageZones', 200, storage.data)).toEqual([]);
-    const dns = await importDnsRecords(p.dns, 1, 'www 3600 IN A 192.0.2.10');
+    const dns = await importDnsRecords(p.dns, 12345, 'www 3600 IN A 192.0.2.10'); // the zone every access key starts with
     expect(validateAnswer('dns', 'importDnsRecords', 200, dns.data)).toEqual([]);
     const containers = await p.containers.POST('/mc/apps/{appId}/containers', {
-      params: { path: { appId: 'app-1' } },
+      params: { path: { appId: 'app-7f3c2a' } }, // the application every access key starts with
       body: { name: 'web', imageName: 'nginx', imageNamespace: 'library', imageTag: '1.27', imageRegistryId: '1' },
     });
     expect(validateAnswer('containers', 'addContainerTemplate', 200, containers.data)).toEqual([]);
@@ -50,10 +50,36 @@ describe('createPlatformClient', () => {
     expect(Object.keys(p)).toEqual(['video', 'shield', 'containers', 'storage', 'dns', 'database', 'databaseTokens']);
   });
 
-  it('passes throwOnError, timeouts and retries on to the areas', async () => {
-    const p = createPlatformClient({ accessKey: SECRET, apiBaseUrl: mock.url, throwOnError: true, retry: false, timeoutMs: 5_000 });
+  it('passes throwOnError on to the areas', async () => {
+    const p = createPlatformClient({ accessKey: SECRET, apiBaseUrl: mock.url, throwOnError: true });
     const error = await p.shield.GET('/shield/shield-zones', { params: { query: { perPage: 0 } } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShieldApiError);
+  });
+
+  it('passes retries on to the areas', async () => {
+    let attempts = 0;
+    const failing: typeof fetch = async () => (++attempts, new Response(null, { status: 503 }));
+    await createPlatformClient({ accessKey: SECRET, apiBaseUrl: 'http://api.test', fetch: failing, retry: { retries: 3, baseDelayMs: 0 } }).storage.GET('/storagezone');
+    expect(attempts).toBe(4);
+    attempts = 0;
+    await createPlatformClient({ accessKey: SECRET, apiBaseUrl: 'http://api.test', fetch: failing, retry: false }).dns.POST('/dnszone/{zoneId}/import', { params: { path: { zoneId: 1 } }, body: '' });
+    expect(attempts).toBe(1);
+  });
+
+  it('passes timeoutMs on to the areas', async () => {
+    vi.useFakeTimers();
+    try {
+      const hanging: typeof fetch = (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+      const p = createPlatformClient({ accessKey: SECRET, apiBaseUrl: 'http://api.test', fetch: hanging, timeoutMs: 50 });
+      const call = p.containers.POST('/mc/apps/{appId}/containers', {
+        params: { path: { appId: 'a' } },
+        body: { name: 'web', imageName: 'nginx', imageNamespace: 'library', imageTag: '1', imageRegistryId: '1' },
+      }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(await call).toBeInstanceOf(PlatformTimeoutError);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads PLATFORM_API_BASE_URL and PLATFORM_VIDEO_BASE_URL when no option is given', async () => {

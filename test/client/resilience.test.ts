@@ -1,10 +1,8 @@
 // Retries (network errors, 429 and 5xx on idempotent methods, Retry-After, backoff with jitter)
 // and timeouts (per client, per call, the caller's AbortSignal), with scripted answers.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createShieldClient, createVideoClient, PlatformRequestError, PlatformTimeoutError, VideoApiError } from '@platform/client';
-import { backoffDelay, retryAfterMs } from '../../packages/client/src/internal/transport.ts';
+import { backoffDelay, createRetryingFetch, retryAfterMs } from '../../packages/client/src/internal/transport.ts';
 
 const LIST = '/library/{libraryId}/collections' as const;
 const listParams = { params: { path: { libraryId: 1 } } };
@@ -17,7 +15,7 @@ function scripted(...steps: Step[]) {
   const attempts: number[] = [];
   const fetchImpl: typeof fetch = async () => {
     const step = steps[Math.min(attempts.length, steps.length - 1)]!;
-    attempts.push(performance.now());
+    attempts.push(attempts.length);
     if (step === 'network-error') throw new TypeError('fetch failed');
     const { status, headers } = typeof step === 'number' ? { status: step, headers: {} } : step;
     const body = status === 200 ? JSON.stringify(page) : status === 400 ? '{"success":false,"message":"bad","statusCode":400}' : null;
@@ -27,7 +25,7 @@ function scripted(...steps: Step[]) {
 }
 
 const video = (fetchImpl: typeof fetch, options: Parameters<typeof createVideoClient>[0] extends infer O ? Partial<O> : never = {}) =>
-  createVideoClient({ accessKey: 'k', baseUrl: 'http://api.test', fetch: fetchImpl, retry: { baseDelayMs: 1 }, ...options });
+  createVideoClient({ accessKey: 'k', baseUrl: 'http://api.test', fetch: fetchImpl, retry: { baseDelayMs: 0 }, ...options });
 
 describe('retries', () => {
   it.each([
@@ -59,7 +57,7 @@ describe('retries', () => {
       bodies.push(await new Request(input, init).text());
       return script.fetch(input, init);
     };
-    await video(recording, { retry: { baseDelayMs: 1, methods: ['POST'] } }).POST('/library/{libraryId}/collections', {
+    await video(recording, { retry: { baseDelayMs: 0, methods: ['POST'] } }).POST('/library/{libraryId}/collections', {
       params: { path: { libraryId: 1 } },
       body: { name: 'n' },
     });
@@ -74,15 +72,37 @@ describe('retries', () => {
     await video(perCall.fetch).GET(LIST, { ...listParams, retry: false });
     expect(perCall.attempts).toHaveLength(1);
     const more = scripted(503, 503, 503, 503, 200);
-    await video(more.fetch).GET(LIST, { ...listParams, retry: { retries: 4, baseDelayMs: 1 } });
+    await video(more.fetch).GET(LIST, { ...listParams, retry: { retries: 4, baseDelayMs: 0 } });
     expect(more.attempts).toHaveLength(5);
   });
 
-  it('waits as long as Retry-After says', async () => {
-    const script = scripted({ status: 429, headers: { 'retry-after': '1' } }, 200);
-    const { response } = await video(script.fetch).GET(LIST, listParams);
+  it('waits as long as Retry-After says, in seconds or fractions of one (injected sleep)', async () => {
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    const script = scripted({ status: 429, headers: { 'retry-after': '1' } }, { status: 503, headers: { 'retry-after': '0.25' } }, 200);
+    const retrying = createRetryingFetch(script.fetch, { retries: 3, baseDelayMs: 1 }, sleep);
+    const response = await retrying(new Request('http://api.test/library/1/collections'));
     expect(response.status).toBe(200);
-    expect(script.attempts[1]! - script.attempts[0]!).toBeGreaterThanOrEqual(990);
+    expect(waits).toEqual([1_000, 250]);
+  });
+
+  it('backs off with jitter between attempts when there is no Retry-After (injected sleep)', async () => {
+    const waits: number[] = [];
+    const script = scripted(503, 503, 200);
+    const retrying = createRetryingFetch(script.fetch, { retries: 2, baseDelayMs: 100, maxDelayMs: 1_000 }, async (ms) => void waits.push(ms));
+    expect((await retrying(new Request('http://api.test/x'))).status).toBe(200);
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toBeLessThanOrEqual(100);
+    expect(waits[1]).toBeLessThanOrEqual(200);
+  });
+
+  it('reads the retried methods in any case', async () => {
+    const script = scripted(503, 200);
+    await video(script.fetch, { retry: { baseDelayMs: 0, methods: ['post'] } }).POST('/library/{libraryId}/collections', {
+      params: { path: { libraryId: 1 } },
+      body: { name: 'n' },
+    });
+    expect(script.attempts).toHaveLength(2);
   });
 
   it('gives back the answer when Retry-After asks for longer than maxDelayMs', async () => {
@@ -108,6 +128,8 @@ describe('retries', () => {
 
   it.each([
     ['seconds', '3', 3_000],
+    ['a fraction of a second', '0.5', 500],
+    ['seconds with a fraction', '1.25', 1_250],
     ['zero', '0', 0],
     ['an HTTP date 5 s ahead', new Date(Date.UTC(2030, 0, 1, 0, 0, 5)).toUTCString(), 5_000],
     ['a date in the past', new Date(Date.UTC(2029, 11, 31)).toUTCString(), 0],
@@ -118,56 +140,69 @@ describe('retries', () => {
   });
 });
 
-describe('timeouts', () => {
-  let server: Server;
-  let baseUrl = '';
-  beforeAll(async () => {
-    // Answers after ?delay= ms.
-    server = createServer((request, response) => {
-      const delay = Number(new URL(request.url!, 'http://x').searchParams.get('delay') ?? 0);
-      setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page)), delay);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+describe('timeouts (fake timers: no test waits for real time)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
   });
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  const slow = (delay: number) => ({ params: { path: { libraryId: 1 }, query: { delay } as never } });
+  /** A fetch that answers only when `release()` is called, or fails when the request's signal aborts. */
+  function held() {
+    const pending: (() => void)[] = [];
+    const fetchImpl: typeof fetch = (input, init) =>
+      new Promise((resolve, reject) => {
+        const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+        pending.push(() => resolve(Response.json(page)));
+      });
+    return { fetch: fetchImpl, release: () => pending.splice(0).forEach((answer) => answer()), get waiting() { return pending.length; } };
+  }
 
-  it('ends a slow call after the client timeoutMs with a PlatformTimeoutError', async () => {
-    const client = createVideoClient({ accessKey: 'secret-k', baseUrl, timeoutMs: 100 });
-    const started = performance.now();
-    const error = await client.GET(LIST, slow(2_000)).catch((e: unknown) => e);
+  it('ends a call after the client timeoutMs with a PlatformTimeoutError that names it, without the key', async () => {
+    const server = held();
+    const client = createVideoClient({ accessKey: 'secret-k', baseUrl: 'http://api.test', fetch: server.fetch, timeoutMs: 100 });
+    const call = client.GET(LIST, listParams).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(server.waiting).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await call;
     expect(error).toBeInstanceOf(PlatformTimeoutError);
     expect(error).toMatchObject({ timeoutMs: 100, method: 'GET', path: '/library/1/collections' });
-    expect(performance.now() - started).toBeLessThan(1_500);
     expect(String(error)).not.toContain('secret-k');
   });
 
   it('lets a call override the client timeout, or turn it off', async () => {
-    const client = createVideoClient({ accessKey: 'k', baseUrl, timeoutMs: 100 });
-    expect((await client.GET(LIST, { ...slow(300), timeoutMs: 2_000 })).data).toEqual(page);
-    expect((await client.GET(LIST, { ...slow(300), timeoutMs: false })).data).toEqual(page);
-    await expect(createVideoClient({ accessKey: 'k', baseUrl }).GET(LIST, { ...slow(2_000), timeoutMs: 100 })).rejects.toBeInstanceOf(PlatformTimeoutError);
+    const server = held();
+    const client = createVideoClient({ accessKey: 'k', baseUrl: 'http://api.test', fetch: server.fetch, timeoutMs: 100 });
+    const longer = client.GET(LIST, { ...listParams, timeoutMs: 2_000 });
+    const unlimited = client.GET(LIST, { ...listParams, timeoutMs: false });
+    await vi.advanceTimersByTimeAsync(1_000);
+    server.release();
+    expect((await longer).data).toEqual(page);
+    expect((await unlimited).data).toEqual(page);
+    const perCall = createVideoClient({ accessKey: 'k', baseUrl: 'http://api.test', fetch: held().fetch }).GET(LIST, { ...listParams, timeoutMs: 100 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await perCall).toBeInstanceOf(PlatformTimeoutError);
   });
 
-  it("passes the caller's AbortSignal through, with or without a client timeout", async () => {
+  it("passes the caller's AbortSignal through, with or without a client timeout, rejecting with its reason", async () => {
     for (const timeoutMs of [undefined, 5_000]) {
-      const client = createShieldClient({ accessKey: 'k', baseUrl, timeoutMs });
-      const error = await client
-        .GET('/shield/shield-zones', { params: { query: { delay: 2_000 } as never }, signal: AbortSignal.timeout(100) })
-        .catch((e: unknown) => e);
-      expect(error).toMatchObject({ name: 'TimeoutError' });
+      const controller = new AbortController();
+      const client = createShieldClient({ accessKey: 'k', baseUrl: 'http://api.test', fetch: held().fetch, timeoutMs });
+      const call = client.GET('/shield/shield-zones', { signal: controller.signal }).catch((e: unknown) => e);
+      controller.abort(new DOMException('stop', 'AbortError'));
+      expect(await call).toMatchObject({ name: 'AbortError', message: 'stop' });
     }
   });
 
   it('covers the waits between retries', async () => {
     const script = scripted({ status: 503, headers: { 'retry-after': '10' } }, 200);
     const client = video(script.fetch, { timeoutMs: 200, retry: { maxDelayMs: 60_000 } });
-    await expect(client.GET(LIST, listParams)).rejects.toBeInstanceOf(PlatformTimeoutError);
+    const call = client.GET(LIST, listParams).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await call).toBeInstanceOf(PlatformTimeoutError);
     expect(script.attempts).toHaveLength(1);
   });
 });

@@ -9,7 +9,8 @@ type ProblemDetails = Containers.components['schemas']['ContainerProblemDetails'
 
 const mock = useMock(['containers']);
 const client = () => createContainersClient({ accessKey: 'test-key', baseUrl: mock.url });
-const appId = 'app-42';
+/** The application every access key starts with. */
+const appId = loadBundle('containers').components.parameters.ContainersAppId.example as string;
 const operationId = 'addContainerTemplate';
 
 const required: TemplateRequest = {

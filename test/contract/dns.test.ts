@@ -5,9 +5,12 @@ import { useMock } from '../support/mock.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 
 const mock = useMock(['dns']);
-const client = () => createDnsClient({ accessKey: 'test-key', baseUrl: mock.url });
-const zoneId = 3141;
 const contract = loadBundle('dns');
+// Each call gets its own access key, so its own state: every import starts from an empty zone.
+let keys = 0;
+const client = () => createDnsClient({ accessKey: `dns-test-${++keys}`, baseUrl: mock.url });
+/** The zone every access key starts with. */
+const zoneId = contract.components.parameters.DnsZoneId.example as number;
 
 /** A zone file case: lines that hold one record each, lines that cannot be read, and repeats. */
 interface ZoneFileCase {
@@ -115,6 +118,33 @@ describe('importDnsRecords', () => {
     expect(body.Field).toBe(field);
   });
 
+  it('reads a zone file sent as application/octet-stream as it reads text/plain', async () => {
+    const zoneFile = contract.components.examples.DnsZoneFileExample.value as string;
+    const response = await fetch(`${mock.url}/dnszone/${zoneId}/import`, {
+      method: 'POST',
+      headers: { AccessKey: `dns-test-${++keys}`, 'content-type': 'application/octet-stream' },
+      body: new TextEncoder().encode(zoneFile),
+    });
+    const body = await response.json();
+    expect(response.status).toBe(200);
+    expect(body).toEqual((await importDnsRecords(client(), zoneId, zoneFile)).data);
+  });
+
+  it('stores the records: a second import of the same file skips every record the zone holds', async () => {
+    const api = client();
+    const zoneFile = ['$ORIGIN example.com.', 'www IN A 192.0.2.1', 'mail IN A 192.0.2.2', 'not a record'].join('\n');
+    expect((await importDnsRecords(api, zoneId, zoneFile)).data).toEqual({ RecordsSuccessful: 2, RecordsFailed: 1, RecordsSkipped: 0 });
+    expect((await importDnsRecords(api, zoneId, zoneFile)).data).toEqual({ RecordsSuccessful: 0, RecordsFailed: 1, RecordsSkipped: 2 });
+    const more = ['$ORIGIN example.com.', 'WWW 60 IN A 192.0.2.1', 'ftp IN A 192.0.2.3'].join('\n');
+    expect((await importDnsRecords(api, zoneId, more)).data).toEqual({ RecordsSuccessful: 1, RecordsFailed: 0, RecordsSkipped: 1 });
+  });
+
+  it('answers 404 without a body for a zone the access key does not hold', async () => {
+    const { response, error } = await importDnsRecords(client(), zoneId + 1, 'www IN A 192.0.2.1');
+    expect(response.status).toBe(404);
+    expect(validateAnswer('dns', 'importDnsRecords', 404, error ?? '')).toEqual([]);
+  });
+
   it('answers 401 without a body when the AccessKey header is missing', async () => {
     const response = await fetch(`${mock.url}/dnszone/${zoneId}/import`, {
       method: 'POST',
@@ -146,8 +176,8 @@ describe('createDnsClient', () => {
       },
     });
     const zoneFile = 'www IN TXT "quoted \\"text\\""\n';
-    await importDnsRecords(api, 12, zoneFile);
-    expect(seen).toEqual([{ contentType: 'text/plain', accessKey: 'secret-key', body: zoneFile, url: `${mock.url}/dnszone/12/import` }]);
+    await importDnsRecords(api, zoneId, zoneFile);
+    expect(seen).toEqual([{ contentType: 'text/plain', accessKey: 'secret-key', body: zoneFile, url: `${mock.url}/dnszone/${zoneId}/import` }]);
   });
 
   it.each([

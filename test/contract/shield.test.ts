@@ -6,7 +6,10 @@ import { loadBundle, validateAnswer, validateSchema } from '../support/openapi.t
 import { recordingFetch } from '../support/recording-fetch.ts';
 
 const mock = useMock(['shield']);
-const client = () => createShieldClient({ accessKey: 'test-key', baseUrl: mock.url });
+const client = (accessKey = 'test-key') => createShieldClient({ accessKey, baseUrl: mock.url });
+/** A client with an access key of its own, so a fresh copy of the example zones. */
+let keys = 0;
+const freshClient = () => client(`shield-test-${++keys}`);
 const shieldZoneId = 1024;
 const headers = { AccessKey: 'test-key', 'content-type': 'application/json' };
 
@@ -21,18 +24,52 @@ function expectedPage(totalCount: number, currentPage: number, pageSize: number)
 }
 
 describe('updateShieldZone', () => {
-  it('answers 200 with the configuration it was sent', async () => {
-    const shieldZone = { learningMode: true, learningModeUntil: '2027-01-01T00:00:00Z', wafEnabled: false, wafCustomRuleOrder: [3, 1] };
-    const { data, response } = await client().PATCH('/shield/shield-zone', { body: { shieldZoneId: 77, shieldZone } });
+  it('answers 200 with the configuration it was sent, and the list shows it', async () => {
+    const api = freshClient();
+    const shieldZone = { learningMode: true, learningModeUntil: '2127-01-01T00:00:00Z', wafEnabled: false, wafCustomRuleOrder: [3, 1] };
+    const { data, response } = await api.PATCH('/shield/shield-zone', { body: { shieldZoneId, shieldZone } });
     expect(response.status).toBe(200);
     expect(validateAnswer('shield', 'updateShieldZone', 200, data)).toEqual([]);
-    expect(data?.data).toMatchObject({ shieldZoneId: 77, shieldZone: { ...shieldZone, shieldZoneId: 77 } });
+    expect(data?.data).toMatchObject({ shieldZoneId, shieldZone: { ...shieldZone, shieldZoneId } });
     expect(data?.error).toMatchObject({ success: true, statusCode: 200 });
+    const listed = (await api.GET('/shield/shield-zones')).data!.data.find((zone) => zone.shieldZoneId === shieldZoneId);
+    expect(listed).toMatchObject(shieldZone);
+    expect((await client(`shield-other-${keys}`).GET('/shield/shield-zones')).data!.data.find((zone) => zone.shieldZoneId === shieldZoneId)).toMatchObject({
+      wafEnabled: true,
+    });
+  });
+
+  it('answers 202 for a zone it does not hold and creates it, without custom rules', async () => {
+    const api = freshClient();
+    const before = (await api.GET('/shield/shield-zones', { params: { query: { perPage: 100 } } })).data!.data;
+    const { data, response } = await api.PATCH('/shield/shield-zone', { body: { shieldZoneId: 77, shieldZone: { wafEnabled: true } } });
+    expect(response.status).toBe(202);
+    expect(validateAnswer('shield', 'updateShieldZone', 202, data)).toEqual([]);
+    const after = (await api.GET('/shield/shield-zones', { params: { query: { perPage: 100 } } })).data!.data;
+    expect(after.map((zone) => zone.shieldZoneId)).toEqual([...before.map((zone) => zone.shieldZoneId), 77]);
+    expect(after.at(-1)).toMatchObject({ shieldZoneId: 77, wafEnabled: true });
+    const rules = await api.GET('/shield/waf/custom-rules/{shieldZoneId}', { params: { path: { shieldZoneId: 77 } } });
+    expect(rules.data).toMatchObject({ data: [], page: { totalCount: 0 } });
+    const second = await api.PATCH('/shield/shield-zone', { body: { shieldZoneId: 77, shieldZone: { wafEnabled: false } } });
+    expect(second.response.status).toBe(200);
+  });
+
+  it.each([
+    ['listCustomWafRules', '/shield/waf/custom-rules/4242'],
+    ['reviewTriggeredRules', '/shield/waf/rules/review-triggered/4242'],
+  ])('%s answers 404 with the error envelope for a zone the access key does not hold', async (operationId, path) => {
+    const response = await fetch(`${mock.url}${path}`, { headers });
+    const body = await response.json();
+    expect(response.status).toBe(404);
+    expect(validateAnswer('shield', operationId, 404, body)).toEqual([]);
+    expect(body.error).toMatchObject({ statusCode: 404, success: false, errorKey: 'shield_zone_not_found' });
+    expect(body.error.message).toContain('4242');
   });
 
   it('accepts every writable field (the contract example)', async () => {
     const body = exampleValue('ShieldZoneUpdateFull');
-    const { data, response } = await client().PATCH('/shield/shield-zone', { body });
+    body.shieldZoneId = shieldZoneId;
+    const { data, response } = await freshClient().PATCH('/shield/shield-zone', { body });
     expect(response.status).toBe(200);
     expect(validateAnswer('shield', 'updateShieldZone', 200, data)).toEqual([]);
     expect(data?.data.shieldZone).toMatchObject(body.shieldZone);
@@ -87,10 +124,10 @@ describe('listCustomWafRules', () => {
   const allRules = async (zone = shieldZoneId) => (await listRules({ pageSize: 1000 }, zone)).data!.data;
 
   it('holds at least 25 rules of the zone asked for, each with its own id', async () => {
-    const rules = await allRules(55);
+    const rules = await allRules(shieldZoneId);
     expect(rules.length).toBeGreaterThanOrEqual(25);
     expect(new Set(rules.map((rule) => rule.id)).size).toBe(rules.length);
-    expect(rules.every((rule) => rule.shieldZoneId === 55)).toBe(true);
+    expect(rules.every((rule) => rule.shieldZoneId === shieldZoneId)).toBe(true);
   });
 
   const pages: [number | undefined, number | undefined][] = [

@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ClientConfigError,
-  StorageListError,
+  StorageApiError,
   createStorageClient,
-  listAllStorageZones,
+  paginate,
   type Storage,
 } from '@platform/client';
 import { useMock } from '../support/mock.ts';
@@ -191,12 +191,6 @@ describe('the storage contract', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('lists the roughly 230 fields of storage and pull zones', () => {
-    const count = [STORAGE_ZONE_FIELDS, PULL_ZONE_FIELDS, PULL_ZONE_HOSTNAME_FIELDS, EDGE_RULE_FIELDS, EDGE_RULE_TRIGGER_FIELDS,
-      EDGE_RULE_EXTRA_ACTION_FIELDS, OPTIMIZER_CLASS_FIELDS, IMAGE_AI_BLUEPRINT_FIELDS].reduce((n, f) => n + Object.keys(f).length, 0);
-    expect(count).toBeGreaterThanOrEqual(220);
-  });
-
   it('marks exactly the secret fields as sensitive passwords', () => {
     const sensitive: string[] = [];
     for (const schema of Object.values(schemas())) {
@@ -269,6 +263,25 @@ describe('GET /storagezone with page 0', () => {
         }
       }
     }
+  });
+
+  it("fills the specification's roughly 230 fields of storage and pull zones, every one, in the mock's zones", async () => {
+    const zones = await allZones({ includeDeleted: true });
+    const pullZones = zones.flatMap((zone) => zone.PullZones ?? []);
+    const edgeRules = pullZones.flatMap((pullZone) => pullZone.EdgeRules ?? []);
+    const keysOf = (objects: object[]) => [...new Set(objects.flatMap((object) => Object.keys(object)))].sort();
+    const found: [Record<string, SpecType>, object[]][] = [
+      [STORAGE_ZONE_FIELDS, zones],
+      [PULL_ZONE_FIELDS, pullZones],
+      [PULL_ZONE_HOSTNAME_FIELDS, pullZones.flatMap((pullZone) => pullZone.Hostnames ?? [])],
+      [EDGE_RULE_FIELDS, edgeRules],
+      [EDGE_RULE_TRIGGER_FIELDS, edgeRules.flatMap((rule) => rule.Triggers ?? [])],
+      [EDGE_RULE_EXTRA_ACTION_FIELDS, edgeRules.flatMap((rule) => rule.ExtraActions ?? [])],
+      [OPTIMIZER_CLASS_FIELDS, pullZones.flatMap((pullZone) => pullZone.OptimizerClasses ?? [])],
+      [IMAGE_AI_BLUEPRINT_FIELDS, pullZones.flatMap((pullZone) => pullZone.PlatformAiImageBlueprints ?? [])],
+    ];
+    for (const [fields, objects] of found) expect(keysOf(objects)).toEqual(Object.keys(fields).sort());
+    expect(found.reduce((n, [, objects]) => n + keysOf(objects).length, 0)).toBeGreaterThanOrEqual(220);
   });
 
   it('answers the same zones on every call', async () => {
@@ -389,7 +402,7 @@ async function collect(zones: AsyncIterable<Storage.StorageZone>) {
   return out;
 }
 
-describe('listAllStorageZones', () => {
+describe('paginate over the storage zones', () => {
   it.each([
     [{}],
     [{ perPage: 5 }],
@@ -399,7 +412,8 @@ describe('listAllStorageZones', () => {
     const { search, includeDeleted } = options as { search?: string; includeDeleted?: boolean };
     const expected = await allZones({ ...(search ? { search } : {}), ...(includeDeleted ? { includeDeleted } : {}) });
     const { requests, fetchImpl } = recordingFetch();
-    const zones = await collect(listAllStorageZones(client(fetchImpl), options));
+    const { perPage: size, ...filters } = options as { perPage?: number; search?: string; includeDeleted?: boolean };
+    const zones = await collect(paginate(client(fetchImpl), '/storagezone', { params: { query: { perPage: size ?? 1000, ...filters } } }));
     expect(ids(zones)).toEqual(ids(expected));
     const perPage = (options as { perPage?: number }).perPage ?? 1000;
     expect(requests.map((url) => url.searchParams.get('page'))).toEqual(
@@ -410,29 +424,29 @@ describe('listAllStorageZones', () => {
 
   it('can stop early without fetching further pages', async () => {
     const { requests, fetchImpl } = recordingFetch();
-    for await (const zone of listAllStorageZones(client(fetchImpl), { perPage: 5 })) {
+    for await (const zone of paginate(client(fetchImpl), '/storagezone', { params: { query: { perPage: 5 } } })) {
       expect(zone.Id).toBeTypeOf('number');
       break;
     }
     expect(requests).toHaveLength(1);
   });
 
-  it('throws a StorageListError with the error body for an invalid perPage', async () => {
-    const error = await collect(listAllStorageZones(client(), { perPage: 4 })).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StorageListError);
-    expect(error).toMatchObject({ status: 400, page: 1, body: { Field: 'perPage' } });
+  it('throws the StorageApiError with the error body for an invalid perPage', async () => {
+    const error = await collect(paginate(client(), '/storagezone', { params: { query: { perPage: 4 } } })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageApiError);
+    expect(error).toMatchObject({ status: 400, path: '/storagezone', body: { Field: 'perPage' } });
     expect(String(error)).not.toContain(ACCESS_KEY);
   });
 
-  it('throws a StorageListError for a 401 without leaking the access key', async () => {
+  it('throws the StorageApiError for a 401 without leaking the access key', async () => {
     const withoutKey: typeof fetch = (input, init) => {
       const request = new Request(input, init);
       request.headers.delete('AccessKey');
       return fetch(request);
     };
-    const error = await collect(listAllStorageZones(client(withoutKey))).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StorageListError);
-    expect(error).toMatchObject({ status: 401, page: 1 });
+    const error = await collect(paginate(client(withoutKey), '/storagezone')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageApiError);
+    expect(error).toMatchObject({ status: 401, path: '/storagezone' });
     expect(`${String(error)} ${JSON.stringify(error)}`).not.toContain(ACCESS_KEY);
   });
 });

@@ -2,22 +2,24 @@
 import { describe, expect, it } from 'vitest';
 import { ClientConfigError, createVideoClient } from '@platform/client';
 import { useMock } from '../support/mock.ts';
-import { validateAnswer } from '../support/openapi.ts';
+import { loadBundle, validateAnswer } from '../support/openapi.ts';
 import { recordingFetch } from '../support/recording-fetch.ts';
 
 const mock = useMock(['video']);
 const client = () => createVideoClient({ accessKey: 'test-key', baseUrl: mock.url });
 const libraryId = 42;
+/** A collection every library starts with (the contract's example). */
+const seededCollectionId: string = loadBundle('video').components.examples.CollectionListPage.value.items[0].guid;
 
 describe('createVideo', () => {
   it('answers 200 with a VideoModel that reflects the request', async () => {
     const { data, response } = await client().POST('/library/{libraryId}/videos', {
       params: { path: { libraryId } },
-      body: { title: 'Keynote', collectionId: 'c-1', thumbnailTime: 1500 },
+      body: { title: 'Keynote', collectionId: seededCollectionId, thumbnailTime: 1500 },
     });
     expect(response.status).toBe(200);
     expect(validateAnswer('video', 'createVideo', 200, data)).toEqual([]);
-    expect(data).toMatchObject({ title: 'Keynote', collectionId: 'c-1', videoLibraryId: libraryId, status: 0 });
+    expect(data).toMatchObject({ title: 'Keynote', collectionId: seededCollectionId, videoLibraryId: libraryId, status: 0 });
   });
 
   it('gives every video a fresh guid', async () => {

@@ -1,27 +1,30 @@
-// The reference site in headless Chromium (Debian's, driven by playwright-core): every area page
-// renders every operation, makes no request to another host and logs no console error, both
-// from file:// and from the mock's /docs/.
-import { existsSync, mkdirSync } from 'node:fs';
+// The reference site in headless Chromium (Debian's, driven by playwright-core), from file:// and
+// from the mock's /docs/: one navigation reaches every operation of every area, search from one
+// area finds another area's field, Test Request gets 2xx answers from the mock, assumptions are
+// badged and can be hidden; no request leaves for another host and no console error is logged.
+// Screenshots are kept in dist/screenshots/site/.
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_DIR } from '../../scripts/lib/paths.ts';
+import { DOCS_DIR, ROOT } from '../../scripts/lib/paths.ts';
 import { useMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOTS = path.join(DOCS_DIR, 'screenshots');
-const areas = listAreas();
+const SCREENSHOTS = path.join(ROOT, 'dist', 'screenshots', 'site');
 const mock = useMock();
 let browser: Browser;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`pnpm setup:browser\``);
+  if (!existsSync(path.join(DOCS_DIR, 'index.html'))) throw new Error('the site is not built: run `pnpm build`');
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  rmSync(SCREENSHOTS, { recursive: true, force: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
 });
 afterAll(async () => browser?.close());
@@ -32,15 +35,17 @@ interface Visit {
   consoleErrors: string[];
 }
 
-/** Opens a page, recording every request to a host other than the page's own and every console error. */
+/** Opens the site, recording every request to a host other than the site's and the mock's, and every console error. */
 async function visit(url: string): Promise<Visit> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const own = new URL(url);
+  const mockHost = new URL(mock.url).host;
   const foreignRequests: string[] = [];
   const consoleErrors: string[] = [];
   page.on('request', (request) => {
     const target = new URL(request.url());
-    const local = ['data:', 'blob:'].includes(target.protocol) || (own.protocol === 'file:' ? target.protocol === 'file:' : target.host === own.host);
+    const local =
+      ['data:', 'blob:'].includes(target.protocol) || (target.protocol === 'file:' && own.protocol === 'file:') || target.host === mockHost || (own.protocol !== 'file:' && target.host === own.host);
     if (!local) foreignRequests.push(request.url());
   });
   page.on('console', (message) => {
@@ -48,43 +53,159 @@ async function visit(url: string): Promise<Visit> {
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   await page.goto(url, { waitUntil: 'load' });
+  await page.locator('body[data-rendered="true"]').waitFor();
+  await page.locator('aside').getByText('Quickstart', { exact: true }).waitFor();
   return { page, foreignRequests, consoleErrors };
 }
 
+async function finish({ page, foreignRequests, consoleErrors }: Visit, screenshot: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${screenshot}.png`) });
+  expect(foreignRequests).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+  await page.close();
+}
+
+const areas = listAreas();
 const sources = [
-  ['file://', () => pathToFileURL(DOCS_DIR).href + '/'],
-  ['the mock', () => `${mock.url}/docs/`],
+  ['file', (query = '') => `${pathToFileURL(path.join(DOCS_DIR, 'index.html')).href}?mock=${encodeURIComponent(mock.url)}${query ? `&${query}` : ''}`],
+  ['mock', (query = '') => `${mock.url}/docs/index.html${query ? `?${query}` : ''}`],
 ] as const;
 
-describe.each(sources)('the reference site from %s', (source, base) => {
-  it('lists every area with its version on the index', async () => {
-    const { page, foreignRequests, consoleErrors } = await visit(`${base()}index.html`);
+const sidebarEntry = (page: Page, method: string, urlPath: string) => page.locator(`aside li[data-sidebar-id$="/${method.toUpperCase()}${urlPath}"]`);
+const operationSection = (page: Page, tag: string, method: string, urlPath: string) =>
+  page.locator(`[id$="/tag/${tag.toLowerCase().replace(/\s+/g, '-')}/${method.toUpperCase()}${urlPath}"]`).first();
+
+describe.each(sources)('the reference site from %s', (source, site) => {
+  // One page per source for every check but the stated-facts view: loading the site is the slow part.
+  let visited: Visit;
+  beforeAll(async () => {
+    visited = await visit(site());
+  });
+  const show = async (hash: string) => {
+    await visited.page.goto(`${site()}#${hash}`);
+    await visited.page.locator('body[data-rendered="true"]').waitFor();
+  };
+
+  it('reaches every operation of every area from one navigation', async () => {
+    const { page } = visited;
+    const sidebar = page.locator('aside');
     for (const area of areas) {
-      const link = page.locator(`a[href="${area}.html"]`);
-      await expect(link.count()).resolves.toBe(1);
-      await expect(page.locator('main').innerText()).resolves.toContain(loadBundle(area).info.version);
+      const document = loadBundle(area);
+      await expect(sidebar.getByText(`${document.info.title} ${document.info.version}`, { exact: true }).count()).resolves.toBe(1);
+      for (const tag of document.tags) await sidebar.getByRole('button', { name: `Open Group - ${tag.name}`, exact: true }).click();
+      for (const { path: urlPath, method, operation } of operationsOf(area)) {
+        await expect(sidebarEntry(page, method, urlPath).innerText()).resolves.toContain(operation.summary);
+      }
     }
-    if (source === 'file://') await page.screenshot({ path: path.join(SCREENSHOTS, 'index.png'), fullPage: true });
-    expect(foreignRequests).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-    await page.close();
+    // And an entry leads to its operation.
+    const last = operationsOf(areas.at(-1)!).at(-1)!;
+    await sidebarEntry(page, last.method, last.path).locator('a').first().click();
+    await expect(operationSection(page, last.operation.tags[0], last.method, last.path).innerText()).resolves.toContain(last.operation.summary);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-navigation.png`) });
   });
 
-  it.each(areas)('renders every operation of the %s area, offline and without errors', async (area) => {
-    const { page, foreignRequests, consoleErrors } = await visit(`${base()}${area}.html`);
-    for (const { operationId, operation } of operationsOf(area)) {
-      const section = page.locator(`[data-section-id="operation/${operationId}"]`);
-      await section.waitFor({ state: 'attached', timeout: 15_000 });
-      await expect(page.locator(`[data-item-id$="/operation/${operationId}"]`).innerText()).resolves.toContain(operation.summary);
-    }
-    for (const { operationId, operation } of operationsOf(area).filter((op) => op.operation['x-assumed'])) {
-      const text = await page.locator(`[data-section-id="operation/${operationId}"]`).innerText();
-      expect(text, `${operationId} is x-assumed but its page does not say so`).toContain('Assumed: not stated by the specification');
-      expect(text).toContain(operation['x-assumed']);
-    }
-    if (source === 'file://') await page.screenshot({ path: path.join(SCREENSHOTS, `${area}.png`) });
-    expect(foreignRequests).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-    await page.close();
+  it('finds a storage field and a guide by searching from the video section', async () => {
+    const { page } = visited;
+    await show('tag/manage-videos/POST/library/{libraryId}/videos');
+    await operationSection(page, 'Manage Videos', 'post', '/library/{libraryId}/videos').waitFor();
+    const search = async (text: string) => {
+      await page.locator('aside').getByRole('button', { name: /search/i }).first().click();
+      await page.getByRole('combobox').fill(text);
+    };
+    await search('ReplicationRegions');
+    const result = page.getByRole('option').filter({ hasText: 'StorageZone' }).first();
+    await result.click();
+    await expect(page.locator('[id$="/models/StorageZone-content"]').first().innerText()).resolves.toContain('ReplicationRegions');
+    const field = page.locator('[id$="/models/StorageZone-content"]').getByText('ReplicationRegions', { exact: true }).first();
+    await field.scrollIntoViewIfNeeded();
+    await field.waitFor({ state: 'visible' });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-search.png`) });
+
+    await search('Paging');
+    await page.getByRole('option').filter({ hasText: 'Paging' }).first().waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  async function tryIt(operationId: string, tag: string, method: string, urlPath: string, target: string) {
+    const { page } = visited;
+    await show(`tag/${tag.toLowerCase().replace(/\s+/g, '-')}/${method.toUpperCase()}${urlPath}`);
+    const section = operationSection(page, tag, method, urlPath);
+    await section.getByRole('button', { name: /test request/i }).click();
+    const answered = page.waitForResponse((response) => response.url() === `${mock.url}${target}` && response.request().method() === method.toUpperCase());
+    await page.getByRole('button', { name: /^send/i }).first().click();
+    const response = await answered;
+    await page.getByText(`${response.status()} `).first().waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-try-${operationId}.png`) });
+    await page.keyboard.press('Escape');
+    return response;
+  }
+
+  it('sends createVideo to the mock with Test Request and shows its 2xx answer', async () => {
+    const response = await tryIt('createVideo', 'Manage Videos', 'post', '/library/{libraryId}/videos', '/library/42/videos');
+    expect(response.status()).toBeGreaterThanOrEqual(200);
+    expect(response.status()).toBeLessThan(300);
+    expect(await response.request().headerValue('accesskey')).toBeTruthy();
+    expect(await response.json()).toMatchObject({ videoLibraryId: 42, title: 'Product launch keynote' });
+  });
+
+  it('runs SELECT 1 on the database pipeline with Test Request, with a token from the mock', async () => {
+    const response = await tryIt('runPipeline', 'SQL Pipeline', 'post', '/v2/pipeline', '/v2/pipeline');
+    expect(response.request().postData()).toContain('SELECT 1');
+    expect(await response.request().headerValue('authorization')).toMatch(/^Bearer \S+/);
+    expect(response.status()).toBe(200);
+    const answer = await response.json();
+    expect(answer.results[0]).toMatchObject({ type: 'ok', response: { type: 'execute', result: { rows: [[{ type: 'integer', value: '1' }]] } } });
+  });
+
+  it('badges assumptions in the navigation and the reference, with a legend', async () => {
+    const { page } = visited;
+    await show('tag/manage-collections');
+    await expect(page.locator('.platform-bar .legend').innerText()).resolves.toMatch(/Assumed\s+not stated by the specification/);
+    const assumedEntry = sidebarEntry(page, 'get', '/library/{libraryId}/collections').locator('> a');
+    const statedEntry = sidebarEntry(page, 'post', '/library/{libraryId}/videos').locator('> a');
+    await assumedEntry.waitFor();
+    const badge = (entry: typeof assumedEntry) => entry.evaluate((a) => getComputedStyle(a, '::after').content);
+    await expect(badge(assumedEntry)).resolves.toBe('"Assumed"');
+    await expect(badge(statedEntry)).resolves.toBe('none');
+    const note = operationSection(page, 'Manage Collections', 'get', '/library/{libraryId}/collections');
+    await expect(note.locator('.assumed-badge').count()).resolves.toBeGreaterThan(0);
+    await expect(note.innerText()).resolves.toContain('Not stated by the specification');
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-assumptions.png`) });
+    // Its source is one click away, inside the site.
+    await note.getByRole('link', { name: 'source' }).first().click();
+    await page.waitForURL(/#description\/sources-for-video$/);
+    await page.locator('[id$="description/sources-for-video"]').first().waitFor();
+  });
+
+  it('made no request to another host and logged no console error', () => {
+    expect(visited.foreignRequests).toEqual([]);
+    expect(visited.consoleErrors).toEqual([]);
+  });
+
+  // Once, on the served site: the view and the theme do not depend on where the page comes from.
+  if (source === 'mock') it('shows stated facts only on request, and turns dark', async () => {
+    await visited.page.close();
+    visited = await visit(`${site()}#tag/manage-videos`);
+    const { page } = visited;
+    await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(1);
+    await Promise.all([page.waitForURL(/view=stated/), page.locator('#stated-only').check()]);
+    await page.locator('body[data-rendered="true"]').waitFor();
+    await page.locator('aside').getByText('Quickstart', { exact: true }).waitFor();
+    await expect(page.locator('#stated-only').isChecked()).resolves.toBe(true);
+    await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(0);
+    await expect(page.locator('aside').getByText('Manage Videos', { exact: true }).count()).resolves.toBe(1);
+    await expect(page.locator('aside').getByText('Shield Zones', { exact: true }).count()).resolves.toBe(1); // stated operations whose security is assumed
+
+    await page.getByRole('button', { name: /dark mode/i }).first().click();
+    await page.locator('body.dark-mode').waitFor();
+    await finish(visited, `${source}-stated-dark`);
+  });
+});
+
+describe('the reference site from file:// without a mock address', () => {
+  it('renders, says where Test Request goes, and calls nothing', async () => {
+    const visited = await visit(pathToFileURL(path.join(DOCS_DIR, 'index.html')).href);
+    await expect(visited.page.locator('#mock-status').innerText()).resolves.toContain('http://127.0.0.1:4010');
+    await finish(visited, 'file-no-mock');
   });
 });

@@ -94,7 +94,7 @@ describe('bodies judged by the contract', () => {
   });
 
   it('judges a whitespace-only text/plain body by the contract (the DNS error body), not by the handler', async () => {
-    const answer = await send('POST', '/dnszone/1/import', { ...auth('dns'), 'content-type': 'text/plain' }, '   \n ');
+    const answer = await send('POST', '/dnszone/12345/import', { ...auth('dns'), 'content-type': 'text/plain' }, '   \n ');
     expect(answer.status).toBe(400);
     expect(validateAnswer('dns', 'importDnsRecords', 400, answer.json())).toEqual([]);
   });
@@ -187,5 +187,13 @@ describe('requests for paths and bodies the request validation refuses', () => {
       const body = deref(loadBundle(entry.area), entry.operation.requestBody);
       for (const type of Object.keys(body?.content ?? {})) expect(type, entry.operationId).toMatch(/json|^text\/plain$|octet-stream/);
     }
+  });
+});
+
+describe('the root of the mock', () => {
+  it('leads to the reference site', async () => {
+    const answer = await fetch(`${mock.url}/`, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe('/docs/');
   });
 });

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, bundlePath } from '../../scripts/lib/paths.ts';
-import { deref, listAreas, loadBundle, operationsOf, type OperationEntry } from '../support/openapi.ts';
+import { deref, listAreas, loadBundle, operationsOf, type Json, type OperationEntry } from '../support/openapi.ts';
 
 const PRISM = path.join(ROOT, 'node_modules/.bin/prism');
 
@@ -32,7 +32,7 @@ function exampleRequest(entry: OperationEntry): { path: string; init: RequestIni
     else headers.authorization = 'Bearer prism-cli-token';
   }
   const body = deref(document, entry.operation.requestBody);
-  const [type, media] = Object.entries(body?.content ?? {})[0] ?? [];
+  const [type, media] = (Object.entries(body?.content ?? {}) as [string, Json][])[0] ?? [];
   if (!type) return { path: target, init: { method: entry.method.toUpperCase(), headers } };
   const example = Object.values(media.examples ?? {}).map((e) => deref(document, e).value)[0] ?? media.example;
   headers['content-type'] = type;

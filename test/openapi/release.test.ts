@@ -64,7 +64,7 @@ describe('release', () => {
     video().info.version = '2.0.0';
     delete video().paths['/library/{libraryId}/collections/{collectionId}'].delete;
     expect(run()).toMatchObject({ clientVersion: '1.0.0', areas: [{ version: '2.0.0', breaking: true }] });
-    expect(changelog()).toMatch(/\*\*Breaking:\*\* \[Removed\] operation DELETE/);
+    expect(changelog()).toMatch(/\*\*Breaking:\*\* removed operation DELETE/);
   });
 });
 
@@ -77,7 +77,7 @@ describe('checkBreaking', () => {
     run();
     expect(checkBreaking(openapiDir, ['video'], () => video())).toEqual([]);
     delete video().paths['/library/{libraryId}/videos'];
-    expect(checkBreaking(openapiDir, ['video'], () => video())).toEqual([expect.stringMatching(/video: \[Removed\] operation POST .* at paths\.\/library\/\{libraryId\}\/videos/)]);
+    expect(checkBreaking(openapiDir, ['video'], () => video())).toEqual([expect.stringMatching(/video: removed operation POST .* at paths\.\/library\/\{libraryId\}\/videos/)]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { createContainersClient } from '@platform/client';
 
-const containers = createContainersClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+const containers = createContainersClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: process.env.BASE_URL ?? 'http://127.0.0.1:4010' }) // the local mock unless BASE_URL is set;
 
 const { data, error } = await containers.POST('/mc/apps/{appId}/containers', {
   params: { path: { appId: 'app-7f3c2a' } },

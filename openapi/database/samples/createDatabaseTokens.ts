@@ -1,7 +1,7 @@
-import { createDatabaseTokens, createDatabaseTokensClient, DatabaseTokensError } from '@platform/client';
+import { createDatabaseTokens, createDatabaseTokensClient, DatabaseTokensApiError } from '@platform/client';
 
 // The general management API: the account's API key in the AccessKey header.
-const tokens = createDatabaseTokensClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+const tokens = createDatabaseTokensClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: process.env.BASE_URL ?? 'http://127.0.0.1:4010' }) // the local mock unless BASE_URL is set;
 
 try {
   // A Full Access and a Read Only token; existing tokens stay valid. Shown only in this answer.
@@ -9,6 +9,6 @@ try {
   for (const token of issued.tokens) console.log(token.kind, token.expires_at); // store token.token somewhere safe
   console.log('PLATFORM_DATABASE_URL', issued.database_url);
 } catch (error) {
-  if (error instanceof DatabaseTokensError && error.status === 404) console.log('no such database');
+  if (error instanceof DatabaseTokensApiError && error.errorKey === 'database.not_found') console.log('no such database');
   else throw error;
 }

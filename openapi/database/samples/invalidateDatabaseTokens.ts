@@ -1,6 +1,6 @@
 import { createDatabaseTokensClient, invalidateDatabaseTokens } from '@platform/client';
 
-const tokens = createDatabaseTokensClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+const tokens = createDatabaseTokensClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: process.env.BASE_URL ?? 'http://127.0.0.1:4010' }) // the local mock unless BASE_URL is set;
 
 // Every existing token stops working at once; `regenerate` returns a new pair, shown only here.
 const outcome = await invalidateDatabaseTokens(tokens, 'my-database', { regenerate: true });

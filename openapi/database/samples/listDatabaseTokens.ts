@@ -1,6 +1,6 @@
 import { createDatabaseTokensClient, listDatabaseTokens } from '@platform/client';
 
-const tokens = createDatabaseTokensClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+const tokens = createDatabaseTokensClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: process.env.BASE_URL ?? 'http://127.0.0.1:4010' }) // the local mock unless BASE_URL is set;
 
 // Kinds, dates and validity only: secret values are never listed.
 const { tokens: listed } = await listDatabaseTokens(tokens, 'my-database');

@@ -1,7 +1,7 @@
 import { createDatabaseClient, DatabaseError } from '@platform/client';
 
 // url and authToken default to PLATFORM_DATABASE_URL and PLATFORM_DATABASE_AUTH_TOKEN.
-const db = createDatabaseClient({ url: 'http://127.0.0.1:4010', authToken: process.env.PLATFORM_DATABASE_AUTH_TOKEN! });
+const db = createDatabaseClient({ url: process.env.PLATFORM_DATABASE_URL ?? 'http://127.0.0.1:4010', authToken: process.env.PLATFORM_DATABASE_AUTH_TOKEN! });
 
 await db.batch([
   'CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)',

@@ -1,6 +1,6 @@
 import { createVideoClient } from '@platform/client';
 
-const video = createVideoClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: 'http://127.0.0.1:4010' });
+const video = createVideoClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: process.env.BASE_URL ?? 'http://127.0.0.1:4010' }) // the local mock unless BASE_URL is set;
 
 const { data, error, response } = await video.POST('/library/{libraryId}/collections', {
   params: { path: { libraryId: 42 } },

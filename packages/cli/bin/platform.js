@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// Runs the built CLI (packages/cli/dist), or its TypeScript source through tsx in this repository.
+// Runs the built CLI (packages/cli/dist, made by `pnpm build`); no TypeScript at run time.
 import { existsSync } from 'node:fs';
 const built = new URL('../dist/main.js', import.meta.url);
 if (existsSync(built)) await import(built.href);
 else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(new URL('../src/main.ts', import.meta.url).href);
+  process.stderr.write('platform: error: the CLI is not built: run `pnpm build` (packages/cli/dist/main.js is missing)\n');
+  process.exitCode = 1;
 }

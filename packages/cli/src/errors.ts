@@ -7,7 +7,7 @@ export const EXIT = {
   failure: 1,
   /** A bad option or argument: an expiry like `30x` or `0d`, `--save-env` without `--regenerate`, no terminal to confirm. */
   usage: 2,
-  /** No API URL or access key, or the access key was refused. */
+  /** No API URL or access key, the access key was refused, or the API URL is not the API's (404 from a wrong path). */
   config: 3,
   /** No database with that ID. */
   unknownDatabase: 4,
@@ -34,7 +34,8 @@ Exit codes:
   1  the service or the network failed, or the answer was no
   2  usage: a bad option or argument (for example --expiry 30x or 0d, --save-env without
      --regenerate, or invalidate without a terminal and without --force)
-  3  no API URL or access key, or the access key was refused
+  3  no API URL or access key, the access key was refused, or the API URL is wrong
+     (the server has no such path: 404 without the API's error body)
   4  no database with that ID
   5  the environment file cannot be read or written
 `;

@@ -1,14 +1,14 @@
-// Token expiry as the command line writes it: a whole number of days with the suffix d (30d).
+// Token expiry as the command line writes it: a whole number of days with the suffix d (30d), or never.
 import { CliError, EXIT } from './errors.ts';
 
 const DAYS = /^(\d+)d$/;
 const MAX_DAYS = 2_147_483_647; // the contract's int32
 
-/** The number of days of `--expiry`, or undefined when it was not given. */
+/** The number of days of `--expiry`, or undefined when it was not given or is `never`. */
 export function parseExpiry(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
+  if (text === undefined || text.trim().toLowerCase() === 'never') return undefined;
   const match = DAYS.exec(text.trim());
-  if (!match) throw new CliError(`bad expiry "${text}": write a number of days with the suffix d, for example 30d`, EXIT.usage);
+  if (!match) throw new CliError(`bad expiry "${text}": write a number of days with the suffix d, for example 30d, or never`, EXIT.usage);
   const days = Number(match[1]);
   if (days < 1) throw new CliError(`bad expiry "${text}": a token must last at least 1d`, EXIT.usage);
   if (days > MAX_DAYS) throw new CliError(`bad expiry "${text}": at most ${MAX_DAYS}d`, EXIT.usage);

@@ -3,7 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 
 export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
-  /** Where a relative `--env-file` is resolved. */
+  /** Where a relative `--dotenv` file is resolved. */
   cwd: string;
   stdin: Readable;
   stdout: Writable;

@@ -1,20 +1,39 @@
 // The command tree: platform db token create|invalidate, with the API options on the root.
-import { Command, Help, Option } from 'commander';
+import { Command, Help, InvalidArgumentError, Option } from 'commander';
 import { ACCESS_KEY_VARIABLE, API_URL_VARIABLE, DATABASE_ID_VARIABLE } from './api.ts';
 import { createTokens } from './commands/create-tokens.ts';
 import { invalidateTokens } from './commands/invalidate-tokens.ts';
 import { TOKEN_VARIABLE, URL_VARIABLE } from './env-file.ts';
-import { EXIT_CODES_HELP } from './errors.ts';
+import { CliError, EXIT, EXIT_CODES_HELP } from './errors.ts';
+import { readFileSync } from 'node:fs';
 import type { CliIo } from './io.ts';
 
+/** The tool's version, from its package.json (one folder up from src/ and from dist/ alike). */
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const DATABASE_ID_HELP = `ID of the database (default: ${DATABASE_ID_VARIABLE})`;
-const envFileOption = () => new Option('--env-file <path>', 'the environment file to save to').default('.env');
+// Not `--env-file`: Node 20 takes that option for itself even after the script's name (nodejs/node#54232).
+const envFileOption = () => new Option('--dotenv <path>', 'the environment file to save to').default('.env');
+/** `--env-file`, hidden, says what replaced it (Node 22+ passes it through; Node 20 takes it first). */
+const oldEnvFileOption = () =>
+  new Option('--env-file <path>').hideHelp().argParser(() => {
+    throw new CliError('--env-file is now --dotenv (Node takes --env-file for itself)', EXIT.usage);
+  });
+
+/** `--timeout 30` (seconds, fractions allowed) in milliseconds. */
+function parseTimeout(text: string): number {
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(seconds > 0)) throw new InvalidArgumentError('write a number of seconds above 0, for example 30');
+  return Math.round(seconds * 1000);
+}
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('platform')
     .description('The platform command-line tool: manage database access tokens.')
     .addOption(new Option('--api-url <url>', `base URL of the management API (default: ${API_URL_VARIABLE})`))
     .addOption(new Option('--access-key <key>', `API access key (default: ${ACCESS_KEY_VARIABLE}, which keeps it out of process lists)`))
+    .addOption(new Option('--timeout <seconds>', 'time limit of each request to the API').default(30_000, '30').argParser(parseTimeout))
+    .option('--json', 'print the result as one JSON object on standard output (and errors as JSON on standard error); never prompts')
+    .version(VERSION, '-V, --version', 'print the version')
     .showHelpAfterError('(run with --help for usage)');
 
   const token = program
@@ -27,10 +46,11 @@ export function buildProgram(io: CliIo): Command {
     .command('create')
     .description('Generate a Full Access and a Read Only token; existing tokens stay valid. Prints them once.')
     .argument('[DATABASE_ID]', DATABASE_ID_HELP)
-    .option('--read-only', 'generate only a Read Only token (SELECT and read operations)')
-    .option('--expiry <duration>', 'expire after a number of days, written with the suffix d (for example 30d); default: never')
+    .option('-r, --read-only', 'generate only a Read Only token (SELECT and read operations)')
+    .option('-e, --expiry <duration>', 'expire after a number of days, written with the suffix d (for example 30d), or never (the default)')
     .option('--no-save', `do not offer to save the token to the environment file as ${TOKEN_VARIABLE}`)
     .addOption(envFileOption())
+    .addOption(oldEnvFileOption())
     .addHelpText('after', `\nUnless --no-save, asks to save the token as ${TOKEN_VARIABLE} (and ${URL_VARIABLE} when the file has none).`)
     .action((databaseId: string | undefined, _options, command: Command) => createTokens(databaseId, command.optsWithGlobals(), io));
 
@@ -38,10 +58,12 @@ export function buildProgram(io: CliIo): Command {
     .command('invalidate')
     .description('Invalidate all tokens for the database at once; connections using them fail.')
     .argument('[DATABASE_ID]', DATABASE_ID_HELP)
-    .option('--force', 'do not ask for confirmation (required without a terminal)')
+    .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
+    .option('--force', 'the same as --yes')
     .option('--regenerate', 'generate a new Full Access and Read Only token at once')
     .option('--save-env', `save the regenerated Full Access token to the environment file as ${TOKEN_VARIABLE} (requires --regenerate)`)
     .addOption(envFileOption())
+    .addOption(oldEnvFileOption())
     .action((databaseId: string | undefined, _options, command: Command) => invalidateTokens(databaseId, command.optsWithGlobals(), io));
 
   // `platform --help` and `platform db token --help` list every option of both commands, not only their names.
@@ -73,8 +95,8 @@ function optionsOf(command: Command): string {
 
 function fullUsage(): string {
   return [
-    '  platform db token create [DATABASE_ID] [--read-only] [--expiry 30d] [--no-save] [--env-file .env]',
-    '  platform db token invalidate [DATABASE_ID] [--force] [--regenerate] [--save-env] [--env-file .env]',
-    `  Every command takes --api-url (or ${API_URL_VARIABLE}) and --access-key (or ${ACCESS_KEY_VARIABLE}).`,
+    '  platform db token create [DATABASE_ID] [-r|--read-only] [-e|--expiry 30d|never] [--no-save] [--dotenv .env]',
+    '  platform db token invalidate [DATABASE_ID] [-y|--yes|--force] [--regenerate] [--save-env] [--dotenv .env]',
+    `  Every command takes --api-url (or ${API_URL_VARIABLE}), --access-key (or ${ACCESS_KEY_VARIABLE}), --timeout and --json.`,
   ].join('\n');
 }

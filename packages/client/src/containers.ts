@@ -1,4 +1,4 @@
-import { type AccessKeyClientOptions, createAccessKeyClient } from './internal/access-key-client.js';
+import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
 import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
@@ -6,8 +6,6 @@ import type { ContainerImagePullPolicy as PullPolicy, paths } from '@platform/co
 
 export type * from '@platform/contracts/containers';
 export * from './internal/public.js';
-export type ContainersClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
-export type ContainersClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'containers', ThrowOnError>;
 
 /**
  * A failure answer of the containers API: `body` is a problem object; for 400 it lists the
@@ -18,15 +16,20 @@ export class ContainersApiError<Status extends number = number, Body = unknown> 
   readonly area = 'containers';
 }
 
-/** A client for the containers API (general management API): container templates of an application. */
-export function createContainersClient<ThrowOnError extends boolean = false>(
-  options: ContainersClientOptions<ThrowOnError>,
-): ContainersClient<ThrowOnError> {
-  return createAccessKeyClient<paths, 'containers', ThrowOnError>(
-    { area: 'containers', factory: 'createContainersClient', baseUrlEnv: 'PLATFORM_API_BASE_URL', createError: (init) => new ContainersApiError(init) },
-    options,
-  );
+declare module './internal/area-errors.js' {
+  interface AreaErrors<Status extends number, Body> {
+    containers: ContainersApiError<Status, Body>;
+  }
 }
+
+export type ContainersClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
+export type ContainersClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'containers', ThrowOnError>;
+
+/** A client for the containers API (general management API): container templates of an application. */
+export const createContainersClient: <ThrowOnError extends boolean = false>(options: ContainersClientOptions<ThrowOnError>) => ContainersClient<ThrowOnError> = defineArea<
+  paths,
+  'containers'
+>({ area: 'containers', factory: 'createContainersClient', baseUrlEnv: 'PLATFORM_API_BASE_URL', Error: ContainersApiError, pagination: {} });
 
 export const ContainerImagePullPolicy = enumeration<PullPolicy>()({ Always: 'always', IfNotPresent: 'ifNotPresent' });
 export type ContainerImagePullPolicy = PullPolicy;

@@ -1,12 +1,10 @@
-import { type AccessKeyClientOptions, createAccessKeyClient } from './internal/access-key-client.js';
+import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { CallOptions, PlatformHttpClient } from './internal/typed-client.js';
 import type { paths } from '@platform/contracts/dns';
 
 export type * from '@platform/contracts/dns';
 export * from './internal/public.js';
-export type DnsClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
-export type DnsClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'dns', ThrowOnError>;
 
 /** A failure answer of the DNS API: `body` is `{ErrorKey, Field, Message}` for 400, and undefined for 401, 404 and 500 (no body). */
 export class DnsApiError<Status extends number = number, Body = unknown> extends PlatformApiError<Status, Body> {
@@ -14,19 +12,34 @@ export class DnsApiError<Status extends number = number, Body = unknown> extends
   readonly area = 'dns';
 }
 
-/** A client for the DNS API. Import records with {@link importDnsRecords}. */
-export function createDnsClient<ThrowOnError extends boolean = false>(options: DnsClientOptions<ThrowOnError>): DnsClient<ThrowOnError> {
-  return createAccessKeyClient<paths, 'dns', ThrowOnError>(
-    { area: 'dns', factory: 'createDnsClient', baseUrlEnv: 'PLATFORM_API_BASE_URL', createError: (init) => new DnsApiError(init) },
-    options,
-  );
+declare module './internal/area-errors.js' {
+  interface AreaErrors<Status extends number, Body> {
+    dns: DnsApiError<Status, Body>;
+  }
 }
+
+export type DnsClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
+export type DnsClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'dns', ThrowOnError>;
+
+/** A client for the DNS API. Import records with {@link importDnsRecords}. */
+export const createDnsClient: <ThrowOnError extends boolean = false>(options: DnsClientOptions<ThrowOnError>) => DnsClient<ThrowOnError> = defineArea<paths, 'dns'>({
+  area: 'dns',
+  factory: 'createDnsClient',
+  baseUrlEnv: 'PLATFORM_API_BASE_URL',
+  Error: DnsApiError,
+  pagination: {},
+});
 
 /**
  * Imports the records of a BIND-style zone file into a DNS zone. The zone file is sent as
  * it is, as a `text/plain` body (openapi-fetch would otherwise send it as a JSON string).
  */
-export function importDnsRecords<ThrowOnError extends boolean>(client: DnsClient<ThrowOnError>, zoneId: number, zoneFile: string, options: CallOptions & { signal?: AbortSignal } = {}) {
+export function importDnsRecords<ThrowOnError extends boolean>(
+  client: DnsClient<ThrowOnError>,
+  zoneId: number,
+  zoneFile: string,
+  options: CallOptions & { signal?: AbortSignal } = {},
+) {
   return client.POST('/dnszone/{zoneId}/import', {
     ...options,
     params: { path: { zoneId } },

@@ -4,12 +4,10 @@ export {
   aggregateSmartGenerateStatus,
   createVideoClient,
   IssueCodes,
-  listAllCollections,
   Severity,
   SmartGenerateStatus,
   VideoApiError,
   VideoModelStatus,
-  type ListAllCollectionsOptions,
   type VideoClient,
   type VideoClientOptions,
 } from './video.js';
@@ -24,8 +22,6 @@ export {
 export type * as Containers from '@platform/contracts/containers';
 export {
   createShieldClient,
-  listAllCustomWafRules,
-  listAllShieldZones,
   ShieldApiError,
   ShieldBodyLimitAction,
   ShieldDDoSSensitivity,
@@ -39,12 +35,9 @@ export { createDnsClient, DnsApiError, importDnsRecords, type DnsClient, type Dn
 export type * as Dns from '@platform/contracts/dns';
 export {
   createStorageClient,
-  listAllStorageZones,
   StorageApiError,
-  StorageListError,
   StorageZoneType,
   ZoneTier,
-  type ListAllStorageZonesOptions,
   type StorageClient,
   type StorageClientOptions,
 } from './storage.js';
@@ -67,7 +60,6 @@ export {
 export {
   createDatabaseTokens,
   createDatabaseTokensClient,
-  DatabaseTokensError,
   DatabaseTokensApiError,
   invalidateDatabaseTokens,
   listDatabaseTokens,

@@ -5,7 +5,7 @@ import { createContainersClient, type ContainersClient } from './containers.js';
 import { createDatabaseClient, type DatabaseClient, type DatabaseClientOptions } from './database.js';
 import { createDatabaseTokensClient, type DatabaseTokensClient } from './database-tokens.js';
 import { createDnsClient, type DnsClient } from './dns.js';
-import type { AccessKeyClientOptions } from './internal/access-key-client.js';
+import type { AccessKeyClientOptions } from './internal/area.js';
 import { requireBaseUrl } from './internal/options.js';
 import { createShieldClient, type ShieldClient } from './shield.js';
 import { createStorageClient, type StorageClient } from './storage.js';
@@ -19,6 +19,11 @@ export interface PlatformClientOptions<ThrowOnError extends boolean = false>
   apiBaseUrl?: string;
   /** Base URL of the video API. Default: `PLATFORM_VIDEO_BASE_URL`. */
   videoBaseUrl?: string;
+  /**
+   * openapi-fetch middleware for every area's calls (not the database's SQL pipeline), for
+   * example to log or trace each request: `{ onRequest({ request }) { ... } }`.
+   */
+  middleware?: AccessKeyClientOptions['middleware'];
   /** One database's URL and token. Default: `PLATFORM_DATABASE_URL` and `PLATFORM_DATABASE_AUTH_TOKEN`. */
   database?: Pick<DatabaseClientOptions, 'url' | 'authToken'>;
 }

@@ -118,9 +118,9 @@ export const defineArea = <Name extends string, Options = Record<string, never>,
   definition: AreaDefinition<Name, Options, State, Info>,
 ): AreaDefinition<Name, Options, State, Info> => definition;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any: the other parameters are contravariant
+// `any` where the other parameters stand: an area's State is invariant (handlers take it, seed
+// gives it), so matching it against `unknown` would make every area with state `never`.
 export type OptionsOf<A> = A extends AreaDefinition<string, infer Options, any, any> ? Options : never;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type InfoOf<A> = A extends AreaDefinition<string, any, any, infer Info> ? Info : never;
 
 /** Violations as one readable line: `body.title: must NOT have fewer than 1 characters; ...`. */

@@ -225,6 +225,8 @@ function requestHandler(
     res.setHeader('access-control-expose-headers', '*');
     if (rawPath === undefined) return sendJson(res, 400, problemBody(400, 'Invalid request target', 'The request target is neither a path nor an absolute URL.'));
     if (method === 'OPTIONS' && req.headers['access-control-request-method']) return answerPreflight(req, res);
+    // The printed URL leads somewhere: the mock's root is the reference site.
+    if ((method === 'GET' || method === 'HEAD') && rawPath === '/') return void res.writeHead(302, { location: '/docs/' }).end();
     if ((method === 'GET' || method === 'HEAD') && (rawPath === '/docs' || rawPath.startsWith('/docs/'))) {
       return serveStatic(res, options.docsDir, rawPath.slice('/docs'.length));
     }

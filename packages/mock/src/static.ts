@@ -22,7 +22,7 @@ export function serveStatic(res: ServerResponse, root: string, requested: string
   const relative = (decodeSegment(requested) ?? requested).replace(/^\/+/, '') || 'index.html';
   const file = path.resolve(root, relative);
   if (!file.startsWith(path.resolve(root) + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
-    const hint = existsSync(root) ? `${requested} is not part of the site` : 'the site is not built: run `pnpm docs`';
+    const hint = existsSync(root) ? `${requested} is not part of the site` : 'the site is not built: run `pnpm site` (or `pnpm build`)';
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`Not found: ${hint}\n`);
     return;
   }

@@ -6,14 +6,15 @@ import { TOKEN_VARIABLE } from '../env-file.ts';
 import { parseExpiry } from '../expiry.ts';
 import type { CliIo } from '../io.ts';
 import { ask } from '../prompt.ts';
-import { kindLabel, printTokens, saveTokenTo, tokenToSave } from './output.ts';
+import { kindLabel, printJson, printTokens, saveTokenTo, tokenToSave } from './output.ts';
 
 export interface CreateOptions extends ApiOptions {
   readOnly?: boolean;
   expiry?: string;
   /** False with --no-save. */
   save: boolean;
-  envFile: string;
+  dotenv: string;
+  json?: boolean;
 }
 
 export async function createTokens(databaseIdArgument: string | undefined, options: CreateOptions, io: CliIo): Promise<void> {
@@ -26,16 +27,17 @@ export async function createTokens(databaseIdArgument: string | undefined, optio
       ...(expiresInDays === undefined ? {} : { expires_in_days: expiresInDays }),
     }),
   );
+  if (options.json) return printJson(io, issued);
   io.stdout.write(`Database ${issued.database_id} (${issued.database_url}). Existing tokens stay valid.\n`);
   printTokens(io, issued.tokens);
 
   const token = tokenToSave(issued.tokens);
   if (!options.save || !token) return;
-  const file = path.resolve(io.cwd, options.envFile);
+  const file = path.resolve(io.cwd, options.dotenv);
   if (!io.interactive) {
-    io.stdout.write(`Not saved to ${options.envFile}: no terminal to ask. Set ${TOKEN_VARIABLE} yourself (--no-save skips this note).\n`);
+    io.stdout.write(`Not saved to ${options.dotenv}: no terminal to ask. Set ${TOKEN_VARIABLE} yourself (--no-save skips this note).\n`);
     return;
   }
-  const question = `Save the ${kindLabel(token.kind)} token to ${options.envFile} as ${TOKEN_VARIABLE}?`;
+  const question = `Save the ${kindLabel(token.kind)} token to ${options.dotenv} as ${TOKEN_VARIABLE}?`;
   if (await ask(io, question, true, 'cancelled: the tokens above were not saved')) saveTokenTo(io, file, token, issued.database_url);
 }

@@ -20,7 +20,12 @@ export function printTokens(io: CliIo, tokens: readonly IssuedToken[]): void {
 /** The token a .env file gets: the Full Access one when there is one. */
 export const tokenToSave = (tokens: readonly IssuedToken[]) => tokens.find((token) => token.kind === 'full_access') ?? tokens[0];
 
-export function saveTokenTo(io: CliIo, file: string, token: IssuedToken, databaseUrl: string): void {
+/** `--json`: the answer as one JSON object, the only thing on standard output. */
+export function printJson(io: CliIo, value: unknown): void {
+  io.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+export function saveTokenTo(io: CliIo, file: string, token: IssuedToken, databaseUrl: string, { quiet = false } = {}): void {
   let written: string[];
   try {
     written = saveDatabaseEnv(file, token.token, databaseUrl);
@@ -28,5 +33,5 @@ export function saveTokenTo(io: CliIo, file: string, token: IssuedToken, databas
     if (error instanceof CliError) throw new CliError(`${error.message}; the new tokens are printed above`, error.exitCode);
     throw error;
   }
-  io.stdout.write(`Saved the ${kindLabel(token.kind)} token to ${file} (${written.join(', ')}).\n`);
+  if (!quiet) io.stdout.write(`Saved the ${kindLabel(token.kind)} token to ${file} (${written.join(', ')}).\n`);
 }

@@ -1,7 +1,9 @@
 // The errors a call can end with: an answer with a failure status (one subclass per area, with
-// the area's error body typed by status), or no usable answer at all (network, timeout).
-// None of them holds the request, its headers or the client's options, so no access key or
-// token can reach a message, `toString()`, `util.inspect` or `JSON.stringify`.
+// the area's error body typed by status), no usable answer at all (network, timeout), or a
+// listing the service pages wrongly. None of them holds the request, its headers or the
+// client's options, and everything they keep from the server or the network (body, request
+// ID, cause) is redacted first, so no secret reaches a message, `toString()`, `util.inspect`
+// or `JSON.stringify`.
 
 /** Which call failed. */
 export interface CallInfo {
@@ -9,8 +11,8 @@ export interface CallInfo {
   method: string;
   /** The request path with its parameters filled in, without the base URL and the query. */
   path: string;
-  /** The answer's `X-Request-Id` (or `Request-Id`) header; else an ID made up by the client. */
-  requestId: string;
+  /** The answer's `X-Request-Id` (or `Request-Id`) header; undefined when the server sent none. */
+  requestId?: string | undefined;
 }
 
 export interface ApiErrorInit<Status extends number, Body> extends CallInfo {
@@ -18,9 +20,12 @@ export interface ApiErrorInit<Status extends number, Body> extends CallInfo {
   body: Body;
 }
 
+const requestSuffix = (requestId: string | undefined) => (requestId ? ` (request ${requestId})` : '');
+
 /**
  * The service answered with a failure status (4xx or 5xx). `status` narrows `body` to the error
- * body the contract documents for that status (undefined where it documents none).
+ * body the contract documents for that status (undefined where it documents none). Each area
+ * has its subclass (`VideoApiError`, ...), thrown by its calls and by its helpers alike.
  */
 export abstract class PlatformApiError<Status extends number = number, Body = unknown> extends Error {
   /** The area that answered, for example `video`. */
@@ -30,15 +35,21 @@ export abstract class PlatformApiError<Status extends number = number, Body = un
   readonly body: Body;
   readonly method: string;
   readonly path: string;
-  readonly requestId: string;
+  /** The server's request ID, when it sent one (quote it to support). */
+  readonly requestId: string | undefined;
 
   constructor({ status, body, method, path, requestId }: ApiErrorInit<Status, Body>) {
-    super(`${method} ${path} answered ${status}: ${describe(status, body)} (request ${requestId})`);
+    super(`${method} ${path} answered ${status}: ${describe(status, body)}${requestSuffix(requestId)}`);
     this.status = status;
     this.body = body;
     this.method = method;
     this.path = path;
     this.requestId = requestId;
+  }
+
+  toJSON() {
+    const { name, area, status, method, path, requestId, body, message } = this;
+    return { name, area, status, method, path, requestId, body, message };
   }
 }
 
@@ -47,13 +58,15 @@ export class PlatformRequestError extends Error {
   override name = 'PlatformRequestError';
   readonly method: string;
   readonly path: string;
-  readonly requestId: string;
 
-  constructor({ method, path, requestId }: CallInfo, reason: string, options?: { cause?: unknown }) {
-    super(`${method} ${path} failed: ${reason} (request ${requestId})`, options);
+  constructor({ method, path }: CallInfo, reason: string, options?: { cause?: unknown }) {
+    super(`${method} ${path} failed: ${reason}`, options);
     this.method = method;
     this.path = path;
-    this.requestId = requestId;
+  }
+
+  toJSON() {
+    return { name: this.name, method: this.method, path: this.path, message: this.message };
   }
 }
 
@@ -65,6 +78,28 @@ export class PlatformTimeoutError extends PlatformRequestError {
     readonly timeoutMs: number,
   ) {
     super(request, `no answer within ${timeoutMs} ms`);
+  }
+}
+
+/** Why `paginate` stopped a listing the service pages wrongly. */
+export type PaginationStop = 'repeated-page' | 'no-progress' | 'not-a-page';
+
+/**
+ * `paginate` stopped because the service answered a page it had answered before (it ignores the
+ * page parameter), a page other than the one asked for, or something that is not a page.
+ * The items of the pages before were already given out.
+ */
+export class PlatformPaginationError extends Error {
+  override name = 'PlatformPaginationError';
+  constructor(
+    readonly reason: PaginationStop,
+    readonly method: string,
+    readonly path: string,
+    /** The page asked for when the walk stopped. */
+    readonly page: number,
+    detail: string,
+  ) {
+    super(`${method} ${path}: stopped paging at page ${page}: ${detail}`);
   }
 }
 
@@ -100,24 +135,56 @@ function summarize(body: Record<string, unknown>): string {
   return [...main, ...fields].join('; ');
 }
 
-/** The value with every occurrence of a secret in its strings replaced (error bodies may echo input). */
+/** Each secret as sent and as it may come back (URL-encoded), longest first. */
+export function secretForms(secrets: readonly (string | undefined)[]): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (!secret) continue;
+    forms.add(secret);
+    forms.add(encodeURIComponent(secret));
+  }
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/** The value with every occurrence of a secret in its strings (keys included) replaced. */
 export function redact<T>(value: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return value;
   if (typeof value === 'string') return secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), value as string) as T;
   if (Array.isArray(value)) return value.map((item) => redact(item, secrets)) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redact(item, secrets)])) as T;
+  if (value && typeof value === 'object' && !(value instanceof Error)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secrets), redact(item, secrets)])) as T;
   }
+  if (value instanceof Error) return redactError(value, secrets) as T;
   return value;
 }
 
-/** The answer's request ID header, else a fresh one (random, not a secret). */
-export function requestIdOf(response: Response | undefined): string {
-  return response?.headers.get('x-request-id') ?? response?.headers.get('request-id') ?? newRequestId();
+/**
+ * A copy of an error (and of its causes) with secrets removed from messages and stacks, keeping
+ * the name and `code` (so a network error is still recognisable): what the client keeps as `cause`.
+ */
+export function redactError(error: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (!(error instanceof Error)) return typeof error === 'string' ? redact(error, secrets) : undefined;
+  const cause = 'cause' in error && depth < 5 ? { cause: redactError(error.cause, secrets, depth + 1) } : undefined;
+  const copy = new Error(redact(error.message, secrets), cause);
+  copy.name = error.name;
+  copy.stack = redact(error.stack ?? '', secrets);
+  const { code } = error as { code?: unknown };
+  if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code: redact(code, secrets) });
+  return copy;
 }
 
+/** The answer's request ID header; undefined when the server sent none. */
+export function serverRequestId(response: Response | undefined): string | undefined {
+  return response?.headers.get('x-request-id') ?? response?.headers.get('request-id') ?? undefined;
+}
+
+/** @deprecated The database client's until it moves to {@link serverRequestId}: the server's ID, else a made-up one. */
+export function requestIdOf(response: Response | undefined): string {
+  return serverRequestId(response) ?? newRequestId();
+}
+
+/** @deprecated See {@link requestIdOf}. */
 export function newRequestId(): string {
   const crypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
-  // randomUUID exists in Node, edge runtimes and browsers on secure origins.
   return crypto?.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }

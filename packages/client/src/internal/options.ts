@@ -37,8 +37,17 @@ export function requireBaseUrl({ factory, option, env }: BaseUrlSource, value: u
     value ?? readEnv(env),
     `Pass the API base URL, for example "http://127.0.0.1:4010" for \`pnpm mock\`, or set ${env}.`,
   );
-  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-    throw new ClientConfigError(`${factory}: option "${option}" must be an absolute http(s) URL, got "${baseUrl}".`);
+  const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    throw new ClientConfigError(`${factory}: option "${option}" must be an absolute http(s) URL, got "${withoutCredentials(baseUrl)}".`);
+  }
+  if (url.username || url.password) {
+    throw new ClientConfigError(`${factory}: option "${option}" must not hold credentials (user:password@): the API authenticates with the access key.`);
   }
   return baseUrl.replace(/\/+$/, '');
+}
+
+/** A URL with any `user:password@` replaced by `***@`, for messages. */
+export function withoutCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
 }

@@ -1,17 +1,115 @@
-/** One page of a listing, and whether the service says it is the last one. */
-export interface PageOf<T> {
-  items: readonly T[];
-  last: boolean;
+// One paging mechanism for every listing, driven by the contract: each paged operation's
+// `x-pagination` (openapi/EXTENSIONS.md) names its page and size parameters and where its answer
+// keeps the items and the end of the listing; `paginate` reads it and walks the pages.
+import type { FetchResponse } from 'openapi-fetch';
+import { PlatformPaginationError } from './errors.js';
+import type { InitOf, InitParam, OperationOf, PathsWith, PlatformHttpClient } from './typed-client.js';
+
+/** An operation's `x-pagination`. Answer locations are JSON pointers (`/page/totalPages`). */
+export interface PageDescriptor {
+  /** Query parameter holding the page number. */
+  readonly page: string;
+  /** Query parameter holding the page size. */
+  readonly size?: string;
+  /** Number of the first page. Default 1. */
+  readonly firstPage?: number;
+  /** Where the answer keeps the page's items (an array). */
+  readonly items: string;
+  /** Where the answer says how many items there are over all pages. */
+  readonly totalItems?: string;
+  /** Where the answer says how many pages there are. */
+  readonly totalPages?: string;
+  /** Where the answer says which page it is. */
+  readonly currentPage?: string;
+  /** Where the answer says whether more pages follow (a boolean). */
+  readonly hasMore?: string;
 }
 
+/** An area's paged operations, by path (all are GETs). */
+export type PaginationTable = { readonly [path: string]: PageDescriptor };
+
+type PageData<Paths, Path> = NonNullable<FetchResponse<OperationOf<Paths, Path, 'get'> & Record<string | number, any>, {}, `${string}/${string}`>['data']>;
+type ItemsKey<Descriptor> = Descriptor extends { items: `/${infer Key}` } ? Key : never;
+/** The type of the items `paginate` gives for a path. */
+export type PageItem<Paths, Path, Descriptor> = Extract<PageData<Paths, Path>, { [K in ItemsKey<Descriptor>]: readonly unknown[] }>[ItemsKey<Descriptor>][number];
+
+export interface PageOptions {
+  /** Stop after this many items. */
+  limit?: number;
+}
+
+type Pages = { readonly pagination: PaginationTable; readonly GET: (path: string, init?: Record<string, unknown>) => Promise<{ data?: unknown; failure?: unknown }> };
+
 /**
- * The items of page 1, 2, ... until a page is the last one. An empty page ends the walk too, so
- * that a listing whose counters are wrong cannot loop forever.
+ * Every item of a paged listing, page after page, as an async iterator (like stripe-node's
+ * auto-paging and Octokit's `paginate.iterator`). The init is the GET's own (`params`, `signal`,
+ * `timeoutMs`, ...; a `page` in the query is the first page read) plus `limit`.
+ *
+ * It stops at the last page (by the answer's total, page count or has-more flag), at an empty
+ * page and at `limit`. A failed page throws the area's error. A service that answers a page twice
+ * or a page other than the one asked for (it ignores the page parameter) ends the walk with a
+ * `PlatformPaginationError` instead of looping forever.
+ *
+ * ```ts
+ * for await (const zone of paginate(platform.shield, '/shield/shield-zones', { params: { query: { perPage: 100 } }, limit: 500 })) console.log(zone.shieldZoneId);
+ * ```
  */
-export async function* walkPages<T>(readPage: (page: number) => Promise<PageOf<T>>): AsyncGenerator<T, void, undefined> {
-  for (let page = 1; ; page++) {
-    const { items, last } = await readPage(page);
-    yield* items;
-    if (last || items.length === 0) return;
+export const paginate: <
+  Paths extends {},
+  Paged extends PaginationTable,
+  Path extends keyof Paged & PathsWith<Paths, 'get'>,
+  Init extends InitOf<Paths, Path, 'get'> & PageOptions,
+>(
+  client: PlatformHttpClient<Paths, any, any, Paged>,
+  path: Path,
+  ...init: InitParam<Init, InitOf<Paths, Path, 'get'> & PageOptions, Path>
+  ) => AsyncGenerator<PageItem<Paths, Path, Paged[Path]>, void, undefined> = walk as never;
+async function* walk(client: Pages, path: string, init: Record<string, unknown> & PageOptions = {}): AsyncGenerator<any, void, undefined> {
+  const descriptor = client.pagination[path];
+  if (!descriptor) throw new TypeError(`GET ${path} is not a paged operation of this area`);
+  const { limit = Infinity, ...options } = init;
+  const params = (options.params ?? {}) as { query?: Record<string, unknown> };
+  const signal = options.signal as AbortSignal | undefined;
+  const first = Number(params.query?.[descriptor.page] ?? descriptor.firstPage ?? 1);
+  let given = 0;
+  let read = 0;
+  let previous: string | undefined;
+  for (let page = first; given < limit; page++) {
+    signal?.throwIfAborted();
+    const { data, failure } = await client.GET(path, { ...options, params: { ...params, query: { ...params.query, [descriptor.page]: page } } });
+    if (failure) throw failure;
+    const stop = (reason: PlatformPaginationError['reason'], detail: string) => new PlatformPaginationError(reason, 'GET', path, page, detail);
+    const items = at(data, descriptor.items);
+    if (!Array.isArray(items)) throw stop('not-a-page', `the answer has no list of items at ${descriptor.items}`);
+    const current = descriptor.currentPage === undefined ? undefined : at(data, descriptor.currentPage);
+    if (typeof current === 'number' && current !== page) throw stop('no-progress', `the service answered page ${current} (it ignores "${descriptor.page}")`);
+    const fingerprint = JSON.stringify(items);
+    if (items.length > 0 && fingerprint === previous) throw stop('repeated-page', `the service answered the items of page ${page - 1} again (it ignores "${descriptor.page}")`);
+    previous = fingerprint;
+    for (const item of items) {
+      if (given >= limit) return;
+      given++;
+      yield item;
+    }
+    read += items.length;
+    if (items.length === 0 || isLast(data, descriptor, page - (descriptor.firstPage ?? 1) + 1, read)) return;
   }
+}
+
+/** Whether the answer says no page follows: by its has-more flag, page count or total. */
+function isLast(data: unknown, descriptor: PageDescriptor, pagesRead: number, itemsRead: number): boolean {
+  if (descriptor.hasMore !== undefined && at(data, descriptor.hasMore) === false) return true;
+  const totalPages = descriptor.totalPages === undefined ? undefined : at(data, descriptor.totalPages);
+  if (typeof totalPages === 'number' && pagesRead >= totalPages) return true;
+  const totalItems = descriptor.totalItems === undefined ? undefined : at(data, descriptor.totalItems);
+  return typeof totalItems === 'number' && itemsRead >= totalItems;
+}
+
+/** The value at a JSON pointer (`/page/totalPages`). */
+function at(value: unknown, pointer: string): unknown {
+  for (const part of pointer.split('/').slice(1)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return value;
 }

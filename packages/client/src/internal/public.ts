@@ -1,7 +1,9 @@
-// What every entry point exports besides its area: configuration and call errors, options types.
+// What every entry point exports besides its area: configuration and call errors, paging, options types.
 export { ClientConfigError } from './options.js';
-export { PlatformApiError, PlatformRequestError, PlatformTimeoutError, type CallInfo } from './errors.js';
+export { PlatformApiError, PlatformPaginationError, PlatformRequestError, PlatformTimeoutError, type CallInfo, type PaginationStop } from './errors.js';
 export { enumName } from './enums.js';
+export { paginate, type PageDescriptor, type PageItem, type PageOptions, type PaginationTable } from './paging.js';
 export type { RetryOptions, RetrySetting } from './transport.js';
 export type { CallOptions, CallResult, ClientBehaviour, FailureOf, FailureStatus, PlatformHttpClient } from './typed-client.js';
-export type { AccessKeyClientOptions } from './access-key-client.js';
+export type { AccessKeyClientOptions } from './area.js';
+export type { Middleware } from 'openapi-fetch';

@@ -9,7 +9,7 @@ export interface RetryOptions {
   baseDelayMs?: number;
   /** Upper bound of a wait. A `Retry-After` asking for longer ends the retries and gives back that answer. Default 20000. */
   maxDelayMs?: number;
-  /** Methods retried. Default the idempotent ones: GET, HEAD, OPTIONS, PUT, DELETE, TRACE. */
+  /** Methods retried, in any case (`get` or `GET`). Default the idempotent ones: GET, HEAD, OPTIONS, PUT, DELETE, TRACE. */
   methods?: readonly string[];
 }
 
@@ -21,12 +21,13 @@ const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE'];
 export type RequestFetch = (request: AnyRequest) => Promise<Response>;
 
 /** Network errors, 429 and 5xx are retried on the retried methods, with jittered exponential backoff. */
-export function createRetryingFetch(fetchImpl: typeof globalThis.fetch, setting: RetrySetting | undefined): RequestFetch {
+export function createRetryingFetch(fetchImpl: typeof globalThis.fetch, setting: RetrySetting | undefined, sleep = wait): RequestFetch {
   if (setting === false || setting?.retries === 0) return (request) => send(fetchImpl, request);
-  const { retries = 2, baseDelayMs = 200, maxDelayMs = 20_000, methods = IDEMPOTENT } = setting ?? {};
+  const { retries = 2, baseDelayMs = 200, maxDelayMs = 20_000 } = setting ?? {};
+  const methods = (setting?.methods ?? IDEMPOTENT).map((method) => method.toUpperCase());
 
   return async function fetchWithRetries(request) {
-    if (!methods.includes(request.method) || !canResend(request)) return send(fetchImpl, request);
+    if (!methods.includes(request.method.toUpperCase()) || !canResend(request)) return send(fetchImpl, request);
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= retries;
       // A Request's body can be read once: keep the original for the next attempt.
@@ -40,10 +41,10 @@ export function createRetryingFetch(fetchImpl: typeof globalThis.fetch, setting:
         continue;
       }
       if (last || !isRetryableStatus(response.status)) return response;
-      const wait = retryAfterMs(response.headers.get('retry-after')) ?? backoffDelay(attempt, baseDelayMs, maxDelayMs);
-      if (wait > maxDelayMs) return response;
+      const delay = retryAfterMs(response.headers.get('retry-after')) ?? backoffDelay(attempt, baseDelayMs, maxDelayMs);
+      if (delay > maxDelayMs) return response;
       await response.body?.cancel();
-      await sleep(wait, request.signal);
+      await sleep(delay, request.signal);
     }
   };
 }
@@ -58,15 +59,16 @@ export function backoffDelay(attempt: number, baseDelayMs: number, maxDelayMs: n
   return Math.round(random() * Math.min(maxDelayMs, baseDelayMs * 2 ** attempt));
 }
 
-/** `Retry-After` as seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
+/** `Retry-After` as seconds (fractions too: `1.5`) or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (header === null || header.trim() === '') return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header) * 1000;
+  if (/^\d+(\.\d+)?$/.test(header.trim())) return Math.ceil(Number(header) * 1000);
   const date = Date.parse(header);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/** Waits `ms`, or rejects with the signal's reason once it aborts. */
+export function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const onAbort = () => {

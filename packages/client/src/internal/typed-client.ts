@@ -1,16 +1,18 @@
 // openapi-fetch's client with, on top: a timeout per call, retries (through the fetch it is
 // given), and a typed error for every failure status: `failure` in the result, or thrown with
-// `throwOnError`. `GET`, `POST`, ... keep openapi-fetch's call style and `{ data, error, response }`.
-import type { Client, ClientPathsWithMethod, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
+// `throwOnError`. `GET`, `POST`, ... keep openapi-fetch's call style and `{ data, error, response }`,
+// and its typing, made stricter: a path or method the area lacks, or an option no call takes,
+// does not compile.
+import type { Client, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
 import type { AreaErrors, AreaName } from './area-errors.js';
-import { type ApiErrorInit, PlatformRequestError, PlatformTimeoutError, redact, requestIdOf, newRequestId } from './errors.js';
+import { type ApiErrorInit, PlatformRequestError, PlatformTimeoutError, redact, redactError, serverRequestId } from './errors.js';
+import type { PaginationTable } from './paging.js';
 import { createRetryingFetch, startDeadline, type RetrySetting } from './transport.js';
 
-type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 type MediaType = `${string}/${string}`;
-type AnyPaths = Record<string, Record<HttpMethod, {}>>;
 
-/** Options of one call, next to openapi-fetch's `params`, `body`, `headers`, `signal`, ... */
+/** Options of one call, next to openapi-fetch's `params`, `body`, `headers`, `signal`, `middleware`, ... */
 export interface CallOptions {
   /** Time limit of this call in ms (retries included), or `false` for none. Default: the client's `timeoutMs`. */
   timeoutMs?: number | false;
@@ -38,34 +40,63 @@ type Answer<Operation, Init> = FetchResponse<Operation & Record<string | number,
 type Success<Operation, Init> = Extract<Answer<Operation, Init>, { data: unknown }> & { failure?: never };
 type Failure<Area extends AreaName, Operation, Init> = Exclude<Answer<Operation, Init>, { data: unknown }> & { failure: FailureOf<Area, Operation> };
 
-/** The result of a call: `data` on success; on a failure status `failure` (and openapi-fetch's raw `error` body). */
+/** The result of a call: `data` on success; on a failure status `failure` (and openapi-fetch's raw `error` body, redacted). */
 export type CallResult<Area extends AreaName, Operation, Init, ThrowOnError extends boolean> = ThrowOnError extends true
   ? Success<Operation, Init>
   : Success<Operation, Init> | Failure<Area, Operation, Init>;
 
-type InitParam<Init> = {} extends Init ? [(Init & CallOptions & { [key: string]: unknown })?] : [Init & CallOptions & { [key: string]: unknown }];
+/** The paths of the contract that have this method (generated paths mark a missing method `?: never`). */
+export type PathsWith<Paths, Method extends HttpMethod> = {
+  [Path in keyof Paths]: Paths[Path] extends { [M in Method]: {} } ? Path : never;
+}[keyof Paths] &
+  string;
+export type OperationOf<Paths, Path, Method extends HttpMethod> = Path extends keyof Paths ? (Paths[Path] extends { [M in Method]: infer Op } ? Op : never) : never;
 
-export type CallMethod<Paths extends AnyPaths, Method extends HttpMethod, Area extends AreaName, ThrowOnError extends boolean> = <
-  Path extends ClientPathsWithMethod<Client<Paths>, Method>,
-  Init extends MaybeOptionalInit<Paths[Path], Method>,
+/** What a call of the operation accepts: openapi-fetch's options and the client's own. */
+export type InitOf<Paths, Path, Method extends HttpMethod> = MaybeOptionalInit<Paths[Path & keyof Paths] & Record<string, any>, Method> & CallOptions;
+
+type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+/** Any key outside `Allowed` is typed `never`, so that `{ timeout: 200 }` fails to compile. */
+export type NoExtraKeys<Init, Allowed> = { [K in Exclude<keyof Init, keyof NonNullable<Allowed>>]: never };
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type IsUnion<T> = [T] extends [UnionToIntersection<T>] ? false : true;
+/**
+ * The init argument: required when the operation needs params or a body, with no unknown keys.
+ * When the path is not one of the area's, inference leaves `Path` the union of all paths: the init
+ * is then optional, so that the compiler's error names the path rather than the argument count.
+ */
+export type InitParam<Init, Allowed, Path = never> = [RequiredKeys<Init>] extends [never]
+  ? [(Init & NoExtraKeys<Init, Allowed>)?]
+  : IsUnion<Path> extends true
+    ? [(Init & NoExtraKeys<Init, Allowed>)?]
+    : [Init & NoExtraKeys<Init, Allowed>];
+
+export type CallMethod<Paths, Method extends HttpMethod, Area extends AreaName, ThrowOnError extends boolean> = <
+  Path extends PathsWith<Paths, Method>,
+  Init extends InitOf<Paths, Path, Method>,
 >(
   url: Path,
-  ...init: InitParam<Init>
-) => Promise<CallResult<Area, Paths[Path][Method], Init, ThrowOnError>>;
+  ...init: InitParam<Init, InitOf<Paths, Path, Method>, Path>
+) => Promise<CallResult<Area, OperationOf<Paths, Path, Method>, Init, ThrowOnError>>;
 
 /** A client of one area: openapi-fetch's methods, each answering with typed `data` or a typed `failure`. */
-export interface PlatformHttpClient<Paths extends {}, Area extends AreaName, ThrowOnError extends boolean = false> {
-  GET: CallMethod<Paths & AnyPaths, 'get', Area, ThrowOnError>;
-  PUT: CallMethod<Paths & AnyPaths, 'put', Area, ThrowOnError>;
-  POST: CallMethod<Paths & AnyPaths, 'post', Area, ThrowOnError>;
-  DELETE: CallMethod<Paths & AnyPaths, 'delete', Area, ThrowOnError>;
-  OPTIONS: CallMethod<Paths & AnyPaths, 'options', Area, ThrowOnError>;
-  HEAD: CallMethod<Paths & AnyPaths, 'head', Area, ThrowOnError>;
-  PATCH: CallMethod<Paths & AnyPaths, 'patch', Area, ThrowOnError>;
-  TRACE: CallMethod<Paths & AnyPaths, 'trace', Area, ThrowOnError>;
-  /** Adds openapi-fetch middleware (onRequest, onResponse, onError). */
+export interface PlatformHttpClient<Paths extends {}, Area extends AreaName, ThrowOnError extends boolean = false, Paged extends PaginationTable = {}> {
+  GET: CallMethod<Paths, 'get', Area, ThrowOnError>;
+  PUT: CallMethod<Paths, 'put', Area, ThrowOnError>;
+  POST: CallMethod<Paths, 'post', Area, ThrowOnError>;
+  DELETE: CallMethod<Paths, 'delete', Area, ThrowOnError>;
+  OPTIONS: CallMethod<Paths, 'options', Area, ThrowOnError>;
+  HEAD: CallMethod<Paths, 'head', Area, ThrowOnError>;
+  PATCH: CallMethod<Paths, 'patch', Area, ThrowOnError>;
+  TRACE: CallMethod<Paths, 'trace', Area, ThrowOnError>;
+  /** Adds openapi-fetch middleware (`onRequest`, `onResponse`, `onError`) to every later call of this client. */
   use(...middleware: Middleware[]): void;
+  /** Removes middleware added with `use`. */
   eject(...middleware: Middleware[]): void;
+  /** The area, for example `video`. */
+  readonly area: Area;
+  /** The area's paged operations and how they page (their `x-pagination`), read by `paginate`. */
+  readonly pagination: Paged;
 }
 
 /** How a client of an area behaves; each call may override `timeoutMs` and `retry`. */
@@ -76,82 +107,91 @@ export interface ClientBehaviour<ThrowOnError extends boolean = boolean> {
   retry?: RetrySetting;
   /** Throw the typed error of a failure status instead of returning it as `failure`. Default false. */
   throwOnError?: ThrowOnError;
+  /** openapi-fetch middleware run on every call (see `use`). */
+  middleware?: readonly Middleware[];
 }
 
 export interface TypedClientSetup {
   area: AreaName;
   /** Makes the area's error: `new VideoApiError(init)`. */
   createError: (init: ApiErrorInit<number, unknown>) => Error;
-  /** The fetch given to openapi-fetch (for the client's retries), and the raw fetch (for a call's own retries). */
+  /** The raw fetch (for a call's own retries). */
   fetch: typeof globalThis.fetch;
-  /** Values never to show in an error (the access key). */
+  /** Values never to show in an error (the access key, URL credentials), in every form they may come back in. */
   secrets: readonly string[];
   behaviour: ClientBehaviour;
+  pagination: PaginationTable;
 }
 
+type Init = Record<string, unknown> & CallOptions;
 type RawCall = (url: string, init?: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
-export function wrapClient<Paths extends {}, Area extends AreaName, ThrowOnError extends boolean>(
+export function wrapClient<Paths extends {}, Area extends AreaName, ThrowOnError extends boolean, Paged extends PaginationTable>(
   raw: Client<Paths>,
-  { createError, fetch, secrets, behaviour }: TypedClientSetup,
-): PlatformHttpClient<Paths, Area, ThrowOnError> {
+  { area, createError, fetch, secrets, behaviour, pagination }: TypedClientSetup,
+): PlatformHttpClient<Paths, Area, ThrowOnError, Paged> {
   const clientTimeout = behaviour.timeoutMs;
   const middlewares = new Set<Middleware>();
 
   /** openapi-fetch's options for a call: its own, plus the deadline's signal, a call's retries and real Requests for middleware. */
-  function prepare(init: (Record<string, unknown> & CallOptions) | undefined) {
-    if (clientTimeout === undefined && middlewares.size === 0 && (init === undefined || !('timeoutMs' in init || 'retry' in init))) {
+  function prepare(init: Init | undefined) {
+    if (clientTimeout === undefined && middlewares.size === 0 && (init === undefined || !('timeoutMs' in init || 'retry' in init || 'middleware' in init))) {
       return { options: init, deadline: undefined, timeoutMs: undefined }; // the common case, without copying
     }
     const { timeoutMs = clientTimeout, retry, ...options } = init ?? {};
     const deadline = startDeadline(timeoutMs, options.signal as AbortSignal | undefined);
     if (deadline) options.signal = deadline.signal;
     if (retry !== undefined) options.fetch = createRetryingFetch(fetch, retry);
-    if (middlewares.size > 0) options.Request = globalThis.Request; // middleware expects real Requests
+    if (middlewares.size > 0 || options.middleware) options.Request = globalThis.Request; // middleware expects real Requests
     return { options, deadline, timeoutMs };
   }
 
   function wrap(method: (typeof METHODS)[number]) {
     const send = (raw[method] as unknown as RawCall).bind(raw);
-    return async (url: string, init?: Record<string, unknown> & CallOptions) => {
+    return async (url: string, init?: Init) => {
       const { options, deadline, timeoutMs } = prepare(init);
       let result: Awaited<ReturnType<RawCall>> & { failure?: Error };
       try {
         result = await send(url, options);
       } catch (error) {
-        const request = { method, path: fillPath(url, init), requestId: newRequestId() };
+        const request = { method, path: fillPath(url, init) };
         if (deadline?.timedOut) throw new PlatformTimeoutError(request, timeoutMs as number);
         if ((options?.signal as AbortSignal | undefined)?.aborted) throw error; // the caller cancelled: their reason, as fetch does
-        throw new PlatformRequestError(request, redact(error instanceof Error ? error.message : String(error), secrets), { cause: error });
+        const reason = redact(error instanceof Error ? error.message : String(error), secrets);
+        throw new PlatformRequestError(request, reason, { cause: redactError(error, secrets) });
       } finally {
         deadline?.clear();
       }
       const { response } = result;
       if (response.ok) return result;
+      const body = redact(result.error === '' ? undefined : result.error, secrets); // an empty body is no body
+      result.error = body;
       result.failure = createError({
         status: response.status,
-        body: redact(result.error === '' ? undefined : result.error, secrets), // an empty body is no body
+        body,
         method,
         path: fillPath(url, init),
-        requestId: requestIdOf(response),
+        requestId: redact(serverRequestId(response), secrets),
       });
       if (behaviour.throwOnError) throw result.failure;
       return result;
     };
   }
 
-  return {
-    ...(Object.fromEntries(METHODS.map((method) => [method, wrap(method)])) as Pick<PlatformHttpClient<Paths, Area, ThrowOnError>, (typeof METHODS)[number]>),
-    use(...middleware) {
+  const client = Object.fromEntries(METHODS.map((method) => [method, wrap(method)])) as unknown as PlatformHttpClient<Paths, Area, ThrowOnError, Paged>;
+  return Object.assign(client, {
+    area: area as Area,
+    pagination: pagination as Paged,
+    use(...middleware: Middleware[]) {
       raw.use(...middleware);
       for (const m of middleware) middlewares.add(m);
     },
-    eject(...middleware) {
+    eject(...middleware: Middleware[]) {
       raw.eject(...middleware);
       for (const m of middleware) middlewares.delete(m);
     },
-  };
+  });
 }
 
 /** `/library/{libraryId}/videos` with `{ libraryId: 42 }` gives `/library/42/videos`. */

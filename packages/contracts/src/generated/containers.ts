@@ -295,7 +295,7 @@ export interface components {
          */
         ContainerEndpoint: {
             /** @description ID of the endpoint. */
-            id?: string;
+            id: string;
             /** @description Name of the endpoint shown in the dashboard. */
             displayName?: string;
             /** @description Host name clients reach the endpoint at. */
@@ -324,7 +324,7 @@ export interface components {
          */
         ContainerTemplate: {
             /** @description ID of the container template. */
-            id?: string;
+            id: string;
             /** @description Name of the container template. */
             name: string;
             /** @description ID of the package the template belongs to. */

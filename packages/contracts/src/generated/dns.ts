@@ -125,10 +125,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The zone file, as plain text. */
+        /** @description The zone file, as plain text (`text/plain`) or as bytes (`application/octet-stream`); both are read the same way, as UTF-8. */
         requestBody: {
             content: {
                 "text/plain": string;
+                "application/octet-stream": string;
             };
         };
         responses: {

@@ -45,7 +45,9 @@ export const OPERATIONS = [
         "application/json"
       ]
     },
-    "extensions": {},
+    "extensions": {
+      "x-mock-state": "Stores the template in the application; an unknown appId answers 404. An access key starts with the application of the example appId; more come from a state snapshot. At most 100 templates per application (option containers.maxTemplatesPerApp); beyond it 400."
+    },
     "security": [
       [
         "AccessKey"
@@ -303,7 +305,8 @@ export const OPERATIONS = [
       }
     ],
     "requestMediaTypes": [
-      "text/plain"
+      "text/plain",
+      "application/octet-stream"
     ],
     "requestBodyRequired": true,
     "responses": {
@@ -317,7 +320,9 @@ export const OPERATIONS = [
       "404": [],
       "500": []
     },
-    "extensions": {},
+    "extensions": {
+      "x-mock-state": "Stores the records it reads in the zone. A record the zone already holds (same name, type and data) is skipped, so a file imported twice counts every record as skipped the second time. An access key starts with the zone of the example zoneId, empty; more zones come from a state snapshot; an unknown zone answers 404. At most 10000 records per zone (option dns.maxRecordsPerZone): an import that would pass it answers 400 with ErrorKey limit_reached and stores nothing."
+    },
     "security": [
       [
         "AccessKey"
@@ -352,6 +357,7 @@ export const OPERATIONS = [
       ]
     },
     "extensions": {
+      "x-mock-state": "Changes the zone's stored configuration (fields left out are kept); the list and later updates show it. An unknown shieldZoneId creates the zone (202) from the example's basic configuration, up to 100 zones per access key (option shield.maxShieldZones; beyond it 400 with errorKey limit_reached). Turning learningMode on without a learningModeUntil ends it 7 days after the mock's clock; learning mode reads as off once the virtual clock passes learningModeUntil.",
       "x-assumed": "security (AccessKey) follows the live service; the specification does not show the credential requirement."
     },
     "security": [
@@ -394,6 +400,14 @@ export const OPERATIONS = [
       ]
     },
     "extensions": {
+      "x-pagination": {
+        "page": "page",
+        "size": "perPage",
+        "items": "/data",
+        "totalPages": "/page/totalPages",
+        "currentPage": "/page/currentPage"
+      },
+      "x-mock-state": "Reads the access key's shield zones: the contract's example zones and those updates created, with every change updates made. learningMode reads as off once the virtual clock passes learningModeUntil.",
       "x-assumed": "security (AccessKey) and the paging parameters follow the live service; the specification shows neither."
     },
     "security": [
@@ -436,11 +450,22 @@ export const OPERATIONS = [
       "401": [
         "application/json"
       ],
+      "404": [
+        "application/json"
+      ],
       "500": [
         "application/json"
       ]
     },
     "extensions": {
+      "x-pagination": {
+        "page": "page",
+        "size": "pageSize",
+        "items": "/data",
+        "totalPages": "/page/totalPages",
+        "currentPage": "/page/currentPage"
+      },
+      "x-mock-state": "Reads the zone's custom rules (for the example zones one rule per variable type, none for zones an update created); 404 for a zone the access key does not hold.",
       "x-assumed": "security (AccessKey) follows the live service; the specification does not show the credential requirement."
     },
     "security": [
@@ -473,11 +498,15 @@ export const OPERATIONS = [
       "401": [
         "application/json"
       ],
+      "404": [
+        "application/json"
+      ],
       "500": [
         "application/json"
       ]
     },
     "extensions": {
+      "x-mock-state": "Reads the zone's triggered rules (the contract's example review for the first example zone, none for other zones); 404 for a zone the access key does not hold.",
       "x-assumed": "security (AccessKey) follows the live service; the specification does not show the credential requirement."
     },
     "security": [
@@ -525,7 +554,18 @@ export const OPERATIONS = [
       "401": [],
       "500": []
     },
-    "extensions": {},
+    "extensions": {
+      "x-pagination": {
+        "page": "page",
+        "size": "perPage",
+        "firstPage": 1,
+        "items": "/Items",
+        "currentPage": "/CurrentPage",
+        "totalItems": "/TotalItems",
+        "hasMore": "/HasMoreItems"
+      },
+      "x-mock-state": "Reads the access key's storage zones: 36 zones made from the contract's examples (every twelfth deleted), or those of an imported state snapshot. No operation writes them."
+    },
     "security": [
       [
         "AccessKey"
@@ -557,9 +597,12 @@ export const OPERATIONS = [
       ],
       "401": [],
       "403": [],
+      "404": [],
       "500": []
     },
-    "extensions": {},
+    "extensions": {
+      "x-mock-state": "Reads the library's collections: an unknown collectionId answers 404. A video created into a collection adds 1 to its videoCount and leads its previewVideoIds (the 4 newest are kept). The video itself is not kept, as no operation reads it back; dateUploaded is the mock's virtual clock."
+    },
     "security": [
       [
         "AccessKey"
@@ -617,6 +660,14 @@ export const OPERATIONS = [
       "500": []
     },
     "extensions": {
+      "x-pagination": {
+        "page": "page",
+        "size": "itemsPerPage",
+        "items": "/items",
+        "totalItems": "/totalItems",
+        "currentPage": "/currentPage"
+      },
+      "x-mock-state": "Reads the library's collections as this access key's earlier calls left them; a library never written to shows the contract's example collections. orderBy is date (newest first, the default) or name; another value answers 400. With includeThumbnails=true, previewImageUrls has one URL per preview video.",
       "x-assumed": "operation of the live service; the specification does not show it."
     },
     "security": [
@@ -653,6 +704,7 @@ export const OPERATIONS = [
       "500": []
     },
     "extensions": {
+      "x-mock-state": "Adds an empty collection to the library; get, list, update and delete see it. Limits per access key: 1000 collections per library and 100 libraries written to (options video.maxCollectionsPerLibrary and video.maxLibraries); beyond them 400 with a message naming the option.",
       "x-assumed": "operation of the live service; the specification does not show it."
     },
     "security": [
@@ -698,6 +750,7 @@ export const OPERATIONS = [
       "500": []
     },
     "extensions": {
+      "x-mock-state": "Reads the collection as earlier calls left it (name, videoCount, preview); 404 when the library does not hold it.",
       "x-assumed": "operation of the live service; the specification does not show it."
     },
     "security": [
@@ -740,6 +793,7 @@ export const OPERATIONS = [
       "500": []
     },
     "extensions": {
+      "x-mock-state": "Renames the collection; get and list show the new name. 404 when the library does not hold it.",
       "x-assumed": "operation of the live service; the specification does not show it."
     },
     "security": [
@@ -780,6 +834,7 @@ export const OPERATIONS = [
       "500": []
     },
     "extensions": {
+      "x-mock-state": "Removes the collection: get, update and delete then answer 404 and the list leaves it out. 404 when the library does not hold it.",
       "x-assumed": "operation of the live service; the specification does not show it."
     },
     "security": [

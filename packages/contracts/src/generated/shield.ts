@@ -54,7 +54,7 @@ export interface paths {
             path: {
                 /**
                  * @description ID of the shield zone.
-                 * @example 12345
+                 * @example 1024
                  */
                 shieldZoneId: components["parameters"]["ShieldZoneId"];
             };
@@ -80,7 +80,7 @@ export interface paths {
             path: {
                 /**
                  * @description ID of the shield zone.
-                 * @example 12345
+                 * @example 1024
                  */
                 shieldZoneId: components["parameters"]["ShieldZoneId"];
             };
@@ -244,7 +244,7 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone.
              */
-            shieldZoneId?: number;
+            shieldZoneId: number;
             /** @description Whether the zone is on a premium plan. */
             premiumPlan?: boolean;
             /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
@@ -394,12 +394,12 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone.
              */
-            shieldZoneId?: number;
+            shieldZoneId: number;
             /**
              * Format: int64
              * @description ID of the pull zone the shield zone protects.
              */
-            pullZoneId?: number;
+            pullZoneId: number;
             /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
             learningMode?: boolean;
             /**
@@ -567,12 +567,12 @@ export interface components {
              * Format: int64
              * @description ID of the rule.
              */
-            id?: number;
+            id: number;
             /**
              * Format: int64
              * @description ID of the shield zone that owns the rule.
              */
-            shieldZoneId?: number;
+            shieldZoneId: number;
             /** @description ID of the user who owns the rule. */
             userId?: string;
             /** @description Name of the rule. */
@@ -638,7 +638,7 @@ export interface components {
          */
         ShieldTriggeredRule: {
             /** @description ID of the rule. */
-            ruleId?: string;
+            ruleId: string;
             /** @description Description of the rule. */
             ruleDescription?: string;
             /** @description The URLs the triggering requests targeted most. The inner shape is not specified. */
@@ -697,6 +697,15 @@ export interface components {
                 "application/json": components["schemas"]["ShieldFailure"];
             };
         };
+        /** @description No shield zone with this ID. The body is the shield envelope with `data: null` and an `error` object naming the zone. */
+        ShieldZoneNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ShieldErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         /** @description Page number, from 1. */
@@ -705,7 +714,7 @@ export interface components {
         ShieldZonesPerPage: number;
         /**
          * @description ID of the shield zone.
-         * @example 12345
+         * @example 1024
          */
         ShieldZoneId: number;
         /** @description Page number of the results, from 1. */
@@ -746,6 +755,7 @@ export type ShieldTriggeredRulesReview = components['schemas']['ShieldTriggeredR
 export type ResponseShieldBadRequest = components['responses']['ShieldBadRequest'];
 export type ResponseShieldUnauthorized = components['responses']['ShieldUnauthorized'];
 export type ResponseShieldInternalError = components['responses']['ShieldInternalError'];
+export type ResponseShieldZoneNotFound = components['responses']['ShieldZoneNotFound'];
 export type ParameterShieldZonesPage = components['parameters']['ShieldZonesPage'];
 export type ParameterShieldZonesPerPage = components['parameters']['ShieldZonesPerPage'];
 export type ParameterShieldZoneId = components['parameters']['ShieldZoneId'];
@@ -829,7 +839,7 @@ export interface operations {
             path: {
                 /**
                  * @description ID of the shield zone.
-                 * @example 12345
+                 * @example 1024
                  */
                 shieldZoneId: components["parameters"]["ShieldZoneId"];
             };
@@ -848,6 +858,7 @@ export interface operations {
             };
             400: components["responses"]["ShieldBadRequest"];
             401: components["responses"]["ShieldUnauthorized"];
+            404: components["responses"]["ShieldZoneNotFound"];
             500: components["responses"]["ShieldInternalError"];
         };
     };
@@ -858,7 +869,7 @@ export interface operations {
             path: {
                 /**
                  * @description ID of the shield zone.
-                 * @example 12345
+                 * @example 1024
                  */
                 shieldZoneId: components["parameters"]["ShieldZoneId"];
             };
@@ -877,6 +888,7 @@ export interface operations {
             };
             400: components["responses"]["ShieldBadRequest"];
             401: components["responses"]["ShieldUnauthorized"];
+            404: components["responses"]["ShieldZoneNotFound"];
             500: components["responses"]["ShieldInternalError"];
         };
     };

@@ -81,7 +81,7 @@ export interface components {
              * Format: int32
              * @description ID of the pull zone.
              */
-            Id?: number;
+            Id: number;
             /** @description Name of the pull zone. */
             Name?: string;
             /** @description URL of the origin the pull zone fetches from. */
@@ -824,7 +824,7 @@ export interface components {
              * Format: int64
              * @description ID of the storage zone.
              */
-            Id?: number;
+            Id: number;
             /** @description ID of the user who owns the storage zone. */
             UserId?: string;
             /** @description Name of the storage zone. */

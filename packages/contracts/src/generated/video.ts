@@ -429,9 +429,9 @@ export interface components {
              * Format: int64
              * @description ID of the library that owns the collection.
              */
-            videoLibraryId?: number;
+            videoLibraryId: number;
             /** @description Unique ID of the collection. */
-            guid?: string;
+            guid: string;
             /** @description Name of the collection. */
             name?: string | null;
             /**
@@ -505,15 +505,15 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Internal server error. No body. */
-        VideoInternalError: {
+        /** @description No collection with this ID in the library. No body. */
+        CollectionNotFound: {
             headers: {
                 [name: string]: unknown;
             };
             content?: never;
         };
-        /** @description No collection with this ID in the library. No body. */
-        CollectionNotFound: {
+        /** @description Internal server error. No body. */
+        VideoInternalError: {
             headers: {
                 [name: string]: unknown;
             };
@@ -565,8 +565,8 @@ export type CollectionNameRequest = components['schemas']['CollectionNameRequest
 export type ResponseVideoBadRequest = components['responses']['VideoBadRequest'];
 export type ResponseVideoUnauthorized = components['responses']['VideoUnauthorized'];
 export type ResponseVideoForbidden = components['responses']['VideoForbidden'];
-export type ResponseVideoInternalError = components['responses']['VideoInternalError'];
 export type ResponseCollectionNotFound = components['responses']['CollectionNotFound'];
+export type ResponseVideoInternalError = components['responses']['VideoInternalError'];
 export type ParameterVideoLibraryId = components['parameters']['VideoLibraryId'];
 export type ParameterCollectionsPage = components['parameters']['CollectionsPage'];
 export type ParameterCollectionsItemsPerPage = components['parameters']['CollectionsItemsPerPage'];
@@ -607,6 +607,7 @@ export interface operations {
             400: components["responses"]["VideoBadRequest"];
             401: components["responses"]["VideoUnauthorized"];
             403: components["responses"]["VideoForbidden"];
+            404: components["responses"]["CollectionNotFound"];
             500: components["responses"]["VideoInternalError"];
         };
     };

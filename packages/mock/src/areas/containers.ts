@@ -1,7 +1,20 @@
-// Containers: adding a template answers with the request reflected, ids generated and a
-// public host per CDN endpoint; invalid requests answer a problem object listing each field.
+// Containers: applications kept per access key with the templates added to them. A namespace
+// starts with the application of the contract's example appId; more come from a state snapshot
+// (PUT /_mock/state); an unknown application answers 404. Adding a template answers with the
+// request reflected, ids generated and a public host per CDN endpoint, and stores it; invalid
+// requests answer a problem object listing each field.
 import { randomUUID } from 'node:crypto';
 import { defineArea, type MockRequest, type MockResponse, type OpenApiDocument, type Violation } from '../area.ts';
+import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
+
+export interface ContainersState {
+  /** By appId: the templates added to the application, oldest first. */
+  apps: Record<string, { templates: Record<string, unknown>[] }>;
+}
+
+const CAPS = { maxTemplatesPerApp: 100 };
+export type ContainersMockOptions = Partial<typeof CAPS>;
+const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxTemplatesPerApp: { flag: 'max-templates-per-app', what: 'container templates in one application' } };
 
 interface EndpointRequest {
   displayName?: string;
@@ -21,23 +34,52 @@ const PUBLIC_HOST_DOMAIN = 'platform.invalid';
 /** Response fields that the contract gives a minimum length of 1. */
 const NON_EMPTY_STRINGS = ['image', 'imageName', 'imageNamespace', 'imageTag', 'imageRegistryId', 'imageDigest'];
 
-export default defineArea({
+export default defineArea<'containers', ContainersMockOptions, ContainersState>({
   name: 'containers',
-  setup({ document }) {
+  flags: capFlags(CAP_FLAGS, CAPS),
+  optionsFromFlags: (values): ContainersMockOptions => capsFromFlags(CAP_FLAGS, values),
+  setup({ document, options }: { document: OpenApiDocument; options: ContainersMockOptions }) {
+    const caps = resolveCaps('containers', CAPS, options);
     const fieldErrors = fieldErrorsFor(document);
+    const seedApps = exampleAppIds(document);
     return {
+      seed: (): ContainersState => ({ apps: Object.fromEntries(seedApps.map((id) => [id, { templates: [] }])) }),
+      importState(snapshot: unknown): ContainersState {
+        const apps = (snapshot as Partial<ContainersState> | null)?.apps;
+        const valid = typeof apps === 'object' && apps !== null && Object.values(apps).every((app) => Array.isArray(app?.templates) && app.templates.length <= caps.maxTemplatesPerApp);
+        if (!valid) throw new Error(`containers state is {"apps": {"<appId>": {"templates": [...]}}}, at most ${caps.maxTemplatesPerApp} templates each`);
+        return structuredClone({ apps }) as ContainersState;
+      },
+      report: () => [`Containers: each access key starts with application ${seedApps.join(', ')} (more applications: PUT /_mock/state)`],
       invalidRequest: (violations, request) => {
         const errors = fieldErrors(violations);
         return problem(request, 400, 'One or more validation errors occurred.', `The request has ${errors.length} invalid field(s).`, errors);
       },
       handlers: {
-        addContainerTemplate(request) {
-          return { status: 200, body: containerTemplate(request.body as TemplateRequest) };
+        addContainerTemplate(request, { state }) {
+          const appId = request.params.appId!;
+          const app = Object.hasOwn(state.apps, appId) ? state.apps[appId] : undefined;
+          if (!app) return problem(request, 404, 'Not Found', `Application ${appId} was not found.`, []);
+          if (app.templates.length >= caps.maxTemplatesPerApp) {
+            const message = capMessage('containers', CAP_FLAGS, 'maxTemplatesPerApp', caps.maxTemplatesPerApp);
+            return problem(request, 400, 'Limit reached', message, [{ field: '', message }]);
+          }
+          const template = containerTemplate(request.body as TemplateRequest);
+          app.templates.push(template);
+          return { status: 200, body: template };
         },
       },
     };
   },
 });
+
+/** The application IDs a namespace starts with: the contract's example of the appId parameter. */
+function exampleAppIds(document: OpenApiDocument): string[] {
+  const parameters = (document.components as { parameters?: Record<string, { example?: unknown }> } | undefined)?.parameters;
+  const example = parameters?.ContainersAppId?.example;
+  if (typeof example !== 'string') throw new Error('the containers contract gives no example appId (components.parameters.ContainersAppId.example)');
+  return [example];
+}
 
 function containerTemplate(request: TemplateRequest) {
   const { endpoints, ...fields } = request;

@@ -1,5 +1,6 @@
 // Reads a BIND-style zone file the way the DNS import counts it: every record that can be
-// read is successful, every line that cannot is failed, and a record seen before is skipped.
+// read is successful, every line that cannot is failed, and a record the zone already holds
+// (or seen earlier in the file) is skipped.
 import { isIPv4, isIPv6 } from 'node:net';
 
 export interface ImportCounts {
@@ -34,39 +35,65 @@ const RDATA: Record<string, (data: string[]) => boolean> = {
   HTTPS: (d) => d.length >= 2 && u16(d[0]) && host(d[1]),
 };
 
-export function countZoneFile(text: string): ImportCounts {
-  const counts: ImportCounts = { RecordsSuccessful: 0, RecordsFailed: 0, RecordsSkipped: 0 };
-  const seen = new Set<string>();
+/** A record read from a zone file: its absolute owner name, type and data. */
+export interface ZoneRecord {
+  name: string;
+  type: string;
+  data: string;
+}
+
+/** The identity of a record: two records with the same key are the same record. */
+export const recordKey = (record: ZoneRecord) => `${record.name} ${record.type} ${record.data.toLowerCase()}`;
+
+/** Every record of the file that can be read, in order, and how many lines could not be read. */
+export function readZoneFile(text: string): { records: ZoneRecord[]; failed: number } {
+  const records: ZoneRecord[] = [];
+  let failed = 0;
   let origin = '.';
   let previousOwner: string | undefined;
   for (const entry of entries(text)) {
     const tokens = entry.closed ? tokenize(entry.text) : undefined;
     if (!tokens) {
-      counts.RecordsFailed++;
+      failed++;
       continue;
     }
     if (tokens[0]!.startsWith('$')) {
       const directive = tokens[0]!.toUpperCase();
       if (directive === '$ORIGIN' && tokens.length === 2 && host(tokens[1])) origin = absolute(tokens[1]!, origin);
-      else if (!(directive === '$TTL' && tokens.length === 2 && TTL.test(tokens[1]!))) counts.RecordsFailed++;
+      else if (!(directive === '$TTL' && tokens.length === 2 && TTL.test(tokens[1]!))) failed++;
       continue;
     }
     const owner = entry.continuesOwner ? previousOwner : tokens.shift();
     const record = owner !== undefined && host(owner) ? readRecord(tokens) : undefined;
     if (!record) {
-      counts.RecordsFailed++;
+      failed++;
       continue;
     }
     previousOwner = owner;
-    const key = `${absolute(owner!, origin)} ${record.type} ${record.data.join(' ').toLowerCase()}`;
-    if (seen.has(key)) counts.RecordsSkipped++;
-    else {
-      seen.add(key);
-      counts.RecordsSuccessful++;
-    }
+    records.push({ name: absolute(owner!, origin), type: record.type, data: record.data.join(' ') });
   }
-  return counts;
+  return { records, failed };
 }
+
+/**
+ * How an import of the file into a zone holding the records whose keys are `held` counts, and
+ * the records it adds: a record the zone already holds, or one seen earlier in the file, is skipped.
+ */
+export function importZoneFile(text: string, held: ReadonlySet<string> = new Set()): { counts: ImportCounts; added: ZoneRecord[] } {
+  const { records, failed } = readZoneFile(text);
+  const seen = new Set<string>();
+  const added: ZoneRecord[] = [];
+  for (const record of records) {
+    const key = recordKey(record);
+    if (held.has(key) || seen.has(key)) continue;
+    seen.add(key);
+    added.push(record);
+  }
+  return { counts: { RecordsSuccessful: added.length, RecordsFailed: failed, RecordsSkipped: records.length - added.length }, added };
+}
+
+/** The counts of importing the file into an empty zone. */
+export const countZoneFile = (text: string): ImportCounts => importZoneFile(text).counts;
 
 /** The type and data of a record, after its optional TTL and class; undefined when unreadable. */
 function readRecord(tokens: string[]): { type: string; data: string[] } | undefined {

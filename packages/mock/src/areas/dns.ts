@@ -1,25 +1,90 @@
-// DNS: the import answers counts derived from the zone file it was sent (see dns-zone-file.ts);
-// an empty zone file and every invalid request answer 400 with the DNS error body.
-import { defineArea, describeViolations, type Violation } from '../area.ts';
-import { countZoneFile } from './dns-zone-file.ts';
+// DNS: zones kept per access key with their records. A namespace starts with the zone of the
+// contract's example zoneId, empty; more zones come from a state snapshot (PUT /_mock/state).
+// The import stores the records it reads and skips those the zone already holds (see
+// dns-zone-file.ts); an unknown zone answers 404, an empty zone file and every invalid request
+// 400 with the DNS error body.
+import { defineArea, describeViolations, type OpenApiDocument, type Violation } from '../area.ts';
+import { importZoneFile, recordKey, type ZoneRecord } from './dns-zone-file.ts';
+import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
 
-const dnsError = (field: string, message: string) => ({ status: 400, body: { ErrorKey: 'invalid_request', Field: field, Message: message } });
+export interface DnsState {
+  /** By zone ID. */
+  zones: Record<string, { records: ZoneRecord[] }>;
+}
+
+const CAPS = { maxRecordsPerZone: 10_000, maxZones: 1000 };
+export type DnsMockOptions = Partial<typeof CAPS>;
+const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxRecordsPerZone: { flag: 'max-records-per-zone', what: 'records in one DNS zone' }, maxZones: { flag: 'max-dns-zones', what: 'DNS zones in a state snapshot' } };
+
+const dnsError = (field: string, message: string, status = 400, errorKey = 'invalid_request') => ({ status, body: { ErrorKey: errorKey, Field: field, Message: message } });
 
 /** The request field a violation is about (violations name parameters as declared); one without a location is about the body. */
 function fieldOf(violation: Violation | undefined): string {
   return violation?.location.slice(1).join('.') || 'body';
 }
 
-export default defineArea({
+/** The zone IDs a namespace starts with: the contract's example of the zoneId parameter. */
+function exampleZoneIds(document: OpenApiDocument): string[] {
+  const parameters = (document.components as { parameters?: Record<string, { example?: unknown }> } | undefined)?.parameters;
+  const example = parameters?.DnsZoneId?.example;
+  if (example === undefined) throw new Error('the dns contract gives no example zoneId (components.parameters.DnsZoneId.example)');
+  return [String(example)];
+}
+
+/**
+ * The keys of a zone's records, kept beside the state (which stays plain JSON) and found by the
+ * records array itself, so that an import into a full zone does not re-read every record.
+ */
+const keyIndex = new WeakMap<ZoneRecord[], Set<string>>();
+function keysOf(records: ZoneRecord[]): Set<string> {
+  let keys = keyIndex.get(records);
+  if (!keys || keys.size !== records.length) keyIndex.set(records, (keys = new Set(records.map(recordKey))));
+  return keys;
+}
+
+export default defineArea<'dns', DnsMockOptions, DnsState>({
   name: 'dns',
-  setup() {
+  flags: capFlags(CAP_FLAGS, CAPS),
+  optionsFromFlags: (values): DnsMockOptions => capsFromFlags(CAP_FLAGS, values),
+  setup({ document, options }: { document: OpenApiDocument; options: DnsMockOptions }) {
+    const caps = resolveCaps('dns', CAPS, options);
+    const seedIds = exampleZoneIds(document);
     return {
+      seed: (): DnsState => ({ zones: Object.fromEntries(seedIds.map((id) => [id, { records: [] }])) }),
+      report: () => [`DNS: each access key starts with zone ${seedIds.join(', ')}, empty (more zones: PUT /_mock/state)`],
+      importState(snapshot: unknown): DnsState {
+        const zones = (snapshot as Partial<DnsState> | null)?.zones;
+        if (typeof zones !== 'object' || zones === null) throw new Error('dns state is {"zones": {"<zoneId>": {"records": [{"name","type","data"}]}}}');
+        const entries = Object.entries(zones);
+        if (entries.length > caps.maxZones) throw new Error(capMessage('dns', CAP_FLAGS, 'maxZones', caps.maxZones));
+        for (const [id, zone] of entries) {
+          if (!/^\d+$/.test(id) || !Array.isArray(zone?.records)) throw new Error(`zone ${JSON.stringify(id)}: a zone ID is a whole number and a zone is {"records": [...]}`);
+          if (zone.records.length > caps.maxRecordsPerZone) throw new Error(capMessage('dns', CAP_FLAGS, 'maxRecordsPerZone', caps.maxRecordsPerZone));
+          for (const record of zone.records) {
+            if (!['name', 'type', 'data'].every((field) => typeof (record as unknown as Record<string, unknown>)?.[field] === 'string')) {
+              throw new Error(`zone ${id}: a record is {"name", "type", "data"}, each a string`);
+            }
+          }
+        }
+        return structuredClone({ zones }) as DnsState;
+      },
       invalidRequest: (violations) => dnsError(fieldOf(violations[0]), describeViolations(violations)),
       handlers: {
-        importDnsRecords(request) {
+        importDnsRecords(request, { state }) {
+          const zone = state.zones[String(Number(request.params.zoneId))];
+          if (!zone) return { status: 404 };
           const zoneFile = typeof request.body === 'string' ? request.body : '';
           if (zoneFile.trim() === '') return dnsError('body', 'body: the zone file is empty');
-          return { status: 200, body: countZoneFile(zoneFile) };
+          const held = keysOf(zone.records);
+          const { counts, added } = importZoneFile(zoneFile, held);
+          if (zone.records.length + added.length > caps.maxRecordsPerZone) {
+            return dnsError('body', capMessage('dns', CAP_FLAGS, 'maxRecordsPerZone', caps.maxRecordsPerZone), 400, 'limit_reached');
+          }
+          for (const record of added) {
+            zone.records.push(record);
+            held.add(recordKey(record));
+          }
+          return { status: 200, body: counts };
         },
       },
     };

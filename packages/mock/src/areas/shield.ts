@@ -1,6 +1,8 @@
-// Shield: the update answers the configuration it was sent; the lists answer the page the
-// request asks for, over fixed sets of example zones and example custom rules.
-import { defineArea, describeViolations, integerQuery, type OpenApiDocument } from '../area.ts';
+// Shield: shield zones kept per access key, each with its custom rules and its triggered-rule
+// review, seeded from the contract's examples. The update changes the zone the list shows
+// (or creates it: 202); learning mode ends when the virtual clock passes learningModeUntil.
+import { defineArea, describeViolations, integerQuery, type MockResponse, type OpenApiDocument } from '../area.ts';
+import { capFlags, capMessage, capsFromFlags, deepFreeze, resolveCaps, type CapFlags } from './state.ts';
 
 interface ShieldPage {
   totalCount: number;
@@ -9,41 +11,111 @@ interface ShieldPage {
   nextPage: number;
   pageSize: number;
 }
-
 type Json = Record<string, unknown>;
+
+interface ShieldZoneRecord {
+  /** Every field the list and the update show, together. */
+  settings: Json & { shieldZoneId: number; learningMode?: boolean; learningModeUntil?: string };
+  customRules: Json[];
+  triggeredRules: Json[];
+}
+
+export interface ShieldState {
+  /** In the order the list shows them. */
+  zones: ShieldZoneRecord[];
+}
+
+const CAPS = { maxShieldZones: 100 };
+export type ShieldMockOptions = Partial<typeof CAPS>;
+const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxShieldZones: { flag: 'max-shield-zones', what: 'shield zones' } };
+
+/** How long learning mode lasts when it is turned on without a learningModeUntil: 7 days (x-assumed in the contract's x-mock-state). */
+export const LEARNING_MODE_MS = 7 * 86_400_000;
 
 /** The error object every successful shield answer carries. */
 const SUCCESS = { statusCode: 200, success: true, message: '', errorKey: '' };
+const failure = (status: number, errorKey: string, message: string): MockResponse => ({
+  status,
+  body: { data: null, error: { statusCode: status, success: false, message, errorKey } },
+});
 
-export default defineArea({
+export default defineArea<'shield', ShieldMockOptions, ShieldState>({
   name: 'shield',
-  setup({ document, example }) {
-    const zones = example<{ data: Json[] }>('ShieldZoneListPage').data;
+  flags: capFlags(CAP_FLAGS, CAPS),
+  optionsFromFlags: (values): ShieldMockOptions => capsFromFlags(CAP_FLAGS, values),
+  setup({ document, example, options }: { document: OpenApiDocument; example: <T>(name: string) => T; options: ShieldMockOptions }) {
+    const caps = resolveCaps('shield', CAPS, options);
+    const listFields = propertyNames(document, 'ShieldZoneListItem');
+    const zoneFields = propertyNames(document, 'ShieldZone');
+    const listed = example<{ data: Json[] }>('ShieldZoneListPage').data;
+    const updated = example<{ data: { shieldZone: Json } }>('ShieldZoneUpdated').data.shieldZone;
     const ruleTemplate = example<{ data: Json[] }>('ShieldCustomRuleListPage').data[0]!;
-    const rulesOf = (shieldZoneId: number) => exampleRules(ruleTemplate, variableNames(document), shieldZoneId);
+    const review = example<{ triggeredRules: Json[] }>('ShieldTriggeredRulesReviewExample').triggeredRules;
+    const names = variableNames(document);
+    // Rules and reviews are never written, so every namespace shares the seed's (frozen) copies.
+    const seedRecords = listed.map((zone, index) => ({
+      settings: { ...updated, ...zone } as ShieldZoneRecord['settings'],
+      customRules: deepFreeze(exampleRules(ruleTemplate, names, zone.shieldZoneId as number)),
+      triggeredRules: deepFreeze(index === 0 ? review : []),
+    }));
+    /** A zone the update creates starts as the example's basic zone. */
+    const newZoneTemplate = { ...updated, ...listed.at(-1)!, learningMode: false };
+
+    const find = (state: ShieldState, id: number) => state.zones.find((zone) => zone.settings.shieldZoneId === id);
+    const zoneNotFound = (id: number) => failure(404, 'shield_zone_not_found', `shieldZoneId: no shield zone ${id}`);
+    /** The zone as read at this time: learning mode is off once learningModeUntil has passed. */
+    const current = (settings: ShieldZoneRecord['settings'], now: number) =>
+      settings.learningMode && settings.learningModeUntil && Date.parse(settings.learningModeUntil) <= now ? { ...settings, learningMode: false } : settings;
 
     return {
-      invalidRequest: (violations) => ({
-        status: 400,
-        body: { data: null, error: { statusCode: 400, success: false, message: describeViolations(violations), errorKey: 'invalid_request' } },
-      }),
+      report: () => [`Shield: each access key starts with shield zones ${listed.map((zone) => zone.shieldZoneId).join(', ')}`],
+      seed: (): ShieldState => ({ zones: seedRecords.map((record) => ({ ...record, settings: structuredClone(record.settings) })) }),
+      importState(snapshot: unknown): ShieldState {
+        const zones = (snapshot as Partial<ShieldState> | null)?.zones;
+        const valid =
+          Array.isArray(zones) && zones.length <= caps.maxShieldZones &&
+          zones.every((zone) => Number.isInteger(zone?.settings?.shieldZoneId) && Array.isArray(zone.customRules) && Array.isArray(zone.triggeredRules));
+        if (!valid) throw new Error(`shield state is {"zones": [{"settings": {"shieldZoneId", ...}, "customRules": [], "triggeredRules": []}]}, at most ${caps.maxShieldZones} zones`);
+        return structuredClone({ zones }) as ShieldState;
+      },
+      invalidRequest: (violations) => failure(400, 'invalid_request', describeViolations(violations)),
       handlers: {
-        updateShieldZone(request) {
+        updateShieldZone(request, { state, clock }) {
           const { shieldZoneId, shieldZone } = request.body as { shieldZoneId: number; shieldZone: Json };
-          const updated = example<{ data: { shieldZone: Json } }>('ShieldZoneUpdated');
-          return {
-            status: 200,
-            body: { data: { shieldZoneId, shieldZone: { ...updated.data.shieldZone, ...shieldZone, shieldZoneId } }, error: SUCCESS },
-          };
+          let record = find(state, shieldZoneId);
+          const created = !record;
+          if (!record) {
+            if (state.zones.length >= caps.maxShieldZones) return failure(400, 'limit_reached', capMessage('shield', CAP_FLAGS, 'maxShieldZones', caps.maxShieldZones));
+            const pullZoneId = Math.max(0, ...state.zones.map((zone) => Number(zone.settings.pullZoneId) || 0)) + 1;
+            record = { settings: { ...structuredClone(newZoneTemplate), shieldZoneId, pullZoneId }, customRules: [], triggeredRules: [] };
+            state.zones.push(record);
+          }
+          const now = clock.now();
+          const before = current(record.settings, now);
+          const settings = { ...before, ...structuredClone(shieldZone), shieldZoneId };
+          if (shieldZone.learningMode === true && shieldZone.learningModeUntil === undefined && !before.learningMode) {
+            settings.learningModeUntil = new Date(now + LEARNING_MODE_MS).toISOString();
+          }
+          record.settings = settings;
+          return { status: created ? 202 : 200, body: { data: { shieldZoneId, shieldZone: pick(current(settings, now), zoneFields) }, error: SUCCESS } };
         },
-        listShieldZones(request) {
+        listShieldZones(request, { state, clock }) {
+          const zones = state.zones.map((zone) => pick(current(zone.settings, clock.now()), listFields));
           const { items, page } = paginate(zones, integerQuery(request, 'page', 1), integerQuery(request, 'perPage', 10));
           return { status: 200, body: { data: items, page } };
         },
-        listCustomWafRules(request) {
-          const rules = rulesOf(Number(request.params.shieldZoneId));
-          const { items, page } = paginate(rules, integerQuery(request, 'page', 1), integerQuery(request, 'pageSize', 10));
+        listCustomWafRules(request, { state }) {
+          const id = Number(request.params.shieldZoneId);
+          const record = find(state, id);
+          if (!record) return zoneNotFound(id);
+          const { items, page } = paginate(record.customRules, integerQuery(request, 'page', 1), integerQuery(request, 'pageSize', 10));
           return { status: 200, body: { data: items, page, error: SUCCESS } };
+        },
+        reviewTriggeredRules(request, { state }) {
+          const id = Number(request.params.shieldZoneId);
+          const record = find(state, id);
+          if (!record) return zoneNotFound(id);
+          return { status: 200, body: { errorResponse: SUCCESS, triggeredRules: record.triggeredRules, totalTriggeredRules: record.triggeredRules.length } };
         },
       },
     };
@@ -57,6 +129,15 @@ export function paginate<T>(all: T[], currentPage: number, pageSize: number): { 
     items: all.slice((currentPage - 1) * pageSize, currentPage * pageSize),
     page: { totalCount: all.length, totalPages, currentPage, nextPage: currentPage < totalPages ? currentPage + 1 : 0, pageSize },
   };
+}
+
+const pick = (object: Json, fields: string[]) => Object.fromEntries(fields.filter((field) => object[field] !== undefined).map((field) => [field, object[field]]));
+
+function propertyNames(document: OpenApiDocument, schema: string): string[] {
+  const schemas = (document.components as { schemas?: Record<string, { properties?: Json }> }).schemas;
+  const names = Object.keys(schemas?.[schema]?.properties ?? {});
+  if (names.length === 0) throw new Error(`the shield contract has no properties for ${schema}`);
+  return names;
 }
 
 /** The variable names a rule may inspect, as the contract lists them. */

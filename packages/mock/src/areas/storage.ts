@@ -1,10 +1,17 @@
-// Storage: lists a fixed set of storage zones (see storage-zones.ts) with the real paging rules:
-// page 0 answers every matching zone as a plain array, a page above 0 answers one page in the
-// {Items, CurrentPage, TotalItems, HasMoreItems} envelope.
+// Storage: the storage zones of each access key, taken from the contract's examples (see
+// storage-zones.ts), listed with the real paging rules: page 0 answers every matching zone as a
+// plain array, a page above 0 answers one page in the {Items, CurrentPage, TotalItems,
+// HasMoreItems} envelope. No operation writes storage zones, so every namespace shares one
+// frozen seed until a snapshot gives it its own.
 import { defineArea, describeViolations, integerQuery, queryValue, type MockRequest, type MockResponse, type Violation } from '../area.ts';
-import { buildStorageZones, type StorageZone } from './storage-zones.ts';
+import { deepFreeze } from './state.ts';
+import { storageZonesFrom, type StorageZone } from './storage-zones.ts';
 
 const DEFAULT_PER_PAGE = 1000;
+
+export interface StorageState {
+  zones: StorageZone[];
+}
 
 /** The StorageError body for an invalid request; violations already name parameters as declared. */
 function badRequest(violations: Violation[]): MockResponse {
@@ -12,22 +19,34 @@ function badRequest(violations: Violation[]): MockResponse {
   return { status: 400, body: { ErrorKey: 'invalid_request', Field: field, Message: describeViolations(violations) } };
 }
 
-export default defineArea({
+export default defineArea<'storage', Record<string, never>, StorageState>({
   name: 'storage',
-  setup() {
-    const zones = buildStorageZones();
+  setup({ example }) {
+    const examples = [
+      ...example<StorageZone[]>('StorageZonesAll'),
+      ...example<{ Items: StorageZone[] }>('StorageZonesLastPage').Items,
+    ].filter((zone, index, all) => all.findIndex((other) => other.Id === zone.Id) === index);
+    const seed: StorageState = deepFreeze({ zones: storageZonesFrom(examples) });
 
-    function matching(request: MockRequest): StorageZone[] {
+    function matching(request: MockRequest, state: StorageState): StorageZone[] {
       const search = queryValue(request, 'search')?.toLowerCase() ?? '';
       const includeDeleted = queryValue(request, 'includeDeleted') === 'true';
-      return zones.filter((zone) => (includeDeleted || !zone.Deleted) && zone.Name.toLowerCase().includes(search));
+      return state.zones.filter((zone) => (includeDeleted || !zone.Deleted) && zone.Name.toLowerCase().includes(search));
     }
 
     return {
+      seed: () => seed,
+      importState(snapshot: unknown): StorageState {
+        const zones = (snapshot as Partial<StorageState> | null)?.zones;
+        if (!Array.isArray(zones) || !zones.every((zone) => typeof zone?.Name === 'string' && typeof zone?.Id === 'number')) {
+          throw new Error('storage state is {"zones": [StorageZone, ...]}, each zone with its Id and Name');
+        }
+        return structuredClone({ zones });
+      },
       invalidRequest: badRequest,
       handlers: {
-        listStorageZones(request) {
-          const found = matching(request);
+        listStorageZones(request, { state }) {
+          const found = matching(request, state);
           const page = integerQuery(request, 'page', 0);
           if (page === 0) return { status: 200, body: found };
           const perPage = integerQuery(request, 'perPage', DEFAULT_PER_PAGE);

@@ -1,8 +1,12 @@
-// Video: create answers from the request; collections are kept per library in memory.
+// Video: collections per library, kept per access key. A library starts with the contract's
+// example collections; the first write to a library stores its own copy. A video created into
+// a collection counts in its videoCount and leads its preview. Videos themselves are not kept:
+// no operation reads them back.
 import { randomUUID } from 'node:crypto';
 import { defineArea, describeViolations, integerQuery, queryValue, type MockRequest, type MockResponse } from '../area.ts';
+import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
 
-interface Collection {
+export interface Collection {
   videoLibraryId: number;
   guid: string;
   name: string | null;
@@ -12,97 +16,151 @@ interface Collection {
   previewImageUrls: string[] | null;
 }
 
+/** A library's collections, newest first (the order `orderBy=date` lists them in). */
+interface Library {
+  collections: Collection[];
+}
+
+export interface VideoState {
+  /** Libraries written to, by libraryId; the others read as the seed. */
+  libraries: Record<string, Library>;
+}
+
+const CAPS = { maxLibraries: 100, maxCollectionsPerLibrary: 1000 };
+export type VideoMockOptions = Partial<typeof CAPS>;
+const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxLibraries: { flag: 'max-libraries', what: 'video libraries written to' }, maxCollectionsPerLibrary: { flag: 'max-collections-per-library', what: 'collections in one library' } };
+
+/** How many video IDs a collection's preview holds. */
+const PREVIEW_SIZE = 4;
+/** Orders of `orderBy`: the live service's default `date` (newest first) and `name`. */
+const ORDERS: Record<string, (a: Collection, b: Collection) => number> = {
+  date: () => 0,
+  name: (a, b) => (a.name ?? '\uffff').localeCompare(b.name ?? '\uffff', 'en', { sensitivity: 'base' }),
+};
+
 const statusModel = (statusCode: number, message: string, success = statusCode < 400): MockResponse => ({
   status: statusCode,
   body: { success, message, statusCode },
 });
+const notFound: MockResponse = { status: 404 };
 
-export default defineArea({
+export default defineArea<'video', VideoMockOptions, VideoState>({
   name: 'video',
-  setup({ example }) {
-    const libraries = new Map<number, Map<string, Collection>>();
-
-    /** A library starts with the contract's example collections. */
-    function collectionsOf(libraryId: number) {
-      let collections = libraries.get(libraryId);
-      if (!collections) {
-        const seed = example<{ items: Collection[] }>('CollectionListPage').items;
-        collections = new Map(seed.map((c) => [c.guid, { ...c, videoLibraryId: libraryId }]));
-        libraries.set(libraryId, collections);
-      }
-      return collections;
-    }
+  flags: capFlags(CAP_FLAGS, CAPS),
+  optionsFromFlags: (values): VideoMockOptions => capsFromFlags(CAP_FLAGS, values),
+  setup({ example, options }: { example: <T>(name: string) => T; options: VideoMockOptions }) {
+    const caps = resolveCaps('video', CAPS, options);
+    const seedCollections = example<{ items: Collection[] }>('CollectionListPage').items;
 
     const libraryIdOf = (request: MockRequest) => Number(request.params.libraryId);
-    const withThumbnails = (collection: Collection, request: MockRequest): Collection => ({
+    /** The library as stored, or as the seed shows it when it was never written to. */
+    const read = (state: VideoState, libraryId: number): Library =>
+      state.libraries[libraryId] ?? { collections: seedCollections.map((c) => ({ ...c, videoLibraryId: libraryId })) };
+    /** The library to write to, stored on first write; undefined when the cap on libraries is reached. */
+    function writable(state: VideoState, libraryId: number): Library | undefined {
+      const held = state.libraries[libraryId];
+      if (held) return held;
+      if (Object.keys(state.libraries).length >= caps.maxLibraries) return undefined;
+      return (state.libraries[libraryId] = read(state, libraryId));
+    }
+    const librariesFull = () => statusModel(400, capMessage('video', CAP_FLAGS, 'maxLibraries', caps.maxLibraries));
+
+    const shown = (collection: Collection, request: MockRequest): Collection => ({
       ...collection,
-      previewImageUrls: queryValue(request, 'includeThumbnails') === 'true' ? [] : null,
+      previewImageUrls:
+        queryValue(request, 'includeThumbnails') === 'true'
+          ? (collection.previewVideoIds?.split(',') ?? []).map((id) => `https://vz-${collection.videoLibraryId}.video.platform.invalid/${id}/thumbnail.jpg`)
+          : null,
     });
-    const find = (request: MockRequest) => collectionsOf(libraryIdOf(request)).get(request.params.collectionId!);
-    const notFound: MockResponse = { status: 404 };
+    const find = (library: Library, request: MockRequest) => library.collections.find((c) => c.guid === request.params.collectionId);
 
     return {
+      seed: (): VideoState => ({ libraries: {} }),
+      importState(snapshot: unknown): VideoState {
+        const libraries = (snapshot as Partial<VideoState> | null)?.libraries;
+        const valid =
+          typeof libraries === 'object' && libraries !== null && Object.keys(libraries).length <= caps.maxLibraries &&
+          Object.entries(libraries).every(([id, library]) => /^\d+$/.test(id) && Array.isArray(library?.collections) && library.collections.length <= caps.maxCollectionsPerLibrary &&
+            library.collections.every((c) => typeof c?.guid === 'string'));
+        if (!valid) throw new Error(`video state is {"libraries": {"<libraryId>": {"collections": [Collection, ...]}}}, within the caps (${caps.maxLibraries} libraries, ${caps.maxCollectionsPerLibrary} collections each)`);
+        return structuredClone({ libraries }) as VideoState;
+      },
       invalidRequest: (violations) => statusModel(400, describeViolations(violations)),
       handlers: {
-        createVideo(request) {
+        createVideo(request, { state, clock }) {
           const body = request.body as { title: string; collectionId?: string | null };
-          const video = example<Record<string, unknown>>('VideoCreated');
+          const libraryId = libraryIdOf(request);
+          const guid = randomUUID();
+          const collectionId = body.collectionId || null;
+          if (collectionId) {
+            if (!find(read(state, libraryId), { ...request, params: { ...request.params, collectionId } })) return notFound;
+            const library = writable(state, libraryId);
+            if (!library) return librariesFull();
+            const collection = library.collections.find((c) => c.guid === collectionId)!;
+            collection.videoCount++;
+            collection.previewVideoIds = [guid, ...(collection.previewVideoIds?.split(',') ?? [])].slice(0, PREVIEW_SIZE).join(',');
+          }
           return {
             status: 200,
             body: {
-              ...video,
-              videoLibraryId: libraryIdOf(request),
-              guid: randomUUID(),
+              ...example<Record<string, unknown>>('VideoCreated'),
+              videoLibraryId: libraryId,
+              guid,
               title: body.title,
-              collectionId: body.collectionId ?? null,
+              collectionId,
               status: 0,
-              dateUploaded: new Date().toISOString(),
+              dateUploaded: new Date(clock.now()).toISOString(),
             },
           };
         },
-        listCollections(request) {
+        listCollections(request, { state }) {
           const page = integerQuery(request, 'page', 1);
           const itemsPerPage = integerQuery(request, 'itemsPerPage', 100);
           const search = queryValue(request, 'search')?.toLowerCase();
-          const matching = [...collectionsOf(libraryIdOf(request)).values()].filter(
-            (c) => !search || (c.name ?? '').toLowerCase().includes(search),
-          );
+          const orderBy = queryValue(request, 'orderBy') ?? 'date';
+          const order = ORDERS[orderBy.toLowerCase()];
+          if (!order) return statusModel(400, `orderBy: must be one of ${Object.keys(ORDERS).join(', ')} (got ${JSON.stringify(orderBy)})`);
+          const matching = read(state, libraryIdOf(request))
+            .collections.filter((c) => !search || (c.name ?? '').toLowerCase().includes(search))
+            .sort(order);
           return {
             status: 200,
             body: {
               totalItems: matching.length,
               currentPage: page,
               itemsPerPage,
-              items: matching.slice((page - 1) * itemsPerPage, page * itemsPerPage).map((c) => withThumbnails(c, request)),
+              items: matching.slice((page - 1) * itemsPerPage, page * itemsPerPage).map((c) => shown(c, request)),
             },
           };
         },
-        createCollection(request) {
+        createCollection(request, { state }) {
           const { name } = request.body as { name: string };
-          const collection: Collection = {
-            videoLibraryId: libraryIdOf(request),
-            guid: randomUUID(),
-            name,
-            videoCount: 0,
-            totalSize: 0,
-            previewVideoIds: null,
-            previewImageUrls: null,
-          };
-          collectionsOf(collection.videoLibraryId).set(collection.guid, collection);
+          const videoLibraryId = libraryIdOf(request);
+          const library = writable(state, videoLibraryId);
+          if (!library) return librariesFull();
+          if (library.collections.length >= caps.maxCollectionsPerLibrary) {
+            return statusModel(400, capMessage('video', CAP_FLAGS, 'maxCollectionsPerLibrary', caps.maxCollectionsPerLibrary));
+          }
+          const collection: Collection = { videoLibraryId, guid: randomUUID(), name, videoCount: 0, totalSize: 0, previewVideoIds: null, previewImageUrls: null };
+          library.collections.unshift(collection);
           return { status: 200, body: collection };
         },
-        getCollection(request) {
-          const collection = find(request);
-          return collection ? { status: 200, body: withThumbnails(collection, request) } : notFound;
+        getCollection(request, { state }) {
+          const collection = find(read(state, libraryIdOf(request)), request);
+          return collection ? { status: 200, body: shown(collection, request) } : notFound;
         },
-        updateCollection(request) {
-          const collection = find(request);
-          if (!collection) return notFound;
-          collection.name = (request.body as { name: string }).name;
+        updateCollection(request, { state }) {
+          if (!find(read(state, libraryIdOf(request)), request)) return notFound;
+          const library = writable(state, libraryIdOf(request));
+          if (!library) return librariesFull();
+          find(library, request)!.name = (request.body as { name: string }).name;
           return statusModel(200, 'OK');
         },
-        deleteCollection(request) {
-          if (!collectionsOf(libraryIdOf(request)).delete(request.params.collectionId!)) return notFound;
+        deleteCollection(request, { state }) {
+          if (!find(read(state, libraryIdOf(request)), request)) return notFound;
+          const library = writable(state, libraryIdOf(request));
+          if (!library) return librariesFull();
+          library.collections = library.collections.filter((c) => c.guid !== request.params.collectionId);
           return statusModel(200, 'OK');
         },
       },

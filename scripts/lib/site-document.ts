@@ -1,0 +1,203 @@
+// The reference site's one document: every area's bundle merged into a single OpenAPI document
+// (one tag group per area, so one navigation and one search cover every operation and schema),
+// with the guides, changelogs and assumption sources as its description, and every assumed
+// element marked. `statedOnly` derives the view without assumed elements.
+import { HTTP_METHODS, deref, type Json } from './openapi.ts';
+
+export interface AreaInput {
+  area: string;
+  document: Json;
+}
+
+/** Headings in the document's description become the site's guide navigation; this is their text. */
+export interface SiteText {
+  title: string;
+  version: string;
+  description: string;
+}
+
+const methodsOf = (pathItem: Json) => HTTP_METHODS.filter((m) => pathItem?.[m]);
+
+/** Merges the areas into one document; fails on a path, tag or component that two areas both define. */
+export function combineAreas(inputs: AreaInput[], text: SiteText): Json {
+  const combined: Json = {
+    openapi: '3.1.0',
+    info: { title: text.title, version: text.version, description: text.description },
+    servers: [],
+    tags: [],
+    'x-tagGroups': [],
+    paths: {},
+    components: {},
+  };
+  const conflicts: string[] = [];
+  for (const { area, document } of inputs) {
+    const tagNames: string[] = [];
+    for (const tag of document.tags ?? []) {
+      if (combined.tags.some((t: Json) => t.name === tag.name)) conflicts.push(`tag "${tag.name}" (${area})`);
+      combined.tags.push(tag);
+      tagNames.push(tag.name);
+    }
+    combined['x-tagGroups'].push({ name: `${document.info.title} ${document.info.version}`, tags: tagNames, 'x-area': area });
+    for (const [urlPath, pathItem] of Object.entries(document.paths ?? {}) as [string, Json][]) {
+      if (combined.paths[urlPath]) conflicts.push(`path ${urlPath} (${area})`);
+      const { servers: pathServers, ...rest } = pathItem;
+      const servers = pathServers ?? document.servers ?? [];
+      for (const method of methodsOf(rest)) {
+        const operation = rest[method];
+        // Operation-level servers and security: in one document, each operation keeps its own area's.
+        operation.servers ??= servers;
+        operation.security ??= document.security ?? [];
+        operation['x-area'] = area;
+      }
+      combined.paths[urlPath] = rest;
+    }
+    for (const [kind, members] of Object.entries(document.components ?? {}) as [string, Json][]) {
+      combined.components[kind] ??= {};
+      for (const [name, member] of Object.entries(members)) {
+        const existing = combined.components[kind][name];
+        if (existing && JSON.stringify(existing) !== JSON.stringify(member)) conflicts.push(`components.${kind}.${name} (${area})`);
+        combined.components[kind][name] = member;
+      }
+    }
+  }
+  if (conflicts.length > 0) throw new Error(`the areas cannot share one site document; defined twice: ${conflicts.join(', ')}`);
+  return combined;
+}
+
+/** Every operation of a document: where it is, and what it is. */
+export function operationsOf(document: Json): { urlPath: string; method: string; operation: Json }[] {
+  return Object.entries(document.paths ?? {}).flatMap(([urlPath, pathItem]) =>
+    methodsOf(pathItem).map((method) => ({ urlPath, method, operation: (pathItem as Json)[method] })),
+  );
+}
+
+/** Every node that carries x-assumed, with its location (JSON Pointer-like, for counting and tests). */
+export function assumedNodes(document: Json): { at: string; node: Json }[] {
+  const found: { at: string; node: Json }[] = [];
+  const walk = (node: Json, at: string) => {
+    if (!node || typeof node !== 'object') return;
+    if (typeof node['x-assumed'] === 'string') found.push({ at, node });
+    for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+  };
+  walk(document, '');
+  return found;
+}
+
+// Scalar validates the colour as a literal (a CSS variable is refused), so the light theme's is used.
+export const ASSUMED_BADGE = { name: 'Assumed', position: 'after', color: '#a64d00' } as const;
+
+/**
+ * Makes each assumption visible: a badge on assumed operations (shown next to their name, in the
+ * navigation too), and on every assumed element a note saying so, why, and where its source is.
+ */
+export function markAssumptions(document: Json, sourceLink: (area: string | undefined) => string): void {
+  const walk = (node: Json, area: string | undefined) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((child) => walk(child, area));
+    const own = typeof node['x-area'] === 'string' ? node['x-area'] : area;
+    for (const [key, value] of Object.entries(node)) if (key !== 'x-codeSamples') walk(value, own);
+    const reason = node['x-assumed'];
+    if (typeof reason !== 'string') return;
+    const readable = reason.replace(/\s*\(live-api-facts\.md\)/g, ' (the live service)').replace(/\blive-api-facts\.md\b/g, 'the live service');
+    const note = `<span class="assumed-badge">Assumed</span> Not stated by the specification: ${readable} ${sourceLink(own)}`;
+    node.description = node.description ? `${node.description}\n\n${note}` : note;
+    node['x-assumed'] = readable;
+    if (typeof node.operationId === 'string') node['x-badges'] = [...(node['x-badges'] ?? []), ASSUMED_BADGE];
+  };
+  walk(document, undefined);
+}
+
+/** x-area on schemas and components: which area defined them, so that notes link to that area's sources. */
+export function labelComponents(inputs: AreaInput[], combined: Json): void {
+  for (const { area, document } of inputs) {
+    for (const [kind, members] of Object.entries(document.components ?? {}) as [string, Json][]) {
+      for (const name of Object.keys(members)) {
+        const member = combined.components[kind][name];
+        if (member && typeof member === 'object' && !member.$ref) member['x-area'] ??= area;
+      }
+    }
+  }
+  for (const tag of combined.tags) {
+    const group = combined['x-tagGroups'].find((g: Json) => g.tags.includes(tag.name));
+    if (group) tag['x-area'] = group['x-area'];
+  }
+}
+
+/**
+ * An operation's x-assumed that is about its security requirement only (security requirements
+ * cannot carry extensions, so the contracts note it on the operation): the operation itself is
+ * stated and stays in the stated-facts view, with its badge.
+ */
+const assumesPartOnly = (operation: Json) => /^security\b/.test(operation['x-assumed']);
+
+const STUB = 'Not stated by the specification. The stated-facts view leaves out its assumed shape.';
+
+/**
+ * The document without what the specification does not state: assumed operations, parameters,
+ * responses, request bodies and properties are left out, assumed schemas become a stub that says
+ * so (other elements may still refer to them). Assumed elements that cannot be left out (the
+ * version, server variables, tags) keep their badge.
+ */
+export function statedOnly(document: Json): Json {
+  const doc = structuredClone(document);
+  const assumedComponent = (ref: unknown) => typeof ref === 'string' && typeof deref(document, { $ref: ref })?.['x-assumed'] === 'string';
+  const assumed = (node: Json) => typeof node?.['x-assumed'] === 'string' || assumedComponent(node?.$ref);
+
+  for (const [urlPath, pathItem] of Object.entries(doc.paths ?? {}) as [string, Json][]) {
+    for (const method of methodsOf(pathItem)) if (assumed(pathItem[method]) && !assumesPartOnly(pathItem[method])) delete pathItem[method];
+    if (methodsOf(pathItem).length === 0) delete doc.paths[urlPath];
+  }
+  const walk = (node: Json) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node.parameters)) node.parameters = node.parameters.filter((p: Json) => !assumed(p));
+    if (node.requestBody && assumed(node.requestBody)) delete node.requestBody;
+    if (node.responses && typeof node.responses === 'object' && node.operationId) {
+      for (const [status, response] of Object.entries(node.responses)) if (assumed(response)) delete node.responses[status];
+    }
+    if (node.properties && typeof node.properties === 'object') {
+      for (const [name, property] of Object.entries(node.properties)) {
+        if (typeof (property as Json)?.['x-assumed'] !== 'string') continue;
+        delete node.properties[name];
+        if (Array.isArray(node.required)) node.required = node.required.filter((r: string) => r !== name);
+      }
+    }
+    for (const value of Object.values(node)) walk(value);
+  };
+  walk(doc.paths);
+  walk(doc.components);
+  for (const kind of ['parameters', 'responses', 'requestBodies'] as const) {
+    for (const [name, member] of Object.entries(doc.components?.[kind] ?? {})) if (assumed(member)) delete doc.components[kind][name];
+  }
+  for (const [name, schema] of Object.entries(doc.components?.schemas ?? {}) as [string, Json][]) {
+    if (typeof schema['x-assumed'] === 'string') doc.components.schemas[name] = { description: STUB, 'x-area': schema['x-area'] };
+  }
+  const tagged = new Set(operationsOf(doc).flatMap(({ operation }) => operation.tags ?? []));
+  for (const group of doc['x-tagGroups'] ?? []) group.tags = group.tags.filter((t: string) => tagged.has(t));
+  doc.tags = (doc.tags ?? []).filter((t: Json) => tagged.has(t.name));
+  return doc;
+}
+
+const cssString = (text: string) => JSON.stringify(text);
+const tagSlug = (name: string) => name.toLowerCase().trim().replace(/\s+/g, '-');
+
+/**
+ * CSS that puts the Assumed badge next to assumed operations and tags in the navigation: Scalar
+ * renders its sidebar itself, and marks each entry with data-sidebar-id ending in
+ * /tag/<tag> or /<METHOD><path>.
+ */
+export function assumedNavigationCss(document: Json): string {
+  const operations = operationsOf(document)
+    .filter(({ operation }) => typeof operation['x-assumed'] === 'string')
+    .map(({ urlPath, method }) => `li[data-sidebar-id$=${cssString(`/${method.toUpperCase()}${urlPath}`)}] > a::after`);
+  const tags = (document.tags ?? [])
+    .filter((tag: Json) => typeof tag['x-assumed'] === 'string')
+    .map((tag: Json) => `li[data-sidebar-id$=${cssString(`/tag/${tagSlug(tag.name)}`)}] > div > a::after`);
+  const badge = `content: "Assumed"; align-self: center; margin-left: 6px; padding: 0 6px; border-radius: 9px; font-size: 10px; font-weight: 600;
+  line-height: 16px; color: var(--platform-assumed); background: var(--platform-assumed-background); border: 1px solid var(--platform-assumed);`;
+  const rules = [];
+  if (operations.length > 0) rules.push(`${operations.join(',\n')} {\n  ${badge}\n}`);
+  // A tag's entry has its open/close button over its right end.
+  if (tags.length > 0) rules.push(`${tags.join(',\n')} {\n  ${badge}\n  margin-right: 22px;\n}`);
+  return `${rules.join('\n')}\n`;
+}

@@ -1,0 +1,119 @@
+// The reference site in the browser: picks the view (everything, or stated facts only) and the
+// mock that Test Request talks to, gets a database token from that mock, then renders the one
+// document with Scalar's API reference. Talks to no host but the mock it is told about.
+(function () {
+  'use strict';
+  const config = window.PLATFORM_SITE_CONFIG;
+  const params = new URLSearchParams(location.search);
+  const served = location.protocol === 'http:' || location.protocol === 'https:';
+  const MOCK_KEY = 'platform-site.mock-url';
+  const stored = served ? null : localStorage.getItem(MOCK_KEY);
+  const chosen = params.get('mock') || stored;
+  // Served by the mock: the mock is this page's origin. From a file: the address the reader set.
+  const mockUrl = (params.get('mock') || (served ? location.origin : stored || config.mockDefault)).replace(/\/+$/, '');
+  const stated = params.get('view') === 'stated';
+
+  const status = document.getElementById('mock-status');
+  const input = document.getElementById('mock-url');
+  const statedBox = document.getElementById('stated-only');
+  input.value = mockUrl;
+  statedBox.checked = stated;
+
+  const reloadWith = (name, value) => {
+    if (value) params.set(name, value);
+    else params.delete(name);
+    const search = params.toString();
+    location.href = `${location.pathname}${search ? `?${search}` : ''}${location.hash}`;
+  };
+  statedBox.addEventListener('change', () => reloadWith('view', statedBox.checked ? 'stated' : ''));
+  document.getElementById('mock-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const value = input.value.trim().replace(/\/+$/, '');
+    if (!/^https?:\/\/[^/]+$/.test(value)) {
+      status.textContent = 'Give the mock as http://host:port';
+      return;
+    }
+    if (!served) localStorage.setItem(MOCK_KEY, value);
+    reloadWith('mock', value);
+  });
+
+  function loadScript(src) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = () => reject(new Error(`${src} could not be loaded`));
+      document.head.append(script);
+    });
+  }
+
+  /** Every operation tries the mock first; production addresses stay selectable, marked as placeholders. */
+  function pointAtMock(doc) {
+    const mock = { url: mockUrl, description: served ? 'Local mock: the one serving this site' : 'Local mock (its address is set in the bar above)' };
+    for (const pathItem of Object.values(doc.paths)) {
+      for (const operation of Object.values(pathItem)) {
+        if (!operation || !Array.isArray(operation.servers)) continue;
+        const production = operation.servers
+          .filter((server) => !(server.variables && server.variables.mock_url))
+          .map((server) => ({ ...server, description: `Production, placeholder address: set your own. ${server.description || ''}`.trim() }));
+        operation.servers = [mock, ...production];
+      }
+    }
+  }
+
+  /** A Full Access token from the mock's management API (the mock accepts any access key). */
+  async function databaseToken() {
+    if (!served && !chosen) {
+      status.textContent = `Test Request goes to ${mockUrl}; set the mock's address and press Use to get a database token`;
+      return '';
+    }
+    try {
+      const response = await fetch(`${mockUrl}/database/${encodeURIComponent(config.databaseId)}/tokens`, {
+        method: 'POST',
+        headers: { AccessKey: config.accessKey, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      if (!response.ok) throw new Error(`answered ${response.status}`);
+      const answer = await response.json();
+      const token = (answer.tokens || []).find((t) => t.kind === 'full_access');
+      status.textContent = `Test Request goes to ${mockUrl} (access key and database token filled in)`;
+      status.dataset.ready = 'true';
+      return token ? token.token : '';
+    } catch (error) {
+      status.textContent = `The mock at ${mockUrl} did not answer (${error.message}): start it with pnpm mock`;
+      return '';
+    }
+  }
+
+  Promise.all([loadScript(stated ? 'assets/document-stated.js' : 'assets/document.js'), databaseToken()])
+    .then(([, token]) => {
+      const doc = window.PLATFORM_DOCUMENT;
+      pointAtMock(doc);
+      window.PLATFORM_SITE = { mockUrl, stated, databaseToken: token };
+      Scalar.createApiReference('#app', {
+        content: doc,
+        title: doc.info.title,
+        withDefaultFonts: false, // the fonts ship with the site (assets/site.css)
+        telemetry: false,
+        hideClientButton: true,
+        showDeveloperTools: 'never',
+        agent: { disabled: true },
+        mcp: { disabled: true }, // its button links to another host
+        hiddenClients: true, // only the samples checked against the contract and the mock
+        documentDownloadType: 'none',
+        persistAuth: false,
+        defaultOpenAllTags: false,
+        authentication: {
+          securitySchemes: {
+            AccessKey: { value: config.accessKey },
+            DatabaseAccessToken: { token },
+          },
+        },
+      });
+      document.body.dataset.rendered = 'true';
+    })
+    .catch((error) => {
+      status.textContent = error.message;
+      throw error;
+    });
+})();

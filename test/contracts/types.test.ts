@@ -1,0 +1,28 @@
+// Type tests, checked by `tsc -p tsconfig.json`: the registry's types, and the client's public
+// types being exactly those of @platform/contracts (the client re-exports, it does not copy).
+// vitest only sees that the file loads.
+import { describe, expectTypeOf, it } from 'vitest';
+import { AREAS, findOperation, OPERATIONS, readBundle, type AreaName, type Operation, type OperationId } from '@platform/contracts';
+import type * as ContractsDatabase from '@platform/contracts/database';
+import type * as ContractsVideo from '@platform/contracts/video';
+import type { Database, Video } from '@platform/client';
+import type * as ClientVideo from '@platform/client/video';
+
+describe('types', () => {
+  it('name the areas and operations by their literal names', () => {
+    expectTypeOf<AreaName>().toEqualTypeOf<(typeof AREAS)[number]>();
+    expectTypeOf<'video'>().toExtend<AreaName>();
+    expectTypeOf<'nope'>().not.toExtend<AreaName>();
+    expectTypeOf<'createVideo'>().toExtend<OperationId>();
+    expectTypeOf<'noSuchOperation'>().not.toExtend<OperationId>();
+    expectTypeOf(OPERATIONS[0]).toExtend<Operation>();
+    expectTypeOf(findOperation).returns.toEqualTypeOf<Operation | undefined>();
+    expectTypeOf(readBundle).parameter(0).toEqualTypeOf<AreaName>();
+  });
+
+  it('make the client re-export the contracts’ types unchanged', () => {
+    expectTypeOf<Video.paths>().toEqualTypeOf<ContractsVideo.paths>();
+    expectTypeOf<ClientVideo.VideoModel>().toEqualTypeOf<ContractsVideo.VideoModel>();
+    expectTypeOf<Database.components>().toEqualTypeOf<ContractsDatabase.components>();
+  });
+});

@@ -1,0 +1,154 @@
+// The site's one document: every area merged without losing or mixing anything, assumptions
+// marked and removable, guides, changelogs and assumption sources in its description.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DOCS_DIR } from '../../scripts/lib/paths.ts';
+import { assumedNavigationCss, assumedNodes, combineAreas, labelComponents, markAssumptions, operationsOf, statedOnly } from '../../scripts/lib/site-document.ts';
+import { headingSlug } from '../../scripts/lib/site-guides.ts';
+import { listAreas, loadBundle, type Json } from '../support/openapi.ts';
+
+const text = { title: 'T', version: '1', description: '' };
+const area = (name: string, paths: Json, components: Json = {}, extra: Json = {}) => ({
+  area: name,
+  document: {
+    openapi: '3.1.0',
+    info: { title: `${name} API`, version: '1.0.0' },
+    servers: [{ url: `https://${name}.example` }],
+    security: [{ Key: [] }],
+    tags: [{ name: `${name} tag` }],
+    paths,
+    components,
+    ...extra,
+  },
+});
+const op = (operationId: string, more: Json = {}) => ({ operationId, tags: ['x'], responses: { 200: { description: 'ok' } }, ...more });
+
+/** The built site's document, as the browser gets it. */
+function builtDocument(file: string): Json {
+  const script = readFileSync(path.join(DOCS_DIR, 'assets', file), 'utf8');
+  return JSON.parse(script.slice(script.indexOf('=') + 1).trim().replace(/;$/, ''));
+}
+
+describe('combineAreas', () => {
+  it('keeps each operation with its own area’s servers and security, one tag group per area', () => {
+    const combined = combineAreas(
+      [area('a', { '/a': { get: op('getA') } }), area('b', { '/b': { servers: [{ url: 'https://other.example' }], post: op('postB', { security: [] }) } })],
+      text,
+    );
+    expect(combined.paths['/a'].get.servers).toEqual([{ url: 'https://a.example' }]);
+    expect(combined.paths['/a'].get.security).toEqual([{ Key: [] }]);
+    expect(combined.paths['/b'].post.servers).toEqual([{ url: 'https://other.example' }]);
+    expect(combined.paths['/b'].post.security).toEqual([]);
+    expect(combined['x-tagGroups'].map((g: Json) => [g.name, g.tags])).toEqual([
+      ['a API 1.0.0', ['a tag']],
+      ['b API 1.0.0', ['b tag']],
+    ]);
+  });
+
+  it.each([
+    ['a path', area('b', { '/a': { get: op('other') } })],
+    ['a component', area('b', {}, { schemas: { Thing: { type: 'integer' } } })],
+    ['a tag', { ...area('b', {}), document: { ...area('b', {}).document, tags: [{ name: 'a tag' }] } }],
+  ])('refuses two areas that both define %s', (_what, second) => {
+    const first = area('a', { '/a': { get: op('getA') } }, { schemas: { Thing: { type: 'string' } } });
+    expect(() => combineAreas([first, second], text)).toThrow(/defined twice/);
+  });
+
+  it('holds every operation of every area, each once', () => {
+    const combined = builtDocument('document.js');
+    const expected = listAreas().flatMap((name) => operationsOf(loadBundle(name)).map(({ operation }) => operation.operationId)).sort();
+    expect(operationsOf(combined).map(({ operation }) => operation.operationId).sort()).toEqual(expected);
+  });
+});
+
+describe('assumptions', () => {
+  const assumedDocument = () => {
+    const inputs = [
+      area(
+        'a',
+        {
+          '/stated': { get: op('stated', { parameters: [{ name: 'q', in: 'query', 'x-assumed': 'live service' }, { name: 'p', in: 'query' }] }) },
+          '/assumed': { get: op('guessed', { 'x-assumed': 'operation of the live service' }) },
+          '/secured': { get: op('secured', { 'x-assumed': 'security (Key) follows the live service' }) },
+        },
+        {
+          schemas: {
+            Mixed: { type: 'object', required: ['kept', 'guess'], properties: { kept: { type: 'string' }, guess: { type: 'string', 'x-assumed': 'live service' } } },
+            Whole: { type: 'object', 'x-assumed': 'the protocol' },
+          },
+        },
+      ),
+    ];
+    const combined = combineAreas(inputs, text);
+    labelComponents(inputs, combined);
+    return combined;
+  };
+
+  it('notes why on every assumed element, badges assumed operations, and links the source', () => {
+    const document = assumedDocument();
+    markAssumptions(document, (name) => `[source](#sources-${name})`);
+    for (const { node } of assumedNodes(document)) {
+      expect(node.description).toContain('<span class="assumed-badge">Assumed</span> Not stated by the specification');
+      expect(node.description).toContain(node['x-assumed']);
+      expect(node.description).toContain('(#sources-a)');
+    }
+    expect(document.paths['/assumed'].get['x-badges']).toEqual([expect.objectContaining({ name: 'Assumed' })]);
+    expect(document.paths['/stated'].get['x-badges']).toBeUndefined();
+  });
+
+  it('leaves out assumed operations, parameters and properties in the stated view, and stubs assumed schemas', () => {
+    const stated = statedOnly(assumedDocument());
+    expect(Object.keys(stated.paths)).toEqual(['/stated', '/secured']); // an assumed security requirement leaves the operation stated
+    expect(stated.paths['/stated'].get.parameters.map((p: Json) => p.name)).toEqual(['p']);
+    expect(Object.keys(stated.components.schemas.Mixed.properties)).toEqual(['kept']);
+    expect(stated.components.schemas.Mixed.required).toEqual(['kept']);
+    expect(stated.components.schemas.Whole.description).toMatch(/Not stated by the specification/);
+    expect(assumedNodes(stated).map(({ at }) => at)).toEqual(['/paths//secured/get']);
+  });
+
+  it('puts a navigation badge on assumed operations only', () => {
+    const css = assumedNavigationCss(assumedDocument());
+    expect(css).toContain('li[data-sidebar-id$="/GET/assumed"] > a::after');
+    expect(css).not.toContain('/GET/stated');
+    expect(css).toContain('content: "Assumed"');
+  });
+
+  it('cites no file readers do not have, in the built site', () => {
+    for (const file of ['document.js', 'document-stated.js']) expect(readFileSync(path.join(DOCS_DIR, 'assets', file), 'utf8')).not.toContain('live-api-facts.md');
+  });
+
+  it('has fewer assumed elements in the built stated view than in the full one, and none it could leave out', () => {
+    const full = builtDocument('document.js');
+    const stated = builtDocument('document-stated.js');
+    expect(assumedNodes(stated).length).toBeLessThan(assumedNodes(full).length);
+    expect(operationsOf(stated).filter(({ operation }) => operation['x-assumed'] && !/^security\b/.test(operation['x-assumed']))).toEqual([]);
+    expect(operationsOf(stated).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the built description', () => {
+  const description: string = builtDocument('document.js').info.description;
+  const headings = [...description.matchAll(/^# (.+)$/gm)].map((m) => m[1]);
+
+  it('has the guides, the changelogs and the assumptions as navigation entries', () => {
+    expect(headings).toEqual(['Overview', 'Quickstart', 'Authentication', 'Errors', 'Paging', 'The mock', 'The database', 'Changelogs', 'Assumptions']);
+  });
+
+  it.each(listAreas())('has the %s area’s changelog, linking each released contract, and its assumption sources', (name) => {
+    const title = loadBundle(name).info.title;
+    expect(description).toContain(`## ${title} changelog`);
+    const links = [...description.matchAll(new RegExp(`\\]\\((released/${name}/[^)]+\\.yaml)\\)`, 'g'))].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(existsSync(path.join(DOCS_DIR, link)), link).toBe(true);
+    expect(description).toContain(`## Sources for ${title.replace(/ API$/, '')}`);
+    expect(description).toContain(`${title} errors`);
+  });
+
+  it('links only to headings that exist', () => {
+    const anchors = new Set([...description.matchAll(/^#+ (.+)$/gm)].map((m) => headingSlug(m[1]!)));
+    const links = [...JSON.stringify(builtDocument('document.js')).matchAll(/\(#description\/([^)]+)\)/g)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of new Set(links)) expect(anchors.has(link), link).toBe(true);
+  });
+});

@@ -1,0 +1,85 @@
+// The repository's commands as a newcomer meets them: no script hidden behind one of pnpm's own
+// commands, every script answers --help, usage errors exit 2, and the README says what is needed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../scripts/lib/paths.ts';
+
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; engines: { node: string } };
+const scripts = Object.entries(manifest.scripts);
+const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+
+/**
+ * What `pnpm <name>` does itself instead of running the script `<name>`: pnpm 10's commands and
+ * the ones it hands to npm (`pnpm docs` opens the npm website). `start` and `test` are left out:
+ * those commands run the script of that name.
+ */
+const PNPM_COMMANDS = `add approve-builds audit bin cache cat-file cat-index c config create dedupe deploy dlx doctor env exec
+fetch find-hash help i ignored-builds import init install install-test it licenses link ln list ls ll la outdated pack
+patch patch-commit patch-remove prune publish rb rebuild recursive m remove rm uninstall un unlink restart root run
+self-update server setup store t up update upgrade why get set
+access adduser bugs deprecate dist-tag docs edit home info issues login logout owner ping prefix profile pkg repo s search
+set-script show star stars team token unpublish unstar v version view whoami xmas`.split(/\s+/);
+
+describe('package.json scripts', () => {
+  it.each(scripts.map(([name]) => [name]))('%s is not one of pnpm\'s own commands', (name) => {
+    expect(PNPM_COMMANDS).not.toContain(name);
+  });
+
+  /** The TypeScript file a script runs, if it runs one of ours. */
+  const ownScript = (command: string) => /^(?:tsx|node --import tsx) (scripts\/[\w-]+\.ts)$/.exec(command)?.[1];
+
+  it.each(scripts)('%s answers --help (%s)', (name, command) => {
+    const file = ownScript(command);
+    if (file) {
+      // Never run a script that would not stop at --help (it would do its job for real).
+      expect(readFileSync(path.join(ROOT, file), 'utf8'), `${file} does not handle --help`).toMatch(/parseScriptArgs|'--help'/);
+    }
+    const result = spawnSync(`${command} --help`, { cwd: ROOT, shell: true, encoding: 'utf8', env: { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` } });
+    expect(result.status, result.stderr).toBe(0);
+    if (file) expect(result.stdout).toMatch(new RegExp(`^Usage: pnpm ${name.replace(':', '\\:')}\\b`, 'i'));
+    else expect(result.stdout.trim().length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['lint', 'scripts/lint.ts'],
+    ['bundle', 'scripts/bundle.ts'],
+    ['check:breaking', 'scripts/check-breaking.ts'],
+  ])('pnpm %s with an unknown area is a usage error: exit 2, the areas listed', (_name, file) => {
+    const result = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [file, 'nosuch'], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^error: unknown area nosuch; the areas are /);
+  });
+
+  it('pnpm bench with an unknown option or benchmark is a usage error', () => {
+    for (const args of [['--colour'], ['nosuch']]) {
+      const result = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/bench.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^error: /);
+    }
+  });
+});
+
+describe('the README', () => {
+  it('names the exact Node version the packages need', () => {
+    const minimum = /^>=(\d+\.\d+)\.0/.exec(manifest.engines.node)?.[1];
+    expect(minimum).toBeDefined();
+    expect(readme.split('\n').slice(0, 12).join('\n')).toContain(`Node ${minimum}`);
+    expect(readme).not.toMatch(/Node 20[,)]/);
+  });
+
+  it('describes every option `pnpm mock --help` lists', () => {
+    const result = spawnSync(process.execPath, [path.join(ROOT, 'packages/mock/bin/platform-mock.js'), '--help'], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    const options = [...new Set(result.stdout.match(/--[a-z][a-z-]+/g) ?? [])].filter((option) => option !== '--help' && option !== '--version');
+    expect(options.length).toBeGreaterThan(3);
+    for (const option of options) expect(readme, option).toContain(`\`${option}`);
+  });
+
+  it('runs commands that exist: every `pnpm <name>` it mentions is a script or one of pnpm\'s', () => {
+    const named = [...readme.matchAll(/`(?:npx -y )?pnpm(?:@10)? ([a-z][\w:-]*)/g)].map((match) => match[1]!);
+    for (const name of new Set(named)) expect(name in manifest.scripts || ['install', 'add', 'exec'].includes(name), name).toBe(true);
+    expect(existsSync(path.join(ROOT, 'scripts', 'pack.ts'))).toBe(true);
+  });
+});
