@@ -12,7 +12,8 @@ import { run } from '../../packages/cli/src/run.ts';
 import { validateAnswer } from '../support/openapi.ts';
 
 export const DATABASE_ID = 'my-database';
-export const ACCESS_KEY = 'test-access-key';
+// The start-up tokens belong to the namespace of the access key `default`.
+export const ACCESS_KEY = 'default';
 export const STARTUP_TOKENS = { fullAccessToken: 'startup-full-access-token', readOnlyToken: 'startup-read-only-token' };
 
 /** The operation of a request to the database area, by method and path. */
@@ -41,7 +42,8 @@ export function useCliMock(): CliMock {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'platform-cli-'));
-    mock = await startMock({ port: 0, areas: ['database'], database: STARTUP_TOKENS, onRequest: (entry) => entries.push(entry) });
+    // The mock's clock reads Date.now at each call, so that the tests' fake Date moves it.
+    mock = await startMock({ port: 0, areas: ['database'], database: STARTUP_TOKENS, now: () => Date.now(), onRequest: (entry) => entries.push(entry) });
   });
   afterAll(async () => {
     await mock?.close();

@@ -159,3 +159,74 @@ describe('createDatabaseClient options', () => {
     );
   });
 });
+
+describe('what @libsql/client offers, over the same protocol', () => {
+  it('runs an interactive transaction over a baton: commit keeps, rollback undoes', async () => {
+    const db = client();
+    const before = await count('items');
+    const kept = await db.transaction();
+    await kept.execute('INSERT INTO items (label) VALUES (?)', ['kept']);
+    const [inside] = await kept.batch(['SELECT count(*) AS n FROM items']);
+    expect(inside!.rows[0]!.n).toBe(before + 1);
+    await kept.commit();
+    expect(kept.closed).toBe(true);
+    await expect(kept.execute('SELECT 1')).rejects.toMatchObject({ code: 'TRANSACTION_CLOSED' });
+
+    const undone = await db.transaction('deferred');
+    await undone.execute("INSERT INTO items (label) VALUES ('undone')");
+    await undone.rollback();
+    expect(await count('items')).toBe(before + 1);
+  });
+
+  it('keeps a write transaction to itself: another stream reads the last commit meanwhile', async () => {
+    const db = client();
+    const before = await count('items');
+    const open = await db.transaction('write');
+    await open.execute("INSERT INTO items (label) VALUES ('pending')");
+    expect(await count('items', client(READ_ONLY_TOKEN))).toBe(before);
+    open.close();
+    // close() rolls back without waiting; a later write goes through once the stream has closed.
+    await client().execute("INSERT INTO items (label) VALUES ('after close')");
+    expect(await count('items')).toBe(before + 1);
+  });
+
+  it.each([
+    ['write', "INSERT INTO items (label) VALUES ('batch write')", null],
+    ['deferred', "INSERT INTO items (label) VALUES ('batch deferred')", null],
+    ['read', "INSERT INTO items (label) VALUES ('batch read')", 'SQLITE_READONLY'],
+  ] as const)('runs a %s batch', async (mode, sql, refusal) => {
+    const run = client().batch([sql, 'SELECT count(*) AS n FROM items'], mode);
+    if (refusal) await expect(run).rejects.toMatchObject({ code: refusal });
+    else expect((await run)[0]!.rowsAffected).toBe(1);
+  });
+
+  it.each([
+    ['number', 42, 2n ** 60n],
+    ['bigint', 42n, 2n ** 60n],
+    ['string', '42', String(2n ** 60n)],
+  ] as const)('reads integers as intMode %s says', async (intMode, small, large) => {
+    const { rows } = await client(FULL_ACCESS_TOKEN, { intMode }).execute('SELECT 42 AS small, ? AS large', [2n ** 60n]);
+    expect(rows[0]).toEqual({ small, large });
+  });
+
+  it('refuses calls after close(), and rolls back the transactions left open', async () => {
+    const db = client();
+    const before = await count('items');
+    const left = await db.transaction();
+    await left.execute("INSERT INTO items (label) VALUES ('left open')");
+    db.close();
+    expect(db.closed).toBe(true);
+    expect(left.closed).toBe(true);
+    await expect(db.execute('SELECT 1')).rejects.toMatchObject({ code: 'CLIENT_CLOSED' });
+    await expect(db.transaction()).rejects.toMatchObject({ code: 'CLIENT_CLOSED' });
+    expect(await count('items')).toBe(before);
+  });
+
+  it('aborts a call with its own signal', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('no longer needed'));
+    await expect(client().execute('SELECT 1', [], { signal: controller.signal })).rejects.toThrow();
+    // The client still works for the next call.
+    expect((await client().execute('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+});

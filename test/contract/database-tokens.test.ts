@@ -2,11 +2,14 @@
 // the contract: every documented status, and one token store per database shared with the pipeline.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type MockOptions, type RunningMock } from '@platform/mock';
+import type { DatabaseMockOptions } from '../../packages/mock/src/areas/database/options.ts';
+import { startDatabaseHost, type DatabaseHost } from '../support/database.ts';
 import { validateAnswer } from '../support/openapi.ts';
 
 const STARTUP = { fullAccessToken: 'startup-full-access', readOnlyToken: 'startup-read-only' };
-const KEY = { AccessKey: 'test-access-key' };
+// The start-up tokens belong to the start-up namespace, `default`; another key is another namespace.
+const KEY = { AccessKey: 'default' };
+const OTHER_KEY = { AccessKey: 'another-access-key' };
 
 interface Answer {
   status: number;
@@ -14,7 +17,7 @@ interface Answer {
 }
 
 /** One HTTP request to the mock, with any Host header; the answer is checked against the contract. */
-function send(mock: RunningMock, operationId: string, method: string, path: string, options: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
+function send(mock: DatabaseHost, operationId: string, method: string, path: string, options: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
   const { port } = new URL(mock.url);
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers = { ...(payload ? { 'content-type': 'application/json' } : {}), ...options.headers };
@@ -35,16 +38,16 @@ function send(mock: RunningMock, operationId: string, method: string, path: stri
   });
 }
 
-const pipeline = (mock: RunningMock, token: string, host?: string) =>
+const pipeline = (mock: DatabaseHost, token: string, host?: string) =>
   send(mock, 'runPipeline', 'POST', '/v2/pipeline', {
     headers: { authorization: `Bearer ${token}`, ...(host ? { host } : {}) },
     body: { requests: [{ type: 'execute', stmt: { sql: 'SELECT 1' } }, { type: 'close' }] },
   });
 
-function useMock(database: MockOptions['database']) {
-  const holder: { mock?: RunningMock } = {};
+function useMock(database: DatabaseMockOptions) {
+  const holder: { mock?: DatabaseHost } = {};
   beforeAll(async () => {
-    holder.mock = await startMock({ port: 0, areas: ['database'], database });
+    holder.mock = await startDatabaseHost(database);
   });
   afterAll(async () => holder.mock?.close());
   return () => holder.mock!;
@@ -144,10 +147,31 @@ describe('token management with one database per host name', () => {
   });
 });
 
+describe('token management per access key (namespace)', () => {
+  const mock = useMock(STARTUP);
+  const tokensPath = '/database/my-database/tokens';
+
+  it('keeps each access key\'s tokens and database apart from the start-up namespace', async () => {
+    const listing = await send(mock(), 'listDatabaseTokens', 'GET', tokensPath, { headers: OTHER_KEY });
+    expect(listing.body).toEqual({ database_id: 'my-database', tokens: [] });
+    const issued = await send(mock(), 'createDatabaseTokens', 'POST', tokensPath, { headers: OTHER_KEY });
+    const own = (issued.body as { tokens: { token: string }[] }).tokens[0]!.token;
+    const write = (token: string, sql: string) =>
+      send(mock(), 'runPipeline', 'POST', '/v2/pipeline', { headers: { authorization: `Bearer ${token}` }, body: { requests: [{ type: 'execute', stmt: { sql } }, { type: 'close' }] } });
+    await write(own, 'CREATE TABLE mine (x)');
+    const fromStartUp = (await write(STARTUP.fullAccessToken, 'SELECT count(*) FROM mine')).body as { results: { type: string; error?: { message: string } }[] };
+    expect(fromStartUp.results[0]).toMatchObject({ type: 'error', error: { message: expect.stringMatching(/no such table: mine/) } });
+    // Invalidating the other namespace's tokens leaves the start-up tokens valid.
+    await send(mock(), 'invalidateDatabaseTokens', 'POST', `${tokensPath}/invalidate`, { headers: OTHER_KEY });
+    expect((await pipeline(mock(), own)).status).toBe(401);
+    expect((await pipeline(mock(), STARTUP.fullAccessToken)).status).toBe(200);
+  });
+});
+
 describe('createDatabaseTokensClient', () => {
-  let mock: RunningMock;
+  let mock: DatabaseHost;
   beforeAll(async () => {
-    mock = await startMock({ port: 0, areas: ['database'], database: STARTUP });
+    mock = await startDatabaseHost(STARTUP);
   });
   afterAll(() => mock.close());
 
@@ -158,8 +182,9 @@ describe('createDatabaseTokensClient', () => {
     expect(unknown.failure).toBeInstanceOf(DatabaseTokensApiError);
     expect(unknown.failure).toMatchObject({ status: 404, method: 'GET', body: { error_key: expect.any(String) } });
     expect(String(unknown.failure)).not.toContain('secret-access-key');
+    await tokens.POST('/database/{databaseId}/tokens', { params: { path: { databaseId: 'my-database' } } });
     const known = await tokens.GET('/database/{databaseId}/tokens', { params: { path: { databaseId: 'my-database' } } });
     expect(known.failure).toBeUndefined();
-    expect(known.data?.tokens.length).toBeGreaterThan(0);
+    expect(known.data?.tokens.map((token) => token.kind)).toEqual(['full_access', 'read_only']);
   });
 });

@@ -280,7 +280,7 @@ describe('the pipeline protocol, request by request', () => {
 describe('an idle stream', () => {
   const idle = useDatabaseMock({ streamIdleMs: 50 });
 
-  it('expires, rolling back its transaction, and its baton answers STREAM_EXPIRED', async () => {
+  it('expires once the clock passes the idle time, rolling back its transaction, and its baton answers STREAM_EXPIRED', async () => {
     const post = (body: unknown) =>
       idle.fetch(`${idle.url}/v2/pipeline`, {
         method: 'POST',
@@ -288,7 +288,7 @@ describe('an idle stream', () => {
         body: JSON.stringify(body),
       });
     const open = await (await post({ requests: [{ type: 'sequence', sql: 'CREATE TABLE t (x); BEGIN; INSERT INTO t VALUES (1);' }] })).json();
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    idle.host.advance(51);
     const expired = await post({ baton: open.baton, requests: [{ type: 'execute', stmt: { sql: 'COMMIT' } }] });
     expect(expired.status).toBe(500);
     expect(await expired.json()).toMatchObject({ code: 'STREAM_EXPIRED' });

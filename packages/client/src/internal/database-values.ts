@@ -7,8 +7,13 @@ type StmtResult = components['schemas']['StmtResult'];
 export type SqlArgument = null | boolean | number | bigint | string | Uint8Array | ArrayBuffer;
 /** Positional arguments (`?`) or named ones (`:name`, `@name`, `$name`; the key may leave out the prefix). */
 export type SqlArguments = readonly SqlArgument[] | Readonly<Record<string, SqlArgument>>;
-/** A value read back: integers that do not fit a number exactly come back as bigint. */
+/** A value read back: integers that do not fit a number exactly come back as bigint (see IntMode). */
 export type SqlResultValue = null | number | bigint | string | Uint8Array;
+/**
+ * How integers are read back, as @libsql/client's `intMode`: `number` (default here: a bigint
+ * only when the value does not fit a number exactly), `bigint` (always), `string` (always).
+ */
+export type IntMode = 'number' | 'bigint' | 'string';
 export type Row = Record<string, SqlResultValue>;
 
 export interface ResultSet {
@@ -33,12 +38,14 @@ export function encodeValue(value: SqlArgument): SqlValue {
   return { type: 'blob', base64: toBase64(value instanceof Uint8Array ? value : new Uint8Array(value)) };
 }
 
-export function decodeValue(value: SqlValue): SqlResultValue {
+export function decodeValue(value: SqlValue, intMode: IntMode = 'number'): SqlResultValue {
   switch (value.type) {
     case 'null':
       return null;
     case 'integer': {
+      if (intMode === 'string') return value.value;
       const integer = BigInt(value.value);
+      if (intMode === 'bigint') return integer;
       return integer >= BigInt(Number.MIN_SAFE_INTEGER) && integer <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(integer) : integer;
     }
     case 'float':
@@ -54,12 +61,12 @@ export function encodeArguments(args: SqlArguments = []): { args: SqlValue[]; na
   return { args: [], named_args: Object.entries(args).map(([name, value]) => ({ name, value: encodeValue(value) })) };
 }
 
-export function toResultSet(result: StmtResult): ResultSet {
+export function toResultSet(result: StmtResult, intMode: IntMode = 'number'): ResultSet {
   const columns = result.cols.map((column) => column.name ?? '');
   return {
     columns,
     columnTypes: result.cols.map((column) => column.decltype),
-    rows: result.rows.map((values) => Object.fromEntries(columns.map((name, i) => [name, decodeValue(values[i]!)]))),
+    rows: result.rows.map((values) => Object.fromEntries(columns.map((name, i) => [name, decodeValue(values[i]!, intMode)]))),
     rowsAffected: result.affected_row_count,
     lastInsertRowid: result.last_insert_rowid === null ? undefined : BigInt(result.last_insert_rowid),
   };

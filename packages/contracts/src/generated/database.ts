@@ -61,6 +61,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a pipeline of stream requests (protocol version 3)
+         * @description Version 3 of the pipeline, as `/v2/pipeline` plus the `get_autocommit` request and the
+         *     `is_autocommit` batch condition. JSON encoding only.
+         *
+         *     Runs `requests` in order on one stream (a database connection) and answers one result per
+         *     request, in the same order. Every request runs even when an earlier one fails; a failed
+         *     request has a result of type `error`, not an HTTP error.
+         *
+         *     **Streams.** Without `baton` (or with `baton: null`) the pipeline opens a new stream. The
+         *     answer's `baton` is `null` when the stream is closed (after a `close` request); otherwise it
+         *     is a fresh string to send with the next request to continue the same stream, for example
+         *     inside an interactive transaction that spans requests. A baton is good for one request only,
+         *     and a stream that stays unused for a while expires. `base_url`, when not null, is where the
+         *     next request of the stream must go.
+         *
+         *     **Access.** A Read Only token runs `SELECT` and other read operations; a write statement
+         *     answers a result of type `error` and changes nothing.
+         *
+         *     What the TypeScript client sends for `client.execute("SELECT 1")`:
+         *     `{"requests":[{"type":"execute","stmt":{"sql":"SELECT 1","args":[],"named_args":[],"want_rows":true}},{"type":"close"}]}`.
+         */
+        post: operations["runPipelineV3"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/cursor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a batch and read its results as a cursor (protocol version 3)
+         * @description Runs `batch` on a stream (a new one without `baton`) like a `batch` request and answers
+         *     lines of JSON (`text/plain`, one object per line): first `{"baton": ..., "base_url": ...}`,
+         *     then one `CursorEntry` per line: `step_begin`, the step's `row`s and `step_end` for each step
+         *     that ran (`step_error` for one that failed), or one `error` when the batch could not run.
+         */
+        post: operations["runCursor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that version 3 of the pipeline is served
+         * @description Answers 2xx when the server speaks version 3 of the protocol ("Hrana over HTTP"). Client
+         *     libraries may probe it before the first pipeline request; the widely used TypeScript client
+         *     does not, and sends no token with it.
+         */
+        get: operations["getPipelineVersionV3"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/database/{databaseId}/tokens": {
         parameters: {
             query?: never;
@@ -204,24 +287,22 @@ export interface components {
         };
         /**
          * Stmt
-         * @description One SQL statement with its arguments. Exactly one of `sql` and `sql_id`. Positional
+         * @description One SQL statement with its arguments. Exactly one of `sql` and `sql_id` (the other absent or
+         *     null: libSQL's Rust client sends every field, null when unset). Positional
          *     arguments bind `?` and `?NNN` parameters in order; named arguments bind `:name`, `@name` and
          *     `$name` parameters (the name may be given with or without its prefix).
          */
         Stmt: {
             /** @description The statement's SQL text (stated by the specification). */
-            sql?: string;
-            /**
-             * Format: int32
-             * @description The number of an SQL text stored with `store_sql` on this stream.
-             */
-            sql_id?: number;
+            sql?: string | null;
+            /** @description The number of an SQL text stored with `store_sql` on this stream. */
+            sql_id?: number | null;
             /** @description Positional arguments. The TypeScript client always sends the key, empty when there are none. */
             args?: components["schemas"]["SqlValue"][];
             /** @description Named arguments. The TypeScript client always sends the key, empty when there are none. */
             named_args?: components["schemas"]["NamedArg"][];
             /** @description Whether the answer carries the rows; false answers `rows` empty. Absent means true. */
-            want_rows?: boolean;
+            want_rows?: boolean | null;
         };
         /**
          * ExecuteStreamRequest
@@ -269,10 +350,11 @@ export interface components {
          *     | `not` | `cond` does not hold |
          *     | `and` | every condition of `conds` holds (true when empty) |
          *     | `or` | some condition of `conds` holds (false when empty) |
+         *     | `is_autocommit` | no transaction is open (version 3) |
          *
          *     A step that did not run is neither `ok` nor `error`.
          */
-        BatchCond: components["schemas"]["BatchCondOk"] | components["schemas"]["BatchCondError"] | components["schemas"]["BatchCondNot"] | components["schemas"]["BatchCondAnd"] | components["schemas"]["BatchCondOr"];
+        BatchCond: components["schemas"]["BatchCondOk"] | components["schemas"]["BatchCondError"] | components["schemas"]["BatchCondNot"] | components["schemas"]["BatchCondAnd"] | components["schemas"]["BatchCondOr"] | components["schemas"]["BatchCondIsAutocommit"];
         /**
          * BatchCondNot
          * @description Holds when `cond` does not hold.
@@ -299,6 +381,14 @@ export interface components {
             /** @constant */
             type: "or";
             conds: components["schemas"]["BatchCond"][];
+        };
+        /**
+         * BatchCondIsAutocommit
+         * @description Holds when the stream is in autocommit mode (no transaction open) when the step is reached. Version 3.
+         */
+        BatchCondIsAutocommit: {
+            /** @constant */
+            type: "is_autocommit";
         };
         /**
          * BatchStep
@@ -337,12 +427,9 @@ export interface components {
             /** @constant */
             type: "sequence";
             /** @description The script. */
-            sql?: string;
-            /**
-             * Format: int32
-             * @description The number of an SQL text stored with `store_sql` on this stream.
-             */
-            sql_id?: number;
+            sql?: string | null;
+            /** @description The number of an SQL text stored with `store_sql` on this stream. */
+            sql_id?: number | null;
         };
         /**
          * DescribeStreamRequest
@@ -352,12 +439,9 @@ export interface components {
             /** @constant */
             type: "describe";
             /** @description The statement. */
-            sql?: string;
-            /**
-             * Format: int32
-             * @description The number of an SQL text stored with `store_sql` on this stream.
-             */
-            sql_id?: number;
+            sql?: string | null;
+            /** @description The number of an SQL text stored with `store_sql` on this stream. */
+            sql_id?: number | null;
         };
         /**
          * StoreSqlStreamRequest
@@ -449,6 +533,21 @@ export interface components {
             affected_row_count: number;
             /** @description The ROWID of the connection's most recent successful INSERT, as a decimal string; null when unknown. */
             last_insert_rowid: string | null;
+            /**
+             * Format: int64
+             * @description Rows the statement read. The mock counts the rows the statement gave (its engine in process does not expose SQLite's rows-read counter).
+             */
+            rows_read?: number;
+            /**
+             * Format: int64
+             * @description Rows the statement inserted, updated or deleted.
+             */
+            rows_written?: number;
+            /**
+             * Format: double
+             * @description How long the statement ran, in milliseconds.
+             */
+            query_duration_ms?: number;
         };
         /**
          * ExecuteStreamResponse
@@ -464,7 +563,23 @@ export interface components {
          * @description An error of the pipeline: in a result of type `error`, in a batch's `step_errors`, and as the
          *     body of a 500 answer. `code` names the kind of error when there is one, for example
          *     `SQLITE_ERROR` (a syntax error), `SQLITE_CONSTRAINT_PRIMARYKEY`, `SQLITE_READONLY` (a Read Only
-         *     token ran a write statement) or `STREAM_EXPIRED`.
+         *     token ran a write statement) or `STREAM_EXPIRED`. The protocol's own codes, as libSQL's server
+         *     (sqld) gives them:
+         *
+         *     | code | When |
+         *     |---|---|
+         *     | `SQL_NO_STATEMENT`, `SQL_MANY_STATEMENTS` | `execute`, a batch step or `describe` holds no statement, or more than one (use `sequence` or a batch) |
+         *     | `ARGS_INVALID` | a parameter has no value, or more positional values than parameters were given |
+         *     | `ARGS_BOTH_POSITIONAL_AND_NAMED` | both `args` and `named_args` were given |
+         *     | `SQL_NOT_FOUND`, `SQL_EXISTS`, `SQL_STORE_TOO_MANY`, `SQL_STORE_TOO_LARGE` | stored SQL texts (`sql_id`): unknown, taken, more than 50, over 5 000 bytes |
+         *     | `SQLITE_BUSY` | another stream held the write lock past the wait (sqld and the mock wait 5 s) |
+         *     | `RESPONSE_TOO_LARGE` | the rows passed the answer size limit |
+         *     | `STREAM_CLOSED`, `STREAM_EXPIRED`, `BATON_REUSED`, `BATON_INVALID` | the stream cannot serve the request |
+         *
+         *     The mock adds, for its limits (see the description of the API): `SQLITE_AUTH` (the statement
+         *     reaches outside the database: file functions, ATTACH, VACUUM INTO, extensions),
+         *     `SQLITE_INTERRUPT` (the statement ran past the time limit), `SQLITE_NOMEM` (past the memory
+         *     limit), `STREAM_LIMIT_REACHED` and `DATABASE_LIMIT_REACHED`.
          */
         DatabaseError: {
             /** @description What went wrong, for people. */
@@ -606,6 +721,76 @@ export interface components {
             base_url: string | null;
             /** @description One result per request, in the order of the requests. */
             results: components["schemas"]["StreamResult"][];
+        };
+        /**
+         * GetAutocommitStreamRequest
+         * @description Asks whether the stream's connection is in autocommit mode (no transaction open). Version 3 only (`/v3/pipeline`).
+         */
+        GetAutocommitStreamRequest: {
+            /** @constant */
+            type: "get_autocommit";
+        };
+        /**
+         * StreamRequestV3
+         * @description One request on a stream of `/v3/pipeline`: every request of version 2 (`StreamRequest`) and
+         *     `get_autocommit`.
+         */
+        StreamRequestV3: components["schemas"]["ExecuteStreamRequest"] | components["schemas"]["BatchStreamRequest"] | components["schemas"]["SequenceStreamRequest"] | components["schemas"]["DescribeStreamRequest"] | components["schemas"]["StoreSqlStreamRequest"] | components["schemas"]["CloseSqlStreamRequest"] | components["schemas"]["CloseStreamRequest"] | components["schemas"]["GetAutocommitStreamRequest"];
+        /**
+         * PipelineRequestV3
+         * @description A pipeline of version 3 (`/v3/pipeline`), as `PipelineRequest` with the requests of version 3.
+         */
+        PipelineRequestV3: {
+            /** @description The baton of the previous answer, to continue that stream; absent or null opens a new stream. */
+            baton?: string | null;
+            /** @description The stream requests, run in order. */
+            requests: components["schemas"]["StreamRequestV3"][];
+        };
+        /**
+         * GetAutocommitStreamResponse
+         * @description Whether the stream's connection is in autocommit mode.
+         */
+        GetAutocommitStreamResponse: {
+            /** @constant */
+            type: "get_autocommit";
+            /** @description True when no transaction is open on the stream. */
+            is_autocommit: boolean;
+        };
+        /**
+         * StreamResponseV3
+         * @description The answer to one request of `/v3/pipeline`; its `type` is the request's `type`.
+         */
+        StreamResponseV3: components["schemas"]["ExecuteStreamResponse"] | components["schemas"]["BatchStreamResponse"] | components["schemas"]["SequenceStreamResponse"] | components["schemas"]["DescribeStreamResponse"] | components["schemas"]["StoreSqlStreamResponse"] | components["schemas"]["CloseSqlStreamResponse"] | components["schemas"]["CloseStreamResponse"] | components["schemas"]["GetAutocommitStreamResponse"];
+        /**
+         * StreamResultOkV3
+         * @description The request of `/v3/pipeline` succeeded.
+         */
+        StreamResultOkV3: {
+            /** @constant */
+            type: "ok";
+            response: components["schemas"]["StreamResponseV3"];
+        };
+        /**
+         * PipelineResponseV3
+         * @description The answer to a pipeline of version 3.
+         */
+        PipelineResponseV3: {
+            /** @description Send it with the next request to continue the stream; null when the stream is closed. */
+            baton: string | null;
+            /** @description Where the next request of the stream must go; null to keep the current URL. */
+            base_url: string | null;
+            /** @description One result per request, in the order of the requests. */
+            results: (components["schemas"]["StreamResultOkV3"] | components["schemas"]["StreamResultError"])[];
+        };
+        /**
+         * CursorRequest
+         * @description Runs a batch on a stream (a new one without `baton`) and answers its results as a cursor:
+         *     lines of JSON, one entry each (`CursorEntry`), after a first line with the stream's next baton.
+         */
+        CursorRequest: {
+            /** @description The baton of the previous answer, to continue that stream; absent or null opens a new stream. */
+            baton?: string | null;
+            batch: components["schemas"]["StmtBatch"];
         };
         /**
          * DatabaseTokenKind
@@ -837,6 +1022,7 @@ export type BatchCond = components['schemas']['BatchCond'];
 export type BatchCondNot = components['schemas']['BatchCondNot'];
 export type BatchCondAnd = components['schemas']['BatchCondAnd'];
 export type BatchCondOr = components['schemas']['BatchCondOr'];
+export type BatchCondIsAutocommit = components['schemas']['BatchCondIsAutocommit'];
 export type BatchStep = components['schemas']['BatchStep'];
 export type StmtBatch = components['schemas']['StmtBatch'];
 export type BatchStreamRequest = components['schemas']['BatchStreamRequest'];
@@ -866,6 +1052,14 @@ export type StreamResultOk = components['schemas']['StreamResultOk'];
 export type StreamResultError = components['schemas']['StreamResultError'];
 export type StreamResult = components['schemas']['StreamResult'];
 export type PipelineResponse = components['schemas']['PipelineResponse'];
+export type GetAutocommitStreamRequest = components['schemas']['GetAutocommitStreamRequest'];
+export type StreamRequestV3 = components['schemas']['StreamRequestV3'];
+export type PipelineRequestV3 = components['schemas']['PipelineRequestV3'];
+export type GetAutocommitStreamResponse = components['schemas']['GetAutocommitStreamResponse'];
+export type StreamResponseV3 = components['schemas']['StreamResponseV3'];
+export type StreamResultOkV3 = components['schemas']['StreamResultOkV3'];
+export type PipelineResponseV3 = components['schemas']['PipelineResponseV3'];
+export type CursorRequest = components['schemas']['CursorRequest'];
 export type DatabaseTokenKind = components['schemas']['DatabaseTokenKind'];
 export type DatabaseToken = components['schemas']['DatabaseToken'];
 export type DatabaseTokenList = components['schemas']['DatabaseTokenList'];
@@ -930,6 +1124,87 @@ export interface operations {
                 };
             };
             /** @description Version 2 is not served by this host. No body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    runPipelineV3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PipelineRequestV3"];
+            };
+        };
+        responses: {
+            /** @description One result per request, in order; the stream's next baton. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PipelineResponseV3"];
+                };
+            };
+            400: components["responses"]["PipelineBadRequest"];
+            401: components["responses"]["PipelineUnauthorized"];
+            500: components["responses"]["PipelineStreamError"];
+        };
+    };
+    runCursor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CursorRequest"];
+            };
+        };
+        responses: {
+            /** @description The stream's next baton on the first line, then one entry per line (see `CursorEntry`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["PipelineBadRequest"];
+            401: components["responses"]["PipelineUnauthorized"];
+            500: components["responses"]["PipelineStreamError"];
+        };
+    };
+    getPipelineVersionV3: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Version 3 is served. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Version 3 is not served by this host. No body. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -104,6 +104,87 @@ export const OPERATIONS = [
   },
   {
     "area": "database",
+    "operationId": "runPipelineV3",
+    "method": "post",
+    "path": "/v3/pipeline",
+    "parameters": [],
+    "requestMediaTypes": [
+      "application/json"
+    ],
+    "requestBodyRequired": true,
+    "responses": {
+      "200": [
+        "application/json"
+      ],
+      "400": [
+        "text/plain"
+      ],
+      "401": [],
+      "500": [
+        "application/json"
+      ]
+    },
+    "extensions": {
+      "x-assumed": "the Hrana protocol, version 3 (libSQL's HRANA_3_SPEC); libSQL's Rust client calls /v3/pipeline and /v3/cursor."
+    },
+    "security": [
+      [
+        "DatabaseAccessToken"
+      ]
+    ]
+  },
+  {
+    "area": "database",
+    "operationId": "runCursor",
+    "method": "post",
+    "path": "/v3/cursor",
+    "parameters": [],
+    "requestMediaTypes": [
+      "application/json"
+    ],
+    "requestBodyRequired": true,
+    "responses": {
+      "200": [
+        "text/plain"
+      ],
+      "400": [
+        "text/plain"
+      ],
+      "401": [],
+      "500": [
+        "application/json"
+      ]
+    },
+    "extensions": {
+      "x-assumed": "the Hrana protocol, version 3 (libSQL's HRANA_3_SPEC, \"/v3/cursor\"); libSQL's Rust client sends its batches here."
+    },
+    "security": [
+      [
+        "DatabaseAccessToken"
+      ]
+    ]
+  },
+  {
+    "area": "database",
+    "operationId": "getPipelineVersionV3",
+    "method": "get",
+    "path": "/v3",
+    "parameters": [],
+    "requestMediaTypes": [],
+    "requestBodyRequired": false,
+    "responses": {
+      "200": [
+        "text/plain"
+      ],
+      "404": []
+    },
+    "extensions": {
+      "x-assumed": "the specification shows only the /v2/pipeline path; /v3 is libSQL's server's (sqld) version check of the Hrana 3 protocol, which the Rust client uses."
+    },
+    "security": []
+  },
+  {
+    "area": "database",
     "operationId": "listDatabaseTokens",
     "method": "get",
     "path": "/database/{databaseId}/tokens",

@@ -1,0 +1,5 @@
+// The version 3 probe needs no token; libSQL's Rust client speaks version 3.
+const baseUrl = 'http://127.0.0.1:4010';
+
+const response = await fetch(new URL('/v3', baseUrl));
+console.log(response.ok ? 'the database serves version 3 of the pipeline protocol' : `not served (${response.status})`);
