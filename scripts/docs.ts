@@ -5,10 +5,10 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { DOCS_DIR, OPENAPI_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
 import { releasedVersions } from './lib/releases.ts';
+import { parseScriptArgs } from './lib/args.ts';
 import { fail } from './lib/run.ts';
 import { MOCK_URL, addCodeSamples } from './lib/samples.ts';
 import { assumedNavigationCss, combineAreas, labelComponents, markAssumptions, statedOnly, type AreaInput } from './lib/site-document.ts';
@@ -148,17 +148,13 @@ export function buildDocs(only: string[] = []) {
   console.log(`reference site for ${areas.length} areas in ${path.relative(ROOT, DOCS_DIR)}/index.html`);
 }
 
-function main() {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
-  if (values.help) {
-    console.log(`Usage: pnpm site [area...]
-
-Builds the reference site into dist/docs/ (from the bundles: run pnpm bundle first): one page
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { positionals } = parseScriptArgs({
+    usage: 'pnpm site [area...]',
+    description: `Builds the reference site into dist/docs/ (from the bundles: run pnpm bundle first): one page
 over every area (or the areas named), with guides, changelogs, samples and Test Request against
-the mock. Open dist/docs/index.html, or run pnpm mock and open http://127.0.0.1:4010/docs/.`);
-    return;
-  }
+the mock. Open dist/docs/index.html, or run pnpm mock and open http://127.0.0.1:4010/docs/.`,
+    positionals: { area: 'an area of openapi/ (default: every area)' },
+  });
   buildDocs(positionals);
 }
-
-if (import.meta.url === `file://${process.argv[1]}`) main();

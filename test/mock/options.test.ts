@@ -151,7 +151,7 @@ describe('pnpm mock (built CLI)', () => {
     const { child, url, output } = await startCli(['--log-format', 'json']);
     try {
       await fetch(`${url}${collectionsPath}`, { headers: auth });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await printed(child, () => output().split('\n').some((line) => line.startsWith('{')));
       const lines = output().split('\n').filter((line) => line.startsWith('{'));
       expect(lines).toHaveLength(1);
       expect(JSON.parse(lines[0]!)).toMatchObject({ method: 'GET', path: collectionsPath, status: 200, area: 'video', operationId: 'listCollections', violations: [] });
@@ -174,20 +174,23 @@ describe('pnpm mock (built CLI)', () => {
   it('finishes a request in flight on SIGTERM, then exits 0', async () => {
     const { child, url } = await startCli(['--quiet']);
     const { hostname, port } = new URL(url);
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const req = request({ hostname, port, path: '/library/1/videos', method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({ hostname, port, path: '/library/1/videos', method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+      req.on('response', (res) => {
         let body = '';
         res.on('data', (chunk) => (body += chunk));
         res.on('end', () => resolve({ status: res.statusCode!, body }));
       });
       req.on('error', reject);
-      req.write('{"title":');
-      // The request is in flight (its body half sent) when the signal arrives.
-      setTimeout(() => {
-        child.kill('SIGTERM');
-        setTimeout(() => req.end('"Sent after SIGTERM"}'), 300);
-      }, 200);
     });
+    // The request is in flight (its body half sent) when the signal arrives; the rest is sent
+    // once the mock has said that it is finishing the requests in flight.
+    await new Promise<void>((resolve) => req.write('{"title":', () => resolve()));
+    child.kill('SIGTERM');
+    await printed(child, () => stderr.includes('finishing requests in flight'));
+    req.end('"Sent after SIGTERM"}');
     const code = exited(child);
     const { status, body } = await answer;
     expect(status).toBe(200);
@@ -195,3 +198,19 @@ describe('pnpm mock (built CLI)', () => {
     expect(await code).toBe(0);
   });
 });
+
+/** Resolves once the child has printed what `done` looks for (checked on each chunk it prints). */
+function printed(child: ChildProcessWithoutNullStreams, done: () => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (done()) return resolve();
+    const check = () => {
+      if (!done()) return;
+      child.stdout.off('data', check);
+      child.stderr.off('data', check);
+      resolve();
+    };
+    child.stdout.on('data', check);
+    child.stderr.on('data', check);
+    child.once('exit', (code) => reject(new Error(`exited ${code} before printing what was awaited`)));
+  });
+}

@@ -94,7 +94,7 @@ describe('installed from the tarballs into an empty project', () => {
       const site = await fetch(`${url}/docs/`);
       expect(site.status).toBe(200);
       expect(await site.text()).toMatch(/<html/i);
-      for (const area of listAreas()) expect((await fetch(`${url}/docs/${area}.html`)).status, area).toBe(200);
+      for (const area of listAreas()) expect((await fetch(`${url}/docs/openapi/${area}.json`)).status, area).toBe(200);
     } finally {
       const output = await mock.stop();
       expect(output).toMatch(/SIGINT: finishing requests in flight/);
