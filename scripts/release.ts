@@ -70,6 +70,9 @@ export function release(input: ReleaseInput): { areas: AreaRelease[]; clientVers
   const clientVersion = bumpVersion(pkg.version, updates.some((r) => r.breaking) ? 'major' : 'minor');
   pkg.version = clientVersion;
   writeFileSync(packageFile, `${JSON.stringify(pkg, null, 2)}\n`);
+  // The version the client sends in its User-Agent moves with the package.
+  const versionFile = path.join(input.clientDir, 'src/internal/version.ts');
+  if (existsSync(versionFile)) writeFileSync(versionFile, readFileSync(versionFile, 'utf8').replace(/VERSION = '[^']*'/, `VERSION = '${clientVersion}'`));
   const contracts = updates.map((r) => `- ${r.area} ${r.previous} -> ${r.version}${r.breaking ? ' (breaking)' : ''}`).join('\n');
   prepend(path.join(input.clientDir, 'CHANGELOG.md'), `${pkg.name} changelog`, `## ${clientVersion} (${input.date})\n\n${contracts}\n`);
   return { areas: released, clientVersion };

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorageClient } from '@platform/client';
 import { startMock, type RunningMock } from '@platform/mock';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { loadBundle, validateAnswer } from '../support/openapi.ts';
+import { loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
 
 /** The mock's real clock, fixed: only the virtual clock moves, and only when a test moves it. */
 const START = Date.UTC(2030, 0, 1);
@@ -157,7 +157,8 @@ describe.each(cases)('$area state', ({ area, write, read, shows, unknownId, cap 
     await Promise.all([write(key, 1), write(other, 1)]);
     await reset(key);
     expect(shows(await read(key), 1)).toBe(false);
-    if (_how.includes('KEY') || _how.includes('reset(key)')) expect(shows(await read(other), 1)).toBe(true);
+    // Naming a key leaves the others; resetting every namespace forgets them too.
+    expect(shows(await read(other), 1)).toBe(!_how.includes('every namespace'));
   });
 
   it('gives back a snapshot: snapshot, change, restore', async () => {
@@ -194,6 +195,19 @@ describe.each(cases)('$area state', ({ area, write, read, shows, unknownId, cap 
     expect(JSON.stringify(refused.body)).toMatch(cap.message);
     expect(mock.exportState(key).areas[area]).toEqual(before);
   });
+});
+
+describe('x-mock-state', () => {
+  // Not-found statuses the text promises must be ones the operation documents.
+  it.each(['video', 'shield', 'dns', 'containers', 'storage'].flatMap((area) => operationsOf(area)).map((entry) => [entry.operationId, entry] as const))(
+    '%s says what the mock does with state, and documents the statuses it names',
+    (_id, { operation }) => {
+      const text = operation['x-mock-state'];
+      expect(typeof text).toBe('string');
+      expect(text.length).toBeGreaterThan(40);
+      for (const status of text.match(/\b[45]\d\d\b/g) ?? []) expect(Object.keys(operation.responses)).toContain(status);
+    },
+  );
 });
 
 describe('state the areas write together', () => {

@@ -59,6 +59,17 @@ describe('release', () => {
     expect(changelog()).toMatch(/## 1\.6\.0 \(2026-11-21\)[\s\S]*## 1\.5\.23/);
   });
 
+  it("moves the version the client sends in its User-Agent with the package's", () => {
+    mkdirSync(path.join(clientDir, 'src/internal'), { recursive: true });
+    writeFileSync(path.join(clientDir, 'src/internal/version.ts'), "export const VERSION = '0.1.0';\n");
+    run();
+    video().info.version = '1.6.0';
+    video().paths['/library/{libraryId}/videos'].post.description = 'Described once more.';
+    run();
+    expect(readFileSync(path.join(clientDir, 'src/internal/version.ts'), 'utf8')).toBe(`export const VERSION = '${clientVersion()}';\n`);
+    expect(clientVersion()).not.toBe('0.1.0');
+  });
+
   it('moves the client a major version and says so for a breaking change', () => {
     run();
     video().info.version = '2.0.0';
