@@ -1,5 +1,5 @@
 // /v3/cursor answers lines of JSON: the stream's baton first, then one entry per line.
-const baseUrl = 'http://127.0.0.1:4010';
+const baseUrl = process.env.BASE_URL ?? 'http://127.0.0.1:4010'; // the local mock unless BASE_URL is set
 const token = process.env.PLATFORM_DATABASE_AUTH_TOKEN!;
 
 const response = await fetch(new URL('/v3/cursor', baseUrl), {

@@ -1,5 +1,5 @@
 // Version 3 of the pipeline with plain fetch: get_autocommit tells whether a transaction is open.
-const baseUrl = 'http://127.0.0.1:4010';
+const baseUrl = process.env.BASE_URL ?? 'http://127.0.0.1:4010'; // the local mock unless BASE_URL is set
 const token = process.env.PLATFORM_DATABASE_AUTH_TOKEN!;
 
 const response = await fetch(new URL('/v3/pipeline', baseUrl), {
