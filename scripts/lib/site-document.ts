@@ -48,6 +48,7 @@ export function combineAreas(inputs: AreaInput[], text: SiteText): Json {
         operation.servers ??= servers;
         operation.security ??= document.security ?? [];
         operation['x-area'] = area;
+        showMockState(operation);
       }
       combined.paths[urlPath] = rest;
     }
@@ -62,6 +63,14 @@ export function combineAreas(inputs: AreaInput[], text: SiteText): Json {
   }
   if (conflicts.length > 0) throw new Error(`the areas cannot share one site document; defined twice: ${conflicts.join(', ')}`);
   return combined;
+}
+
+/** What the mock does with state for an operation (its x-mock-state), shown with the operation. */
+export function showMockState(operation: Json): void {
+  const text = operation['x-mock-state'];
+  if (typeof text !== 'string') return;
+  const note = `<span class="mock-state-badge">In the mock</span> ${text}`;
+  operation.description = operation.description ? `${operation.description}\n\n${note}` : note;
 }
 
 /** Every operation of a document: where it is, and what it is. */

@@ -31,6 +31,19 @@ function builtDocument(file: string): Json {
 }
 
 describe('combineAreas', () => {
+  it('shows with each operation what the mock does with state (its x-mock-state)', () => {
+    const combined = combineAreas([area('a', { '/a': { get: op('getA', { description: 'Lists.', 'x-mock-state': 'Reads the things of the caller.' }), post: op('postA') } })], text);
+    expect(combined.paths['/a'].get.description).toBe('Lists.\n\n<span class="mock-state-badge">In the mock</span> Reads the things of the caller.');
+    expect(combined.paths['/a'].post.description).toBeUndefined();
+  });
+
+  it('shows x-mock-state on every operation of the built site', () => {
+    const built = builtDocument('document.js');
+    const operations = operationsOf(built);
+    expect(operations.length).toBeGreaterThan(20);
+    for (const { operation } of operations) expect(operation.description, operation.operationId).toContain(`In the mock</span> ${operation['x-mock-state']}`);
+  });
+
   it('keeps each operation with its own area’s servers and security, one tag group per area', () => {
     const combined = combineAreas(
       [area('a', { '/a': { get: op('getA') } }), area('b', { '/b': { servers: [{ url: 'https://other.example' }], post: op('postB', { security: [] }) } })],

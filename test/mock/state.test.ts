@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorageClient } from '@platform/client';
 import { startMock, type RunningMock } from '@platform/mock';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
+import { listAreas, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
 
 /** The mock's real clock, fixed: only the virtual clock moves, and only when a test moves it. */
 const START = Date.UTC(2030, 0, 1);
@@ -199,7 +199,7 @@ describe.each(cases)('$area state', ({ area, write, read, shows, unknownId, cap 
 
 describe('x-mock-state', () => {
   // Not-found statuses the text promises must be ones the operation documents.
-  it.each(['video', 'shield', 'dns', 'containers', 'storage'].flatMap((area) => operationsOf(area)).map((entry) => [entry.operationId, entry] as const))(
+  it.each(listAreas().flatMap((area) => operationsOf(area)).map((entry) => [entry.operationId, entry] as const))(
     '%s says what the mock does with state, and documents the statuses it names',
     (_id, { operation }) => {
       const text = operation['x-mock-state'];

@@ -323,7 +323,13 @@ function send(res: ServerResponse, answer: EngineAnswer) {
   const { body } = answer;
   if (body === undefined || body === null || body === '') return void res.writeHead(answer.status).end();
   const contentType = String(res.getHeader('content-type') ?? '');
-  res.writeHead(answer.status).end(typeof body === 'string' && !/json/i.test(contentType) ? body : JSON.stringify(body));
+  writeBody(res, answer.status, typeof body === 'string' && !/json/i.test(contentType) ? body : JSON.stringify(body));
+}
+
+/** With its length, so that the answer goes out in one write rather than chunked. */
+function writeBody(res: ServerResponse, status: number, text: string) {
+  res.setHeader('content-length', Buffer.byteLength(text));
+  res.writeHead(status).end(text);
 }
 
 const problemBody = (status: number, title: string, detail: string) => ({ type: 'about:blank', title, status, detail });
@@ -332,5 +338,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headOnly =
   if (res.headersSent) return void res.end();
   const isProblem = typeof body === 'object' && body !== null && 'type' in body && 'title' in body;
   if (!res.hasHeader('content-type')) res.setHeader('content-type', isProblem ? 'application/problem+json' : 'application/json');
-  res.writeHead(status).end(headOnly || body === undefined ? undefined : JSON.stringify(body));
+  if (headOnly || body === undefined) return void res.writeHead(status).end();
+  writeBody(res, status, JSON.stringify(body));
 }

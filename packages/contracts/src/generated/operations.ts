@@ -76,7 +76,9 @@ export const OPERATIONS = [
         "application/json"
       ]
     },
-    "extensions": {},
+    "extensions": {
+      "x-mock-state": "Finds the namespace and database through the Bearer token (a token the state does not hold, an invalidated or expired one answers 401), then runs the statements on that database (a WAL file of its own, in a sandboxed process) over the stream the baton names. Each stream keeps its own connection; idle streams expire on the mock's virtual clock. Limits (statement time, answer size, open streams and databases) are options of the database area."
+    },
     "security": [
       [
         "DatabaseAccessToken"
@@ -98,6 +100,7 @@ export const OPERATIONS = [
       "404": []
     },
     "extensions": {
+      "x-mock-state": "Reads no state: the text names the protocol version the mock serves at this path.",
       "x-assumed": "the specification shows only the /v2/pipeline path; the version check is the live service's (live-api-facts.md)."
     },
     "security": []
@@ -125,6 +128,7 @@ export const OPERATIONS = [
       ]
     },
     "extensions": {
+      "x-mock-state": "Finds the namespace and database through the Bearer token (a token the state does not hold, an invalidated or expired one answers 401), then runs the statements on that database (a WAL file of its own, in a sandboxed process) over the stream the baton names. Each stream keeps its own connection; idle streams expire on the mock's virtual clock. Limits (statement time, answer size, open streams and databases) are options of the database area.",
       "x-assumed": "the Hrana protocol, version 3 (libSQL's HRANA_3_SPEC); libSQL's Rust client calls /v3/pipeline and /v3/cursor."
     },
     "security": [
@@ -156,6 +160,7 @@ export const OPERATIONS = [
       ]
     },
     "extensions": {
+      "x-mock-state": "Like the pipeline: the Bearer token leads to the namespace and database (else 401); the statements of the batch run on the stream the baton names, and the answer streams their results as cursor entries. Idle streams expire on the mock's virtual clock.",
       "x-assumed": "the Hrana protocol, version 3 (libSQL's HRANA_3_SPEC, \"/v3/cursor\"); libSQL's Rust client sends its batches here."
     },
     "security": [
@@ -179,6 +184,7 @@ export const OPERATIONS = [
       "404": []
     },
     "extensions": {
+      "x-mock-state": "Reads no state: the text names the protocol version the mock serves at this path.",
       "x-assumed": "the specification shows only the /v2/pipeline path; /v3 is libSQL's server's (sqld) version check of the Hrana 3 protocol, which the Rust client uses."
     },
     "security": []
@@ -210,6 +216,7 @@ export const OPERATIONS = [
       ]
     },
     "extensions": {
+      "x-mock-state": "Reads the tokens of the database in the caller's namespace (one per access key; the key `default` holds the tokens the mock prints at start). Secrets are never listed. An unknown database answers 404.",
       "x-assumed": "the specification does not show the token operations of the management API."
     },
     "security": [
@@ -247,6 +254,7 @@ export const OPERATIONS = [
       ]
     },
     "extensions": {
+      "x-mock-state": "Adds a Full Access and/or Read Only token to the database's token store in the caller's namespace; tokens it already holds stay valid. The new tokens belong to that namespace: the pipeline finds the namespace and its database through them. Expiry follows the mock's virtual clock. An unknown database answers 404.",
       "x-assumed": "the specification shows Generate Tokens in the dashboard and the CLI, not the API operation."
     },
     "security": [
@@ -284,6 +292,7 @@ export const OPERATIONS = [
       ]
     },
     "extensions": {
+      "x-mock-state": "Makes every token of the database in the caller's namespace invalid at once, closes the pipeline streams opened with them and releases their locks; with regenerate, stores and answers a new pair. An unknown database answers 404.",
       "x-assumed": "the specification shows invalidation and regeneration in the dashboard and the CLI, not the API operation."
     },
     "security": [
