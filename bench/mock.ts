@@ -9,10 +9,10 @@
 // Every server runs in its own process; the load generator runs in this one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
+import { freePort } from '../scripts/lib/free-port.ts';
 import { ROOT, bundlePath } from '../scripts/lib/paths.ts';
 import { fail } from '../scripts/lib/run.ts';
 
@@ -42,14 +42,6 @@ const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target')
 
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: { ...process.env, ...env } });

@@ -1,21 +1,13 @@
 // The stock Prism CLI still serves every bundle: a user who prefers Prism to our mock can point
 // `prism mock` at any area's bundle and get documented answers for every operation.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { ROOT, bundlePath } from '../../scripts/lib/paths.ts';
 import { deref, listAreas, loadBundle, operationsOf, type Json, type OperationEntry } from '../support/openapi.ts';
 
 const PRISM = path.join(ROOT, 'node_modules/.bin/prism');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A request Prism should accept: credentials, path parameters from their examples, the first request example. */
 function exampleRequest(entry: OperationEntry): { path: string; init: RequestInit } {
