@@ -5,6 +5,7 @@
 // so a removal and an addition of the same thing under another name are paired up here.
 import { apiCompare } from 'api-smart-diff';
 import { isDeepStrictEqual } from 'node:util';
+import { HTTP_METHODS } from './openapi.ts';
 
 export interface BreakingChange {
   /** Where, as a readable JSON path: paths./library/{libraryId}/videos.post.requestBody... */
@@ -23,12 +24,12 @@ interface Diff {
   description?: string;
 }
 
-const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 
 /** api-smart-diff calls removing an optional property harmless; clients that send or read it break. */
 const isRemovedProperty = (diff: Diff) => diff.action === 'remove' && diff.path.at(-2) === 'properties';
 const isParameter = (path: Path) => path.at(-2) === 'parameters' && typeof path.at(-1) === 'number';
-const isOperation = (path: Path) => path.length === 3 && path[0] === 'paths' && HTTP_METHODS.has(String(path[2]));
+const isOperation = (path: Path) => path.length === 3 && path[0] === 'paths' && METHODS.has(String(path[2]));
 
 interface Parameter {
   name?: string;

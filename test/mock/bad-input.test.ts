@@ -149,9 +149,9 @@ describe('a body over the limit', () => {
 describe('bundles the mock cannot serve', () => {
   const dir = () => mkdtempSync(path.join(tmpdir(), 'mock-bundles-'));
   const cases: [string, (folder: string) => void, RegExp][] = [
-    ['a missing bundle', () => {}, /the video contract is not bundled \(.*video\.json is missing\)/],
-    ['a corrupted bundle', (folder) => writeFileSync(path.join(folder, 'video.json'), '{"openapi": "3.1.0", "paths": {'), /video\.json is not valid JSON/],
-    ['valid JSON that is not a contract', (folder) => writeFileSync(path.join(folder, 'video.json'), '{"hello": "world"}'), /video\.json is not a contract the mock can serve: it is not an OpenAPI 3 document/],
+    ['a missing bundle', () => {}, /the video contract cannot be loaded: .*video\.json is missing: run `pnpm bundle` first/],
+    ['a corrupted bundle', (folder) => writeFileSync(path.join(folder, 'video.json'), '{"openapi": "3.1.0", "paths": {'), /the video contract cannot be loaded: .*video\.json is not valid JSON/],
+    ['valid JSON that is not a contract', (folder) => writeFileSync(path.join(folder, 'video.json'), '{"hello": "world"}'), /the video contract cannot be loaded: .*video\.json is not an OpenAPI document/],
     ['a contract whose $ref points at nothing', (folder) => writeFileSync(path.join(folder, 'video.json'), JSON.stringify({ ...loadBundle('video'), components: {} })), /video\.json is not a contract the mock can serve: .*points at nothing/],
   ];
   it.each(cases)('refuses %s at start, naming the file in one line', async (_name, prepare, message) => {

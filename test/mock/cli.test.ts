@@ -69,7 +69,7 @@ describe('startMock', () => {
 
   it('names the missing bundle and the command that makes it', async () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'no-bundles-'));
-    await expect(startMock({ port: 0, bundleDir: empty })).rejects.toThrow(/contract is not bundled .* run `pnpm bundle` first/);
+    await expect(startMock({ port: 0, bundleDir: empty })).rejects.toThrow(/contract cannot be loaded: .* is missing: run `pnpm bundle` first/);
   });
 
   it('serves the reference site under /docs/', async () => {

@@ -66,7 +66,7 @@ export interface ParameterValues {
   header: Record<string, unknown>;
 }
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** A bundle that is not a contract the mock can serve. */
 export class ContractError extends Error {

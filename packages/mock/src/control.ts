@@ -3,7 +3,7 @@
 import type { Engine } from './engine.ts';
 import { FaultError, type FaultRule } from './faults.ts';
 import type { MockClock } from './namespaces.ts';
-import { SnapshotError } from './namespaces.ts';
+import { DEFAULT_NAMESPACE, SnapshotError } from './namespaces.ts';
 
 export const CONTROL_PREFIX = '/_mock/';
 export const HEALTH_PATH = '/_mock/health';
@@ -55,10 +55,10 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
           engine.namespaces.reset(namespace);
           return { status: 200, body: { reset: namespace ?? 'every namespace' } };
         case 'GET /_mock/state':
-          return { status: 200, body: engine.namespaces.export(namespace ?? 'default') };
+          return { status: 200, body: engine.namespaces.export(namespace ?? DEFAULT_NAMESPACE) };
         case 'PUT /_mock/state':
-          engine.namespaces.import(namespace ?? (json?.namespace as string | undefined) ?? 'default', json);
-          return { status: 200, body: { imported: namespace ?? json?.namespace ?? 'default' } };
+          engine.namespaces.import(namespace ?? (json?.namespace as string | undefined) ?? DEFAULT_NAMESPACE, json);
+          return { status: 200, body: { imported: namespace ?? json?.namespace ?? DEFAULT_NAMESPACE } };
         case 'GET /_mock/clock':
           return { status: 200, body: clockBody(clock) };
         case 'PUT /_mock/clock': {

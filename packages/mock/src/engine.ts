@@ -160,7 +160,6 @@ export async function createEngine(options: EngineOptions) {
     behaviours,
     /** Prism's own validation of a request, for the differential test. */
     prism,
-    compiled: operations,
     /** The mock's own validation of a request (no behaviour run), for the differential test. */
     validate(incoming: IncomingRequest): { operationId?: string; violations: Violation[]; status?: number } {
       const route = routes.match(incoming.method, incoming.rawPath);

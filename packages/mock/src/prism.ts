@@ -1,7 +1,7 @@
 // The one module that reaches into Prism. Prism is the reference for what is valid and answers
 // what the mock's own path does not: `Prefer` (code, example, dynamic) and operations without
 // behaviour. It is loaded on the first request that needs it, so start-up does not pay for it.
-import { createRequire } from 'node:module';
+import { createRequire, Module } from 'node:module';
 import type { OpenApiDocument } from './area.ts';
 
 export interface PrismRequest {
@@ -60,7 +60,6 @@ function installEnglishOnlyFaker() {
   let english: object | undefined;
   const load = (): object => (english ??= fromPrism('@faker-js/faker/locale/en') as object);
   const faker = new Proxy({}, { get: (_, name) => Reflect.get(load(), name), has: (_, name) => Reflect.has(load(), name) });
-  const { Module } = createRequire(import.meta.url)('node:module') as typeof import('node:module');
   const standIn = new Module(fakerPath);
   standIn.filename = fakerPath;
   standIn.loaded = true;

@@ -1,11 +1,11 @@
 // The mock's HTTP server: one origin for every area, the mock's own endpoints under /_mock/ and
 // the reference site at /docs/. It knows no area by name.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLE_DIR } from '@platform/contracts';
+import { BUNDLE_DIR, BundleError, readBundle, type AreaName } from '@platform/contracts';
 import type { InfoOf, OpenApiDocument, OptionsOf } from './area.ts';
 import { AREAS } from './areas/index.ts';
 import { ContractError } from './contract.ts';
@@ -102,15 +102,15 @@ export class MockStartError extends Error {
   override name = 'MockStartError';
 }
 
-function loadDocuments(bundleDir: string, areas: string[]): Map<string, OpenApiDocument> {
+/** The areas' bundles, read by @platform/contracts (its errors name the file and what to run). */
+function loadDocuments(bundleDir: string, areas: AreaName[]): Map<string, OpenApiDocument> {
   const documents = new Map<string, OpenApiDocument>();
   for (const area of areas) {
-    const file = path.join(bundleDir, `${area}.json`);
-    if (!existsSync(file)) throw new MockStartError(`the ${area} contract is not bundled (${file} is missing): run \`pnpm bundle\` first`);
     try {
-      documents.set(area, JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument);
+      documents.set(area, readBundle(area, { dir: bundleDir }) as OpenApiDocument);
     } catch (error) {
-      throw new MockStartError(`${file} is not valid JSON (${(error as Error).message}): run \`pnpm bundle\` again`);
+      if (error instanceof BundleError) throw new MockStartError(`the ${area} contract cannot be loaded: ${error.message}`);
+      throw error;
     }
   }
   return documents;
