@@ -1,10 +1,10 @@
-// The client's cost: per-call time of `@platform/client` against raw fetch on the same local
+// The client's cost: per-call time of `@platform-contracts/client` against raw fetch on the same local
 // server in this process, and the minified+gzipped size of its runtime for one area and for all.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { createVideoClient } from '@platform/client/video';
+import { createVideoClient } from '@platform-contracts/client/video';
 
 const CALLS = 10_000;
 // The targets of issue 17: one area's whole subpath at most 5 kB min+gzip, at most 5 % over raw fetch.
@@ -69,10 +69,10 @@ async function gzippedSize(source: string): Promise<number> {
 }
 
 const sizes: Record<string, number> = {
-  'one area, whole subpath (export * from "@platform/client/video")': await gzippedSize(`export * from '@platform/client/video';`),
-  ...Object.fromEntries(await Promise.all(otherAreas.map(async (area): Promise<[string, number]> => [`one area, whole subpath ("@platform/client/${area}")`, await gzippedSize(`export * from '@platform/client/${area}';`)]))),
-  'one area, its client only (createVideoClient)': await gzippedSize(`export { createVideoClient } from '@platform/client/video';`),
-  'all areas (export * from "@platform/client")': await gzippedSize(`export * from '@platform/client';`),
+  'one area, whole subpath (export * from "@platform-contracts/client/video")': await gzippedSize(`export * from '@platform-contracts/client/video';`),
+  ...Object.fromEntries(await Promise.all(otherAreas.map(async (area): Promise<[string, number]> => [`one area, whole subpath ("@platform-contracts/client/${area}")`, await gzippedSize(`export * from '@platform-contracts/client/${area}';`)]))),
+  'one area, its client only (createVideoClient)': await gzippedSize(`export { createVideoClient } from '@platform-contracts/client/video';`),
+  'all areas (export * from "@platform-contracts/client")': await gzippedSize(`export * from '@platform-contracts/client';`),
 };
 
 const fetchMedian = median(fetchTimes);
@@ -81,8 +81,8 @@ const overhead = clientMedian / fetchMedian - 1;
 console.log(`client: median time of ${CALLS} GETs each way, alternating, on a local node:http server in this process`);
 console.table({
   'raw fetch': { 'µs per call': Number(fetchMedian.toFixed(1)) },
-  '@platform/client': { 'µs per call': Number(clientMedian.toFixed(1)) },
-  '@platform/client, timeoutMs set': { 'µs per call': Number(median(timeoutTimes).toFixed(1)) },
+  '@platform-contracts/client': { 'µs per call': Number(clientMedian.toFixed(1)) },
+  '@platform-contracts/client, timeoutMs set': { 'µs per call': Number(median(timeoutTimes).toFixed(1)) },
 });
 console.log(`per-call overhead of the client: ${(overhead * 100).toFixed(1)} % (target: within ${OVERHEAD_TARGET * 100} %)`);
 console.table(Object.fromEntries(Object.entries(sizes).map(([name, bytes]) => [name, { 'min+gzip bytes': bytes, kB: Number((bytes / 1024).toFixed(2)) }])));

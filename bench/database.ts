@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
-import { startMock } from '@platform/mock';
+import { startMock } from '@platform-contracts/mock';
 import Database from 'libsql';
 
 const ROWS = 1_000;

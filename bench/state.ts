@@ -5,7 +5,7 @@
 // same run. Flat means the 100,000 figure is about the 10,000 one.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { startMock } from '@platform/mock';
+import { startMock } from '@platform-contracts/mock';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

@@ -1,7 +1,7 @@
-// Builds @platform/mock: the compiled JS in packages/mock/dist. The built mock serves the site
+// Builds @platform-contracts/mock: the compiled JS in packages/mock/dist. The built mock serves the site
 // from packages/mock/docs, which in the repository is a link to the current dist/docs (never a
 // copy that could go stale); `pnpm pack:all` puts a real copy into the packed package only.
-// The bundled contracts come from @platform/contracts.
+// The bundled contracts come from @platform-contracts/contracts.
 import { lstatSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { DOCS_DIR, ROOT } from './lib/paths.ts';

@@ -1,5 +1,5 @@
 // The main build, in the order data flows: bundles the contracts, checks the committed generated
-// files, builds @platform/contracts, then the client, the CLI, the reference site and the mock. Each step
+// files, builds @platform-contracts/contracts, then the client, the CLI, the reference site and the mock. Each step
 // names the files it reads, so `pnpm start` can run only the steps whose inputs changed.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -95,8 +95,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   parseScriptArgs({
     usage: 'pnpm build',
     description: `Builds everything, in the order data flows: bundles the contracts into
-packages/contracts/bundles/, checks the committed generated types, compiles @platform/contracts,
-@platform/client and @platform/mock, and writes the reference site to dist/docs/.
+packages/contracts/bundles/, checks the committed generated types, compiles @platform-contracts/contracts,
+@platform-contracts/client and @platform-contracts/mock, and writes the reference site to dist/docs/.
 \`pnpm start\` runs only the steps whose inputs changed since.`,
   });
   await build();

@@ -34,7 +34,7 @@ export function nextSteps(openapiDir: string, areas: string[]): string {
     if (!released) continue;
     const major = `${Number(released.split('.')[0]) + 1}.0.0`;
     const root = path.relative(ROOT, path.join(openapiDir, area, 'openapi.yaml'));
-    lines.push(`  - ${area}, meant to break: raise info.version in ${root} to ${major}, then run \`pnpm release\` (records the contract and its changelog, moves @platform/client to a new major version).`);
+    lines.push(`  - ${area}, meant to break: raise info.version in ${root} to ${major}, then run \`pnpm release\` (records the contract and its changelog, moves @platform-contracts/client to a new major version).`);
   }
   return lines.join('\n');
 }

@@ -66,7 +66,7 @@ export function packOne(name: string, out: string): string {
       cpSync(path.join(dir, entry), path.join(stage, entry), { recursive: true, dereference: true, filter: (source) => !source.includes(`${path.sep}node_modules`) });
     }
     for (const extra of ['README.md', 'CHANGELOG.md', 'LICENSE']) if (existsSync(path.join(dir, extra))) cpSync(path.join(dir, extra), path.join(stage, extra));
-    const versionOf = (dependency: string) => packageJson(dependency.replace('@platform/', '')).version as string;
+    const versionOf = (dependency: string) => packageJson(dependency.replace('@platform-contracts/', '')).version as string;
     writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(publishedManifest(manifest, versionOf), null, 2)}\n`);
     const npm = spawnSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], { cwd: stage, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
     if (npm.status !== 0) throw new PackError(`npm pack failed for ${manifest.name}: ${npm.stderr.trim()}`);
@@ -80,10 +80,10 @@ export function packOne(name: string, out: string): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const spec = {
     usage: 'pnpm pack:all [package...] [--out DIR]',
-    description: `Writes each package (${PACKAGES.map((p) => `@platform/${p}`).join(', ')}) as the tarball npm
+    description: `Writes each package (${PACKAGES.map((p) => `@platform-contracts/${p}`).join(', ')}) as the tarball npm
 would publish to one folder, building first what changed. Install them in another project with
-npm install <folder>/platform-contracts-<version>.tgz <folder>/platform-mock-<version>.tgz ...
-(with the @platform packages each depends on; see the packages' READMEs).`,
+npm install <folder>/platform-contracts-contracts-<version>.tgz <folder>/platform-contracts-mock-<version>.tgz ...
+(with the @platform-contracts packages each depends on; see the packages' READMEs).`,
     positionals: { package: `one of ${PACKAGES.join(', ')} (default: all)` },
     options: {
       out: { type: 'string' as const, value: 'DIR', default: path.relative(ROOT, DEFAULT_OUT), description: 'the folder to write the tarballs to' },

@@ -83,7 +83,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     usage: 'pnpm release',
     description: `For every area whose info.version is not recorded yet: records the bundled contract as
 openapi/<area>/released/<version>.yaml, adds a changelog entry (openapi/<area>/CHANGELOG.md) and
-moves @platform/client's version (major on a breaking change, minor otherwise).`,
+moves @platform-contracts/client's version (major on a breaking change, minor otherwise).`,
   });
   bundle();
   const result = release({
@@ -96,5 +96,5 @@ moves @platform/client's version (major on a breaking change, minor otherwise).`
   });
   if (result.areas.length === 0) console.log('nothing to release: every area\'s info.version is already recorded');
   for (const r of result.areas) console.log(`released ${r.area} ${r.version}${r.previous ? ` (after ${r.previous}${r.breaking ? ', breaking' : ''})` : ''}`);
-  if (result.clientVersion) console.log(`@platform/client is now ${result.clientVersion}`);
+  if (result.clientVersion) console.log(`@platform-contracts/client is now ${result.clientVersion}`);
 }

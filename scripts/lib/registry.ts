@@ -8,7 +8,7 @@ const AREA_NAME = /^[a-z][a-z0-9-]*$/;
 /** Why a folder name cannot be an area, or undefined when it can. */
 export function areaNameProblem(area: string): string | undefined {
   if (!AREA_NAME.test(area)) return `"${area}" is not a usable area name (lowercase letters, digits and hyphens, starting with a letter)`;
-  if (RESERVED.has(area)) return `"${area}" cannot be an area name: @platform/contracts uses it for its own ${area}`;
+  if (RESERVED.has(area)) return `"${area}" cannot be an area name: @platform-contracts/contracts uses it for its own ${area}`;
   return undefined;
 }
 

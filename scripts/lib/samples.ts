@@ -153,7 +153,7 @@ export function addCodeSamples(area: string, document: Json): { missing: string[
       const operation = pathItem[method];
       const file = samplePath(area, operation.operationId);
       const samples = [];
-      if (existsSync(file)) samples.push({ lang: 'TypeScript', label: '@platform/client', source: readFileSync(file, 'utf8').trim() });
+      if (existsSync(file)) samples.push({ lang: 'TypeScript', label: '@platform-contracts/client', source: readFileSync(file, 'utf8').trim() });
       else missing.push(path.relative(path.dirname(OPENAPI_DIR), file));
       samples.push({ lang: 'Shell', label: 'curl', source: curlSample(document, urlPath, method) });
       samples.push({ lang: 'JavaScript', label: 'fetch', source: fetchSample(document, urlPath, method) });

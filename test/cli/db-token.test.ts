@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { createDatabaseTokensClient, listDatabaseTokens } from '@platform/client';
+import { createDatabaseTokensClient, listDatabaseTokens } from '@platform-contracts/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accepts, ACCESS_KEY, DATABASE_ID, libsql, platform, printedTokens, STARTUP_TOKENS, useCliMock } from './support.ts';
 

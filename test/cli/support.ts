@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createClient, type Client } from '@libsql/client';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { startMock, type RequestLogEntry, type RunningMock } from '@platform/mock';
+import { startMock, type RequestLogEntry, type RunningMock } from '@platform-contracts/mock';
 import { run } from '../../packages/cli/src/run.ts';
 import { validateAnswer } from '../support/openapi.ts';
 

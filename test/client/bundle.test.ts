@@ -11,7 +11,7 @@ const CLIENT = path.join(ROOT, 'packages/client');
 const exportsMap = JSON.parse(readFileSync(path.join(CLIENT, 'package.json'), 'utf8')).exports as Record<string, { import?: string }>;
 const entries = Object.entries(exportsMap)
   .filter(([, target]) => typeof target === 'object' && target.import)
-  .map(([subpath]) => `@platform/client${subpath.slice(1)}`);
+  .map(([subpath]) => `@platform-contracts/client${subpath.slice(1)}`);
 const areas = entries.map((entry) => entry.split('/')[2]).filter((area): area is string => area !== undefined);
 
 /** Records every import of a Node built-in instead of failing on the first. */
@@ -53,7 +53,7 @@ describe.each(entries)('%s', (entry) => {
 
 describe.each(areas)('the %s subpath', (area) => {
   it('pulls in no other area and stays within 8 kB min+gzip', async () => {
-    const { inputs, gzipped } = await bundle(`export * from '@platform/client/${area}';`);
+    const { inputs, gzipped } = await bundle(`export * from '@platform-contracts/client/${area}';`);
     const areaFiles = inputs.filter((input) => /^dist\/[a-z-]+\.js$/.test(input)).map((input) => path.basename(input, '.js'));
     expect(areaFiles.filter((name) => !name.startsWith(area))).toEqual([]);
     expect(gzipped).toBeLessThanOrEqual(8 * 1024);

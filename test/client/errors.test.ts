@@ -17,7 +17,7 @@ import {
   ShieldApiError,
   StorageApiError,
   VideoApiError,
-} from '@platform/client';
+} from '@platform-contracts/client';
 import { useMock } from '../support/mock.ts';
 import { validateAnswer } from '../support/openapi.ts';
 

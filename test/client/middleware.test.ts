@@ -2,7 +2,7 @@
 // `middleware`), and for every area from createPlatformClient. Each gets a real Request and the
 // answer's Response; the client's retries and typed errors still apply.
 import { describe, expect, it } from 'vitest';
-import { createPlatformClient, createShieldClient, type Middleware, ShieldApiError } from '@platform/client';
+import { createPlatformClient, createShieldClient, type Middleware, ShieldApiError } from '@platform-contracts/client';
 import { VERSION } from '../../packages/client/src/internal/version.ts';
 import packageJson from '../../packages/client/package.json' with { type: 'json' };
 

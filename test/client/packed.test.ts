@@ -36,8 +36,8 @@ beforeAll(() => {
       name: 'new-user-app',
       private: true,
       type: 'module',
-      dependencies: { '@platform/client': tarballs.client, '@platform/contracts': tarballs.contracts },
-      overrides: { '@platform/contracts': tarballs.contracts },
+      dependencies: { '@platform-contracts/client': tarballs.client, '@platform-contracts/contracts': tarballs.contracts },
+      overrides: { '@platform-contracts/contracts': tarballs.contracts },
     }),
   );
   const installed = run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
@@ -48,8 +48,8 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const RIGHT = `import { createPlatformClient, paginate, ShieldApiError } from '@platform/client';
-import { createVideoClient } from '@platform/client/video';
+const RIGHT = `import { createPlatformClient, paginate, ShieldApiError } from '@platform-contracts/client';
+import { createVideoClient } from '@platform-contracts/client/video';
 const platform = createPlatformClient({ accessKey: 'k', apiBaseUrl: 'http://127.0.0.1:4010' });
 const { data, failure } = await platform.shield.GET('/shield/shield-zones', { params: { query: { perPage: 10 } }, timeoutMs: 5_000 });
 const firstId: number | undefined = data?.data[0]?.shieldZoneId;
@@ -72,7 +72,7 @@ function typeCheck() {
   if (checked) return checked;
   writeFileSync(path.join(app, 'right.ts'), RIGHT);
   for (const [file, [line]] of Object.entries(WRONG)) {
-    writeFileSync(path.join(app, file), `import { createPlatformClient } from '@platform/client';\nconst platform = createPlatformClient({ accessKey: 'k' });\n${line}\n`);
+    writeFileSync(path.join(app, file), `import { createPlatformClient } from '@platform-contracts/client';\nconst platform = createPlatformClient({ accessKey: 'k' });\n${line}\n`);
   }
   const files = ['right.ts', ...Object.keys(WRONG)];
   checked = run(process.execPath, [TSC, '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--noEmit', ...files], app);
@@ -93,8 +93,8 @@ describe('the packed client in an empty project', () => {
   }, 240_000);
 
   it.each([
-    ['require()', `const client = require('@platform/client'); const video = require('@platform/client/video');`, 'cjs'],
-    ['import', `const client = await import('@platform/client'); const video = await import('@platform/client/video');`, 'mjs'],
+    ['require()', `const client = require('@platform-contracts/client'); const video = require('@platform-contracts/client/video');`, 'cjs'],
+    ['import', `const client = await import('@platform-contracts/client'); const video = await import('@platform-contracts/client/video');`, 'mjs'],
   ])('loads with %s on this Node', (_name, load, extension) => {
     const file = path.join(app, `load.${extension}`);
     writeFileSync(file, `${load}\nconsole.log(typeof client.createPlatformClient, typeof client.paginate, typeof video.createVideoClient);\n`);

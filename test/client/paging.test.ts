@@ -11,7 +11,7 @@ import {
   ShieldApiError,
   StorageApiError,
   VideoApiError,
-} from '@platform/client';
+} from '@platform-contracts/client';
 import { useMock } from '../support/mock.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 

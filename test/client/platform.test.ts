@@ -2,9 +2,9 @@
 // or the environment, and a clear ClientConfigError for an area used without one.
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AREAS } from '@platform/contracts';
-import { startMock, type RunningMock } from '@platform/mock';
-import { ClientConfigError, createPlatformClient, importDnsRecords, PlatformTimeoutError, ShieldApiError } from '@platform/client';
+import { AREAS } from '@platform-contracts/contracts';
+import { startMock, type RunningMock } from '@platform-contracts/mock';
+import { ClientConfigError, createPlatformClient, importDnsRecords, PlatformTimeoutError, ShieldApiError } from '@platform-contracts/client';
 import { validateAnswer } from '../support/openapi.ts';
 
 const SECRET = 'platform-secret-access-key';

@@ -14,7 +14,7 @@ import {
   DatabaseTokensApiError,
   PlatformRequestError,
   VideoApiError,
-} from '@platform/client';
+} from '@platform-contracts/client';
 
 const SECRET = 'sk/live+7f3c2a very secret';
 let server: Server;

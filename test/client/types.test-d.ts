@@ -21,7 +21,7 @@ import {
   type Storage,
   type Video,
   type VideoApiError,
-} from '@platform/client';
+} from '@platform-contracts/client';
 
 const options = { accessKey: 'k', baseUrl: 'http://127.0.0.1:1' };
 const video = createVideoClient(options);

@@ -1,6 +1,6 @@
 // The containers client against the mock: every answer is checked against the contract.
 import { describe, expect, it } from 'vitest';
-import { ClientConfigError, createContainersClient, type Containers } from '@platform/client';
+import { ClientConfigError, createContainersClient, type Containers } from '@platform-contracts/client';
 import { useMock } from '../support/mock.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 

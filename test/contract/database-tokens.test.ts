@@ -176,7 +176,7 @@ describe('createDatabaseTokensClient', () => {
   afterAll(() => mock.close());
 
   it('yields a typed failure for an unknown database, and none for a known one', async () => {
-    const { createDatabaseTokensClient, DatabaseTokensApiError } = await import('@platform/client');
+    const { createDatabaseTokensClient, DatabaseTokensApiError } = await import('@platform-contracts/client');
     const tokens = createDatabaseTokensClient({ accessKey: 'secret-access-key', baseUrl: mock.url });
     const unknown = await tokens.GET('/database/{databaseId}/tokens', { params: { path: { databaseId: 'no-such-database' } } });
     expect(unknown.failure).toBeInstanceOf(DatabaseTokensApiError);

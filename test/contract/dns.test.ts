@@ -1,6 +1,6 @@
 // The DNS client against the mock: every answer is checked against the contract.
 import { describe, expect, it } from 'vitest';
-import { ClientConfigError, createDnsClient, importDnsRecords } from '@platform/client';
+import { ClientConfigError, createDnsClient, importDnsRecords } from '@platform-contracts/client';
 import { useMock } from '../support/mock.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 

@@ -8,7 +8,7 @@ import {
   createStorageClient,
   paginate,
   type Storage,
-} from '@platform/client';
+} from '@platform-contracts/client';
 import { useMock } from '../support/mock.ts';
 import { deref, loadBundle, validateAnswer, type Json } from '../support/openapi.ts';
 import { recordingFetch as recordingHeaderFetch } from '../support/recording-fetch.ts';

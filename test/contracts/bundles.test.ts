@@ -1,11 +1,11 @@
-// @platform/contracts' bundle helpers: where the bundles are (from src/ and from the built dist/),
+// @platform-contracts/contracts' bundle helpers: where the bundles are (from src/ and from the built dist/),
 // reading one, and the one-line errors for an unknown area, a missing file and a corrupt one.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AREAS, BUNDLE_DIR, BundleError, bundlePath, isAreaName, readBundle, type AreaName } from '@platform/contracts';
+import { AREAS, BUNDLE_DIR, BundleError, bundlePath, isAreaName, readBundle, type AreaName } from '@platform-contracts/contracts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
 const PACKAGE_BUNDLES = path.join(ROOT, 'packages/contracts/bundles');
@@ -24,7 +24,7 @@ describe('bundlePath and readBundle', () => {
   });
 
   it('resolve to the same folder from the built package (dist/, no development condition)', () => {
-    const script = "const m = await import('@platform/contracts'); console.log(JSON.stringify([import.meta.resolve('@platform/contracts'), m.BUNDLE_DIR, m.bundlePath('video')]));";
+    const script = "const m = await import('@platform-contracts/contracts'); console.log(JSON.stringify([import.meta.resolve('@platform-contracts/contracts'), m.BUNDLE_DIR, m.bundlePath('video')]));";
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
     expect(run.stderr, 'run `pnpm build` first').toBe('');
     const [entry, dir, file] = JSON.parse(run.stdout) as string[];

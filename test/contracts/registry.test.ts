@@ -1,11 +1,11 @@
-// @platform/contracts' generated registry and operation table: fresh, complete, and built the
+// @platform-contracts/contracts' generated registry and operation table: fresh, complete, and built the
 // way the contracts say (checked against the bundles read independently, and against fixtures).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AREAS, OPERATIONS, findOperation, operationsOf, type Operation } from '@platform/contracts';
+import { AREAS, OPERATIONS, findOperation, operationsOf, type Operation } from '@platform-contracts/contracts';
 import { generateRegistry, staleGenerated } from '../../scripts/generate.ts';
 import { GENERATED_DIR, ROOT } from '../../scripts/lib/paths.ts';
 import { areaNameProblem, operationRows } from '../../scripts/lib/registry.ts';
@@ -153,10 +153,10 @@ describe('area names', () => {
     ['Video', /not a usable area name/],
     ['my_area', /not a usable area name/],
     ['2fa', /not a usable area name/],
-    ['areas', /@platform\/contracts uses it/],
-    ['operations', /@platform\/contracts uses it/],
-    ['index', /@platform\/contracts uses it/],
-    ['bundles', /@platform\/contracts uses it/],
+    ['areas', /@platform-contracts\/contracts uses it/],
+    ['operations', /@platform-contracts\/contracts uses it/],
+    ['index', /@platform-contracts\/contracts uses it/],
+    ['bundles', /@platform-contracts\/contracts uses it/],
   ] as const)('%s', (name, problem) => {
     const found = areaNameProblem(name);
     if (problem) expect(found).toMatch(problem);

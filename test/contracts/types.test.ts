@@ -1,12 +1,12 @@
 // Type tests, checked by `tsc -p tsconfig.json`: the registry's types, and the client's public
-// types being exactly those of @platform/contracts (the client re-exports, it does not copy).
+// types being exactly those of @platform-contracts/contracts (the client re-exports, it does not copy).
 // vitest only sees that the file loads.
 import { describe, expectTypeOf, it } from 'vitest';
-import { AREAS, findOperation, OPERATIONS, readBundle, type AreaName, type Operation, type OperationId } from '@platform/contracts';
-import type * as ContractsDatabase from '@platform/contracts/database';
-import type * as ContractsVideo from '@platform/contracts/video';
-import type { Database, Video } from '@platform/client';
-import type * as ClientVideo from '@platform/client/video';
+import { AREAS, findOperation, OPERATIONS, readBundle, type AreaName, type Operation, type OperationId } from '@platform-contracts/contracts';
+import type * as ContractsDatabase from '@platform-contracts/contracts/database';
+import type * as ContractsVideo from '@platform-contracts/contracts/video';
+import type { Database, Video } from '@platform-contracts/client';
+import type * as ClientVideo from '@platform-contracts/client/video';
 
 describe('types', () => {
   it('name the areas and operations by their literal names', () => {

@@ -76,7 +76,7 @@ describe.each(listAreas())('curl and fetch samples of the %s area', (area) => {
   const sample = (operation: Json, label: string) => operation['x-codeSamples'].find((s: Json) => s.label === label)?.source as string;
 
   it.each(operations.map((op) => [op.operation.operationId, op] as const))('%s: its curl sample is complete and answers 2xx', async (_id, { operation, parameters }) => {
-    expect(operation['x-codeSamples'].map((s: Json) => s.label)).toEqual(['@platform/client', 'curl', 'fetch']);
+    expect(operation['x-codeSamples'].map((s: Json) => s.label)).toEqual(['@platform-contracts/client', 'curl', 'fetch']);
     const curl = sample(operation, 'curl');
     for (const parameter of parameters.filter((p: Json) => p.in === 'query' && (p.example ?? p.schema?.default ?? p.schema?.example) !== undefined)) {
       expect(curl, `query parameter ${parameter.name}`).toMatch(new RegExp(`[?&]${parameter.name}=`));

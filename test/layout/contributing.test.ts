@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AREAS } from '@platform/contracts';
+import { AREAS } from '@platform-contracts/contracts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
 const text = readFileSync(path.join(ROOT, 'CONTRIBUTING.md'), 'utf8');

@@ -1,4 +1,4 @@
-// Data flows in one line: openapi/ -> @platform/contracts -> client and mock. The client and the
+// Data flows in one line: openapi/ -> @platform-contracts/contracts -> client and mock. The client and the
 // mock both depend on contracts and never on each other; contracts depends on neither.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,7 @@ function specifiersOf(source: string): string[] {
 
 /** The package a specifier written in `file` points into (by name or by relative path), or undefined. */
 function targetPackage(file: string, specifier: string): string | undefined {
-  const named = /^@platform\/([^/]+)/.exec(specifier);
+  const named = /^@platform-contracts\/([^/]+)/.exec(specifier);
   if (named) return named[1];
   if (!specifier.startsWith('.')) return undefined;
   const relative = path.relative(PACKAGES, path.resolve(path.dirname(file), specifier));
@@ -56,25 +56,25 @@ describe('layout rules', () => {
   });
 
   it.each(RULES)('%s does not depend on %j', (pkg, forbidden) => {
-    expect(dependenciesOf(pkg).filter((name) => forbidden.some((other) => name === `@platform/${other}`))).toEqual([]);
+    expect(dependenciesOf(pkg).filter((name) => forbidden.some((other) => name === `@platform-contracts/${other}`))).toEqual([]);
   });
 
-  it.each(['client', 'mock'])('%s depends on @platform/contracts', (pkg) => {
-    expect(dependenciesOf(pkg)).toContain('@platform/contracts');
+  it.each(['client', 'mock'])('%s depends on @platform-contracts/contracts', (pkg) => {
+    expect(dependenciesOf(pkg)).toContain('@platform-contracts/contracts');
   });
 });
 
 describe('the import finder', () => {
   const file = path.join(PACKAGES, 'mock/src/areas/database/tokens.ts');
   it.each([
-    ["import type { Database } from '@platform/client';", 'client'],
-    ["import { createVideoClient } from '@platform/client/video';", 'client'],
-    ["export * from '@platform/client';", 'client'],
+    ["import type { Database } from '@platform-contracts/client';", 'client'],
+    ["import { createVideoClient } from '@platform-contracts/client/video';", 'client'],
+    ["export * from '@platform-contracts/client';", 'client'],
     ["export type { Video } from '../../../../client/src/index.ts';", 'client'],
-    ["const client = await import('@platform/client');", 'client'],
+    ["const client = await import('@platform-contracts/client');", 'client'],
     ["const client = require('../../../../client/dist/index.js');", 'client'],
     ["import '../../../../client/src/platform.js';", 'client'],
-    ["import type * as Database from '@platform/contracts/database';", 'contracts'],
+    ["import type * as Database from '@platform-contracts/contracts/database';", 'contracts'],
     ["import { readBundle } from '../../engine.ts';", 'mock'],
     ["import path from 'node:path';", undefined],
   ] as const)('%s -> %s', (source, expected) => {

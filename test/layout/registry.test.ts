@@ -1,4 +1,4 @@
-// One registry of areas (the folders under openapi/, generated as AREAS in @platform/contracts);
+// One registry of areas (the folders under openapi/, generated as AREAS in @platform-contracts/contracts);
 // every other place that lists areas is checked against it here. A new area missing from any
 // of them fails its row, naming the place.
 import { spawnSync } from 'node:child_process';
@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { AREAS } from '@platform/contracts';
-import { createPlatformClient } from '@platform/client';
+import { AREAS } from '@platform-contracts/contracts';
+import { createPlatformClient } from '@platform-contracts/client';
 import { AREAS as MOCK_AREAS } from '../../packages/mock/src/areas/index.ts';
 import { ROOT, listAreas } from '../../scripts/lib/paths.ts';
 
@@ -16,9 +16,9 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const readJson = (file: string) => JSON.parse(read(file));
 const exists = (file: string) => existsSync(path.join(ROOT, file));
 
-/** The areas whose @platform/contracts/<area> subpath resolves to an existing file, under the given conditions (node's own resolver). */
+/** The areas whose @platform-contracts/contracts/<area> subpath resolves to an existing file, under the given conditions (node's own resolver). */
 function resolvingContractSubpaths(conditions: string[]): string[] {
-  const script = `for (const area of ${JSON.stringify(AREAS)}) { try { console.log(area + ' ' + import.meta.resolve('@platform/contracts/' + area)); } catch {} }`;
+  const script = `for (const area of ${JSON.stringify(AREAS)}) { try { console.log(area + ' ' + import.meta.resolve('@platform-contracts/contracts/' + area)); } catch {} }`;
   const run = spawnSync(process.execPath, [...conditions.map((c) => `--conditions=${c}`), '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
   return run.stdout
     .split('\n')
@@ -41,12 +41,12 @@ const PLACES: [place: string, kind: 'exactly' | 'includes', areasIn: () => strin
       .filter(([area, api]) => api.root === `openapi/${area}/openapi.yaml` && api.output === `packages/contracts/bundles/${area}.yaml`)
       .map(([area]) => area)],
   ['.spectral.yaml property-casing areas', 'exactly', () => Object.keys(parse(read('.spectral.yaml')).rules['property-casing'].then.functionOptions.areas)],
-  ['@platform/contracts generated types (src/generated/<area>.ts)', 'includes', () => AREAS.filter((area) => exists(`packages/contracts/src/generated/${area}.ts`))],
-  ['@platform/contracts/<area> from the sources (development condition)', 'includes', () => resolvingContractSubpaths(['development'])],
-  ['@platform/contracts/<area> from the built package (dist/)', 'includes', () => resolvingContractSubpaths([])],
-  ['@platform/client package.json exports (./<area>)', 'includes', () => Object.keys(readJson('packages/client/package.json').exports).map((key) => key.replace(/^\.\/?/, ''))],
-  ['@platform/client src/<area>.ts', 'includes', () => AREAS.filter((area) => exists(`packages/client/src/${area}.ts`))],
-  ['@platform/client index re-exporting the types of @platform/contracts/<area>', 'exactly', () => [...read('packages/client/src/index.ts').matchAll(/from '@platform\/contracts\/([^']+)'/g)].map((m) => m[1]!)],
+  ['@platform-contracts/contracts generated types (src/generated/<area>.ts)', 'includes', () => AREAS.filter((area) => exists(`packages/contracts/src/generated/${area}.ts`))],
+  ['@platform-contracts/contracts/<area> from the sources (development condition)', 'includes', () => resolvingContractSubpaths(['development'])],
+  ['@platform-contracts/contracts/<area> from the built package (dist/)', 'includes', () => resolvingContractSubpaths([])],
+  ['@platform-contracts/client package.json exports (./<area>)', 'includes', () => Object.keys(readJson('packages/client/package.json').exports).map((key) => key.replace(/^\.\/?/, ''))],
+  ['@platform-contracts/client src/<area>.ts', 'includes', () => AREAS.filter((area) => exists(`packages/client/src/${area}.ts`))],
+  ['@platform-contracts/client index re-exporting the types of @platform-contracts/contracts/<area>', 'exactly', () => [...read('packages/client/src/index.ts').matchAll(/from '@platform-contracts\/contracts\/([^']+)'/g)].map((m) => m[1]!)],
   ['createPlatformClient() properties', 'includes', () => Object.keys(createPlatformClient({ accessKey: 'registry-test' }))],
   ['the mock’s areas (packages/mock/src/areas/index.ts)', 'exactly', () => MOCK_AREAS.map((area) => area.name)],
   ['contract tests (test/contract/<area>.test.ts)', 'includes', () => AREAS.filter((area) => exists(`test/contract/${area}.test.ts`))],

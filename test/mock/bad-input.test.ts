@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockStartError, startMock, type RunningMock } from '@platform/mock';
+import { MockStartError, startMock, type RunningMock } from '@platform-contracts/mock';
 import { deref, listAreas, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;

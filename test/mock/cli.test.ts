@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MockStartError, startMock } from '@platform/mock';
+import { MockStartError, startMock } from '@platform-contracts/mock';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
 // `pnpm mock` runs the built package's bin (packages/mock/dist, made by `pnpm build`).

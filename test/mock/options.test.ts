@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:chil
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEALTH_PATH, startMock, type RunningMock } from '@platform/mock';
+import { HEALTH_PATH, startMock, type RunningMock } from '@platform-contracts/mock';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { deref, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
 

@@ -5,7 +5,7 @@
 // mock itself (404, 405, 413, 415, 422); never a 5xx or a hang. Then a bounded load run.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '@platform/mock';
+import { startMock, type RunningMock } from '@platform-contracts/mock';
 import { deref, listAreas, loadBundle, operationsOf, validateAnswer, type Json, type OperationEntry } from '../support/openapi.ts';
 
 // A fixed seed, so that every run (and CI) tries the same inputs and a failure can be repeated;

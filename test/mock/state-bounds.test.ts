@@ -3,7 +3,7 @@
 // (over HTTP this would take minutes); what is counted is what the state holds, as a snapshot
 // exports it. Memory itself is measured by `pnpm bench state`.
 import { describe, expect, it } from 'vitest';
-import type { AreaDefinition, CallContext, MockRequest } from '@platform/mock';
+import type { AreaDefinition, CallContext, MockRequest } from '@platform-contracts/mock';
 import { AREAS } from '../../packages/mock/src/areas/index.ts';
 import { createNamespaces } from '../../packages/mock/src/namespaces.ts';
 import { loadBundle } from '../support/openapi.ts';

@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorageClient } from '@platform/client';
-import { startMock, type RunningMock } from '@platform/mock';
+import { createStorageClient } from '@platform-contracts/client';
+import { startMock, type RunningMock } from '@platform-contracts/mock';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { listAreas, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
 

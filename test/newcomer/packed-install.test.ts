@@ -15,7 +15,7 @@ const tarballs = path.join(scratch, 'tarballs');
 const project = path.join(scratch, 'project');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const versionOf = (name: string) => JSON.parse(readFileSync(path.join(ROOT, 'packages', name, 'package.json'), 'utf8')).version as string;
-const tarball = (name: string) => path.join(tarballs, `platform-${name}-${versionOf(name)}.tgz`);
+const tarball = (name: string) => path.join(tarballs, `platform-contracts-${name}-${versionOf(name)}.tgz`);
 
 function pack(names: string[]) {
   const result = spawnSync(TSX, ['scripts/pack.ts', ...names, '--no-build', '--out', tarballs], { cwd: ROOT, encoding: 'utf8' });
@@ -70,13 +70,13 @@ describe('pnpm pack:all', () => {
 
   it('publishes no workspace ranges, no development sources and nothing private', () => {
     for (const name of ['contracts', 'client', 'mock']) {
-      const manifest = readFileSync(path.join(project, 'node_modules/@platform', name, 'package.json'), 'utf8');
+      const manifest = readFileSync(path.join(project, 'node_modules/@platform-contracts', name, 'package.json'), 'utf8');
       expect(manifest, name).not.toMatch(/workspace:|"development"|"private"/);
     }
   });
 
   it('ships the site in the mock as real files, copied only into the package', () => {
-    const site = path.join(project, 'node_modules/@platform/mock/docs');
+    const site = path.join(project, 'node_modules/@platform-contracts/mock/docs');
     expect(lstatSync(site).isSymbolicLink()).toBe(false);
     expect(existsSync(path.join(site, 'index.html'))).toBe(true);
     // In the repository, the mock's site is the current build output, not a copy.
@@ -105,8 +105,8 @@ describe('installed from the tarballs into an empty project', () => {
   it('startMock() and the client work from a script', () => {
     writeFileSync(
       path.join(project, 'use.mjs'),
-      `import { startMock } from '@platform/mock';
-import { createPlatformClient } from '@platform/client';
+      `import { startMock } from '@platform-contracts/mock';
+import { createPlatformClient } from '@platform-contracts/client';
 const mock = await startMock({ port: 0 });
 const platform = createPlatformClient({ accessKey: 'any', apiBaseUrl: mock.url, videoBaseUrl: mock.url });
 const zones = await platform.storage.GET('/storagezone', {});
@@ -119,7 +119,7 @@ await mock.close();
     expect(JSON.parse(result.stdout.trim().split('\n').at(-1)!)).toEqual({ areas: listAreas(), storageZones: true, failure: null });
   }, 120_000);
 
-  it('npx platform --version prints the version of @platform/cli', () => {
+  it('npx platform --version prints the version of @platform-contracts/cli', () => {
     pack(['cli']);
     npmInstall([tarball('cli')]);
     const result = spawnSync('npx', ['platform', '--version'], { cwd: project, encoding: 'utf8' });

@@ -19,7 +19,7 @@ beforeEach(() => {
   clientDir = path.join(scratch, 'client');
   mkdirSync(path.join(openapiDir, 'video'), { recursive: true });
   mkdirSync(clientDir);
-  writeFileSync(path.join(clientDir, 'package.json'), JSON.stringify({ name: '@platform/client', version: '0.1.0' }));
+  writeFileSync(path.join(clientDir, 'package.json'), JSON.stringify({ name: '@platform-contracts/client', version: '0.1.0' }));
   current.set('video', structuredClone(loadBundle('video')));
 });
 afterEach(() => rmSync(scratch, { recursive: true, force: true }));

@@ -2,7 +2,7 @@
 // after every test a check that each request validated against the contract and each answer
 // matches it.
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { HEALTH_PATH, startMock, type RunningMock } from '@platform/mock';
+import { HEALTH_PATH, startMock, type RunningMock } from '@platform-contracts/mock';
 import type { DatabaseInfo } from '../../packages/mock/src/areas/database.ts';
 import type { DatabaseMockOptions } from '../../packages/mock/src/areas/database/options.ts';
 import { validateAnswer } from './openapi.ts';

@@ -1,6 +1,6 @@
 // Starts the mock in process on a free port for a test file.
 import { afterAll, beforeAll } from 'vitest';
-import { startMock, type RunningMock } from '@platform/mock';
+import { startMock, type RunningMock } from '@platform-contracts/mock';
 
 /** Starts one mock for the current test file (every area, or the ones named); read `.url` inside tests. */
 export function useMock(areas?: string[]): { readonly url: string; readonly database: RunningMock['areas']['database'] } {

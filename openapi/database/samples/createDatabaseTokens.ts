@@ -1,4 +1,4 @@
-import { createDatabaseTokens, createDatabaseTokensClient, DatabaseTokensApiError } from '@platform/client';
+import { createDatabaseTokens, createDatabaseTokensClient, DatabaseTokensApiError } from '@platform-contracts/client';
 
 // The general management API: the account's API key in the AccessKey header.
 const tokens = createDatabaseTokensClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: process.env.BASE_URL ?? 'http://127.0.0.1:4010' }) // the local mock unless BASE_URL is set;

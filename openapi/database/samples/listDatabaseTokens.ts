@@ -1,4 +1,4 @@
-import { createDatabaseTokensClient, listDatabaseTokens } from '@platform/client';
+import { createDatabaseTokensClient, listDatabaseTokens } from '@platform-contracts/client';
 
 const tokens = createDatabaseTokensClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: process.env.BASE_URL ?? 'http://127.0.0.1:4010' }) // the local mock unless BASE_URL is set;
 

@@ -1,4 +1,4 @@
-import { createDatabaseClient, DatabaseError } from '@platform/client';
+import { createDatabaseClient, DatabaseError } from '@platform-contracts/client';
 
 // url and authToken default to PLATFORM_DATABASE_URL and PLATFORM_DATABASE_AUTH_TOKEN.
 const db = createDatabaseClient({ url: process.env.PLATFORM_DATABASE_URL ?? 'http://127.0.0.1:4010', authToken: process.env.PLATFORM_DATABASE_AUTH_TOKEN! });

@@ -1,4 +1,4 @@
-import { createStorageClient, paginate } from '@platform/client';
+import { createStorageClient, paginate } from '@platform-contracts/client';
 
 const storage = createStorageClient({ accessKey: process.env.PLATFORM_ACCESS_KEY!, baseUrl: process.env.BASE_URL ?? 'http://127.0.0.1:4010' }) // the local mock unless BASE_URL is set;
 

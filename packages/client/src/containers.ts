@@ -2,9 +2,9 @@ import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
 import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
-import type { ContainerImagePullPolicy as PullPolicy, paths } from '@platform/contracts/containers';
+import type { ContainerImagePullPolicy as PullPolicy, paths } from '@platform-contracts/contracts/containers';
 
-export type * from '@platform/contracts/containers';
+export type * from '@platform-contracts/contracts/containers';
 export * from './internal/public.js';
 
 /**

@@ -8,7 +8,7 @@ import type {
   DatabaseTokensIssued,
   InvalidateDatabaseTokensRequest,
   paths,
-} from '@platform/contracts/database';
+} from '@platform-contracts/contracts/database';
 
 /**
  * A failure answer of a token operation, from a call or a helper: `body` is `{error_key, message}`

@@ -4,9 +4,9 @@ import { PlatformRequestError, PlatformTimeoutError, redact, requestIdOf, newReq
 import { createRetryingFetch, startDeadline, type RetrySetting } from './internal/transport.js';
 import { enumeration } from './internal/enums.js';
 import { encodeArguments, toResultSet, type IntMode, type ResultSet, type SqlArguments } from './internal/database-values.js';
-import type { components, paths } from '@platform/contracts/database';
+import type { components, paths } from '@platform-contracts/contracts/database';
 
-export type * from '@platform/contracts/database';
+export type * from '@platform-contracts/contracts/database';
 export type { IntMode, ResultSet, Row, SqlArgument, SqlArguments, SqlResultValue } from './internal/database-values.js';
 export * from './internal/public.js';
 export * from './database-tokens.js';

@@ -1,9 +1,9 @@
 import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { CallOptions, PlatformHttpClient } from './internal/typed-client.js';
-import type { paths } from '@platform/contracts/dns';
+import type { paths } from '@platform-contracts/contracts/dns';
 
-export type * from '@platform/contracts/dns';
+export type * from '@platform-contracts/contracts/dns';
 export * from './internal/public.js';
 
 /** A failure answer of the DNS API: `body` is `{ErrorKey, Field, Message}` for 400, and undefined for 401, 404 and 500 (no body). */

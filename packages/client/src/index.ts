@@ -11,7 +11,7 @@ export {
   type VideoClient,
   type VideoClientOptions,
 } from './video.js';
-export type * as Video from '@platform/contracts/video';
+export type * as Video from '@platform-contracts/contracts/video';
 export {
   ContainerImagePullPolicy,
   ContainersApiError,
@@ -19,7 +19,7 @@ export {
   type ContainersClient,
   type ContainersClientOptions,
 } from './containers.js';
-export type * as Containers from '@platform/contracts/containers';
+export type * as Containers from '@platform-contracts/contracts/containers';
 export {
   createShieldClient,
   ShieldApiError,
@@ -30,9 +30,9 @@ export {
   type ShieldClient,
   type ShieldClientOptions,
 } from './shield.js';
-export type * as Shield from '@platform/contracts/shield';
+export type * as Shield from '@platform-contracts/contracts/shield';
 export { createDnsClient, DnsApiError, importDnsRecords, type DnsClient, type DnsClientOptions } from './dns.js';
-export type * as Dns from '@platform/contracts/dns';
+export type * as Dns from '@platform-contracts/contracts/dns';
 export {
   createStorageClient,
   StorageApiError,
@@ -41,7 +41,7 @@ export {
   type StorageClient,
   type StorageClientOptions,
 } from './storage.js';
-export type * as Storage from '@platform/contracts/storage';
+export type * as Storage from '@platform-contracts/contracts/storage';
 export {
   createDatabaseClient,
   DatabaseError,
@@ -66,4 +66,4 @@ export {
   type DatabaseTokensClient,
   type DatabaseTokensClientOptions,
 } from './database-tokens.js';
-export type * as Database from '@platform/contracts/database';
+export type * as Database from '@platform-contracts/contracts/database';

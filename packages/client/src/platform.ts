@@ -1,6 +1,6 @@
 // One entry point for every area. Each area's client is made on first use, so an application
 // that never touches an area needs none of its options (and can import the area's own
-// subpath, `@platform/client/<area>`, to leave the others out of its bundle).
+// subpath, `@platform-contracts/client/<area>`, to leave the others out of its bundle).
 import { createContainersClient, type ContainersClient } from './containers.js';
 import { createDatabaseClient, type DatabaseClient, type DatabaseClientOptions } from './database.js';
 import { createDatabaseTokensClient, type DatabaseTokensClient } from './database-tokens.js';

@@ -3,10 +3,10 @@ import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PaginationTable } from './internal/paging.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
-import type * as Shield from '@platform/contracts/shield';
-import type { paths } from '@platform/contracts/shield';
+import type * as Shield from '@platform-contracts/contracts/shield';
+import type { paths } from '@platform-contracts/contracts/shield';
 
-export type * from '@platform/contracts/shield';
+export type * from '@platform-contracts/contracts/shield';
 export * from './internal/public.js';
 
 /** A failure answer of the shield API: `body` is the error envelope `{data, error}` for 400, and `{statusCode}` for 401 and 500. */

@@ -3,10 +3,10 @@ import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PaginationTable } from './internal/paging.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
-import type * as Storage from '@platform/contracts/storage';
-import type { paths } from '@platform/contracts/storage';
+import type * as Storage from '@platform-contracts/contracts/storage';
+import type { paths } from '@platform-contracts/contracts/storage';
 
-export type * from '@platform/contracts/storage';
+export type * from '@platform-contracts/contracts/storage';
 export * from './internal/public.js';
 
 /** A failure answer of the storage API: `body` is the StorageError for 400, and undefined for 401 and 500 (no body). */

@@ -2,9 +2,9 @@ import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PaginationTable } from './internal/paging.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
-import type { paths } from '@platform/contracts/video';
+import type { paths } from '@platform-contracts/contracts/video';
 
-export type * from '@platform/contracts/video';
+export type * from '@platform-contracts/contracts/video';
 export * from './internal/public.js';
 export { aggregateSmartGenerateStatus, IssueCodes, Severity, SmartGenerateStatus, VideoModelStatus } from './internal/video-domain.js';
 

@@ -1,5 +1,5 @@
-// @platform/contracts: what is built from openapi/. Each area's types are a subpath
-// (`@platform/contracts/video`); this entry holds the registry, the operation table and the
+// @platform-contracts/contracts: what is built from openapi/. Each area's types are a subpath
+// (`@platform-contracts/contracts/video`); this entry holds the registry, the operation table and the
 // bundle helpers.
 export { AREAS, type AreaName } from './generated/areas.ts';
 export { OPERATIONS, type OperationId } from './generated/operations.ts';

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLE_DIR, BundleError, readBundle, type AreaName } from '@platform/contracts';
+import { BUNDLE_DIR, BundleError, readBundle, type AreaName } from '@platform-contracts/contracts';
 import type { InfoOf, OpenApiDocument, OptionsOf } from './area.ts';
 import { AREAS } from './areas/index.ts';
 import { ContractError } from './contract.ts';
@@ -42,7 +42,7 @@ export interface MockOptions extends AreaOptions {
   port?: number;
   /** Host to listen on. Default 127.0.0.1. */
   host?: string;
-  /** Folder holding the bundled contracts (<area>.json). Default: the bundles of @platform/contracts. */
+  /** Folder holding the bundled contracts (<area>.json). Default: the bundles of @platform-contracts/contracts. */
   bundleDir?: string;
   /** Folder of the reference site served at /docs/. */
   docsDir?: string;
@@ -102,7 +102,7 @@ export class MockStartError extends Error {
   override name = 'MockStartError';
 }
 
-/** The areas' bundles, read by @platform/contracts (its errors name the file and what to run). */
+/** The areas' bundles, read by @platform-contracts/contracts (its errors name the file and what to run). */
 function loadDocuments(bundleDir: string, areas: AreaName[]): Map<string, OpenApiDocument> {
   const documents = new Map<string, OpenApiDocument>();
   for (const area of areas) {

@@ -1,6 +1,6 @@
 // `platform db token create [DATABASE_ID] [--read-only] [--expiry 30d] [--no-save]`
 import path from 'node:path';
-import { createDatabaseTokens } from '@platform/client';
+import { createDatabaseTokens } from '@platform-contracts/client';
 import { call, connect, databaseIdFrom, type ApiOptions } from '../api.ts';
 import { TOKEN_VARIABLE } from '../env-file.ts';
 import { parseExpiry } from '../expiry.ts';

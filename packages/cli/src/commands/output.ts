@@ -1,5 +1,5 @@
 // What the token commands print: new tokens (the one time they are shown) and saving them.
-import type { Database } from '@platform/client';
+import type { Database } from '@platform-contracts/client';
 import { saveDatabaseEnv } from '../env-file.ts';
 import { CliError } from '../errors.ts';
 import type { CliIo } from '../io.ts';

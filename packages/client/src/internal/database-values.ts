@@ -1,4 +1,4 @@
-import type { components } from '@platform/contracts/database';
+import type { components } from '@platform-contracts/contracts/database';
 
 type SqlValue = components['schemas']['SqlValue'];
 type StmtResult = components['schemas']['StmtResult'];

@@ -1,6 +1,6 @@
 // What the specification defines for videos beyond their shape: the names of the enumerations
 // and the smart-generate aggregate rule.
-import type * as Video from '@platform/contracts/video';
+import type * as Video from '@platform-contracts/contracts/video';
 import { enumeration } from './enums.js';
 
 /** Video status by name: `VideoModelStatus.Finished` is 4, and `enumName(VideoModelStatus, 4)` is "Finished". */

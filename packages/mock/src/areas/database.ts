@@ -3,7 +3,7 @@
 // key): its databases and their tokens. Area-wide: the token index that leads a pipeline
 // request (Bearer token) to its namespace and database, the streams, and the engine.
 import { randomUUID } from 'node:crypto';
-import type * as Contract from '@platform/contracts/database';
+import type * as Contract from '@platform-contracts/contracts/database';
 import { defineArea, describeViolations, UsageError, type CallContext, type MockRequest, type MockResponse, type Violation } from '../area.ts';
 import { createSqlEngine, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
 import { DATABASE_FLAGS, DATABASE_ID, DatabaseOptionError, optionsFromFlags, resolveDatabaseSettings, type DatabaseMockOptions, type DatabaseSettings } from './database/options.ts';

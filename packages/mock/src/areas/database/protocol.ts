@@ -1,5 +1,5 @@
 // The pipeline protocol's shapes, as generated from the contract, and its errors.
-import type * as Database from '@platform/contracts/database';
+import type * as Database from '@platform-contracts/contracts/database';
 
 type Schemas = Database.components['schemas'];
 export type PipelineRequest = Schemas['PipelineRequest'];

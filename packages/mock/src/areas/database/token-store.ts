@@ -4,7 +4,7 @@
 //   regenerate / invalidate    -> every existing token invalid at once (regenerate adds a new pair)
 // An expired token is refused like an invalidated one. Only digests of the secrets are kept.
 import { createHash, randomBytes } from 'node:crypto';
-import type * as Database from '@platform/contracts/database';
+import type * as Database from '@platform-contracts/contracts/database';
 import type { Access } from './engine/messages.ts';
 
 type Schemas = Database.components['schemas'];
