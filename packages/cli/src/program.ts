@@ -1,8 +1,10 @@
-// The command tree: platform db token create|invalidate, with the API options on the root.
+// The command tree: platform db token create|invalidate|list, with the API options on the root.
+// Commander's own error output is silenced: run.ts prints every usage error (`platform: error:`, or JSON with --json).
 import { Command, Help, InvalidArgumentError, Option } from 'commander';
 import { ACCESS_KEY_VARIABLE, API_URL_VARIABLE, DATABASE_ID_VARIABLE } from './api.ts';
 import { createTokens } from './commands/create-tokens.ts';
 import { invalidateTokens } from './commands/invalidate-tokens.ts';
+import { listTokens } from './commands/list-tokens.ts';
 import { TOKEN_VARIABLE, URL_VARIABLE } from './env-file.ts';
 import { CliError, EXIT, EXIT_CODES_HELP } from './errors.ts';
 import { readFileSync } from 'node:fs';
@@ -33,8 +35,7 @@ export function buildProgram(io: CliIo): Command {
     .addOption(new Option('--access-key <key>', `API access key (default: ${ACCESS_KEY_VARIABLE}, which keeps it out of process lists)`))
     .addOption(new Option('--timeout <seconds>', 'time limit of each request to the API').default(30_000, '30').argParser(parseTimeout))
     .option('--json', 'print the result as one JSON object on standard output (and errors as JSON on standard error); never prompts')
-    .version(VERSION, '-V, --version', 'print the version')
-    .showHelpAfterError('(run with --help for usage)');
+    .version(VERSION, '-V, --version', 'print the version');
 
   const token = program
     .command('db')
@@ -48,6 +49,8 @@ export function buildProgram(io: CliIo): Command {
     .argument('[DATABASE_ID]', DATABASE_ID_HELP)
     .option('-r, --read-only', 'generate only a Read Only token (SELECT and read operations)')
     .option('-e, --expiry <duration>', 'expire after a number of days, written with the suffix d (for example 30d), or never (the default)')
+    .option('--expiration <duration>', 'the same as --expiry (the name turso uses)')
+    .option('-t, --token-only', 'generate one token (Full Access, or Read Only with --read-only) and print only it, for scripts: TOKEN=$(platform db token create --token-only); never asks to save')
     .option('--no-save', `do not offer to save the token to the environment file as ${TOKEN_VARIABLE}`)
     .addOption(envFileOption())
     .addOption(oldEnvFileOption())
@@ -66,8 +69,14 @@ export function buildProgram(io: CliIo): Command {
     .addOption(oldEnvFileOption())
     .action((databaseId: string | undefined, _options, command: Command) => invalidateTokens(databaseId, command.optsWithGlobals(), io));
 
-  // `platform --help` and `platform db token --help` list every option of both commands, not only their names.
-  const tokenOptions = () => `\n${optionsOf(create)}\n\n${optionsOf(invalidate)}`;
+  const list = token
+    .command('list')
+    .description('List every token of the database, valid or not, with its kind and expiry (never the secret values).')
+    .argument('[DATABASE_ID]', DATABASE_ID_HELP)
+    .action((databaseId: string | undefined, _options, command: Command) => listTokens(databaseId, command.optsWithGlobals(), io));
+
+  // `platform --help` and `platform db token --help` list every option of every command, not only their names.
+  const tokenOptions = () => `\n${optionsOf(create)}\n\n${optionsOf(invalidate)}\n\n${optionsOf(list)}`;
   token.addHelpText('after', tokenOptions);
   program.addHelpText('after', () => `\nCommands in full:\n${fullUsage()}\n${tokenOptions()}\n${EXIT_CODES_HELP}`);
 
@@ -75,7 +84,7 @@ export function buildProgram(io: CliIo): Command {
     command
       .exitOverride()
       .configureHelp({ showGlobalOptions: true })
-      .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+      .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: () => {}, outputError: () => {} });
   }
   return program;
 }
@@ -95,8 +104,9 @@ function optionsOf(command: Command): string {
 
 function fullUsage(): string {
   return [
-    '  platform db token create [DATABASE_ID] [-r|--read-only] [-e|--expiry 30d|never] [--no-save] [--dotenv .env]',
+    '  platform db token create [DATABASE_ID] [-r|--read-only] [-e|--expiry|--expiration 30d|never] [-t|--token-only] [--no-save] [--dotenv .env]',
     '  platform db token invalidate [DATABASE_ID] [-y|--yes|--force] [--regenerate] [--save-env] [--dotenv .env]',
+    '  platform db token list [DATABASE_ID]',
     `  Every command takes --api-url (or ${API_URL_VARIABLE}), --access-key (or ${ACCESS_KEY_VARIABLE}), --timeout and --json.`,
   ].join('\n');
 }

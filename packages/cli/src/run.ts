@@ -1,6 +1,6 @@
-// Runs the tool once: parses the arguments, runs the command, and turns every failure into one
-// line on standard error and an exit code (no stack traces). With --json the line is a JSON
-// object. The access key never appears in what it prints.
+// Runs the tool once: parses the arguments, runs the command, and turns every failure (usage
+// errors commander finds included) into one line on standard error and an exit code (no stack
+// traces). With --json the line is a JSON object. The access key never appears in what it prints.
 import { CommanderError } from 'commander';
 import { accessKeyOf } from './api.ts';
 import { CliError, EXIT } from './errors.ts';
@@ -14,15 +14,27 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // Commander has already printed its message (or the help, or the version).
-      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    }
-    const failure = error instanceof CliError ? error : new CliError(`unexpected failure: ${(error as Error)?.message ?? String(error)}`, EXIT.failure);
+    // Commander has printed the help or the version itself; its errors are printed here.
+    if (error instanceof CommanderError && error.exitCode === 0) return EXIT.ok;
+    const failure =
+      error instanceof CommanderError
+        ? new CliError(usageMessage(error), EXIT.usage)
+        : error instanceof CliError
+          ? error
+          : new CliError(`unexpected failure: ${(error as Error)?.message ?? String(error)}`, EXIT.failure);
     const options = program.opts<{ json?: boolean; accessKey?: string }>();
+    // A usage error can stop parsing before --json is read, so the arguments are asked too.
+    const flags = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+    const json = options.json === true || flags.includes('--json');
     const key = accessKeyOf(options, io);
     const message = key ? failure.message.split(key).join('[redacted]') : failure.message;
-    io.stderr.write(options.json ? `${JSON.stringify({ error: { message, exitCode: failure.exitCode } })}\n` : `platform: error: ${message}\n`);
+    io.stderr.write(json ? `${JSON.stringify({ error: { message, exitCode: failure.exitCode } })}\n` : `platform: error: ${message}\n`);
     return failure.exitCode;
   }
+}
+
+/** Commander's message without its `error: ` prefix, and where to read the usage. */
+function usageMessage(error: InstanceType<typeof CommanderError>): string {
+  if (error.code === 'commander.help') return 'no command given: use platform db token create, invalidate or list (platform --help shows them)';
+  return `${error.message.replace(/^error: /, '')} (platform --help shows the usage)`;
 }

@@ -11,10 +11,12 @@ export const kindLabel = (kind: IssuedToken['kind']) => KIND_LABEL[kind];
 
 /** The only place a token is written: standard output, once, right after it was generated. */
 export function printTokens(io: CliIo, tokens: readonly IssuedToken[]): void {
-  const expiry = tokens[0]?.expires_at ? `they expire at ${tokens[0].expires_at}` : 'they never expire';
-  io.stdout.write(`${tokens.length === 1 ? 'New token' : 'New tokens'} (${expiry}):\n`);
+  const one = tokens.length === 1;
+  const expiresAt = tokens[0]?.expires_at;
+  const expiry = expiresAt ? `${one ? 'it expires' : 'they expire'} at ${expiresAt}` : `${one ? 'it never expires' : 'they never expire'}`;
+  io.stdout.write(`${one ? 'New token' : 'New tokens'} (${expiry}):\n`);
   for (const token of tokens) io.stdout.write(`  ${kindLabel(token.kind).padEnd(12)} ${token.token}\n`);
-  io.stdout.write('They are shown only this once: keep them somewhere safe.\n');
+  io.stdout.write(`${one ? 'It is' : 'They are'} shown only this once: keep ${one ? 'it' : 'them'} somewhere safe.\n`);
 }
 
 /** The token a .env file gets: the Full Access one when there is one. */
