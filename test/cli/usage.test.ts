@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../packages/cli/src/errors.ts';
+import { MAX_DAYS } from '../../packages/cli/src/expiry.ts';
+import { loadBundle } from '../support/openapi.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { accepts, DATABASE_ID, platform, printedTokens, useCliMock } from './support.ts';
 
@@ -47,6 +49,13 @@ describe('--expiration, turso\'s name for --expiry', () => {
     const expiresAt = Date.parse((JSON.parse(run.stdout) as { tokens: { expires_at: string }[] }).tokens[0]!.expires_at);
     expect(expiresAt - before).toBeGreaterThanOrEqual(7 * DAY_MS - 1000);
     expect(expiresAt - before).toBeLessThan(7 * DAY_MS + 60_000);
+  });
+
+  it('takes the contract\'s longest expiry and refuses one day more as a usage error', async () => {
+    expect(MAX_DAYS).toBe(loadBundle('database').components.schemas.CreateDatabaseTokensRequest.properties.expires_in_days.maximum);
+    expect((await platform(mock, [...token, 'create', DATABASE_ID, '--no-save', '-r', '--expiration', `${MAX_DAYS}d`])).code).toBe(0);
+    const run = await platform(mock, [...token, 'create', DATABASE_ID, '--no-save', '--expiration', `${MAX_DAYS + 1}d`]);
+    expect(run).toEqual({ code: 2, stdout: '', stderr: `platform: error: bad expiry "${MAX_DAYS + 1}d": at most ${MAX_DAYS}d\n` });
   });
 
   it('refuses both names with different values: exit 2', async () => {

@@ -233,7 +233,7 @@ describe('state the areas write together', () => {
 
   it.each([
     ['date', ['Zeta', 'Alpha', 'Mid']],
-    ['name', ['Alpha', 'Mid', 'Zeta']],
+    ['title', ['Alpha', 'Mid', 'Zeta']],
   ])('orders collections by %s', async (orderBy, expected) => {
     const key = freshKey();
     const library = 7;
@@ -245,10 +245,10 @@ describe('state the areas write together', () => {
     expect(body.items.map((c: { name: string }) => c.name)).toEqual(expected);
   });
 
-  it('answers 400 for an orderBy it cannot order by', async () => {
-    const { status, body } = await call(freshKey(), 'GET', `/library/${LIBRARY}/collections?orderBy=colour`);
+  it.each(['colour', 'name'])('answers 400 for orderBy=%s, which the contract\'s enum does not list', async (orderBy) => {
+    const { status, body } = await call(freshKey(), 'GET', `/library/${LIBRARY}/collections?orderBy=${orderBy}`);
     expect(status).toBe(400);
-    expect(body.message).toMatch(/orderBy: must be one of date, name/);
+    expect(body.message).toMatch(/orderBy: must be equal to one of the allowed values: date, title/);
   });
 
   it('answers 400 naming maxLibraries once a key has written to that many libraries', async () => {

@@ -2,7 +2,8 @@
 import { CliError, EXIT } from './errors.ts';
 
 const DAYS = /^(\d+)d$/;
-const MAX_DAYS = 2_147_483_647; // the contract's int32
+/** The contract's maximum of `expires_in_days` (CreateDatabaseTokensRequest), checked against the bundle by test/cli/usage.test.ts. */
+export const MAX_DAYS = 36_500;
 
 /** The number of days of `--expiry`, or undefined when it was not given or is `never`. */
 export function parseExpiry(text: string | undefined): number | undefined {

@@ -26,6 +26,22 @@ export interface paths {
          *     and a stream that stays unused for a while expires. `base_url`, when not null, is where the
          *     next request of the stream must go.
          *
+         *     **Continuing a stream, as a second step.** A first request without `close` keeps the stream
+         *     open, and its answer carries a baton (see the answer example `streamKeptOpen`):
+         *
+         *     ```json
+         *     {"requests": [{"type": "execute", "stmt": {"sql": "BEGIN"}}]}
+         *     ```
+         *
+         *     The next request sends that baton back, and runs on the same connection (here, inside the
+         *     open transaction):
+         *
+         *     ```json
+         *     {"baton": "<the baton of the previous answer>", "requests": [{"type": "execute", "stmt": {"sql": "UPDATE players SET score = :score WHERE name = @name", "named_args": [{"name": "score", "value": {"type": "float", "value": 42.5}}, {"name": "@name", "value": {"type": "text", "value": "Ada"}}]}}, {"type": "execute", "stmt": {"sql": "COMMIT"}}, {"type": "close"}]}
+         *     ```
+         *
+         *     A baton no answer of this server gave out answers 400.
+         *
          *     **Access.** A Read Only token runs `SELECT` and other read operations; a write statement
          *     answers a result of type `error` and changes nothing.
          *
@@ -85,6 +101,22 @@ export interface paths {
          *     inside an interactive transaction that spans requests. A baton is good for one request only,
          *     and a stream that stays unused for a while expires. `base_url`, when not null, is where the
          *     next request of the stream must go.
+         *
+         *     **Continuing a stream, as a second step.** A first request without `close` keeps the stream
+         *     open, and its answer carries a baton (see the answer example `streamKeptOpen`):
+         *
+         *     ```json
+         *     {"requests": [{"type": "execute", "stmt": {"sql": "BEGIN"}}]}
+         *     ```
+         *
+         *     The next request sends that baton back, and runs on the same connection (here, inside the
+         *     open transaction):
+         *
+         *     ```json
+         *     {"baton": "<the baton of the previous answer>", "requests": [{"type": "execute", "stmt": {"sql": "UPDATE players SET score = :score WHERE name = @name", "named_args": [{"name": "score", "value": {"type": "float", "value": 42.5}}, {"name": "@name", "value": {"type": "text", "value": "Ada"}}]}}, {"type": "execute", "stmt": {"sql": "COMMIT"}}, {"type": "close"}]}
+         *     ```
+         *
+         *     A baton no answer of this server gave out answers 400.
          *
          *     **Access.** A Read Only token runs `SELECT` and other read operations; a write statement
          *     answers a result of type `error` and changes nothing.
@@ -502,7 +534,7 @@ export interface components {
          *     leaves the key out on a stream's first request) or with `baton: null` a new stream is opened.
          */
         PipelineRequest: {
-            /** @description The baton of the previous answer, to continue that stream; absent or null opens a new stream. */
+            /** @description The baton of the previous answer, to continue that stream; absent or null opens a new stream. A baton no answer of this server gave out answers 400. */
             baton?: string | null;
             /** @description The stream requests, run in order. Each element has a `type`; the specification shows `execute`. */
             requests: components["schemas"]["StreamRequest"][];
@@ -741,7 +773,7 @@ export interface components {
          * @description A pipeline of version 3 (`/v3/pipeline`), as `PipelineRequest` with the requests of version 3.
          */
         PipelineRequestV3: {
-            /** @description The baton of the previous answer, to continue that stream; absent or null opens a new stream. */
+            /** @description The baton of the previous answer, to continue that stream; absent or null opens a new stream. A baton no answer of this server gave out answers 400. */
             baton?: string | null;
             /** @description The stream requests, run in order. */
             requests: components["schemas"]["StreamRequestV3"][];
@@ -788,7 +820,7 @@ export interface components {
          *     lines of JSON, one entry each (`CursorEntry`), after a first line with the stream's next baton.
          */
         CursorRequest: {
-            /** @description The baton of the previous answer, to continue that stream; absent or null opens a new stream. */
+            /** @description The baton of the previous answer, to continue that stream; absent or null opens a new stream. A baton no answer of this server gave out answers 400. */
             baton?: string | null;
             batch: components["schemas"]["StmtBatch"];
         };
@@ -861,7 +893,7 @@ export interface components {
             kinds?: components["schemas"]["DatabaseTokenKind"][];
             /**
              * Format: int32
-             * @description The tokens expire this many days after their creation; null or absent means they never expire.
+             * @description The tokens expire this many days after their creation (at most 36500, 100 years); null or absent means they never expire. A larger value answers 400.
              */
             expires_in_days?: number | null;
         };
@@ -1088,6 +1120,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PipelineRequest"];
+                "text/json": components["schemas"]["PipelineRequest"];
+                "application/*+json": components["schemas"]["PipelineRequest"];
             };
         };
         responses: {
@@ -1142,6 +1176,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PipelineRequestV3"];
+                "text/json": components["schemas"]["PipelineRequestV3"];
+                "application/*+json": components["schemas"]["PipelineRequestV3"];
             };
         };
         responses: {
@@ -1169,6 +1205,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CursorRequest"];
+                "text/json": components["schemas"]["CursorRequest"];
+                "application/*+json": components["schemas"]["CursorRequest"];
             };
         };
         responses: {
@@ -1260,6 +1298,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["CreateDatabaseTokensRequest"];
+                "text/json": components["schemas"]["CreateDatabaseTokensRequest"];
+                "application/*+json": components["schemas"]["CreateDatabaseTokensRequest"];
             };
         };
         responses: {
@@ -1294,6 +1334,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["InvalidateDatabaseTokensRequest"];
+                "text/json": components["schemas"]["InvalidateDatabaseTokensRequest"];
+                "application/*+json": components["schemas"]["InvalidateDatabaseTokensRequest"];
             };
         };
         responses: {

@@ -61,7 +61,9 @@ export const OPERATIONS = [
     "path": "/v2/pipeline",
     "parameters": [],
     "requestMediaTypes": [
-      "application/json"
+      "application/json",
+      "text/json",
+      "application/*+json"
     ],
     "requestBodyRequired": true,
     "responses": {
@@ -112,7 +114,9 @@ export const OPERATIONS = [
     "path": "/v3/pipeline",
     "parameters": [],
     "requestMediaTypes": [
-      "application/json"
+      "application/json",
+      "text/json",
+      "application/*+json"
     ],
     "requestBodyRequired": true,
     "responses": {
@@ -144,7 +148,9 @@ export const OPERATIONS = [
     "path": "/v3/cursor",
     "parameters": [],
     "requestMediaTypes": [
-      "application/json"
+      "application/json",
+      "text/json",
+      "application/*+json"
     ],
     "requestBodyRequired": true,
     "responses": {
@@ -238,7 +244,9 @@ export const OPERATIONS = [
       }
     ],
     "requestMediaTypes": [
-      "application/json"
+      "application/json",
+      "text/json",
+      "application/*+json"
     ],
     "requestBodyRequired": false,
     "responses": {
@@ -276,7 +284,9 @@ export const OPERATIONS = [
       }
     ],
     "requestMediaTypes": [
-      "application/json"
+      "application/json",
+      "text/json",
+      "application/*+json"
     ],
     "requestBodyRequired": false,
     "responses": {
@@ -345,7 +355,9 @@ export const OPERATIONS = [
     "path": "/shield/shield-zone",
     "parameters": [],
     "requestMediaTypes": [
-      "application/json"
+      "application/json",
+      "text/json",
+      "application/*+json"
     ],
     "requestBodyRequired": true,
     "responses": {
@@ -594,7 +606,9 @@ export const OPERATIONS = [
       }
     ],
     "requestMediaTypes": [
-      "application/json"
+      "application/json",
+      "text/json",
+      "application/*+json"
     ],
     "requestBodyRequired": true,
     "responses": {
@@ -676,7 +690,7 @@ export const OPERATIONS = [
         "totalItems": "/totalItems",
         "currentPage": "/currentPage"
       },
-      "x-mock-state": "Reads the library's collections as this access key's earlier calls left them; a library never written to shows the contract's example collections. orderBy is date (newest first, the default) or name; another value answers 400. With includeThumbnails=true, previewImageUrls has one URL per preview video.",
+      "x-mock-state": "Reads the library's collections as this access key's earlier calls left them; a library never written to shows the contract's example collections. orderBy is date (newest first, the default) or title (by name, A to Z); another value answers 400. With includeThumbnails=true, previewImageUrls has one URL per preview video.",
       "x-assumed": "operation of the live service; the specification does not show it."
     },
     "security": [
@@ -698,7 +712,9 @@ export const OPERATIONS = [
       }
     ],
     "requestMediaTypes": [
-      "application/json"
+      "application/json",
+      "text/json",
+      "application/*+json"
     ],
     "requestBodyRequired": true,
     "responses": {
@@ -786,7 +802,9 @@ export const OPERATIONS = [
       }
     ],
     "requestMediaTypes": [
-      "application/json"
+      "application/json",
+      "text/json",
+      "application/*+json"
     ],
     "requestBodyRequired": true,
     "responses": {

@@ -773,6 +773,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ShieldZoneUpdateRequest"];
+                "text/json": components["schemas"]["ShieldZoneUpdateRequest"];
+                "application/*+json": components["schemas"]["ShieldZoneUpdateRequest"];
             };
         };
         responses: {

@@ -532,8 +532,11 @@ export interface components {
         CollectionsItemsPerPage: number;
         /** @description Only collections whose name contains this text. */
         CollectionsSearch: string;
-        /** @description Field the collections are ordered by. */
-        CollectionsOrderBy: string;
+        /**
+         * @description Field the collections are ordered by: `date` (newest first, the default) or `title` (the
+         *     collection's name, A to Z). Any other value answers 400.
+         */
+        CollectionsOrderBy: "date" | "title";
         /** @description Whether `previewImageUrls` is filled in. */
         IncludeThumbnails: boolean;
         /**
@@ -592,6 +595,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateVideoRequest"];
+                "text/json": components["schemas"]["CreateVideoRequest"];
+                "application/*+json": components["schemas"]["CreateVideoRequest"];
             };
         };
         responses: {
@@ -620,7 +625,10 @@ export interface operations {
                 itemsPerPage?: components["parameters"]["CollectionsItemsPerPage"];
                 /** @description Only collections whose name contains this text. */
                 search?: components["parameters"]["CollectionsSearch"];
-                /** @description Field the collections are ordered by. */
+                /**
+                 * @description Field the collections are ordered by: `date` (newest first, the default) or `title` (the
+                 *     collection's name, A to Z). Any other value answers 400.
+                 */
                 orderBy?: components["parameters"]["CollectionsOrderBy"];
                 /** @description Whether `previewImageUrls` is filled in. */
                 includeThumbnails?: components["parameters"]["IncludeThumbnails"];
@@ -668,6 +676,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CollectionNameRequest"];
+                "text/json": components["schemas"]["CollectionNameRequest"];
+                "application/*+json": components["schemas"]["CollectionNameRequest"];
             };
         };
         responses: {
@@ -746,6 +756,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CollectionNameRequest"];
+                "text/json": components["schemas"]["CollectionNameRequest"];
+                "application/*+json": components["schemas"]["CollectionNameRequest"];
             };
         };
         responses: {

@@ -1,0 +1,72 @@
+// Every request example of every contract succeeds against a fresh mock: each example runs in a
+// namespace of its own (its own access key, and for the database its own tokens), so that no
+// example leans on state another one left. A pipeline example succeeds when every one of its
+// results is `ok`. Continuations (a baton) are a second step in the docs, never an example
+// of their own, since no fresh server gave that baton out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type RunningMock } from '@platform-contracts/mock';
+import { exactJson, parameterText } from '../support/allowed-values.ts';
+import { deref, listAreas, loadBundle, operationsOf, validateAnswer, type OperationEntry } from '../support/openapi.ts';
+
+let mock: RunningMock;
+beforeAll(async () => {
+  mock = await startMock({ port: 0 });
+});
+afterAll(async () => {
+  await mock?.close();
+});
+
+interface Case {
+  entry: OperationEntry;
+  name: string;
+  mediaType?: string;
+  body?: unknown;
+}
+
+function casesOf(entry: OperationEntry): Case[] {
+  const document = loadBundle(entry.area);
+  const content = deref(document, entry.operation.requestBody)?.content;
+  if (!content) return [{ entry, name: 'no body' }];
+  return Object.entries<any>(content).flatMap(([mediaType, media]) => {
+    const named = Object.entries<any>(media.examples ?? {}).map(([name, example]) => ({ entry, name: `${mediaType} ${name}`, mediaType, body: deref(document, example).value }));
+    return 'example' in media ? [...named, { entry, name: `${mediaType} example`, mediaType, body: media.example }] : named;
+  });
+}
+
+let fresh = 0;
+async function tokensFor(accessKey: string): Promise<string> {
+  const response = await fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: accessKey, 'content-type': 'application/json' }, body: '{"kinds":["full_access"]}' });
+  return ((await response.json()) as { tokens: { token: string }[] }).tokens[0]!.token;
+}
+
+async function run({ entry, mediaType, body }: Case) {
+  const document = loadBundle(entry.area);
+  const accessKey = `example-${++fresh}`;
+  const parameters = [...(document.paths[entry.path].parameters ?? []), ...(entry.operation.parameters ?? [])].map((p: unknown) => deref(document, p));
+  const target = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(parameterText(parameters.find((p) => p.name === name)?.example)));
+  const headers: Record<string, string> = { AccessKey: accessKey, authorization: `Bearer ${await tokensFor(accessKey)}` };
+  if (mediaType) headers['content-type'] = mediaType.replace('*', 'vnd.example');
+  const payload = body === undefined ? undefined : typeof body === 'string' ? body : exactJson(body);
+  const response = await fetch(`${mock.url}${target}`, { method: entry.method.toUpperCase(), headers, body: payload });
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
+}
+
+const cases = listAreas().flatMap((area) => operationsOf(area)).flatMap(casesOf);
+
+describe('request examples', () => {
+  it.each(cases.map((c) => [`${c.entry.operationId}: ${c.name}`, c] as const))('%s succeeds against a fresh mock', async (_name, example) => {
+    const answer = await run(example);
+    expect(answer.status, answer.text).toBeLessThan(300);
+    const lines = answer.contentType.startsWith('application/json') ? [answer.text] : example.entry.operationId === 'runCursor' ? answer.text.trim().split('\n') : [];
+    const failed = lines.flatMap((line) => {
+      const value = JSON.parse(line) as { results?: { type: string; error?: unknown }[]; type?: string };
+      return [...(value.results ?? []), value].filter((result) => ['error', 'step_error'].includes(result.type ?? '')).map((result) => JSON.stringify(result));
+    });
+    expect(failed).toEqual([]);
+    if (answer.contentType.startsWith('application/json')) expect(validateAnswer(example.entry.area, example.entry.operationId, answer.status, JSON.parse(answer.text))).toEqual([]);
+  });
+
+  it('no request example carries a baton', () => {
+    expect(cases.filter((c) => typeof c.body === 'object' && c.body !== null && typeof (c.body as { baton?: unknown }).baton === 'string').map((c) => `${c.entry.operationId}: ${c.name}`)).toEqual([]);
+  });
+});
