@@ -2,6 +2,7 @@
 // behaviour (handlers by operationId), its state model, its options and CLI flags, and what it
 // reports at start. The engine routes, checks security, validates requests and answers against
 // the contract, keeps one state per namespace (access key), and calls the area's handlers.
+import { exactInteger } from './exact-json.ts';
 
 /** A request the engine has routed and validated, handed to an area's handler. */
 export interface MockRequest {
@@ -136,6 +137,20 @@ export function queryValue(request: MockRequest, name: string): string | undefin
   const value = request.query[name];
   const first = Array.isArray(value) ? value[0] : value;
   return first === '' ? undefined : first;
+}
+
+/**
+ * A path parameter already validated as an integer, exactly: a number, or a bigint beyond 2^53
+ * (an int64 ID such as 9223372036854775807 is answered with the same digits).
+ */
+export function integerParam(request: MockRequest, name: string): number | bigint {
+  return exactInteger(request.params[name] ?? '');
+}
+
+/** A query parameter already validated as an integer, exactly (see integerParam), or the fallback when absent. */
+export function exactIntegerQuery(request: MockRequest, name: string, fallback: number): number | bigint {
+  const value = queryValue(request, name);
+  return value === undefined ? fallback : exactInteger(value);
 }
 
 /** A query parameter already validated as an integer, or the fallback when absent. */

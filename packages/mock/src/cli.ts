@@ -8,6 +8,7 @@ import { CONTROL_ROUTES, HEALTH_PATH } from './control.ts';
 import type { StateSnapshot } from './namespaces.ts';
 import { MockStartError, type RequestLogEntry } from './mock.ts';
 import { startMock, type RunningMock } from './http-server.ts';
+import { parseExactJson } from './exact-json.ts';
 
 const CORE_FLAGS: Record<string, AreaFlag & { short?: string; default?: string | boolean }> = {
   port: { type: 'string', valueName: 'N', default: '4010', description: 'port to listen on; 0 picks a free one' },
@@ -101,7 +102,7 @@ function readState(file: string): StateSnapshot {
     throw new UsageError(`--state ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   try {
-    return JSON.parse(text) as StateSnapshot;
+    return parseExactJson(text) as StateSnapshot;
   } catch (error) {
     throw new UsageError(`--state ${file}: not JSON (${(error as Error).message})`);
   }

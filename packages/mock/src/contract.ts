@@ -4,6 +4,7 @@
 import { Ajv2020, type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { OpenApiDocument, Violation } from './area.ts';
+import { exactInteger, validationNumber } from './exact-json.ts';
 
 type Json = Record<string, unknown>;
 type Schema = Json | boolean;
@@ -78,9 +79,9 @@ export class ContractError extends Error {
 function newAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, allowUnionTypes: true, validateFormats: true });
   addFormats.default(ajv);
-  // OpenAPI's numeric formats: int64 is the whole 64-bit range, which a JSON number can only
-  // approximate beyond 2^53, so any integer is accepted rather than a limit the contract never states.
-  ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isInteger(value) });
+  // OpenAPI's numeric formats. int64 is -2^63 to 2^63 - 1: values are read exactly (exact-json.ts)
+  // and handed to ajv on the right side of that line, so the bound holds to the last unit.
+  ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63 });
   ajv.addFormat('int32', { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1 });
   for (const format of ['float', 'double']) ajv.addFormat(format, { type: 'number', validate: () => true });
   for (const format of ['byte', 'binary', 'password', 'int8', 'int16', 'uint8']) ajv.addFormat(format, () => true);
@@ -307,7 +308,11 @@ const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 function coerceText(text: string, type: string | undefined): unknown {
-  if ((type === 'integer' && INTEGER.test(text)) || (type === 'number' && NUMBER.test(text))) return Number(text);
+  if (type === 'integer' && INTEGER.test(text)) {
+    const exact = exactInteger(text);
+    return typeof exact === 'bigint' ? validationNumber(exact) : exact;
+  }
+  if (type === 'number' && NUMBER.test(text)) return Number(text);
   if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
   return text;
 }

@@ -4,6 +4,7 @@ import type { Engine } from './engine.ts';
 import { FaultError, type FaultRule } from './faults.ts';
 import type { MockClock } from './namespaces.ts';
 import { DEFAULT_NAMESPACE, SnapshotError } from './namespaces.ts';
+import { parseExactJson } from './exact-json.ts';
 
 export const CONTROL_PREFIX = '/_mock/';
 export const HEALTH_PATH = '/_mock/health';
@@ -40,7 +41,7 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
     let json: Record<string, unknown> | undefined;
     if (body !== undefined && body.trim() !== '') {
       try {
-        json = JSON.parse(body) as Record<string, unknown>;
+        json = parseExactJson(body) as Record<string, unknown>;
       } catch (error) {
         return problem(400, 'Invalid JSON', `The body is not JSON: ${(error as Error).message}`);
       }

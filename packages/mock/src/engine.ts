@@ -8,6 +8,7 @@ import { createNamespaces, type Namespaces } from './namespaces.ts';
 import { createPrismAdapter, PreferenceError, type PrismAdapter } from './prism.ts';
 import { credentialOf, notAcceptable, readRequest, type IncomingRequest } from './request.ts';
 import { createRoutes } from './routes.ts';
+import { forValidation } from './exact-json.ts';
 
 export type { IncomingRequest };
 
@@ -132,7 +133,7 @@ export async function createEngine(options: EngineOptions) {
   /** Validates an answer against the contract; one that breaks it becomes a 500 that says so. */
   function checked(operation: CompiledOperation, answer: EngineAnswer, requestViolations: Violation[]): EngineAnswer {
     const media = answer.body === undefined ? undefined : mediaTypeOf(answer.headers);
-    const broken = operation.validateResponse(answer.status, media, answer.body);
+    const broken = operation.validateResponse(answer.status, media, forValidation(answer.body));
     const violations = requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message, severity: 'Error' }));
     if (broken.length > 0) {
       return problem(500, 'The mock answer breaks the contract', `${operation.operationId} answered ${answer.status} with a body the contract does not allow.`, {

@@ -11,6 +11,7 @@ import { CONTROL_PREFIX, createControl } from './control.ts';
 import { createEngine, type Engine, type EngineAnswer, type ServedOperation } from './engine.ts';
 import type { ActiveFault, FaultRule } from './faults.ts';
 import { createClock, DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
+import { stringifyExactJson } from './exact-json.ts';
 
 type Areas = (typeof AREAS)[number];
 /** Each area's options, under its name: `{ database: { fullAccessToken: '...' } }`. */
@@ -168,7 +169,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       const isProblem = typeof answer.body === 'object' && answer.body !== null && 'type' in answer.body && 'title' in answer.body;
       const headers: Record<string, string> = { 'content-type': isProblem ? 'application/problem+json' : 'application/json', ...answer.headers };
       if (request.method === 'HEAD' || answer.body === undefined) return { status: answer.status, headers, violations: [] };
-      const text = JSON.stringify(answer.body);
+      const text = stringifyExactJson(answer.body);
       return { status: answer.status, headers: { ...headers, 'content-length': String(Buffer.byteLength(text)) }, body: text, violations: [] };
     }
     const body = request.body !== undefined && request.body.length > 0 ? request.body : undefined;
@@ -256,7 +257,7 @@ function serialize(answer: EngineAnswer): DoorAnswer {
   const meta = { operation: answer.operation, violations: answer.violations };
   const { body } = answer;
   if (body === undefined || body === null || body === '') return { status: answer.status, headers, ...meta };
-  const text = typeof body === 'string' && !/json/i.test(headers['content-type'] ?? '') ? body : JSON.stringify(body);
+  const text = typeof body === 'string' && !/json/i.test(headers['content-type'] ?? '') ? body : stringifyExactJson(body);
   return { status: answer.status, headers: { ...headers, 'content-length': String(Buffer.byteLength(text)) }, body: text, ...meta };
 }
 

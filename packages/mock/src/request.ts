@@ -6,6 +6,7 @@ import contentType from 'content-type';
 import Negotiator from 'negotiator';
 import type { MockRequest, Violation } from './area.ts';
 import { mediaMatches, type CompiledMedia, type CompiledOperation } from './contract.ts';
+import { forValidation, parseExactJson } from './exact-json.ts';
 import { DEFAULT_NAMESPACE } from './namespaces.ts';
 import { decodeSegment } from './routes.ts';
 
@@ -101,7 +102,7 @@ export function readRequest(operation: CompiledOperation, rawParams: Record<stri
   const text = incoming.body!.toString('utf8');
   if (JSON_MEDIA.test(media.type) || JSON_MEDIA.test(parsed.type)) {
     try {
-      request.body = JSON.parse(text);
+      request.body = parseExactJson(text);
     } catch (error) {
       violations.push({ location: ['body'], message: `is not valid JSON (${(error as Error).message})` });
       return { request, violations };
@@ -109,7 +110,7 @@ export function readRequest(operation: CompiledOperation, rawParams: Record<stri
   } else {
     request.body = text;
   }
-  violations.push(...operation.validateBody(media, request.body));
+  violations.push(...operation.validateBody(media, forValidation(request.body)));
   return { request, violations };
 }
 

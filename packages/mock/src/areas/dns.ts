@@ -3,7 +3,7 @@
 // The import stores the records it reads and skips those the zone already holds (see
 // dns-zone-file.ts); an unknown zone answers 404, an empty zone file and every invalid request
 // 400 with the DNS error body.
-import { defineArea, describeViolations, type OpenApiDocument, type Violation } from '../area.ts';
+import { defineArea, describeViolations, integerParam, type OpenApiDocument, type Violation } from '../area.ts';
 import { importZoneFile, recordKey, type ZoneRecord } from './dns-zone-file.ts';
 import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
 
@@ -71,7 +71,7 @@ export default defineArea<'dns', DnsMockOptions, DnsState>({
       invalidRequest: (violations) => dnsError(fieldOf(violations[0]), describeViolations(violations)),
       handlers: {
         importDnsRecords(request, { state }) {
-          const zone = state.zones[String(Number(request.params.zoneId))];
+          const zone = state.zones[String(integerParam(request, 'zoneId'))];
           if (!zone) return { status: 404 };
           const zoneFile = typeof request.body === 'string' ? request.body : '';
           if (zoneFile.trim() === '') return dnsError('body', 'body: the zone file is empty');

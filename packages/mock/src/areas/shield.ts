@@ -1,7 +1,7 @@
 // Shield: shield zones kept per access key, each with its custom rules and its triggered-rule
 // review, seeded from the contract's examples. The update changes the zone the list shows
 // (or creates it: 202); learning mode ends when the virtual clock passes learningModeUntil.
-import { defineArea, describeViolations, integerQuery, type MockResponse, type OpenApiDocument } from '../area.ts';
+import { defineArea, describeViolations, exactIntegerQuery, integerParam, integerQuery, type MockResponse, type OpenApiDocument } from '../area.ts';
 import { capFlags, capMessage, capsFromFlags, deepFreeze, resolveCaps, type CapFlags } from './state.ts';
 
 interface ShieldPage {
@@ -9,13 +9,14 @@ interface ShieldPage {
   totalPages: number;
   currentPage: number;
   nextPage: number;
-  pageSize: number;
+  /** As asked for, exactly (int64). */
+  pageSize: number | bigint;
 }
 type Json = Record<string, unknown>;
 
 interface ShieldZoneRecord {
   /** Every field the list and the update show, together. */
-  settings: Json & { shieldZoneId: number; learningMode?: boolean; learningModeUntil?: string };
+  settings: Json & { shieldZoneId: number | bigint; learningMode?: boolean; learningModeUntil?: string };
   customRules: Json[];
   triggeredRules: Json[];
 }
@@ -61,8 +62,8 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>({
     /** A zone the update creates starts as the example's basic zone. */
     const newZoneTemplate = { ...updated, ...listed.at(-1)!, learningMode: false };
 
-    const find = (state: ShieldState, id: number) => state.zones.find((zone) => zone.settings.shieldZoneId === id);
-    const zoneNotFound = (id: number) => failure(404, 'shield_zone_not_found', `shieldZoneId: no shield zone ${id}`);
+    const find = (state: ShieldState, id: number | bigint) => state.zones.find((zone) => zone.settings.shieldZoneId === id);
+    const zoneNotFound = (id: number | bigint) => failure(404, 'shield_zone_not_found', `shieldZoneId: no shield zone ${id}`);
     /** The zone as read at this time: learning mode is off once learningModeUntil has passed. */
     const current = (settings: ShieldZoneRecord['settings'], now: number) =>
       settings.learningMode && settings.learningModeUntil && Date.parse(settings.learningModeUntil) <= now ? { ...settings, learningMode: false } : settings;
@@ -74,14 +75,14 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>({
         const zones = (snapshot as Partial<ShieldState> | null)?.zones;
         const valid =
           Array.isArray(zones) && zones.length <= caps.maxShieldZones &&
-          zones.every((zone) => Number.isInteger(zone?.settings?.shieldZoneId) && Array.isArray(zone.customRules) && Array.isArray(zone.triggeredRules));
+          zones.every((zone) => (Number.isInteger(zone?.settings?.shieldZoneId) || typeof zone?.settings?.shieldZoneId === 'bigint') && Array.isArray(zone.customRules) && Array.isArray(zone.triggeredRules));
         if (!valid) throw new Error(`shield state is {"zones": [{"settings": {"shieldZoneId", ...}, "customRules": [], "triggeredRules": []}]}, at most ${caps.maxShieldZones} zones`);
         return structuredClone({ zones }) as ShieldState;
       },
       invalidRequest: (violations) => failure(400, 'invalid_request', describeViolations(violations)),
       handlers: {
         updateShieldZone(request, { state, clock }) {
-          const { shieldZoneId, shieldZone } = request.body as { shieldZoneId: number; shieldZone: Json };
+          const { shieldZoneId, shieldZone } = request.body as { shieldZoneId: number | bigint; shieldZone: Json };
           let record = find(state, shieldZoneId);
           const created = !record;
           if (!record) {
@@ -105,14 +106,14 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>({
           return { status: 200, body: { data: items, page } };
         },
         listCustomWafRules(request, { state }) {
-          const id = Number(request.params.shieldZoneId);
+          const id = integerParam(request, 'shieldZoneId');
           const record = find(state, id);
           if (!record) return zoneNotFound(id);
-          const { items, page } = paginate(record.customRules, integerQuery(request, 'page', 1), integerQuery(request, 'pageSize', 10));
+          const { items, page } = paginate(record.customRules, integerQuery(request, 'page', 1), exactIntegerQuery(request, 'pageSize', 10));
           return { status: 200, body: { data: items, page, error: SUCCESS } };
         },
         reviewTriggeredRules(request, { state }) {
-          const id = Number(request.params.shieldZoneId);
+          const id = integerParam(request, 'shieldZoneId');
           const record = find(state, id);
           if (!record) return zoneNotFound(id);
           return { status: 200, body: { errorResponse: SUCCESS, triggeredRules: record.triggeredRules, totalTriggeredRules: record.triggeredRules.length } };
@@ -122,11 +123,13 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>({
   },
 });
 
-/** The items on a page (numbered from 1) and the page object that describes them. */
-export function paginate<T>(all: T[], currentPage: number, pageSize: number): { items: T[]; page: ShieldPage } {
-  const totalPages = Math.ceil(all.length / pageSize);
+/** The items on a page (numbered from 1) and the page object that describes them; `pageSize` is echoed exactly. */
+export function paginate<T>(all: T[], currentPage: number, pageSize: number | bigint): { items: T[]; page: ShieldPage } {
+  // A page beyond every list the mock can hold is as good as the whole list.
+  const size = Number(pageSize > Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER : pageSize);
+  const totalPages = Math.ceil(all.length / size);
   return {
-    items: all.slice((currentPage - 1) * pageSize, currentPage * pageSize),
+    items: all.slice((currentPage - 1) * size, currentPage * size),
     page: { totalCount: all.length, totalPages, currentPage, nextPage: currentPage < totalPages ? currentPage + 1 : 0, pageSize },
   };
 }

@@ -3,11 +3,12 @@
 // a collection counts in its videoCount and leads its preview. Videos themselves are not kept:
 // no operation reads them back.
 import { randomUUID } from 'node:crypto';
-import { defineArea, describeViolations, integerQuery, queryValue, type MockRequest, type MockResponse } from '../area.ts';
+import { defineArea, describeViolations, integerParam, integerQuery, queryValue, type MockRequest, type MockResponse } from '../area.ts';
 import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
 
 export interface Collection {
-  videoLibraryId: number;
+  /** int64: a bigint beyond 2^53, written back exactly. */
+  videoLibraryId: number | bigint;
   guid: string;
   name: string | null;
   videoCount: number;
@@ -52,16 +53,16 @@ export default defineArea<'video', VideoMockOptions, VideoState>({
     const caps = resolveCaps('video', CAPS, options);
     const seedCollections = example<{ items: Collection[] }>('CollectionListPage').items;
 
-    const libraryIdOf = (request: MockRequest) => Number(request.params.libraryId);
+    const libraryIdOf = (request: MockRequest) => integerParam(request, 'libraryId');
     /** The library as stored, or as the seed shows it when it was never written to. */
-    const read = (state: VideoState, libraryId: number): Library =>
-      state.libraries[libraryId] ?? { collections: seedCollections.map((c) => ({ ...c, videoLibraryId: libraryId })) };
+    const read = (state: VideoState, libraryId: number | bigint): Library =>
+      state.libraries[String(libraryId)] ?? { collections: seedCollections.map((c) => ({ ...c, videoLibraryId: libraryId })) };
     /** The library to write to, stored on first write; undefined when the cap on libraries is reached. */
-    function writable(state: VideoState, libraryId: number): Library | undefined {
-      const held = state.libraries[libraryId];
+    function writable(state: VideoState, libraryId: number | bigint): Library | undefined {
+      const held = state.libraries[String(libraryId)];
       if (held) return held;
       if (Object.keys(state.libraries).length >= caps.maxLibraries) return undefined;
-      return (state.libraries[libraryId] = read(state, libraryId));
+      return (state.libraries[String(libraryId)] = read(state, libraryId));
     }
     const librariesFull = () => statusModel(400, capMessage('video', CAP_FLAGS, 'maxLibraries', caps.maxLibraries));
 
