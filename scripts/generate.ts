@@ -4,7 +4,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, type SchemaObject } from 'openapi-typescript';
+import ts from 'typescript';
 import { GENERATED_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
 import { areaNameProblem, operationRows, renderAreas, renderOperations } from './lib/registry.ts';
 import { fail } from './lib/run.ts';
@@ -33,8 +34,19 @@ function requireBundle(area: string, ext: 'yaml' | 'json' = 'yaml'): string {
   return source;
 }
 
+/**
+ * int64 is `number | bigint`: the client reads a value beyond 2^53 as a bigint with its exact
+ * digits (a number cannot hold it), and takes a bigint where it sends one.
+ */
+function int64Type(schema: SchemaObject): ts.TypeNode | undefined {
+  if (schema.format !== 'int64') return undefined;
+  const types: ts.TypeNode[] = [ts.factory.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword), ts.factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword)];
+  if (Array.isArray(schema.type) && schema.type.includes('null')) types.push(ts.factory.createLiteralTypeNode(ts.factory.createNull()));
+  return ts.factory.createUnionTypeNode(types);
+}
+
 export async function generateTypes(area: string): Promise<string> {
-  const ast = await openapiTS(pathToFileURL(requireBundle(area)), { rootTypes: true, rootTypesNoSchemaPrefix: true });
+  const ast = await openapiTS(pathToFileURL(requireBundle(area)), { rootTypes: true, rootTypesNoSchemaPrefix: true, transform: int64Type });
   return header(area) + astToString(ast);
 }
 

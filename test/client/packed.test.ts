@@ -52,9 +52,9 @@ const RIGHT = `import { createPlatformClient, paginate, ShieldApiError } from '@
 import { createVideoClient } from '@platform-contracts/client/video';
 const platform = createPlatformClient({ accessKey: 'k', apiBaseUrl: 'http://127.0.0.1:4010' });
 const { data, failure } = await platform.shield.GET('/shield/shield-zones', { params: { query: { perPage: 10 } }, timeoutMs: 5_000 });
-const firstId: number | undefined = data?.data[0]?.shieldZoneId;
+const firstId: number | bigint | undefined = data?.data[0]?.shieldZoneId; // int64: a bigint beyond 2^53
 if (failure instanceof ShieldApiError && failure.status === 401) console.log(failure.body);
-for await (const zone of paginate(platform.storage, '/storagezone', { limit: 3 })) console.log(zone.Id.toFixed(0), firstId);
+for await (const zone of paginate(platform.storage, '/storagezone', { limit: 3 })) console.log(zone.Id.toString(), firstId);
 const video = createVideoClient({ accessKey: 'k', baseUrl: 'http://127.0.0.1:4010' });
 const collection = await video.GET('/library/{libraryId}/collections/{collectionId}', { params: { path: { libraryId: 1, collectionId: 'c' } } });
 console.log(collection.data?.guid.length);

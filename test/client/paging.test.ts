@@ -51,7 +51,7 @@ describe('paginate against the mock', () => {
     const video = createVideoClient({ accessKey: 'k', baseUrl: mock.url, fetch: check.fetch });
     const walked = await collect(paginate(video, '/library/{libraryId}/collections', { params: { path: { libraryId }, query: { itemsPerPage: 3 } } }));
     expect(walked.map((c) => c.guid)).toEqual(everything.items.map((c) => c.guid));
-    expect(check.pages).toEqual(pagesUpTo(Math.ceil(everything.totalItems / 3)));
+    expect(check.pages).toEqual(pagesUpTo(Math.ceil(Number(everything.totalItems) / 3)));
     expect(check.problems).toEqual([]);
   });
 
@@ -121,7 +121,7 @@ describe('paginate against a server that pages wrongly', () => {
     const server = scriptedStorage(() => ({ Items: [zone(1), zone(2)], TotalItems: 99, HasMoreItems: true }));
     const seen: number[] = [];
     const error = await (async () => {
-      for await (const item of paginate(server.client, '/storagezone')) seen.push(item.Id);
+      for await (const item of paginate(server.client, '/storagezone')) seen.push(Number(item.Id));
     })().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformPaginationError);
     expect(error).toMatchObject({ reason: 'repeated-page', page: 2, method: 'GET', path: '/storagezone' });
@@ -155,7 +155,7 @@ describe('paginate against a server that pages wrongly', () => {
     const seen: number[] = [];
     const error = await (async () => {
       for await (const item of paginate(server.client, '/storagezone', { signal: controller.signal })) {
-        seen.push(item.Id);
+        seen.push(Number(item.Id));
         if (item.Id === 3) controller.abort(new Error('enough'));
       }
     })().catch((e: unknown) => e);

@@ -71,7 +71,7 @@ describe('answers', () => {
 
     const updated = await shield.PATCH('/shield/shield-zone', { body: { shieldZoneId: 1, shieldZone: {} } });
     const result = updated.data?.data;
-    if (result && 'pullZoneId' in result) expectTypeOf(result.pullZoneId).toEqualTypeOf<number>();
+    if (result && 'pullZoneId' in result) expectTypeOf(result.pullZoneId).toEqualTypeOf<number | bigint>();
 
     const { results } = await createDatabaseClient({ url: 'libsql://db.example.invalid', authToken: 't' }).pipeline([{ type: 'close' }]);
     const first = results[0]!;
@@ -81,9 +81,9 @@ describe('answers', () => {
 
   it('make the identifiers of returned resources required', () => {
     expectTypeOf<Video.Collection['guid']>().toEqualTypeOf<string>();
-    expectTypeOf<Shield.ShieldZoneListItem['shieldZoneId']>().toEqualTypeOf<number>();
-    expectTypeOf<Shield.ShieldCustomRule['id']>().toEqualTypeOf<number>();
-    expectTypeOf<Storage.StorageZone['Id']>().toEqualTypeOf<number>();
+    expectTypeOf<Shield.ShieldZoneListItem['shieldZoneId']>().toEqualTypeOf<number | bigint>();
+    expectTypeOf<Shield.ShieldCustomRule['id']>().toEqualTypeOf<number | bigint>();
+    expectTypeOf<Storage.StorageZone['Id']>().toEqualTypeOf<number | bigint>();
     expectTypeOf<Containers.ContainerTemplate['id']>().toEqualTypeOf<string>();
   });
 });

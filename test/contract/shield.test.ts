@@ -156,11 +156,11 @@ describe('listCustomWafRules', () => {
 
   it('visits every rule exactly once when following nextPage', async () => {
     const all = await allRules();
-    const seen: number[] = [];
+    const seen: (number | bigint)[] = [];
     for (let page = 1, requests = 0; page !== 0 && requests <= all.length; requests++) {
       const { data } = await listRules({ page, pageSize: 6 });
       seen.push(...data!.data.map((rule) => rule.id!));
-      page = data!.page.nextPage;
+      page = Number(data!.page.nextPage);
     }
     expect(seen).toEqual(all.map((rule) => rule.id));
   });

@@ -51,7 +51,7 @@ function probesOf(entry: OperationEntry): Probe[] {
       else probes.push({ ...base, what: `query ${parameter.name}=${text}`, query: { [parameter.name]: text } });
     }
   }
-  if (body !== undefined && /json/.test(mediaType)) {
+  if (body !== undefined && /json/.test(mediaType ?? '')) {
     const full = enriched(document, media.schema, body);
     if (exactJson(full) !== exactJson(body)) probes.push({ ...base, what: 'the example with every optional object filled in', body: full });
     for (const field of bodyFields(document, media.schema, full).filter((f) => !SERVER_ISSUED.has(String(f.path.at(-1))))) {
@@ -64,7 +64,7 @@ function probesOf(entry: OperationEntry): Probe[] {
 async function send(probe: Probe) {
   const { area, method, path: template, operation } = probe.operation;
   const document = loadBundle(area);
-  const target = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(probe.path[name]!));
+  const target = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(probe.path[name] ?? ''));
   const query = new URLSearchParams(probe.query).toString();
   const mediaType = Object.keys(deref(document, operation.requestBody)?.content ?? {})[0];
   const headers: Record<string, string> = { AccessKey: `walker-${area}`, authorization: `Bearer ${mock.areas.database.fullAccessToken}` };

@@ -4,6 +4,7 @@
 import createClient, { createQuerySerializer } from 'openapi-fetch';
 import type { AreaName } from './area-errors.js';
 import { type ApiErrorInit, secretForms } from './errors.js';
+import { stringifyExactJson } from './exact-json.js';
 import { requireBaseUrl, requireString } from './options.js';
 import type { PaginationTable } from './paging.js';
 import { PlainRequest } from './plain-request.js';
@@ -50,6 +51,8 @@ export function defineArea<Paths extends {}, Area extends AreaName, Paged extend
       fetch: createRetryingFetch(fetch as typeof globalThis.fetch, options.retry) as (request: Request) => Promise<Response>,
       headers: { 'User-Agent': USER_AGENT, ...options.headers, AccessKey: accessKey },
       querySerializer: createQuerySerializer(), // made once, not per call
+      // Bodies with int64 values beyond 2^53 (bigints) are written with their exact digits.
+      bodySerializer: (body: unknown) => (body instanceof FormData ? body : stringifyExactJson(body)),
       // The typed client switches back to real Requests while middleware is registered.
       Request: PlainRequest as unknown as typeof Request,
     });

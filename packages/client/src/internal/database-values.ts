@@ -67,7 +67,7 @@ export function toResultSet(result: StmtResult, intMode: IntMode = 'number'): Re
     columns,
     columnTypes: result.cols.map((column) => column.decltype),
     rows: result.rows.map((values) => Object.fromEntries(columns.map((name, i) => [name, decodeValue(values[i]!, intMode)]))),
-    rowsAffected: result.affected_row_count,
+    rowsAffected: Number(result.affected_row_count),
     lastInsertRowid: result.last_insert_rowid === null ? undefined : BigInt(result.last_insert_rowid),
   };
 }

@@ -7,6 +7,7 @@ import type { Client, FetchResponse, MaybeOptionalInit, Middleware } from 'opena
 import type { AreaErrors, AreaName } from './area-errors.js';
 import { type ApiErrorInit, PlatformRequestError, PlatformTimeoutError, redact, redactError, serverRequestId } from './errors.js';
 import type { PaginationTable } from './paging.js';
+import { parseExactJson } from './exact-json.js';
 import { createRetryingFetch, startDeadline, type RetrySetting } from './transport.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
@@ -151,9 +152,11 @@ export function wrapClient<Paths extends {}, Area extends AreaName, ThrowOnError
     const send = (raw[method] as unknown as RawCall).bind(raw);
     return async (url: string, init?: Init) => {
       const { options, deadline, timeoutMs } = prepare(init);
+      // Answers are read as text and parsed here, so that int64 values keep their digits (see decodeAnswer).
+      const ownParsing = options?.parseAs === undefined;
       let result: Awaited<ReturnType<RawCall>> & { failure?: Error };
       try {
-        result = await send(url, options);
+        result = await send(url, ownParsing ? { ...options, parseAs: 'text' } : options);
       } catch (error) {
         const request = { method, path: fillPath(url, init) };
         if (deadline?.timedOut) throw new PlatformTimeoutError(request, timeoutMs as number);
@@ -164,7 +167,10 @@ export function wrapClient<Paths extends {}, Area extends AreaName, ThrowOnError
         deadline?.clear();
       }
       const { response } = result;
-      if (response.ok) return result;
+      if (response.ok) {
+        if (ownParsing) result.data = decodeAnswer(result.data, response);
+        return result;
+      }
       const body = redact(result.error === '' ? undefined : result.error, secrets); // an empty body is no body
       result.error = body;
       result.failure = createError({
@@ -192,6 +198,18 @@ export function wrapClient<Paths extends {}, Area extends AreaName, ThrowOnError
       for (const m of middleware) middlewares.delete(m);
     },
   });
+}
+
+/**
+ * A success answer read as text: JSON media types (`application/json`, `text/json`, `+json`)
+ * parsed with integers beyond 2^53 as bigint (int64 fields are `number | bigint`); other media
+ * types (`text/plain`) as the text itself; an empty body as undefined.
+ */
+function decodeAnswer(data: unknown, response: Response): unknown {
+  if (typeof data !== 'string') return data;
+  const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!/^(application\/json|text\/json|application\/[^/]+\+json)$/.test(type)) return data === '' ? undefined : data;
+  return data === '' ? undefined : parseExactJson(data);
 }
 
 /** `/library/{libraryId}/videos` with `{ libraryId: 42 }` gives `/library/42/videos`. */

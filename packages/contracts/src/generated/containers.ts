@@ -77,7 +77,7 @@ export interface components {
                  * Format: int64
                  * @description Container port the request is sent to.
                  */
-                portNumber?: number;
+                portNumber?: number | bigint;
             };
             /** @description The answer that counts as healthy. */
             response?: {
@@ -96,7 +96,7 @@ export interface components {
                  * Format: int64
                  * @description Container port connected to.
                  */
-                portNumber?: number;
+                portNumber?: number | bigint;
             };
         };
         /**
@@ -110,7 +110,7 @@ export interface components {
                  * Format: int64
                  * @description Container port called.
                  */
-                portNumber?: number;
+                portNumber?: number | bigint;
                 /** @description Name of the gRPC service checked. */
                 serviceName?: string;
             };
@@ -124,27 +124,27 @@ export interface components {
              * Format: int64
              * @description Seconds to wait after the container starts before the first check.
              */
-            initialDelaySeconds?: number;
+            initialDelaySeconds?: number | bigint;
             /**
              * Format: int64
              * @description Seconds between two checks.
              */
-            periodSeconds?: number;
+            periodSeconds?: number | bigint;
             /**
              * Format: int64
              * @description Seconds after which one check counts as failed.
              */
-            timeoutSeconds?: number;
+            timeoutSeconds?: number | bigint;
             /**
              * Format: int64
              * @description Consecutive failed checks after which the probe fails.
              */
-            failureThreshold?: number;
+            failureThreshold?: number | bigint;
             /**
              * Format: int64
              * @description Consecutive successful checks after which the probe succeeds.
              */
-            successThreshold?: number;
+            successThreshold?: number | bigint;
             httpGet?: components["schemas"]["ContainerHttpGetCheck"];
             tcpSocket?: components["schemas"]["ContainerTcpSocketCheck"];
             grpc?: components["schemas"]["ContainerGrpcCheck"];
@@ -183,12 +183,12 @@ export interface components {
              * Format: int64
              * @description Port the container listens on.
              */
-            containerPort?: number;
+            containerPort?: number | bigint;
             /**
              * Format: int64
              * @description Port exposed to clients.
              */
-            exposedPort?: number;
+            exposedPort?: number | bigint;
             /**
              * @description Protocols served on the port. The specification shows the value `tcp` and does not
              *     give the full set, so any string is accepted.
@@ -206,7 +206,7 @@ export interface components {
              * Format: int64
              * @description ID of the pull zone that serves the endpoint.
              */
-            pullZoneId?: number;
+            pullZoneId?: number | bigint;
             /** @description Container ports exposed through the endpoint. */
             portMappings?: components["schemas"]["ContainerPortMapping"][];
         };
@@ -380,7 +380,7 @@ export interface components {
              * Format: int64
              * @description HTTP status code of the answer.
              */
-            status?: number;
+            status?: number | bigint;
             /** @description Explanation of this occurrence of the problem. */
             detail?: string;
             /** @description Reference to this occurrence of the problem. */
@@ -404,7 +404,7 @@ export interface components {
              * Format: int64
              * @description HTTP status code of the answer.
              */
-            status?: number;
+            status?: number | bigint;
             /** @description Explanation of this occurrence of the problem. */
             detail?: string;
             /** @description Reference to this occurrence of the problem. */

@@ -562,19 +562,19 @@ export interface components {
              * Format: int64
              * @description Rows inserted, updated or deleted by the statement.
              */
-            affected_row_count: number;
+            affected_row_count: number | bigint;
             /** @description The ROWID of the connection's most recent successful INSERT, as a decimal string; null when unknown. */
             last_insert_rowid: string | null;
             /**
              * Format: int64
              * @description Rows the statement read. The mock counts the rows the statement gave (its engine in process does not expose SQLite's rows-read counter).
              */
-            rows_read?: number;
+            rows_read?: number | bigint;
             /**
              * Format: int64
              * @description Rows the statement inserted, updated or deleted.
              */
-            rows_written?: number;
+            rows_written?: number | bigint;
             /**
              * Format: double
              * @description How long the statement ran, in milliseconds.

@@ -98,7 +98,7 @@ export interface components {
          * @description ID of the DNS zone that imports the records.
          * @example 12345
          */
-        DnsZoneId: number;
+        DnsZoneId: number | bigint;
     };
     requestBodies: never;
     headers: never;

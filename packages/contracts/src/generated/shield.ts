@@ -124,7 +124,7 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone.
              */
-            shieldZoneId?: number;
+            shieldZoneId?: number | bigint;
             /** @description Whether the zone is on a premium plan. */
             premiumPlan?: boolean;
             /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
@@ -141,7 +141,7 @@ export interface components {
             /** @description IDs of the WAF rules that only log, without blocking. */
             wafLogOnlyRules?: string[];
             /** @description IDs of the custom WAF rules, in the order they run. */
-            wafCustomRuleOrder?: number[];
+            wafCustomRuleOrder?: (number | bigint)[];
             /** @description Whether request headers are logged. */
             wafRequestHeaderLoggingEnabled?: boolean;
             /** @description Whether request bodies are logged. */
@@ -154,14 +154,14 @@ export interface components {
              * Format: int64
              * @description ID of the WAF profile.
              */
-            wafProfileId?: number;
+            wafProfileId?: number | bigint;
             /** @description Settings of the WAF engine. */
             wafEngineConfig?: components["schemas"]["ShieldWafEngineConfigEntry"][];
             /**
              * Format: int64
              * @description Challenge window of the DDoS protection. Its unit is not specified.
              */
-            dDoSChallengeWindow?: number;
+            dDoSChallengeWindow?: number | bigint;
             /** @description Whether the response pages shown to blocked visitors are white-labelled. */
             whitelabelResponsePages?: boolean;
         };
@@ -174,7 +174,7 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone to update.
              */
-            shieldZoneId: number;
+            shieldZoneId: number | bigint;
             shieldZone: components["schemas"]["ShieldZoneSettings"];
         };
         /**
@@ -244,7 +244,7 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone.
              */
-            shieldZoneId: number;
+            shieldZoneId: number | bigint;
             /** @description Whether the zone is on a premium plan. */
             premiumPlan?: boolean;
             /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
@@ -261,7 +261,7 @@ export interface components {
             /** @description IDs of the WAF rules that only log, without blocking. */
             wafLogOnlyRules?: string[];
             /** @description IDs of the custom WAF rules, in the order they run. */
-            wafCustomRuleOrder?: number[];
+            wafCustomRuleOrder?: (number | bigint)[];
             /** @description Whether request headers are logged. */
             wafRequestHeaderLoggingEnabled?: boolean;
             /** @description Whether request bodies are logged. */
@@ -274,14 +274,14 @@ export interface components {
              * Format: int64
              * @description ID of the WAF profile.
              */
-            wafProfileId?: number;
+            wafProfileId?: number | bigint;
             /** @description Settings of the WAF engine. */
             wafEngineConfig?: components["schemas"]["ShieldWafEngineConfigEntry"][];
             /**
              * Format: int64
              * @description Challenge window of the DDoS protection. Its unit is not specified.
              */
-            dDoSChallengeWindow?: number;
+            dDoSChallengeWindow?: number | bigint;
             /** @description Whether the response pages shown to blocked visitors are white-labelled. */
             whitelabelResponsePages?: boolean;
             planType?: components["schemas"]["ShieldPlanType"];
@@ -299,7 +299,7 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone.
              */
-            shieldZoneId: number;
+            shieldZoneId: number | bigint;
             shieldZone?: components["schemas"]["ShieldZone"];
         };
         /**
@@ -313,7 +313,7 @@ export interface components {
              * Format: int64
              * @description ID of the pull zone the shield zone protects.
              */
-            pullZoneId: number;
+            pullZoneId: number | bigint;
             shieldZone?: components["schemas"]["ShieldZone"];
             /** @description Access lists of the zone. Their inner shape is not specified. */
             accessLists?: Record<string, never>;
@@ -321,17 +321,17 @@ export interface components {
              * Format: int64
              * @description Execution mode of bot detection. Its values are not specified.
              */
-            botDetectionExecutionMode?: number;
+            botDetectionExecutionMode?: number | bigint;
             /**
              * Format: int64
              * @description Mode of CSAM scanning. Its values are not specified.
              */
-            csamScanningMode?: number;
+            csamScanningMode?: number | bigint;
             /**
              * Format: int64
              * @description Mode of antivirus scanning. Its values are not specified.
              */
-            antivirusScanningMode?: number;
+            antivirusScanningMode?: number | bigint;
         };
         /**
          * ShieldError
@@ -343,7 +343,7 @@ export interface components {
              * Format: int64
              * @description HTTP status code of the answer.
              */
-            statusCode: number;
+            statusCode: number | bigint;
             /** @description Whether the request succeeded. */
             success: boolean;
             /** @description Human-readable explanation. */
@@ -382,7 +382,7 @@ export interface components {
              * Format: int64
              * @description HTTP status code of the answer.
              */
-            statusCode: number;
+            statusCode: number | bigint;
         };
         /**
          * ShieldZoneListItem
@@ -394,12 +394,12 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone.
              */
-            shieldZoneId: number;
+            shieldZoneId: number | bigint;
             /**
              * Format: int64
              * @description ID of the pull zone the shield zone protects.
              */
-            pullZoneId: number;
+            pullZoneId: number | bigint;
             /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
             learningMode?: boolean;
             /**
@@ -414,7 +414,7 @@ export interface components {
             /** @description IDs of the WAF rules that only log, without blocking. */
             wafLogOnlyRules?: string[];
             /** @description IDs of the custom WAF rules, in the order they run. */
-            wafCustomRuleOrder?: number[];
+            wafCustomRuleOrder?: (number | bigint)[];
             /** @description Whether request headers are logged. */
             wafRequestHeaderLoggingEnabled?: boolean;
             /** @description Whether request bodies are logged. */
@@ -427,26 +427,26 @@ export interface components {
              * Format: int64
              * @description ID of the WAF profile.
              */
-            wafProfileId?: number;
+            wafProfileId?: number | bigint;
             /** @description Settings of the WAF engine. */
             wafEngineConfig?: components["schemas"]["ShieldWafEngineConfigEntry"][];
             /**
              * Format: int64
              * @description Challenge window of the DDoS protection. Its unit is not specified.
              */
-            dDoSChallengeWindow?: number;
+            dDoSChallengeWindow?: number | bigint;
             /** @description Whether the response pages shown to blocked visitors are white-labelled. */
             whitelabelResponsePages?: boolean;
             /**
              * Format: int64
              * @description Most rate-limit rules the zone may have. The values are not specified.
              */
-            rateLimitRulesLimit?: number;
+            rateLimitRulesLimit?: number | bigint;
             /**
              * Format: int64
              * @description Most custom WAF rules the zone may have. The values are not specified.
              */
-            customWafRulesLimit?: number;
+            customWafRulesLimit?: number | bigint;
             planType?: components["schemas"]["ShieldPlanType"];
             dDoSShieldSensitivity?: components["schemas"]["ShieldDDoSSensitivity"];
             dDoSExecutionMode?: components["schemas"]["ShieldExecutionMode"];
@@ -460,27 +460,27 @@ export interface components {
              * Format: int64
              * @description Number of items over all pages.
              */
-            totalCount: number;
+            totalCount: number | bigint;
             /**
              * Format: int64
              * @description Number of pages, at this page size.
              */
-            totalPages: number;
+            totalPages: number | bigint;
             /**
              * Format: int64
              * @description Number of this page, from 1.
              */
-            currentPage: number;
+            currentPage: number | bigint;
             /**
              * Format: int64
              * @description Number of the next page; 0 when this is the last page.
              */
-            nextPage: number;
+            nextPage: number | bigint;
             /**
              * Format: int64
              * @description Number of items per page used for this answer.
              */
-            pageSize: number;
+            pageSize: number | bigint;
         };
         /**
          * ShieldZoneList
@@ -517,7 +517,7 @@ export interface components {
              * Format: int64
              * @description How the variables are compared with `value`. Its values are not specified.
              */
-            operatorType?: number;
+            operatorType?: number | bigint;
             /** @description Value the variables are compared with. */
             value?: string;
             /** @description Whether the outcome of the comparison is negated. */
@@ -535,20 +535,20 @@ export interface components {
              * Format: int64
              * @description What happens to a matching request. Its values are not specified.
              */
-            actionType?: number;
+            actionType?: number | bigint;
             variableTypes?: components["schemas"]["ShieldWafVariableTypes"];
             /**
              * Format: int64
              * @description How the variables are compared with `value`. Its values are not specified.
              */
-            operatorType?: number;
+            operatorType?: number | bigint;
             /**
              * Format: int64
              * @description Severity of a match. Its values are not specified.
              */
-            severityType?: number;
+            severityType?: number | bigint;
             /** @description Transformations applied to the variables before the comparison. Their values are not specified. */
-            transformationTypes?: number[];
+            transformationTypes?: (number | bigint)[];
             /** @description Value the variables are compared with. */
             value?: string;
             /** @description Whether the outcome of the comparison is negated. */
@@ -567,12 +567,12 @@ export interface components {
              * Format: int64
              * @description ID of the rule.
              */
-            id: number;
+            id: number | bigint;
             /**
              * Format: int64
              * @description ID of the shield zone that owns the rule.
              */
-            shieldZoneId: number;
+            shieldZoneId: number | bigint;
             /** @description ID of the user who owns the rule. */
             userId?: string;
             /** @description Name of the rule. */
@@ -627,7 +627,7 @@ export interface components {
              * Format: int64
              * @description When the rule was triggered. The unit is not specified.
              */
-            timestamp?: number;
+            timestamp?: number | bigint;
             /** @description The log line. */
             log?: string;
             labels?: components["schemas"]["ShieldRuleLogLabels"];
@@ -647,7 +647,7 @@ export interface components {
              * Format: int64
              * @description Number of requests that triggered the rule.
              */
-            totalTriggeredRequests?: number;
+            totalTriggeredRequests?: number | bigint;
             /** @description Log entries of the rule. */
             ruleLogs?: components["schemas"]["ShieldRuleLog"][];
         };
@@ -663,7 +663,7 @@ export interface components {
              * Format: int64
              * @description Number of rules that were triggered.
              */
-            totalTriggeredRules: number;
+            totalTriggeredRules: number | bigint;
         };
     };
     responses: {
@@ -716,11 +716,11 @@ export interface components {
          * @description ID of the shield zone.
          * @example 1024
          */
-        ShieldZoneId: number;
+        ShieldZoneId: number | bigint;
         /** @description Page number of the results, from 1. */
         CustomWafRulesPage: number;
         /** @description Number of rules per page (default 10). */
-        CustomWafRulesPageSize: number;
+        CustomWafRulesPageSize: number | bigint;
     };
     requestBodies: never;
     headers: never;

@@ -824,7 +824,7 @@ export interface components {
              * Format: int64
              * @description ID of the storage zone.
              */
-            Id: number;
+            Id: number | bigint;
             /** @description ID of the user who owns the storage zone. */
             UserId?: string;
             /** @description Name of the storage zone. */
@@ -850,12 +850,12 @@ export interface components {
              * Format: int64
              * @description Total storage used by the zone.
              */
-            StorageUsed?: number;
+            StorageUsed?: number | bigint;
             /**
              * Format: int64
              * @description Number of files stored in the zone.
              */
-            FilesStored?: number;
+            FilesStored?: number | bigint;
             /** @description Main region of the storage zone. */
             Region?: string;
             /** @description Regions the zone's files are replicated to. */
@@ -896,12 +896,12 @@ export interface components {
              * Format: int64
              * @description Number of this page (the requested `page`).
              */
-            CurrentPage: number;
+            CurrentPage: number | bigint;
             /**
              * Format: int64
              * @description Number of matching storage zones over all pages.
              */
-            TotalItems: number;
+            TotalItems: number | bigint;
             /** @description Whether a later page holds more storage zones. */
             HasMoreItems: boolean;
         };

@@ -287,7 +287,7 @@ export interface components {
              * Format: int64
              * @description ID of the library that owns the video.
              */
-            videoLibraryId: number;
+            videoLibraryId: number | bigint;
             /** @description Unique ID of the video. */
             guid: string;
             /** @description Title of the video. */
@@ -303,7 +303,7 @@ export interface components {
              * Format: int64
              * @description Number of views.
              */
-            views: number;
+            views: number | bigint;
             /** @description Whether the video is publicly accessible. */
             isPublic: boolean;
             /**
@@ -321,7 +321,7 @@ export interface components {
              * Format: int64
              * @description Rotation of the video.
              */
-            rotation?: number | null;
+            rotation?: number | bigint | null;
             /**
              * Format: int32
              * @description Width of the original file, in pixels.
@@ -350,7 +350,7 @@ export interface components {
              * Format: int64
              * @description Storage used by the video.
              */
-            storageSize: number;
+            storageSize: number | bigint;
             /** @description Caption tracks of the video. */
             captions?: components["schemas"]["Caption"][] | null;
             /** @description Whether MP4 fallback files exist. */
@@ -367,12 +367,12 @@ export interface components {
              * Format: int64
              * @description Average watch time, in seconds.
              */
-            averageWatchTime: number;
+            averageWatchTime: number | bigint;
             /**
              * Format: int64
              * @description Total watch time, in seconds.
              */
-            totalWatchTime: number;
+            totalWatchTime: number | bigint;
             /** @description Automatically detected category. */
             category?: string | null;
             /** @description Chapters of the video. */
@@ -429,7 +429,7 @@ export interface components {
              * Format: int64
              * @description ID of the library that owns the collection.
              */
-            videoLibraryId: number;
+            videoLibraryId: number | bigint;
             /** @description Unique ID of the collection. */
             guid: string;
             /** @description Name of the collection. */
@@ -438,12 +438,12 @@ export interface components {
              * Format: int64
              * @description Number of videos in the collection.
              */
-            videoCount?: number;
+            videoCount?: number | bigint;
             /**
              * Format: int64
              * @description Total storage used by the collection's videos.
              */
-            totalSize?: number;
+            totalSize?: number | bigint;
             /** @description Comma-separated IDs of the videos used as the collection's preview. */
             previewVideoIds?: string | null;
             /** @description URLs of the preview images (only with `includeThumbnails=true`). */
@@ -458,12 +458,12 @@ export interface components {
              * Format: int64
              * @description Number of collections over all pages.
              */
-            totalItems: number;
+            totalItems: number | bigint;
             /**
              * Format: int64
              * @description Number of this page, from 1.
              */
-            currentPage: number;
+            currentPage: number | bigint;
             /**
              * Format: int32
              * @description Page size used for this answer.
@@ -525,7 +525,7 @@ export interface components {
          * @description ID of the video library.
          * @example 42
          */
-        VideoLibraryId: number;
+        VideoLibraryId: number | bigint;
         /** @description Page number, from 1. */
         CollectionsPage: number;
         /** @description Number of collections per page. */

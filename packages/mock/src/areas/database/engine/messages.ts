@@ -29,7 +29,7 @@ export type SqlRequest =
 
 export type CursorEntry =
   | { type: 'step_begin'; step: number; cols: { name: string; decltype: string | null }[] }
-  | { type: 'step_end'; affected_row_count: number; last_insert_rowid: string | null }
+  | { type: 'step_end'; affected_row_count: number | bigint; last_insert_rowid: string | null }
   | { type: 'step_error'; step: number; error: DatabaseError }
   | { type: 'row'; row: SqlValue[] }
   | { type: 'error'; error: DatabaseError };
