@@ -249,7 +249,10 @@ export interface components {
          * @description SQL NULL.
          */
         SqlNull: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "null";
         };
         /**
@@ -257,7 +260,10 @@ export interface components {
          * @description A 64-bit signed integer written as a decimal string, so that values beyond 2^53 keep every digit.
          */
         SqlInteger: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "integer";
             /** @description The integer in decimal, from -9223372036854775808 to 9223372036854775807. */
             value: string;
@@ -267,7 +273,10 @@ export interface components {
          * @description A double-precision floating-point number.
          */
         SqlFloat: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "float";
             /**
              * Format: double
@@ -280,7 +289,10 @@ export interface components {
          * @description A text value.
          */
         SqlText: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "text";
             /** @description The text. */
             value: string;
@@ -290,7 +302,10 @@ export interface components {
          * @description A blob.
          */
         SqlBlob: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "blob";
             /** @description The bytes, base64-encoded (standard alphabet; padding optional). */
             base64: string;
@@ -341,7 +356,10 @@ export interface components {
          * @description Runs one statement. Shown by the specification as `{type: "execute", stmt: {sql}}`.
          */
         ExecuteStreamRequest: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "execute";
             stmt: components["schemas"]["Stmt"];
         };
@@ -350,7 +368,10 @@ export interface components {
          * @description Holds when step `step` ran and succeeded.
          */
         BatchCondOk: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "ok";
             /**
              * Format: int32
@@ -363,7 +384,10 @@ export interface components {
          * @description Holds when step `step` ran and failed.
          */
         BatchCondError: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "error";
             /**
              * Format: int32
@@ -392,7 +416,10 @@ export interface components {
          * @description Holds when `cond` does not hold.
          */
         BatchCondNot: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "not";
             cond: components["schemas"]["BatchCond"];
         };
@@ -401,7 +428,10 @@ export interface components {
          * @description Holds when every condition of `conds` holds (true when empty).
          */
         BatchCondAnd: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "and";
             conds: components["schemas"]["BatchCond"][];
         };
@@ -410,7 +440,10 @@ export interface components {
          * @description Holds when some condition of `conds` holds (false when empty).
          */
         BatchCondOr: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "or";
             conds: components["schemas"]["BatchCond"][];
         };
@@ -419,7 +452,10 @@ export interface components {
          * @description Holds when the stream is in autocommit mode (no transaction open) when the step is reached. Version 3.
          */
         BatchCondIsAutocommit: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "is_autocommit";
         };
         /**
@@ -447,7 +483,10 @@ export interface components {
          * @description Runs the steps of a batch in order; a step runs only when its condition holds.
          */
         BatchStreamRequest: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "batch";
             batch: components["schemas"]["StmtBatch"];
         };
@@ -456,7 +495,10 @@ export interface components {
          * @description Runs an SQL script of several statements separated by semicolons; gives no rows. Exactly one of `sql` and `sql_id`.
          */
         SequenceStreamRequest: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "sequence";
             /** @description The script. */
             sql?: string | null;
@@ -468,7 +510,10 @@ export interface components {
          * @description Describes one statement (parameters, columns, whether it reads only) without running it. Exactly one of `sql` and `sql_id`.
          */
         DescribeStreamRequest: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "describe";
             /** @description The statement. */
             sql?: string | null;
@@ -480,7 +525,10 @@ export interface components {
          * @description Stores an SQL text under `sql_id` so that later requests of the stream refer to it by number. The number must not be in use.
          */
         StoreSqlStreamRequest: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "store_sql";
             /**
              * Format: int32
@@ -495,7 +543,10 @@ export interface components {
          * @description Forgets the SQL text stored under `sql_id`.
          */
         CloseSqlStreamRequest: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "close_sql";
             /**
              * Format: int32
@@ -508,7 +559,10 @@ export interface components {
          * @description Closes the stream; an open transaction is rolled back. The answer carries `baton: null`.
          */
         CloseStreamRequest: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "close";
         };
         /**
@@ -586,7 +640,10 @@ export interface components {
          * @description The answer to `execute`.
          */
         ExecuteStreamResponse: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "execute";
             result: components["schemas"]["StmtResult"];
         };
@@ -636,7 +693,10 @@ export interface components {
          * @description The answer to `batch`.
          */
         BatchStreamResponse: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "batch";
             result: components["schemas"]["BatchResult"];
         };
@@ -645,7 +705,10 @@ export interface components {
          * @description The answer to `sequence`: the script ran.
          */
         SequenceStreamResponse: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "sequence";
         };
         /**
@@ -685,7 +748,10 @@ export interface components {
          * @description The answer to `describe`.
          */
         DescribeStreamResponse: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "describe";
             result: components["schemas"]["DescribeResult"];
         };
@@ -694,7 +760,10 @@ export interface components {
          * @description The answer to `store_sql`: the SQL text is stored.
          */
         StoreSqlStreamResponse: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "store_sql";
         };
         /**
@@ -702,7 +771,10 @@ export interface components {
          * @description The answer to `close_sql`: the SQL text is forgotten.
          */
         CloseSqlStreamResponse: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "close_sql";
         };
         /**
@@ -710,7 +782,10 @@ export interface components {
          * @description The answer to `close`: the stream is closed.
          */
         CloseStreamResponse: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "close";
         };
         /**
@@ -723,7 +798,10 @@ export interface components {
          * @description The request succeeded.
          */
         StreamResultOk: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "ok";
             response: components["schemas"]["StreamResponse"];
         };
@@ -732,7 +810,10 @@ export interface components {
          * @description The request failed; later requests of the pipeline still ran.
          */
         StreamResultError: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "error";
             error: components["schemas"]["DatabaseError"];
         };
@@ -759,7 +840,10 @@ export interface components {
          * @description Asks whether the stream's connection is in autocommit mode (no transaction open). Version 3 only (`/v3/pipeline`).
          */
         GetAutocommitStreamRequest: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "get_autocommit";
         };
         /**
@@ -783,7 +867,10 @@ export interface components {
          * @description Whether the stream's connection is in autocommit mode.
          */
         GetAutocommitStreamResponse: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "get_autocommit";
             /** @description True when no transaction is open on the stream. */
             is_autocommit: boolean;
@@ -798,7 +885,10 @@ export interface components {
          * @description The request of `/v3/pipeline` succeeded.
          */
         StreamResultOkV3: {
-            /** @constant */
+            /**
+             * @constant
+             * @enum {string}
+             */
             type: "ok";
             response: components["schemas"]["StreamResponseV3"];
         };
