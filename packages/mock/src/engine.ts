@@ -144,6 +144,8 @@ export async function createEngine(options: EngineOptions) {
 
   return {
     operations: [...served.values()],
+    /** The request headers the contracts name (header parameters, security schemes), for CORS preflights. */
+    apiHeaders: headersNamed(operations),
     answer,
     namespaces,
     faults,
@@ -165,6 +167,18 @@ export async function createEngine(options: EngineOptions) {
 }
 
 export type Engine = Awaited<ReturnType<typeof createEngine>>;
+
+function headersNamed(operations: CompiledOperation[]): string[] {
+  const names = new Set<string>();
+  for (const operation of operations) {
+    for (const parameter of operation.parameters) if (parameter.in === 'header') names.add(parameter.name.toLowerCase());
+    for (const scheme of operation.security.flat()) {
+      if (scheme.type === 'http') names.add('authorization');
+      else if (scheme.in === 'header' && scheme.keyName) names.add(scheme.keyName.toLowerCase());
+    }
+  }
+  return [...names].sort();
+}
 
 /** The contract's own answer for a status: its first example, or no body. */
 function documentedAnswer(operation: CompiledOperation, status: number): EngineAnswer | undefined {

@@ -75,6 +75,8 @@ export interface Mock {
   /** A standard fetch that answers every request in process, exactly as the HTTP server would. */
   fetch: typeof globalThis.fetch;
   operations: ServedOperation[];
+  /** The request headers the contracts name (header parameters, security schemes): what CORS preflights allow. */
+  apiHeaders: string[];
   /** What each area offers: `mock.areas.database.fullAccessToken`. */
   areas: AreaInfo;
   /** Lines each area reports at start (the CLI prints them). */
@@ -164,7 +166,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     if ((request.method === 'GET' || request.method === 'HEAD') && rawPath === '/') return { status: 302, headers: { location: '/docs/' }, violations: [] };
     if (request.body !== undefined && request.body.length > maxBodyBytes) return tooLarge(maxBodyBytes);
     if (rawPath.startsWith(CONTROL_PREFIX)) {
-      const answer = control(request.method, rawPath, new URLSearchParams(search), request.body?.toString('utf8'));
+      const answer = control(request.method, rawPath, new URLSearchParams(search), request.body?.toString('utf8'), request.headers);
       const isProblem = typeof answer.body === 'object' && answer.body !== null && 'type' in answer.body && 'title' in answer.body;
       const headers: Record<string, string> = { 'content-type': isProblem ? 'application/problem+json' : 'application/json', ...answer.headers };
       if (request.method === 'HEAD' || answer.body === undefined) return { status: answer.status, headers, violations: [] };
@@ -191,6 +193,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     url: IN_PROCESS_URL,
     fetch: fetchDoor(handleLogged),
     operations: engine.operations,
+    apiHeaders: engine.apiHeaders,
     areas: areaInfo,
     report: [...engine.behaviours.values()].flatMap((behaviour) => behaviour.report?.() ?? []),
     handle,
