@@ -4,7 +4,10 @@
 import type { AreaBehaviour, AreaDefinition, Clock, MockResponse, OpenApiDocument, Violation } from './area.ts';
 import { compileContract, type CompiledOperation } from './contract.ts';
 import { createFaults, type Faults } from './faults.ts';
-import { createNamespaces, type Namespaces } from './namespaces.ts';
+import { heapBytes } from './areas/state.ts';
+import { createNamespaces, DEFAULT_MAX_STATE_BYTES, stateCapMessage, type Namespaces } from './namespaces.ts';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 import { createPrismAdapter, PreferenceError, type PrismAdapter } from './prism.ts';
 import { credentialOf, notAcceptable, readRequest, type IncomingRequest } from './request.ts';
 import { createRoutes } from './routes.ts';
@@ -36,6 +39,8 @@ export interface EngineOptions {
   /** Waits for a fault's latency (tests inject their own). */
   sleep: (ms: number) => Promise<void>;
   maxNamespaces: number;
+  /** Bytes of state (about) one namespace may hold; see namespaces.ts. */
+  maxStateBytes?: number;
   dynamic?: boolean;
   seed?: string;
 }
@@ -64,7 +69,7 @@ export async function createEngine(options: EngineOptions) {
     behaviours.set(definition.name, behaviour);
   }
   const routes = createRoutes(operations);
-  const namespaces: Namespaces = createNamespaces(behaviours, options.maxNamespaces);
+  const namespaces: Namespaces = createNamespaces(behaviours, options.maxNamespaces, options.maxStateBytes);
   const byOperationId = new Map(operations.map((operation) => [operation.operationId, operation]));
   const faults: Faults = createFaults((operationId) => {
     const operation = byOperationId.get(operationId);
@@ -120,6 +125,11 @@ export async function createEngine(options: EngineOptions) {
       return withOperation(checked(operation, { status: answer.status, headers: answer.headers, body: answer.body, violations: [] }, []));
     }
 
+    // A write counts against the namespace's state size cap at about what its body would take.
+    if (!READS.has(incoming.method) && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params))) {
+      const over = [{ location: ['body'], message: stateCapMessage(options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES) }];
+      return withOperation(checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), []));
+    }
     const call = {
       state: namespaces.stateOf(namespace, operation.area),
       namespace,

@@ -30,6 +30,12 @@ export interface MockOptions extends AreaOptions {
   areas?: string[];
   /** Namespaces (access keys) kept at once; the least recently used is dropped beyond it. Default 1000. */
   maxNamespaces?: number;
+  /**
+   * About how many bytes of state one namespace may hold (counted as heap, not JSON text); a write
+   * or snapshot beyond it answers the area's documented 400 error. Default 2 MiB: with the default
+   * 1000 namespaces, 2 GiB at most, within Node's default heap.
+   */
+  maxStateBytes?: number;
   /** State to start from: a snapshot as `GET /_mock/state` gives it, for its namespace. */
   state?: StateSnapshot;
   /** The real clock under the virtual one (tests inject theirs). Default Date.now. */
@@ -127,6 +133,9 @@ function selectAreas(names: string[] | undefined) {
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const areas = selectAreas(options.areas);
+  if (options.maxStateBytes !== undefined && !(Number.isInteger(options.maxStateBytes) && options.maxStateBytes > 0)) {
+    throw new MockStartError(`maxStateBytes is a whole number of bytes above 0 (got ${JSON.stringify(options.maxStateBytes)})`);
+  }
   const bundleDir = options.bundleDir ?? BUNDLE_DIR;
   const documents = loadDocuments(bundleDir, areas.map((area) => area.name));
   const clock = createClock(options.now);
@@ -140,6 +149,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       clock,
       sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       maxNamespaces: options.maxNamespaces ?? 1000,
+      maxStateBytes: options.maxStateBytes,
       dynamic: options.dynamic,
       seed: options.seed,
     });
