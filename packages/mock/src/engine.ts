@@ -7,7 +7,10 @@ import { createFaults, type Faults } from './faults.ts';
 import { heapBytes } from './areas/state.ts';
 import { createNamespaces, DEFAULT_MAX_STATE_BYTES, stateCapMessage, type Namespaces } from './namespaces.ts';
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that add nothing to a namespace's state (a DELETE frees room: it is never refused for the cap). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
+/** What a write may add to a namespace's state beyond its body (generated IDs, times, counters), for the state size cap. */
+const WRITE_OVERHEAD_BYTES = 1024;
 import { createPrismAdapter, PreferenceError, type PrismAdapter } from './prism.ts';
 import { credentialOf, notAcceptable, readRequest, type IncomingRequest } from './request.ts';
 import { createRoutes } from './routes.ts';
@@ -125,8 +128,8 @@ export async function createEngine(options: EngineOptions) {
       return withOperation(checked(operation, { status: answer.status, headers: answer.headers, body: answer.body, violations: [] }, []));
     }
 
-    // A write counts against the namespace's state size cap at about what its body would take.
-    if (!READS.has(incoming.method) && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params))) {
+    // A write counts against the namespace's state size cap at what its body and parameters take, plus what a handler adds (IDs, times).
+    if (!READS.has(incoming.method) && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params) + WRITE_OVERHEAD_BYTES)) {
       const over = [{ location: ['body'], message: stateCapMessage(options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES) }];
       return withOperation(checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), []));
     }

@@ -63,7 +63,8 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
      */
     charge(namespace: string, bytes: number): boolean {
       let held = charged.get(namespace) ?? 0;
-      if (held + bytes > maxStateBytes) held = heapBytes([...(spaces.get(namespace)?.values() ?? [])], maxStateBytes);
+      // Frozen seeds are shared by every namespace: they cost this one nothing.
+      if (held + bytes > maxStateBytes) held = heapBytes([...(spaces.get(namespace)?.values() ?? [])].filter((state) => !Object.isFrozen(state)), maxStateBytes);
       if (held + bytes > maxStateBytes) {
         charged.set(namespace, held);
         return false;
@@ -100,6 +101,8 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       }
       const unknown = Object.keys(exported).filter((name) => !areas.has(name));
       if (unknown.length > 0) throw new SnapshotError(`the snapshot has state for areas this mock does not serve: ${unknown.join(', ')}`);
+      // Counted as sent first (cheap, and it stops at the cap), so that no more work than the cap allows is done on it.
+      if (heapBytes(exported, maxStateBytes) > maxStateBytes) throw new SnapshotError(stateCapMessage(maxStateBytes));
       const imported = new Map<string, unknown>();
       for (const [name, value] of Object.entries(exported)) {
         const behaviour = areas.get(name)!;

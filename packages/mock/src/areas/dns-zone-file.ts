@@ -219,4 +219,8 @@ function absolute(name: string, origin: string): string {
   return origin === '.' ? `${lower}.` : `${lower}.${origin.toLowerCase()}`;
 }
 
-const count = (text: string, char: string) => text.split(char).length - 1;
+function count(text: string, char: string): number {
+  let found = 0;
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) found++;
+  return found;
+}

@@ -60,6 +60,11 @@ export function deepFreeze<T>(value: T): T {
 }
 
 type Json = Record<string, unknown>;
+interface Shape {
+  properties: Map<string, unknown[]>;
+  items: unknown[];
+  open: boolean;
+}
 
 /**
  * Keeps of a value only the fields its contract schemas name (objects by `properties`, through
@@ -74,8 +79,14 @@ export function contractFields(document: object) {
     }
     return schema && typeof schema === 'object' ? (schema as Json) : undefined;
   };
-  /** The properties and items of a schema and of the schemas it combines. */
-  const shapeOf = (schema: unknown) => {
+  const shapes = new Map<unknown, Shape>();
+  /** The properties and items of a schema and of the schemas it combines (worked out once per schema). */
+  const shapeOf = (schema: unknown): Shape => {
+    let shape = shapes.get(schema);
+    if (!shape) shapes.set(schema, (shape = readShape(schema)));
+    return shape;
+  };
+  const readShape = (schema: unknown): Shape => {
     const properties = new Map<string, unknown[]>();
     const items: unknown[] = [];
     let open = false;
@@ -102,8 +113,13 @@ export function contractFields(document: object) {
     }
     return kept;
   };
+  const named = new Map<string, unknown>();
+  const schemaNamed = (name: string) => {
+    if (!named.has(name)) named.set(name, schemas[name] ?? { $ref: name });
+    return named.get(name);
+  };
   /** The value with only the fields of the named component schemas (any of them). */
-  return <T>(names: string | string[], value: T): T => prune([names].flat().map((name) => ({ $ref: `#/components/schemas/${name}` })), value) as T;
+  return <T>(names: string | string[], value: T): T => prune([names].flat().map(schemaNamed), value) as T;
 }
 
 /**
