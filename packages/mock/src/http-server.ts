@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { accessOptionError, createAccessPolicy, type AccessOptions } from './access.ts';
 import { HEALTH_PATH } from './control.ts';
 import { createMock, MockStartError, problemAnswer, splitTarget, tooLarge, type DoorAnswer, type Mock, type MockOptions, type RequestLogEntry } from './mock.ts';
-import { serveStatic } from './static.ts';
+import { createStaticSite } from './static.ts';
 
 export { HEALTH_PATH };
 
@@ -76,7 +76,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   }
   // The door logs each request once it is sent (the site's files and refused bodies included).
   const mock = await createMock({ ...options, onRequest: undefined });
-  const docsDir = options.docsDir ?? defaultDocsDir();
+  const serveStatic = createStaticSite(options.docsDir ?? defaultDocsDir());
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
 
   const policy = createAccessPolicy({ listenHost: host, apiHeaders: mock.apiHeaders, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins });
@@ -109,6 +109,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       const log = options.onRequest;
       res.once('finish', () => log({ time, method, path: splitTarget(target).rawPath ?? target, status: res.statusCode, ...logged, ms: performance.now() - started }));
     }
+    res.setHeader('x-content-type-options', 'nosniff');
     const refusal = policy.refusal(req.headers);
     if (refusal) return send(res, problemAnswer(403, 'Forbidden', refusal));
     const origin = req.headers.origin;
@@ -116,7 +117,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     for (const [name, value] of Object.entries(policy.corsHeaders(origin))) res.setHeader(name, value);
     const { rawPath } = splitTarget(target);
     if ((method === 'GET' || method === 'HEAD') && rawPath !== undefined && (rawPath === '/docs' || rawPath.startsWith('/docs/'))) {
-      return serveStatic(res, docsDir, rawPath.slice('/docs'.length));
+      return serveStatic(res, rawPath.slice('/docs'.length), req.headers, method);
     }
     const body = await readBody(req, maxBodyBytes);
     if (body === TOO_LARGE) return send(res, tooLarge(maxBodyBytes));
