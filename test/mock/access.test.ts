@@ -3,12 +3,15 @@
 // the API's headers, control writes that no simple cross-origin request can make, no access key
 // in a control answer, and sockets closed when idle. Requests go through node:http, which (unlike
 // fetch) sends the Host and Origin headers a test gives it.
+import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refuseUpgrade, startMock, type RunningMock } from '@platform-contracts/mock';
 import { createAccessPolicy, isLoopback } from '../../packages/mock/src/access.ts';
+import { ROOT } from '../../scripts/lib/paths.ts';
 
 interface Raw {
   status: number;
@@ -163,6 +166,19 @@ describe('origins and CORS', () => {
     await expect(startMock({ port: 0, areas: ['storage'], allowedHosts: ['http://mock.test'] })).rejects.toThrow(/--allowed-host \(allowedHosts\) takes a host name/);
     await expect(startMock({ port: 0, areas: ['storage'], corsOrigins: ['app.example.test'] })).rejects.toThrow(/--cors-origin \(corsOrigins\) takes an origin/);
     await expect(startMock({ port: 0, areas: ['storage'], corsOrigins: ['https://app.example.test/path'] })).rejects.toThrow(/--cors-origin/);
+  });
+});
+
+describe('the flags', () => {
+  const BIN = path.join(ROOT, 'packages/mock/bin/platform-mock.js');
+  it.each([
+    [['--cors-origin', 'app.example.test'], /--cors-origin \(corsOrigins\) takes an origin/],
+    [['--allowed-host', 'http://mock.test'], /--allowed-host \(allowedHosts\) takes a host name/],
+    [['--socket-timeout-ms', 'soon'], /--socket-timeout-ms must be a whole number/],
+  ])('platform-mock %j exits 2 with one line', (args, message) => {
+    const run = spawnSync(process.execPath, [BIN, '--port', '0', ...args], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr.split('\n')[0]).toMatch(message);
   });
 });
 
