@@ -4,6 +4,7 @@
 // in a control answer, and sockets closed when idle. Requests go through node:http, which (unlike
 // fetch) sends the Host and Origin headers a test gives it.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { connect } from 'node:net';
@@ -166,6 +167,16 @@ describe('origins and CORS', () => {
     await expect(startMock({ port: 0, areas: ['storage'], allowedHosts: ['http://mock.test'] })).rejects.toThrow(/--allowed-host \(allowedHosts\) takes a host name/);
     await expect(startMock({ port: 0, areas: ['storage'], corsOrigins: ['app.example.test'] })).rejects.toThrow(/--cors-origin \(corsOrigins\) takes an origin/);
     await expect(startMock({ port: 0, areas: ['storage'], corsOrigins: ['https://app.example.test/path'] })).rejects.toThrow(/--cors-origin/);
+  });
+});
+
+describe('the mock README', () => {
+  it('runs its snippet that widens who may call the mock', async () => {
+    const readme = readFileSync(path.join(ROOT, 'packages/mock/README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Who may call it'));
+    const code = /```ts\n([\s\S]*?)```/.exec(section)![1]!.replace(/^import .*\n/m, '');
+    const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<unknown>;
+    expect(await new AsyncFunction('startMock', `${code}\nreturn reset.status;`)(startMock)).toBe(200);
   });
 });
 
