@@ -243,8 +243,11 @@ describe('secrets', () => {
 
 describe('sockets', () => {
   let quick: RunningMock;
+  let releaseLatency: (() => void) | undefined;
+  let latencyStarted: (() => void) | undefined;
   beforeAll(async () => {
-    quick = await startMock({ port: 0, areas: ['storage'], socketTimeoutMs: 200 });
+    const sleep = () => new Promise<void>((resolve) => ((releaseLatency = resolve), latencyStarted?.()));
+    quick = await startMock({ port: 0, areas: ['storage'], socketTimeoutMs: 200, sleep });
   });
   afterAll(async () => quick?.close());
 
@@ -267,6 +270,20 @@ describe('sockets', () => {
     await once(socket, 'close');
     clearInterval(drip);
     expect(received).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('keeps the socket of a request in flight longer than the timeout (a fault\'s latency)', async () => {
+    const { port: quickPort } = new URL(quick.url);
+    const json = { 'content-type': 'application/json' };
+    expect((await raw(quick.url, 'POST', '/_mock/faults', json, JSON.stringify({ operationId: 'listStorageZones', latencyMs: 60_000, count: 1 }))).status).toBe(201);
+    const started = new Promise<void>((resolve) => (latencyStarted = resolve));
+    const slow = raw(quick.url, 'GET', '/storagezone', { accesskey: 'slow' });
+    await started;
+    // An idle connection opened now is closed after the timeout: once it is, the slow request has waited that long too.
+    const idle = connect(Number(quickPort), '127.0.0.1');
+    await once(idle, 'close');
+    releaseLatency!();
+    expect((await slow).status).toBe(200);
   });
 
   it('closes a kept-alive connection once idle', async () => {

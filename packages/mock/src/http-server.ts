@@ -91,8 +91,11 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(socketTimeoutMs / 4))),
   }, (req, res) => {
     inFlight.add(res);
+    // Idle means no request in flight: a slow answer (a fault's latency, a long statement) keeps its socket.
+    req.socket.setTimeout(0);
     res.once('close', () => {
       inFlight.delete(res);
+      if (!req.socket.destroyed) req.socket.setTimeout(socketTimeoutMs);
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
     if (closing) res.shouldKeepAlive = false;
@@ -126,7 +129,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     send(res, answer);
   }
 
-  server.timeout = socketTimeoutMs; // idle sockets (none sent a byte, or nothing since) are destroyed
+  server.timeout = socketTimeoutMs; // idle sockets (none sent a byte, or nothing since an answer) are destroyed
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
