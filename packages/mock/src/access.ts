@@ -95,8 +95,19 @@ export function createAccessPolicy(input: AccessPolicyInput) {
   const origins = new Set((input.corsOrigins ?? []).map((origin) => (origin === 'null' || origin === '*' ? origin : (originOf(origin)?.origin ?? origin))));
   const allowHeaders = [...new Set([...input.apiHeaders, ...MOCK_HEADERS].map((name) => name.toLowerCase()))].sort().join(', ');
 
+  /** Decisions by Host header, remembered (a few hosts call a mock; the cache is cleared when it fills). */
+  const decided = new Map<string, boolean>();
   function hostAllowed(host: string | undefined): boolean {
     if (host === undefined || anyHost) return true;
+    let allowed = decided.get(host);
+    if (allowed === undefined) {
+      if (decided.size >= 256) decided.clear();
+      decided.set(host, (allowed = decideHost(host)));
+    }
+    return allowed;
+  }
+
+  function decideHost(host: string): boolean {
     const name = hostnameOf(host);
     if (name === undefined) return false;
     const bare = name.replace(/^\[|\]$/g, '');
