@@ -42,6 +42,12 @@ describe('/docs/', () => {
     expect(decompress(answer.body).equals(scalarOnDisk())).toBe(true);
   });
 
+  it('varies on both Origin and Accept-Encoding for a page of a loopback origin', async () => {
+    const answer = await get(SCALAR, { 'accept-encoding': 'gzip', origin: 'http://localhost:5173' });
+    expect(answer.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(String(answer.headers.vary).split(', ').sort()).toEqual(['Accept-Encoding', 'Origin']);
+  });
+
   it('sends it as it is to a client that accepts no compression', async () => {
     const answer = await get(SCALAR);
     expect(answer.headers['content-encoding']).toBeUndefined();

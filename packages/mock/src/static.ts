@@ -104,7 +104,8 @@ export function createStaticSite(root: string) {
       return;
     }
     const found = await prepared(file);
-    const vary = Object.keys(found.bodies).length > 1 ? { vary: 'Accept-Encoding' } : {};
+    const varied = [res.getHeader('vary'), Object.keys(found.bodies).length > 1 ? 'Accept-Encoding' : undefined].filter(Boolean).join(', ');
+    const vary = varied ? { vary: varied } : {};
     const matches = String(headers['if-none-match'] ?? '')
       .split(',')
       .some((tag) => tag.trim().replace(/^W\//, '') === found.etag || tag.trim() === '*');
