@@ -10,7 +10,7 @@ import path from 'node:path';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refuseUpgrade, startMock, type RunningMock } from '@platform-contracts/mock';
+import { startMock, type RunningMock } from '@platform-contracts/mock';
 import { createAccessPolicy, isLoopback } from '../../packages/mock/src/access.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
@@ -86,13 +86,14 @@ describe('the Host allow-list (DNS rebinding)', () => {
     expect((await raw(widened.url, 'GET', '/_mock/health', { host: name })).status).toBe(403);
   });
 
-  it('gives the refusal to WebSocket upgrades too (refuseUpgrade)', async () => {
-    let written = '';
-    const socket = { end: (text: string) => void (written = text) };
-    expect(refuseUpgrade(mock.refusal({ headers: { host: 'localhost', origin: 'http://127.0.0.1:3000' } }), socket as never)).toBe(false);
-    expect(written).toBe('');
-    expect(refuseUpgrade(mock.refusal({ headers: { host: 'rebound.example' } }), socket as never)).toBe(true);
-    expect(written).toMatch(/^HTTP\/1\.1 403 Forbidden\r\n[\s\S]*\r\n\r\nHost "rebound\.example" is not allowed/);
+  it('refuses a WebSocket upgrade for a rebound Host or a foreign Origin (a page may open one to any origin)', async () => {
+    const upgrade = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' };
+    const rebound = await raw(mock.url, 'GET', '/v2', { ...upgrade, host: `rebound.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.text).detail).toMatch(/^Host "rebound\.example:\d+" is not allowed/);
+    const foreign = await raw(mock.url, 'GET', '/v2', { ...upgrade, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(mock.refusal({ headers: { host: 'localhost', origin: 'http://127.0.0.1:3000' } })).toBeUndefined();
     expect(mock.refusal({ headers: { host: 'localhost', origin: 'https://evil.example' } })).toMatch(/--cors-origin ORIGIN \(option corsOrigins\)/);
   });
 });

@@ -4,7 +4,7 @@
 // files, and closing with the requests in flight.
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accessOptionError, createAccessPolicy, type AccessOptions } from './access.ts';
@@ -51,20 +51,11 @@ export interface StartMockOptions extends MockOptions, AccessOptions {
 export interface RunningMock extends Mock {
   /**
    * Why the HTTP door refuses a request (Host, Origin), or undefined: what every request goes
-   * through, and what a WebSocket upgrade must check before it accepts (see refuseUpgrade).
+   * through, and what a WebSocket upgrade goes through before any area sees it.
    */
   refusal(req: Pick<IncomingMessage, 'headers'>): string | undefined;
 }
 
-/**
- * For a WebSocket upgrade hook: `if (refuseUpgrade(mock.refusal(req), socket)) return;` answers
- * 403 with the reason and closes when the access policy refuses the request.
- */
-export function refuseUpgrade(reason: string | undefined, socket: Pick<Socket, 'end'>): boolean {
-  if (!reason) return false;
-  socket.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(reason) + 1}\r\nconnection: close\r\n\r\n${reason}\n`);
-  return true;
-}
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
@@ -81,6 +72,11 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
 
   const policy = createAccessPolicy({ listenHost: host, apiHeaders: mock.apiHeaders, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins });
   const socketTimeoutMs = options.socketTimeoutMs ?? SOCKET_TIMEOUT_MS;
+  /** The 403 for a request (or a WebSocket upgrade: call it before any area sees one) that the Host allow-list or the origins refuse. */
+  const refusalOf = (req: Pick<IncomingMessage, 'headers'>): DoorAnswer | undefined => {
+    const reason = policy.refusal(req.headers);
+    return reason === undefined ? undefined : problemAnswer(403, 'Forbidden', reason);
+  };
 
   const inFlight = new Set<ServerResponse>();
   let closing = false;
@@ -113,8 +109,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       res.once('finish', () => log({ time, method, path: splitTarget(target).rawPath ?? target, status: res.statusCode, ...logged, ms: performance.now() - started }));
     }
     res.setHeader('x-content-type-options', 'nosniff');
-    const refusal = policy.refusal(req.headers);
-    if (refusal) return send(res, problemAnswer(403, 'Forbidden', refusal));
+    const refused = refusalOf(req);
+    if (refused) return send(res, refused);
     const origin = req.headers.origin;
     if (method === 'OPTIONS' && req.headers['access-control-request-method']) return void res.writeHead(204, policy.preflightHeaders(origin)).end();
     for (const [name, value] of Object.entries(policy.corsHeaders(origin))) res.setHeader(name, value);
