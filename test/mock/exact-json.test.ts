@@ -32,6 +32,11 @@ describe('exact JSON', () => {
     expect(forValidation({ a: [1n, { b: 2n ** 63n - 1n }] })).toEqual({ a: [1, { b: 2 ** 63 - 1024 }] });
   });
 
+  it('takes the last of duplicate keys, as JSON.parse does, with or without a long number', () => {
+    expect(parseExactJson('{"a":1,"a":2}')).toEqual(JSON.parse('{"a":1,"a":2}'));
+    expect(parseExactJson('{"a":9007199254740993,"a":2}')).toEqual({ a: 2 });
+  });
+
   it('keeps a "__proto__" key an own property', () => {
     const value = forValidation(parseExactJson('{"__proto__":{"polluted":9007199254740993}}')) as Record<string, unknown>;
     expect(Object.keys(value)).toEqual(['__proto__']);

@@ -19,11 +19,11 @@ function exactNumber(text: string): number | bigint {
 const LONG_DIGITS = /\d{16}/;
 
 /**
- * JSON.parse, with integers beyond 2^53 as bigint. Throws a SyntaxError on text that is not JSON.
+ * JSON.parse, with integers beyond 2^53 as bigint (and, as JSON.parse, the last of duplicate keys). Throws a SyntaxError on text that is not JSON.
  * Text without a long number is JSON.parse's (native, and not bounded by the stack's depth).
  */
 export function parseExactJson(text: string): unknown {
-  return LONG_DIGITS.test(text) ? parse(text, null, exactNumber) : JSON.parse(text);
+  return LONG_DIGITS.test(text) ? parse(text, null, { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue }) : JSON.parse(text);
 }
 
 /** JSON.stringify, with bigints written as exact integers. */

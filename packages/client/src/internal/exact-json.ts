@@ -8,9 +8,9 @@ const LONG_DIGITS = /\d{16}/;
 
 const exactNumber = (text: string): number | bigint => (isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text));
 
-/** JSON.parse, with integers beyond 2^53 as bigint. */
+/** JSON.parse, with integers beyond 2^53 as bigint (and, as JSON.parse, the last of duplicate keys). */
 export function parseExactJson(text: string): unknown {
-  return LONG_DIGITS.test(text) ? parse(text, null, exactNumber) : JSON.parse(text);
+  return LONG_DIGITS.test(text) ? parse(text, null, { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue }) : JSON.parse(text);
 }
 
 /** JSON.stringify, with bigints written as exact integers. */
