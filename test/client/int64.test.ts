@@ -46,7 +46,8 @@ describe('int64 values through the client', () => {
     const shield = createShieldClient({ accessKey: 'int64-client', baseUrl: mock.url, fetch: recording });
     const { data } = await shield.PATCH('/shield/shield-zone', { body: { shieldZoneId: MAX, shieldZone: { wafEnabled: true } } });
     expect(sent.at(-1)).toContain(`"shieldZoneId":${MAX}`);
-    expect(data!.data!.shieldZoneId).toBe(MAX);
+    const updated = data!.data!;
+    expect('shieldZoneId' in updated && updated.shieldZoneId).toBe(MAX);
     const rules = await shield.GET('/shield/waf/custom-rules/{shieldZoneId}', { params: { path: { shieldZoneId: 1024 }, query: { pageSize: MAX } } });
     expect(rules.data!.page!.pageSize).toBe(MAX);
   });

@@ -63,7 +63,9 @@ function requestArbitrary(entry: OperationEntry): fc.Arbitrary<Drawn> {
   };
   const path = fc.record(Object.fromEntries(parameters.filter((p) => p.parameter.in === 'path').map(({ parameter }) => [parameter.name, valueOf(parameter)])));
   const queryParameters = parameters.filter((p) => p.parameter.in === 'query');
-  const query = fc.record(Object.fromEntries(queryParameters.map(({ parameter }) => [parameter.name, valueOf(parameter)])), { requiredKeys: queryParameters.filter((p) => p.parameter.required).map((p) => p.parameter.name) });
+  const queryRecord: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(queryParameters.map(({ parameter }) => [parameter.name, valueOf(parameter)]));
+  const requiredKeys: string[] = queryParameters.filter((p) => p.parameter.required).map((p) => p.parameter.name);
+  const query = fc.record(queryRecord, { requiredKeys });
   const body = bodyOf(entry);
   const bodyArbitrary = body ? arbitraryOf(document, body.schema, { skip: SERVER_ISSUED }) : fc.constant(undefined);
   return fc.record({ path, query, body: bodyArbitrary }) as fc.Arbitrary<Drawn>;
