@@ -53,6 +53,7 @@ export interface CallContext<State> {
   state: State;
   /** The namespace: the credential the request was authenticated with (its access key). */
   namespace: string;
+  /** The namespace's virtual clock (the mock's clock until a test moves the namespace's own). */
   clock: Clock;
   /** Another namespace's state of this area (made on first use), for areas whose credentials lead to a namespace (database tokens). */
   stateOf(namespace: string): State;

@@ -1,10 +1,10 @@
 // The mock's generic engine: route, security, request validation and the area's behaviour on a
 // path compiled once per operation; Prism answers only what asks for it (Prefer, operations
 // without behaviour). It knows no area by name.
-import type { AreaBehaviour, AreaDefinition, Clock, MockResponse, OpenApiDocument, Violation } from './area.ts';
+import type { AreaBehaviour, AreaDefinition, MockResponse, OpenApiDocument, Violation } from './area.ts';
 import { compileContract, type CompiledOperation } from './contract.ts';
-import { createFaults, type Faults } from './faults.ts';
-import { createNamespaces, type Namespaces } from './namespaces.ts';
+import { createFaults, type ActiveFault, type Faults, type NetworkFault } from './faults.ts';
+import { createNamespaceClocks, createNamespaces, type MockClock, type Namespaces } from './namespaces.ts';
 import { createPrismAdapter, PreferenceError, type PrismAdapter } from './prism.ts';
 import { credentialOf, notAcceptable, readRequest, type IncomingRequest } from './request.ts';
 import { createRoutes } from './routes.ts';
@@ -25,6 +25,8 @@ export interface EngineAnswer {
   operation?: ServedOperation;
   /** Request and response violations, for the `sl-violations` header and the log. */
   violations: { location: string[]; message: string; severity: string }[];
+  /** A network fault the door plays instead of (or, for `truncate`, while) sending the answer. */
+  network?: NetworkFault;
 }
 
 export interface EngineOptions {
@@ -32,7 +34,7 @@ export interface EngineOptions {
   documents: Map<string, OpenApiDocument>;
   /** Each area's options, by area name. */
   areaOptions: Record<string, unknown>;
-  clock: Clock;
+  clock: MockClock;
   /** Waits for a fault's latency (tests inject their own). */
   sleep: (ms: number) => Promise<void>;
   maxNamespaces: number;
@@ -65,6 +67,7 @@ export async function createEngine(options: EngineOptions) {
   }
   const routes = createRoutes(operations);
   const namespaces: Namespaces = createNamespaces(behaviours, options.maxNamespaces);
+  const clocks = createNamespaceClocks(options.clock, options.maxNamespaces);
   const byOperationId = new Map(operations.map((operation) => [operation.operationId, operation]));
   const faults: Faults = createFaults((operationId) => {
     const operation = byOperationId.get(operationId);
@@ -82,9 +85,7 @@ export async function createEngine(options: EngineOptions) {
       return answer;
     }
     const { operation } = route;
-    const operationInfo = served.get(operation)!;
-    const behaviour = behaviours.get(operation.area)!;
-    const withOperation = (answer: EngineAnswer): EngineAnswer => ({ ...answer, operation: operationInfo });
+    const withOperation = (answer: EngineAnswer): EngineAnswer => ({ ...answer, operation: served.get(operation)! });
 
     const credential = credentialOf(operation, incoming.headers);
     if (credential === undefined) return withOperation(documentedAnswer(operation, 401) ?? { status: 401, headers: {}, violations: [] });
@@ -92,7 +93,17 @@ export async function createEngine(options: EngineOptions) {
 
     const fault = faults.take(operation.operationId, namespace);
     if (fault?.latencyMs) await options.sleep(fault.latencyMs);
-    if (fault?.status !== undefined) return withOperation(documentedAnswer(operation, fault.status)!);
+    if (fault?.network === 'reset' || fault?.network === 'hang') return withOperation({ status: 0, headers: {}, violations: [], network: fault.network });
+    if (fault?.status !== undefined) return withOperation({ ...faultAnswer(operation, fault), network: fault.network });
+    if (fault?.network === 'truncate') return { ...(await answerCall(incoming, route, namespace)), network: 'truncate' };
+    return answerCall(incoming, route, namespace);
+  }
+
+  /** The call's answer past routing, credentials and faults: validation, then Prism or the area's behaviour. */
+  async function answerCall(incoming: IncomingRequest, route: { operation: CompiledOperation; rawParams: Record<string, string> }, namespace: string): Promise<EngineAnswer> {
+    const { operation } = route;
+    const behaviour = behaviours.get(operation.area)!;
+    const withOperation = (answer: EngineAnswer): EngineAnswer => ({ ...answer, operation: served.get(operation)! });
 
     const { request, violations, unsupported } = readRequest(operation, route.rawParams, incoming);
     if (unsupported && !behaviour.invalidRequest) return withOperation(problem(415, 'Unsupported media type', `Content-Type ${unsupported}`));
@@ -123,7 +134,7 @@ export async function createEngine(options: EngineOptions) {
     const call = {
       state: namespaces.stateOf(namespace, operation.area),
       namespace,
-      clock: options.clock,
+      clock: clocks.of(namespace),
       stateOf: (other: string) => namespaces.stateOf(other, operation.area),
     };
     return withOperation(checked(operation, toAnswer(await handler(request, call)), []));
@@ -146,6 +157,8 @@ export async function createEngine(options: EngineOptions) {
     operations: [...served.values()],
     answer,
     namespaces,
+    /** Each namespace's virtual clock. */
+    clocks,
     faults,
     behaviours,
     /** Prism's own validation of a request, for the differential test. */
@@ -165,6 +178,16 @@ export async function createEngine(options: EngineOptions) {
 }
 
 export type Engine = Awaited<ReturnType<typeof createEngine>>;
+
+/** A fault's answer: its own body as it is (outside the contract on purpose), else the documented answer, else no body. */
+function faultAnswer(operation: CompiledOperation, fault: ActiveFault): EngineAnswer {
+  if (fault.body === undefined) return documentedAnswer(operation, fault.status!) ?? { status: fault.status!, headers: { ...fault.headers }, violations: [] };
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fault.headers ?? {})) headers[name.toLowerCase()] = value;
+  headers['content-type'] ??= typeof fault.body === 'string' ? 'text/plain' : 'application/json';
+  const body = typeof fault.body === 'string' ? fault.body : JSON.stringify(fault.body);
+  return { status: fault.status!, headers, body, violations: [] };
+}
 
 /** The contract's own answer for a status: its first example, or no body. */
 function documentedAnswer(operation: CompiledOperation, status: number): EngineAnswer | undefined {

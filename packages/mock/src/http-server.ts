@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HEALTH_PATH } from './control.ts';
 import { createMock, MockStartError, problemAnswer, splitTarget, tooLarge, type DoorAnswer, type Mock, type MockOptions, type RequestLogEntry } from './mock.ts';
+import { playNetworkFault } from './http-faults.ts';
 import { serveStatic } from './static.ts';
 
 export { HEALTH_PATH };
@@ -47,6 +48,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
 
   const inFlight = new Set<ServerResponse>();
+  const hung = new Set<ServerResponse>();
   let closing = false;
   const server = createServer((req, res) => {
     inFlight.add(res);
@@ -79,6 +81,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     if (body === TOO_LARGE) return send(res, tooLarge(maxBodyBytes));
     const answer = await mock.handle({ method, target, headers: headersOf(req), body });
     Object.assign(logged, { operation: answer.operation, violations: answer.violations });
+    if (answer.network) return playNetworkFault(res, answer, hung);
     send(res, answer);
   }
 
@@ -102,6 +105,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     close: () =>
       new Promise<void>((resolve, reject) => {
         closing = true;
+        for (const res of hung) res.destroy();
         for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
         server.close((error) => {
