@@ -14,10 +14,12 @@ const connectionReset = () => new TypeError('fetch failed', { cause: Object.assi
 
 export function createFetchDoor(handle: (request: DoorRequest) => Promise<DoorAnswer>): FetchDoor {
   const hung = new Set<(error: Error) => void>();
+  let closed = false;
 
   /** Waits until the request is aborted (its reason is thrown) or the mock closes. */
   function hang(signal: AbortSignal): Promise<never> {
     return new Promise((_resolve, reject) => {
+      if (closed) return reject(connectionReset());
       const end = (error: Error) => {
         hung.delete(end);
         signal.removeEventListener('abort', onAbort);
@@ -49,6 +51,7 @@ export function createFetchDoor(handle: (request: DoorRequest) => Promise<DoorAn
   return {
     fetch,
     close() {
+      closed = true;
       for (const end of [...hung]) end(connectionReset());
     },
   };
