@@ -1,4 +1,4 @@
-import createClient from 'openapi-fetch';
+import createClient, { type Middleware } from 'openapi-fetch';
 import { ClientConfigError, readEnv, requireString } from './internal/options.js';
 import { PlatformRequestError, PlatformTimeoutError, redact, requestIdOf, newRequestId, type CallInfo } from './internal/errors.js';
 import { createRetryingFetch, startDeadline, type RetrySetting } from './internal/transport.js';
@@ -39,10 +39,18 @@ export interface DatabaseClientOptions {
   intMode?: IntMode;
 }
 
-/** A call's own options. */
+/** A call's own options, as a raw call of the other areas takes them. */
 export interface CallOptions {
   /** Aborts the call (the stream of a transaction stays usable for the next call). */
   signal?: AbortSignal;
+  /** Headers added to this call's request (the client's `Authorization` wins). */
+  headers?: Record<string, string>;
+  /** openapi-fetch middleware for this call only. */
+  middleware?: Middleware[];
+  /** Time limit of this call in ms, or `false` for none. Default: the client's `timeoutMs`. */
+  timeoutMs?: number | false;
+  /** Retry settings of this call, or `false` for a single attempt. Default: the client's `retry`. */
+  retry?: RetrySetting;
 }
 
 /**
@@ -96,7 +104,7 @@ export class DatabaseError extends Error {
 
 export interface DatabaseClient {
   /** Sends stream requests as they are; `baton` continues a stream. Throws only when the HTTP request fails. */
-  pipeline(requests: Schemas['StreamRequest'][], baton?: string | null): Promise<Schemas['PipelineResponse']>;
+  pipeline(requests: Schemas['StreamRequest'][], baton?: string | null, options?: CallOptions): Promise<Schemas['PipelineResponse']>;
   /** Runs one statement on a fresh stream. */
   execute(sql: string, args?: SqlArguments, options?: CallOptions): Promise<ResultSet>;
   /** Runs statements in one transaction (BEGIN as `mode`, default `write`): all of them, or none when one fails. */
@@ -128,15 +136,23 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
     if (closed) throw new DatabaseError('The database client is closed', 'CLIENT_CLOSED');
   }
 
-  async function pipeline(requests: Schemas['StreamRequest'][], baton?: string | null, signal?: AbortSignal) {
+  async function pipeline(requests: Schemas['StreamRequest'][], baton?: string | null, call: CallOptions = {}) {
+    const { signal, headers, middleware, retry } = call;
     // Without a time limit, the call's own signal (if any) aborts it.
-    const deadline = startDeadline(timeoutMs, signal);
+    const limit = call.timeoutMs ?? timeoutMs;
+    const deadline = startDeadline(limit, signal);
     const body = baton === undefined ? { requests } : { baton, requests };
     const answer = await http
-      .POST('/v2/pipeline', { body, signal: deadline?.signal ?? signal })
+      .POST('/v2/pipeline', {
+        body,
+        signal: deadline?.signal ?? signal,
+        ...(headers && { headers: { ...headers, Authorization: `Bearer ${authToken}` } }),
+        ...(middleware && { middleware }),
+        ...(retry !== undefined && { fetch: createRetryingFetch(fetch as typeof globalThis.fetch, retry) as (request: Request) => Promise<Response> }),
+      })
       .catch((error: unknown) => {
         const request = { method: 'POST', path: '/v2/pipeline', requestId: newRequestId() };
-        if (deadline?.timedOut) throw new PlatformTimeoutError(request, timeoutMs as number);
+        if (deadline?.timedOut) throw new PlatformTimeoutError(request, limit as number);
         throw new PlatformRequestError(request, redact(error instanceof Error ? error.message : String(error), [authToken]), { cause: error });
       })
       .finally(() => deadline?.clear());
@@ -146,8 +162,8 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
   }
 
   /** The ok responses of a pipeline and the stream's next baton; the first failed request's error is thrown. */
-  async function run(requests: Schemas['StreamRequest'][], baton?: string | null, signal?: AbortSignal) {
-    const answer = await pipeline(requests, baton, signal);
+  async function run(requests: Schemas['StreamRequest'][], baton?: string | null, call?: CallOptions) {
+    const answer = await pipeline(requests, baton, call);
     const responses = answer.results.map((result) => {
       if (result.type === 'error') throw new DatabaseError(result.error.message, result.error.code ?? null);
       return result.response;
@@ -179,13 +195,13 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
       return this.#closed;
     }
     /** Runs requests on the transaction's stream; its baton moves on with each answer. */
-    async #send(requests: Schemas['StreamRequest'][], signal?: AbortSignal) {
+    async #send(requests: Schemas['StreamRequest'][], call?: CallOptions) {
       checkOpen();
       if (this.#closed || this.#baton === null) throw new DatabaseError('The transaction is closed', 'TRANSACTION_CLOSED');
       const baton = this.#baton;
       this.#baton = null; // a baton is good for one request
       try {
-        const answer = await pipeline(requests, baton, signal);
+        const answer = await pipeline(requests, baton, call);
         this.#baton = answer.baton;
         if (answer.baton === null) this.#end();
         return answer.results.map((result) => {
@@ -202,21 +218,21 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
       open.delete(this);
     }
     async execute(sql: string, args?: SqlArguments, options: CallOptions = {}) {
-      const [response] = await this.#send([{ type: 'execute', stmt: statement(sql, args) }], options.signal);
+      const [response] = await this.#send([{ type: 'execute', stmt: statement(sql, args) }], options);
       if (response?.type !== 'execute') throw new DatabaseError('The answer does not match the request', 'PROTOCOL_ERROR');
       return toResultSet(response.result, intMode);
     }
     async batch(statements: readonly Statement[], options: CallOptions = {}) {
       const steps = statements.map((item) => ({ stmt: toStmt(item) }));
-      const [response] = await this.#send([{ type: 'batch', batch: { steps } }], options.signal);
+      const [response] = await this.#send([{ type: 'batch', batch: { steps } }], options);
       return batchResults(response, 0, statements.length);
     }
     async commit(options: CallOptions = {}) {
-      await this.#send([{ type: 'execute', stmt: statement('COMMIT') }, { type: 'close' }], options.signal);
+      await this.#send([{ type: 'execute', stmt: statement('COMMIT') }, { type: 'close' }], options);
       this.#end();
     }
     async rollback(options: CallOptions = {}) {
-      await this.#send([{ type: 'execute', stmt: statement('ROLLBACK') }, { type: 'close' }], options.signal);
+      await this.#send([{ type: 'execute', stmt: statement('ROLLBACK') }, { type: 'close' }], options);
       this.#end();
     }
     close() {
@@ -233,7 +249,7 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
 
     async execute(sql, args, callOptions = {}) {
       checkOpen();
-      const { responses } = await run([{ type: 'execute', stmt: statement(sql, args) }, { type: 'close' }], undefined, callOptions.signal);
+      const { responses } = await run([{ type: 'execute', stmt: statement(sql, args) }, { type: 'close' }], undefined, callOptions);
       const [response] = responses;
       if (response?.type !== 'execute') throw new DatabaseError('The answer does not match the request', 'PROTOCOL_ERROR');
       return toResultSet(response.result, intMode);
@@ -241,13 +257,13 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
 
     async batch(statements, mode = 'write', callOptions = {}) {
       checkOpen();
-      const { responses } = await run([{ type: 'batch', batch: { steps: transactionSteps(statements, mode) } }, { type: 'close' }], undefined, callOptions.signal);
+      const { responses } = await run([{ type: 'batch', batch: { steps: transactionSteps(statements, mode) } }, { type: 'close' }], undefined, callOptions);
       return batchResults(responses[0], 1, statements.length);
     },
 
     async transaction(mode = 'write', callOptions = {}) {
       checkOpen();
-      const { baton } = await run([{ type: 'execute', stmt: statement(BEGIN[mode]) }], undefined, callOptions.signal);
+      const { baton } = await run([{ type: 'execute', stmt: statement(BEGIN[mode]) }], undefined, callOptions);
       return new TransactionImpl(baton);
     },
 

@@ -89,7 +89,7 @@ export async function createEngine(options: EngineOptions) {
 
     const credential = credentialOf(operation, incoming.headers);
     if (credential === undefined) return withOperation(documentedAnswer(operation, 401) ?? { status: 401, headers: {}, violations: [] });
-    const namespace = credential.namespace;
+    const namespace = behaviours.get(operation.area)!.namespaceOf?.(incoming.headers) ?? credential.namespace;
 
     const fault = faults.take(operation.operationId, namespace);
     if (fault?.latencyMs) await options.sleep(fault.latencyMs);
