@@ -15,7 +15,7 @@ import { TESTS } from '../suites/cases.ts';
 
 const CALLS = 2_000;
 const WARM_UP = 300;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target');
 
 /** Milliseconds for `count` sequential creates through a client on `fetch`. */

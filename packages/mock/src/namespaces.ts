@@ -126,9 +126,13 @@ export function createNamespaceClocks(base: MockClock, max: number) {
     offsets.set(namespace, offset);
     while (offsets.size > max) offsets.delete(offsets.keys().next().value!);
   };
+  const made = new Map<string, NamespaceClock>();
   return {
     of(namespace: string): NamespaceClock {
-      return {
+      let clock = made.get(namespace);
+      if (clock) return clock;
+      if (made.size >= max) made.delete(made.keys().next().value!);
+      clock = {
         now: () => base.now() + offsetOf(namespace),
         advance: (ms: number) => move(namespace, offsetOf(namespace) + ms),
         set: (time: number) => move(namespace, time - base.now()),
@@ -137,6 +141,8 @@ export function createNamespaceClocks(base: MockClock, max: number) {
           return base.offsetMs + offsetOf(namespace);
         },
       };
+      made.set(namespace, clock);
+      return clock;
     },
     /** One namespace's clock back to the mock's, or every one's. */
     reset(namespace?: string) {
