@@ -5,7 +5,7 @@ import { createClient as createLibsqlClient } from '@libsql/client';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabaseTokens, createDatabaseTokensClient, createPlatformClient, PlatformRequestError } from '@platform-contracts/client';
+import { createDatabaseTokens, createDatabaseTokensClient, createPlatformClient, PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
 import { createMock, type Mock } from '@platform-contracts/mock';
 import { platformHandlers } from '@platform-contracts/mock/msw';
 
@@ -50,6 +50,13 @@ describe('platformHandlers', () => {
     const accessKey = `msw-${++keys}`;
     mock.namespace(accessKey).fault({ operationId: 'listShieldZones', network: 'reset', count: 1 });
     await expect(platformFor(accessKey).shield.GET('/shield/shield-zones')).rejects.toThrow(PlatformRequestError);
+  });
+
+  it('leaves a hung call unanswered until the client\'s timeout', async () => {
+    const accessKey = `msw-${++keys}`;
+    mock.namespace(accessKey).fault({ operationId: 'listShieldZones', network: 'hang', count: 1 });
+    const platform = createPlatformClient({ accessKey, apiBaseUrl: API, videoBaseUrl: VIDEO, retry: false, timeoutMs: 50 });
+    await expect(platform.shield.GET('/shield/shield-zones')).rejects.toThrow(PlatformTimeoutError);
   });
 
   it('reaches the database pipeline for @libsql/client on the database URL', async () => {

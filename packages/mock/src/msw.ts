@@ -33,8 +33,8 @@ export function platformHandlers(mock: Pick<Mock, 'fetch' | 'url'>, options: Pla
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
       try {
         return await mock.fetch(url, { method: request.method, headers: request.headers, body, signal: request.signal });
-      } catch (error) {
-        if (request.signal.aborted) throw error;
+      } catch {
+        // A reset connection, or a hung call the client gave up on (it no longer listens).
         return HttpResponse.error();
       }
     });
