@@ -1,15 +1,18 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import { ClientConfigError, readEnv, requireString } from './internal/options.js';
+import { resolveOptions } from './internal/database-url.js';
+import { BEGIN, statement, toStmt, transactionSteps, type Statement, type TransactionMode } from './internal/database-statements.js';
 import { PlatformRequestError, PlatformTimeoutError, redact, requestIdOf, newRequestId, type CallInfo } from './internal/errors.js';
 import { createRetryingFetch, startDeadline, type RetrySetting } from './internal/transport.js';
 import { enumeration } from './internal/enums.js';
-import { encodeArguments, toResultSet, type IntMode, type ResultSet, type SqlArguments } from './internal/database-values.js';
+import { toResultSet, type IntMode, type ResultSet, type SqlArguments } from './internal/database-values.js';
 import type { components, paths } from '@platform-contracts/contracts/database';
 
 export type * from '@platform-contracts/contracts/database';
 export type { IntMode, ResultSet, Row, SqlArgument, SqlArguments, SqlResultValue } from './internal/database-values.js';
 export * from './internal/public.js';
 export * from './database-tokens.js';
+export { parseDatabaseUrl, type DatabaseUrl } from './internal/database-url.js';
+export type { Statement, TransactionMode } from './internal/database-statements.js';
 
 type Schemas = components['schemas'];
 
@@ -53,13 +56,6 @@ export interface CallOptions {
   retry?: RetrySetting;
 }
 
-/**
- * How a batch or a transaction begins, as @libsql/client's modes: `write` (BEGIN IMMEDIATE: takes
- * the write lock at once), `read` (BEGIN TRANSACTION READONLY: reads only, alongside writers),
- * `deferred` (BEGIN DEFERRED: reads until its first write).
- */
-export type TransactionMode = 'write' | 'read' | 'deferred';
-const BEGIN: Record<TransactionMode, string> = { write: 'BEGIN IMMEDIATE', read: 'BEGIN TRANSACTION READONLY', deferred: 'BEGIN DEFERRED' };
 
 /** An interactive transaction: one stream kept between calls by its baton, ended by commit or rollback. */
 export interface Transaction {
@@ -74,8 +70,6 @@ export interface Transaction {
   readonly closed: boolean;
 }
 
-/** A statement of a batch: SQL text alone, or with its arguments. */
-export type Statement = string | { sql: string; args?: SqlArguments };
 
 /**
  * The database refused a statement or a request. `code` is the protocol's error code (for
@@ -116,11 +110,9 @@ export interface DatabaseClient {
   readonly closed: boolean;
 }
 
-const FACTORY = 'createDatabaseClient';
-
 /** A client for one database's SQL pipeline (libSQL's Hrana over HTTP, version 2). */
 export function createDatabaseClient(options: DatabaseClientOptions = {}): DatabaseClient {
-  const { baseUrl, authToken } = resolveOptions(options);
+  const { baseUrl, authToken } = resolveOptions(options, 'createDatabaseClient');
   const fetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const http = createClient<paths>({
     baseUrl,
@@ -279,20 +271,6 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
   };
 }
 
-const statement = (sql: string, args?: SqlArguments): Schemas['Stmt'] => ({ sql, ...encodeArguments(args), want_rows: true });
-
-const toStmt = (item: Statement) => (typeof item === 'string' ? statement(item) : statement(item.sql, item.args));
-
-/** BEGIN (as `mode`), each statement if the previous step succeeded, COMMIT, and ROLLBACK unless it committed. */
-function transactionSteps(statements: readonly Statement[], mode: TransactionMode): Schemas['BatchStep'][] {
-  const steps: Schemas['BatchStep'][] = [{ stmt: statement(BEGIN[mode]) }];
-  for (const item of statements) steps.push({ condition: { type: 'ok', step: steps.length - 1 }, stmt: toStmt(item) });
-  const commit = steps.length;
-  steps.push({ condition: { type: 'ok', step: commit - 1 }, stmt: statement('COMMIT') });
-  steps.push({ condition: { type: 'not', cond: { type: 'ok', step: commit } }, stmt: statement('ROLLBACK') });
-  return steps;
-}
-
 function httpError(status: number, body: unknown, request: CallInfo): DatabaseError {
   if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
     const { message, code } = body as Schemas['DatabaseError'];
@@ -301,47 +279,4 @@ function httpError(status: number, body: unknown, request: CallInfo): DatabaseEr
   const text = typeof body === 'string' && body.trim() !== '' ? body.trim() : undefined;
   const reason = status === 401 ? 'the access token was refused' : `the server answered ${status}`;
   return new DatabaseError(`Database request failed, ${reason}${text ? `: ${text}` : ''}`, `HTTP_${status}`, status, { ...request, body: text });
-}
-
-/** The parts of a database URL, `libsql://<database_id>.<suffix>` or http(s). */
-export interface DatabaseUrl {
-  /** Where the HTTP pipeline is: `https://<host>` (`http://` for localhost and 127.0.0.1). */
-  baseUrl: string;
-  host: string;
-  /** The first label of the host for a `libsql:` URL of a remote database; undefined otherwise. */
-  databaseId: string | undefined;
-  /** The `authToken` query parameter, when the URL carries one. */
-  authToken: string | undefined;
-}
-
-/**
- * Reads a database URL (the `PLATFORM_DATABASE_URL` format). Throws a ClientConfigError for a
- * string that is not a URL or has another scheme than libsql:, https: or http:.
- */
-export function parseDatabaseUrl(url: string, factory = 'parseDatabaseUrl'): DatabaseUrl {
-  if (!URL.canParse(url)) throw new ClientConfigError(`${factory}: option "url" is not a URL.`);
-  const parsed = new URL(url);
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
-  const scheme = parsed.protocol === 'libsql:' ? (local ? 'http:' : 'https:') : parsed.protocol;
-  if (scheme !== 'http:' && scheme !== 'https:') {
-    throw new ClientConfigError(`${factory}: option "url" must be a libsql:, https: or http: URL, got "${parsed.protocol}".`);
-  }
-  return {
-    baseUrl: `${scheme}//${parsed.host}${parsed.pathname.replace(/\/+$/, '')}`,
-    host: parsed.host,
-    databaseId: parsed.protocol === 'libsql:' && !local ? parsed.hostname.split('.')[0] : undefined,
-    authToken: parsed.searchParams.get('authToken') ?? undefined,
-  };
-}
-
-function resolveOptions(options: DatabaseClientOptions): { baseUrl: string; authToken: string } {
-  const rawUrl = requireString(FACTORY, 'url', options.url ?? readEnv('PLATFORM_DATABASE_URL'), 'Pass the database URL or set PLATFORM_DATABASE_URL.');
-  const url = parseDatabaseUrl(rawUrl, FACTORY);
-  const authToken = requireString(
-    FACTORY,
-    'authToken',
-    url.authToken ?? options.authToken ?? readEnv('PLATFORM_DATABASE_AUTH_TOKEN'),
-    'Pass a Full Access or Read Only token or set PLATFORM_DATABASE_AUTH_TOKEN.',
-  );
-  return { baseUrl: url.baseUrl, authToken };
 }
