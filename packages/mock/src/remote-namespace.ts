@@ -25,8 +25,9 @@ export interface NamespaceControl {
   clearFaults(): Promise<void>;
   /** Forgets the namespace's state, clock and faults. */
   reset(): Promise<void>;
-  exportState(): Promise<StateSnapshot>;
-  importState(snapshot: StateSnapshot): Promise<void>;
+  /** The namespace's state, as `GET /_mock/state` gives it (without the key). */
+  exportState(): Promise<Omit<StateSnapshot, 'namespace'>>;
+  importState(snapshot: Omit<StateSnapshot, 'namespace'>): Promise<void>;
 }
 
 /** A control endpoint refused a request (a bad fault rule, a bad snapshot): its problem's detail. */
@@ -47,7 +48,8 @@ export function connectNamespace(url: string, accessKey: string, fetch: typeof g
   async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${base}${path}?${query}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      // A control write is marked as the mock's (no web page can send it unasked): JSON, or the header.
+      headers: body !== undefined ? { 'content-type': 'application/json' } : method === 'GET' ? {} : { 'x-mock-control': '1' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const answer = (await response.json()) as T & { detail?: string };
@@ -68,7 +70,7 @@ export function connectNamespace(url: string, accessKey: string, fetch: typeof g
     faults: async () => (await control<{ faults: ActiveFault[] }>('GET', '/_mock/faults')).faults,
     clearFaults: async () => void (await control('DELETE', '/_mock/faults')),
     reset: async () => void (await control('POST', '/_mock/reset')),
-    exportState: () => control<StateSnapshot>('GET', '/_mock/state'),
+    exportState: () => control<Omit<StateSnapshot, 'namespace'>>('GET', '/_mock/state'),
     importState: async (snapshot) => void (await control('PUT', '/_mock/state', snapshot)),
   };
 }
