@@ -29,7 +29,7 @@ const doors = [
 describe.each(doors)('%s', (_door, door) => {
   const control = async (method: string, path: string, body?: unknown) => {
     const { mock, fetch } = door();
-    const headers = body !== undefined ? { 'content-type': 'application/json' } : method === 'GET' ? {} : { 'x-mock-control': '1' };
+    const headers: Record<string, string> = body !== undefined ? { 'content-type': 'application/json' } : method === 'GET' ? {} : { 'x-mock-control': '1' };
     const response = await fetch(`${mock.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const answer = { status: response.status, body: (await response.json()) as any };
     if (method === 'POST' && path.startsWith('/_mock/faults')) expect(answer).toMatchObject({ status: 201 }); // a refused fault would test nothing
