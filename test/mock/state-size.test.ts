@@ -28,7 +28,7 @@ describe('snapshots keep only the contract\'s fields', () => {
   afterAll(async () => mock?.close());
 
   it('drops fields the contract does not name from storage zones and their pull zones', async () => {
-    const zone = { ...structuredClone(mock.exportState().areas.storage as { zones: Record<string, unknown>[] }).zones[0]!, Parked: 'x'.repeat(1000) };
+    const zone: Record<string, unknown> = { ...structuredClone(mock.exportState().areas.storage as { zones: Record<string, unknown>[] }).zones[0]!, Parked: 'x'.repeat(1000) };
     (zone.PullZones as Record<string, unknown>[])[0]!.AlsoParked = { deep: [1, 2, 3] };
     expect((await putState(mock, 'fields', { version: 1, areas: { storage: { zones: [zone] } } })).status).toBe(200);
     const [kept] = (await getState(mock, 'fields')).body.areas.storage.zones;
