@@ -35,7 +35,7 @@ describe('platformHandlers', () => {
   it('answers the platform\'s calls with the engine, state included, beside the team\'s own handlers', async () => {
     const platform = platformFor();
     const path = { params: { path: { libraryId: 42 } } } as const;
-    const before = (await platform.video.GET('/library/{libraryId}/collections', path)).data!.totalItems;
+    const before = Number((await platform.video.GET('/library/{libraryId}/collections', path)).data!.totalItems); // int64: number | bigint
     expect((await platform.video.POST('/library/{libraryId}/collections', { ...path, body: { name: 'Talks' } })).response.status).toBe(200);
     expect((await platform.video.GET('/library/{libraryId}/collections', path)).data!.totalItems).toBe(before + 1);
     expect(await (await fetch('https://own.service.example/hello')).json()).toEqual({ hello: 'world' });

@@ -15,9 +15,9 @@ const seen: { accessKey: string; collections: number }[] = [];
 describe('a namespace per test', () => {
   test.concurrent.for(['first', 'second'])('keeps the %s test\'s writes to itself', async (name, { platform, namespace, expect }) => {
     const path = { params: { path: { libraryId: LIBRARY } } } as const;
-    const before = (await platform.video.GET('/library/{libraryId}/collections', path)).data!.totalItems;
+    const before = Number((await platform.video.GET('/library/{libraryId}/collections', path)).data!.totalItems); // int64: number | bigint
     await platform.video.POST('/library/{libraryId}/collections', { ...path, body: { name } });
-    const after = (await platform.video.GET('/library/{libraryId}/collections', path)).data!.totalItems;
+    const after = Number((await platform.video.GET('/library/{libraryId}/collections', path)).data!.totalItems);
     expect(after).toBe(before + 1);
     seen.push({ accessKey: namespace.accessKey, collections: before });
   });
