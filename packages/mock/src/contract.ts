@@ -256,6 +256,17 @@ function compileOperations(area: string, document: OpenApiDocument): CompiledOpe
   return operations;
 }
 
+/** A validator of one schema under the document's components.schemas, for what is not an HTTP body (WebSocket messages). */
+export function schemaValidator(document: OpenApiDocument, name: string): (value: unknown) => Violation[] {
+  const schemas = (document.components as Json | undefined)?.schemas as Json | undefined;
+  if (!schemas?.[name]) throw new ContractError(`the contract has no schema named ${name}`);
+  const ajv = newAjv();
+  const documentId = 'urn:platform:schema';
+  ajv.addSchema({ $id: documentId, components: (document.components ?? {}) as Json }, undefined, undefined, false);
+  const validate = ajv.compile({ $ref: `${documentId}#/components/schemas/${name}` });
+  return (value) => (validate(value) ? [] : toViolations(validate.errors, 'message'));
+}
+
 /** Every `$ref` must lead somewhere, so that a broken bundle is refused at start rather than at a request. */
 function checkReferences(document: OpenApiDocument) {
   const visit = (node: unknown) => {

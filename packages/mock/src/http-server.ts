@@ -1,9 +1,11 @@
 // The HTTP door: `startMock()` is createMock() (mock.ts) behind a node:http server on one origin,
 // with the reference site at /docs/. Only what needs a socket lives here: reading bodies within
-// the limit, CORS, the site's files, and closing with the requests in flight.
+// the limit, CORS, the site's files, connection upgrades (WebSocket) handed to the area that
+// serves them, and closing with the requests in flight.
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HEALTH_PATH } from './control.ts';
@@ -44,7 +46,6 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   // The door logs each request once it is sent (the site's files and refused bodies included).
   const mock = await createMock({ ...options, onRequest: undefined });
   const docsDir = options.docsDir ?? defaultDocsDir();
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
 
   const inFlight = new Set<ServerResponse>();
   let closing = false;
@@ -75,12 +76,23 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     if ((method === 'GET' || method === 'HEAD') && rawPath !== undefined && (rawPath === '/docs' || rawPath.startsWith('/docs/'))) {
       return serveStatic(res, docsDir, rawPath.slice('/docs'.length));
     }
-    const body = await readBody(req, maxBodyBytes);
-    if (body === TOO_LARGE) return send(res, tooLarge(maxBodyBytes));
+    const limit = mock.bodyLimit(method, target);
+    const body = await readBody(req, limit.bytes);
+    if (body === TOO_LARGE) return send(res, tooLarge(limit));
     const answer = await mock.handle({ method, target, headers: headersOf(req), body });
     Object.assign(logged, { operation: answer.operation, violations: answer.violations });
     send(res, answer);
   }
+
+  // Upgraded sockets (WebSocket) leave the server's bookkeeping: they are ended at close.
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const refusal = closing ? problemAnswer(503, 'Closing', 'The mock is closing.') : (upgradeRefusal(req) ?? mock.upgrade(req, socket, head));
+    if (refusal) return refuseUpgrade(socket, refusal);
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -104,6 +116,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
         closing = true;
         for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+        for (const socket of upgraded) socket.destroy();
         server.close((error) => {
           clearTimeout(force);
           mock.close().then(() => {
@@ -114,6 +127,23 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
         server.closeIdleConnections();
       }),
   };
+}
+
+/**
+ * Whether the door accepts a connection upgrade at all, before any area sees it: the answer
+ * that refuses it, or undefined. The Host and Origin checks of the HTTP door belong here too
+ * (a web page may open a WebSocket to any origin; CORS does not apply to it).
+ */
+export function upgradeRefusal(_req: IncomingMessage): DoorAnswer | undefined {
+  return undefined;
+}
+
+/** Answers a refused upgrade on the raw socket (no WebSocket handshake happened) and ends it. */
+function refuseUpgrade(socket: Duplex, answer: DoorAnswer) {
+  if (!socket.writable) return void socket.destroy();
+  const reason = STATUS_CODES[answer.status] ?? 'Refused';
+  const headers = Object.entries({ ...answer.headers, connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${headers}\r\n${answer.body ?? ''}`);
 }
 
 function headersOf(req: IncomingMessage): Record<string, string> {

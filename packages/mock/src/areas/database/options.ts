@@ -34,6 +34,8 @@ export interface DatabaseMockOptions {
   maxTokensPerDatabase?: number;
   /** A database's executor process stops after this long without streams, in ms. Default 30 000. */
   executorIdleMs?: number;
+  /** Largest body of a pipeline request (/v2/pipeline, /v3/pipeline, /v3/cursor) and largest WebSocket message, in bytes; apart from the mock-wide maxBodyBytes. Default 4 MiB (a 10,000-statement batch is about 1.5 MB). */
+  maxPipelineBodyBytes?: number;
 }
 
 export type DatabaseSettings = Required<Omit<DatabaseMockOptions, 'dir'>> & Pick<DatabaseMockOptions, 'dir'>;
@@ -53,6 +55,7 @@ const LIMITS = {
   maxDatabases: 64,
   maxTokensPerDatabase: 200,
   executorIdleMs: 30_000,
+  maxPipelineBodyBytes: 4 * 1024 * 1024,
 } as const;
 
 /** A bad option value (the CLI prints it and exits 2). */
@@ -90,6 +93,7 @@ export const DATABASE_FLAGS = {
   'db-memory-limit-bytes': { type: 'string', valueName: 'N', description: `SQLite's heap limit per database (${LIMITS.memoryLimitBytes})` },
   'db-max-streams': { type: 'string', valueName: 'N', description: `Most open streams per namespace (${LIMITS.maxStreams})` },
   'db-max-databases': { type: 'string', valueName: 'N', description: `Most databases open at once; an idle one closes to make room (${LIMITS.maxDatabases})` },
+  'db-max-pipeline-body-bytes': { type: 'string', valueName: 'N', description: `Largest pipeline request body or WebSocket message, apart from --max-body-bytes (${LIMITS.maxPipelineBodyBytes})` },
 } as const;
 
 const FLAG_OPTIONS: Record<string, keyof typeof LIMITS> = {
@@ -100,6 +104,7 @@ const FLAG_OPTIONS: Record<string, keyof typeof LIMITS> = {
   'db-memory-limit-bytes': 'memoryLimitBytes',
   'db-max-streams': 'maxStreams',
   'db-max-databases': 'maxDatabases',
+  'db-max-pipeline-body-bytes': 'maxPipelineBodyBytes',
 };
 
 /** Options from parsed flags; a value that is not a whole number above 0 is a usage error. */
