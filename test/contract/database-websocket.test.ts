@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { FULL_ACCESS_TOKEN, READ_ONLY_TOKEN, useDatabaseMock } from '../support/database.ts';
 
-const mock = useDatabaseMock({ lockWaitMs: 300 });
+const MAX_MESSAGE = 100_000;
+const mock = useDatabaseMock({ lockWaitMs: 300, maxPipelineBodyBytes: MAX_MESSAGE });
 const wsUrl = () => mock.url.replace(/^http:/, 'ws:');
 const closers: { close(): void }[] = [];
 afterAll(() => closers.forEach((client) => client.close()));
@@ -158,6 +159,14 @@ describe('the protocol with a bare WebSocket', () => {
     const ws = await rawSocket(['hrana3']);
     ws.send(request(1, { type: 'open_stream', stream_id: 1 }));
     expect(await ws.closed).toEqual({ code: 1002, reason: 'The first message must be a hello' });
+  });
+
+  it('closes the connection with 1009 (message too big) for a message over the pipeline body limit', async () => {
+    const ws = await rawSocket(['hrana3']);
+    ws.send(hello);
+    expect(await ws.next()).toEqual({ type: 'hello_ok' });
+    ws.send(request(1, { type: 'store_sql', sql_id: 1, sql: `SELECT '${'x'.repeat(MAX_MESSAGE)}'` }));
+    expect((await ws.closed).code).toBe(1009);
   });
 
   it('refuses, with a 400 naming what it serves, a handshake offering only the Protobuf subprotocol', async () => {

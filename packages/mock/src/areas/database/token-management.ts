@@ -12,8 +12,8 @@ type Schemas = Contract.components['schemas'];
 
 /** The namespace the start-up tokens belong to. */
 export const STARTUP_NAMESPACE = 'default';
-/** The latest time a JavaScript Date holds (8.64e15 ms after the epoch, in the year 275760). */
-const LATEST_TIME = 8.64e15;
+/** The latest expiry an answer can state: RFC 3339 date-times (the contract's `date-time`) have four-digit years. */
+const LATEST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A namespace's databases (by ID) and their tokens, as plain data. */
@@ -122,7 +122,7 @@ export function tokenManagement({ settings, now, ownerOf, onInvalidated }: Token
     return issued;
   }
 
-  /** The most days an expiry may lie ahead: past it the expiry is not a date (nor an ISO 8601 text). */
+  /** The most days an expiry may lie ahead from now. */
   const maxExpiryDays = () => Math.floor((LATEST_TIME - now()) / DAY_MS);
 
   const handlers: Record<string, Handler<DatabaseState>> = {
@@ -130,7 +130,7 @@ export function tokenManagement({ settings, now, ownerOf, onInvalidated }: Token
       const body = (request.body ?? {}) as Schemas['CreateDatabaseTokensRequest'];
       const days = body.expires_in_days ?? null;
       if (days !== null && days > maxExpiryDays()) {
-        return failure(400, 'request.invalid', `expires_in_days ${days} puts the expiry past the latest date the mock can represent (year 275760); give at most ${maxExpiryDays()} days, or null for tokens that never expire.`);
+        return failure(400, 'request.invalid', `expires_in_days ${days} puts the expiry past the year 9999, the latest a date-time can state; give at most ${maxExpiryDays()} days, or null for tokens that never expire.`);
       }
       const issued = issue(tokens, call.namespace, databaseId, body.kinds ?? BOTH_KINDS, days);
       const answer: Schemas['DatabaseTokensIssued'] = { database_id: databaseId, database_url: databaseUrl(request, databaseId), tokens: issued };
