@@ -36,6 +36,8 @@ export class StreamConnection {
     sqlite.limit(this.db, limits.maxValueBytes);
     // A small page cache: the file is in memory already.
     sqlite.exec(this.db, 'PRAGMA cache_size = -1024');
+    // As sqld: foreign keys are enforced.
+    sqlite.exec(this.db, 'PRAGMA foreign_keys = ON');
     sqlite.authorizer(this.db, this.sandbox.authorize);
     sqlite.progress(this.db, PROGRESS_OPS, () => (interrupted() ? 1 : 0));
   }

@@ -3,6 +3,7 @@
 // mock's clock (a timer only makes the check happen): a request past statementTimeoutMs has its
 // statement interrupted in the worker, and a write waiting past lockWaitMs gives up; neither
 // touches another stream.
+import { EventEmitter } from 'node:events';
 import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
@@ -43,6 +44,8 @@ export class EngineWorker {
   #checker: NodeJS.Timeout | undefined;
   /** Databases placed in this worker. */
   databases = 0;
+  /** `waiting` (run id): a run began waiting for another stream's lock. For tests that wait on it. */
+  readonly events = new EventEmitter();
   /** Resolves once the worker has loaded SQLite. */
   readonly ready: Promise<void>;
   #onReady!: () => void;
@@ -78,12 +81,12 @@ export class EngineWorker {
   }
 
   /** Runs a stream's requests; rejects with ExecutorStopped when the time limit stopped them. */
-  run(key: string, stream: number, access: Access, requests: SqlRequest[]): Promise<{ outcomes: SqlOutcome[]; wrote: boolean }> {
+  run(key: string, stream: number, access: Access, requests: SqlRequest[], image: boolean): Promise<{ outcomes: SqlOutcome[]; image?: Uint8Array }> {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject, deadline: this.now() + this.limits.statementTimeoutMs });
       this.#watch();
-      this.send({ t: 'run', id, key, stream, access, requests });
+      this.send({ t: 'run', id, key, stream, access, requests, image });
     });
   }
 
@@ -132,6 +135,7 @@ export class EngineWorker {
       case 'waiting':
         pending.deadline = null;
         pending.waitingSince = this.now();
+        this.events.emit('waiting', message.id);
         return;
       case 'done':
         this.#pending.delete(message.id);
@@ -142,7 +146,7 @@ export class EngineWorker {
               'SQLITE_INTERRUPT',
             ),
           );
-        } else pending.resolve({ outcomes: message.outcomes, wrote: message.wrote });
+        } else pending.resolve({ outcomes: message.outcomes, image: message.image });
         return;
       case 'exported':
         this.#pending.delete(message.id);
@@ -190,8 +194,8 @@ export class EngineWorker {
 export class Executor {
   /** Streams this database holds (open in its worker). */
   readonly streams = new Set<number>();
-  /** Called after a run that may have changed the database. */
-  onWrite: () => void = () => {};
+  /** Saves the database's file image after a run changed it; set for databases with a host file. */
+  save: ((image: Uint8Array) => void) | undefined;
   #stopped = false;
 
   constructor(
@@ -207,9 +211,9 @@ export class Executor {
     if (this.#stopped) throw new ExecutorStopped('The database was closed; the stream ended', 'STREAM_EXPIRED');
     this.streams.add(stream);
     try {
-      const { outcomes, wrote } = await this.worker.run(this.key, stream, access, requests);
+      const { outcomes, image } = await this.worker.run(this.key, stream, access, requests, this.save !== undefined);
       if (requests.some((request) => request.type === 'close')) this.streams.delete(stream);
-      if (wrote) this.onWrite();
+      if (image) this.save?.(image);
       return outcomes;
     } catch (error) {
       this.streams.delete(stream);

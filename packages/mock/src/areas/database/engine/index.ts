@@ -23,7 +23,7 @@ export interface SqlEngineOptions {
 export interface DatabaseSource {
   /** The data to start from (a snapshot's); else the file's, if any; else empty. */
   initial?: () => Uint8Array | undefined;
-  /** A host file the database is saved to after writes, and loaded from. */
+  /** A host file the database is saved to after each request that changed it (before the answer), and loaded from. */
   file?: string;
 }
 
@@ -40,8 +40,6 @@ export class DatabaseLimitReached extends Error {
 /** The key of an owner's database (owners hold access keys: never shown). */
 export const databaseKey = (owner: string, databaseId: string) => `${owner}\u0000${databaseId}`;
 
-const SAVE_DELAY_MS = 50;
-
 export async function createSqlEngine(options: SqlEngineOptions) {
   const { limits } = options;
   const now = options.now ?? Date.now;
@@ -49,25 +47,15 @@ export async function createSqlEngine(options: SqlEngineOptions) {
   const workers = Array.from({ length: Math.max(1, limits.engineWorkers) }, () => new EngineWorker(script, limits, now));
   await Promise.all(workers.map((worker) => worker.ready));
   const databases = new Map<string, EngineDatabase & { file?: string }>();
-  const saves = new Map<string, NodeJS.Timeout>();
+  /** File images of databases closed to make room (without a file of their own), until they open again. */
+  const spilled = new Map<string, Uint8Array>();
 
   /** Writes a database's file image to its host file (through a temporary file, then a rename). */
-  async function save(database: EngineDatabase & { file?: string }): Promise<void> {
-    saves.delete(database.key);
-    if (!database.file || !database.executor.running) return;
-    const bytes = await database.executor.worker.ask<Uint8Array | null>((id) => ({ t: 'export', id, key: database.key, sync: false }));
-    if (!bytes) return;
-    mkdirSync(path.dirname(database.file), { recursive: true, mode: 0o700 });
-    const temporary = `${database.file}.saving`;
-    writeFileSync(temporary, bytes, { mode: 0o600 });
-    renameSync(temporary, database.file);
-  }
-
-  function scheduleSave(database: EngineDatabase & { file?: string }) {
-    if (!database.file || saves.has(database.key)) return;
-    const timer = setTimeout(() => void save(database).catch(() => {}), SAVE_DELAY_MS);
-    timer.unref();
-    saves.set(database.key, timer);
+  function save(file: string, image: Uint8Array): void {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const temporary = `${file}.saving`;
+    writeFileSync(temporary, image, { mode: 0o600 });
+    renameSync(temporary, file);
   }
 
   function close(database: EngineDatabase & { file?: string }) {
@@ -90,13 +78,18 @@ export async function createSqlEngine(options: SqlEngineOptions) {
         return database;
       }
       if (databases.size >= limits.maxDatabases) {
-        const idle = [...databases.values()].find((candidate) => candidate.executor.streams.size === 0 && (!candidate.file || !saves.has(candidate.key)));
+        const idle = [...databases.values()].find((candidate) => candidate.executor.streams.size === 0);
         if (!idle) throw new DatabaseLimitReached(`The mock holds ${limits.maxDatabases} databases with open streams, its limit (maxDatabases); no more can be opened`);
+        // Its data is kept: in its file, or as an image here until it opens again.
+        const image = idle.executor.worker.exportNow(idle.key);
+        if (image && idle.file) save(idle.file, image);
+        else if (image) spilled.set(idle.key, image);
         close(idle);
       }
       const worker = workers.reduce((least, candidate) => (candidate.databases < least.databases ? candidate : least));
       worker.databases++;
-      let bytes = source.initial?.();
+      let bytes = source.initial?.() ?? spilled.get(key);
+      spilled.delete(key);
       if (!bytes && source.file) {
         try {
           bytes = readFileSync(source.file);
@@ -108,36 +101,33 @@ export async function createSqlEngine(options: SqlEngineOptions) {
       worker.send({ t: 'open', key, bytes: copy }, copy ? [copy.buffer as ArrayBuffer] : []);
       const executor = new Executor(key, worker);
       database = { key, executor, file: source.file };
-      const opened = database;
-      executor.onWrite = () => scheduleSave(opened);
+      const file = source.file;
+      if (file) executor.save = (image) => save(file, image);
       databases.set(key, database);
       return database;
     },
 
     /** The database's file image now (for snapshots); undefined when it is not open. */
     imageOf(owner: string, databaseId: string): Uint8Array | undefined {
-      const database = databases.get(databaseKey(owner, databaseId));
-      return database?.executor.worker.exportNow(database.key) ?? undefined;
+      const key = databaseKey(owner, databaseId);
+      const database = databases.get(key);
+      return (database ? database.executor.worker.exportNow(key) : spilled.get(key)) ?? undefined;
     },
 
     /** Closes every database of an owner (their streams end); files are removed too when `removeFiles`. */
     forget(which: (key: string) => boolean, removeFiles = false): void {
       for (const database of [...databases.values()]) {
         if (!which(database.key)) continue;
-        clearTimeout(saves.get(database.key));
-        saves.delete(database.key);
         close(database);
         if (removeFiles && database.file) rmSync(database.file, { force: true });
       }
+      for (const key of [...spilled.keys()]) if (which(key)) spilled.delete(key);
     },
 
     /** After a stream of the database ends (nothing to do: a database stays until it is evicted). */
     released(_database: EngineDatabase): void {},
 
     async close(): Promise<void> {
-      await Promise.all([...saves.values()].map((timer) => clearTimeout(timer)));
-      const pending = [...databases.values()].filter((database) => database.file && database.executor.running);
-      await Promise.all(pending.map((database) => save(database).catch(() => {})));
       databases.clear();
       await Promise.all(workers.map((worker) => worker.close()));
     },

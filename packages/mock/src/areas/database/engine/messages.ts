@@ -64,7 +64,8 @@ export const FLAG_SYNC_ANSWERS = 2;
 
 export type ToWorker =
   | { t: 'open'; key: string; bytes?: Uint8Array }
-  | { t: 'run'; id: number; key: string; stream: number; access: Access; requests: SqlRequest[] }
+  /** `image`: answer the database's file image when the run changed it (the database has a host file). */
+  | { t: 'run'; id: number; key: string; stream: number; access: Access; requests: SqlRequest[]; image: boolean }
   | { t: 'close'; key: string; stream: number }
   | { t: 'drop'; key: string }
   /** The database as a file image; answered on the sync port when `sync`, else as 'exported'. */
@@ -80,8 +81,8 @@ export interface PooledConnection {
 
 export type FromWorker =
   | { t: 'ready' }
-  /** `interrupted`: the run was stopped at its time limit and its stream ended. `wrote`: the database changed. */
-  | { t: 'done'; id: number; outcomes: SqlOutcome[]; interrupted: boolean; wrote: boolean }
+  /** `interrupted`: the run was stopped at its time limit and its stream ended. `image`: the database after a change, when asked. */
+  | { t: 'done'; id: number; outcomes: SqlOutcome[]; interrupted: boolean; image?: Uint8Array }
   /** A request of the run begins, or goes on after a lock wait: the time limit starts again. */
   | { t: 'progress'; id: number }
   /** The run waits for a lock (the worker serves others meanwhile): the time limit pauses, the lock wait counts. */

@@ -23,8 +23,9 @@ interface OpenStream {
 
 interface WorkerDatabase {
   path: string;
-  /** Holds the file open and serializes it. */
+  /** Holds the file open, serializes it, and sees other connections' commits (data_version). */
   keeper: DbPointer;
+  dataVersion: bigint;
   pool: Record<Access, StreamConnection[]>;
   streams: Map<number, OpenStream>;
 }
@@ -44,10 +45,12 @@ function open(key: string, bytes?: Uint8Array): WorkerDatabase {
   if (bytes && bytes.byteLength > 0) sqlite.writeFile(path, bytes);
   const keeper = sqlite.open(path);
   sqlite.exec(keeper, 'PRAGMA journal_mode = WAL');
-  database = { path, keeper, pool: { full: [], 'read-only': [] }, streams: new Map() };
+  database = { path, keeper, dataVersion: dataVersion(keeper), pool: { full: [], 'read-only': [] }, streams: new Map() };
   databases.set(key, database);
   return database;
 }
+
+const dataVersion = (keeper: DbPointer) => sqlite.value(keeper, 'PRAGMA data_version') as bigint;
 
 function connectionOf(database: WorkerDatabase, stream: OpenStream): StreamConnection {
   stream.connection ??= database.pool[stream.access].pop() ?? new StreamConnection(sqlite, database.path, stream.access, { maxValueBytes: config.maxResultBytes }, interrupted);
@@ -93,7 +96,6 @@ async function run(message: Extract<ToWorker, { t: 'run' }>): Promise<void> {
   const outcomes: SqlOutcome[] = [];
   const budget = { bytes: config.maxResultBytes };
   let wasInterrupted = false;
-  let wrote = false;
   for (const [index, request] of message.requests.entries()) {
     if (index > 0 && request.type !== 'close' && request.type !== 'get_autocommit') send({ t: 'progress', id: message.id });
     if (wasInterrupted || !database.streams.has(message.stream)) {
@@ -124,11 +126,16 @@ async function run(message: Extract<ToWorker, { t: 'run' }>): Promise<void> {
       wasInterrupted = true;
       closeStream(database, message.stream);
     }
-    if (own.connection?.sandbox.touched || (outcome.type === 'ok' && request.type !== 'describe' && request.type !== 'get_autocommit' && request.type !== 'close')) wrote ||= own.access === 'full';
     outcomes.push(outcome);
     if (request.type === 'close') closeStream(database, message.stream);
   }
-  send({ t: 'done', id: message.id, outcomes, interrupted: wasInterrupted, wrote });
+  let image: Uint8Array | undefined;
+  if (message.image && databases.get(message.key) === database) {
+    const version = dataVersion(database.keeper);
+    if (version !== database.dataVersion) image = sqlite.serialize(database.keeper);
+    database.dataVersion = version;
+  }
+  send({ t: 'done', id: message.id, outcomes, interrupted: wasInterrupted, image }, image ? [image.buffer as ArrayBuffer] : []);
 }
 
 function exported(key: string): Uint8Array | null {
