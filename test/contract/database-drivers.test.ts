@@ -29,7 +29,7 @@ describe('@tursodatabase/serverless', () => {
 
   it('surfaces the Read Only refusal', async () => {
     const conn = connect({ url: mock.url, authToken: READ_ONLY_TOKEN });
-    await expect(conn.run("INSERT INTO turso_users (email) VALUES ('x@example.com')")).rejects.toThrow(/read-?only|SQLITE_READONLY/i);
+    await expect(conn.run("INSERT INTO turso_users (email) VALUES ('x@example.com')")).rejects.toThrow(/read[- ]?only|SQLITE_READONLY/i);
     await conn.close();
   });
 });

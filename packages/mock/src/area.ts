@@ -76,11 +76,13 @@ export interface AreaContext<Options> {
 
 export interface AreaBehaviour<State, Info> {
   /** A namespace's state on first use, typically from the contract's examples. */
-  seed?(): State;
+  seed?(namespace: string): State;
   /** State as JSON, for snapshots (default: the state itself, which must then be plain JSON). */
-  exportState?(state: State): unknown;
-  /** State from a snapshot made by exportState (default: the JSON itself). */
-  importState?(snapshot: unknown): State;
+  exportState?(state: State, namespace: string): unknown;
+  /** State from a snapshot made by exportState (default: the JSON itself), for the namespace that takes it. */
+  importState?(snapshot: unknown, namespace: string): State;
+  /** A namespace's state was forgotten (a reset; undefined: every namespace), for areas that hold more than the state. */
+  onReset?(namespace: string | undefined): void;
   /** Answers by operationId; operations without a handler are answered from the contract's examples. */
   handlers?: Record<string, Handler<State>>;
   /** The area's error answer for a request that failed validation (security failures excluded). */

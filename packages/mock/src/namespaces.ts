@@ -32,14 +32,18 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
     }
     found = new Map();
     spaces.set(namespace, found);
-    while (spaces.size > maxNamespaces) spaces.delete(spaces.keys().next().value!);
+    while (spaces.size > maxNamespaces) {
+      const dropped = spaces.keys().next().value!;
+      spaces.delete(dropped);
+      for (const behaviour of areas.values()) behaviour.onReset?.(dropped);
+    }
     return found;
   }
 
   return {
     stateOf(namespace: string, area: string): unknown {
       const held = space(namespace);
-      if (!held.has(area)) held.set(area, areas.get(area)?.seed?.());
+      if (!held.has(area)) held.set(area, areas.get(area)?.seed?.(namespace));
       return held.get(area);
     },
 
@@ -47,6 +51,7 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
     reset(namespace?: string) {
       if (namespace === undefined) spaces.clear();
       else spaces.delete(namespace);
+      for (const behaviour of areas.values()) behaviour.onReset?.(namespace);
     },
 
     export(namespace: string): StateSnapshot {
@@ -54,7 +59,7 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       for (const [name, behaviour] of areas) {
         const state = this.stateOf(namespace, name);
         if (state === undefined) continue;
-        snapshot.areas[name] = behaviour.exportState ? behaviour.exportState(state) : structuredClone(state);
+        snapshot.areas[name] = behaviour.exportState ? behaviour.exportState(state, namespace) : structuredClone(state);
       }
       return snapshot;
     },
@@ -70,7 +75,7 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       for (const [name, value] of Object.entries(exported)) {
         const behaviour = areas.get(name)!;
         try {
-          imported.set(name, behaviour.importState ? behaviour.importState(value) : structuredClone(value));
+          imported.set(name, behaviour.importState ? behaviour.importState(value, namespace) : structuredClone(value));
         } catch (error) {
           throw new SnapshotError(`the ${name} state cannot be imported: ${(error as Error).message}`);
         }

@@ -5,7 +5,8 @@ import type { CallContext, Handler, MockRequest, MockResponse } from '../../area
 import { runCursor, runPipeline, type WireRequest } from './pipeline-runner.ts';
 import type { DatabaseError, StreamResult } from './protocol.ts';
 import { StreamLost, type Stream, type StreamTable } from './stream-table.ts';
-import type { Caller, DatabaseState } from './token-management.ts';
+import type { DatabaseState } from './state-store.ts';
+import type { Caller } from './token-management.ts';
 
 const VERSION_TEXT = { 2: 'Hello, this is HTTP API v2 (Hrana over HTTP)', 3: 'Hello, this is HTTP API v3 (Hrana over HTTP)' } as const;
 

@@ -13,7 +13,8 @@ import { cursorSteps, checkRequest, storeSql, SUBPROTOCOLS, toWireRequest, type 
 import { runCursor, runPipeline } from './pipeline-runner.ts';
 import { toDatabaseError, type DatabaseError } from './protocol.ts';
 import type { Stream, StreamTable } from './stream-table.ts';
-import type { Caller, DatabaseState } from './token-management.ts';
+import type { DatabaseState } from './state-store.ts';
+import type { Caller } from './token-management.ts';
 
 /** Requests a connection may have unanswered before the mock stops reading it (back-pressure, as the protocol asks). */
 const MAX_OUTSTANDING = 128;

@@ -6,7 +6,8 @@ import type * as Contract from '@platform-contracts/contracts/database';
 import type { CallContext, Handler, MockRequest, MockResponse } from '../../area.ts';
 import type { Access } from './engine/messages.ts';
 import { DATABASE_ID, type DatabaseSettings } from './options.ts';
-import { BOTH_KINDS, digestOf, TokenLimitReached, TokenStore, type StoredToken } from './token-store.ts';
+import type { DatabaseState } from './state-store.ts';
+import { BOTH_KINDS, digestOf, TokenLimitReached, TokenStore } from './token-store.ts';
 
 type Schemas = Contract.components['schemas'];
 
@@ -15,13 +16,6 @@ export const STARTUP_NAMESPACE = 'default';
 /** The latest expiry an answer can state: RFC 3339 date-times (the contract's `date-time`) have four-digit years. */
 const LATEST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A namespace's databases (by ID) and their tokens, as plain data. */
-export interface DatabaseState {
-  /** Distinguishes this state from the namespace's earlier ones (after a reset): each has its own databases. */
-  generation: string;
-  databases: Record<string, { tokens: StoredToken[] }>;
-}
 
 /** Who a token is: its namespace, the owner of the database files, the database and what it may do. */
 export interface Caller {
@@ -40,6 +34,8 @@ export interface TokenManagementOptions {
   ownerOf(state: DatabaseState, namespace: string): string;
   /** Called once tokens were invalidated: the streams they opened end now, on every transport. */
   onInvalidated(owner: string, databaseId: string, digests: Set<string>): void;
+  /** Called after a namespace's tokens changed (the state part keeps the start-up namespace's in its folder). */
+  persist(state: DatabaseState, namespace: string): void;
 }
 
 export function failure(status: number, errorKey: string, message: string): MockResponse {
@@ -47,7 +43,7 @@ export function failure(status: number, errorKey: string, message: string): Mock
   return { status, body };
 }
 
-export function tokenManagement({ settings, now, ownerOf, onInvalidated }: TokenManagementOptions) {
+export function tokenManagement({ settings, now, ownerOf, onInvalidated, persist }: TokenManagementOptions) {
   const startUpDigests = new Set([digestOf(settings.fullAccessToken), digestOf(settings.readOnlyToken)]);
   /** Token digest → where it belongs. Start-up tokens belong to every database of the start-up namespace. */
   const tokenIndex = new Map<string, { namespace: string; databaseId: string | '*' }>();
@@ -64,9 +60,22 @@ export function tokenManagement({ settings, now, ownerOf, onInvalidated }: Token
         store.seed('full_access', settings.fullAccessToken);
         store.seed('read_only', settings.readOnlyToken);
       }
+      persist(state, namespace);
       return store;
     }
     return new TokenStore(entry.tokens, now, settings.maxTokensPerDatabase);
+  }
+
+  /** A state taken over (kept in a folder, or imported): its tokens lead to the namespace; the start-up namespace keeps the start-up tokens. */
+  function adopt(state: DatabaseState, namespace: string): DatabaseState {
+    for (const [databaseId, entry] of Object.entries(state.databases)) {
+      for (const token of entry.tokens) if (!startUpDigests.has(token.digest)) tokenIndex.set(token.digest, { namespace, databaseId });
+      if (namespace !== STARTUP_NAMESPACE) continue;
+      const store = new TokenStore(entry.tokens, now, settings.maxTokensPerDatabase);
+      if (!entry.tokens.some((token) => token.digest === digestOf(settings.fullAccessToken))) store.seed('full_access', settings.fullAccessToken);
+      if (!entry.tokens.some((token) => token.digest === digestOf(settings.readOnlyToken))) store.seed('read_only', settings.readOnlyToken);
+    }
+    return state;
   }
 
   /**
@@ -107,7 +116,9 @@ export function tokenManagement({ settings, now, ownerOf, onInvalidated }: Token
         return failure(400, 'database.limit_reached', `This account has ${settings.maxDatabases} databases, the mock's limit (maxDatabases).`);
       }
       try {
-        return answer(databaseId, tokensOf(call.state, call.namespace, databaseId), request, call);
+        const answered = answer(databaseId, tokensOf(call.state, call.namespace, databaseId), request, call);
+        persist(call.state, call.namespace);
+        return answered;
       } catch (error) {
         if (error instanceof TokenLimitReached) return failure(400, 'tokens.limit_reached', error.message);
         throw error;
@@ -156,7 +167,7 @@ export function tokenManagement({ settings, now, ownerOf, onInvalidated }: Token
     }),
   };
 
-  return { authorize, handlers, operations: new Set(Object.keys(handlers)) };
+  return { authorize, adopt, handlers, operations: new Set(Object.keys(handlers)) };
 }
 
 export type TokenManagement = ReturnType<typeof tokenManagement>;
