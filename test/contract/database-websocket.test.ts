@@ -142,7 +142,7 @@ describe('the protocol with a bare WebSocket', () => {
     ws.socket.close();
   });
 
-  it('answers an invalid statement with the contract schema problem, and an unknown stream with an error', async () => {
+  it('answers an invalid statement with the contract schema problem, an unknown stream and a second cursor on a stream with an error', async () => {
     const ws = await rawSocket(['hrana3']);
     ws.send(hello);
     ws.send(request(1, { type: 'open_stream', stream_id: 1 }));
@@ -152,6 +152,20 @@ describe('the protocol with a bare WebSocket', () => {
     await ws.next();
     expect(await ws.next()).toMatchObject({ request_id: 2, error: { code: 'REQUEST_INVALID', message: expect.stringMatching(/args/) } });
     expect(await ws.next()).toMatchObject({ request_id: 3, error: { code: 'STREAM_NOT_FOUND' } });
+    // One cursor per stream at a time, as the protocol has the client wait for close_cursor.
+    const batch = { steps: [{ stmt: { sql: 'SELECT 1' } }] };
+    ws.send(request(4, { type: 'open_cursor', stream_id: 1, cursor_id: 1, batch }));
+    ws.send(request(5, { type: 'open_cursor', stream_id: 1, cursor_id: 2, batch }));
+    ws.send(request(6, { type: 'fetch_cursor', cursor_id: 1, max_count: 10 }));
+    // Answers may come in any order: by request id.
+    const answers = new Map<number, any>();
+    for (let i = 0; i < 3; i++) {
+      const message = await ws.next();
+      answers.set(message.request_id, message);
+    }
+    expect(answers.get(4)).toEqual({ type: 'response_ok', request_id: 4, response: { type: 'open_cursor' } });
+    expect(answers.get(5)).toMatchObject({ type: 'response_error', error: { code: 'CURSOR_EXISTS' } });
+    expect(answers.get(6)).toMatchObject({ response: { type: 'fetch_cursor', done: true, entries: [{ type: 'step_begin', step: 0 }, { type: 'row', row: [{ type: 'integer', value: '1' }] }, { type: 'step_end' }] } });
     ws.socket.close();
   });
 

@@ -75,7 +75,8 @@ export class ContractError extends Error {
   area?: string;
 }
 
-function newAjv(): Ajv2020 {
+/** The mock's ajv: JSON Schema 2020-12 with OpenAPI's formats and keywords. */
+export function newAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, allowUnionTypes: true, validateFormats: true });
   addFormats.default(ajv);
   // OpenAPI's numeric formats: int64 is the whole 64-bit range, which a JSON number can only
@@ -256,17 +257,6 @@ function compileOperations(area: string, document: OpenApiDocument): CompiledOpe
   return operations;
 }
 
-/** A validator of one schema under the document's components.schemas, for what is not an HTTP body (WebSocket messages). */
-export function schemaValidator(document: OpenApiDocument, name: string): (value: unknown) => Violation[] {
-  const schemas = (document.components as Json | undefined)?.schemas as Json | undefined;
-  if (!schemas?.[name]) throw new ContractError(`the contract has no schema named ${name}`);
-  const ajv = newAjv();
-  const documentId = 'urn:platform:schema';
-  ajv.addSchema({ $id: documentId, components: (document.components ?? {}) as Json }, undefined, undefined, false);
-  const validate = ajv.compile({ $ref: `${documentId}#/components/schemas/${name}` });
-  return (value) => (validate(value) ? [] : toViolations(validate.errors, 'message'));
-}
-
 /** Every `$ref` must lead somewhere, so that a broken bundle is refused at start rather than at a request. */
 function checkReferences(document: OpenApiDocument) {
   const visit = (node: unknown) => {
@@ -323,7 +313,7 @@ function coerceText(text: string, type: string | undefined): unknown {
   return text;
 }
 
-function toViolations(errors: ErrorObject[] | null | undefined, prefix: string, declaredName?: Map<string, string>): Violation[] {
+export function toViolations(errors: ErrorObject[] | null | undefined, prefix: string, declaredName?: Map<string, string>): Violation[] {
   return (errors ?? []).map((error) => {
     const path = error.instancePath.split('/').filter(Boolean).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (declaredName && path[0] !== undefined) path[0] = declaredName.get(path[0].toLowerCase()) ?? path[0];

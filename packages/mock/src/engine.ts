@@ -4,7 +4,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AreaBehaviour, AreaDefinition, BodyLimit, Clock, MockResponse, OpenApiDocument, Violation } from './area.ts';
-import { compileContract, schemaValidator, type CompiledOperation } from './contract.ts';
+import { compileContract, type CompiledOperation } from './contract.ts';
+import { schemaValidator } from './schema-validator.ts';
 import { createFaults, type Faults } from './faults.ts';
 import { createNamespaces, type Namespaces } from './namespaces.ts';
 import { createPrismAdapter, PreferenceError, type PrismAdapter } from './prism.ts';

@@ -18,7 +18,7 @@ import type { Caller } from './token-management.ts';
 
 /** Requests a connection may have unanswered before the mock stops reading it (back-pressure, as the protocol asks). */
 const MAX_OUTSTANDING = 128;
-/** Streams and cursors one connection may hold by id (open or failed to open). */
+/** Streams one connection may hold by id (open or failed to open); each has at most one cursor. */
 const MAX_IDS = 1024;
 const PROTOCOL_ERROR = 1002;
 const POLICY_VIOLATION = 1008;
@@ -129,8 +129,8 @@ export function hranaWebSocket(options: HranaWsOptions) {
         case 'open_cursor': {
           const cursorId = request.cursor_id as number;
           if (cursors.has(cursorId)) throw Object.assign(new Error(`Cursor ${cursorId} is already in use; close it first`), { code: 'CURSOR_EXISTS' });
-          if (cursors.size >= MAX_IDS) throw Object.assign(new Error(`A connection holds at most ${MAX_IDS} cursors`), { code: 'CURSOR_LIMIT_REACHED' });
           const stream = streamOf(slot, streamId);
+          if ([...cursors.values()].some((open) => open.slot === slot)) throw Object.assign(new Error(`Stream ${streamId} already has an open cursor; close it first`), { code: 'CURSOR_EXISTS' });
           const cursor: CursorSlot = { slot: slot!, next: 0 };
           cursors.set(cursorId, cursor);
           const steps = cursorSteps(request, stored);
