@@ -78,9 +78,8 @@ export function readRequest(operation: CompiledOperation, rawParams: Record<stri
   const sentType = incoming.headers['content-type'];
   const accepted = operation.body.contents.map((m) => m.type).join(', ');
   // The live server decodes this body by the operation, not by the Content-Type (x-body-content-type-ignored).
-  if (operation.extensions['x-body-content-type-ignored'] && operation.body.contents.length === 1) {
-    return decodeBody(request, violations, operation, operation.body.contents[0]!, operation.body.contents[0]!.type, incoming.body!);
-  }
+  const decodedByOperation = operation.extensions['x-body-content-type-ignored'] ? operation.body.contents[0] : undefined;
+  if (decodedByOperation) return decodeBody(request, violations, operation, decodedByOperation, decodedByOperation.type, incoming.body!);
   // A media type the operation does not take is a violation like any other, answered with the
   // operation's documented error body (a 415 only where the area has none).
   const refuse = (message: string): ReadRequest => {
