@@ -19,7 +19,7 @@ async function behaviourOf(name: string) {
     options: {},
     clock: { now: () => Date.UTC(2030, 0, 1) },
   });
-  const state = behaviour.seed!();
+  const state = behaviour.seed!('bounds');
   const call: CallContext<any> = { state, namespace: 'bounds', clock: { now: () => Date.UTC(2030, 0, 1) }, stateOf: () => state };
   const run = (operationId: string, request: Partial<MockRequest>) =>
     behaviour.handlers![operationId]!({ operationId, method: 'POST', path: '/', params: {}, query: {}, headers: {}, body: undefined, ...request }, call);

@@ -2,16 +2,15 @@
 // sandboxed and bounded (engine/), and the token management operations. Per namespace (access
 // key): its databases and their tokens. Area-wide: the token index that leads a pipeline
 // request (Bearer token) to its namespace and database, the streams, and the engine.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type * as Contract from '@platform-contracts/contracts/database';
 import { defineArea, describeViolations, UsageError, type CallContext, type MockRequest, type MockResponse, type Violation } from '../area.ts';
-import { SnapshotError } from '../namespaces.ts';
-import { createSqlEngine, DatabaseLimitReached, databaseKey, type DatabaseSource, type SqlEngine } from './database/engine/index.ts';
+import { createSqlEngine, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
+import { namespaceDatabases } from './database/namespace-databases.ts';
 import { DATABASE_FLAGS, DATABASE_ID, DatabaseOptionError, optionsFromFlags, resolveDatabaseSettings, type DatabaseMockOptions, type DatabaseSettings } from './database/options.ts';
 import { runCursor, runPipeline, type WireRequest } from './database/pipeline-runner.ts';
 import type { DatabaseError, StreamResult } from './database/protocol.ts';
 import { StreamLimitReached, StreamLost, streamTable, type Stream } from './database/stream-table.ts';
-import { folderState, newState, readSnapshot, SnapshotRefused, type DatabaseSnapshot, type DatabaseState } from './database/state-store.ts';
+import { folderState, type DatabaseState } from './database/state-store.ts';
 import { BOTH_KINDS, digestOf, TokenLimitReached, TokenStore } from './database/token-store.ts';
 
 type Schemas = Contract.components['schemas'];
@@ -55,10 +54,6 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
     const now = () => clock.now();
     const engine: SqlEngine = await createSqlEngine({ limits: settings, now });
     const folder = settings.dir ? folderState(settings.dir) : undefined;
-    /** The start-up namespace's state of an earlier run on the same folder, for its first seed. */
-    let kept = folder?.load();
-    /** Snapshot images of databases not opened since their import, by database key. */
-    const images = new Map<string, Uint8Array>();
     const startUpDigests = new Set([digestOf(settings.fullAccessToken), digestOf(settings.readOnlyToken)]);
     /** Token digest → where it belongs. Start-up tokens belong to every database of the start-up namespace. */
     const tokenIndex = new Map<string, { namespace: string; databaseId: string | '*' }>();
@@ -87,6 +82,8 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
         engine.released(stream.database);
       },
     });
+    const data = namespaceDatabases({ settings, engine, streams, folder, adopt, persist });
+    const { ownerOf, sourceOf } = data;
 
     /** A database's token store in a namespace's state, created on first use (with the start-up tokens in the start-up namespace). */
     function tokensOf(state: DatabaseState, namespace: string, databaseId: string): TokenStore {
@@ -105,42 +102,6 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       return new TokenStore(entry.tokens, now, settings.maxTokensPerDatabase);
     }
 
-    /** Whose databases a namespace's state uses: its own generation's (a reset or an import starts new databases). */
-    const ownerOf = (state: DatabaseState, namespace: string) => `${namespace}\u0000${state.generation}`;
-
-    /** Where a database's data comes from: an imported image, else the folder's file (start-up namespace). */
-    function sourceOf(owner: string, namespace: string, databaseId: string): DatabaseSource {
-      const key = databaseKey(owner, databaseId);
-      return {
-        initial: () => {
-          const image = images.get(key);
-          images.delete(key);
-          return image;
-        },
-        file: namespace === STARTUP_NAMESPACE ? folder?.databaseFile(databaseId) : undefined,
-      };
-    }
-
-    /** A database's file image for a snapshot, base64; null when it was never used. */
-    function imageOf(state: DatabaseState, namespace: string, databaseId: string): string | null {
-      const owner = ownerOf(state, namespace);
-      let bytes: Uint8Array | undefined = engine.imageOf(owner, databaseId) ?? images.get(databaseKey(owner, databaseId));
-      const file = sourceOf(owner, namespace, databaseId).file;
-      if (!bytes && file && existsSync(file)) bytes = readFileSync(file);
-      if (!bytes) return null;
-      if (bytes.byteLength > settings.maxSnapshotBytes) {
-        throw new SnapshotError(`the database "${databaseId}" is ${bytes.byteLength} bytes, more than a snapshot carries (maxSnapshotBytes, ${settings.maxSnapshotBytes})`);
-      }
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-    }
-
-    /** Ends a namespace's streams and closes its databases (a reset, or an import that replaces them). */
-    function forgetNamespace(namespace: string | undefined, keep?: string) {
-      const mine = (key: string) => (namespace === undefined || key.startsWith(`${namespace}\u0000`)) && (keep === undefined || !key.startsWith(`${keep}\u0000`));
-      streams.endWhere((stream) => mine(stream.database.key), new StreamLost('The stream was closed: its namespace was reset or replaced', 'STREAM_EXPIRED'));
-      engine.forget(mine);
-      for (const key of [...images.keys()]) if (mine(key)) images.delete(key);
-    }
     const hostOf = (request: MockRequest) => (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
 
     /** The namespace, database and access of a pipeline request's Bearer token; undefined answers 401. */
@@ -257,45 +218,10 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
 
     return {
       info: { fullAccessToken: settings.fullAccessToken, readOnlyToken: settings.readOnlyToken, dir: settings.dir } satisfies DatabaseInfo,
-      seed(namespace): DatabaseState {
-        if (namespace !== STARTUP_NAMESPACE || !kept) return newState();
-        const state = adopt(kept, namespace);
-        kept = undefined;
-        return state;
-      },
-      exportState(state, namespace): DatabaseSnapshot {
-        const databases: DatabaseSnapshot['databases'] = {};
-        for (const [id, entry] of Object.entries(state.databases)) databases[id] = { tokens: structuredClone(entry.tokens), data: imageOf(state, namespace, id) };
-        return { generation: state.generation, databases };
-      },
-      importState(snapshot, namespace): DatabaseState {
-        let read;
-        try {
-          read = readSnapshot(snapshot, settings.maxSnapshotBytes);
-        } catch (error) {
-          if (error instanceof SnapshotRefused) throw new SnapshotError(error.message);
-          throw error;
-        }
-        forgetNamespace(namespace, ownerOf(read.state, namespace));
-        if (namespace === STARTUP_NAMESPACE) folder?.clear();
-        for (const [id, image] of read.images) {
-          images.set(databaseKey(ownerOf(read.state, namespace), id), image);
-          const file = sourceOf(ownerOf(read.state, namespace), namespace, id).file;
-          if (file) writeFileSync(file, image, { mode: 0o600 });
-        }
-        const state = adopt(read.state, namespace);
-        persist(state, namespace);
-        return state;
-      },
-      onReset(namespace) {
-        forgetNamespace(namespace);
-        if (namespace === undefined || namespace === STARTUP_NAMESPACE) folder?.clear();
-      },
-      report: () => [
-        // The one place the mock prints tokens: they are generated for this run only.
-        `Database tokens for this run (access key \`${STARTUP_NAMESPACE}\`, database ${settings.databaseId}): Full Access ${settings.fullAccessToken}  Read Only ${settings.readOnlyToken}`,
-        `  databases ${settings.dir ? `of \`${STARTUP_NAMESPACE}\` kept in ${settings.dir}` : 'in memory'}, ${settings.perHost ? 'one per host name' : `"${settings.databaseId}" per access key`}; limits: statement ${settings.statementTimeoutMs} ms, lock wait ${settings.lockWaitMs} ms, ${settings.maxStreams} streams, ${settings.maxDatabases} databases`,
-      ],
+      seed: data.seed,
+      exportState: data.exportState,
+      importState: data.importState,
+      onReset: data.onReset,
       async close() {
         streams.close();
         await engine.close();
