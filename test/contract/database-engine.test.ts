@@ -66,6 +66,21 @@ describe('the engine workers', () => {
     expect(refused).toMatchObject({ type: 'error', error: { code: 'SQLITE_AUTH', message: expect.stringMatching(/sqlite_compileoption_get\(\) is not allowed/) } });
   });
 
+  it.each([
+    { name: 'a positional argument the statement does not take', stmt: { sql: 'SELECT ?', args: [{ type: 'integer', value: '1' }, { type: 'integer', value: '2' }] } },
+    { name: 'a named argument the statement does not take', stmt: { sql: 'SELECT :a', named_args: [{ name: ':a', value: { type: 'null' } }, { name: ':b', value: { type: 'null' } }] } },
+    { name: 'a missing argument', stmt: { sql: 'SELECT ?, ?', args: [{ type: 'null' }] } },
+    { name: 'positional and named arguments together', stmt: { sql: 'SELECT :a', args: [{ type: 'null' }], named_args: [{ name: ':a', value: { type: 'null' } }] }, code: 'ARGS_BOTH_POSITIONAL_AND_NAMED' },
+  ])('refuses $name (ARGS_INVALID, as the Hrana spec says)', async ({ stmt, code }) => {
+    const [outcome] = await run([{ type: 'execute', stmt }, close]);
+    expect(outcome).toMatchObject({ type: 'error', error: { code: code ?? 'ARGS_INVALID' } });
+  });
+
+  it('binds named arguments with or without their prefix', async () => {
+    const [outcome] = await run([{ type: 'execute', stmt: { sql: 'SELECT :a, @b, $c', named_args: [{ name: 'a', value: { type: 'integer', value: '1' } }, { name: '@b', value: { type: 'text', value: 'x' } }, { name: '$c', value: { type: 'float', value: 2 } }] } }, close]);
+    expect(rows(outcome)).toEqual([[{ type: 'integer', value: '1' }, { type: 'text', value: 'x' }, { type: 'float', value: 2 }]]);
+  });
+
   it('stops a runaway statement once the clock passes its limit; other streams keep their transactions', async () => {
     const holder = nextStream++;
     await run([execute('BEGIN'), execute('INSERT INTO t VALUES (1)')], { stream: holder });

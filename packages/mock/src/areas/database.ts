@@ -3,15 +3,14 @@
 // namespace (access key): its databases and their tokens. Area-wide: the engine, the streams
 // every transport shares, and the token index (token-management.ts). This module wires them;
 // each transport's handlers live in their own module (hrana-http.ts, hrana-ws.ts).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineArea, describeViolations, UsageError, type MockRequest, type MockResponse, type Violation } from '../area.ts';
-import { SnapshotError } from '../namespaces.ts';
-import { createSqlEngine, DatabaseLimitReached, databaseKey, type DatabaseSource, type SqlEngine } from './database/engine/index.ts';
+import { createSqlEngine, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
 import { hranaHttp, protobufNotServed } from './database/hrana-http.ts';
 import { hranaWebSocket } from './database/hrana-ws.ts';
+import { namespaceDatabases } from './database/namespace-databases.ts';
 import { DATABASE_FLAGS, DatabaseOptionError, optionsFromFlags, resolveDatabaseSettings, type DatabaseMockOptions, type DatabaseSettings } from './database/options.ts';
 import type { DatabaseError } from './database/protocol.ts';
-import { folderState, newState, readSnapshot, SnapshotRefused, type DatabaseSnapshot, type DatabaseState } from './database/state-store.ts';
+import { folderState, type DatabaseState } from './database/state-store.ts';
 import { StreamLimitReached, StreamLost, streamTable, type Stream } from './database/stream-table.ts';
 import { failure, STARTUP_NAMESPACE, tokenManagement, type Caller } from './database/token-management.ts';
 
@@ -49,11 +48,6 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
     const now = () => clock.now();
     const engine: SqlEngine = await createSqlEngine({ limits: settings, now });
     const folder = settings.dir ? folderState(settings.dir) : undefined;
-    /** The start-up namespace's state of an earlier run on the same folder, for its first seed. */
-    let kept = folder?.load();
-    /** Snapshot images of databases not opened since their import, by database key. */
-    const images = new Map<string, Uint8Array>();
-
     const streams = streamTable({
       idleMs: settings.streamIdleMs,
       maxStreams: settings.maxStreams,
@@ -64,45 +58,11 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       },
     });
 
-    /** Whose databases a namespace's state uses: its own generation's (a reset or an import starts new databases). */
-    const ownerOf = (state: DatabaseState, namespace: string) => `${namespace}\u0000${state.generation}`;
     /** Keeps the start-up namespace's tokens in the folder (digests only). */
     const persist = (state: DatabaseState, namespace: string) => void (namespace === STARTUP_NAMESPACE && folder?.save(state));
-
-    /** Where a database's data comes from: an imported image, else the folder's file (start-up namespace). */
-    function sourceOf(owner: string, namespace: string, databaseId: string): DatabaseSource {
-      const key = databaseKey(owner, databaseId);
-      return {
-        initial: () => {
-          const image = images.get(key);
-          images.delete(key);
-          return image;
-        },
-        file: namespace === STARTUP_NAMESPACE ? folder?.databaseFile(databaseId) : undefined,
-      };
-    }
-
-    /** A database's file image for a snapshot, base64; null when it was never used. */
-    function imageOf(state: DatabaseState, namespace: string, databaseId: string): string | null {
-      const owner = ownerOf(state, namespace);
-      let bytes: Uint8Array | undefined = engine.imageOf(owner, databaseId) ?? images.get(databaseKey(owner, databaseId));
-      const file = sourceOf(owner, namespace, databaseId).file;
-      if (!bytes && file && existsSync(file)) bytes = readFileSync(file);
-      if (!bytes) return null;
-      if (bytes.byteLength > settings.maxSnapshotBytes) {
-        throw new SnapshotError(`the database "${databaseId}" is ${bytes.byteLength} bytes, more than a snapshot carries (maxSnapshotBytes, ${settings.maxSnapshotBytes})`);
-      }
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-    }
-
-    /** Ends a namespace's streams (every transport) and closes its databases (a reset, or an import that replaces them). */
-    function forgetNamespace(namespace: string | undefined, keep?: string) {
-      const mine = (key: string) => (namespace === undefined || key.startsWith(`${namespace}\u0000`)) && (keep === undefined || !key.startsWith(`${keep}\u0000`));
-      streams.endWhere((stream) => mine(stream.database.key), new StreamLost('The stream was closed: its namespace was reset or replaced', 'STREAM_EXPIRED'));
-      webSocket.endClosedStreams();
-      engine.forget(mine);
-      for (const key of [...images.keys()]) if (mine(key)) images.delete(key);
-    }
+    // The state part (databases per namespace: owners, sources, snapshots) and the token index take each other.
+    const data = namespaceDatabases({ settings, engine, streams, folder, adopt: (state, namespace) => tokens.adopt(state, namespace), persist });
+    const { ownerOf, sourceOf } = data;
 
     /** The stream a caller opens (no baton) or continues; a limit's refusal as the protocol's error. */
     function openStream(caller: Caller, baton?: string | null): Stream | DatabaseError {
@@ -146,40 +106,17 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
 
     return {
       info: { fullAccessToken: settings.fullAccessToken, readOnlyToken: settings.readOnlyToken, dir: settings.dir } satisfies DatabaseInfo,
-      seed(namespace): DatabaseState {
-        if (namespace !== STARTUP_NAMESPACE || !kept) return newState();
-        const state = tokens.adopt(kept, namespace);
-        kept = undefined;
-        return state;
-      },
-      exportState(state, namespace): DatabaseSnapshot {
-        const databases: DatabaseSnapshot['databases'] = {};
-        for (const [id, entry] of Object.entries(state.databases)) databases[id] = { tokens: structuredClone(entry.tokens), data: imageOf(state, namespace, id) };
-        return { generation: state.generation, databases };
-      },
-      importState(snapshot, namespace): DatabaseState {
-        let read;
-        try {
-          read = readSnapshot(snapshot, settings.maxSnapshotBytes);
-        } catch (error) {
-          if (error instanceof SnapshotRefused) throw new SnapshotError(error.message);
-          throw error;
-        }
-        const owner = ownerOf(read.state, namespace);
-        forgetNamespace(namespace, owner);
-        if (namespace === STARTUP_NAMESPACE) folder?.clear();
-        for (const [id, image] of read.images) {
-          images.set(databaseKey(owner, id), image);
-          const file = sourceOf(owner, namespace, id).file;
-          if (file) writeFileSync(file, image, { mode: 0o600 });
-        }
-        const state = tokens.adopt(read.state, namespace);
-        persist(state, namespace);
+      seed: data.seed,
+      exportState: data.exportState,
+      // A reset or an import ends the namespace's streams: the WebSocket ones too.
+      importState(snapshot, namespace) {
+        const state = data.importState(snapshot, namespace);
+        webSocket.endClosedStreams();
         return state;
       },
       onReset(namespace) {
-        forgetNamespace(namespace);
-        if (namespace === undefined || namespace === STARTUP_NAMESPACE) folder?.clear();
+        data.onReset(namespace);
+        webSocket.endClosedStreams();
       },
       report: () => [
         // The one place the mock prints tokens: they are generated for this run only.

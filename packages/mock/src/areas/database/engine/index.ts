@@ -40,12 +40,15 @@ export class DatabaseLimitReached extends Error {
 /** The key of an owner's database (owners hold access keys: never shown). */
 export const databaseKey = (owner: string, databaseId: string) => `${owner}\u0000${databaseId}`;
 
+const DATABASES_BEFORE_ANOTHER_WORKER = 4;
+
 export async function createSqlEngine(options: SqlEngineOptions) {
   const { limits } = options;
   const now = options.now ?? Date.now;
   const script = await workerScript();
-  const workers = Array.from({ length: Math.max(1, limits.engineWorkers) }, () => new EngineWorker(script, limits, now));
-  await Promise.all(workers.map((worker) => worker.ready));
+  // One worker at start; more (up to engineWorkers) once each holds a few databases.
+  const workers = [new EngineWorker(script, limits, now)];
+  await workers[0]!.ready;
   const databases = new Map<string, EngineDatabase & { file?: string }>();
   /** File images of databases closed to make room (without a file of their own), until they open again. */
   const spilled = new Map<string, Uint8Array>();
@@ -86,7 +89,11 @@ export async function createSqlEngine(options: SqlEngineOptions) {
         else if (image) spilled.set(idle.key, image);
         close(idle);
       }
-      const worker = workers.reduce((least, candidate) => (candidate.databases < least.databases ? candidate : least));
+      let worker = workers.reduce((least, candidate) => (candidate.databases < least.databases ? candidate : least));
+      if (worker.databases >= DATABASES_BEFORE_ANOTHER_WORKER && workers.length < limits.engineWorkers) {
+        worker = new EngineWorker(script, limits, now);
+        workers.push(worker);
+      }
       worker.databases++;
       let bytes = source.initial?.() ?? spilled.get(key);
       spilled.delete(key);
