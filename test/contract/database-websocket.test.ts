@@ -224,3 +224,15 @@ describe('invalidating tokens', () => {
     await expect(client.openStream().queryValue('SELECT 1')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
+
+describe('a reset of the namespace', () => {
+  it('ends its WebSocket streams, whose next request answers STREAM_EXPIRED', async () => {
+    const KEY = { AccessKey: 'ws-reset', 'content-type': 'application/json' };
+    const minted = await fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: KEY, body: JSON.stringify({ kinds: ['full_access'] }) });
+    const client = openWs(((await minted.json()) as { tokens: { token: string }[] }).tokens[0]!.token);
+    const stream = client.openStream();
+    await stream.run('CREATE TABLE kept (v)');
+    expect((await fetch(`${mock.url}/_mock/reset?namespace=ws-reset`, { method: 'POST' })).status).toBe(200);
+    await expect(stream.run('SELECT * FROM kept')).rejects.toMatchObject({ code: 'STREAM_EXPIRED', message: expect.stringMatching(/reset/) });
+  });
+});
