@@ -142,6 +142,20 @@ describe('the protocol with a bare WebSocket', () => {
     ws.socket.close();
   });
 
+  it('speaks Hrana 1 to a client that offers no subprotocol, as sqld does', async () => {
+    const ws = await rawSocket([]);
+    expect(ws.socket.protocol).toBe('');
+    ws.send(hello);
+    ws.send(request(1, { type: 'open_stream', stream_id: 1 }));
+    ws.send(request(2, { type: 'sequence', stream_id: 1, sql: 'SELECT 1' }));
+    ws.send(request(3, { type: 'execute', stream_id: 1, stmt: { sql: 'SELECT 1' } }));
+    const answers = [await ws.next(), await ws.next(), await ws.next(), await ws.next()];
+    expect(answers.slice(0, 2).map((answer) => answer.type)).toEqual(['hello_ok', 'response_ok']);
+    expect(answers[2]).toMatchObject({ request_id: 2, error: { code: 'PROTOCOL_VERSION', message: expect.stringMatching(/needs subprotocol hrana2; this connection speaks hrana1/) } });
+    expect(answers[3]).toMatchObject({ request_id: 3, type: 'response_ok' });
+    ws.socket.close();
+  });
+
   it('answers an invalid statement with the contract schema problem, an unknown stream and a second cursor on a stream with an error', async () => {
     const ws = await rawSocket(['hrana3']);
     ws.send(hello);
