@@ -54,6 +54,25 @@ async function newNamespace(url: string, index: number): Promise<void> {
   client.close();
 }
 
+/** Process memory (every thread) after 64 namespaces each open a database with 1,000 rows. */
+async function memoryFor64Databases(): Promise<{ before: number; after: number }> {
+  const mock = await startMock({ port: 0, areas: ['database'] });
+  try {
+    const before = process.memoryUsage().rss;
+    for (let index = 0; index < 64; index++) {
+      const response = await fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: `memory-${index}`, 'content-type': 'application/json' }, body: '{}' });
+      const { tokens } = (await response.json()) as { tokens: { kind: string; token: string }[] };
+      const client = createClient({ url: mock.url, authToken: tokens.find((token) => token.kind === 'full_access')!.token });
+      await client.execute(CREATE);
+      await client.batch(Array.from({ length: ROWS }, (_, i) => ({ sql: INSERT, args: rowArgs(i) })), 'write');
+      client.close();
+    }
+    return { before, after: process.memoryUsage().rss };
+  } finally {
+    await mock.close();
+  }
+}
+
 async function throughClient(db: Client) {
   await db.execute(CREATE);
   const insertBatch = median(await timed(() => db.batch(Array.from({ length: ROWS }, (_, i) => ({ sql: INSERT, args: rowArgs(i) })), 'write'), ROUNDS));
@@ -121,6 +140,7 @@ try {
   const webSocketSelectOne = median(await timed(() => viaWebSocket.execute('SELECT 1'), ROUND_TRIPS));
   viaWebSocket.close();
   const engine = await inProcess();
+  const memory = await memoryFor64Databases();
 
   const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
   const ms = (value: number) => Number(value.toFixed(3));
@@ -134,6 +154,8 @@ try {
   console.log(`database: medians; ${ROUND_TRIPS} round trips, ${NAMESPACES} new namespaces, ${ROUNDS} rounds of ${ROWS} rows`);
   console.table(checks);
   for (const check of checks) console.log(`${check.benchmark}: ${check.ratio}x ${check.baseline} (target ≤ ${check.target}x): ${check.ratio <= check.target ? 'met' : 'missed'}`);
+  const grown = (memory.after - memory.before) / 2 ** 20;
+  console.log(`64 open databases of ${ROWS} rows: the process grew by ${grown.toFixed(0)} MB to ${(memory.after / 2 ** 20).toFixed(0)} MB RSS (target ≤ 1024 MB): ${memory.after <= 2 ** 30 ? 'met' : 'missed'}`);
 } finally {
   await mock.close();
 }

@@ -156,4 +156,15 @@ describe('the engine workers', () => {
     const [kept] = await run([execute('SELECT x FROM p'), close], { database: databaseOf('pool-test') });
     expect(rows(kept)).toEqual([[{ type: 'integer', value: '1' }]]);
   });
+
+  it('opens a database again on a fresh worker when its worker stopped', async () => {
+    const database = databaseOf('worker-test');
+    await run([execute('CREATE TABLE w (x)'), close], { database });
+    await database.executor.worker.close();
+    await expect(run([execute('SELECT 1')], { database })).rejects.toMatchObject({ code: 'STREAM_EXPIRED' });
+    const again = databaseOf('worker-test');
+    expect(again).not.toBe(database);
+    const [fresh] = await run([execute('SELECT count(*) FROM sqlite_schema'), close], { database: again });
+    expect(rows(fresh)).toEqual([[{ type: 'integer', value: '0' }]]);
+  });
 });

@@ -172,6 +172,23 @@ describe('nothing outside the database, for any token', () => {
   });
 });
 
+describe('no statement reaches another namespace', () => {
+  const mock = useDatabaseMock();
+  const pipeline = pipelineOf(mock);
+
+  it.each(['full_access', 'read_only'])('with a %s token, ATTACH of every engine file is refused and nothing of another namespace is read', async (kind) => {
+    await pipeline([execute('CREATE TABLE IF NOT EXISTS secrets (v)'), execute("INSERT INTO secrets VALUES ('the other namespace''s secret')"), close]);
+    const response = await fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: `intruder-${kind}`, 'content-type': 'application/json' }, body: JSON.stringify({ kinds: [kind] }) });
+    const token = ((await response.json()) as { tokens: { token: string }[] }).tokens[0]!.token;
+    const attempts = Array.from({ length: 8 }, (_, i) => execute(`ATTACH '/db-${i + 1}.db' AS other${i}`));
+    const answer = await pipeline([...attempts, execute('SELECT count(*) FROM secrets'), execute('SELECT name FROM pragma_database_list'), close], { token });
+    expect(answer.results.slice(0, 8).map((result) => errorOf(result)?.code)).toEqual(Array(8).fill('SQLITE_AUTH'));
+    expect(errorOf(answer.results[8])).toMatchObject({ message: expect.stringMatching(/no such table: secrets/) });
+    expect(rowsOf(answer.results[9])).toEqual([[{ type: 'text', value: 'main' }]]);
+    expect(JSON.stringify(answer)).not.toContain("other namespace's secret");
+  });
+});
+
 describe('statements that used to lock the database', () => {
   const mock = useDatabaseMock({ lockWaitMs: 200 });
   const pipeline = pipelineOf(mock);

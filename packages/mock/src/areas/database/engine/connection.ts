@@ -22,6 +22,8 @@ export class StreamConnection {
   readonly sandbox: Sandbox;
   /** Compiled statements by SQL text; each is reset after its run, so none stays active. */
   readonly #statements = new Map<string, StmtPointer>();
+  /** What does not change for a compiled statement (it is compiled from the same text again after a schema change). */
+  readonly #shapes = new Map<StmtPointer, { params: (string | null)[]; readonly: boolean }>();
 
   constructor(
     readonly sqlite: Sqlite,
@@ -54,10 +56,21 @@ export class StreamConnection {
     if (this.#statements.size >= CACHED_STATEMENTS) {
       const [oldest, pointer] = this.#statements.entries().next().value!;
       this.#statements.delete(oldest);
+      this.#shapes.delete(pointer);
       this.sqlite.finalize(pointer);
     }
     this.#statements.set(sql, stmt);
     return stmt;
+  }
+
+  /** A compiled statement's parameters, and whether it only reads. */
+  shapeOf(stmt: StmtPointer): { params: (string | null)[]; readonly: boolean } {
+    let shape = this.#shapes.get(stmt);
+    if (!shape) {
+      shape = { params: this.sqlite.params(stmt), readonly: this.sqlite.readonly(stmt) };
+      this.#shapes.set(stmt, shape);
+    }
+    return shape;
   }
 
   /** Compiles without caching (the caller finalizes). */
@@ -98,6 +111,7 @@ export class StreamConnection {
   forgetStatements(): void {
     for (const stmt of this.#statements.values()) this.sqlite.finalize(stmt);
     this.#statements.clear();
+    this.#shapes.clear();
   }
 
   /** `BEGIN TRANSACTION READONLY` (libSQL's): a deferred transaction in which writes are refused. */

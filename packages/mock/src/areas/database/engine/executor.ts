@@ -44,6 +44,8 @@ export class EngineWorker {
   #checker: NodeJS.Timeout | undefined;
   /** Databases placed in this worker. */
   databases = 0;
+  /** False once the thread ended (it failed): its databases are gone. */
+  alive = true;
   /** `waiting` (run id): a run began waiting for another stream's lock. For tests that wait on it. */
   readonly events = new EventEmitter();
   /** Resolves once the worker has loaded SQLite. */
@@ -71,8 +73,13 @@ export class EngineWorker {
     this.#worker.unref();
     this.#worker.on('message', (message: FromWorker) => this.#receive(message));
     this.#worker.on('error', (error) => {
+      this.alive = false;
       this.#onFail(error);
       this.#failAll(new ExecutorStopped(`The database engine failed: ${error.message}`, 'STREAM_EXPIRED'));
+    });
+    this.#worker.on('exit', () => {
+      this.alive = false;
+      this.#failAll(new ExecutorStopped('The database engine stopped', 'STREAM_EXPIRED'));
     });
   }
 
@@ -82,6 +89,7 @@ export class EngineWorker {
 
   /** Runs a stream's requests; rejects with ExecutorStopped when the time limit stopped them. */
   run(key: string, stream: number, access: Access, requests: SqlRequest[], image: boolean): Promise<{ outcomes: SqlOutcome[]; image?: Uint8Array }> {
+    if (!this.alive) return Promise.reject(new ExecutorStopped('The database engine stopped; the stream ended', 'STREAM_EXPIRED'));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject, deadline: this.now() + this.limits.statementTimeoutMs });
@@ -101,6 +109,7 @@ export class EngineWorker {
 
   /** The database's file image now, synchronously (for state snapshots); null when not open. */
   exportNow(key: string): Uint8Array | null {
+    if (!this.alive) return null;
     const id = this.#nextId++;
     this.send({ t: 'export', id, key, sync: true });
     // The worker answers between two statements; a statement runs at most statementTimeoutMs.
@@ -117,6 +126,7 @@ export class EngineWorker {
   }
 
   async close(): Promise<void> {
+    this.alive = false;
     clearInterval(this.#checker);
     this.#failAll(new ExecutorStopped('The database was closed', 'STREAM_EXPIRED'));
     await this.#worker.terminate();
@@ -204,7 +214,7 @@ export class Executor {
   ) {}
 
   get running(): boolean {
-    return !this.#stopped;
+    return !this.#stopped && this.worker.alive;
   }
 
   async run(stream: number, access: Access, requests: SqlRequest[]): Promise<SqlOutcome[]> {

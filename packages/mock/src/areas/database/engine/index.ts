@@ -75,6 +75,10 @@ export async function createSqlEngine(options: SqlEngineOptions) {
     database(owner: string, databaseId: string, source: DatabaseSource = {}): EngineDatabase {
       const key = databaseKey(owner, databaseId);
       let database = databases.get(key);
+      if (database && !database.executor.running) {
+        databases.delete(key); // its worker failed: the database opens again (from its file, if any)
+        database = undefined;
+      }
       if (database) {
         databases.delete(key); // most recently used last
         databases.set(key, database);
@@ -89,8 +93,9 @@ export async function createSqlEngine(options: SqlEngineOptions) {
         else if (image) spilled.set(idle.key, image);
         close(idle);
       }
-      let worker = workers.reduce((least, candidate) => (candidate.databases < least.databases ? candidate : least));
-      if (worker.databases >= DATABASES_BEFORE_ANOTHER_WORKER && workers.length < limits.engineWorkers) {
+      for (let index = workers.length - 1; index >= 0; index--) if (!workers[index]!.alive) workers.splice(index, 1);
+      let worker = workers.reduce<EngineWorker | undefined>((least, candidate) => (least && least.databases <= candidate.databases ? least : candidate), undefined);
+      if (!worker || (worker.databases >= DATABASES_BEFORE_ANOTHER_WORKER && workers.length < limits.engineWorkers)) {
         worker = new EngineWorker(script, limits, now);
         workers.push(worker);
       }

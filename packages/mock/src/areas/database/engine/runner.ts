@@ -137,10 +137,11 @@ async function run(conn: StreamConnection, statement: SplitStatement, args: Pick
     }
   }
   const stmt = conn.prepared(sql);
-  const values = bind(conn.sqlite.params(stmt), args);
+  const shape = conn.shapeOf(stmt);
+  const values = bind(shape.params, args);
   for (;;) {
     try {
-      return collect(conn, stmt, values, wantRows, context, onRow);
+      return collect(conn, stmt, values, !shape.readonly, wantRows, context, onRow);
     } catch (error) {
       if ((error as { rawCode?: number }).rawCode !== SQLITE_BUSY) throw error;
       if (!(await context.waitForLock())) {
@@ -152,12 +153,11 @@ async function run(conn: StreamConnection, statement: SplitStatement, args: Pick
   }
 }
 
-function collect(conn: StreamConnection, stmt: StmtPointer, values: EngineValue[], wantRows: boolean, context: RunContext, onRow?: (row: SqlValue[]) => void): Ran {
+function collect(conn: StreamConnection, stmt: StmtPointer, values: EngineValue[], writes: boolean, wantRows: boolean, context: RunContext, onRow?: (row: SqlValue[]) => void): Ran {
   const { sqlite } = conn;
   const started = performance.now();
   sqlite.reset(stmt);
   values.forEach((value, index) => sqlite.bind(stmt, index + 1, value));
-  const writes = !sqlite.readonly(stmt);
   const width = sqlite.columnCount(stmt);
   const cols = width > 0 ? sqlite.columns(stmt) : [];
   const rows: SqlValue[][] = [];

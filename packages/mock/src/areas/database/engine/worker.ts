@@ -85,14 +85,9 @@ function drop(key: string): void {
   for (const suffix of ['', '-wal', '-shm']) sqlite.unlink(`${database.path}${suffix}`);
 }
 
-async function run(message: Extract<ToWorker, { t: 'run' }>): Promise<void> {
-  const database = databases.get(message.key) ?? open(message.key);
-  let stream = database.streams.get(message.stream);
-  if (!stream) {
-    stream = { access: message.access, queue: Promise.resolve() };
-    database.streams.set(message.stream, stream);
-  }
-  const own = stream;
+const CLOSED: SqlOutcome = { type: 'error', error: { message: 'The stream is closed: its database was closed', code: 'STREAM_CLOSED' } };
+
+async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDatabase, own: OpenStream): Promise<void> {
   const outcomes: SqlOutcome[] = [];
   const budget = { bytes: config.maxResultBytes };
   let wasInterrupted = false;
@@ -149,10 +144,15 @@ parentPort!.on('message', (message: ToWorker) => {
       open(message.key, message.bytes);
       return;
     case 'run': {
-      const database = databases.get(message.key) ?? open(message.key);
+      // A run for a database closed meanwhile (reset, or closed to make room) answers that; it never opens an empty one.
+      const database = databases.get(message.key);
+      if (!database) {
+        send({ t: 'done', id: message.id, outcomes: message.requests.map(() => CLOSED), interrupted: false });
+        return;
+      }
       const stream = database.streams.get(message.stream) ?? { access: message.access, queue: Promise.resolve() };
       database.streams.set(message.stream, stream);
-      stream.queue = stream.queue.then(() => run(message));
+      stream.queue = stream.queue.then(() => (databases.get(message.key) === database ? run(message, database, stream) : send({ t: 'done', id: message.id, outcomes: message.requests.map(() => CLOSED), interrupted: false })));
       return;
     }
     case 'close': {
