@@ -38,7 +38,7 @@ describe('an upgrade no area serves', () => {
   it('answers an upgrade to another protocol with 400 naming it', async () => {
     const answer = await upgradeAnswer('/', 'h2c');
     expect(answer.status).toBe(400);
-    expect(answer.body.detail).toMatch(/does not upgrade to "h2c"/);
+    expect(answer.body.detail).toMatch(/does not upgrade to "h2c"; send the request without an Upgrade header/);
   });
 });
 

@@ -178,7 +178,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     if (taken === 'taken') return undefined;
     if (taken) return serialize(taken);
     const served = engine.upgrades.length > 0 ? `The mock takes WebSocket upgrades for ${engine.upgrades.join('; ')}.` : 'The mock takes no WebSocket upgrade.';
-    if (!isWebSocket) return problemAnswer(400, 'Upgrade not served', `The mock does not upgrade to ${JSON.stringify(request.headers.upgrade ?? '')}. ${served}`);
+    if (!isWebSocket) return problemAnswer(400, 'Upgrade not served', `The mock does not upgrade to ${JSON.stringify(request.headers.upgrade ?? '')}; send the request without an Upgrade header (HTTP/1.1). ${served}`);
     return problemAnswer(404, 'No WebSocket endpoint', `No WebSocket endpoint at ${rawPath ?? request.url}. ${served}`);
   }
 
