@@ -1,7 +1,7 @@
 // Connection upgrades at the HTTP door: an area brings its own (the database's WebSocket, see
 // test/contract/database-websocket.test.ts); where no area serves one, the upgrade is refused
 // with a clear 4xx problem, never the 302 to /docs/ that a plain GET / gets. An open
-// WebSocket does not hold the mock's close.
+// WebSocket does not hold the mock's close, and upgrades are in the request log.
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -43,13 +43,15 @@ describe('an upgrade no area serves', () => {
 });
 
 describe('closing with a WebSocket open', () => {
-  it('ends the upgraded connection and resolves', async () => {
-    const running = await startMock({ port: 0, areas: ['database'] });
+  it('ends the upgraded connection and resolves; the upgrade is in the request log as 101', async () => {
+    const logged: { method: string; path: string; status: number }[] = [];
+    const running = await startMock({ port: 0, areas: ['database'], onRequest: ({ method, path, status }) => logged.push({ method, path, status }) });
     const socket = new WebSocket(running.url.replace(/^http:/, 'ws:'), ['hrana3']);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const closed = new Promise((resolve) => socket.once('close', resolve));
     await running.close();
     await closed;
     expect(socket.readyState).toBe(WebSocket.CLOSED);
+    expect(logged).toEqual([{ method: 'GET', path: '/', status: 101 }]);
   });
 });

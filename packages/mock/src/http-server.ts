@@ -88,7 +88,10 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const upgraded = new Set<Duplex>();
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
+    const started = performance.now();
     const refusal = closing ? problemAnswer(503, 'Closing', 'The mock is closing.') : (upgradeRefusal(req) ?? mock.upgrade(req, socket, head));
+    const target = req.url ?? '/';
+    options.onRequest?.({ time: new Date().toISOString(), method: req.method ?? 'GET', path: splitTarget(target).rawPath ?? target, status: refusal?.status ?? 101, violations: [], ms: performance.now() - started });
     if (refusal) return refuseUpgrade(socket, refusal);
     upgraded.add(socket);
     socket.once('close', () => upgraded.delete(socket));
