@@ -246,7 +246,7 @@ describe('a reset of the namespace', () => {
     const client = openWs(((await minted.json()) as { tokens: { token: string }[] }).tokens[0]!.token);
     const stream = client.openStream();
     await stream.run('CREATE TABLE kept (v)');
-    expect((await fetch(`${mock.url}/_mock/reset?namespace=ws-reset`, { method: 'POST' })).status).toBe(200);
+    expect((await fetch(`${mock.url}/_mock/reset?namespace=ws-reset`, { method: 'POST', headers: { 'X-Mock-Control': '1' } })).status).toBe(200);
     await expect(stream.run('SELECT * FROM kept')).rejects.toMatchObject({ code: 'STREAM_EXPIRED', message: expect.stringMatching(/reset/) });
   });
 });

@@ -93,6 +93,8 @@ export interface AreaBehaviour<State, Info> {
   report?(): string[];
   /** Releases what the area holds (databases, timers) when the mock stops. */
   close?(): void | Promise<void>;
+  /** Writes whose bodies never go into the namespace's state (the area keeps their data elsewhere, under limits of its own): the state size cap does not count them. */
+  outsideState?: string[];
   /** Largest request body by operationId, where an operation takes more (or less) than the mock-wide limit; `option` names what raises it. */
   bodyLimits?: Record<string, BodyLimit>;
   /** The answer for a path no operation has, where the area knows better than a bare 404 (a protocol variant it does not serve). */

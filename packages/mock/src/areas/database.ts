@@ -132,6 +132,8 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       invalidRequest: (violations: Violation[], request: MockRequest): MockResponse =>
         tokens.operations.has(request.operationId) ? failure(400, 'request.invalid', describeViolations(violations)) : text(400, describeViolations(violations)),
       bodyLimits: Object.fromEntries(PIPELINE_OPERATIONS.map((operationId) => [operationId, bodyLimit])),
+      // The pipeline's data lives in the engine, bounded by the engine's limits, not in the state.
+      outsideState: PIPELINE_OPERATIONS,
       unrouted: protobufNotServed,
       upgrade: webSocket.upgrade,
       handlers: {
