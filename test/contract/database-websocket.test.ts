@@ -47,9 +47,9 @@ async function rawSocket(protocols: string[], path = '/') {
 }
 
 /** The HTTP answer to a WebSocket handshake the mock refuses. */
-function refusedHandshake(protocols: string[], path = '/'): Promise<{ status: number; contentType?: string; body: any }> {
+function refusedHandshake(protocols: string[], path = '/', origin?: string): Promise<{ status: number; contentType?: string; body: any }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${wsUrl()}${path}`, protocols);
+    const socket = new WebSocket(`${wsUrl()}${path}`, protocols, { origin });
     socket.on('unexpected-response', (_request, response) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk));
@@ -202,6 +202,12 @@ describe('the protocol with a bare WebSocket', () => {
     expect(refused.status).toBe(400);
     expect(refused.contentType).toBe('application/problem+json');
     expect(refused.body.detail).toMatch(/hrana3, hrana2, hrana1 \(JSON\); the client offered hrana3-protobuf/);
+  });
+
+  it('refuses with 403, before the hello, a handshake from a web page of a foreign origin', async () => {
+    const refused = await refusedHandshake(['hrana3'], '/', 'https://evil.example');
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toMatch(/--cors-origin/);
   });
 
   it('refuses an upgrade on a path without a WebSocket with a 404 naming where one is, never a redirect', async () => {
