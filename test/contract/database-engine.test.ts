@@ -2,6 +2,7 @@
 // workers (sandbox, time limit and lock waits on an injected clock, the pool) driven without HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { once } from 'node:events';
+import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/executor.ts';
 import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
 import { pragmaOf, splitStatements } from '../../packages/mock/src/areas/database/engine/sql-text.ts';
@@ -120,6 +121,22 @@ describe('the engine workers', () => {
     await waiting;
     await run([execute('COMMIT'), close], { stream: holder });
     expect((await second)[0]).toMatchObject({ type: 'ok' });
+  });
+
+  it('stops a stream\'s request at once when the stream is ended from outside (a lock wait, a running statement)', async () => {
+    const holder = nextStream++;
+    await run([execute('BEGIN IMMEDIATE')], { stream: holder });
+    const waiter = nextStream++;
+    const waiting = once(databaseOf().executor.worker.events, 'waiting');
+    const waited = run([execute('INSERT INTO t VALUES (6)')], { stream: waiter });
+    await waiting;
+    databaseOf().executor.interrupt(waiter, new ExecutorStopped('The stream was closed: its token was invalidated', 'STREAM_EXPIRED'));
+    await expect(waited).rejects.toMatchObject({ code: 'STREAM_EXPIRED', message: expect.stringMatching(/invalidated/) });
+    const runner = nextStream++;
+    const running = run([execute('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c')], { stream: runner, access: 'read-only' });
+    databaseOf().executor.interrupt(runner, new ExecutorStopped('The stream was closed: its token was invalidated', 'STREAM_EXPIRED'));
+    await expect(running).rejects.toMatchObject({ code: 'STREAM_EXPIRED' });
+    await run([execute('ROLLBACK'), close], { stream: holder });
   });
 
   it('gives connections back to the pool holding nothing of their streams', async () => {

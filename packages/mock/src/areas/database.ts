@@ -4,6 +4,7 @@
 // request (Bearer token) to its namespace and database, the streams, and the engine.
 import type * as Contract from '@platform-contracts/contracts/database';
 import { defineArea, describeViolations, UsageError, type CallContext, type MockRequest, type MockResponse, type Violation } from '../area.ts';
+import { ExecutorStopped } from './database/engine/executor.ts';
 import { createSqlEngine, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
 import { namespaceDatabases } from './database/namespace-databases.ts';
 import { DATABASE_FLAGS, DATABASE_ID, DatabaseOptionError, optionsFromFlags, resolveDatabaseSettings, type DatabaseMockOptions, type DatabaseSettings } from './database/options.ts';
@@ -81,6 +82,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
         stream.database.executor.closeStream(stream.id);
         engine.released(stream.database);
       },
+      onInterrupt: (stream, reason) => stream.database.executor.interrupt(stream.id, new ExecutorStopped(reason.message, reason.code)),
     });
     const data = namespaceDatabases({ settings, engine, streams, folder, adopt, persist });
     const { ownerOf, sourceOf } = data;

@@ -105,7 +105,7 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
       lockWaitMs: config.lockWaitMs,
       budget,
       waitForLock: async () => {
-        if (Atomics.compareExchange(flags, FLAG_LOCK_WAIT_OVER, message.id, 0) === message.id) return false;
+        if (Atomics.compareExchange(flags, FLAG_LOCK_WAIT_OVER, message.id, 0) === message.id || Atomics.load(flags, FLAG_INTERRUPT) === message.id) return false;
         if (!waiting) send({ t: 'waiting', id: message.id });
         waiting = true;
         current = 0;
@@ -117,7 +117,8 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
     });
     if (waiting) send({ t: 'progress', id: message.id });
     current = 0;
-    if (outcome.type === 'error' && outcome.error.code === 'SQLITE_INTERRUPT' && Atomics.compareExchange(flags, FLAG_INTERRUPT, message.id, 0) === message.id) {
+    // Past its time limit, or stopped from outside: the stream ends (its transaction rolls back).
+    if (Atomics.compareExchange(flags, FLAG_INTERRUPT, message.id, 0) === message.id) {
       wasInterrupted = true;
       closeStream(database, message.stream);
     }
