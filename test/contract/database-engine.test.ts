@@ -139,6 +139,23 @@ describe('the engine workers', () => {
     await run([execute('ROLLBACK'), close], { stream: holder });
   });
 
+  it('runs libSQL\'s BEGIN TRANSACTION READONLY as a transaction that refuses writes until it ends', async () => {
+    const outcomes = await run([
+      execute('INSERT INTO t VALUES (7)'),
+      execute('BEGIN TRANSACTION READONLY'),
+      execute('SELECT count(*) FROM t'),
+      execute('INSERT INTO t VALUES (8)'),
+      execute('COMMIT'),
+      execute('INSERT INTO t VALUES (9)'),
+      execute('BEGIN'),
+      execute('BEGIN TRANSACTION READONLY'),
+      execute('INSERT INTO t VALUES (10)'),
+      execute('ROLLBACK'),
+      close,
+    ]);
+    expect(outcomes.map((outcome) => (outcome.type === 'ok' ? 'ok' : outcome.error.code))).toEqual(['ok', 'ok', 'ok', 'SQLITE_READONLY', 'ok', 'ok', 'ok', 'SQLITE_ERROR', 'ok', 'ok', 'ok']);
+  });
+
   it('gives connections back to the pool holding nothing of their streams', async () => {
     const database = databaseOf('pool-test');
     await run([execute('CREATE TABLE p (x NOT NULL)'), close], { database });
