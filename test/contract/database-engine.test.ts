@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/executor.ts';
 import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
-import { pragmaOf, splitStatements } from '../../packages/mock/src/areas/database/engine/sql-text.ts';
+import { splitStatements } from '../../packages/mock/src/areas/database/engine/sql-text.ts';
 
 describe('splitting SQL text into statements', () => {
   it.each([
@@ -29,16 +29,6 @@ describe('splitting SQL text into statements', () => {
     { sql: "SELECT 'unterminated; string", statements: ["SELECT 'unterminated; string"] },
   ])('splits $sql', ({ sql, statements }) => {
     expect(splitStatements(sql).map((statement) => statement.sql)).toEqual(statements);
-  });
-
-  it.each([
-    ['PRAGMA temp_store_directory = 1', 'temp_store_directory'],
-    ['pragma main.journal_mode', 'journal_mode'],
-    ['EXPLAIN PRAGMA "busy_timeout" = 5', 'busy_timeout'],
-    ['EXPLAIN QUERY PLAN PRAGMA threads', 'threads'],
-    ['SELECT 1', undefined],
-  ])('finds the pragma of %s', (sql, pragma) => {
-    expect(pragmaOf(splitStatements(sql)[0]!.words)).toBe(pragma);
   });
 });
 

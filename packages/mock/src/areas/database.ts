@@ -80,7 +80,6 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       now,
       onEnd(stream) {
         stream.database.executor.closeStream(stream.id);
-        engine.released(stream.database);
       },
       onInterrupt: (stream, reason) => stream.database.executor.interrupt(stream.id, new ExecutorStopped(reason.message, reason.code)),
     });
