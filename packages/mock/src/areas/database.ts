@@ -223,6 +223,11 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       exportState: data.exportState,
       importState: data.importState,
       onReset: data.onReset,
+      report: () => [
+        // The one place the mock prints tokens: they are generated for this run only (with --db-dir, earlier runs' tokens keep working).
+        `Database tokens for this run (access key \`${STARTUP_NAMESPACE}\`, database ${settings.databaseId}): Full Access ${settings.fullAccessToken}  Read Only ${settings.readOnlyToken}`,
+        `  databases ${settings.dir ? `of \`${STARTUP_NAMESPACE}\` kept in ${settings.dir}` : 'in memory'}, ${settings.perHost ? 'one per host name' : `"${settings.databaseId}" per access key`}; limits: statement ${settings.statementTimeoutMs} ms, lock wait ${settings.lockWaitMs} ms, ${settings.maxStreams} streams, ${settings.maxDatabases} databases`,
+      ],
       async close() {
         streams.close();
         await engine.close();
