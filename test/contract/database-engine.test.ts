@@ -2,9 +2,10 @@
 // workers (sandbox, time limit and lock waits on an injected clock, the pool) driven without HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { once } from 'node:events';
+import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/executor.ts';
 import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
-import { pragmaOf, splitStatements } from '../../packages/mock/src/areas/database/engine/sql-text.ts';
+import { splitStatements } from '../../packages/mock/src/areas/database/engine/sql-text.ts';
 
 describe('splitting SQL text into statements', () => {
   it.each([
@@ -28,16 +29,6 @@ describe('splitting SQL text into statements', () => {
     { sql: "SELECT 'unterminated; string", statements: ["SELECT 'unterminated; string"] },
   ])('splits $sql', ({ sql, statements }) => {
     expect(splitStatements(sql).map((statement) => statement.sql)).toEqual(statements);
-  });
-
-  it.each([
-    ['PRAGMA temp_store_directory = 1', 'temp_store_directory'],
-    ['pragma main.journal_mode', 'journal_mode'],
-    ['EXPLAIN PRAGMA "busy_timeout" = 5', 'busy_timeout'],
-    ['EXPLAIN QUERY PLAN PRAGMA threads', 'threads'],
-    ['SELECT 1', undefined],
-  ])('finds the pragma of %s', (sql, pragma) => {
-    expect(pragmaOf(splitStatements(sql)[0]!.words)).toBe(pragma);
   });
 });
 
@@ -120,6 +111,39 @@ describe('the engine workers', () => {
     await waiting;
     await run([execute('COMMIT'), close], { stream: holder });
     expect((await second)[0]).toMatchObject({ type: 'ok' });
+  });
+
+  it('stops a stream\'s request at once when the stream is ended from outside (a lock wait, a running statement)', async () => {
+    const holder = nextStream++;
+    await run([execute('BEGIN IMMEDIATE')], { stream: holder });
+    const waiter = nextStream++;
+    const waiting = once(databaseOf().executor.worker.events, 'waiting');
+    const waited = run([execute('INSERT INTO t VALUES (6)')], { stream: waiter });
+    await waiting;
+    databaseOf().executor.interrupt(waiter, new ExecutorStopped('The stream was closed: its token was invalidated', 'STREAM_EXPIRED'));
+    await expect(waited).rejects.toMatchObject({ code: 'STREAM_EXPIRED', message: expect.stringMatching(/invalidated/) });
+    const runner = nextStream++;
+    const running = run([execute('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c')], { stream: runner, access: 'read-only' });
+    databaseOf().executor.interrupt(runner, new ExecutorStopped('The stream was closed: its token was invalidated', 'STREAM_EXPIRED'));
+    await expect(running).rejects.toMatchObject({ code: 'STREAM_EXPIRED' });
+    await run([execute('ROLLBACK'), close], { stream: holder });
+  });
+
+  it('runs libSQL\'s BEGIN TRANSACTION READONLY as a transaction that refuses writes until it ends', async () => {
+    const outcomes = await run([
+      execute('INSERT INTO t VALUES (7)'),
+      execute('BEGIN TRANSACTION READONLY'),
+      execute('SELECT count(*) FROM t'),
+      execute('INSERT INTO t VALUES (8)'),
+      execute('COMMIT'),
+      execute('INSERT INTO t VALUES (9)'),
+      execute('BEGIN'),
+      execute('BEGIN TRANSACTION READONLY'),
+      execute('INSERT INTO t VALUES (10)'),
+      execute('ROLLBACK'),
+      close,
+    ]);
+    expect(outcomes.map((outcome) => (outcome.type === 'ok' ? 'ok' : outcome.error.code))).toEqual(['ok', 'ok', 'ok', 'SQLITE_READONLY', 'ok', 'ok', 'ok', 'SQLITE_ERROR', 'ok', 'ok', 'ok']);
   });
 
   it('gives connections back to the pool holding nothing of their streams', async () => {

@@ -4,6 +4,7 @@
 // every transport shares, and the token index (token-management.ts). This module wires them;
 // each transport's handlers live in their own module (hrana-http.ts, hrana-ws.ts).
 import { defineArea, describeViolations, UsageError, type MockRequest, type MockResponse, type Violation } from '../area.ts';
+import { ExecutorStopped } from './database/engine/executor.ts';
 import { createSqlEngine, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
 import { hranaHttp, protobufNotServed } from './database/hrana-http.ts';
 import { hranaWebSocket } from './database/hrana-ws.ts';
@@ -54,8 +55,8 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       now,
       onEnd(stream) {
         stream.database.executor.closeStream(stream.id);
-        engine.released(stream.database);
       },
+      onInterrupt: (stream, reason) => stream.database.executor.interrupt(stream.id, new ExecutorStopped(reason.message, reason.code)),
     });
 
     /** Keeps the start-up namespace's tokens in the folder (digests only). */

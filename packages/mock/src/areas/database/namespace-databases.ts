@@ -80,7 +80,8 @@ export function namespaceDatabases({ settings, engine, streams, folder, adopt, p
     exportState(state: DatabaseState, namespace: string): DatabaseSnapshot {
       const databases: DatabaseSnapshot['databases'] = {};
       for (const [id, entry] of Object.entries(state.databases)) databases[id] = { tokens: structuredClone(entry.tokens), data: imageOf(state, namespace, id) };
-      return { generation: state.generation, databases };
+      // The generation stays out: an import starts new databases anyway.
+      return { databases };
     },
 
     importState(snapshot: unknown, namespace: string): DatabaseState {

@@ -18,7 +18,6 @@ export interface DatabaseState {
 
 /** The database part of a state snapshot: the state, with each database's file image. */
 export interface DatabaseSnapshot {
-  generation?: string;
   databases: Record<string, { tokens: StoredToken[]; data?: string | null }>;
 }
 

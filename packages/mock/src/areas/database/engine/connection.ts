@@ -1,7 +1,7 @@
 // One stream's connection to its database, inside an engine worker: the sandbox's authorizer,
 // the limits and the time-limit hook are set on it before any client SQL, and a connection goes
 // back to its database's pool only when its stream left nothing behind (no transaction, no
-// active statement, no pragma set, no TEMP object, no write).
+// active statement, no pragma set, no TEMP object; last_insert_rowid() back at 0).
 import { ProtocolError } from '../protocol.ts';
 import type { Access } from './messages.ts';
 import { Sandbox, SandboxRefusal } from './sandbox.ts';
@@ -126,14 +126,16 @@ export class StreamConnection {
   }
 
   /**
-   * After the stream: active statements are reset and an open transaction rolled back (its locks
-   * go now). True when the connection holds nothing of the stream and may serve another one.
+   * After the stream: active statements are reset, an open transaction rolled back (its locks go
+   * now) and last_insert_rowid() set to 0. True when the connection holds nothing of the stream
+   * (no pragma set, no TEMP object or row) and may serve another one.
    */
   release(): boolean {
     const busy = this.sqlite.busyStatements(this.db);
     for (const stmt of busy) this.sqlite.reset(stmt);
     if (!this.autocommit) this.trusted(() => this.sqlite.exec(this.db, 'ROLLBACK'));
     this.sandbox.readOnlyTransaction = false;
+    this.sqlite.setLastInsertRowid(this.db, 0n);
     return !this.sandbox.touched && this.autocommit && this.sqlite.busyStatements(this.db).length === 0;
   }
 

@@ -32,6 +32,10 @@ interface Pending {
   /** For runs: when the time limit passes (mock clock), or null while waiting for a lock. */
   deadline?: number | null;
   waitingSince?: number;
+  /** The run's stream was ended from outside (its token invalidated): why. */
+  stopped?: ExecutorStopped;
+  /** Database key and stream of a run. */
+  stream?: string;
 }
 
 /** One worker thread and what is in flight there. */
@@ -92,7 +96,7 @@ export class EngineWorker {
     if (!this.alive) return Promise.reject(new ExecutorStopped('The database engine stopped; the stream ended', 'STREAM_EXPIRED'));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject, deadline: this.now() + this.limits.statementTimeoutMs });
+      this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject, deadline: this.now() + this.limits.statementTimeoutMs, stream: `${key}\u0000${stream}` });
       this.#watch();
       this.send({ t: 'run', id, key, stream, access, requests, image });
     });
@@ -149,7 +153,8 @@ export class EngineWorker {
         return;
       case 'done':
         this.#pending.delete(message.id);
-        if (message.interrupted) {
+        if (pending.stopped) pending.reject(pending.stopped);
+        else if (message.interrupted) {
           pending.reject(
             new ExecutorStopped(
               `The statement ran longer than the mock's limit of ${this.limits.statementTimeoutMs} ms (statementTimeoutMs) and was stopped; its stream closed and its transaction rolled back`,
@@ -166,6 +171,15 @@ export class EngineWorker {
         this.#pending.delete(message.id);
         pending.resolve({ pool: message.pool, streams: message.streams });
         return;
+    }
+  }
+
+  /** Stops the run a stream has in flight now (its statement, or its wait for a lock); the run fails with `reason`. */
+  stopStream(key: string, stream: number, reason: ExecutorStopped): void {
+    for (const [id, pending] of this.#pending) {
+      if (pending.stream !== `${key}\u0000${stream}`) continue;
+      pending.stopped = reason;
+      Atomics.store(this.#flags, pending.deadline === null ? FLAG_LOCK_WAIT_OVER : FLAG_INTERRUPT, id);
     }
   }
 
@@ -229,6 +243,11 @@ export class Executor {
       this.streams.delete(stream);
       throw error;
     }
+  }
+
+  /** Ends a stream's request in flight now, if any (it fails with `reason`); the stream then closes. */
+  interrupt(stream: number, reason: ExecutorStopped): void {
+    if (this.streams.has(stream) && !this.#stopped) this.worker.stopStream(this.key, stream, reason);
   }
 
   /** Closes a stream's connection, releasing its locks (its transaction rolls back). */

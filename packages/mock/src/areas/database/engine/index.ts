@@ -136,9 +136,6 @@ export async function createSqlEngine(options: SqlEngineOptions) {
       for (const key of [...spilled.keys()]) if (which(key)) spilled.delete(key);
     },
 
-    /** After a stream of the database ends (nothing to do: a database stays until it is evicted). */
-    released(_database: EngineDatabase): void {},
-
     async close(): Promise<void> {
       databases.clear();
       await Promise.all(workers.map((worker) => worker.close()));

@@ -131,7 +131,8 @@ async function run(conn: StreamConnection, statement: SplitStatement, args: Pick
   if (statement.words[0] === 'BEGIN') {
     if (words.includes('READONLY')) {
       sql = 'BEGIN DEFERRED';
-      conn.beginReadOnly();
+      // Inside a transaction the BEGIN fails, and the open transaction keeps its rules.
+      if (conn.autocommit) conn.beginReadOnly();
     } else if (conn.access === 'read-only' && (words.includes('IMMEDIATE') || words.includes('EXCLUSIVE'))) {
       throw new ProtocolError('A Read Only token cannot begin a write transaction (BEGIN IMMEDIATE or EXCLUSIVE)', 'SQLITE_READONLY');
     }

@@ -96,6 +96,8 @@ const ATTACH = 24;
 const DETACH = 25;
 const FUNCTION = 31;
 const WRITES = new Set([CREATE_INDEX, 2, 3, 4, 5, 6, 7, 8, DELETE, 10, 11, 12, 13, 14, 15, 16, 17, INSERT, UPDATE, ALTER_TABLE, REINDEX, ANALYZE, CREATE_VTABLE, DROP_VTABLE]);
+/** Actions whose effects may stay with the connection (their arguments do not name the database alike). */
+const CONNECTION_LOCAL = new Set([ALTER_TABLE, REINDEX, ANALYZE, CREATE_VTABLE, DROP_VTABLE]);
 /** Raw pages of the file: nothing a client needs, and a way to corrupt it. */
 const RAW_PAGES = 'sqlite_dbpage';
 
@@ -108,7 +110,7 @@ export class SandboxRefusal extends ProtocolError {}
 export class Sandbox {
   /** Why the last compile was refused; SQLite itself only says "not authorized". */
   refusal: SandboxRefusal | undefined;
-  /** The connection changed something of its own (a pragma, TEMP objects, a write): it serves no other stream. */
+  /** The connection changed something of its own (a pragma, TEMP objects or data): it serves no other stream. */
   touched = false;
   /** A `BEGIN TRANSACTION READONLY` is open: writes are refused until it ends. */
   readOnlyTransaction = false;
@@ -149,7 +151,8 @@ export class Sandbox {
     if (WRITES.has(action)) {
       if (this.access === 'read-only') return new SandboxRefusal('A Read Only token cannot write, TEMP tables, views and triggers included', 'SQLITE_READONLY');
       if (this.readOnlyTransaction) return new SandboxRefusal('The transaction is read only (BEGIN TRANSACTION READONLY): it cannot write', 'SQLITE_READONLY');
-      this.touched = true;
+      // Writes to the database are shared by every connection; TEMP objects and schema work of other kinds stay with this one.
+      if (database !== 'main' || CONNECTION_LOCAL.has(action)) this.touched = true;
     }
     return undefined;
   }

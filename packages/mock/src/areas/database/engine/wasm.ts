@@ -183,6 +183,11 @@ export class Sqlite {
     return Number(this.#capi.sqlite3_changes64(db));
   }
 
+  /** Sets what last_insert_rowid() answers (a pooled connection starts from 0 for its next stream). */
+  setLastInsertRowid(db: DbPointer, rowid: bigint): void {
+    this.#capi.sqlite3_set_last_insert_rowid(db, rowid);
+  }
+
   lastInsertRowid(db: DbPointer): bigint {
     return BigInt(this.#capi.sqlite3_last_insert_rowid(db));
   }

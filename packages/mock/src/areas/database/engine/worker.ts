@@ -38,22 +38,41 @@ const interrupted = () => current !== 0 && Atomics.load(flags, FLAG_INTERRUPT) =
 
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 
-function open(key: string, bytes?: Uint8Array): WorkerDatabase {
-  let database = databases.get(key);
-  if (database) return database;
+/** An empty database made ahead, with a connection: a new namespace's first statement does not wait for them. */
+let spare: WorkerDatabase | undefined;
+
+function create(bytes?: Uint8Array): WorkerDatabase {
   const path = `/db-${nextFile++}.db`;
   if (bytes && bytes.byteLength > 0) sqlite.writeFile(path, bytes);
   const keeper = sqlite.open(path);
   sqlite.exec(keeper, 'PRAGMA journal_mode = WAL');
-  database = { path, keeper, dataVersion: dataVersion(keeper), pool: { full: [], 'read-only': [] }, streams: new Map() };
+  return { path, keeper, dataVersion: dataVersion(keeper), pool: { full: [], 'read-only': [] }, streams: new Map() };
+}
+
+function makeSpare(): void {
+  if (spare) return;
+  spare = create();
+  spare.pool.full.push(newConnection(spare, 'full'));
+}
+
+function open(key: string, bytes?: Uint8Array): WorkerDatabase {
+  let database = databases.get(key);
+  if (database) return database;
+  if (!bytes?.byteLength && spare) {
+    database = spare;
+    spare = undefined;
+    setImmediate(makeSpare);
+  } else database = create(bytes);
   databases.set(key, database);
   return database;
 }
 
 const dataVersion = (keeper: DbPointer) => sqlite.value(keeper, 'PRAGMA data_version') as bigint;
 
+const newConnection = (database: WorkerDatabase, access: Access) => new StreamConnection(sqlite, database.path, access, { maxValueBytes: config.maxResultBytes }, interrupted);
+
 function connectionOf(database: WorkerDatabase, stream: OpenStream): StreamConnection {
-  stream.connection ??= database.pool[stream.access].pop() ?? new StreamConnection(sqlite, database.path, stream.access, { maxValueBytes: config.maxResultBytes }, interrupted);
+  stream.connection ??= database.pool[stream.access].pop() ?? newConnection(database, stream.access);
   return stream.connection;
 }
 
@@ -105,7 +124,7 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
       lockWaitMs: config.lockWaitMs,
       budget,
       waitForLock: async () => {
-        if (Atomics.compareExchange(flags, FLAG_LOCK_WAIT_OVER, message.id, 0) === message.id) return false;
+        if (Atomics.compareExchange(flags, FLAG_LOCK_WAIT_OVER, message.id, 0) === message.id || Atomics.load(flags, FLAG_INTERRUPT) === message.id) return false;
         if (!waiting) send({ t: 'waiting', id: message.id });
         waiting = true;
         current = 0;
@@ -117,7 +136,8 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
     });
     if (waiting) send({ t: 'progress', id: message.id });
     current = 0;
-    if (outcome.type === 'error' && outcome.error.code === 'SQLITE_INTERRUPT' && Atomics.compareExchange(flags, FLAG_INTERRUPT, message.id, 0) === message.id) {
+    // Past its time limit, or stopped from outside: the stream ends (its transaction rolls back).
+    if (Atomics.compareExchange(flags, FLAG_INTERRUPT, message.id, 0) === message.id) {
       wasInterrupted = true;
       closeStream(database, message.stream);
     }
@@ -184,4 +204,5 @@ parentPort!.on('message', (message: ToWorker) => {
   }
 });
 
+makeSpare();
 send({ t: 'ready' });
