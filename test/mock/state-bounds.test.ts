@@ -16,10 +16,11 @@ async function behaviourOf(name: string) {
   const behaviour = await definition.setup({
     document,
     example: (example: string) => structuredClone(document.components.examples[example].value),
+    schema: () => () => [],
     options: {},
     clock: { now: () => Date.UTC(2030, 0, 1) },
   });
-  const state = behaviour.seed!();
+  const state = behaviour.seed!('bounds');
   const call: CallContext<any> = { state, namespace: 'bounds', clock: { now: () => Date.UTC(2030, 0, 1) }, stateOf: () => state };
   const run = (operationId: string, request: Partial<MockRequest>) =>
     behaviour.handlers![operationId]!({ operationId, method: 'POST', path: '/', params: {}, query: {}, headers: {}, body: undefined, ...request }, call);
