@@ -23,12 +23,21 @@ const LONG_DIGITS = /\d{16}/;
  * Text without a long number is JSON.parse's (native, and not bounded by the stack's depth).
  */
 export function parseExactJson(text: string): unknown {
-  return LONG_DIGITS.test(text) ? parse(text, null, { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue }) : JSON.parse(text);
+  return mayHoldBigint(text) ? parse(text, null, { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue }) : JSON.parse(text);
 }
+
+/** Whether JSON text can give a bigint when parsed: without a long number it cannot (no need to look through the value). */
+export const mayHoldBigint = (text: string): boolean => LONG_DIGITS.test(text);
 
 /** JSON.stringify, with bigints written as exact integers. */
 export function stringifyExactJson(value: unknown): string {
-  return holdsBigint(value) ? (stringify(value) ?? 'null') : JSON.stringify(value);
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    // JSON.stringify refuses a bigint (and costs nothing extra when there is none); lossless-json writes its digits.
+    if (error instanceof TypeError && /BigInt/i.test(error.message)) return stringify(value) ?? 'null';
+    throw error;
+  }
 }
 
 /** An integer's text (a path or query parameter) as the value JSON would give it. */

@@ -6,7 +6,7 @@ import contentType from 'content-type';
 import Negotiator from 'negotiator';
 import type { MockRequest, Violation } from './area.ts';
 import { mediaMatches, type CompiledMedia, type CompiledOperation } from './contract.ts';
-import { forValidation, parseExactJson } from './exact-json.ts';
+import { forValidation, mayHoldBigint, parseExactJson } from './exact-json.ts';
 import { DEFAULT_NAMESPACE } from './namespaces.ts';
 import { decodeSegment } from './routes.ts';
 
@@ -118,7 +118,7 @@ function decodeBody(request: MockRequest, violations: Violation[], operation: Co
   } else {
     request.body = text;
   }
-  violations.push(...operation.validateBody(media, forValidation(request.body)));
+  violations.push(...operation.validateBody(media, typeof request.body === 'string' || !mayHoldBigint(text) ? request.body : forValidation(request.body)));
   return { request, violations };
 }
 
