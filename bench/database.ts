@@ -2,7 +2,8 @@
 //   - the mock's HTTP round trip on /_mock/health (the unit for the two below);
 //   - a new namespace's first statement: mint its tokens, then CREATE TABLE through
 //     @libsql/client (target ≤ 10x the round trip);
-//   - a warm `SELECT 1` through @libsql/client (target ≤ 1.5x the round trip);
+//   - a warm `SELECT 1` through @libsql/client (target ≤ 1.5x the round trip), and over
+//     WebSocket (a `ws://` URL; target below the round trip);
 //   - a 1,000-row insert batch and a 1,000-row select through the mock, against the same
 //     statements on the same engine (SQLite's WebAssembly build, a WAL file in its memory) in
 //     this process (target ≤ 3x each).
@@ -134,6 +135,10 @@ try {
   const viaMock = createClient({ url: mock.url, authToken: mock.areas.database.fullAccessToken });
   const mockTimes = await throughClient(viaMock);
   viaMock.close();
+  const viaWebSocket = createClient({ url: mock.url.replace(/^http:/, 'ws:'), authToken: mock.areas.database.fullAccessToken });
+  for (let i = 0; i < 200; i++) await viaWebSocket.execute('SELECT 1');
+  const webSocketSelectOne = median(await timed(() => viaWebSocket.execute('SELECT 1'), ROUND_TRIPS));
+  viaWebSocket.close();
   const engine = await inProcess();
   const memory = await memoryFor64Databases();
 
@@ -142,6 +147,7 @@ try {
   const checks = [
     { benchmark: 'new namespace: tokens + CREATE TABLE', ms: ms(firstStatement), baseline: 'HTTP round trip', 'baseline ms': ms(health), ratio: ratio(firstStatement, health), target: 10 },
     { benchmark: 'warm SELECT 1 (@libsql/client)', ms: ms(mockTimes.selectOne), baseline: 'HTTP round trip', 'baseline ms': ms(health), ratio: ratio(mockTimes.selectOne, health), target: 1.5 },
+    { benchmark: 'warm SELECT 1 over WebSocket (@libsql/client ws://)', ms: ms(webSocketSelectOne), baseline: 'HTTP round trip', 'baseline ms': ms(health), ratio: ratio(webSocketSelectOne, health), target: 1 },
     { benchmark: `insert batch, ${ROWS} rows`, ms: ms(mockTimes.insertBatch), baseline: 'engine in process', 'baseline ms': ms(engine.insertBatch), ratio: ratio(mockTimes.insertBatch, engine.insertBatch), target: 3 },
     { benchmark: `select, ${ROWS} rows`, ms: ms(mockTimes.select), baseline: 'engine in process', 'baseline ms': ms(engine.select), ratio: ratio(mockTimes.select, engine.select), target: 3 },
   ];

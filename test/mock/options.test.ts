@@ -123,7 +123,7 @@ describe('maxBodyBytes', () => {
     withMock({ maxBodyBytes: limit }, async (mock) => {
       const over = await post(mock, limit + 1);
       expect(over.status).toBe(413);
-      expect(await over.json()).toEqual({ type: 'about:blank', title: 'Request body too large', status: 413, detail: `The mock accepts bodies of at most ${limit} bytes.` });
+      expect(await over.json()).toEqual({ type: 'about:blank', title: 'Request body too large', status: 413, detail: `The mock accepts bodies of at most ${limit} bytes here; the option maxBodyBytes (--max-body-bytes) raises it.` });
       expect((await post(mock, limit)).status).toBe(200);
     }));
 });

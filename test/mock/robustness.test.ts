@@ -20,7 +20,8 @@ const MOCK_PROBLEM_STATUSES = [404, 405, 406, 413, 415, 422];
 
 let mock: RunningMock;
 beforeAll(async () => {
-  mock = await startMock({ port: 0, maxBodyBytes: MAX_BODY_BYTES });
+  // The pipeline has a limit of its own (maxPipelineBodyBytes): the same here, so that every operation has one.
+  mock = await startMock({ port: 0, maxBodyBytes: MAX_BODY_BYTES, database: { maxPipelineBodyBytes: MAX_BODY_BYTES } });
 });
 afterAll(async () => {
   await mock?.close();

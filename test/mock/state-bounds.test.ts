@@ -16,6 +16,7 @@ async function behaviourOf(name: string) {
   const behaviour = await definition.setup({
     document,
     example: (example: string) => structuredClone(document.components.examples[example].value),
+    schema: () => () => [],
     options: {},
     clock: { now: () => Date.UTC(2030, 0, 1) },
   });

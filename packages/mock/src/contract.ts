@@ -75,7 +75,8 @@ export class ContractError extends Error {
   area?: string;
 }
 
-function newAjv(): Ajv2020 {
+/** The mock's ajv: JSON Schema 2020-12 with OpenAPI's formats and keywords. */
+export function newAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, allowUnionTypes: true, validateFormats: true });
   addFormats.default(ajv);
   // OpenAPI's numeric formats: int64 is the whole 64-bit range, which a JSON number can only
@@ -312,7 +313,7 @@ function coerceText(text: string, type: string | undefined): unknown {
   return text;
 }
 
-function toViolations(errors: ErrorObject[] | null | undefined, prefix: string, declaredName?: Map<string, string>): Violation[] {
+export function toViolations(errors: ErrorObject[] | null | undefined, prefix: string, declaredName?: Map<string, string>): Violation[] {
   return (errors ?? []).map((error) => {
     const path = error.instancePath.split('/').filter(Boolean).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (declaredName && path[0] !== undefined) path[0] = declaredName.get(path[0].toLowerCase()) ?? path[0];

@@ -77,7 +77,8 @@ export const OPERATIONS = [
       ]
     },
     "extensions": {
-      "x-mock-state": "Finds the namespace and database through the Bearer token (a token the state does not hold, an invalidated or expired one answers 401), then runs the statements on that database (a WAL file of its own, in a sandboxed process) over the stream the baton names. Each stream keeps its own connection; idle streams expire on the mock's virtual clock. Limits (statement time, answer size, open streams and databases) are options of the database area."
+      "x-mock-state": "Finds the namespace and database through the Bearer token (a token the state does not hold, an invalidated or expired one answers 401), then runs the statements on that database (a WAL file of its own, in a sandboxed process) over the stream the baton names. Each stream keeps its own connection; idle streams expire on the mock's virtual clock. Limits (statement time, answer size, open streams and databases) are options of the database area.",
+      "x-body-content-type-ignored": "libSQL's server (sqld) decodes the pipeline's body as JSON by its path and never reads the Content-Type; libsql-stateless and knex's libSQL dialect send none."
     },
     "security": [
       [
@@ -129,7 +130,8 @@ export const OPERATIONS = [
     },
     "extensions": {
       "x-mock-state": "Finds the namespace and database through the Bearer token (a token the state does not hold, an invalidated or expired one answers 401), then runs the statements on that database (a WAL file of its own, in a sandboxed process) over the stream the baton names. Each stream keeps its own connection; idle streams expire on the mock's virtual clock. Limits (statement time, answer size, open streams and databases) are options of the database area.",
-      "x-assumed": "the Hrana protocol, version 3 (libSQL's HRANA_3_SPEC); libSQL's Rust client calls /v3/pipeline and /v3/cursor."
+      "x-assumed": "the Hrana protocol, version 3 (libSQL's HRANA_3_SPEC); libSQL's Rust client calls /v3/pipeline and /v3/cursor.",
+      "x-body-content-type-ignored": "libSQL's server (sqld) decodes the pipeline's body as JSON by its path and never reads the Content-Type; libsql-stateless and knex's libSQL dialect send none."
     },
     "security": [
       [
@@ -161,7 +163,8 @@ export const OPERATIONS = [
     },
     "extensions": {
       "x-mock-state": "Like the pipeline: the Bearer token leads to the namespace and database (else 401); the statements of the batch run on the stream the baton names, and the answer streams their results as cursor entries. Idle streams expire on the mock's virtual clock.",
-      "x-assumed": "the Hrana protocol, version 3 (libSQL's HRANA_3_SPEC, \"/v3/cursor\"); libSQL's Rust client sends its batches here."
+      "x-assumed": "the Hrana protocol, version 3 (libSQL's HRANA_3_SPEC, \"/v3/cursor\"); libSQL's Rust client sends its batches here.",
+      "x-body-content-type-ignored": "libSQL's server (sqld) decodes the pipeline's body as JSON by its path and never reads the Content-Type; libsql-stateless and knex's libSQL dialect send none."
     },
     "security": [
       [

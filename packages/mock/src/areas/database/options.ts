@@ -42,6 +42,8 @@ export interface DatabaseMockOptions {
   maxDatabases?: number;
   /** Most tokens kept per database (invalid ones are forgotten first). Default 200. */
   maxTokensPerDatabase?: number;
+  /** Largest body of a pipeline request (/v2/pipeline, /v3/pipeline, /v3/cursor) and largest WebSocket message, in bytes; apart from the mock-wide maxBodyBytes. Default 4 MiB (a 10,000-statement batch is about 1.5 MB). */
+  maxPipelineBodyBytes?: number;
 }
 
 export type DatabaseSettings = Required<Omit<DatabaseMockOptions, 'dir'>> & Pick<DatabaseMockOptions, 'dir'>;
@@ -63,6 +65,7 @@ const LIMITS = {
   maxStreams: 128,
   maxDatabases: 64,
   maxTokensPerDatabase: 200,
+  maxPipelineBodyBytes: 4 * 1024 * 1024,
 } as const;
 
 /** A bad option value (the CLI prints it and exits 2). */
@@ -101,6 +104,7 @@ export const DATABASE_FLAGS = {
   'db-max-database-bytes': { type: 'string', valueName: 'N', description: `Largest size of one database; past it a write fails with SQLITE_FULL (${LIMITS.maxDatabaseBytes})` },
   'db-max-streams': { type: 'string', valueName: 'N', description: `Most open streams per namespace (${LIMITS.maxStreams})` },
   'db-max-databases': { type: 'string', valueName: 'N', description: `Most databases open at once; an idle one closes to make room (${LIMITS.maxDatabases})` },
+  'db-max-pipeline-body-bytes': { type: 'string', valueName: 'N', description: `Largest pipeline request body or WebSocket message, apart from --max-body-bytes (${LIMITS.maxPipelineBodyBytes})` },
 } as const;
 
 const FLAG_OPTIONS: Record<string, keyof typeof LIMITS> = {
@@ -112,6 +116,7 @@ const FLAG_OPTIONS: Record<string, keyof typeof LIMITS> = {
   'db-max-database-bytes': 'maxDatabaseBytes',
   'db-max-streams': 'maxStreams',
   'db-max-databases': 'maxDatabases',
+  'db-max-pipeline-body-bytes': 'maxPipelineBodyBytes',
 };
 
 /** Options from parsed flags; a value that is not a whole number above 0 is a usage error. */
