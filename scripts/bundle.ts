@@ -12,7 +12,7 @@ function checkRedoclyConfig(areas: string[]) {
   for (const area of areas) {
     const api = config?.apis?.[area];
     const root = path.relative(ROOT, path.join(OPENAPI_DIR, area, 'openapi.yaml'));
-    const output = path.relative(ROOT, bundlePath(area));
+    const output = path.relative(ROOT, bundlePath(area, 'yaml'));
     if (api?.root !== root || api?.output !== output) {
       fail(`redocly.yaml must list the ${area} area as apis.${area} with root: ${root} and output: ${output}`);
     }
@@ -29,7 +29,7 @@ export function bundle(only: string[] = []) {
   if (only.length === 0) rmSync(BUNDLE_DIR, { recursive: true, force: true });
   if (!runBin('redocly', ['bundle', ...only], { env: REDOCLY_ENV, output: 'on-failure' }).ok) fail('bundling failed (see above)');
   for (const area of areas) {
-    const document = parse(readFileSync(bundlePath(area), 'utf8'));
+    const document = parse(readFileSync(bundlePath(area, 'yaml'), 'utf8'));
     writeFileSync(bundlePath(area, 'json'), `${JSON.stringify(document, null, 2)}\n`);
   }
   console.log(`bundled ${plural(areas.length, 'area')} into ${path.relative(ROOT, BUNDLE_DIR)}/: ${areas.join(', ')}`);

@@ -1,12 +1,12 @@
 // Generates packages/contracts/src/generated/: each area's types from its bundle (<area>.ts,
-// openapi-typescript), the area registry (areas.ts) and the operation table (operations.ts).
+// openapi-typescript), the area registry (areas.ts) and the type of every operationId (operations.ts).
 // `--check` writes nothing and fails when a committed file differs from a fresh generation.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { GENERATED_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
-import { areaNameProblem, operationRows, renderAreas, renderOperations } from './lib/registry.ts';
+import { areaNameProblem, operationIdsOf, renderAreas, renderOperations } from './lib/registry.ts';
 import { fail } from './lib/run.ts';
 
 const USAGE = `usage: pnpm generate [area...] [--check]
@@ -14,7 +14,7 @@ const USAGE = `usage: pnpm generate [area...] [--check]
 Writes packages/contracts/src/generated/ from the bundles (run \`pnpm bundle\` first):
   <area>.ts       each named area's types (every area when none is named)
   areas.ts        the area registry: every folder under openapi/ with an openapi.yaml
-  operations.ts   the operation table of every area
+  operations.ts   the type of every operationId (OperationId)
   --check         write nothing; fail when a committed file is stale`;
 
 const header = (area: string) =>
@@ -27,14 +27,14 @@ const header = (area: string) =>
     '',
   ].join('\n');
 
-function requireBundle(area: string, ext: 'yaml' | 'json' = 'yaml'): string {
+function requireBundle(area: string, ext: 'yaml' | 'json'): string {
   const source = bundlePath(area, ext);
   if (!existsSync(source)) fail(`${path.relative(ROOT, source)} is missing: run \`pnpm bundle\` first`);
   return source;
 }
 
 export async function generateTypes(area: string): Promise<string> {
-  const ast = await openapiTS(pathToFileURL(requireBundle(area)), { rootTypes: true, rootTypesNoSchemaPrefix: true });
+  const ast = await openapiTS(pathToFileURL(requireBundle(area, 'yaml')), { rootTypes: true, rootTypesNoSchemaPrefix: true });
   return header(area) + astToString(ast);
 }
 
@@ -48,21 +48,21 @@ export function checkedAreas(): string[] {
   return areas;
 }
 
-/** The registry files, file name (areas.ts, operations.ts) -> content, from every area's bundle. */
+/** The registry files, file name (areas.ts, operations.ts) -> content, from every area's bundle (through the model). */
 export function generateRegistry(): Map<string, string> {
   const areas = checkedAreas();
-  const rows = areas.flatMap((area) => {
+  const operationIds = areas.flatMap((area) => {
     let document;
     try {
       document = JSON.parse(readFileSync(requireBundle(area, 'json'), 'utf8'));
     } catch (error) {
       fail(`${path.relative(ROOT, bundlePath(area, 'json'))} cannot be read (${(error as Error).message.split('\n')[0]}): run \`pnpm bundle\` again`);
     }
-    return operationRows(area, document);
+    return operationIdsOf(area, document);
   });
   return new Map([
     ['areas.ts', renderAreas(areas)],
-    ['operations.ts', renderOperations(rows)],
+    ['operations.ts', renderOperations(operationIds)],
   ]);
 }
 

@@ -79,7 +79,7 @@ export function spectralToSource(results: SpectralResult[], areaOfBundle: (file:
 }
 
 function spectralFindings(areas: string[]): { findings: Finding[]; failure?: string } {
-  const bundles = areas.map((area) => bundlePath(area));
+  const bundles = areas.map((area) => bundlePath(area, 'yaml'));
   const run = runBin('spectral', ['lint', '--format=json', '--fail-severity=warn', ...bundles], { output: 'capture' });
   let results: SpectralResult[];
   try {
@@ -88,7 +88,7 @@ function spectralFindings(areas: string[]): { findings: Finding[]; failure?: str
   } catch {
     return { findings: [], failure: run.output.trim() || 'spectral lint failed without a message' };
   }
-  const areaOfBundle = (file: string) => areas.find((area) => path.resolve(bundlePath(area)) === path.resolve(file));
+  const areaOfBundle = (file: string) => areas.find((area) => path.resolve(bundlePath(area, 'yaml')) === path.resolve(file));
   return { findings: spectralToSource(results, areaOfBundle) };
 }
 

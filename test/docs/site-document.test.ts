@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOCS_DIR } from '../../scripts/lib/paths.ts';
-import { assumedNavigationCss, assumedNodes, combineAreas, labelComponents, markAssumptions, operationsOf, statedOnly } from '../../scripts/lib/site-document.ts';
+import { walkOperations } from '@platform-contracts/contracts';
+import { assumedNavigationCss, assumedNodes, combineAreas, labelComponents, markAssumptions, statedOnly } from '../../scripts/lib/site-document.ts';
 import { headingSlug } from '../../scripts/lib/site-guides.ts';
 import { listAreas, loadBundle, type Json } from '../support/openapi.ts';
 
@@ -39,7 +40,7 @@ describe('combineAreas', () => {
 
   it('shows x-mock-state on every operation of the built site', () => {
     const built = builtDocument('document.js');
-    const operations = operationsOf(built);
+    const operations = walkOperations(built);
     expect(operations.length).toBeGreaterThan(20);
     for (const { operation } of operations) expect(operation.description, operation.operationId).toContain(`In the mock</span> ${operation['x-mock-state']}`);
   });
@@ -70,8 +71,8 @@ describe('combineAreas', () => {
 
   it('holds every operation of every area, each once', () => {
     const combined = builtDocument('document.js');
-    const expected = listAreas().flatMap((name) => operationsOf(loadBundle(name)).map(({ operation }) => operation.operationId)).sort();
-    expect(operationsOf(combined).map(({ operation }) => operation.operationId).sort()).toEqual(expected);
+    const expected = listAreas().flatMap((name) => walkOperations(loadBundle(name)).map(({ operation }) => operation.operationId)).sort();
+    expect(walkOperations(combined).map(({ operation }) => operation.operationId).sort()).toEqual(expected);
   });
 });
 
@@ -135,8 +136,8 @@ describe('assumptions', () => {
     const full = builtDocument('document.js');
     const stated = builtDocument('document-stated.js');
     expect(assumedNodes(stated).length).toBeLessThan(assumedNodes(full).length);
-    expect(operationsOf(stated).filter(({ operation }) => operation['x-assumed'] && !/^security\b/.test(operation['x-assumed']))).toEqual([]);
-    expect(operationsOf(stated).length).toBeGreaterThan(0);
+    expect(walkOperations(stated).filter(({ operation }) => operation['x-assumed'] && !/^security\b/.test(operation['x-assumed']))).toEqual([]);
+    expect(walkOperations(stated).length).toBeGreaterThan(0);
   });
 });
 

@@ -201,7 +201,7 @@ describe('x-mock-state', () => {
   // Not-found statuses the text promises must be ones the operation documents.
   it.each(listAreas().flatMap((area) => operationsOf(area)).map((entry) => [entry.operationId, entry] as const))(
     '%s says what the mock does with state, and documents the statuses it names',
-    (_id, { operation }) => {
+    (_id, { source: operation }) => {
       const text = operation['x-mock-state'];
       expect(typeof text).toBe('string');
       expect(text.length).toBeGreaterThan(40);

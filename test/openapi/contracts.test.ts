@@ -2,21 +2,22 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { AreaName } from '@platform-contracts/contracts';
 import { generateTypes } from '../../scripts/generate.ts';
 import { OPENAPI_DIR, generatedPath } from '../../scripts/lib/paths.ts';
-import { deref, listAreas, loadBundle, operationsOf, validateAt, type Json } from '../support/openapi.ts';
+import { resolveRef, listAreas, loadBundle, operationsOf, validateAt, type Json } from '../support/openapi.ts';
 
 const areas = listAreas();
 
 const pointer = (...parts: string[]) => `#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 /** Every media type with a schema: request bodies and responses, with where its schema sits. */
-function mediaTypes(area: string) {
+function mediaTypes(area: AreaName) {
   const document = loadBundle(area);
-  return operationsOf(area).flatMap(({ path, method, operationId, operation }) => {
+  return operationsOf(area).flatMap(({ path, method, operationId, source: operation }) => {
     const found: { where: string; media: Json; schemaPointer: string }[] = [];
     const add = (where: string, holder: Json, holderPointer: string[]) => {
-      const owner = holder?.$ref ? deref(document, holder) : holder;
+      const owner = holder?.$ref ? resolveRef(document, holder) : holder;
       const base = holder?.$ref ? holder.$ref.slice(2).split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~')) : holderPointer;
       for (const [type, media] of Object.entries(owner?.content ?? {}) as [string, Json][]) {
         if (media.schema) found.push({ where: `${operationId} ${where} ${type}`, media, schemaPointer: pointer(...base, 'content', type, 'schema') });
@@ -39,7 +40,7 @@ describe.each(areas)('the %s contract', (area) => {
   it('has examples that validate against their schemas', () => {
     const failures = mediaTypes(area).flatMap(({ where, media, schemaPointer }) =>
       Object.entries(media.examples ?? {}).flatMap(([name, example]) => {
-        const value = deref(document, example).value;
+        const value = resolveRef(document, example).value;
         if (typeof value === 'string' && media.schema.type === 'string') return [];
         return validateAt(area, schemaPointer, value).map((error) => `${where} example "${name}": ${error}`);
       }),
