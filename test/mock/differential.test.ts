@@ -4,7 +4,7 @@
 // locations (Prism writes parameter names in lower case; the mock as declared).
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AREAS } from '../../packages/mock/src/areas/index.ts';
+import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
 import { createEngine, type Engine } from '../../packages/mock/src/engine.ts';
 import { createClock } from '../../packages/mock/src/namespaces.ts';
 import { resolveRef, listAreas, loadBundle, operationsOf, type Json, type Operation } from '../support/openapi.ts';
@@ -15,7 +15,7 @@ const REQUESTS_PER_OPERATION = Number(process.env.DIFFERENTIAL_RUNS ?? 300);
 let engine: Engine;
 beforeAll(async () => {
   const documents = new Map(listAreas().map((area) => [area, loadBundle(area)]));
-  engine = await createEngine({ areas: [...AREAS] as never, documents, areaOptions: {}, clock: createClock(), sleep: async () => {}, maxNamespaces: 10 });
+  engine = await createEngine({ areas: [...AREA_BEHAVIOURS] as never, documents, areaOptions: {}, clock: createClock(), sleep: async () => {}, maxNamespaces: 10 });
 });
 
 interface Generated {

@@ -1,4 +1,4 @@
-import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
+import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
 import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
@@ -26,7 +26,7 @@ export type ContainersClientOptions<ThrowOnError extends boolean = boolean> = Ac
 export type ContainersClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'containers', ThrowOnError>;
 
 /** A client for the containers API (general management API): container templates of an application. */
-export const createContainersClient: <ThrowOnError extends boolean = false>(options: ContainersClientOptions<ThrowOnError>) => ContainersClient<ThrowOnError> = defineArea<
+export const createContainersClient: <ThrowOnError extends boolean = false>(options: ContainersClientOptions<ThrowOnError>) => ContainersClient<ThrowOnError> = defineClientArea<
   paths,
   'containers'
 >({ area: 'containers', factory: 'createContainersClient', baseUrlEnv: 'PLATFORM_API_BASE_URL', Error: ContainersApiError, pagination: {} });

@@ -1,4 +1,4 @@
-import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
+import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { CallOptions, PlatformHttpClient } from './internal/typed-client.js';
 import type { paths } from '@platform-contracts/contracts/dns';
@@ -22,7 +22,7 @@ export type DnsClientOptions<ThrowOnError extends boolean = boolean> = AccessKey
 export type DnsClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'dns', ThrowOnError>;
 
 /** A client for the DNS API. Import records with {@link importDnsRecords}. */
-export const createDnsClient: <ThrowOnError extends boolean = false>(options: DnsClientOptions<ThrowOnError>) => DnsClient<ThrowOnError> = defineArea<paths, 'dns'>({
+export const createDnsClient: <ThrowOnError extends boolean = false>(options: DnsClientOptions<ThrowOnError>) => DnsClient<ThrowOnError> = defineClientArea<paths, 'dns'>({
   area: 'dns',
   factory: 'createDnsClient',
   baseUrlEnv: 'PLATFORM_API_BASE_URL',

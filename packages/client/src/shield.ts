@@ -1,4 +1,4 @@
-import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
+import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
 import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PaginationTable } from './internal/paging.js';
@@ -31,7 +31,7 @@ export type ShieldClientOptions<ThrowOnError extends boolean = boolean> = Access
 export type ShieldClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'shield', ThrowOnError, typeof pagination>;
 
 /** A client for the shield API: shield zones, custom WAF rules and triggered-rule reviews. */
-export const createShieldClient: <ThrowOnError extends boolean = false>(options: ShieldClientOptions<ThrowOnError>) => ShieldClient<ThrowOnError> = defineArea<
+export const createShieldClient: <ThrowOnError extends boolean = false>(options: ShieldClientOptions<ThrowOnError>) => ShieldClient<ThrowOnError> = defineClientArea<
   paths,
   'shield',
   typeof pagination

@@ -1,4 +1,4 @@
-import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
+import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
 import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PaginationTable } from './internal/paging.js';
@@ -30,7 +30,7 @@ export type StorageClientOptions<ThrowOnError extends boolean = boolean> = Acces
 export type StorageClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'storage', ThrowOnError, typeof pagination>;
 
 /** A client for the storage API (part of the general management API): storage zones and their pull zones. */
-export const createStorageClient: <ThrowOnError extends boolean = false>(options: StorageClientOptions<ThrowOnError>) => StorageClient<ThrowOnError> = defineArea<
+export const createStorageClient: <ThrowOnError extends boolean = false>(options: StorageClientOptions<ThrowOnError>) => StorageClient<ThrowOnError> = defineClientArea<
   paths,
   'storage',
   typeof pagination

@@ -1,4 +1,4 @@
-import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
+import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PaginationTable } from './internal/paging.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
@@ -32,7 +32,7 @@ export type VideoClient<ThrowOnError extends boolean = false> = PlatformHttpClie
  * A client for the video API: videos and collections of a video library. The base URL is
  * `baseUrl`, else the environment variable `PLATFORM_VIDEO_BASE_URL`.
  */
-export const createVideoClient: <ThrowOnError extends boolean = false>(options: VideoClientOptions<ThrowOnError>) => VideoClient<ThrowOnError> = defineArea<
+export const createVideoClient: <ThrowOnError extends boolean = false>(options: VideoClientOptions<ThrowOnError>) => VideoClient<ThrowOnError> = defineClientArea<
   paths,
   'video',
   typeof pagination

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUNDLE_DIR, BundleError, readBundle, type AreaName } from '@platform-contracts/contracts';
 import type { InfoOf, OpenApiDocument, OptionsOf } from './area.ts';
-import { AREAS } from './areas/index.ts';
+import { AREA_BEHAVIOURS } from './areas/index.ts';
 import { ContractError } from './contract.ts';
 import { CONTROL_PREFIX, createControl, HEALTH_PATH } from './control.ts';
 import { createEngine, type EngineAnswer, type ServedOperation } from './engine.ts';
@@ -32,7 +32,7 @@ const CLOSE_GRACE_MS = 10_000;
 /** A body over the limit is read to its end (so the client can read the 413) up to this many times the limit. */
 const DRAIN_FACTOR = 64;
 
-type Areas = (typeof AREAS)[number];
+type Areas = (typeof AREA_BEHAVIOURS)[number];
 /** Each area's options, under its name: `{ database: { fullAccessToken: '...' } }`. */
 export type AreaOptions = { [A in Areas as A['name']]?: OptionsOf<A> };
 export type AreaInfo = { [A in Areas as A['name']]: InfoOf<A> };
@@ -119,10 +119,10 @@ function loadDocuments(bundleDir: string, areas: AreaName[]): Map<string, OpenAp
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
-  const known = AREAS.map((area) => area.name);
+  const known = AREA_BEHAVIOURS.map((area) => area.name);
   const unknown = (options.areas ?? []).filter((name) => !known.includes(name as never));
   if (unknown.length > 0) throw new MockStartError(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
-  const areas = options.areas ? AREAS.filter((area) => options.areas!.includes(area.name)) : [...AREAS];
+  const areas = options.areas ? AREA_BEHAVIOURS.filter((area) => options.areas!.includes(area.name)) : [...AREA_BEHAVIOURS];
   const bundleDir = options.bundleDir ?? BUNDLE_DIR;
   const documents = loadDocuments(bundleDir, areas.map((area) => area.name));
   const clock = createClock(options.now);

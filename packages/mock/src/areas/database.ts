@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type * as Contract from '@platform-contracts/contracts/database';
 import { defineArea, describeViolations, UsageError, type CallContext, type MockRequest, type MockResponse, type Violation } from '../area.ts';
+import { DEFAULT_NAMESPACE } from '../namespaces.ts';
 import { createSqlEngine, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
 import { DATABASE_FLAGS, DATABASE_ID, DatabaseOptionError, optionsFromFlags, resolveDatabaseSettings, type DatabaseMockOptions, type DatabaseSettings } from './database/options.ts';
 import { runCursor, runPipeline, type WireRequest } from './database/pipeline-runner.ts';
@@ -14,8 +15,6 @@ import { BOTH_KINDS, digestOf, TokenLimitReached, TokenStore, type StoredToken }
 
 type Schemas = Contract.components['schemas'];
 
-/** The namespace the start-up tokens belong to. */
-export const STARTUP_NAMESPACE = 'default';
 const VERSION_TEXT = { 2: 'Hello, this is HTTP API v2 (Hrana over HTTP)', 3: 'Hello, this is HTTP API v3 (Hrana over HTTP)' } as const;
 const MANAGEMENT_OPERATIONS = new Set(['createDatabaseTokens', 'invalidateDatabaseTokens', 'listDatabaseTokens']);
 
@@ -60,7 +59,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
     const startUpDigests = new Set([digestOf(settings.fullAccessToken), digestOf(settings.readOnlyToken)]);
     /** Token digest → where it belongs. Start-up tokens belong to every database of the start-up namespace. */
     const tokenIndex = new Map<string, { namespace: string; databaseId: string | '*' }>();
-    for (const digest of startUpDigests) tokenIndex.set(digest, { namespace: STARTUP_NAMESPACE, databaseId: '*' });
+    for (const digest of startUpDigests) tokenIndex.set(digest, { namespace: DEFAULT_NAMESPACE, databaseId: '*' });
 
     const streams = streamTable({
       idleMs: settings.streamIdleMs,
@@ -79,7 +78,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
         entry = { tokens: [] };
         state.databases[databaseId] = entry;
         const store = new TokenStore(entry.tokens, now, settings.maxTokensPerDatabase);
-        if (namespace === STARTUP_NAMESPACE) {
+        if (namespace === DEFAULT_NAMESPACE) {
           store.seed('full_access', settings.fullAccessToken);
           store.seed('read_only', settings.readOnlyToken);
         }
@@ -93,7 +92,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
      * with empty databases), except the start-up namespace with a folder, whose files
      * (`<dir>/<id>.db`) are kept between runs.
      */
-    const ownerOf = (state: DatabaseState, namespace: string) => (namespace === STARTUP_NAMESPACE && settings.dir ? STARTUP_NAMESPACE : `${namespace}\u0000${state.generation}`);
+    const ownerOf = (state: DatabaseState, namespace: string) => (namespace === DEFAULT_NAMESPACE && settings.dir ? DEFAULT_NAMESPACE : `${namespace}\u0000${state.generation}`);
 
     const hostOf = (request: MockRequest) => (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
 
@@ -212,7 +211,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       seed: (): DatabaseState => ({ generation: randomUUID(), databases: {} }),
       report: () => [
         // The one place the mock prints tokens: they are generated for this run only.
-        `Database tokens for this run (access key \`${STARTUP_NAMESPACE}\`, database ${settings.databaseId}): Full Access ${settings.fullAccessToken}  Read Only ${settings.readOnlyToken}`,
+        `Database tokens for this run (access key \`${DEFAULT_NAMESPACE}\`, database ${settings.databaseId}): Full Access ${settings.fullAccessToken}  Read Only ${settings.readOnlyToken}`,
         `  databases ${settings.dir ? `in ${settings.dir}` : 'in a temporary folder'}, ${settings.perHost ? 'one per host name' : `"${settings.databaseId}" per access key`}; limits: statement ${settings.statementTimeoutMs} ms, lock wait ${settings.lockWaitMs} ms, ${settings.maxStreams} streams, ${settings.maxDatabases} databases`,
       ],
       async close() {

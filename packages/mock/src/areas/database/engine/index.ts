@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_NAMESPACE } from '../../../namespaces.ts';
 import { childScript, Executor } from './executor.ts';
 import type { ExecutorLimits } from './messages.ts';
 
@@ -45,11 +46,11 @@ export async function createSqlEngine(options: SqlEngineOptions) {
   const idleTimers = new Map<string, NodeJS.Timeout>();
 
   /**
-   * The file of an owner's database. The owner `default` keeps `<dir>/<id>.db`; another owner
+   * The file of an owner's database. The default namespace's owner keeps `<dir>/<id>.db`; another owner
    * (it holds an access key, a secret) gets a folder named by a digest of it.
    */
   function fileOf(owner: string, databaseId: string): string {
-    if (owner === 'default') return path.join(dir, `${databaseId}.db`);
+    if (owner === DEFAULT_NAMESPACE) return path.join(dir, `${databaseId}.db`);
     const folder = path.join(dir, `ns-${createHash('sha256').update(owner).digest('hex').slice(0, 24)}`);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     return path.join(folder, `${databaseId}.db`);
