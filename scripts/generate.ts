@@ -1,5 +1,6 @@
 // Generates packages/contracts/src/generated/: each area's types from its bundle (<area>.ts,
-// openapi-typescript), the area registry (areas.ts) and the type of every operationId (operations.ts).
+// openapi-typescript), the area registry (areas.ts) and the type of every operationId (operations.ts);
+// and the per-area wiring that follows from the registry (scripts/lib/wiring.ts).
 // `--check` writes nothing and fails when a committed file differs from a fresh generation.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { GENERATED_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
 import { areaNameProblem, operationIdsOf, renderAreas, renderOperations } from './lib/registry.ts';
 import { fail } from './lib/run.ts';
+import { generateWiring } from './lib/wiring.ts';
 
 const USAGE = `usage: pnpm generate [area...] [--check]
 
@@ -15,6 +17,11 @@ Writes packages/contracts/src/generated/ from the bundles (run \`pnpm bundle\` f
   <area>.ts       each named area's types (every area when none is named)
   areas.ts        the area registry: every folder under openapi/ with an openapi.yaml
   operations.ts   the type of every operationId (OperationId)
+and the wiring that follows from the registry (every area, always):
+  packages/client/package.json            exports: one subpath per area
+  packages/client/src/index.ts            each area's exports and contract types
+  packages/client/src/generated/platform-properties.ts   createPlatformClient's properties
+  packages/mock/src/areas/index.ts        the mock's area behaviours
   --check         write nothing; fail when a committed file is stale`;
 
 const header = (area: string) =>
@@ -77,13 +84,15 @@ export async function generateAll(only: string[] = []): Promise<Map<string, stri
   return files;
 }
 
-/** The generated files in `dir` that are missing or differ from a fresh generation (paths relative to the repository). */
-export async function staleGenerated(only: string[] = [], dir = GENERATED_DIR): Promise<string[]> {
+/** The generated files in `dir` (the wiring: under `root`) that are missing or differ from a fresh generation (paths relative to the repository). */
+export async function staleGenerated(only: string[] = [], dir = GENERATED_DIR, root = ROOT): Promise<string[]> {
   const stale: string[] = [];
+  const differs = (file: string, fresh: string) => !existsSync(file) || readFileSync(file, 'utf8') !== fresh;
   for (const [name, fresh] of await generateAll(only)) {
     const file = path.join(dir, name);
-    if (!existsSync(file) || readFileSync(file, 'utf8') !== fresh) stale.push(path.relative(ROOT, file));
+    if (differs(file, fresh)) stale.push(path.relative(ROOT, file));
   }
+  for (const [relative, fresh] of generateWiring(checkedAreas())) if (differs(path.join(root, relative), fresh)) stale.push(relative);
   return stale;
 }
 
@@ -102,7 +111,12 @@ async function main(args: string[]) {
     const file = path.join(GENERATED_DIR, name);
     if (!existsSync(file) || readFileSync(file, 'utf8') !== content) writeFileSync(file, content);
   }
-  console.log(`generated files in ${path.relative(ROOT, GENERATED_DIR)}/`);
+  for (const [relative, content] of generateWiring(checkedAreas())) {
+    const file = path.join(ROOT, relative);
+    mkdirSync(path.dirname(file), { recursive: true });
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== content) writeFileSync(file, content);
+  }
+  console.log(`generated files in ${path.relative(ROOT, GENERATED_DIR)}/ and the per-area wiring`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.slice(2));

@@ -10,6 +10,7 @@ import { AREAS, buildAreaModel, ContractModelError, findOperation, HTTP_METHODS,
 import { generateRegistry, staleGenerated } from '../../scripts/generate.ts';
 import { GENERATED_DIR, ROOT, listAreas } from '../../scripts/lib/paths.ts';
 import { areaNameProblem } from '../../scripts/lib/registry.ts';
+import { generateWiring } from '../../scripts/lib/wiring.ts';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -28,6 +29,21 @@ describe('the generated registry files', () => {
     expect(fresh).toContain('Do not edit');
     const committed = readFileSync(path.join(GENERATED_DIR, name), 'utf8');
     expect(committed === fresh, `packages/contracts/src/generated/${name} is stale: run pnpm generate`).toBe(true);
+  });
+
+  it.each([...generateWiring(AREAS).keys()].map((file) => [file]))('the wiring file %s matches a fresh generation from the registry', (file) => {
+    const committed = readFileSync(path.join(ROOT, file), 'utf8');
+    expect(committed === generateWiring(AREAS).get(file), `${file} is stale: run pnpm generate`).toBe(true);
+  });
+
+  it('staleGenerated names a wiring file that is stale, edited by hand or missing', async () => {
+    const root = path.join(scratch, 'root');
+    const files = [...generateWiring(AREAS).keys()];
+    for (const file of files) cpSync(path.join(ROOT, file), path.join(root, file));
+    expect(await staleGenerated(['dns'], GENERATED_DIR, root)).toEqual([]);
+    writeFileSync(path.join(root, 'packages/mock/src/areas/index.ts'), '// edited by hand\n');
+    unlinkSync(path.join(root, 'packages/client/src/index.ts'));
+    expect((await staleGenerated(['dns'], GENERATED_DIR, root)).sort()).toEqual(['packages/client/src/index.ts', 'packages/mock/src/areas/index.ts']);
   });
 
   it('staleGenerated names a tampered file and a missing one', async () => {

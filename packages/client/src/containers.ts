@@ -1,4 +1,5 @@
 import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
@@ -33,3 +34,12 @@ export const createContainersClient: <ThrowOnError extends boolean = false>(opti
 
 export const ContainerImagePullPolicy = enumeration<PullPolicy>()({ Always: 'always', IfNotPresent: 'ifNotPresent' });
 export type ContainerImagePullPolicy = PullPolicy;
+
+declare module './internal/platform-areas.js' {
+  interface PlatformAreas<ThrowOnError extends boolean> {
+    readonly containers: ContainersClient<ThrowOnError>;
+  }
+}
+
+/** The `containers` property of createPlatformClient (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'containers'> = { containers: (context) => createContainersClient(context.api()) };

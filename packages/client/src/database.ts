@@ -1,4 +1,6 @@
 import createClient from 'openapi-fetch';
+import { createDatabaseTokensClient, type DatabaseTokensClient } from './database-tokens.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import { ClientConfigError, readEnv, requireString } from './internal/options.js';
 import { PlatformRequestError, PlatformTimeoutError, redact, requestIdOf, newRequestId, type CallInfo } from './internal/errors.js';
 import { createRetryingFetch, startDeadline, type RetrySetting } from './internal/transport.js';
@@ -329,3 +331,18 @@ function resolveOptions(options: DatabaseClientOptions): { baseUrl: string; auth
   );
   return { baseUrl: url.baseUrl, authToken };
 }
+
+declare module './internal/platform-areas.js' {
+  interface PlatformAreas<ThrowOnError extends boolean> {
+    /** The SQL pipeline of the database in `options.database`. */
+    readonly database: DatabaseClient;
+    /** Database access tokens, on the general management API. */
+    readonly databaseTokens: DatabaseTokensClient<ThrowOnError>;
+  }
+}
+
+/** The `database` and `databaseTokens` properties of createPlatformClient (read by it; not for direct use). */
+export const platformProperties: PlatformProperties<'database' | 'databaseTokens'> = {
+  database: ({ options: { database, fetch, timeoutMs, retry } }) => createDatabaseClient({ ...database, fetch, timeoutMs, retry }),
+  databaseTokens: (context) => createDatabaseTokensClient(context.api()),
+};

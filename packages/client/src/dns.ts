@@ -1,4 +1,5 @@
 import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { CallOptions, PlatformHttpClient } from './internal/typed-client.js';
 import type { paths } from '@platform-contracts/contracts/dns';
@@ -48,3 +49,12 @@ export function importDnsRecords<ThrowOnError extends boolean>(
     headers: { 'Content-Type': 'text/plain' },
   });
 }
+
+declare module './internal/platform-areas.js' {
+  interface PlatformAreas<ThrowOnError extends boolean> {
+    readonly dns: DnsClient<ThrowOnError>;
+  }
+}
+
+/** The `dns` property of createPlatformClient (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'dns'> = { dns: (context) => createDnsClient(context.api()) };

@@ -1,4 +1,5 @@
 import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PaginationTable } from './internal/paging.js';
@@ -47,3 +48,12 @@ export const ShieldBodyLimitAction = enumeration<Shield.ShieldBodyLimitAction>()
 export type ShieldBodyLimitAction = Shield.ShieldBodyLimitAction;
 export const ShieldDDoSSensitivity = enumeration<Shield.ShieldDDoSSensitivity>()({ Off: 0, Low: 1, Medium: 2, High: 3, Challenge: 4 });
 export type ShieldDDoSSensitivity = Shield.ShieldDDoSSensitivity;
+
+declare module './internal/platform-areas.js' {
+  interface PlatformAreas<ThrowOnError extends boolean> {
+    readonly shield: ShieldClient<ThrowOnError>;
+  }
+}
+
+/** The `shield` property of createPlatformClient (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'shield'> = { shield: (context) => createShieldClient(context.api()) };

@@ -1,4 +1,5 @@
 import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PaginationTable } from './internal/paging.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
@@ -37,3 +38,12 @@ export const createVideoClient: <ThrowOnError extends boolean = false>(options: 
   'video',
   typeof pagination
 >({ area: 'video', factory: 'createVideoClient', baseUrlEnv: 'PLATFORM_VIDEO_BASE_URL', Error: VideoApiError, pagination });
+
+declare module './internal/platform-areas.js' {
+  interface PlatformAreas<ThrowOnError extends boolean> {
+    readonly video: VideoClient<ThrowOnError>;
+  }
+}
+
+/** The `video` property of createPlatformClient, on the video API's base URL (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'video'> = { video: (context) => createVideoClient(context.video()) };
