@@ -20,10 +20,11 @@ describe('CONTRIBUTING.md, adding an area', () => {
   });
 
   it.each(PATHS.filter((p) => !p.includes('<area>')).map((p) => [p]))('%s exists', (file) => {
-    expect(existsSync(path.join(ROOT, file))).toBe(true);
+    expect(existsSync(path.join(ROOT, file)), `CONTRIBUTING.md names ${file}, which does not exist: fix the name in CONTRIBUTING.md`).toBe(true);
   });
 
   it.each(PATHS.filter((p) => p.includes('<area>')).map((p) => [p]))('%s exists for every area', (pattern) => {
-    expect(AREAS.filter((area) => !existsSync(path.join(ROOT, pattern.replaceAll('<area>', area))))).toEqual([]);
+    const missing = AREAS.filter((area) => !existsSync(path.join(ROOT, pattern.replaceAll('<area>', area))));
+    expect(missing, `write ${missing.map((area) => pattern.replaceAll('<area>', area)).join(', ')} (CONTRIBUTING.md, adding an area)`).toEqual([]);
   });
 });

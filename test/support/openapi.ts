@@ -3,7 +3,10 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { AREAS, HTTP_METHODS, findOperation, loadContractModel, operationsOf, resolveRef as resolve, type AreaName, type Operation } from '@platform-contracts/contracts';
+import path from 'node:path';
 import type { Json } from '../../scripts/lib/openapi.ts';
+import { OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
+import { SourceLocator } from '../../scripts/lib/source-location.ts';
 
 export { HTTP_METHODS, operationsOf, type Json, type Operation };
 
@@ -55,4 +58,13 @@ export function validateAnswer(area: string, operationId: string, status: number
   if (!media) return [`status ${status} has no ${contentType} body in the contract`];
   if (!media.schemaPointer) return [];
   return validateAt(area, media.schemaPointer, body);
+}
+
+const locators = new Map<string, SourceLocator>();
+/** The source file and line under openapi/ where an operation is written: the place to edit (`openapi/dns/paths/x.yaml:3`). */
+export function sourceOf(area: string, urlPath: string, method: string): string {
+  let locator = locators.get(area);
+  if (!locator) locators.set(area, (locator = new SourceLocator(path.join(OPENAPI_DIR, area, 'openapi.yaml'))));
+  const { file, line } = locator.locate(['paths', urlPath, method]);
+  return `${path.relative(ROOT, file)}:${line}`;
 }
