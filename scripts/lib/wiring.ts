@@ -2,7 +2,7 @@
 // and checked by `pnpm generate --check` like the generated types: the client's exports map, its
 // index and its list of createPlatformClient properties, and the mock's list of area behaviours.
 // An area brings its own client file and mock behaviour; these files only gather them.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './paths.ts';
@@ -58,6 +58,7 @@ const PER_AREA_HOOKS = new Set(['platformProperties']);
  */
 export function clientExportsOf(areas: readonly string[]): Map<string, { name: string; typeOnly: boolean }[]> {
   const src = path.join(CLIENT_DIR, 'src');
+  areas = areas.filter((area) => existsSync(path.join(src, `${area}.ts`)));
   const files = areas.map((area) => path.join(src, `${area}.ts`));
   const program = ts.createProgram([...files, path.join(src, SHARED)], {
     module: ts.ModuleKind.NodeNext,
@@ -71,7 +72,7 @@ export function clientExportsOf(areas: readonly string[]): Map<string, { name: s
   const exportsOf = (file: string) => {
     const source = program.getSourceFile(file);
     const symbol = source && checker.getSymbolAtLocation(source);
-    if (!symbol) throw new Error(`${path.relative(ROOT, file)} is missing: every area needs its client file (see CONTRIBUTING.md)`);
+    if (!symbol) throw new Error(`${path.relative(ROOT, file)} is not a module the TypeScript compiler can read`);
     return checker.getExportsOfModule(symbol);
   };
   const shared = new Set(exportsOf(path.join(src, SHARED)).map((symbol) => symbol.name));
@@ -79,7 +80,11 @@ export function clientExportsOf(areas: readonly string[]): Map<string, { name: s
   const result = new Map<string, { name: string; typeOnly: boolean }[]>();
   for (const [index, area] of areas.entries()) {
     const own: { name: string; typeOnly: boolean }[] = [];
-    for (const symbol of exportsOf(files[index]!)) {
+    const exported = exportsOf(files[index]!);
+    if (!exported.some((symbol) => PER_AREA_HOOKS.has(symbol.name))) {
+      throw new Error(`packages/client/src/${area}.ts exports no platformProperties, its property of createPlatformClient (see CONTRIBUTING.md; copy packages/client/src/dns.ts)`);
+    }
+    for (const symbol of exported) {
       if (shared.has(symbol.name) || PER_AREA_HOOKS.has(symbol.name)) continue;
       const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
       const declaredIn = target.declarations?.[0]?.getSourceFile().fileName;
@@ -109,12 +114,18 @@ export function renderClientIndex(areas: readonly string[], exportsByArea = clie
   return `${lines.join('\n')}\n`;
 }
 
-/** Every wiring file, path relative to the repository -> fresh content. */
+/**
+ * Every wiring file, path relative to the repository -> fresh content. An area is wired in once
+ * its file is there (its client file, its mock behaviour), so that `pnpm generate` runs at every
+ * step of adding one; the layout tests name the files an area still lacks.
+ */
 export function generateWiring(areas: readonly string[]): Map<string, string> {
+  const withClient = areas.filter((area) => existsSync(path.join(CLIENT_DIR, 'src', `${area}.ts`)));
+  const withMock = areas.filter((area) => existsSync(path.join(MOCK_AREAS_DIR, `${area}.ts`)));
   return new Map([
-    ['packages/mock/src/areas/index.ts', renderMockAreas(areas)],
-    ['packages/client/package.json', renderClientPackage(areas)],
-    ['packages/client/src/generated/platform-properties.ts', renderPlatformProperties(areas)],
-    ['packages/client/src/index.ts', renderClientIndex(areas)],
+    ['packages/mock/src/areas/index.ts', renderMockAreas(withMock)],
+    ['packages/client/package.json', renderClientPackage(withClient)],
+    ['packages/client/src/generated/platform-properties.ts', renderPlatformProperties(withClient)],
+    ['packages/client/src/index.ts', renderClientIndex(withClient)],
   ]);
 }
