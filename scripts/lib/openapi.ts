@@ -2,7 +2,7 @@
 // them: from its sources, because the scripts run before the package is built (`pnpm generate`).
 export { HTTP_METHODS, type HttpMethod, type Operation } from '../../packages/contracts/src/operation.ts';
 export { buildAreaModel, walkOperations } from '../../packages/contracts/src/model.ts';
-export { escapePointerToken, resolveRef } from '../../packages/contracts/src/refs.ts';
+export { escapePointerToken, resolveRef, unescapePointerToken } from '../../packages/contracts/src/refs.ts';
 
 /** A parsed OpenAPI document or a part of one, as the scripts walk it. */
 export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
