@@ -1,6 +1,4 @@
 import createClient from 'openapi-fetch';
-import { createDatabaseTokensClient, type DatabaseTokensClient } from './database-tokens.js';
-import type { PlatformProperties } from './internal/platform-areas.js';
 import { ClientConfigError, readEnv, requireString } from './internal/options.js';
 import { PlatformRequestError, PlatformTimeoutError, redact, requestIdOf, newRequestId, type CallInfo } from './internal/errors.js';
 import { createRetryingFetch, startDeadline, type RetrySetting } from './internal/transport.js';
@@ -12,6 +10,7 @@ export type * from '@platform-contracts/contracts/database';
 export type { IntMode, ResultSet, Row, SqlArgument, SqlArguments, SqlResultValue } from './internal/database-values.js';
 export * from './internal/public.js';
 export * from './database-tokens.js';
+export { platformProperties } from './database-platform.js';
 
 type Schemas = components['schemas'];
 
@@ -331,18 +330,3 @@ function resolveOptions(options: DatabaseClientOptions): { baseUrl: string; auth
   );
   return { baseUrl: url.baseUrl, authToken };
 }
-
-declare module './internal/platform-areas.js' {
-  interface PlatformAreas<ThrowOnError extends boolean> {
-    /** The SQL pipeline of the database in `options.database`. */
-    readonly database: DatabaseClient;
-    /** Database access tokens, on the general management API. */
-    readonly databaseTokens: DatabaseTokensClient<ThrowOnError>;
-  }
-}
-
-/** The `database` and `databaseTokens` properties of createPlatformClient (read by it; not for direct use). */
-export const platformProperties: PlatformProperties<'database' | 'databaseTokens'> = {
-  database: ({ options: { database, fetch, timeoutMs, retry } }) => createDatabaseClient({ ...database, fetch, timeoutMs, retry }),
-  databaseTokens: (context) => createDatabaseTokensClient(context.api()),
-};
