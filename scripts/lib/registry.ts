@@ -2,14 +2,19 @@
 import type { AreaName } from '../../packages/contracts/src/generated/areas.ts';
 import { buildAreaModel, type Json } from './openapi.ts';
 
-/** Names that would collide with the package's own files or subpaths. */
-const RESERVED = new Set(['areas', 'operations', 'operation', 'index', 'bundles', 'package.json']);
+/** Names that would collide with a package's own files or subpaths: an area has a file of its name in each. */
+const RESERVED = new Map([
+  ...['areas', 'operations', 'operation', 'index', 'bundles', 'package.json'].map((name) => [name, '@platform-contracts/contracts'] as const),
+  ...['platform', 'generated', 'internal'].map((name) => [name, '@platform-contracts/client'] as const),
+  ['state', '@platform-contracts/mock'] as const,
+]);
 const AREA_NAME = /^[a-z][a-z0-9-]*$/;
 
 /** Why a folder name cannot be an area, or undefined when it can. */
 export function areaNameProblem(area: string): string | undefined {
   if (!AREA_NAME.test(area)) return `"${area}" is not a usable area name (lowercase letters, digits and hyphens, starting with a letter)`;
-  if (RESERVED.has(area)) return `"${area}" cannot be an area name: @platform-contracts/contracts uses it for its own ${area}`;
+  const owner = RESERVED.get(area);
+  if (owner) return `"${area}" cannot be an area name: ${owner} uses it for its own ${area}`;
   return undefined;
 }
 

@@ -234,6 +234,8 @@ describe('area names', () => {
     ['operations', /@platform-contracts\/contracts uses it/],
     ['index', /@platform-contracts\/contracts uses it/],
     ['bundles', /@platform-contracts\/contracts uses it/],
+    ['platform', /@platform-contracts\/client uses it/],
+    ['state', /@platform-contracts\/mock uses it/],
   ] as const)('%s', (name, problem) => {
     const found = areaNameProblem(name);
     if (problem) expect(found).toMatch(problem);
