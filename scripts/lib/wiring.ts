@@ -1,11 +1,13 @@
 // The per-area wiring that follows mechanically from the registry, written by `pnpm generate`
-// and checked by `pnpm generate --check` like the generated types: the client's exports map, its
-// index and its list of createPlatformClient properties, and the mock's list of area behaviours.
-// An area brings its own client file and mock behaviour; these files only gather them.
+// and checked by `pnpm generate --check` like the generated types: Redocly's list of areas, the
+// client's exports map, its index and its list of createPlatformClient properties, and the mock's
+// list of area behaviours. An area brings its own client file and mock behaviour; these files
+// only gather them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './paths.ts';
+import { renderRedoclyConfig } from './redocly-config.ts';
 
 export const CLIENT_DIR = path.join(ROOT, 'packages/client');
 export const MOCK_AREAS_DIR = path.join(ROOT, 'packages/mock/src/areas');
@@ -123,6 +125,7 @@ export function generateWiring(areas: readonly string[]): Map<string, string> {
   const withClient = areas.filter((area) => existsSync(path.join(CLIENT_DIR, 'src', `${area}.ts`)));
   const withMock = areas.filter((area) => existsSync(path.join(MOCK_AREAS_DIR, `${area}.ts`)));
   return new Map([
+    ['redocly.yaml', renderRedoclyConfig(areas)],
     ['packages/mock/src/areas/index.ts', renderMockAreas(withMock)],
     ['packages/client/package.json', renderClientPackage(withClient)],
     ['packages/client/src/generated/platform-properties.ts', renderPlatformProperties(withClient)],

@@ -10,6 +10,7 @@ import { AREAS, buildAreaModel, ContractModelError, findOperation, HTTP_METHODS,
 import { generateRegistry, staleGenerated } from '../../scripts/generate.ts';
 import { GENERATED_DIR, ROOT, listAreas } from '../../scripts/lib/paths.ts';
 import { areaNameProblem } from '../../scripts/lib/registry.ts';
+import { renderRedoclyConfig } from '../../scripts/lib/redocly-config.ts';
 import { generateWiring } from '../../scripts/lib/wiring.ts';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -34,6 +35,16 @@ describe('the generated registry files', () => {
   it.each([...generateWiring(AREAS).keys()].map((file) => [file]))('the wiring file %s matches a fresh generation from the registry', (file) => {
     const committed = readFileSync(path.join(ROOT, file), 'utf8');
     expect(committed === generateWiring(AREAS).get(file), `${file} is stale: run pnpm generate`).toBe(true);
+  });
+
+  it('derives redocly.yaml’s apis from the areas, keeping the rest of the file', () => {
+    const written = '# why\nextends:\n  - recommended\napis:\n  old:\n    root: openapi/old/openapi.yaml\n    output: packages/contracts/bundles/old.yaml\nrules:\n  x: warn # kept\n';
+    expect(renderRedoclyConfig(['cdn', 'video'], written)).toBe(
+      '# why\nextends:\n  - recommended\napis:\n' +
+        '  cdn:\n    root: openapi/cdn/openapi.yaml\n    output: packages/contracts/bundles/cdn.yaml\n' +
+        '  video:\n    root: openapi/video/openapi.yaml\n    output: packages/contracts/bundles/video.yaml\n' +
+        'rules:\n  x: warn # kept\n',
+    );
   });
 
   it('staleGenerated names a wiring file that is stale, edited by hand or missing', async () => {
