@@ -3,19 +3,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { ROOT, BUNDLE_DIR, bundlePath, listAreas } from './lib/paths.ts';
-import { renderRedoclyConfig } from './lib/redocly-config.ts';
+import { syncRedoclyConfig } from './lib/redocly-config.ts';
 import { REDOCLY_ENV, fail, runBin } from './lib/run.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
-
-/** redocly.yaml lists every area of the registry (its `apis` follow the folders under openapi/): written when it does not. */
-function syncRedoclyConfig() {
-  const file = path.join(ROOT, 'redocly.yaml');
-  const current = readFileSync(file, 'utf8');
-  const derived = renderRedoclyConfig(listAreas(), current);
-  if (derived === current) return;
-  writeFileSync(file, derived);
-  console.log('redocly.yaml: its apis now list every area under openapi/ (commit the change)');
-}
 
 /** Bundles the named areas (all of them when none is named). */
 export function bundle(only: string[] = []) {

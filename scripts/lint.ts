@@ -6,6 +6,7 @@ import { bundle } from './bundle.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
 import { OPENAPI_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
 import { REDOCLY_ENV, runBin } from './lib/run.ts';
+import { syncRedoclyConfig } from './lib/redocly-config.ts';
 import { SourceLocator } from './lib/source-location.ts';
 
 export interface Finding {
@@ -110,6 +111,7 @@ shown as file:line:col at the source file to edit. Fails on any error or warning
   };
   const only = checkAreas(spec, parseScriptArgs(spec).positionals, listAreas());
   const areas = only.length > 0 ? only : listAreas();
+  syncRedoclyConfig();
   const redocly = redoclyFindings(only);
   const redoclyErrors = redocly.findings.some((f) => f.severity === 'error') || redocly.failure !== undefined;
   // Spectral reads the bundles, which cannot be made while a source is unreadable or a $ref dangles.
