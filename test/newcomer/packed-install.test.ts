@@ -2,7 +2,8 @@
 // `npx platform-mock --port 0` serves every area and the site, `startMock()` and the client work
 // from a script, `npx platform --version` prints the version. Packs once for the file (with
 // `pnpm pack:all --no-build`, so the build `pnpm test` made is what is packed); npm installs from
-// its cache first (--prefer-offline).
+// its cache first (--prefer-offline). The mock's README example (a vitest test file) compiles and
+// runs there, with vitest and @libsql/client installed as a user would.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,6 +119,25 @@ await mock.close();
     expect(result.status, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout.trim().split('\n').at(-1)!)).toEqual({ areas: listAreas(), storageZones: true, failure: null });
   }, 120_000);
+
+  it('runs the vitest example of the mock\'s README, compiled, from the packed packages', () => {
+    const readme = readFileSync(path.join(project, 'node_modules/@platform-contracts/mock/README.md'), 'utf8');
+    const example = /<!-- example: (\S+) -->\n```ts\n([\s\S]*?)```/.exec(readme);
+    expect(example, 'the README marks its example with <!-- example: FILE -->').not.toBeNull();
+    const devDependencies = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<string, string>;
+    npmInstall(['vitest', '@libsql/client', 'typescript'].map((name) => `${name}@${devDependencies[name]}`));
+    spawnSync('mkdir', ['-p', path.join(project, path.dirname(example![1]!))]);
+    writeFileSync(path.join(project, example![1]!), example![2]!);
+    const compilerOptions = { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true };
+    writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: [example![1]!] }));
+    const compiled = spawnSync('npx', ['tsc', '-p', '.'], { cwd: project, encoding: 'utf8' });
+    expect(compiled.status, compiled.stdout + compiled.stderr).toBe(0);
+    const run = spawnSync('npx', ['vitest', 'run', '--reporter=json'], { cwd: project, encoding: 'utf8' });
+    expect(run.status, run.stdout.slice(-3000) + run.stderr.slice(-3000)).toBe(0);
+    const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as { numPassedTests: number; numTotalTests: number };
+    expect(report.numTotalTests).toBeGreaterThan(0);
+    expect(report.numPassedTests).toBe(report.numTotalTests);
+  }, 300_000);
 
   it('npx platform --version prints the version of @platform-contracts/cli', () => {
     pack(['cli']);
