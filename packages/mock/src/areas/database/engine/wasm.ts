@@ -124,14 +124,14 @@ export class Sqlite {
     else if (typeof value === 'string') {
       // The module's own string path of sqlite3_bind_text is broken in 3.54.1 (a ReferenceError): bind a copy in its memory.
       const [pointer, length] = this.#wasm.allocCString(value, true) as [number, number];
-      rc = capi.sqlite3_bind_text(stmt, index, pointer, length, capi.SQLITE_WASM_DEALLOC);
+      rc = this.#raw.sqlite3_bind_text(stmt, index, pointer, length, capi.SQLITE_WASM_DEALLOC);
     }
     else if (value.byteLength === 0) rc = capi.sqlite3_bind_zeroblob(stmt, index, 0);
     else {
       // A copy in the module's memory (its own copy refuses Buffer, a Uint8Array subclass).
       const pointer = this.#wasm.alloc(value.byteLength) as number;
       this.#wasm.heap8u().set(value, pointer);
-      rc = capi.sqlite3_bind_blob(stmt, index, pointer, value.byteLength, capi.SQLITE_WASM_DEALLOC);
+      rc = this.#raw.sqlite3_bind_blob(stmt, index, pointer, value.byteLength, capi.SQLITE_WASM_DEALLOC);
     }
     if (rc) throw this.error(capi.sqlite3_db_handle(stmt));
   }
