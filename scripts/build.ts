@@ -42,7 +42,7 @@ function buildClient() {
 export const BUILD_STEPS: BuildStep[] = [
   {
     name: 'contracts',
-    inputs: ['openapi', 'redocly.yaml', 'scripts/bundle.ts', 'scripts/generate.ts', 'packages/contracts/src', 'packages/contracts/tsconfig.build.json', ...TS_CONFIG],
+    inputs: ['openapi', 'redocly.yaml', 'scripts/bundle.ts', 'scripts/generate.ts', 'scripts/lib/registry.ts', 'scripts/lib/wiring.ts', 'scripts/lib/redocly-config.ts', 'packages/contracts/src', 'packages/contracts/tsconfig.build.json', 'packages/client/src', ...TS_CONFIG],
     outputs: [rel(BUNDLE_DIR), 'packages/contracts/dist'],
     run: buildContracts,
   },
@@ -60,7 +60,7 @@ export const BUILD_STEPS: BuildStep[] = [
   },
   {
     name: 'reference site',
-    inputs: [rel(BUNDLE_DIR), 'openapi', 'scripts/docs.ts', 'scripts/lib/samples.ts', 'scripts/lib/openapi.ts', 'packages/client/src'],
+    inputs: [rel(BUNDLE_DIR), 'openapi', 'scripts/docs.ts', 'scripts/lib/samples.ts', 'scripts/lib/openapi.ts', 'packages/contracts/src', 'packages/client/src'],
     outputs: [rel(DOCS_DIR)],
     run: () => buildDocs(),
   },

@@ -4,9 +4,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOCS_DIR } from '../../scripts/lib/paths.ts';
-import { assumedNavigationCss, assumedNodes, combineAreas, labelComponents, markAssumptions, operationsOf, statedOnly } from '../../scripts/lib/site-document.ts';
+import { walkOperations } from '@platform-contracts/contracts';
+import { assumedNavigationCss, assumedNodes, combineAreas, labelComponents, markAssumptions, statedOnly } from '../../scripts/lib/site-document.ts';
 import { headingSlug } from '../../scripts/lib/site-guides.ts';
-import { listAreas, loadBundle, type Json } from '../support/openapi.ts';
+import { listAreas, loadBundle, sourceOf, type Json } from '../support/openapi.ts';
 
 const text = { title: 'T', version: '1', description: '' };
 const area = (name: string, paths: Json, components: Json = {}, extra: Json = {}) => ({
@@ -39,9 +40,13 @@ describe('combineAreas', () => {
 
   it('shows x-mock-state on every operation of the built site', () => {
     const built = builtDocument('document.js');
-    const operations = operationsOf(built);
+    const operations = walkOperations(built);
     expect(operations.length).toBeGreaterThan(20);
-    for (const { operation } of operations) expect(operation.description, operation.operationId).toContain(`In the mock</span> ${operation['x-mock-state']}`);
+    for (const { operation, path: urlPath, method } of operations) {
+      const where = `${operation.operationId} has no x-mock-state: add it in ${sourceOf(operation['x-area'], urlPath, method)}, then rebuild the site`;
+      expect(typeof operation['x-mock-state'], where).toBe('string');
+      expect(operation.description, operation.operationId).toContain(`In the mock</span> ${operation['x-mock-state']}`);
+    }
   });
 
   it('keeps each operation with its own area’s servers and security, one tag group per area', () => {
@@ -70,8 +75,8 @@ describe('combineAreas', () => {
 
   it('holds every operation of every area, each once', () => {
     const combined = builtDocument('document.js');
-    const expected = listAreas().flatMap((name) => operationsOf(loadBundle(name)).map(({ operation }) => operation.operationId)).sort();
-    expect(operationsOf(combined).map(({ operation }) => operation.operationId).sort()).toEqual(expected);
+    const expected = listAreas().flatMap((name) => walkOperations(loadBundle(name)).map(({ operation }) => operation.operationId)).sort();
+    expect(walkOperations(combined).map(({ operation }) => operation.operationId).sort()).toEqual(expected);
   });
 });
 
@@ -135,8 +140,8 @@ describe('assumptions', () => {
     const full = builtDocument('document.js');
     const stated = builtDocument('document-stated.js');
     expect(assumedNodes(stated).length).toBeLessThan(assumedNodes(full).length);
-    expect(operationsOf(stated).filter(({ operation }) => operation['x-assumed'] && !/^security\b/.test(operation['x-assumed']))).toEqual([]);
-    expect(operationsOf(stated).length).toBeGreaterThan(0);
+    expect(walkOperations(stated).filter(({ operation }) => operation['x-assumed'] && !/^security\b/.test(operation['x-assumed']))).toEqual([]);
+    expect(walkOperations(stated).length).toBeGreaterThan(0);
   });
 });
 
@@ -150,11 +155,11 @@ describe('the built description', () => {
 
   it.each(listAreas())('has the %s area’s changelog, linking each released contract, and its assumption sources', (name) => {
     const title = loadBundle(name).info.title;
-    expect(description).toContain(`## ${title} changelog`);
+    expect(description, `the ${name} area has no changelog: run pnpm release (it writes openapi/${name}/CHANGELOG.md and openapi/${name}/released/)`).toContain(`## ${title} changelog`);
     const links = [...description.matchAll(new RegExp(`\\]\\((released/${name}/[^)]+\\.yaml)\\)`, 'g'))].map((m) => m[1]!);
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(existsSync(path.join(DOCS_DIR, link)), link).toBe(true);
-    expect(description).toContain(`## Sources for ${title.replace(/ API$/, '')}`);
+    expect(description, `the ${name} area has no section in openapi/ASSUMPTIONS.md: add "## Sources for ${title.replace(/ API$/, '')}"`).toContain(`## Sources for ${title.replace(/ API$/, '')}`);
     expect(description).toContain(`${title} errors`);
   });
 

@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { BodyLimit, InfoOf, OpenApiDocument, OptionsOf } from './area.ts';
-import { AREAS } from './areas/index.ts';
+import { AREA_BEHAVIOURS } from './areas/index.ts';
 import { ContractError } from './contract.ts';
 export type { MockNamespace, VirtualClock };
 import { CONTROL_PREFIX, createControl } from './control.ts';
@@ -18,7 +18,7 @@ import type { ActiveFault, FaultRule, NetworkFault } from './faults.ts';
 import { createClock, DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
 import { stringifyExactJson } from './exact-json.ts';
 
-type Areas = (typeof AREAS)[number];
+type Areas = (typeof AREA_BEHAVIOURS)[number];
 /** Each area's options, under its name: `{ database: { fullAccessToken: '...' } }`. */
 export type AreaOptions = { [A in Areas as A['name']]?: OptionsOf<A> };
 export type AreaInfo = { [A in Areas as A['name']]: InfoOf<A> };
@@ -144,10 +144,10 @@ function loadDocuments(bundleDir: string, areas: AreaName[]): Map<string, OpenAp
 }
 
 function selectAreas(names: string[] | undefined) {
-  const known = AREAS.map((area) => area.name);
+  const known = AREA_BEHAVIOURS.map((area) => area.name);
   const unknown = (names ?? []).filter((name) => !known.includes(name as never));
   if (unknown.length > 0) throw new MockStartError(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
-  return names ? AREAS.filter((area) => names.includes(area.name)) : [...AREAS];
+  return names ? AREA_BEHAVIOURS.filter((area) => names.includes(area.name)) : [...AREA_BEHAVIOURS];
 }
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {

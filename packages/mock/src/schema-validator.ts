@@ -1,7 +1,8 @@
 // Validators of single named schemas of a contract, for what the engine does not route as an
 // HTTP body (an area's WebSocket messages), with the same ajv setup and violation wording.
 import type { OpenApiDocument, Violation } from './area.ts';
-import { ContractError, newAjv, toViolations } from './contract.ts';
+import { ContractError } from './contract.ts';
+import { createSchemaCompiler, toViolations } from './validation.ts';
 
 type Json = Record<string, unknown>;
 
@@ -9,9 +10,6 @@ type Json = Record<string, unknown>;
 export function schemaValidator(document: OpenApiDocument, name: string): (value: unknown) => Violation[] {
   const schemas = (document.components as Json | undefined)?.schemas as Json | undefined;
   if (!schemas?.[name]) throw new ContractError(`the contract has no schema named ${name}`);
-  const ajv = newAjv();
-  const documentId = 'urn:platform:schema';
-  ajv.addSchema({ $id: documentId, components: (document.components ?? {}) as Json }, undefined, undefined, false);
-  const validate = ajv.compile({ $ref: `${documentId}#/components/schemas/${name}` });
+  const validate = createSchemaCompiler('schema', document.components)({ $ref: `#/components/schemas/${name}` });
   return (value) => (validate(value) ? [] : toViolations(validate.errors, 'message'));
 }

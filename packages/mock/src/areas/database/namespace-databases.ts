@@ -3,14 +3,11 @@
 // image, or the folder's file for the start-up namespace), and the area's state hooks built on
 // that: seed, snapshot export and import (with each database's rows), reset.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { SnapshotError } from '../../namespaces.ts';
+import { DEFAULT_NAMESPACE as STARTUP_NAMESPACE, SnapshotError } from '../../namespaces.ts';
 import { databaseKey, type DatabaseSource, type SqlEngine } from './engine/index.ts';
 import type { DatabaseSettings } from './options.ts';
 import { newState, readSnapshot, SnapshotRefused, type DatabaseSnapshot, type DatabaseState, type FolderState } from './state-store.ts';
 import { StreamLost, type StreamTable } from './stream-table.ts';
-
-/** The namespace the start-up tokens belong to, whose databases a folder keeps. */
-const STARTUP_NAMESPACE = 'default';
 
 export interface NamespaceDatabasesOptions {
   settings: DatabaseSettings;

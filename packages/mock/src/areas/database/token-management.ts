@@ -4,6 +4,7 @@
 // transport (HTTP pipeline, WebSocket), to its namespace, database and access.
 import type * as Contract from '@platform-contracts/contracts/database';
 import type { CallContext, Handler, MockRequest, MockResponse } from '../../area.ts';
+import { DEFAULT_NAMESPACE } from '../../namespaces.ts';
 import type { Access } from './engine/messages.ts';
 import { DATABASE_ID, type DatabaseSettings } from './options.ts';
 import type { DatabaseState } from './state-store.ts';
@@ -12,7 +13,8 @@ import { BOTH_KINDS, digestOf, TokenLimitReached, TokenStore } from './token-sto
 type Schemas = Contract.components['schemas'];
 
 /** The namespace the start-up tokens belong to. */
-export const STARTUP_NAMESPACE = 'default';
+/** The namespace the start-up tokens belong to: the mock's default one. */
+export const STARTUP_NAMESPACE = DEFAULT_NAMESPACE;
 /** The latest expiry an answer can state: RFC 3339 date-times (the contract's `date-time`) have four-digit years. */
 const LATEST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const DAY_MS = 24 * 60 * 60 * 1000;
