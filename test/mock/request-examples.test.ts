@@ -5,8 +5,8 @@
 // of their own, since no fresh server gave that baton out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '@platform-contracts/mock';
-import { exactJson, parameterText } from '../support/allowed-values.ts';
-import { deref, listAreas, loadBundle, operationsOf, validateAnswer, type OperationEntry } from '../support/openapi.ts';
+import { exactJson, parameterText, allOperationEntries, deref, operationEntries, type OperationEntry } from '../support/allowed-values.ts';
+import { loadBundle, validateAnswer } from '../support/openapi.ts';
 
 let mock: RunningMock;
 beforeAll(async () => {
@@ -51,7 +51,7 @@ async function run({ entry, mediaType, body }: Case) {
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
 }
 
-const cases = listAreas().flatMap((area) => operationsOf(area)).flatMap(casesOf);
+const cases = allOperationEntries().flatMap(casesOf);
 
 describe('request examples', () => {
   it.each(cases.map((c) => [`${c.entry.operationId}: ${c.name}`, c] as const))('%s succeeds against a fresh mock', async (_name, example) => {

@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '@platform-contracts/mock';
-import { exactJson, parameterText } from '../support/allowed-values.ts';
-import { deref, listAreas, loadBundle, operationsOf, validateAnswer, validateAt, type OperationEntry } from '../support/openapi.ts';
+import { exactJson, parameterText, allOperationEntries, deref, operationEntries, type OperationEntry } from '../support/allowed-values.ts';
+import { loadBundle, validateAnswer, validateAt } from '../support/openapi.ts';
 import { arbitraryOf } from '../support/schema-arbitrary.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 1);
@@ -101,7 +101,7 @@ async function send(entry: OperationEntry, drawn: Drawn) {
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
 }
 
-const operations = listAreas().flatMap((area) => operationsOf(area));
+const operations = allOperationEntries();
 
 describe('property-based traffic (seed %i)'.replace('%i', String(SEED)), () => {
   it.each(operations.map((entry) => [`${entry.area} ${entry.operationId}`, entry] as const))('%s: valid requests are accepted, every answer is documented', async (_name, entry) => {

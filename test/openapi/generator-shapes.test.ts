@@ -2,7 +2,8 @@
 // a `const` always has a one-value `enum` beside it (openapi-zod-client drops `const`), and
 // every JSON request body is declared under the three JSON media types the mock takes.
 import { describe, expect, it } from 'vitest';
-import { deref, listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
+import { listAreas, loadBundle } from '../support/openapi.ts';
+import { deref, operationEntries } from '../support/allowed-values.ts';
 
 function constsWithoutEnum(node: unknown, at: string, found: string[]): string[] {
   if (Array.isArray(node)) node.forEach((item, i) => constsWithoutEnum(item, `${at}/${i}`, found));
@@ -23,7 +24,7 @@ describe.each(listAreas())('the %s bundle', (area) => {
 
   it('declares every JSON request body under application/json, text/json and application/*+json, with one schema', () => {
     const document = loadBundle(area);
-    const problems = operationsOf(area).flatMap(({ operationId, operation }) => {
+    const problems = operationEntries(area).flatMap(({ operationId, operation }) => {
       const content = deref(document, operation.requestBody)?.content ?? {};
       if (!content['application/json']) return [];
       const schema = JSON.stringify(content['application/json'].schema);

@@ -3,7 +3,31 @@
 // and for each operation a request the contract's own examples make. Shared by the walker
 // (test/mock/contract-allowed.test.ts) and the property-based traffic.
 import { stringify } from 'lossless-json';
-import { deref, type Json } from '../../scripts/lib/openapi.ts';
+import { HTTP_METHODS, resolveRef, type Json } from '../../scripts/lib/openapi.ts';
+import { listAreas, loadBundle } from './openapi.ts';
+
+/** Follows local $refs to the object they point at. */
+export const deref = (document: Json, value: Json): Json => (value === undefined ? undefined : resolveRef(document, value));
+
+/** An operation of a bundle as written there (its raw object), for the tests that read its schemas and examples. */
+export interface OperationEntry {
+  area: string;
+  path: string;
+  method: string;
+  operationId: string;
+  operation: Json;
+}
+
+/** Every operation of an area's bundle. */
+export function operationEntries(area: string): OperationEntry[] {
+  const document = loadBundle(area);
+  return Object.entries<Json>(document.paths ?? {}).flatMap(([path, item]) =>
+    HTTP_METHODS.filter((method) => item[method]).map((method) => ({ area, path, method, operationId: item[method].operationId, operation: item[method] })),
+  );
+}
+
+/** Every operation of every area. */
+export const allOperationEntries = (): OperationEntry[] => listAreas().flatMap((area) => operationEntries(area));
 
 export const INT64_MAX = 2n ** 63n - 1n;
 export const INT64_MIN = -(2n ** 63n);

@@ -4,7 +4,8 @@
 // property-based traffic (test/mock/traffic.test.ts); whether a value is really valid is judged
 // afterwards by an independent validator, so a union that matches two branches is no problem.
 import fc from 'fast-check';
-import { deref, type Json } from '../../scripts/lib/openapi.ts';
+import type { Json } from '../../scripts/lib/openapi.ts';
+import { deref } from './allowed-values.ts';
 
 const INT64: [bigint, bigint] = [-(2n ** 63n), 2n ** 63n - 1n];
 const INT32: [bigint, bigint] = [-(2n ** 31n), 2n ** 31n - 1n];
