@@ -67,7 +67,7 @@ export const BUILD_STEPS: BuildStep[] = [
   {
     name: 'mock',
     inputs: ['packages/mock/src', 'packages/mock/tsconfig.build.json', 'packages/contracts/dist', 'scripts/build-mock.ts', ...TS_CONFIG],
-    outputs: ['packages/mock/dist', 'packages/mock/docs'],
+    outputs: ['packages/mock/dist'],
     run: buildMock,
   },
 ];
