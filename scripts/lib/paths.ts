@@ -8,6 +8,8 @@ export const CONTRACTS_DIR = path.join(ROOT, 'packages/contracts');
 export const BUNDLE_DIR = path.join(CONTRACTS_DIR, 'bundles');
 export const DOCS_DIR = path.join(ROOT, 'dist/docs');
 export const GENERATED_DIR = path.join(CONTRACTS_DIR, 'src/generated');
+/** Where the inputs of the last build are recorded (see lib/freshness.ts); tests point it elsewhere. */
+export const BUILD_RECORD = process.env.PLATFORM_BUILD_RECORD ?? path.join(ROOT, 'dist/.build-record.json');
 
 /** Every area: a folder under openapi/ that holds an openapi.yaml root. */
 export function listAreas(): string[] {

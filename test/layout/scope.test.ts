@@ -28,7 +28,7 @@ function textFiles(dir = ROOT, into: string[] = []): string[] {
 /** What is wrong with how one text names our packages: a wrong scope, tarball name or version. */
 export function scopeFindings(text: string, { scope = PACKAGE_SCOPE, packages = PACKAGES, version = versionOf, namesOnly = false } = {}): string[] {
   const findings: string[] = [];
-  for (const [name, owner] of Array.from(text.matchAll(new RegExp(`@([a-z0-9-]+)/(?:${packages.join('|')})\\b`, 'g')), (m) => [m[0], m[1]!])) {
+  for (const [name, owner] of Array.from(text.matchAll(new RegExp(`@([a-z0-9-]+)/(?:${packages.join('|')})\\b`, 'g')), (m) => [m[0], m[1]!] as const)) {
     if (`@${owner}` !== scope && !THIRD_PARTY_SCOPES.has(owner)) findings.push(`${name}: not in the scope ${scope}`);
   }
   if (namesOnly) return findings;
@@ -38,7 +38,7 @@ export function scopeFindings(text: string, { scope = PACKAGE_SCOPE, packages = 
     if (!match || names.some((name) => !packages.includes(name) && !/^<\w+>$/.test(name))) findings.push(`${tarball}: not a tarball of ${scope}/<package> (${scope.slice(1)}-<package>-<version>.tgz)`);
     else if (!['*', '<version>'].includes(match[2]!) && names.every((name) => packages.includes(name)) && names.some((name) => version(name) !== match[2])) findings.push(`${tarball}: not the current version (${names.map((n) => `${n} ${version(n)}`).join(', ')})`);
   }
-  for (const [agent, agentVersion] of Array.from(text.matchAll(/platform-client-js\/([\w.<>${}]+)/g), (m) => [m[0], m[1]!])) {
+  for (const [agent, agentVersion] of Array.from(text.matchAll(/platform-client-js\/([\w.<>${}]+)/g), (m) => [m[0], m[1]!] as const)) {
     if (!['<version>', '${VERSION}'].includes(agentVersion) && agentVersion !== version('client')) findings.push(`${agent}: the client is ${version('client')}`);
   }
   return findings;
