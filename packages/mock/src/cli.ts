@@ -6,7 +6,8 @@ import { UsageError, type AreaFlag } from './area.ts';
 import { AREAS } from './areas/index.ts';
 import { CONTROL_ROUTES, HEALTH_PATH } from './control.ts';
 import type { StateSnapshot } from './namespaces.ts';
-import { MockStartError, startMock, type RequestLogEntry, type RunningMock } from './server.ts';
+import { MockStartError, type RequestLogEntry } from './mock.ts';
+import { startMock, type RunningMock } from './http-server.ts';
 
 const CORE_FLAGS: Record<string, AreaFlag & { short?: string; default?: string | boolean }> = {
   port: { type: 'string', valueName: 'N', default: '4010', description: 'port to listen on; 0 picks a free one' },

@@ -1,4 +1,5 @@
-export { startMock, MockStartError, HEALTH_PATH, type AreaInfo, type AreaOptions, type MockOptions, type RunningMock, type RequestLogEntry } from './server.ts';
+export { createMock, MockStartError, IN_PROCESS_URL, type AreaInfo, type AreaOptions, type DoorAnswer, type DoorRequest, type Mock, type MockOptions, type RequestLogEntry } from './mock.ts';
+export { startMock, HEALTH_PATH, type RunningMock, type StartMockOptions } from './http-server.ts';
 export { runMockCli, usage } from './cli.ts';
 export { defineArea, UsageError, type AreaDefinition, type CallContext, type MockRequest, type MockResponse, type Violation } from './area.ts';
 export { DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';

@@ -1,0 +1,268 @@
+// The mock in process: the engine with its areas, the control endpoints under /_mock/ and one
+// handler that every door shares. `createMock()` opens no socket: `mock.fetch` is a standard
+// fetch function that answers exactly as the HTTP server does. `startMock()` (http-server.ts) is
+// createMock() plus the HTTP door. It knows no area by name.
+import { BUNDLE_DIR, BundleError, readBundle, type AreaName } from '@platform-contracts/contracts';
+import path from 'node:path';
+import type { InfoOf, OpenApiDocument, OptionsOf } from './area.ts';
+import { AREAS } from './areas/index.ts';
+import { ContractError } from './contract.ts';
+import { CONTROL_PREFIX, createControl } from './control.ts';
+import { createEngine, type Engine, type EngineAnswer, type ServedOperation } from './engine.ts';
+import type { ActiveFault, FaultRule } from './faults.ts';
+import { createClock, DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
+
+type Areas = (typeof AREAS)[number];
+/** Each area's options, under its name: `{ database: { fullAccessToken: '...' } }`. */
+export type AreaOptions = { [A in Areas as A['name']]?: OptionsOf<A> };
+export type AreaInfo = { [A in Areas as A['name']]: InfoOf<A> };
+
+export interface MockOptions extends AreaOptions {
+  /** Folder holding the bundled contracts (<area>.json). Default: the bundles of @platform-contracts/contracts. */
+  bundleDir?: string;
+  /** Prism's generated answers instead of the contract's examples, for operations without behaviour. */
+  dynamic?: boolean;
+  /** Seed for generated answers, so that they repeat. */
+  seed?: string;
+  /** Largest request body accepted, in bytes; larger ones answer 413. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Serve only these areas (by name); default every area. */
+  areas?: string[];
+  /** Namespaces (access keys) kept at once; the least recently used is dropped beyond it. Default 1000. */
+  maxNamespaces?: number;
+  /** State to start from: a snapshot as `GET /_mock/state` gives it, for its namespace. */
+  state?: StateSnapshot;
+  /** The real clock under the virtual one (tests inject theirs). Default Date.now. */
+  now?: () => number;
+  /** Waits for a fault's latency (tests inject theirs). Default a timer. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Called once per answered request; the CLI prints it. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  /** When the request arrived (ISO 8601). */
+  time: string;
+  method: string;
+  path: string;
+  status: number;
+  operation?: ServedOperation;
+  violations: { location: string[]; message: string; severity: string }[];
+  ms: number;
+}
+
+/** A request as a door hands it over: the request target as sent (path and query), header names in lower case. */
+export interface DoorRequest {
+  method: string;
+  target: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+/** An answer ready to send: the body already serialized, its length set. */
+export interface DoorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+  /** For the request log. */
+  operation?: ServedOperation;
+  violations: RequestLogEntry['violations'];
+}
+
+export interface Mock {
+  /** Base URL to give clients; in process it leads nowhere without `mock.fetch`. */
+  url: string;
+  /** A standard fetch that answers every request in process, exactly as the HTTP server would. */
+  fetch: typeof globalThis.fetch;
+  operations: ServedOperation[];
+  /** What each area offers: `mock.areas.database.fullAccessToken`. */
+  areas: AreaInfo;
+  /** Lines each area reports at start (the CLI prints them). */
+  report: string[];
+  /** Answers one request, as both doors do (the request log is the door's: this call is not logged). */
+  handle(request: DoorRequest): Promise<DoorAnswer>;
+  /** Forgets one namespace's state, or every one's. */
+  reset(namespace?: string): void;
+  exportState(namespace?: string): StateSnapshot;
+  importState(snapshot: StateSnapshot, namespace?: string): void;
+  clock: { now(): number; advance(ms: number): void; set(time: number | Date): void };
+  /** Makes calls of an operation fail or slow down; see FaultRule. */
+  fault(rule: FaultRule): ActiveFault;
+  clearFaults(): void;
+  /** Releases what the areas hold (databases, timers). */
+  close(): Promise<void>;
+}
+
+/** The mock could not start: a busy port, a missing or broken bundle, a bad option. */
+export class MockStartError extends Error {
+  override name = 'MockStartError';
+}
+
+/** The base URL of an in-process mock: `.invalid` never resolves, so a client not given `mock.fetch` fails at once. */
+export const IN_PROCESS_URL = 'http://platform-mock.invalid';
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** The areas' bundles, read by @platform-contracts/contracts (its errors name the file and what to run). */
+function loadDocuments(bundleDir: string, areas: AreaName[]): Map<string, OpenApiDocument> {
+  const documents = new Map<string, OpenApiDocument>();
+  for (const area of areas) {
+    try {
+      documents.set(area, readBundle(area, { dir: bundleDir }) as OpenApiDocument);
+    } catch (error) {
+      if (error instanceof BundleError) throw new MockStartError(`the ${area} contract cannot be loaded: ${error.message}`);
+      throw error;
+    }
+  }
+  return documents;
+}
+
+function selectAreas(names: string[] | undefined) {
+  const known = AREAS.map((area) => area.name);
+  const unknown = (names ?? []).filter((name) => !known.includes(name as never));
+  if (unknown.length > 0) throw new MockStartError(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
+  return names ? AREAS.filter((area) => names.includes(area.name)) : [...AREAS];
+}
+
+export async function createMock(options: MockOptions = {}): Promise<Mock> {
+  const areas = selectAreas(options.areas);
+  const bundleDir = options.bundleDir ?? BUNDLE_DIR;
+  const documents = loadDocuments(bundleDir, areas.map((area) => area.name));
+  const clock = createClock(options.now);
+  const areaOptions = Object.fromEntries(areas.map((area) => [area.name, (options as Record<string, unknown>)[area.name]]));
+  let engine: Engine;
+  try {
+    engine = await createEngine({
+      areas: areas as never,
+      documents,
+      areaOptions,
+      clock,
+      sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+      maxNamespaces: options.maxNamespaces ?? 1000,
+      dynamic: options.dynamic,
+      seed: options.seed,
+    });
+  } catch (error) {
+    if (error instanceof ContractError) throw new MockStartError(`${path.join(bundleDir, `${error.area}.json`)} is not a contract the mock can serve: ${error.message}`);
+    throw error instanceof Error && !(error instanceof MockStartError) ? new MockStartError(error.message) : error;
+  }
+  if (options.state) {
+    try {
+      engine.namespaces.import(options.state.namespace ?? DEFAULT_NAMESPACE, options.state);
+    } catch (error) {
+      await engine.close();
+      throw new MockStartError(`the start state cannot be imported: ${(error as Error).message}`);
+    }
+  }
+  const health = () => ({ status: 'ok', areas: areas.map((area) => area.name), operations: engine.operations.length });
+  const control = createControl(engine, clock, health);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+
+  async function handle(request: DoorRequest): Promise<DoorAnswer> {
+    const { rawPath, search } = splitTarget(request.target);
+    if (rawPath === undefined) return problemAnswer(400, 'Invalid request target', 'The request target is neither a path nor an absolute URL.');
+    // The printed URL leads somewhere: the mock's root is the reference site.
+    if ((request.method === 'GET' || request.method === 'HEAD') && rawPath === '/') return { status: 302, headers: { location: '/docs/' }, violations: [] };
+    if (request.body !== undefined && request.body.length > maxBodyBytes) return tooLarge(maxBodyBytes);
+    if (rawPath.startsWith(CONTROL_PREFIX)) {
+      const answer = control(request.method, rawPath, new URLSearchParams(search), request.body?.toString('utf8'));
+      const isProblem = typeof answer.body === 'object' && answer.body !== null && 'type' in answer.body && 'title' in answer.body;
+      const headers: Record<string, string> = { 'content-type': isProblem ? 'application/problem+json' : 'application/json', ...answer.headers };
+      if (request.method === 'HEAD' || answer.body === undefined) return { status: answer.status, headers, violations: [] };
+      const text = JSON.stringify(answer.body);
+      return { status: answer.status, headers: { ...headers, 'content-length': String(Buffer.byteLength(text)) }, body: text, violations: [] };
+    }
+    const body = request.body !== undefined && request.body.length > 0 ? request.body : undefined;
+    return serialize(await engine.answer({ method: request.method, rawPath, query: queryOf(search), headers: request.headers, body }));
+  }
+
+  const log = options.onRequest;
+  const handleLogged = !log
+    ? handle
+    : async (request: DoorRequest) => {
+        const started = performance.now();
+        const time = new Date().toISOString();
+        const answer = await handle(request);
+        log({ time, method: request.method, path: splitTarget(request.target).rawPath ?? request.target, status: answer.status, operation: answer.operation, violations: answer.violations, ms: performance.now() - started });
+        return answer;
+      };
+
+  const areaInfo = Object.fromEntries([...engine.behaviours].map(([name, behaviour]) => [name, behaviour.info])) as AreaInfo;
+  return {
+    url: IN_PROCESS_URL,
+    fetch: fetchDoor(handleLogged),
+    operations: engine.operations,
+    areas: areaInfo,
+    report: [...engine.behaviours.values()].flatMap((behaviour) => behaviour.report?.() ?? []),
+    handle,
+    reset: (namespace) => engine.namespaces.reset(namespace),
+    exportState: (namespace = DEFAULT_NAMESPACE) => engine.namespaces.export(namespace),
+    importState: (snapshot, namespace = snapshot.namespace ?? DEFAULT_NAMESPACE) => engine.namespaces.import(namespace, snapshot),
+    clock: { now: clock.now, advance: (ms) => clock.advance(ms), set: (time) => clock.set(typeof time === 'number' ? time : time.getTime()) },
+    fault: (rule) => engine.faults.add(rule),
+    clearFaults: () => engine.faults.clear(),
+    close: () => engine.close(),
+  };
+}
+
+/** The fetch door: a standard Request in, a standard Response out, no socket. */
+function fetchDoor(handle: (request: DoorRequest) => Promise<DoorAnswer>): typeof globalThis.fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    request.signal.throwIfAborted();
+    const url = new URL(request.url);
+    const headers: Record<string, string> = { host: url.host };
+    request.headers.forEach((value, name) => (headers[name] = value));
+    const bytes = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const answer = await handle({ method: request.method.toUpperCase(), target: url.pathname + url.search, headers, body: bytes });
+    request.signal.throwIfAborted();
+    const noBody = answer.status === 204 || answer.status === 304 || request.method === 'HEAD';
+    return new Response(noBody ? null : (answer.body ?? null), { status: answer.status, headers: answer.headers });
+  };
+}
+
+/** The raw (still percent-encoded) path and the query of a request target; a path such as //x stays a path. */
+export function splitTarget(target: string): { rawPath?: string; search: string } {
+  let pathAndQuery = target;
+  if (!target.startsWith('/')) {
+    try {
+      const url = new URL(target);
+      pathAndQuery = url.pathname + url.search;
+    } catch {
+      return { search: '' };
+    }
+  }
+  const at = pathAndQuery.indexOf('?');
+  return at === -1 ? { rawPath: pathAndQuery, search: '' } : { rawPath: pathAndQuery.slice(0, at), search: pathAndQuery.slice(at + 1) };
+}
+
+function queryOf(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  if (search === '') return query;
+  const params = new URLSearchParams(search);
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    query[key] = values.length === 1 ? values[0]! : values;
+  }
+  return query;
+}
+
+/** Header values must be Latin-1; violations can quote whatever the request sent. */
+const asciiOnly = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The engine's answer as bytes to send: JSON for JSON media types, text as it is; its violations in `sl-violations`. */
+function serialize(answer: EngineAnswer): DoorAnswer {
+  const headers = { ...answer.headers };
+  if (answer.violations.length > 0) headers['sl-violations'] = asciiOnly(JSON.stringify(answer.violations).slice(0, 8000));
+  const meta = { operation: answer.operation, violations: answer.violations };
+  const { body } = answer;
+  if (body === undefined || body === null || body === '') return { status: answer.status, headers, ...meta };
+  const text = typeof body === 'string' && !/json/i.test(headers['content-type'] ?? '') ? body : JSON.stringify(body);
+  return { status: answer.status, headers: { ...headers, 'content-length': String(Buffer.byteLength(text)) }, body: text, ...meta };
+}
+
+export function problemAnswer(status: number, title: string, detail: string): DoorAnswer {
+  const body = JSON.stringify({ type: 'about:blank', title, status, detail });
+  return { status, headers: { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)) }, body, violations: [] };
+}
+
+export const tooLarge = (limit: number) => problemAnswer(413, 'Request body too large', `The mock accepts bodies of at most ${limit} bytes.`);

@@ -1,0 +1,125 @@
+// Reading a routed request: which credential it carries, its parameters and body decoded by
+// their media type and validated against the operation's compiled schemas, and whether the
+// caller accepts any of the operation's answers. Apart from the answering pipeline (engine.ts),
+// so that every door (HTTP, fetch) and the differential test read requests the same way.
+import contentType from 'content-type';
+import Negotiator from 'negotiator';
+import type { MockRequest, Violation } from './area.ts';
+import { mediaMatches, type CompiledMedia, type CompiledOperation } from './contract.ts';
+import { DEFAULT_NAMESPACE } from './namespaces.ts';
+import { decodeSegment } from './routes.ts';
+
+/** A request as a door read it: the raw path (still percent-encoded) and the body's bytes. */
+export interface IncomingRequest {
+  method: string;
+  rawPath: string;
+  query: Record<string, string | string[]>;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
+const JSON_MEDIA = /^(application\/json|text\/json|application\/[^;]*\+json)$/;
+
+/**
+ * The credential a request satisfies the operation's security with: the namespace is the
+ * access key (the first apiKey credential); operations secured otherwise (a bearer token) run in
+ * the default namespace and their area finds the namespace from the token. Undefined: refused.
+ */
+export function credentialOf(operation: CompiledOperation, headers: Record<string, string>): { namespace: string } | undefined {
+  if (operation.security.length === 0) return { namespace: DEFAULT_NAMESPACE };
+  for (const alternative of operation.security) {
+    let namespace: string | undefined;
+    const satisfied = alternative.every((scheme) => {
+      if (scheme.type === 'apiKey' && scheme.in === 'header') {
+        const value = headers[scheme.keyName!.toLowerCase()];
+        if (value === undefined || value === '') return false;
+        namespace ??= value;
+        return true;
+      }
+      if (scheme.type === 'http' && scheme.scheme === 'bearer') return /^Bearer\s+\S+/i.test(headers.authorization ?? '');
+      if (scheme.type === 'http' && scheme.scheme === 'basic') return /^Basic\s+\S+/i.test(headers.authorization ?? '');
+      return headers[(scheme.keyName ?? '').toLowerCase()] !== undefined;
+    });
+    if (satisfied) return { namespace: namespace ?? DEFAULT_NAMESPACE };
+  }
+  return undefined;
+}
+
+/** Parameters and body, decoded and validated against the operation's compiled schemas. */
+export interface ReadRequest {
+  request: MockRequest;
+  violations: Violation[];
+  /** Why the body's media type is refused, when it is. */
+  unsupported?: string;
+}
+
+export function readRequest(operation: CompiledOperation, rawParams: Record<string, string>, incoming: IncomingRequest): ReadRequest {
+  const violations: Violation[] = [];
+  const params: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(rawParams)) {
+    if (raw === '') continue; // an empty segment leaves a required parameter missing
+    const decoded = decodeSegment(raw);
+    if (decoded === undefined) violations.push({ location: ['path', name], message: `is not valid percent-encoding: ${JSON.stringify(raw)}` });
+    else params[name] = decoded;
+  }
+  const values = { path: { ...params } as Record<string, unknown>, query: { ...incoming.query } as Record<string, unknown>, header: { ...incoming.headers } as Record<string, unknown> };
+  // Prism lets an empty query value through as absent; so does the mock.
+  for (const [name, value] of Object.entries(values.query)) if (value === '') delete values.query[name];
+  if (violations.length === 0) violations.push(...operation.validateParameters(values));
+
+  const request: MockRequest = { operationId: operation.operationId, method: incoming.method, path: incoming.rawPath, params, query: incoming.query, headers: incoming.headers, body: undefined };
+  const hasBody = incoming.body !== undefined && incoming.body.length > 0;
+  if (!operation.body) return { request, violations };
+  if (!hasBody) {
+    if (operation.body.required) violations.push({ location: ['body'], message: 'is required' });
+    return { request, violations };
+  }
+  const sentType = incoming.headers['content-type'];
+  const accepted = operation.body.contents.map((m) => m.type).join(', ');
+  // A media type the operation does not take is a violation like any other, answered with the
+  // operation's documented error body (a 415 only where the area has none).
+  const refuse = (message: string): ReadRequest => {
+    violations.push({ location: ['body'], message: `Content-Type ${message}` });
+    return { request, violations, unsupported: `${message}.` };
+  };
+  if (sentType === undefined) return refuse(`is missing; a request body needs one and ${operation.operationId} takes ${accepted}`);
+  let parsed;
+  try {
+    parsed = contentType.parse(sentType);
+  } catch {
+    violations.push({ location: ['body'], message: `Content-Type is not a media type: ${JSON.stringify(sentType)}` });
+    return { request, violations };
+  }
+  const media: CompiledMedia | undefined = operation.body.contents.find((m) => mediaMatches(m.type, parsed.type));
+  if (!media) return refuse(`${parsed.type} is not one of the content types ${operation.operationId} takes (${accepted})`);
+  request.contentType = parsed.type;
+  const charset = parsed.parameters.charset?.toLowerCase();
+  if (charset && !['utf-8', 'utf8', 'us-ascii'].includes(charset)) {
+    return refuse(`charset ${charset} is not read; send UTF-8`);
+  }
+  const text = incoming.body!.toString('utf8');
+  if (JSON_MEDIA.test(media.type) || JSON_MEDIA.test(parsed.type)) {
+    try {
+      request.body = JSON.parse(text);
+    } catch (error) {
+      violations.push({ location: ['body'], message: `is not valid JSON (${(error as Error).message})` });
+      return { request, violations };
+    }
+  } else {
+    request.body = text;
+  }
+  violations.push(...operation.validateBody(media, request.body));
+  return { request, violations };
+}
+
+/** Why the request's Accept rules out every media type of the operation's success answers (a 406), if it does. */
+export function notAcceptable(operation: CompiledOperation, accept: string | undefined): string | undefined {
+  if (!accept) return undefined;
+  const offered = [...operation.responses.entries()].filter(([status]) => status.startsWith('2')).flatMap(([, r]) => r.contents.map((m) => m.type));
+  if (offered.length === 0) return undefined;
+  const negotiator = new Negotiator({ headers: { accept } });
+  if (negotiator.mediaTypes(offered).length > 0) return undefined;
+  return `${operation.operationId} answers ${offered.join(', ')}; the Accept header (${accept}) allows none of them.`;
+}
+
