@@ -149,8 +149,9 @@
         persistAuth: false,
         defaultOpenAllTags: false,
         authentication: {
-          // Selected, so that the reference shows what Test Request sends (each operation uses the one it requires).
-          preferredSecurityScheme: ['AccessKey', 'DatabaseAccessToken'],
+          // Both selected: the card at the top then shows what Test Request sends with every request
+          // (the mock's own access key and database token; production addresses are placeholders).
+          preferredSecurityScheme: [['AccessKey', 'DatabaseAccessToken']],
           securitySchemes: {
             AccessKey: { value: config.accessKey },
             DatabaseAccessToken: { token },
