@@ -14,7 +14,8 @@ import { fail, runBin } from './lib/run.ts';
 
 const rel = (file: string) => path.relative(ROOT, file);
 export { BUILD_RECORD };
-const TS_CONFIG = ['tsconfig.base.json'];
+/** Every step reads the installed dependencies: a change of the lockfile rebuilds everything. */
+const SHARED_INPUTS = ['tsconfig.base.json', 'pnpm-lock.yaml'];
 /** The CLI compiles to JavaScript where it has a build configuration. */
 const CLI_TSCONFIG = 'packages/cli/tsconfig.build.json';
 
@@ -41,31 +42,39 @@ function buildClient() {
 export const BUILD_STEPS: BuildStep[] = [
   {
     name: 'contracts',
-    inputs: [...BUNDLE_INPUTS, 'scripts/generate.ts', 'packages/contracts/src', 'packages/contracts/tsconfig.build.json', ...TS_CONFIG],
+    inputs: [...BUNDLE_INPUTS, 'scripts/generate.ts', 'packages/contracts/src', 'packages/contracts/tsconfig.build.json', ...SHARED_INPUTS],
     outputs: [rel(BUNDLE_DIR), 'packages/contracts/dist'],
     run: buildContracts,
   },
   {
     name: 'client',
-    inputs: ['packages/client/src', 'packages/client/tsconfig.build.json', 'packages/contracts/dist', ...TS_CONFIG],
+    inputs: ['packages/client/src', 'packages/client/tsconfig.build.json', 'packages/contracts/dist', ...SHARED_INPUTS],
     outputs: ['packages/client/dist'],
     run: buildClient,
   },
   {
     name: 'cli',
-    inputs: ['packages/cli/src', 'packages/cli/bin', CLI_TSCONFIG, 'packages/client/dist', ...TS_CONFIG],
+    inputs: ['packages/cli/src', 'packages/cli/bin', CLI_TSCONFIG, 'packages/client/dist', ...SHARED_INPUTS],
     outputs: ['packages/cli/dist'],
     run: buildCli,
   },
   {
     name: 'reference site',
-    inputs: [rel(BUNDLE_DIR), 'openapi', 'scripts/docs.ts', 'scripts/lib/samples.ts', 'scripts/lib/openapi.ts', 'packages/client/src'],
+    inputs: [
+      rel(BUNDLE_DIR),
+      'openapi',
+      'site',
+      'scripts/docs.ts',
+      ...['samples', 'openapi', 'releases', 'site-document', 'site-guides', 'scalar-adapter'].map((lib) => `scripts/lib/${lib}.ts`),
+      'packages/client/src',
+      'pnpm-lock.yaml',
+    ],
     outputs: [rel(DOCS_DIR)],
     run: () => buildDocs(),
   },
   {
     name: 'mock',
-    inputs: ['packages/mock/src', 'packages/mock/tsconfig.build.json', 'packages/contracts/dist', 'scripts/build-mock.ts', ...TS_CONFIG],
+    inputs: ['packages/mock/src', 'packages/mock/tsconfig.build.json', 'packages/contracts/dist', 'scripts/build-mock.ts', ...SHARED_INPUTS],
     outputs: ['packages/mock/dist'],
     run: buildMock,
   },

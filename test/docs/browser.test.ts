@@ -197,7 +197,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await page.locator('#mock-status[data-ready="true"]').waitFor();
     const layout = await page.evaluate(() => {
       const bar = document.querySelector('.platform-bar')!;
-      const parts = [...bar.children, document.getElementById('mock-status')!].map((element) => {
+      const parts = [...Array.from(bar.children), document.getElementById('mock-status')!].map((element) => {
         const box = element.getBoundingClientRect();
         return { id: element.id || element.className || element.tagName, left: box.left, right: box.right, clipped: element.scrollWidth > element.clientWidth + 1 };
       });
@@ -250,7 +250,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await expect(page.locator('aside').getByText('Shield Zones', { exact: true }).count()).resolves.toBe(1); // stated operations whose security is assumed
     for (const name of ['Shield Zones', 'WAF Rules']) await page.locator('aside').getByRole('button', { name: `Open Group - ${name}`, exact: true }).click();
     const badges = await page.evaluate(() =>
-      [...document.querySelectorAll('aside li[data-sidebar-id] a')].filter((a) => getComputedStyle(a, '::after').content.includes('Assumed')).map((a) => a.textContent),
+      Array.from(document.querySelectorAll('aside li[data-sidebar-id] a')).filter((a) => getComputedStyle(a, '::after').content.includes('Assumed')).map((a) => a.textContent),
     );
     expect(badges).toEqual([]);
     // An operation the view leaves out, from a link: its group, or the overview when the group goes too.
