@@ -73,7 +73,7 @@ describe('rebuilding only what changed', () => {
 
 /** `pnpm start` as a terminal runs it: its own process group, Ctrl+C sent to the whole group. */
 function start(args: string[], command: string[] = [process.execPath, '--import', 'tsx', 'scripts/start.ts'], env: Record<string, string> = {}) {
-  const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, ...env } });
+  const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...cleanNpmEnv(), ...env } });
   let output = '';
   const waiters: { pattern: RegExp; resolve: (match: RegExpExecArray) => void }[] = [];
   const onData = (chunk: Buffer) => {
@@ -131,7 +131,7 @@ describe('pnpm start', () => {
   }, 120_000);
 
   it('through pnpm, Ctrl+C ends without ELIFECYCLE', async () => {
-    const server = start(['--port', '0', '--area', 'video', '--quiet'], ['npx', '-y', 'pnpm@10', 'start'], cleanNpmEnv() as Record<string, string>);
+    const server = start(['--port', '0', '--area', 'video', '--quiet'], ['npx', '-y', 'pnpm@10', 'start']);
     try {
       await server.waitFor(/http:\/\/127\.0\.0\.1:\d+[\s\S]*Ready/);
     } finally {
