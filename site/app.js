@@ -1,6 +1,7 @@
 // The reference site in the browser: picks the view (everything, or stated facts only) and the
-// mock that Test Request talks to, gets a database token from that mock, then renders the one
-// document with Scalar's API reference. Talks to no host but the mock it is told about.
+// mock that Test Request talks to, then renders the one document with Scalar's API reference. A
+// database token is asked of that mock only when the reader first sends a database request (not
+// on every page load). Talks to no host but the mock it is told about.
 (function () {
   'use strict';
   const config = window.PLATFORM_SITE_CONFIG;
@@ -105,36 +106,60 @@
     }
   }
 
-  /** A Full Access token from the mock's management API (the mock accepts any access key). */
-  async function databaseToken() {
-    if (!served && !chosen) {
-      status.textContent = `Test Request goes to ${mockUrl}; set the mock's address and press Use to get a database token`;
-      return '';
-    }
-    try {
-      const response = await fetch(`${mockUrl}/database/${encodeURIComponent(config.databaseId)}/tokens`, {
+  /** What the database token field shows until the first database request asks the mock for a token. */
+  const TOKEN_PLACEHOLDER = 'asked-of-the-mock-on-first-send';
+  let minting;
+
+  /** A Full Access token from the mock's management API (the mock accepts any access key), asked for once. */
+  function databaseToken() {
+    minting =
+      minting ||
+      fetch(`${mockUrl}/database/${encodeURIComponent(config.databaseId)}/tokens`, {
         method: 'POST',
         headers: { AccessKey: config.accessKey, 'Content-Type': 'application/json' },
         body: '{}',
-      });
-      if (!response.ok) throw new Error(`answered ${response.status}`);
-      const answer = await response.json();
-      const token = (answer.tokens || []).find((t) => t.kind === 'full_access');
-      status.textContent = `Test Request goes to ${mockUrl} (access key and database token filled in)`;
-      status.dataset.ready = 'true';
-      return token ? token.token : '';
-    } catch (error) {
-      status.textContent = `The mock at ${mockUrl} did not answer (${error.message}): start it with pnpm mock`;
-      return '';
-    }
+      })
+        .then(async (response) => {
+          if (!response.ok) throw new Error(`answered ${response.status}`);
+          const token = ((await response.json()).tokens || []).find((t) => t.kind === 'full_access');
+          if (!token) throw new Error('answered no Full Access token');
+          status.textContent = `Test Request goes to ${mockUrl} (access key and database token filled in)`;
+          window.PLATFORM_SITE.databaseToken = token.token;
+          return token.token;
+        })
+        .catch((error) => {
+          minting = undefined; // asked again on the next database request
+          status.textContent = `The mock at ${mockUrl} did not give a database token (${error.message}): start it with pnpm mock${served ? '' : ' --cors-origin null (this page is opened from a file)'}`;
+          throw error;
+        });
+    return minting;
   }
 
-  Promise.all([loadScript(stated ? 'assets/document-stated.js' : 'assets/document.js'), databaseToken()])
-    .then(([, token]) => {
+  /** Test Request's fetch: a database request carrying the placeholder gets a token from the mock first (the page asks for none before). */
+  async function fetchWithToken(input, init) {
+    const request = new Request(input, init);
+    if (request.headers.get('authorization') === `Bearer ${TOKEN_PLACEHOLDER}`) {
+      request.headers.set('authorization', `Bearer ${await databaseToken()}`);
+    }
+    return fetch(request);
+  }
+
+  function describeTarget() {
+    if (!served && !chosen) {
+      status.textContent = `Test Request goes to ${mockUrl}; set the mock's address and press Use`;
+      return;
+    }
+    status.textContent = `Test Request goes to ${mockUrl} (access key filled in; the database token is asked of the mock on the first database request)`;
+    status.dataset.ready = 'true';
+  }
+
+  describeTarget();
+  loadScript(stated ? 'assets/document-stated.js' : 'assets/document.js')
+    .then(() => {
       const doc = window.PLATFORM_DOCUMENT;
       pointAtMock(doc);
       keepPlace(doc);
-      window.PLATFORM_SITE = { mockUrl, stated, databaseToken: token };
+      window.PLATFORM_SITE = { mockUrl, stated, databaseToken: undefined };
       Scalar.createApiReference('#app', {
         content: doc,
         title: doc.info.title,
@@ -154,9 +179,10 @@
           preferredSecurityScheme: [['AccessKey', 'DatabaseAccessToken']],
           securitySchemes: {
             AccessKey: { value: config.accessKey },
-            DatabaseAccessToken: { token },
+            DatabaseAccessToken: { token: TOKEN_PLACEHOLDER },
           },
         },
+        customFetch: fetchWithToken,
       });
       document.body.dataset.rendered = 'true';
     })

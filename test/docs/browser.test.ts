@@ -1,9 +1,15 @@
 // The reference site in headless Chromium (Debian's, driven by playwright-core), from file:// and
 // from the mock's /docs/: one navigation reaches every operation of every area, search from one
 // area finds another area's field, Test Request gets 2xx answers from the mock, assumptions are
-// badged and can be hidden; no request leaves for another host and no console error is logged.
+// badged and can be hidden; no request leaves for another host and no console error is logged
+// (the served site under its Content-Security-Policy); a database token is asked of the mock only
+// when the first database request is sent. And the mock against a page of another origin in the
+// same browser (issue 23): a drive-by page cannot read tokens or state, run SQL or change state,
+// and a DNS-rebound name is refused. `evil.test` resolves to 127.0.0.1 in this browser only.
 // Screenshots are kept in dist/screenshots/site/.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -14,7 +20,8 @@ import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = path.join(ROOT, 'dist', 'screenshots', 'site');
-const mock = useMock();
+// A page opened from a file has the origin null: the mock answers it only when told to.
+const mock = useMock(undefined, { corsOrigins: ['null'] });
 let browser: Browser;
 
 beforeAll(async () => {
@@ -22,7 +29,7 @@ beforeAll(async () => {
   if (!existsSync(path.join(DOCS_DIR, 'index.html'))) throw new Error('the site is not built: run `pnpm build`');
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--host-resolver-rules=MAP evil.test 127.0.0.1', '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   rmSync(SCREENSHOTS, { recursive: true, force: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -33,6 +40,8 @@ interface Visit {
   page: Page;
   foreignRequests: string[];
   consoleErrors: string[];
+  /** Database token requests the page sent. */
+  tokenRequests: string[];
 }
 
 /** Opens the site, recording every request to a host other than the site's and the mock's, and every console error. */
@@ -42,7 +51,9 @@ async function visit(url: string): Promise<Visit> {
   const mockHost = new URL(mock.url).host;
   const foreignRequests: string[] = [];
   const consoleErrors: string[] = [];
+  const tokenRequests: string[] = [];
   page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/database\/[^/]+\/tokens$/.test(request.url())) tokenRequests.push(request.url());
     const target = new URL(request.url());
     const local =
       ['data:', 'blob:'].includes(target.protocol) || (target.protocol === 'file:' && own.protocol === 'file:') || target.host === mockHost || (own.protocol !== 'file:' && target.host === own.host);
@@ -55,10 +66,10 @@ async function visit(url: string): Promise<Visit> {
   await page.goto(url, { waitUntil: 'load' });
   await page.locator('body[data-rendered="true"]').waitFor();
   await page.locator('aside').getByText('Quickstart', { exact: true }).waitFor();
-  return { page, foreignRequests, consoleErrors };
+  return { page, foreignRequests, consoleErrors, tokenRequests };
 }
 
-async function finish({ page, foreignRequests, consoleErrors }: Visit, screenshot: string) {
+async function finish({ page, foreignRequests, consoleErrors }: Pick<Visit, 'page' | 'foreignRequests' | 'consoleErrors'>, screenshot: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${screenshot}.png`) });
   expect(foreignRequests).toEqual([]);
   expect(consoleErrors).toEqual([]);
@@ -149,13 +160,15 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     expect(await response.json()).toMatchObject({ videoLibraryId: 42, title: 'Product launch keynote' });
   });
 
-  it('runs SELECT 1 on the database pipeline with Test Request, with a token from the mock', async () => {
+  it('runs SELECT 1 on the database pipeline with Test Request, with a token asked of the mock on that first send only', async () => {
+    expect(visited.tokenRequests).toEqual([]); // loading and browsing the page asked for none
     const response = await tryIt('runPipeline', 'SQL Pipeline', 'post', '/v2/pipeline', '/v2/pipeline');
     expect(response.request().postData()).toContain('SELECT 1');
     expect(await response.request().headerValue('authorization')).toMatch(/^Bearer \S+/);
     expect(response.status()).toBe(200);
     const answer = await response.json();
     expect(answer.results[0]).toMatchObject({ type: 'ok', response: { type: 'execute', result: { rows: [[{ type: 'integer', value: '1' }]] } } });
+    expect(visited.tokenRequests).toHaveLength(1);
   });
 
   it('badges assumptions in the navigation and the reference, with a legend', async () => {
@@ -270,5 +283,71 @@ describe('the reference site from file:// without a mock address', () => {
     const visited = await visit(pathToFileURL(path.join(DOCS_DIR, 'index.html')).href);
     await expect(visited.page.locator('#mock-status').innerText()).resolves.toContain('http://127.0.0.1:4010');
     await finish(visited, 'file-no-mock');
+  });
+});
+
+describe('a page of another origin in the same browser (drive-by), and DNS rebinding', () => {
+  /** The hostile page's script: every attack the issue reports, each result as [what, outcome, status, text]. */
+  const attacks = (mockUrl: string, token: string) => `
+    const mock = ${JSON.stringify(mockUrl)};
+    const json = { 'Content-Type': 'application/json' };
+    const attempt = (what, send) => send().then(async (r) => [what, 'answered', r.status, await r.text()], (e) => [what, 'failed', 0, String(e)]);
+    window.attacks = Promise.all([
+      attempt('mint a token', () => fetch(mock + '/database/my-database/tokens', { method: 'POST', headers: { AccessKey: 'default', ...json }, body: '{}' })),
+      attempt('read the state', () => fetch(mock + '/_mock/state')),
+      attempt('read the faults', () => fetch(mock + '/_mock/faults')),
+      attempt('run SQL', () => fetch(mock + '/v2/pipeline', { method: 'POST', headers: { Authorization: 'Bearer ${token}', ...json }, body: JSON.stringify({ requests: [{ type: 'execute', stmt: { sql: 'SELECT 1' } }] }) })),
+      // Simple requests: a browser sends them without asking first, so only the mock can refuse them.
+      attempt('reset every namespace', () => fetch(mock + '/_mock/reset', { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' }, body: '{}' })),
+      attempt('advance the clock', () => fetch(mock + '/_mock/clock/advance', { method: 'POST', mode: 'no-cors', body: '{"ms":86400000}' })),
+      attempt('add a fault', () => fetch(mock + '/_mock/faults', { method: 'POST', mode: 'no-cors', body: '{"operationId":"listStorageZones","status":500}' })),
+    ]);`;
+
+  let hostile: Server;
+  let hostileUrl: string;
+  beforeAll(async () => {
+    hostile = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Win a prize</title><script>${attacks(mock.url, mock.database.fullAccessToken)}</script>`);
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    hostileUrl = `http://evil.test:${(hostile.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise<void>((resolve) => hostile?.close(() => resolve())));
+
+  const control = async (path: string) => (await fetch(`${mock.url}${path}`)).json();
+
+  it('cannot read a token, the state or SQL results, nor reset, move the clock or add a fault', async () => {
+    // Something a reset would forget.
+    const marker = await fetch(`${mock.url}/library/42/collections`, { method: 'POST', headers: { AccessKey: 'default', 'Content-Type': 'application/json' }, body: '{"name":"kept through a drive-by"}' });
+    expect(marker.status).toBe(200);
+    const clockBefore = await control('/_mock/clock');
+
+    const page = await browser.newPage();
+    const refused: number[] = [];
+    page.on('response', (response) => response.url().startsWith(mock.url) && refused.push(response.status()));
+    await page.goto(hostileUrl);
+    const results = (await page.evaluate('window.attacks')) as [string, string, number, string][];
+    await page.close();
+
+    for (const [what, outcome, status, text] of results) {
+      // A read fails in the page; a simple request comes back opaque (status 0, no text).
+      expect({ what, outcome, status, leaked: text.includes('"token"') || text.includes('version') }).toEqual({ what, outcome: what.startsWith('read') || what.startsWith('mint') || what.startsWith('run') ? 'failed' : 'answered', status: 0, leaked: false });
+    }
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((status) => status === 403)).toBe(true); // every request that reached the mock was refused
+    expect((await control('/_mock/clock')).offsetMs).toBe(clockBefore.offsetMs);
+    expect((await control('/_mock/faults')).faults).toEqual([]);
+    const collections = await (await fetch(`${mock.url}/library/42/collections?search=drive-by`, { headers: { AccessKey: 'default' } })).json();
+    expect(JSON.stringify(collections)).toContain('kept through a drive-by');
+  });
+
+  it('refuses a DNS-rebound name: the page at evil.test on the mock\'s port gets 403, not the state', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`http://evil.test:${new URL(mock.url).port}/_mock/state`);
+    expect(response?.status()).toBe(403);
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('is not allowed');
+    expect(text).not.toContain('"version"');
+    await page.close();
   });
 });

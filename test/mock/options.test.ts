@@ -79,19 +79,22 @@ describe('dynamic answers with a seed', () => {
 });
 
 describe('CORS', () => {
-  it('answers a preflight and marks every answer as readable from any origin', () =>
-    withMock({}, async (mock) => {
+  it('answers a preflight from a listed origin and marks its answers readable by that origin only (never *)', () =>
+    withMock({ corsOrigins: ['http://app.example'] }, async (mock) => {
       const preflight = await fetch(`${mock.url}/library/1/videos`, {
         method: 'OPTIONS',
         headers: { Origin: 'http://app.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'accesskey, content-type' },
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
-      expect(preflight.headers.get('access-control-allow-headers')).toBe('accesskey, content-type');
-      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-headers')!.split(', ')).toEqual(expect.arrayContaining(['accesskey', 'content-type']));
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('http://app.example');
 
-      const answers = [await fetch(`${mock.url}${collectionsPath}`, { headers: { ...auth, Origin: 'http://app.example' } }), await fetch(`${mock.url}/nowhere`)];
-      for (const answer of answers) expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      const answers = [await fetch(`${mock.url}${collectionsPath}`, { headers: { ...auth, Origin: 'http://app.example' } }), await fetch(`${mock.url}/nowhere`, { headers: { Origin: 'http://app.example' } })];
+      for (const answer of answers) expect(answer.headers.get('access-control-allow-origin')).toBe('http://app.example');
+      const other = await fetch(`${mock.url}${collectionsPath}`, { headers: { ...auth, Origin: 'http://other.example' } });
+      expect(other.status).toBe(403);
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
     }));
 });
 

@@ -2,6 +2,7 @@
 // here; each area brings its own (see AreaDefinition.flags), so this file knows no area by name.
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { accessOptionError } from './access.ts';
 import { UsageError, type AreaFlag } from './area.ts';
 import { AREAS } from './areas/index.ts';
 import { CONTROL_ROUTES, HEALTH_PATH } from './control.ts';
@@ -17,6 +18,10 @@ const CORE_FLAGS: Record<string, AreaFlag & { short?: string; default?: string |
   seed: { type: 'string', valueName: 'TEXT', description: 'seed for generated answers, so that they repeat' },
   'max-body-bytes': { type: 'string', valueName: 'N', default: String(1024 * 1024), description: 'larger request bodies are answered 413' },
   'max-namespaces': { type: 'string', valueName: 'N', default: '1000', description: 'access keys whose state is kept at once; the least recently used is dropped beyond it' },
+  'allowed-host': { type: 'string', multiple: true, valueName: 'HOST', description: 'answer requests for this Host too (repeatable; ".name" for it and every name under it, "*" for any): loopback hosts and *.localhost are always answered' },
+  'cors-origin': { type: 'string', multiple: true, valueName: 'ORIGIN', description: 'let web pages of this origin call the mock (repeatable; "null" for pages opened from a file, "*" for any): loopback origins always can' },
+  'socket-timeout-ms': { type: 'string', valueName: 'N', default: '30000', description: 'close connections idle this long; request headers must arrive within it' },
+  'max-state-bytes': { type: 'string', valueName: 'N', default: String(2 * 1024 * 1024), description: 'about how many bytes of state one access key may hold; writes beyond it answer the area\'s 400 error' },
   state: { type: 'string', valueName: 'FILE', description: 'start from a state snapshot (as GET /_mock/state gives it)' },
   quiet: { type: 'boolean', description: 'no request log' },
   'log-format': { type: 'string', valueName: 'text|json', default: 'text', description: 'json: one object per request (time, method, path, status, area, operationId, ms, violations; never headers)' },
@@ -73,6 +78,9 @@ function parseOptions(argv: string[]) {
   const areas = values.area as string[] | undefined;
   const unknown = (areas ?? []).filter((name) => !known.includes(name));
   if (unknown.length > 0) throw new UsageError(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
+  const access = { allowedHosts: values['allowed-host'] as string[] | undefined, corsOrigins: values['cors-origin'] as string[] | undefined };
+  const accessError = accessOptionError(access);
+  if (accessError) throw new UsageError(accessError);
   const perArea = Object.fromEntries(
     AREAS.map((area) => [area.name, area.optionsFromFlags ? area.optionsFromFlags(values as Record<string, unknown>) : undefined]),
   );
@@ -88,6 +96,9 @@ function parseOptions(argv: string[]) {
       seed: values.seed as string | undefined,
       maxBodyBytes: whole('max-body-bytes', 1, 2 ** 31),
       maxNamespaces: whole('max-namespaces', 1, 1_000_000),
+      maxStateBytes: whole('max-state-bytes', 1024, 2 ** 40),
+      socketTimeoutMs: whole('socket-timeout-ms', 100, 3_600_000),
+      ...access,
       state: values.state === undefined ? undefined : readState(String(values.state)),
     },
   };

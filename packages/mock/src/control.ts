@@ -1,5 +1,9 @@
 // The mock's own endpoints under /_mock/: health, reset, state snapshots, the virtual clock and
-// faults. No area has paths under /_mock/.
+// faults. No area has paths under /_mock/. Their writes cannot come from a simple cross-origin
+// request (one a web page sends without a preflight): a body is read only as JSON with a JSON
+// Content-Type, and a write without a body needs that Content-Type or the X-Mock-Control header.
+// No answer holds an access key: they are shown redacted.
+import { CONTROL_HEADER } from './access.ts';
 import type { Engine } from './engine.ts';
 import { FaultError, type FaultRule } from './faults.ts';
 import type { MockClock } from './namespaces.ts';
@@ -24,19 +28,45 @@ const problem = (status: number, title: string, detail: string): ControlAnswer =
 export const CONTROL_ROUTES: Record<string, { methods: string[]; what: string }> = {
   '/_mock/health': { methods: ['GET', 'HEAD'], what: 'readiness: {"status":"ok","areas":[...],"operations":N}' },
   '/_mock/reset': { methods: ['POST'], what: 'forget every namespace, or one with ?namespace=KEY (it starts from the seed again)' },
-  '/_mock/state': { methods: ['GET', 'PUT'], what: "a namespace's state as JSON (?namespace=KEY, default `default`): GET exports it, PUT imports it" },
+  '/_mock/state': { methods: ['GET', 'PUT'], what: "a namespace's state as JSON (?namespace=KEY, default `default`; the snapshot leaves the key out): GET exports it, PUT imports it" },
   '/_mock/clock': { methods: ['GET', 'PUT'], what: 'the virtual clock: GET {"now","offsetMs"}; PUT {"now": ISO time} sets it' },
   '/_mock/clock/advance': { methods: ['POST'], what: 'moves the virtual clock forward: {"ms": N}' },
   '/_mock/faults': { methods: ['GET', 'POST', 'DELETE'], what: 'faults: POST {"operationId","status"?,"latencyMs"?,"count"?,"rate"?,"namespace"?}; GET lists; DELETE clears' },
 };
 
+const JSON_TYPE = /^\s*(application\/json|application\/[^;\s]+\+json)\s*(;|$)/i;
+
+/** Why a control request is refused for how it is sent (a write not marked as the mock's), if it is. */
+function unmarkedWrite(method: string, headers: Record<string, string | undefined>, body: string | undefined): ControlAnswer | undefined {
+  if (method === 'GET' || method === 'HEAD') return undefined;
+  const json = JSON_TYPE.test(headers['content-type'] ?? '');
+  if (json) return undefined;
+  if (body !== undefined && body !== '') {
+    return problem(415, 'Unsupported media type', `A control body is JSON: send it with Content-Type: application/json (got ${JSON.stringify(headers['content-type'] ?? 'none')}).`);
+  }
+  if (headers[CONTROL_HEADER] !== undefined) return undefined;
+  return problem(415, 'Unsupported media type', `A control write needs Content-Type: application/json or the header X-Mock-Control: 1, so that no web page can send it unasked.`);
+}
+
+/** An access key as control answers show it: its last four characters at most, and only of a long one. */
+export const redactKey = (key: string): string => (key.length >= 12 ? `****${key.slice(-4)}` : '****');
+
+const redactedRule = <T extends { namespace?: string }>(rule: T): T => (rule.namespace === undefined ? rule : { ...rule, namespace: redactKey(rule.namespace) });
+
+const MAX_FAULTS = 1000;
+const RULE_FIELDS = ['operationId', 'status', 'latencyMs', 'count', 'rate', 'namespace'] as const;
+/** The rule's own fields only: whatever else a body holds is not kept. */
+const ruleOf = (json: Record<string, unknown>) => Object.fromEntries(RULE_FIELDS.filter((field) => json[field] !== undefined).map((field) => [field, json[field]])) as unknown as FaultRule;
+
 export function createControl(engine: Engine, clock: MockClock, health: () => object) {
-  return (method: string, path: string, query: URLSearchParams, body: string | undefined): ControlAnswer => {
+  return (method: string, path: string, query: URLSearchParams, body: string | undefined, headers: Record<string, string | undefined> = {}): ControlAnswer => {
     const route = CONTROL_ROUTES[path];
     if (!route) return problem(404, 'Not found', `The mock has no endpoint ${path}; it has ${Object.keys(CONTROL_ROUTES).join(', ')}.`);
     if (!route.methods.includes(method)) {
       return { ...problem(405, 'Method not allowed', `${path} answers ${route.methods.join(', ')}.`), headers: { 'content-type': 'application/problem+json', allow: route.methods.join(', ') } };
     }
+    const unmarked = unmarkedWrite(method, headers, body);
+    if (unmarked) return unmarked;
     let json: Record<string, unknown> | undefined;
     if (body !== undefined && body.trim() !== '') {
       try {
@@ -53,12 +83,17 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
           return { status: 200, body: health() };
         case 'POST /_mock/reset':
           engine.namespaces.reset(namespace);
-          return { status: 200, body: { reset: namespace ?? 'every namespace' } };
-        case 'GET /_mock/state':
-          return { status: 200, body: engine.namespaces.export(namespace ?? DEFAULT_NAMESPACE) };
-        case 'PUT /_mock/state':
-          engine.namespaces.import(namespace ?? (json?.namespace as string | undefined) ?? DEFAULT_NAMESPACE, json);
-          return { status: 200, body: { imported: namespace ?? json?.namespace ?? DEFAULT_NAMESPACE } };
+          return { status: 200, body: { reset: namespace === undefined ? 'every namespace' : redactKey(namespace) } };
+        case 'GET /_mock/state': {
+          // The snapshot is for a file: it leaves out the access key (PUT it back with ?namespace=KEY).
+          const { namespace: _key, ...snapshot } = engine.namespaces.export(namespace ?? DEFAULT_NAMESPACE);
+          return { status: 200, body: snapshot };
+        }
+        case 'PUT /_mock/state': {
+          const into = namespace ?? (json?.namespace as string | undefined) ?? DEFAULT_NAMESPACE;
+          engine.namespaces.import(into, json);
+          return { status: 200, body: { imported: redactKey(into) } };
+        }
         case 'GET /_mock/clock':
           return { status: 200, body: clockBody(clock) };
         case 'PUT /_mock/clock': {
@@ -74,10 +109,11 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
           return { status: 200, body: clockBody(clock) };
         }
         case 'GET /_mock/faults':
-          return { status: 200, body: { faults: engine.faults.list() } };
+          return { status: 200, body: { faults: engine.faults.list().map(redactedRule) } };
         case 'POST /_mock/faults':
           if (!json || typeof json.operationId !== 'string') return problem(400, 'Invalid fault', 'Send {"operationId": "...", "status": 503, "count": 1} (see GET /_mock/faults).');
-          return { status: 201, body: engine.faults.add(json as unknown as FaultRule) };
+          if (engine.faults.list().length >= MAX_FAULTS) return problem(400, 'Invalid fault', `the mock holds at most ${MAX_FAULTS} fault rules: DELETE /_mock/faults first`);
+          return { status: 201, body: redactedRule(engine.faults.add(ruleOf(json))) };
         case 'DELETE /_mock/faults':
           engine.faults.clear();
           return { status: 200, body: { faults: [] } };

@@ -4,7 +4,13 @@
 import type { AreaBehaviour, AreaDefinition, Clock, MockResponse, OpenApiDocument, Violation } from './area.ts';
 import { compileContract, type CompiledOperation } from './contract.ts';
 import { createFaults, type Faults } from './faults.ts';
-import { createNamespaces, type Namespaces } from './namespaces.ts';
+import { heapBytes } from './areas/state.ts';
+import { createNamespaces, DEFAULT_MAX_STATE_BYTES, stateCapMessage, type Namespaces } from './namespaces.ts';
+
+/** Methods that add nothing to a namespace's state (a DELETE frees room: it is never refused for the cap). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
+/** What a write may add to a namespace's state beyond its body (generated IDs, times, counters), for the state size cap. */
+const WRITE_OVERHEAD_BYTES = 1024;
 import { createPrismAdapter, PreferenceError, type PrismAdapter } from './prism.ts';
 import { credentialOf, notAcceptable, readRequest, type IncomingRequest } from './request.ts';
 import { createRoutes } from './routes.ts';
@@ -36,6 +42,8 @@ export interface EngineOptions {
   /** Waits for a fault's latency (tests inject their own). */
   sleep: (ms: number) => Promise<void>;
   maxNamespaces: number;
+  /** Bytes of state (about) one namespace may hold; see namespaces.ts. */
+  maxStateBytes?: number;
   dynamic?: boolean;
   seed?: string;
 }
@@ -64,7 +72,7 @@ export async function createEngine(options: EngineOptions) {
     behaviours.set(definition.name, behaviour);
   }
   const routes = createRoutes(operations);
-  const namespaces: Namespaces = createNamespaces(behaviours, options.maxNamespaces);
+  const namespaces: Namespaces = createNamespaces(behaviours, options.maxNamespaces, options.maxStateBytes);
   const byOperationId = new Map(operations.map((operation) => [operation.operationId, operation]));
   const faults: Faults = createFaults((operationId) => {
     const operation = byOperationId.get(operationId);
@@ -120,6 +128,11 @@ export async function createEngine(options: EngineOptions) {
       return withOperation(checked(operation, { status: answer.status, headers: answer.headers, body: answer.body, violations: [] }, []));
     }
 
+    // A write counts against the namespace's state size cap at what its body and parameters take, plus what a handler adds (IDs, times).
+    if (!READS.has(incoming.method) && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params) + WRITE_OVERHEAD_BYTES)) {
+      const over = [{ location: ['body'], message: stateCapMessage(options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES) }];
+      return withOperation(checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), []));
+    }
     const call = {
       state: namespaces.stateOf(namespace, operation.area),
       namespace,
@@ -144,6 +157,8 @@ export async function createEngine(options: EngineOptions) {
 
   return {
     operations: [...served.values()],
+    /** The request headers the contracts name (header parameters, security schemes), for CORS preflights. */
+    apiHeaders: headersNamed(operations),
     answer,
     namespaces,
     faults,
@@ -165,6 +180,18 @@ export async function createEngine(options: EngineOptions) {
 }
 
 export type Engine = Awaited<ReturnType<typeof createEngine>>;
+
+function headersNamed(operations: CompiledOperation[]): string[] {
+  const names = new Set<string>();
+  for (const operation of operations) {
+    for (const parameter of operation.parameters) if (parameter.in === 'header') names.add(parameter.name.toLowerCase());
+    for (const scheme of operation.security.flat()) {
+      if (scheme.type === 'http') names.add('authorization');
+      else if (scheme.in === 'header' && scheme.keyName) names.add(scheme.keyName.toLowerCase());
+    }
+  }
+  return [...names].sort();
+}
 
 /** The contract's own answer for a status: its first example, or no body. */
 function documentedAnswer(operation: CompiledOperation, status: number): EngineAnswer | undefined {

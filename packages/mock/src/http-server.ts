@@ -1,14 +1,16 @@
 // The HTTP door: `startMock()` is createMock() (mock.ts) behind a node:http server on one origin,
 // with the reference site at /docs/. Only what needs a socket lives here: reading bodies within
-// the limit, CORS, the site's files, and closing with the requests in flight.
+// the limit, who may call (access.ts: Host allow-list, origins, CORS), socket timeouts, the site's
+// files, and closing with the requests in flight.
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { accessOptionError, createAccessPolicy, type AccessOptions } from './access.ts';
 import { HEALTH_PATH } from './control.ts';
 import { createMock, MockStartError, problemAnswer, splitTarget, tooLarge, type DoorAnswer, type Mock, type MockOptions, type RequestLogEntry } from './mock.ts';
-import { serveStatic } from './static.ts';
+import { createStaticSite } from './static.ts';
 
 export { HEALTH_PATH };
 
@@ -26,32 +28,70 @@ const CLOSE_GRACE_MS = 10_000;
 /** A body over the limit is read to its end (so the client can read the 413) up to this many times the limit. */
 const DRAIN_FACTOR = 64;
 
-export interface StartMockOptions extends MockOptions {
+/** Default of `socketTimeoutMs`. */
+const SOCKET_TIMEOUT_MS = 30_000;
+/** Keep-alive connections between requests are closed after this (or socketTimeoutMs if shorter). */
+const KEEP_ALIVE_MS = 5_000;
+
+export interface StartMockOptions extends MockOptions, AccessOptions {
   /** Port to listen on; 0 picks a free one. Default 4010. */
   port?: number;
   /** Host to listen on. Default 127.0.0.1. */
   host?: string;
   /** Folder of the reference site served at /docs/. */
   docsDir?: string;
+  /**
+   * A connection that sends nothing for this long is closed (one that never sends a byte too),
+   * and a request's headers must arrive within it; a whole request within twice it. Default 30 s.
+   */
+  socketTimeoutMs?: number;
 }
 
 /** A mock behind an HTTP server: `url` is where it listens; `close()` also stops the server. */
-export type RunningMock = Mock;
+export interface RunningMock extends Mock {
+  /**
+   * Why the HTTP door refuses a request (Host, Origin), or undefined: what every request goes
+   * through, and what a WebSocket upgrade goes through before any area sees it.
+   */
+  refusal(req: Pick<IncomingMessage, 'headers'>): string | undefined;
+}
+
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
+  const accessError = accessOptionError(options);
+  if (accessError) throw new MockStartError(accessError);
+  if (options.socketTimeoutMs !== undefined && !(Number.isInteger(options.socketTimeoutMs) && options.socketTimeoutMs > 0)) {
+    throw new MockStartError(`socketTimeoutMs is a whole number of ms above 0 (got ${JSON.stringify(options.socketTimeoutMs)})`);
+  }
   // The door logs each request once it is sent (the site's files and refused bodies included).
   const mock = await createMock({ ...options, onRequest: undefined });
-  const docsDir = options.docsDir ?? defaultDocsDir();
+  const serveStatic = createStaticSite(options.docsDir ?? defaultDocsDir());
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+
+  const policy = createAccessPolicy({ listenHost: host, apiHeaders: mock.apiHeaders, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins });
+  const socketTimeoutMs = options.socketTimeoutMs ?? SOCKET_TIMEOUT_MS;
+  /** The 403 for a request (or a WebSocket upgrade: call it before any area sees one) that the Host allow-list or the origins refuse. */
+  const refusalOf = (req: Pick<IncomingMessage, 'headers'>): DoorAnswer | undefined => {
+    const reason = policy.refusal(req.headers);
+    return reason === undefined ? undefined : problemAnswer(403, 'Forbidden', reason);
+  };
 
   const inFlight = new Set<ServerResponse>();
   let closing = false;
-  const server = createServer((req, res) => {
+  const server = createServer({
+    headersTimeout: socketTimeoutMs,
+    requestTimeout: socketTimeoutMs * 2,
+    keepAliveTimeout: Math.min(KEEP_ALIVE_MS, socketTimeoutMs),
+    connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(socketTimeoutMs / 4))),
+  }, (req, res) => {
     inFlight.add(res);
+    // Idle means no request in flight: a slow answer (a fault's latency, a long statement) keeps its socket.
+    req.socket.setTimeout(0);
     res.once('close', () => {
       inFlight.delete(res);
+      if (!req.socket.destroyed) req.socket.setTimeout(socketTimeoutMs);
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
     if (closing) res.shouldKeepAlive = false;
@@ -68,12 +108,15 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       const log = options.onRequest;
       res.once('finish', () => log({ time, method, path: splitTarget(target).rawPath ?? target, status: res.statusCode, ...logged, ms: performance.now() - started }));
     }
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-expose-headers', '*');
-    if (method === 'OPTIONS' && req.headers['access-control-request-method']) return answerPreflight(req, res);
+    res.setHeader('x-content-type-options', 'nosniff');
+    const refused = refusalOf(req);
+    if (refused) return send(res, refused);
+    const origin = req.headers.origin;
+    if (method === 'OPTIONS' && req.headers['access-control-request-method']) return void res.writeHead(204, policy.preflightHeaders(origin)).end();
+    for (const [name, value] of Object.entries(policy.corsHeaders(origin))) res.setHeader(name, value);
     const { rawPath } = splitTarget(target);
     if ((method === 'GET' || method === 'HEAD') && rawPath !== undefined && (rawPath === '/docs' || rawPath.startsWith('/docs/'))) {
-      return serveStatic(res, docsDir, rawPath.slice('/docs'.length));
+      return serveStatic(res, rawPath.slice('/docs'.length), req.headers, method);
     }
     const body = await readBody(req, maxBodyBytes);
     if (body === TOO_LARGE) return send(res, tooLarge(maxBodyBytes));
@@ -81,6 +124,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     Object.assign(logged, { operation: answer.operation, violations: answer.violations });
     send(res, answer);
   }
+
+  server.timeout = socketTimeoutMs; // idle sockets (none sent a byte, or nothing since an answer) are destroyed
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -99,6 +144,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   return {
     ...mock,
     url: `http://${shownHost}:${address.port}`,
+    refusal: (req) => policy.refusal(req.headers),
     close: () =>
       new Promise<void>((resolve, reject) => {
         closing = true;
@@ -120,15 +166,6 @@ function headersOf(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   return headers;
-}
-
-function answerPreflight(req: IncomingMessage, res: ServerResponse) {
-  res.writeHead(204, {
-    'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
-    'access-control-max-age': '600',
-  });
-  res.end();
 }
 
 const TOO_LARGE = Symbol('too large');

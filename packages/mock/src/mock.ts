@@ -30,6 +30,12 @@ export interface MockOptions extends AreaOptions {
   areas?: string[];
   /** Namespaces (access keys) kept at once; the least recently used is dropped beyond it. Default 1000. */
   maxNamespaces?: number;
+  /**
+   * About how many bytes of state one namespace may hold (counted as heap, not JSON text); a write
+   * or snapshot beyond it answers the area's documented 400 error. Default 2 MiB: with the default
+   * 1000 namespaces, 2 GiB at most, within Node's default heap.
+   */
+  maxStateBytes?: number;
   /** State to start from: a snapshot as `GET /_mock/state` gives it, for its namespace. */
   state?: StateSnapshot;
   /** The real clock under the virtual one (tests inject theirs). Default Date.now. */
@@ -75,6 +81,8 @@ export interface Mock {
   /** A standard fetch that answers every request in process, exactly as the HTTP server would. */
   fetch: typeof globalThis.fetch;
   operations: ServedOperation[];
+  /** The request headers the contracts name (header parameters, security schemes): what CORS preflights allow. */
+  apiHeaders: string[];
   /** What each area offers: `mock.areas.database.fullAccessToken`. */
   areas: AreaInfo;
   /** Lines each area reports at start (the CLI prints them). */
@@ -125,6 +133,9 @@ function selectAreas(names: string[] | undefined) {
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const areas = selectAreas(options.areas);
+  if (options.maxStateBytes !== undefined && !(Number.isInteger(options.maxStateBytes) && options.maxStateBytes > 0)) {
+    throw new MockStartError(`maxStateBytes is a whole number of bytes above 0 (got ${JSON.stringify(options.maxStateBytes)})`);
+  }
   const bundleDir = options.bundleDir ?? BUNDLE_DIR;
   const documents = loadDocuments(bundleDir, areas.map((area) => area.name));
   const clock = createClock(options.now);
@@ -138,6 +149,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       clock,
       sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       maxNamespaces: options.maxNamespaces ?? 1000,
+      maxStateBytes: options.maxStateBytes,
       dynamic: options.dynamic,
       seed: options.seed,
     });
@@ -164,7 +176,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     if ((request.method === 'GET' || request.method === 'HEAD') && rawPath === '/') return { status: 302, headers: { location: '/docs/' }, violations: [] };
     if (request.body !== undefined && request.body.length > maxBodyBytes) return tooLarge(maxBodyBytes);
     if (rawPath.startsWith(CONTROL_PREFIX)) {
-      const answer = control(request.method, rawPath, new URLSearchParams(search), request.body?.toString('utf8'));
+      const answer = control(request.method, rawPath, new URLSearchParams(search), request.body?.toString('utf8'), request.headers);
       const isProblem = typeof answer.body === 'object' && answer.body !== null && 'type' in answer.body && 'title' in answer.body;
       const headers: Record<string, string> = { 'content-type': isProblem ? 'application/problem+json' : 'application/json', ...answer.headers };
       if (request.method === 'HEAD' || answer.body === undefined) return { status: answer.status, headers, violations: [] };
@@ -191,6 +203,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     url: IN_PROCESS_URL,
     fetch: fetchDoor(handleLogged),
     operations: engine.operations,
+    apiHeaders: engine.apiHeaders,
     areas: areaInfo,
     report: [...engine.behaviours.values()].flatMap((behaviour) => behaviour.report?.() ?? []),
     handle,

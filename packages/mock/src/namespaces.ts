@@ -2,6 +2,7 @@
 // first use, as LocalStack maps access keys to accounts. The least recently used namespaces are
 // dropped beyond a cap, so that state cannot grow without bound.
 import type { AreaBehaviour } from './area.ts';
+import { heapBytes } from './areas/state.ts';
 
 /** The namespace whose state the mock reports at start (its database tokens): the access key `default`. */
 export const DEFAULT_NAMESPACE = 'default';
@@ -20,8 +21,17 @@ export class SnapshotError extends Error {
 
 type AnyBehaviour = AreaBehaviour<unknown, unknown>;
 
-export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces: number) {
+/** Default of maxStateBytes: with the default 1000 namespaces, 2 GiB at most, within Node's default heap. */
+export const DEFAULT_MAX_STATE_BYTES = 2 * 1024 * 1024;
+
+/** What a namespace over its state size cap is told (the area answers it as its documented error). */
+export const stateCapMessage = (limit: number) =>
+  `limit reached: the mock keeps at most about ${limit} bytes of state per access key (option maxStateBytes, flag --max-state-bytes); delete some, reset the access key's state (POST /_mock/reset?namespace=KEY) or raise the limit`;
+
+export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces: number, maxStateBytes = DEFAULT_MAX_STATE_BYTES) {
   const spaces = new Map<string, Map<string, unknown>>();
+  /** Bytes written to each namespace since its size was last counted (an upper bound: deletes are not subtracted until it is counted again). */
+  const charged = new Map<string, number>();
 
   function space(namespace: string): Map<string, unknown> {
     let found = spaces.get(namespace);
@@ -32,7 +42,11 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
     }
     found = new Map();
     spaces.set(namespace, found);
-    while (spaces.size > maxNamespaces) spaces.delete(spaces.keys().next().value!);
+    while (spaces.size > maxNamespaces) {
+      const dropped = spaces.keys().next().value!;
+      spaces.delete(dropped);
+      charged.delete(dropped);
+    }
     return found;
   }
 
@@ -43,10 +57,31 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       return held.get(area);
     },
 
+    /**
+     * Counts a write of about `bytes` against the namespace's state size cap: false when it would
+     * pass the cap (the namespace is counted again first, so that deleted data frees room).
+     */
+    charge(namespace: string, bytes: number): boolean {
+      let held = charged.get(namespace) ?? 0;
+      // Frozen seeds are shared by every namespace: they cost this one nothing.
+      if (held + bytes > maxStateBytes) held = heapBytes([...(spaces.get(namespace)?.values() ?? [])].filter((state) => !Object.isFrozen(state)), maxStateBytes);
+      if (held + bytes > maxStateBytes) {
+        charged.set(namespace, held);
+        return false;
+      }
+      charged.set(namespace, held + bytes);
+      return true;
+    },
+
     /** Forgets one namespace (it starts from the seed again on its next use), or every one. */
     reset(namespace?: string) {
-      if (namespace === undefined) spaces.clear();
-      else spaces.delete(namespace);
+      if (namespace === undefined) {
+        spaces.clear();
+        charged.clear();
+      } else {
+        spaces.delete(namespace);
+        charged.delete(namespace);
+      }
     },
 
     export(namespace: string): StateSnapshot {
@@ -66,6 +101,8 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       }
       const unknown = Object.keys(exported).filter((name) => !areas.has(name));
       if (unknown.length > 0) throw new SnapshotError(`the snapshot has state for areas this mock does not serve: ${unknown.join(', ')}`);
+      // Counted as sent first (cheap, and it stops at the cap), so that no more work than the cap allows is done on it.
+      if (heapBytes(exported, maxStateBytes) > maxStateBytes) throw new SnapshotError(stateCapMessage(maxStateBytes));
       const imported = new Map<string, unknown>();
       for (const [name, value] of Object.entries(exported)) {
         const behaviour = areas.get(name)!;
@@ -75,9 +112,12 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
           throw new SnapshotError(`the ${name} state cannot be imported: ${(error as Error).message}`);
         }
       }
+      const bytes = heapBytes([...imported.values()], maxStateBytes);
+      if (bytes > maxStateBytes) throw new SnapshotError(stateCapMessage(maxStateBytes));
       const held = space(namespace);
       held.clear();
       for (const [name, value] of imported) held.set(name, value);
+      charged.set(namespace, bytes);
     },
 
     get size() {

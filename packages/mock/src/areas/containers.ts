@@ -5,7 +5,7 @@
 // requests answer a problem object listing each field.
 import { randomUUID } from 'node:crypto';
 import { defineArea, type MockRequest, type MockResponse, type OpenApiDocument, type Violation } from '../area.ts';
-import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
+import { capFlags, capMessage, capsFromFlags, contractFields, resolveCaps, type CapFlags } from './state.ts';
 
 export interface ContainersState {
   /** By appId: the templates added to the application, oldest first. */
@@ -39,6 +39,7 @@ export default defineArea<'containers', ContainersMockOptions, ContainersState>(
   flags: capFlags(CAP_FLAGS, CAPS),
   optionsFromFlags: (values): ContainersMockOptions => capsFromFlags(CAP_FLAGS, values),
   setup({ document, options }: { document: OpenApiDocument; options: ContainersMockOptions }) {
+    const fields = contractFields(document);
     const caps = resolveCaps('containers', CAPS, options);
     const fieldErrors = fieldErrorsFor(document);
     const seedApps = exampleAppIds(document);
@@ -48,7 +49,7 @@ export default defineArea<'containers', ContainersMockOptions, ContainersState>(
         const apps = (snapshot as Partial<ContainersState> | null)?.apps;
         const valid = typeof apps === 'object' && apps !== null && Object.values(apps).every((app) => Array.isArray(app?.templates) && app.templates.length <= caps.maxTemplatesPerApp);
         if (!valid) throw new Error(`containers state is {"apps": {"<appId>": {"templates": [...]}}}, at most ${caps.maxTemplatesPerApp} templates each`);
-        return structuredClone({ apps }) as ContainersState;
+        return { apps: Object.fromEntries(Object.entries(apps).map(([id, app]) => [id, { templates: app.templates.map((template) => fields('ContainerTemplate', template)) }])) };
       },
       report: () => [`Containers: each access key starts with application ${seedApps.join(', ')} (more applications: PUT /_mock/state)`],
       invalidRequest: (violations, request) => {

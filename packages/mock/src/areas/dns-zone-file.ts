@@ -1,6 +1,8 @@
 // Reads a BIND-style zone file the way the DNS import counts it: every record that can be
 // read is successful, every line that cannot is failed, and a record the zone already holds
-// (or seen earlier in the file) is skipped.
+// (or seen earlier in the file) is skipped. Linear in the file's size (no regular expression
+// rescans a line), and the import reads in slices so that other requests are answered between
+// them: a zone file as large as a body may be does not stall the mock.
 import { isIPv4, isIPv6 } from 'node:net';
 
 export interface ImportCounts {
@@ -12,7 +14,6 @@ export interface ImportCounts {
 const CLASSES = new Set(['IN', 'CH', 'HS', 'CS']);
 const TTL = /^\d+[smhdw]?$/i;
 const HOSTNAME = /^(@|\*|(\*\.)?[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?|\.)$/i;
-const TOKEN = /"(?:[^"\\]|\\.)*"|[^\s"]+/g;
 
 const uint = (max: number) => (token: string | undefined) => token !== undefined && /^\d+$/.test(token) && Number(token) <= max;
 const u8 = uint(255);
@@ -45,34 +46,58 @@ export interface ZoneRecord {
 /** The identity of a record: two records with the same key are the same record. */
 export const recordKey = (record: ZoneRecord) => `${record.name} ${record.type} ${record.data.toLowerCase()}`;
 
-/** Every record of the file that can be read, in order, and how many lines could not be read. */
-export function readZoneFile(text: string): { records: ZoneRecord[]; failed: number } {
-  const records: ZoneRecord[] = [];
-  let failed = 0;
+/** What has been read so far. */
+interface Reading {
+  records: ZoneRecord[];
+  failed: number;
+}
+
+/** Lines, or characters, read in one slice before the sliced reader lets other work run. */
+export const SLICE = { lines: 1000, chars: 32 * 1024 };
+
+/** Reads the file into `read`, stopping (yielding) after each slice. */
+function* reading(text: string, read: Reading): Generator<void> {
   let origin = '.';
   let previousOwner: string | undefined;
   for (const entry of entries(text)) {
+    if (entry === PAUSE) {
+      yield;
+      continue;
+    }
     const tokens = entry.closed ? tokenize(entry.text) : undefined;
     if (!tokens) {
-      failed++;
+      read.failed++;
       continue;
     }
     if (tokens[0]!.startsWith('$')) {
       const directive = tokens[0]!.toUpperCase();
       if (directive === '$ORIGIN' && tokens.length === 2 && host(tokens[1])) origin = absolute(tokens[1]!, origin);
-      else if (!(directive === '$TTL' && tokens.length === 2 && TTL.test(tokens[1]!))) failed++;
+      else if (!(directive === '$TTL' && tokens.length === 2 && TTL.test(tokens[1]!))) read.failed++;
       continue;
     }
     const owner = entry.continuesOwner ? previousOwner : tokens.shift();
     const record = owner !== undefined && host(owner) ? readRecord(tokens) : undefined;
     if (!record) {
-      failed++;
+      read.failed++;
       continue;
     }
     previousOwner = owner;
-    records.push({ name: absolute(owner!, origin), type: record.type, data: record.data.join(' ') });
+    read.records.push({ name: absolute(owner!, origin), type: record.type, data: record.data.join(' ') });
   }
-  return { records, failed };
+}
+
+/** Every record of the file that can be read, in order, and how many lines could not be read. */
+export function readZoneFile(text: string): Reading {
+  const read: Reading = { records: [], failed: 0 };
+  for (const _slice of reading(text, read));
+  return read;
+}
+
+/** readZoneFile in slices, awaiting `pause()` between them (by default until the event loop has run what waits). */
+export async function readZoneFileSliced(text: string, pause: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve))): Promise<Reading> {
+  const read: Reading = { records: [], failed: 0 };
+  for (const _slice of reading(text, read)) await pause();
+  return read;
 }
 
 /**
@@ -80,7 +105,15 @@ export function readZoneFile(text: string): { records: ZoneRecord[]; failed: num
  * the records it adds: a record the zone already holds, or one seen earlier in the file, is skipped.
  */
 export function importZoneFile(text: string, held: ReadonlySet<string> = new Set()): { counts: ImportCounts; added: ZoneRecord[] } {
-  const { records, failed } = readZoneFile(text);
+  return countImport(readZoneFile(text), held);
+}
+
+/** importZoneFile reading in slices (see readZoneFileSliced); `held` is read once the file is. */
+export async function importZoneFileSliced(text: string, held: () => ReadonlySet<string>, pause?: () => Promise<void>): Promise<{ counts: ImportCounts; added: ZoneRecord[] }> {
+  return countImport(await readZoneFileSliced(text, pause), held());
+}
+
+function countImport({ records, failed }: Reading, held: ReadonlySet<string>): { counts: ImportCounts; added: ZoneRecord[] } {
   const seen = new Set<string>();
   const added: ZoneRecord[] = [];
   for (const record of records) {
@@ -114,11 +147,19 @@ interface Entry {
   closed: boolean;
 }
 
-/** The file's logical lines: comments removed, parenthesised records joined, blank lines dropped. */
-function* entries(text: string): Generator<Entry> {
+const PAUSE = Symbol('end of a slice');
+
+/** The file's logical lines: comments removed, parenthesised records joined, blank lines dropped; PAUSE after each slice. */
+function* entries(text: string): Generator<Entry | typeof PAUSE> {
   let pending: Entry | undefined;
   let depth = 0;
+  let lines = 0;
+  let chars = 0;
   for (const line of text.split(/\r?\n/)) {
+    if (++lines >= SLICE.lines || (chars += line.length) >= SLICE.chars) {
+      yield PAUSE;
+      lines = chars = 0;
+    }
     const content = withoutComment(line);
     if (pending) pending.text += ` ${content}`;
     else if (content.trim() !== '') pending = { text: content, continuesOwner: /^\s/.test(content), closed: true };
@@ -143,10 +184,32 @@ function withoutComment(line: string): string {
   return line;
 }
 
-/** The line's tokens (a quoted string is one token); undefined when a quote is left open. */
+const isBlank = (char: string) => char === ' ' || char === '\t' || char === '\r' || char === '\n' || char === '\f' || char === '\v';
+
+/**
+ * The line's tokens (a quoted string, with its quotes, is one token); undefined when a quote is
+ * left open or none is found. One pass over the text: no regular expression that could rescan it.
+ */
 function tokenize(text: string): string[] | undefined {
-  const tokens = text.match(TOKEN) ?? [];
-  return text.replace(TOKEN, '').trim() === '' && tokens.length > 0 ? tokens : undefined;
+  const tokens: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    if (isBlank(text[i]!)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    if (text[i] === '"') {
+      i++;
+      while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+      if (i >= text.length) return undefined;
+      i++;
+    } else {
+      while (i < text.length && !isBlank(text[i]!) && text[i] !== '"') i++;
+    }
+    tokens.push(text.slice(start, i));
+  }
+  return tokens.length > 0 ? tokens : undefined;
 }
 
 function absolute(name: string, origin: string): string {
@@ -156,4 +219,8 @@ function absolute(name: string, origin: string): string {
   return origin === '.' ? `${lower}.` : `${lower}.${origin.toLowerCase()}`;
 }
 
-const count = (text: string, char: string) => text.split(char).length - 1;
+function count(text: string, char: string): number {
+  let found = 0;
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) found++;
+  return found;
+}

@@ -4,7 +4,7 @@
 // dns-zone-file.ts); an unknown zone answers 404, an empty zone file and every invalid request
 // 400 with the DNS error body.
 import { defineArea, describeViolations, type OpenApiDocument, type Violation } from '../area.ts';
-import { importZoneFile, recordKey, type ZoneRecord } from './dns-zone-file.ts';
+import { importZoneFileSliced, recordKey, type ZoneRecord } from './dns-zone-file.ts';
 import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
 
 export interface DnsState {
@@ -66,17 +66,18 @@ export default defineArea<'dns', DnsMockOptions, DnsState>({
             }
           }
         }
-        return structuredClone({ zones }) as DnsState;
+        return { zones: Object.fromEntries(entries.map(([id, zone]) => [id, { records: zone.records.map(({ name, type, data }) => ({ name, type, data })) }])) };
       },
       invalidRequest: (violations) => dnsError(fieldOf(violations[0]), describeViolations(violations)),
       handlers: {
-        importDnsRecords(request, { state }) {
+        async importDnsRecords(request, { state }) {
           const zone = state.zones[String(Number(request.params.zoneId))];
           if (!zone) return { status: 404 };
           const zoneFile = typeof request.body === 'string' ? request.body : '';
           if (zoneFile.trim() === '') return dnsError('body', 'body: the zone file is empty');
+          // Read in slices (other requests are answered between them); what the zone holds is looked at once it is read.
+          const { counts, added } = await importZoneFileSliced(zoneFile, () => keysOf(zone.records));
           const held = keysOf(zone.records);
-          const { counts, added } = importZoneFile(zoneFile, held);
           if (zone.records.length + added.length > caps.maxRecordsPerZone) {
             return dnsError('body', capMessage('dns', CAP_FLAGS, 'maxRecordsPerZone', caps.maxRecordsPerZone), 400, 'limit_reached');
           }

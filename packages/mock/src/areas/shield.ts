@@ -2,7 +2,7 @@
 // review, seeded from the contract's examples. The update changes the zone the list shows
 // (or creates it: 202); learning mode ends when the virtual clock passes learningModeUntil.
 import { defineArea, describeViolations, integerQuery, type MockResponse, type OpenApiDocument } from '../area.ts';
-import { capFlags, capMessage, capsFromFlags, deepFreeze, resolveCaps, type CapFlags } from './state.ts';
+import { capFlags, capMessage, capsFromFlags, contractFields, deepFreeze, resolveCaps, type CapFlags } from './state.ts';
 
 interface ShieldPage {
   totalCount: number;
@@ -44,6 +44,7 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>({
   flags: capFlags(CAP_FLAGS, CAPS),
   optionsFromFlags: (values): ShieldMockOptions => capsFromFlags(CAP_FLAGS, values),
   setup({ document, example, options }: { document: OpenApiDocument; example: <T>(name: string) => T; options: ShieldMockOptions }) {
+    const fields = contractFields(document);
     const caps = resolveCaps('shield', CAPS, options);
     const listFields = propertyNames(document, 'ShieldZoneListItem');
     const zoneFields = propertyNames(document, 'ShieldZone');
@@ -76,7 +77,13 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>({
           Array.isArray(zones) && zones.length <= caps.maxShieldZones &&
           zones.every((zone) => Number.isInteger(zone?.settings?.shieldZoneId) && Array.isArray(zone.customRules) && Array.isArray(zone.triggeredRules));
         if (!valid) throw new Error(`shield state is {"zones": [{"settings": {"shieldZoneId", ...}, "customRules": [], "triggeredRules": []}]}, at most ${caps.maxShieldZones} zones`);
-        return structuredClone({ zones }) as ShieldState;
+        return {
+          zones: zones.map((zone) => ({
+            settings: fields(['ShieldZone', 'ShieldZoneListItem', 'ShieldZoneSettings'], zone.settings),
+            customRules: zone.customRules.map((rule) => fields('ShieldCustomRule', rule)),
+            triggeredRules: zone.triggeredRules.map((rule) => fields('ShieldTriggeredRule', rule)),
+          })),
+        };
       },
       invalidRequest: (violations) => failure(400, 'invalid_request', describeViolations(violations)),
       handlers: {

@@ -58,3 +58,90 @@ export function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+type Json = Record<string, unknown>;
+interface Shape {
+  properties: Map<string, unknown[]>;
+  items: unknown[];
+  open: boolean;
+}
+
+/**
+ * Keeps of a value only the fields its contract schemas name (objects by `properties`, through
+ * `$ref`, `allOf`/`oneOf`/`anyOf` and array `items`), so that a snapshot cannot park data the
+ * contract has no place for. A schema that names no properties keeps its value as it is.
+ */
+export function contractFields(document: object) {
+  const schemas = ((document as { components?: { schemas?: Json } }).components?.schemas ?? {}) as Json;
+  const resolve = (schema: unknown): Json | undefined => {
+    for (let hops = 0; schema && typeof schema === 'object' && typeof (schema as Json).$ref === 'string' && hops < 32; hops++) {
+      schema = schemas[String((schema as Json).$ref).replace('#/components/schemas/', '')];
+    }
+    return schema && typeof schema === 'object' ? (schema as Json) : undefined;
+  };
+  const shapes = new Map<unknown, Shape>();
+  /** The properties and items of a schema and of the schemas it combines (worked out once per schema). */
+  const shapeOf = (schema: unknown): Shape => {
+    let shape = shapes.get(schema);
+    if (!shape) shapes.set(schema, (shape = readShape(schema)));
+    return shape;
+  };
+  const readShape = (schema: unknown): Shape => {
+    const properties = new Map<string, unknown[]>();
+    const items: unknown[] = [];
+    let open = false;
+    const visit = (raw: unknown, depth: number) => {
+      const resolved = resolve(raw);
+      if (!resolved || depth > 16) return void (open = true);
+      for (const key of ['allOf', 'oneOf', 'anyOf'] as const) for (const part of (resolved[key] as unknown[] | undefined) ?? []) visit(part, depth + 1);
+      if (resolved.properties) for (const [name, property] of Object.entries(resolved.properties as Json)) properties.set(name, [...(properties.get(name) ?? []), property]);
+      if (resolved.items) items.push(resolved.items);
+      if (!resolved.properties && !resolved.items && !resolved.allOf && !resolved.oneOf && !resolved.anyOf) open = true;
+    };
+    visit(schema, 0);
+    return { properties, items, open };
+  };
+  const prune = (schemas: unknown[], value: unknown): unknown => {
+    if (value === null || typeof value !== 'object' || schemas.length === 0) return value;
+    const shapes = schemas.map(shapeOf);
+    if (shapes.some((shape) => shape.open)) return value;
+    if (Array.isArray(value)) return value.map((item) => prune(shapes.flatMap((shape) => shape.items), item));
+    const kept: Json = {};
+    for (const [name, field] of Object.entries(value)) {
+      const property = shapes.flatMap((shape) => shape.properties.get(name) ?? []);
+      if (property.length > 0) kept[name] = prune(property, field);
+    }
+    return kept;
+  };
+  const named = new Map<string, unknown>();
+  const schemaNamed = (name: string) => {
+    if (!named.has(name)) named.set(name, schemas[name] ?? { $ref: name });
+    return named.get(name);
+  };
+  /** The value with only the fields of the named component schemas (any of them). */
+  return <T>(names: string | string[], value: T): T => prune([names].flat().map(schemaNamed), value) as T;
+}
+
+/**
+ * About how many bytes of heap a JSON-like value takes (V8's object, array, string and number
+ * sizes, rounded up), counted in one pass; stops once past `limit`. What the state size cap
+ * (`maxStateBytes`) counts: small objects cost far more than their JSON text.
+ */
+export function heapBytes(value: unknown, limit = Number.POSITIVE_INFINITY): number {
+  let bytes = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && bytes <= limit) {
+    const item = stack.pop();
+    if (typeof item === 'string') bytes += 16 + item.length * (/[^\x00-\xff]/.test(item) ? 2 : 1);
+    else if (item === null || typeof item !== 'object') bytes += 16;
+    else if (Array.isArray(item)) {
+      bytes += 32 + 8 * item.length;
+      for (const child of item) stack.push(child);
+    } else {
+      const entries = Object.entries(item);
+      bytes += 56 + 24 * entries.length;
+      for (const [key, child] of entries) stack.push(key, child);
+    }
+  }
+  return bytes;
+}

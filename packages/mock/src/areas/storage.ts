@@ -4,7 +4,7 @@
 // HasMoreItems} envelope. No operation writes storage zones, so every namespace shares one
 // frozen seed until a snapshot gives it its own.
 import { defineArea, describeViolations, integerQuery, queryValue, type MockRequest, type MockResponse, type Violation } from '../area.ts';
-import { deepFreeze } from './state.ts';
+import { contractFields, deepFreeze } from './state.ts';
 import { storageZonesFrom, type StorageZone } from './storage-zones.ts';
 
 const DEFAULT_PER_PAGE = 1000;
@@ -21,7 +21,8 @@ function badRequest(violations: Violation[]): MockResponse {
 
 export default defineArea<'storage', Record<string, never>, StorageState>({
   name: 'storage',
-  setup({ example }) {
+  setup({ document, example }) {
+    const fields = contractFields(document);
     const examples = [
       ...example<StorageZone[]>('StorageZonesAll'),
       ...example<{ Items: StorageZone[] }>('StorageZonesLastPage').Items,
@@ -41,7 +42,7 @@ export default defineArea<'storage', Record<string, never>, StorageState>({
         if (!Array.isArray(zones) || !zones.every((zone) => typeof zone?.Name === 'string' && typeof zone?.Id === 'number')) {
           throw new Error('storage state is {"zones": [StorageZone, ...]}, each zone with its Id and Name');
         }
-        return structuredClone({ zones });
+        return { zones: zones.map((zone) => fields('StorageZone', zone)) };
       },
       invalidRequest: badRequest,
       handlers: {

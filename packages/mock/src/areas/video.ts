@@ -3,8 +3,8 @@
 // a collection counts in its videoCount and leads its preview. Videos themselves are not kept:
 // no operation reads them back.
 import { randomUUID } from 'node:crypto';
-import { defineArea, describeViolations, integerQuery, queryValue, type MockRequest, type MockResponse } from '../area.ts';
-import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
+import { defineArea, describeViolations, integerQuery, queryValue, type MockRequest, type MockResponse, type OpenApiDocument } from '../area.ts';
+import { capFlags, capMessage, capsFromFlags, contractFields, resolveCaps, type CapFlags } from './state.ts';
 
 export interface Collection {
   videoLibraryId: number;
@@ -48,7 +48,8 @@ export default defineArea<'video', VideoMockOptions, VideoState>({
   name: 'video',
   flags: capFlags(CAP_FLAGS, CAPS),
   optionsFromFlags: (values): VideoMockOptions => capsFromFlags(CAP_FLAGS, values),
-  setup({ example, options }: { example: <T>(name: string) => T; options: VideoMockOptions }) {
+  setup({ document, example, options }: { document: OpenApiDocument; example: <T>(name: string) => T; options: VideoMockOptions }) {
+    const fields = contractFields(document);
     const caps = resolveCaps('video', CAPS, options);
     const seedCollections = example<{ items: Collection[] }>('CollectionListPage').items;
 
@@ -83,7 +84,7 @@ export default defineArea<'video', VideoMockOptions, VideoState>({
           Object.entries(libraries).every(([id, library]) => /^\d+$/.test(id) && Array.isArray(library?.collections) && library.collections.length <= caps.maxCollectionsPerLibrary &&
             library.collections.every((c) => typeof c?.guid === 'string'));
         if (!valid) throw new Error(`video state is {"libraries": {"<libraryId>": {"collections": [Collection, ...]}}}, within the caps (${caps.maxLibraries} libraries, ${caps.maxCollectionsPerLibrary} collections each)`);
-        return structuredClone({ libraries }) as VideoState;
+        return { libraries: Object.fromEntries(Object.entries(libraries).map(([id, library]) => [id, { collections: library.collections.map((c) => fields('Collection', c)) }])) };
       },
       invalidRequest: (violations) => statusModel(400, describeViolations(violations)),
       handlers: {
