@@ -174,9 +174,6 @@
         persistAuth: false,
         defaultOpenAllTags: false,
         authentication: {
-          // Both selected: the card at the top then shows what Test Request sends with every request
-          // (the mock's own access key and database token; production addresses are placeholders).
-          preferredSecurityScheme: [['AccessKey', 'DatabaseAccessToken']],
           securitySchemes: {
             AccessKey: { value: config.accessKey },
             DatabaseAccessToken: { token: TOKEN_PLACEHOLDER },
