@@ -5,7 +5,10 @@
 //   `platform-mock`, through the Prism CLI serving the same bundle (target: 10x) and through a
 //   bare node:http server answering the same bytes (reported as a fraction);
 // - p50 latency at 1 connection (target 0.3 ms);
-// - memory after 1,000 and after 100,000 requests (target: no growth beyond noise).
+// - memory after 1,000 and after 100,000 requests (target: no growth beyond noise);
+// - in process (bench/lib/mock-in-process.ts): validated calls on `mock.fetch` against a stub
+//   fetch (target: within 3x), and a 200-test suite on the mock's vitest fixtures against
+//   hand-written MSW handlers (target: at most 1.5x per test).
 // Every server runs in its own process; the load generator runs in this one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +18,7 @@ import autocannon from 'autocannon';
 import { freePort } from '../scripts/lib/free-port.ts';
 import { ROOT, bundlePath } from '../scripts/lib/paths.ts';
 import { fail } from '../scripts/lib/run.ts';
+import { measureSuites, measureValidatedCalls } from './lib/mock-in-process.ts';
 
 const CLI = path.join(ROOT, 'packages/mock/bin/platform-mock.js');
 const BUILT = path.join(ROOT, 'packages/mock/dist/index.js');
@@ -247,4 +251,6 @@ async function measureMemory() {
 await measureStartup();
 await measureThroughput();
 await measureMemory();
+await measureValidatedCalls();
+measureSuites();
 process.exit(0);

@@ -2,7 +2,7 @@
 // and fault rules, table-driven, with injected clocks and randomness.
 import { describe, expect, it } from 'vitest';
 import { createFaults, FaultError } from '../../packages/mock/src/faults.ts';
-import { createClock, createNamespaces, SnapshotError } from '../../packages/mock/src/namespaces.ts';
+import { createClock, createNamespaceClocks, createNamespaces, SnapshotError } from '../../packages/mock/src/namespaces.ts';
 
 const counterArea = () => ({ seed: () => ({ count: 0 }) });
 
@@ -67,6 +67,31 @@ describe('the virtual clock', () => {
     clock.set(10_000);
     expect(clock.now()).toBe(10_000);
     expect(clock.offsetMs).toBe(8_000);
+    clock.reset();
+    expect(clock.now()).toBe(2_000);
+  });
+
+  it('gives each namespace its own clock, which follows the mock\'s until it moves', () => {
+    const real = 1_000;
+    const base = createClock(() => real);
+    const clocks = createNamespaceClocks(base, 2);
+    const [a, b] = [clocks.of('a'), clocks.of('b')];
+    a.advance(100);
+    expect([a.now(), b.now()]).toEqual([1_100, 1_000]);
+    base.advance(10);
+    expect([a.now(), b.now()]).toEqual([1_110, 1_010]);
+    b.set(5_000);
+    expect([b.now(), b.offsetMs]).toEqual([5_000, 4_000]);
+    a.reset();
+    expect(a.now()).toBe(1_010);
+    clocks.reset();
+    expect(b.now()).toBe(1_010);
+  });
+
+  it('keeps at most its cap of moved clocks, dropping the least recently moved', () => {
+    const clocks = createNamespaceClocks(createClock(() => 0), 2);
+    for (const name of ['a', 'b', 'c']) clocks.of(name).advance(1);
+    expect(['a', 'b', 'c'].map((name) => clocks.of(name).now())).toEqual([0, 1, 1]);
   });
 });
 
@@ -78,6 +103,22 @@ describe('faults', () => {
     faults.add({ operationId: 'listThings', status: 503, count: 2 });
     expect([1, 2, 3].map(() => faults.take('listThings', 'k')?.status)).toEqual([503, 503, undefined]);
     expect(faults.list()).toEqual([]);
+  });
+
+  it('lists and clears one namespace\'s faults without touching the others', () => {
+    const faults = createFaults(documented);
+    faults.add({ operationId: 'listThings', status: 503, namespace: 'k1' });
+    faults.add({ operationId: 'listThings', status: 429, namespace: 'k2' });
+    faults.add({ operationId: 'listThings', latencyMs: 5 });
+    expect(faults.list('k1').map((f) => f.status)).toEqual([503]);
+    faults.clear('k1');
+    expect(faults.list().map((f) => f.namespace)).toEqual(['k2', undefined]);
+  });
+
+  it('accepts any status, documented or not, with a body of its own', () => {
+    const faults = createFaults(documented);
+    faults.add({ operationId: 'listThings', status: 502, body: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } });
+    expect(faults.take('listThings', 'k')).toMatchObject({ status: 502, body: '<html>Bad gateway</html>' });
   });
 
   it('applies only to its namespace when it names one', () => {
@@ -102,8 +143,12 @@ describe('faults', () => {
 
   it.each([
     ['an operation not served', { operationId: 'nope', status: 503 }, /no operation "nope" is served/],
-    ['a status the operation does not document', { operationId: 'listThings', status: 418 }, /does not document status 418 \(it documents 200, 429, 503\)/],
-    ['neither status nor latency', { operationId: 'listThings' }, /needs a status, a latencyMs, or both/],
+    ['a status no HTTP answer has', { operationId: 'listThings', status: 99 }, /status is a whole number from 200 to 599/],
+    ['neither status, latency nor network fault', { operationId: 'listThings' }, /needs a status, a latencyMs, a network fault, or several/],
+    ['an unknown network fault', { operationId: 'listThings', network: 'explode' as never }, /network is one of reset, hang, truncate/],
+    ['a reset with a status', { operationId: 'listThings', network: 'reset' as const, status: 502 }, /a reset fault sends no answer/],
+    ['a body without a status', { operationId: 'listThings', latencyMs: 5, body: 'x' }, /a fault body or headers go with a status/],
+    ['headers that are not strings', { operationId: 'listThings', status: 502, headers: { 'content-type': 5 as never } }, /headers is an object of strings/],
     ['a rate above 1', { operationId: 'listThings', status: 503, rate: 2 }, /rate is a number above 0 and at most 1/],
     ['a count of 0', { operationId: 'listThings', status: 503, count: 0 }, /count is a whole number above 0/],
     ['a negative latency', { operationId: 'listThings', latencyMs: -1 }, /latencyMs is a whole number/],

@@ -356,7 +356,9 @@ describe('control endpoints refuse bad input with a clear 400', () => {
     ['a negative clock advance', 'POST', '/_mock/clock/advance', { ms: -5 }, /whole number/],
     ['a clock time that is not a time', 'PUT', '/_mock/clock', { now: 'soon' }, /ISO 8601/],
     ['a fault for an unknown operation', 'POST', '/_mock/faults', { operationId: 'brewCoffee', status: 500 }, /brewCoffee/],
-    ['a fault with a status the operation does not document', 'POST', '/_mock/faults', { operationId: 'listStorageZones', status: 418 }, /does not document status 418/],
+    ['a fault with a status no HTTP answer has', 'POST', '/_mock/faults', { operationId: 'listStorageZones', status: 1000 }, /from 200 to 599/],
+    ['a fault with an unknown network fault', 'POST', '/_mock/faults', { operationId: 'listStorageZones', network: 'explode' }, /network is one of reset, hang, truncate/],
+    ['a clock advance for a namespace that is not a number', 'POST', '/_mock/clock/advance?namespace=x', { ms: 'soon' }, /whole number/],
     ['a fault without an operationId', 'POST', '/_mock/faults', { status: 500 }, /operationId/],
   ])('%s', async (_name, method, path, body, detail) => {
     const { status, body: problem } = await control(method, path, body);

@@ -3,7 +3,8 @@
 // `npx platform --version` answers, the client type-checks under `tsc --strict` (and a wrong
 // call does not) and loads with import and require(), and every TypeScript block of the docs
 // (test/support/doc-blocks.ts) compiles against the installed packages and runs against the
-// installed mock. One pack and one npm install for the file.
+// installed mock; a block marked as an example test file runs with vitest. One pack and one npm
+// install for the file.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,8 +18,11 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'packed-install-'));
 const project = packedProject(scratch);
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-/** What the docs' blocks import besides our packages, and Node's types: linked from the repository's dependencies. */
-const THIRD_PARTY = ['@libsql/client', 'drizzle-orm', '@types/node'];
+/**
+ * What the docs' blocks import besides our packages (the optional peers the READMEs tell users to
+ * install, an ORM), and Node's types: linked from the repository's dependencies.
+ */
+const THIRD_PARTY = ['@libsql/client', 'drizzle-orm', 'msw', 'vitest', '@types/node'];
 
 let packOutput = '';
 let installOutput = '';
@@ -94,13 +98,18 @@ const WRONG = {
   'wrong-method.ts': [`await platform.storage.DELETE('/storagezone');`, /wrong-method\.ts\(3,\d+\): error TS2345: Argument of type '"\/storagezone"'/],
   'wrong-option.ts': [`await platform.shield.GET('/shield/shield-zones', { timeout: 200 });`, /wrong-option\.ts\(3,\d+\): error TS\d+: Object literal may only specify known properties/],
 } as const;
-const blocks = typeScriptBlocks().map((block) => ({ ...block, fileName: `docs/${blockFileName(block)}` }));
+const blocks = typeScriptBlocks().map((block) => ({ ...block, fileName: block.exampleFile ?? `docs/${blockFileName(block)}` }));
+const scripts = blocks.filter((block) => !block.exampleFile);
+const testFiles = blocks.filter((block) => block.exampleFile);
 
 let checked: { status: number | null; output: string } | undefined;
 function typeCheck() {
   if (checked) return checked;
   mkdirSync(path.join(project.dir, 'docs'), { recursive: true });
-  for (const block of blocks) writeFileSync(path.join(project.dir, block.fileName), `${block.code}\nexport {};\n`);
+  for (const block of blocks) {
+    mkdirSync(path.dirname(path.join(project.dir, block.fileName)), { recursive: true });
+    writeFileSync(path.join(project.dir, block.fileName), block.exampleFile ? block.code : `${block.code}\nexport {};\n`);
+  }
   for (const [file, [line]] of Object.entries(WRONG)) {
     writeFileSync(path.join(project.dir, file), `import { createPlatformClient } from '${client}';\nconst platform = createPlatformClient({ accessKey: 'k' });\n${line}\n`);
   }
@@ -122,6 +131,7 @@ describe('the docs’ TypeScript blocks, against the packed packages', () => {
   it('are found in the READMEs and the guides', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(10);
     expect(new Set(blocks.map((block) => block.file.split('/')[0]))).toEqual(new Set(['README.md', 'packages', 'site']));
+    expect(scripts.length).toBeGreaterThan(0);
   });
 
   it.each(blocks.map((block) => [block.name, block] as const))('%s compiles', (_name, block) => {
@@ -132,7 +142,7 @@ describe('the docs’ TypeScript blocks, against the packed packages', () => {
   let runs: Map<string, { output: string; failure?: string }>;
   beforeAll(() => {
     writeFileSync(path.join(project.dir, 'run-doc-blocks.ts'), readFileSync(path.join(ROOT, 'test/support/run-doc-blocks.ts')));
-    const result = project.run(TSX, ['run-doc-blocks.ts', ...blocks.map((block) => block.fileName)]);
+    const result = project.run(TSX, ['run-doc-blocks.ts', ...scripts.map((block) => block.fileName)]);
     runs = new Map();
     for (const chunk of result.stdout.split('\n@@block ').slice(1)) {
       const [file, ...rest] = chunk.split('\n');
@@ -142,7 +152,20 @@ describe('the docs’ TypeScript blocks, against the packed packages', () => {
     }
   }, 240_000);
 
-  it.each(blocks.map((block) => [block.name, block] as const))('%s runs against the mock', (_name, block) => {
+  it.each(scripts.map((block) => [block.name, block] as const))('%s runs against the mock', (_name, block) => {
     expect(runs.get(block.fileName)?.failure).toBeUndefined();
+  });
+
+  // The example test files, as a user runs them: vitest in the project, on the packed packages.
+  let report: { testResults: { name: string; status: string; message: string }[] } | undefined;
+  beforeAll(() => {
+    if (testFiles.length === 0) return;
+    const result = project.run(process.execPath, [path.join(project.dir, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', ...testFiles.map((block) => block.fileName)]);
+    report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{')));
+  }, 240_000);
+
+  it.each(testFiles.map((block) => [block.name, block] as const))('%s passes under vitest', (_name, block) => {
+    const file = report?.testResults.find((result) => result.name.endsWith(block.fileName));
+    expect(file?.status, file?.message).toBe('passed');
   });
 });

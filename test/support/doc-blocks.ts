@@ -3,7 +3,9 @@
 // change made is the mock's address (`127.0.0.1:4010` in the docs) to the one the test runs.
 // A shell block may carry a marker on the line before it,
 //   <!-- not run: <reason> -->
-// which the tests accept only with a reason.
+// which the tests accept only with a reason; a TypeScript block that is a test file to copy,
+//   <!-- example: <file> -->
+// is written to that file and run with vitest.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.ts';
@@ -16,6 +18,8 @@ export interface DocBlock {
   code: string;
   /** The reason given in a `<!-- not run: ... -->` marker right before the block, `''` for a marker without one. */
   notRun?: string;
+  /** The file an `<!-- example: FILE -->` marker names: the block is a vitest test file. */
+  exampleFile?: string;
 }
 
 /** The docs whose blocks are tested: README.md, packages/<name>/README.md, site/guides/*.md. */
@@ -27,6 +31,7 @@ export function docFiles(root = ROOT): string[] {
 
 const FENCE = /^( *)```([a-z]*)\n([\s\S]*?)^\1```/gm;
 const NOT_RUN = /<!--\s*not run:?\s*(.*?)\s*-->\s*$/;
+const EXAMPLE = /<!--\s*example:\s*(\S+)\s*-->\s*$/;
 
 /** Every fenced block of the file, with its language (`ts`, `sh`, ...), unindented. */
 export function blocksOf(file: string, root = ROOT): DocBlock[] {
@@ -38,8 +43,9 @@ export function blocksOf(file: string, root = ROOT): DocBlock[] {
     counts.set(language, count);
     const before = text.slice(0, match.index).trimEnd().split('\n').at(-1) ?? '';
     const marker = NOT_RUN.exec(before);
+    const example = EXAMPLE.exec(before);
     const indent = new RegExp(`^ {0,${match[1]!.length}}`, 'gm');
-    return { name: `${file} ${language} #${count}`, file, language, code: match[3]!.replace(indent, ''), ...(marker ? { notRun: marker[1]! } : {}) };
+    return { name: `${file} ${language} #${count}`, file, language, code: match[3]!.replace(indent, ''), ...(marker ? { notRun: marker[1]! } : {}), ...(example ? { exampleFile: example[1]! } : {}) };
   });
 }
 

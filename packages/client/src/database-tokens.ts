@@ -1,6 +1,6 @@
 import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
 import { PlatformApiError } from './internal/errors.js';
-import type { PlatformHttpClient } from './internal/typed-client.js';
+import type { HelperCallOptions, PlatformHttpClient } from './internal/typed-client.js';
 import type {
   CreateDatabaseTokensRequest,
   DatabaseTokenList,
@@ -51,14 +51,16 @@ export const createDatabaseTokensClient: <ThrowOnError extends boolean = false>(
 /**
  * Generates a Full Access and a Read Only token (or the `kinds` asked for), optionally expiring
  * after `expires_in_days`. Existing tokens stay valid. The secret values are in this answer only.
- * A failure throws the call's `DatabaseTokensApiError`.
+ * A failure throws the call's `DatabaseTokensApiError`. `options` are a raw call's (headers,
+ * middleware, signal, timeoutMs, retry), as for every helper.
  */
 export async function createDatabaseTokens(
   client: DatabaseTokensClient<boolean>,
   databaseId: string,
   request: CreateDatabaseTokensRequest = {},
+  options: HelperCallOptions = {},
 ): Promise<DatabaseTokensIssued> {
-  const { data, failure } = await client.POST('/database/{databaseId}/tokens', { params: { path: { databaseId } }, body: request });
+  const { data, failure } = await client.POST('/database/{databaseId}/tokens', { ...options, params: { path: { databaseId } }, body: request });
   if (failure) throw failure;
   return data;
 }
@@ -68,15 +70,16 @@ export async function invalidateDatabaseTokens(
   client: DatabaseTokensClient<boolean>,
   databaseId: string,
   request: InvalidateDatabaseTokensRequest = {},
+  options: HelperCallOptions = {},
 ): Promise<DatabaseTokensInvalidated> {
-  const { data, failure } = await client.POST('/database/{databaseId}/tokens/invalidate', { params: { path: { databaseId } }, body: request });
+  const { data, failure } = await client.POST('/database/{databaseId}/tokens/invalidate', { ...options, params: { path: { databaseId } }, body: request });
   if (failure) throw failure;
   return data;
 }
 
 /** Every token of the database, valid or not, without secret values. A failure throws the call's `DatabaseTokensApiError`. */
-export async function listDatabaseTokens(client: DatabaseTokensClient<boolean>, databaseId: string): Promise<DatabaseTokenList> {
-  const { data, failure } = await client.GET('/database/{databaseId}/tokens', { params: { path: { databaseId } } });
+export async function listDatabaseTokens(client: DatabaseTokensClient<boolean>, databaseId: string, options: HelperCallOptions = {}): Promise<DatabaseTokenList> {
+  const { data, failure } = await client.GET('/database/{databaseId}/tokens', { ...options, params: { path: { databaseId } } });
   if (failure) throw failure;
   return data;
 }

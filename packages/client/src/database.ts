@@ -1,15 +1,18 @@
-import createClient from 'openapi-fetch';
-import { ClientConfigError, readEnv, requireString } from './internal/options.js';
+import createClient, { type Middleware } from 'openapi-fetch';
+import { resolveOptions } from './internal/database-url.js';
+import { BEGIN, statement, toStmt, transactionSteps, type Statement, type TransactionMode } from './internal/database-statements.js';
 import { PlatformRequestError, PlatformTimeoutError, redact, requestIdOf, newRequestId, type CallInfo } from './internal/errors.js';
 import { createRetryingFetch, startDeadline, type RetrySetting } from './internal/transport.js';
 import { enumeration } from './internal/enums.js';
-import { encodeArguments, toResultSet, type IntMode, type ResultSet, type SqlArguments } from './internal/database-values.js';
+import { toResultSet, type IntMode, type ResultSet, type SqlArguments } from './internal/database-values.js';
 import type { components, paths } from '@platform-contracts/contracts/database';
 
 export type * from '@platform-contracts/contracts/database';
 export type { IntMode, ResultSet, Row, SqlArgument, SqlArguments, SqlResultValue } from './internal/database-values.js';
 export * from './internal/public.js';
 export * from './database-tokens.js';
+export { parseDatabaseUrl, type DatabaseUrl } from './internal/database-url.js';
+export type { Statement, TransactionMode } from './internal/database-statements.js';
 
 type Schemas = components['schemas'];
 
@@ -39,19 +42,20 @@ export interface DatabaseClientOptions {
   intMode?: IntMode;
 }
 
-/** A call's own options. */
+/** A call's own options, as a raw call of the other areas takes them. */
 export interface CallOptions {
   /** Aborts the call (the stream of a transaction stays usable for the next call). */
   signal?: AbortSignal;
+  /** Headers added to this call's request (the client's `Authorization` wins). */
+  headers?: Record<string, string>;
+  /** openapi-fetch middleware for this call only. */
+  middleware?: Middleware[];
+  /** Time limit of this call in ms, or `false` for none. Default: the client's `timeoutMs`. */
+  timeoutMs?: number | false;
+  /** Retry settings of this call, or `false` for a single attempt. Default: the client's `retry`. */
+  retry?: RetrySetting;
 }
 
-/**
- * How a batch or a transaction begins, as @libsql/client's modes: `write` (BEGIN IMMEDIATE: takes
- * the write lock at once), `read` (BEGIN TRANSACTION READONLY: reads only, alongside writers),
- * `deferred` (BEGIN DEFERRED: reads until its first write).
- */
-export type TransactionMode = 'write' | 'read' | 'deferred';
-const BEGIN: Record<TransactionMode, string> = { write: 'BEGIN IMMEDIATE', read: 'BEGIN TRANSACTION READONLY', deferred: 'BEGIN DEFERRED' };
 
 /** An interactive transaction: one stream kept between calls by its baton, ended by commit or rollback. */
 export interface Transaction {
@@ -66,8 +70,6 @@ export interface Transaction {
   readonly closed: boolean;
 }
 
-/** A statement of a batch: SQL text alone, or with its arguments. */
-export type Statement = string | { sql: string; args?: SqlArguments };
 
 /**
  * The database refused a statement or a request. `code` is the protocol's error code (for
@@ -96,7 +98,7 @@ export class DatabaseError extends Error {
 
 export interface DatabaseClient {
   /** Sends stream requests as they are; `baton` continues a stream. Throws only when the HTTP request fails. */
-  pipeline(requests: Schemas['StreamRequest'][], baton?: string | null): Promise<Schemas['PipelineResponse']>;
+  pipeline(requests: Schemas['StreamRequest'][], baton?: string | null, options?: CallOptions): Promise<Schemas['PipelineResponse']>;
   /** Runs one statement on a fresh stream. */
   execute(sql: string, args?: SqlArguments, options?: CallOptions): Promise<ResultSet>;
   /** Runs statements in one transaction (BEGIN as `mode`, default `write`): all of them, or none when one fails. */
@@ -108,11 +110,9 @@ export interface DatabaseClient {
   readonly closed: boolean;
 }
 
-const FACTORY = 'createDatabaseClient';
-
 /** A client for one database's SQL pipeline (libSQL's Hrana over HTTP, version 2). */
 export function createDatabaseClient(options: DatabaseClientOptions = {}): DatabaseClient {
-  const { baseUrl, authToken } = resolveOptions(options);
+  const { baseUrl, authToken } = resolveOptions(options, 'createDatabaseClient');
   const fetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const http = createClient<paths>({
     baseUrl,
@@ -128,15 +128,23 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
     if (closed) throw new DatabaseError('The database client is closed', 'CLIENT_CLOSED');
   }
 
-  async function pipeline(requests: Schemas['StreamRequest'][], baton?: string | null, signal?: AbortSignal) {
+  async function pipeline(requests: Schemas['StreamRequest'][], baton?: string | null, call: CallOptions = {}) {
+    const { signal, headers, middleware, retry } = call;
     // Without a time limit, the call's own signal (if any) aborts it.
-    const deadline = startDeadline(timeoutMs, signal);
+    const limit = call.timeoutMs ?? timeoutMs;
+    const deadline = startDeadline(limit, signal);
     const body = baton === undefined ? { requests } : { baton, requests };
     const answer = await http
-      .POST('/v2/pipeline', { body, signal: deadline?.signal ?? signal })
+      .POST('/v2/pipeline', {
+        body,
+        signal: deadline?.signal ?? signal,
+        ...(headers && { headers: { ...headers, Authorization: `Bearer ${authToken}` } }),
+        ...(middleware && { middleware }),
+        ...(retry !== undefined && { fetch: createRetryingFetch(fetch as typeof globalThis.fetch, retry) as (request: Request) => Promise<Response> }),
+      })
       .catch((error: unknown) => {
         const request = { method: 'POST', path: '/v2/pipeline', requestId: newRequestId() };
-        if (deadline?.timedOut) throw new PlatformTimeoutError(request, timeoutMs as number);
+        if (deadline?.timedOut) throw new PlatformTimeoutError(request, limit as number);
         throw new PlatformRequestError(request, redact(error instanceof Error ? error.message : String(error), [authToken]), { cause: error });
       })
       .finally(() => deadline?.clear());
@@ -146,8 +154,8 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
   }
 
   /** The ok responses of a pipeline and the stream's next baton; the first failed request's error is thrown. */
-  async function run(requests: Schemas['StreamRequest'][], baton?: string | null, signal?: AbortSignal) {
-    const answer = await pipeline(requests, baton, signal);
+  async function run(requests: Schemas['StreamRequest'][], baton?: string | null, call?: CallOptions) {
+    const answer = await pipeline(requests, baton, call);
     const responses = answer.results.map((result) => {
       if (result.type === 'error') throw new DatabaseError(result.error.message, result.error.code ?? null);
       return result.response;
@@ -179,13 +187,13 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
       return this.#closed;
     }
     /** Runs requests on the transaction's stream; its baton moves on with each answer. */
-    async #send(requests: Schemas['StreamRequest'][], signal?: AbortSignal) {
+    async #send(requests: Schemas['StreamRequest'][], call?: CallOptions) {
       checkOpen();
       if (this.#closed || this.#baton === null) throw new DatabaseError('The transaction is closed', 'TRANSACTION_CLOSED');
       const baton = this.#baton;
       this.#baton = null; // a baton is good for one request
       try {
-        const answer = await pipeline(requests, baton, signal);
+        const answer = await pipeline(requests, baton, call);
         this.#baton = answer.baton;
         if (answer.baton === null) this.#end();
         return answer.results.map((result) => {
@@ -202,21 +210,21 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
       open.delete(this);
     }
     async execute(sql: string, args?: SqlArguments, options: CallOptions = {}) {
-      const [response] = await this.#send([{ type: 'execute', stmt: statement(sql, args) }], options.signal);
+      const [response] = await this.#send([{ type: 'execute', stmt: statement(sql, args) }], options);
       if (response?.type !== 'execute') throw new DatabaseError('The answer does not match the request', 'PROTOCOL_ERROR');
       return toResultSet(response.result, intMode);
     }
     async batch(statements: readonly Statement[], options: CallOptions = {}) {
       const steps = statements.map((item) => ({ stmt: toStmt(item) }));
-      const [response] = await this.#send([{ type: 'batch', batch: { steps } }], options.signal);
+      const [response] = await this.#send([{ type: 'batch', batch: { steps } }], options);
       return batchResults(response, 0, statements.length);
     }
     async commit(options: CallOptions = {}) {
-      await this.#send([{ type: 'execute', stmt: statement('COMMIT') }, { type: 'close' }], options.signal);
+      await this.#send([{ type: 'execute', stmt: statement('COMMIT') }, { type: 'close' }], options);
       this.#end();
     }
     async rollback(options: CallOptions = {}) {
-      await this.#send([{ type: 'execute', stmt: statement('ROLLBACK') }, { type: 'close' }], options.signal);
+      await this.#send([{ type: 'execute', stmt: statement('ROLLBACK') }, { type: 'close' }], options);
       this.#end();
     }
     close() {
@@ -233,7 +241,7 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
 
     async execute(sql, args, callOptions = {}) {
       checkOpen();
-      const { responses } = await run([{ type: 'execute', stmt: statement(sql, args) }, { type: 'close' }], undefined, callOptions.signal);
+      const { responses } = await run([{ type: 'execute', stmt: statement(sql, args) }, { type: 'close' }], undefined, callOptions);
       const [response] = responses;
       if (response?.type !== 'execute') throw new DatabaseError('The answer does not match the request', 'PROTOCOL_ERROR');
       return toResultSet(response.result, intMode);
@@ -241,13 +249,13 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
 
     async batch(statements, mode = 'write', callOptions = {}) {
       checkOpen();
-      const { responses } = await run([{ type: 'batch', batch: { steps: transactionSteps(statements, mode) } }, { type: 'close' }], undefined, callOptions.signal);
+      const { responses } = await run([{ type: 'batch', batch: { steps: transactionSteps(statements, mode) } }, { type: 'close' }], undefined, callOptions);
       return batchResults(responses[0], 1, statements.length);
     },
 
     async transaction(mode = 'write', callOptions = {}) {
       checkOpen();
-      const { baton } = await run([{ type: 'execute', stmt: statement(BEGIN[mode]) }], undefined, callOptions.signal);
+      const { baton } = await run([{ type: 'execute', stmt: statement(BEGIN[mode]) }], undefined, callOptions);
       return new TransactionImpl(baton);
     },
 
@@ -263,20 +271,6 @@ export function createDatabaseClient(options: DatabaseClientOptions = {}): Datab
   };
 }
 
-const statement = (sql: string, args?: SqlArguments): Schemas['Stmt'] => ({ sql, ...encodeArguments(args), want_rows: true });
-
-const toStmt = (item: Statement) => (typeof item === 'string' ? statement(item) : statement(item.sql, item.args));
-
-/** BEGIN (as `mode`), each statement if the previous step succeeded, COMMIT, and ROLLBACK unless it committed. */
-function transactionSteps(statements: readonly Statement[], mode: TransactionMode): Schemas['BatchStep'][] {
-  const steps: Schemas['BatchStep'][] = [{ stmt: statement(BEGIN[mode]) }];
-  for (const item of statements) steps.push({ condition: { type: 'ok', step: steps.length - 1 }, stmt: toStmt(item) });
-  const commit = steps.length;
-  steps.push({ condition: { type: 'ok', step: commit - 1 }, stmt: statement('COMMIT') });
-  steps.push({ condition: { type: 'not', cond: { type: 'ok', step: commit } }, stmt: statement('ROLLBACK') });
-  return steps;
-}
-
 function httpError(status: number, body: unknown, request: CallInfo): DatabaseError {
   if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
     const { message, code } = body as Schemas['DatabaseError'];
@@ -285,47 +279,4 @@ function httpError(status: number, body: unknown, request: CallInfo): DatabaseEr
   const text = typeof body === 'string' && body.trim() !== '' ? body.trim() : undefined;
   const reason = status === 401 ? 'the access token was refused' : `the server answered ${status}`;
   return new DatabaseError(`Database request failed, ${reason}${text ? `: ${text}` : ''}`, `HTTP_${status}`, status, { ...request, body: text });
-}
-
-/** The parts of a database URL, `libsql://<database_id>.<suffix>` or http(s). */
-export interface DatabaseUrl {
-  /** Where the HTTP pipeline is: `https://<host>` (`http://` for localhost and 127.0.0.1). */
-  baseUrl: string;
-  host: string;
-  /** The first label of the host for a `libsql:` URL of a remote database; undefined otherwise. */
-  databaseId: string | undefined;
-  /** The `authToken` query parameter, when the URL carries one. */
-  authToken: string | undefined;
-}
-
-/**
- * Reads a database URL (the `PLATFORM_DATABASE_URL` format). Throws a ClientConfigError for a
- * string that is not a URL or has another scheme than libsql:, https: or http:.
- */
-export function parseDatabaseUrl(url: string, factory = 'parseDatabaseUrl'): DatabaseUrl {
-  if (!URL.canParse(url)) throw new ClientConfigError(`${factory}: option "url" is not a URL.`);
-  const parsed = new URL(url);
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
-  const scheme = parsed.protocol === 'libsql:' ? (local ? 'http:' : 'https:') : parsed.protocol;
-  if (scheme !== 'http:' && scheme !== 'https:') {
-    throw new ClientConfigError(`${factory}: option "url" must be a libsql:, https: or http: URL, got "${parsed.protocol}".`);
-  }
-  return {
-    baseUrl: `${scheme}//${parsed.host}${parsed.pathname.replace(/\/+$/, '')}`,
-    host: parsed.host,
-    databaseId: parsed.protocol === 'libsql:' && !local ? parsed.hostname.split('.')[0] : undefined,
-    authToken: parsed.searchParams.get('authToken') ?? undefined,
-  };
-}
-
-function resolveOptions(options: DatabaseClientOptions): { baseUrl: string; authToken: string } {
-  const rawUrl = requireString(FACTORY, 'url', options.url ?? readEnv('PLATFORM_DATABASE_URL'), 'Pass the database URL or set PLATFORM_DATABASE_URL.');
-  const url = parseDatabaseUrl(rawUrl, FACTORY);
-  const authToken = requireString(
-    FACTORY,
-    'authToken',
-    url.authToken ?? options.authToken ?? readEnv('PLATFORM_DATABASE_AUTH_TOKEN'),
-    'Pass a Full Access or Read Only token or set PLATFORM_DATABASE_AUTH_TOKEN.',
-  );
-  return { baseUrl: url.baseUrl, authToken };
 }

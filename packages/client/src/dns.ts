@@ -1,6 +1,6 @@
 import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
 import { PlatformApiError } from './internal/errors.js';
-import type { CallOptions, PlatformHttpClient } from './internal/typed-client.js';
+import type { HelperCallOptions, PlatformHttpClient } from './internal/typed-client.js';
 import type { paths } from '@platform-contracts/contracts/dns';
 
 export type * from '@platform-contracts/contracts/dns';
@@ -33,18 +33,19 @@ export const createDnsClient: <ThrowOnError extends boolean = false>(options: Dn
 /**
  * Imports the records of a BIND-style zone file into a DNS zone. The zone file is sent as
  * it is, as a `text/plain` body (openapi-fetch would otherwise send it as a JSON string).
+ * `options` are a raw call's: headers (added to the client's), middleware, signal, timeoutMs, retry.
  */
 export function importDnsRecords<ThrowOnError extends boolean>(
   client: DnsClient<ThrowOnError>,
   zoneId: number,
   zoneFile: string,
-  options: CallOptions & { signal?: AbortSignal } = {},
+  options: HelperCallOptions = {},
 ) {
   return client.POST('/dnszone/{zoneId}/import', {
     ...options,
     params: { path: { zoneId } },
     body: zoneFile,
     bodySerializer: (text: string) => text,
-    headers: { 'Content-Type': 'text/plain' },
+    headers: { ...options.headers, 'Content-Type': 'text/plain' },
   });
 }

@@ -53,6 +53,7 @@ export interface CallContext<State> {
   state: State;
   /** The namespace: the credential the request was authenticated with (its access key). */
   namespace: string;
+  /** The namespace's virtual clock (the mock's clock until a test moves the namespace's own). */
   clock: Clock;
   /** Another namespace's state of this area (made on first use), for areas whose credentials lead to a namespace (database tokens). */
   stateOf(namespace: string): State;
@@ -81,6 +82,11 @@ export interface AreaBehaviour<State, Info> {
   handlers?: Record<string, Handler<State>>;
   /** The area's error answer for a request that failed validation (security failures excluded). */
   invalidRequest?: (violations: Violation[], request: MockRequest) => MockResponse | undefined;
+  /**
+   * The namespace a request's credential leads to when it is no access key (a database token
+   * leads to the namespace that issued it), so that the namespace's faults and clock apply.
+   */
+  namespaceOf?(headers: Record<string, string>): string | undefined;
   /** What the running mock's handle offers for this area (`mock.areas.<name>`), e.g. start-up tokens. */
   info?: Info;
   /** Lines the CLI prints at start, after the list of operations. */

@@ -6,7 +6,7 @@
 import { CONTROL_HEADER } from './access.ts';
 import type { Engine } from './engine.ts';
 import { FaultError, type FaultRule } from './faults.ts';
-import type { MockClock } from './namespaces.ts';
+import type { MockClock, NamespaceClock } from './namespaces.ts';
 import { DEFAULT_NAMESPACE, SnapshotError } from './namespaces.ts';
 
 export const CONTROL_PREFIX = '/_mock/';
@@ -27,11 +27,14 @@ const problem = (status: number, title: string, detail: string): ControlAnswer =
 /** The routes, for `--help`, the README and 405 answers. */
 export const CONTROL_ROUTES: Record<string, { methods: string[]; what: string }> = {
   '/_mock/health': { methods: ['GET', 'HEAD'], what: 'readiness: {"status":"ok","areas":[...],"operations":N}' },
-  '/_mock/reset': { methods: ['POST'], what: 'forget every namespace, or one with ?namespace=KEY (it starts from the seed again)' },
+  '/_mock/reset': { methods: ['POST'], what: 'forget every namespace, or one with ?namespace=KEY: its state (it starts from the seed again), its clock and its faults' },
   '/_mock/state': { methods: ['GET', 'PUT'], what: "a namespace's state as JSON (?namespace=KEY, default `default`; the snapshot leaves the key out): GET exports it, PUT imports it" },
-  '/_mock/clock': { methods: ['GET', 'PUT'], what: 'the virtual clock: GET {"now","offsetMs"}; PUT {"now": ISO time} sets it' },
-  '/_mock/clock/advance': { methods: ['POST'], what: 'moves the virtual clock forward: {"ms": N}' },
-  '/_mock/faults': { methods: ['GET', 'POST', 'DELETE'], what: 'faults: POST {"operationId","status"?,"latencyMs"?,"count"?,"rate"?,"namespace"?}; GET lists; DELETE clears' },
+  '/_mock/clock': { methods: ['GET', 'PUT', 'DELETE'], what: 'the virtual clock, or a namespace\'s with ?namespace=KEY: GET {"now","offsetMs"}; PUT {"now": ISO time} sets it; DELETE resets it' },
+  '/_mock/clock/advance': { methods: ['POST'], what: 'moves the virtual clock (or ?namespace=KEY\'s) forward: {"ms": N}' },
+  '/_mock/faults': {
+    methods: ['GET', 'POST', 'DELETE'],
+    what: 'faults: POST {"operationId","status"?,"body"?,"headers"?,"network"?: "reset"|"hang"|"truncate","latencyMs"?,"count"?,"rate"?,"namespace"?}; GET lists; DELETE clears (?namespace=KEY: that key\'s only)',
+  },
 };
 
 const JSON_TYPE = /^\s*(application\/json|application\/[^;\s]+\+json)\s*(;|$)/i;
@@ -54,7 +57,7 @@ export const redactKey = (key: string): string => (key.length >= 12 ? `****${key
 const redactedRule = <T extends { namespace?: string }>(rule: T): T => (rule.namespace === undefined ? rule : { ...rule, namespace: redactKey(rule.namespace) });
 
 const MAX_FAULTS = 1000;
-const RULE_FIELDS = ['operationId', 'status', 'latencyMs', 'count', 'rate', 'namespace'] as const;
+const RULE_FIELDS = ['operationId', 'status', 'body', 'headers', 'network', 'latencyMs', 'count', 'rate', 'namespace'] as const;
 /** The rule's own fields only: whatever else a body holds is not kept. */
 const ruleOf = (json: Record<string, unknown>) => Object.fromEntries(RULE_FIELDS.filter((field) => json[field] !== undefined).map((field) => [field, json[field]])) as unknown as FaultRule;
 
@@ -75,7 +78,8 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
         return problem(400, 'Invalid JSON', `The body is not JSON: ${(error as Error).message}`);
       }
     }
-    const namespace = query.get('namespace') ?? undefined;
+    const namespace = query.get('namespace') || undefined;
+    const clockOf = (): NamespaceClock => (namespace === undefined ? clock : engine.clocks.of(namespace));
     try {
       switch (`${method} ${path}`) {
         case 'GET /_mock/health':
@@ -83,6 +87,8 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
           return { status: 200, body: health() };
         case 'POST /_mock/reset':
           engine.namespaces.reset(namespace);
+          engine.clocks.reset(namespace);
+          if (namespace !== undefined) engine.faults.clear(namespace);
           return { status: 200, body: { reset: namespace === undefined ? 'every namespace' : redactKey(namespace) } };
         case 'GET /_mock/state': {
           // The snapshot is for a file: it leaves out the access key (PUT it back with ?namespace=KEY).
@@ -95,27 +101,30 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
           return { status: 200, body: { imported: redactKey(into) } };
         }
         case 'GET /_mock/clock':
-          return { status: 200, body: clockBody(clock) };
+          return { status: 200, body: clockBody(clockOf()) };
+        case 'DELETE /_mock/clock':
+          clockOf().reset();
+          return { status: 200, body: clockBody(clockOf()) };
         case 'PUT /_mock/clock': {
           const time = Date.parse(String(json?.now));
           if (Number.isNaN(time)) return problem(400, 'Invalid time', 'Send {"now": "2030-01-01T00:00:00Z"} (an ISO 8601 time).');
-          clock.set(time);
-          return { status: 200, body: clockBody(clock) };
+          clockOf().set(time);
+          return { status: 200, body: clockBody(clockOf()) };
         }
         case 'POST /_mock/clock/advance': {
           const ms = json?.ms;
           if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0) return problem(400, 'Invalid advance', 'Send {"ms": N}, a whole number of milliseconds, 0 or more.');
-          clock.advance(ms);
-          return { status: 200, body: clockBody(clock) };
+          clockOf().advance(ms);
+          return { status: 200, body: clockBody(clockOf()) };
         }
         case 'GET /_mock/faults':
-          return { status: 200, body: { faults: engine.faults.list().map(redactedRule) } };
+          return { status: 200, body: { faults: engine.faults.list(namespace).map(redactedRule) } };
         case 'POST /_mock/faults':
           if (!json || typeof json.operationId !== 'string') return problem(400, 'Invalid fault', 'Send {"operationId": "...", "status": 503, "count": 1} (see GET /_mock/faults).');
           if (engine.faults.list().length >= MAX_FAULTS) return problem(400, 'Invalid fault', `the mock holds at most ${MAX_FAULTS} fault rules: DELETE /_mock/faults first`);
-          return { status: 201, body: redactedRule(engine.faults.add(ruleOf(json))) };
+          return { status: 201, body: redactedRule(engine.faults.add({ ...ruleOf(json), ...(namespace === undefined ? {} : { namespace }) })) };
         case 'DELETE /_mock/faults':
-          engine.faults.clear();
+          engine.faults.clear(namespace);
           return { status: 200, body: { faults: [] } };
       }
     } catch (error) {
@@ -126,6 +135,6 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
   };
 }
 
-function clockBody(clock: MockClock) {
+function clockBody(clock: NamespaceClock) {
   return { now: new Date(clock.now()).toISOString(), offsetMs: clock.offsetMs };
 }

@@ -1,11 +1,11 @@
 // The mock's generic engine: route, security, request validation and the area's behaviour on a
 // path compiled once per operation; Prism answers only what asks for it (Prefer, operations
 // without behaviour). It knows no area by name.
-import type { AreaBehaviour, AreaDefinition, Clock, MockResponse, OpenApiDocument, Violation } from './area.ts';
+import type { AreaBehaviour, AreaDefinition, MockResponse, OpenApiDocument, Violation } from './area.ts';
 import { compileContract, type CompiledOperation } from './contract.ts';
-import { createFaults, type Faults } from './faults.ts';
+import { createFaults, type ActiveFault, type Faults, type NetworkFault } from './faults.ts';
 import { heapBytes } from './areas/state.ts';
-import { createNamespaces, DEFAULT_MAX_STATE_BYTES, stateCapMessage, type Namespaces } from './namespaces.ts';
+import { createNamespaceClocks, createNamespaces, DEFAULT_MAX_STATE_BYTES, stateCapMessage, type MockClock, type Namespaces } from './namespaces.ts';
 
 /** Methods that add nothing to a namespace's state (a DELETE frees room: it is never refused for the cap). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
@@ -31,6 +31,8 @@ export interface EngineAnswer {
   operation?: ServedOperation;
   /** Request and response violations, for the `sl-violations` header and the log. */
   violations: { location: string[]; message: string; severity: string }[];
+  /** A network fault the door plays instead of (or, for `truncate`, while) sending the answer. */
+  network?: NetworkFault;
 }
 
 export interface EngineOptions {
@@ -38,7 +40,7 @@ export interface EngineOptions {
   documents: Map<string, OpenApiDocument>;
   /** Each area's options, by area name. */
   areaOptions: Record<string, unknown>;
-  clock: Clock;
+  clock: MockClock;
   /** Waits for a fault's latency (tests inject their own). */
   sleep: (ms: number) => Promise<void>;
   maxNamespaces: number;
@@ -73,6 +75,7 @@ export async function createEngine(options: EngineOptions) {
   }
   const routes = createRoutes(operations);
   const namespaces: Namespaces = createNamespaces(behaviours, options.maxNamespaces, options.maxStateBytes);
+  const clocks = createNamespaceClocks(options.clock, options.maxNamespaces);
   const byOperationId = new Map(operations.map((operation) => [operation.operationId, operation]));
   const faults: Faults = createFaults((operationId) => {
     const operation = byOperationId.get(operationId);
@@ -90,17 +93,25 @@ export async function createEngine(options: EngineOptions) {
       return answer;
     }
     const { operation } = route;
-    const operationInfo = served.get(operation)!;
-    const behaviour = behaviours.get(operation.area)!;
-    const withOperation = (answer: EngineAnswer): EngineAnswer => ({ ...answer, operation: operationInfo });
+    const withOperation = (answer: EngineAnswer): EngineAnswer => Object.assign(answer, { operation: served.get(operation)! });
 
     const credential = credentialOf(operation, incoming.headers);
     if (credential === undefined) return withOperation(documentedAnswer(operation, 401) ?? { status: 401, headers: {}, violations: [] });
-    const namespace = credential.namespace;
+    const namespace = behaviours.get(operation.area)!.namespaceOf?.(incoming.headers) ?? credential.namespace;
 
     const fault = faults.take(operation.operationId, namespace);
     if (fault?.latencyMs) await options.sleep(fault.latencyMs);
-    if (fault?.status !== undefined) return withOperation(documentedAnswer(operation, fault.status)!);
+    if (fault?.network === 'reset' || fault?.network === 'hang') return withOperation({ status: 0, headers: {}, violations: [], network: fault.network });
+    if (fault?.status !== undefined) return withOperation({ ...faultAnswer(operation, fault), network: fault.network });
+    if (fault?.network === 'truncate') return { ...(await answerCall(incoming, route, namespace)), network: 'truncate' };
+    return answerCall(incoming, route, namespace);
+  }
+
+  /** The call's answer past routing, credentials and faults: validation, then Prism or the area's behaviour. */
+  async function answerCall(incoming: IncomingRequest, route: { operation: CompiledOperation; rawParams: Record<string, string> }, namespace: string): Promise<EngineAnswer> {
+    const { operation } = route;
+    const behaviour = behaviours.get(operation.area)!;
+    const withOperation = (answer: EngineAnswer): EngineAnswer => Object.assign(answer, { operation: served.get(operation)! });
 
     const { request, violations, unsupported } = readRequest(operation, route.rawParams, incoming);
     if (unsupported && !behaviour.invalidRequest) return withOperation(problem(415, 'Unsupported media type', `Content-Type ${unsupported}`));
@@ -136,7 +147,7 @@ export async function createEngine(options: EngineOptions) {
     const call = {
       state: namespaces.stateOf(namespace, operation.area),
       namespace,
-      clock: options.clock,
+      clock: clocks.of(namespace),
       stateOf: (other: string) => namespaces.stateOf(other, operation.area),
     };
     return withOperation(checked(operation, toAnswer(await handler(request, call)), []));
@@ -161,6 +172,8 @@ export async function createEngine(options: EngineOptions) {
     apiHeaders: headersNamed(operations),
     answer,
     namespaces,
+    /** Each namespace's virtual clock. */
+    clocks,
     faults,
     behaviours,
     /** Prism's own validation of a request, for the differential test. */
@@ -180,6 +193,16 @@ export async function createEngine(options: EngineOptions) {
 }
 
 export type Engine = Awaited<ReturnType<typeof createEngine>>;
+
+/** A fault's answer: its own body as it is (outside the contract on purpose), else the documented answer, else no body. */
+function faultAnswer(operation: CompiledOperation, fault: ActiveFault): EngineAnswer {
+  if (fault.body === undefined) return documentedAnswer(operation, fault.status!) ?? { status: fault.status!, headers: { ...fault.headers }, violations: [] };
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fault.headers ?? {})) headers[name.toLowerCase()] = value;
+  headers['content-type'] ??= typeof fault.body === 'string' ? 'text/plain' : 'application/json';
+  const body = typeof fault.body === 'string' ? fault.body : JSON.stringify(fault.body);
+  return { status: fault.status!, headers, body, violations: [] };
+}
 
 function headersNamed(operations: CompiledOperation[]): string[] {
   const names = new Set<string>();
@@ -222,10 +245,17 @@ function mediaTypeOf(headers: Record<string, string>): string | undefined {
   return value?.split(';')[0]!.trim().toLowerCase();
 }
 
+/** Named examples, deep-copied per read: parsed again from their JSON text, much faster than structuredClone for these plain values. */
 function exampleReader(document: OpenApiDocument) {
+  const texts = new Map<string, string>();
   return <T>(name: string): T => {
-    const example = document.components?.examples?.[name];
-    if (!example || !('value' in example)) throw new Error(`the contract has no example named ${name}`);
-    return structuredClone(example.value) as T;
+    let text = texts.get(name);
+    if (text === undefined) {
+      const example = document.components?.examples?.[name];
+      if (!example || !('value' in example)) throw new Error(`the contract has no example named ${name}`);
+      text = JSON.stringify(example.value) ?? 'null';
+      texts.set(name, text);
+    }
+    return JSON.parse(text) as T;
   };
 }

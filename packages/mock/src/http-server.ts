@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { accessOptionError, createAccessPolicy, type AccessOptions } from './access.ts';
 import { HEALTH_PATH } from './control.ts';
 import { createMock, MockStartError, problemAnswer, splitTarget, tooLarge, type DoorAnswer, type Mock, type MockOptions, type RequestLogEntry } from './mock.ts';
+import { playNetworkFault } from './http-faults.ts';
 import { createStaticSite } from './static.ts';
 
 export { HEALTH_PATH };
@@ -79,6 +80,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   };
 
   const inFlight = new Set<ServerResponse>();
+  const hung = new Set<ServerResponse>();
   let closing = false;
   const server = createServer({
     headersTimeout: socketTimeoutMs,
@@ -122,6 +124,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     if (body === TOO_LARGE) return send(res, tooLarge(maxBodyBytes));
     const answer = await mock.handle({ method, target, headers: headersOf(req), body });
     Object.assign(logged, { operation: answer.operation, violations: answer.violations });
+    if (answer.network) return playNetworkFault(res, answer, hung);
     send(res, answer);
   }
 
@@ -148,6 +151,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     close: () =>
       new Promise<void>((resolve, reject) => {
         closing = true;
+        for (const res of hung) res.destroy();
         for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
         server.close((error) => {

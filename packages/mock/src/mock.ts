@@ -7,9 +7,12 @@ import path from 'node:path';
 import type { InfoOf, OpenApiDocument, OptionsOf } from './area.ts';
 import { AREAS } from './areas/index.ts';
 import { ContractError } from './contract.ts';
+export type { MockNamespace, VirtualClock };
 import { CONTROL_PREFIX, createControl } from './control.ts';
 import { createEngine, type Engine, type EngineAnswer, type ServedOperation } from './engine.ts';
-import type { ActiveFault, FaultRule } from './faults.ts';
+import { createFetchDoor } from './fetch-door.ts';
+import { clockHandle, namespaceHandle, type MockNamespace, type VirtualClock } from './namespace-handle.ts';
+import type { ActiveFault, FaultRule, NetworkFault } from './faults.ts';
 import { createClock, DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
 
 type Areas = (typeof AREAS)[number];
@@ -73,6 +76,8 @@ export interface DoorAnswer {
   /** For the request log. */
   operation?: ServedOperation;
   violations: RequestLogEntry['violations'];
+  /** A network fault the door plays: drop the connection (`reset`), never answer (`hang`), or cut the body short (`truncate`). */
+  network?: NetworkFault;
 }
 
 export interface Mock {
@@ -89,14 +94,18 @@ export interface Mock {
   report: string[];
   /** Answers one request, as both doors do (the request log is the door's: this call is not logged). */
   handle(request: DoorRequest): Promise<DoorAnswer>;
-  /** Forgets one namespace's state, or every one's. */
+  /** Forgets one namespace's state, clock and faults; or every namespace's state and clocks. */
   reset(namespace?: string): void;
   exportState(namespace?: string): StateSnapshot;
   importState(snapshot: StateSnapshot, namespace?: string): void;
-  clock: { now(): number; advance(ms: number): void; set(time: number | Date): void };
-  /** Makes calls of an operation fail or slow down; see FaultRule. */
+  /** The mock's virtual clock, which every namespace follows until it moves its own. */
+  clock: VirtualClock;
+  /** One namespace's handle: `mock.namespace(accessKey).clock.advance(ms)`. */
+  namespace(accessKey: string): MockNamespace;
+  /** Makes calls of an operation fail, slow down or break on the network; see FaultRule. */
   fault(rule: FaultRule): ActiveFault;
-  clearFaults(): void;
+  /** Removes every fault, or one namespace's. */
+  clearFaults(namespace?: string): void;
   /** Releases what the areas hold (databases, timers). */
   close(): Promise<void>;
 }
@@ -198,38 +207,32 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
         return answer;
       };
 
+  const door = createFetchDoor(handleLogged);
+  const reset = (namespace?: string) => {
+    engine.namespaces.reset(namespace);
+    engine.clocks.reset(namespace);
+    if (namespace !== undefined) engine.faults.clear(namespace);
+  };
   const areaInfo = Object.fromEntries([...engine.behaviours].map(([name, behaviour]) => [name, behaviour.info])) as AreaInfo;
   return {
     url: IN_PROCESS_URL,
-    fetch: fetchDoor(handleLogged),
+    fetch: door.fetch,
     operations: engine.operations,
     apiHeaders: engine.apiHeaders,
     areas: areaInfo,
     report: [...engine.behaviours.values()].flatMap((behaviour) => behaviour.report?.() ?? []),
     handle,
-    reset: (namespace) => engine.namespaces.reset(namespace),
+    reset,
     exportState: (namespace = DEFAULT_NAMESPACE) => engine.namespaces.export(namespace),
     importState: (snapshot, namespace = snapshot.namespace ?? DEFAULT_NAMESPACE) => engine.namespaces.import(namespace, snapshot),
-    clock: { now: clock.now, advance: (ms) => clock.advance(ms), set: (time) => clock.set(typeof time === 'number' ? time : time.getTime()) },
+    clock: clockHandle(clock),
+    namespace: (accessKey) => namespaceHandle(engine, accessKey, reset),
     fault: (rule) => engine.faults.add(rule),
-    clearFaults: () => engine.faults.clear(),
-    close: () => engine.close(),
-  };
-}
-
-/** The fetch door: a standard Request in, a standard Response out, no socket. */
-function fetchDoor(handle: (request: DoorRequest) => Promise<DoorAnswer>): typeof globalThis.fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    request.signal.throwIfAborted();
-    const url = new URL(request.url);
-    const headers: Record<string, string> = { host: url.host };
-    request.headers.forEach((value, name) => (headers[name] = value));
-    const bytes = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const answer = await handle({ method: request.method.toUpperCase(), target: url.pathname + url.search, headers, body: bytes });
-    request.signal.throwIfAborted();
-    const noBody = answer.status === 204 || answer.status === 304 || request.method === 'HEAD';
-    return new Response(noBody ? null : (answer.body ?? null), { status: answer.status, headers: answer.headers });
+    clearFaults: (namespace) => engine.faults.clear(namespace),
+    close: () => {
+      door.close();
+      return engine.close();
+    },
   };
 }
 
@@ -266,7 +269,7 @@ const asciiOnly = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c
 function serialize(answer: EngineAnswer): DoorAnswer {
   const headers = { ...answer.headers };
   if (answer.violations.length > 0) headers['sl-violations'] = asciiOnly(JSON.stringify(answer.violations).slice(0, 8000));
-  const meta = { operation: answer.operation, violations: answer.violations };
+  const meta = { operation: answer.operation, violations: answer.violations, ...(answer.network ? { network: answer.network } : {}) };
   const { body } = answer;
   if (body === undefined || body === null || body === '') return { status: answer.status, headers, ...meta };
   const text = typeof body === 'string' && !/json/i.test(headers['content-type'] ?? '') ? body : JSON.stringify(body);

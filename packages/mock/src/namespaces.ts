@@ -139,6 +139,10 @@ export function createClock(now: () => number = Date.now) {
     set(time: number) {
       offset = time - now();
     },
+    /** Back to real time. */
+    reset() {
+      offset = 0;
+    },
     get offsetMs() {
       return offset;
     },
@@ -146,3 +150,46 @@ export function createClock(now: () => number = Date.now) {
 }
 
 export type MockClock = ReturnType<typeof createClock>;
+
+/**
+ * A namespace's own virtual clock: the mock's clock until the namespace moves its own, then the
+ * mock's clock plus what it moved, so that one test advancing time leaves the others' alone.
+ */
+export type NamespaceClock = MockClock;
+
+/** The clocks of the namespaces: only those moved are kept (at most `max`, the least recently moved dropped first). */
+export function createNamespaceClocks(base: MockClock, max: number) {
+  const offsets = new Map<string, number>();
+  const offsetOf = (namespace: string) => offsets.get(namespace) ?? 0;
+  const move = (namespace: string, offset: number) => {
+    offsets.delete(namespace);
+    offsets.set(namespace, offset);
+    while (offsets.size > max) offsets.delete(offsets.keys().next().value!);
+  };
+  const made = new Map<string, NamespaceClock>();
+  return {
+    of(namespace: string): NamespaceClock {
+      let clock = made.get(namespace);
+      if (clock) return clock;
+      if (made.size >= max) made.delete(made.keys().next().value!);
+      clock = {
+        now: () => base.now() + offsetOf(namespace),
+        advance: (ms: number) => move(namespace, offsetOf(namespace) + ms),
+        set: (time: number) => move(namespace, time - base.now()),
+        reset: () => void offsets.delete(namespace),
+        get offsetMs() {
+          return base.offsetMs + offsetOf(namespace);
+        },
+      };
+      made.set(namespace, clock);
+      return clock;
+    },
+    /** One namespace's clock back to the mock's, or every one's. */
+    reset(namespace?: string) {
+      if (namespace === undefined) offsets.clear();
+      else offsets.delete(namespace);
+    },
+  };
+}
+
+export type NamespaceClocks = ReturnType<typeof createNamespaceClocks>;

@@ -4,6 +4,6 @@ export { PlatformApiError, PlatformPaginationError, PlatformRequestError, Platfo
 export { enumName } from './enums.js';
 export { paginate, type PageDescriptor, type PageItem, type PageOptions, type PaginationTable } from './paging.js';
 export type { RetryOptions, RetrySetting } from './transport.js';
-export type { CallOptions, CallResult, ClientBehaviour, FailureOf, FailureStatus, PlatformHttpClient } from './typed-client.js';
+export type { CallOptions, CallResult, HelperCallOptions, ClientBehaviour, FailureOf, FailureStatus, PlatformHttpClient } from './typed-client.js';
 export type { AccessKeyClientOptions } from './area.js';
 export type { Middleware } from 'openapi-fetch';

@@ -20,6 +20,19 @@ export interface CallOptions {
   retry?: RetrySetting;
 }
 
+/**
+ * What every helper (`importDnsRecords`, the database token helpers, ...) takes besides its own
+ * arguments: the options of a raw call that are not about the operation.
+ */
+export interface HelperCallOptions extends CallOptions {
+  /** Headers added to this call's request (the helper's own, such as its Content-Type, win). */
+  headers?: Record<string, string>;
+  /** Aborts the call. */
+  signal?: AbortSignal;
+  /** openapi-fetch middleware for this call only. */
+  middleware?: Middleware[];
+}
+
 /** Every 4xx and 5xx status. */
 type Enumerate<N extends number, Acc extends number[] = []> = Acc['length'] extends N ? Acc[number] : Enumerate<N, [...Acc, Acc['length']]>;
 export type FailureStatus = Exclude<Enumerate<600>, Enumerate<400>>;

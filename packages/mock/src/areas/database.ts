@@ -208,6 +208,10 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
     }
 
     return {
+      namespaceOf(headers) {
+        const secret = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
+        return secret === undefined ? undefined : tokenIndex.get(digestOf(secret))?.namespace;
+      },
       info: { fullAccessToken: settings.fullAccessToken, readOnlyToken: settings.readOnlyToken, dir: engine.dir } satisfies DatabaseInfo,
       seed: (): DatabaseState => ({ generation: randomUUID(), databases: {} }),
       report: () => [

@@ -52,6 +52,8 @@ export default defineArea<'video', VideoMockOptions, VideoState>({
     const fields = contractFields(document);
     const caps = resolveCaps('video', CAPS, options);
     const seedCollections = example<{ items: Collection[] }>('CollectionListPage').items;
+    // Read once: each answer copies its top level, and nothing writes to the nested values.
+    const videoCreated = example<Record<string, unknown>>('VideoCreated');
 
     const libraryIdOf = (request: MockRequest) => Number(request.params.libraryId);
     /** The library as stored, or as the seed shows it when it was never written to. */
@@ -104,7 +106,7 @@ export default defineArea<'video', VideoMockOptions, VideoState>({
           return {
             status: 200,
             body: {
-              ...example<Record<string, unknown>>('VideoCreated'),
+              ...videoCreated,
               videoLibraryId: libraryId,
               guid,
               title: body.title,
