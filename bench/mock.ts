@@ -84,7 +84,7 @@ async function startOurs(extraArgs: string[] = []): Promise<{ child: ChildProces
 
 async function startPrism(area: string) {
   const port = await freePort();
-  const child = start(PRISM, ['mock', bundlePath(area), '--port', String(port)]);
+  const child = start(PRISM, ['mock', bundlePath(area, 'yaml'), '--port', String(port)]);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/`, performance.now());
   return { child, url };

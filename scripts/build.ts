@@ -42,7 +42,7 @@ function buildClient() {
 export const BUILD_STEPS: BuildStep[] = [
   {
     name: 'contracts',
-    inputs: [...BUNDLE_INPUTS, 'scripts/generate.ts', 'packages/contracts/src', 'packages/contracts/tsconfig.build.json', ...SHARED_INPUTS],
+    inputs: [...BUNDLE_INPUTS, 'scripts/generate.ts', 'scripts/lib/registry.ts', 'scripts/lib/wiring.ts', 'packages/contracts/src', 'packages/contracts/tsconfig.build.json', 'packages/client/src', ...SHARED_INPUTS],
     outputs: [rel(BUNDLE_DIR), 'packages/contracts/dist'],
     run: buildContracts,
   },
@@ -66,6 +66,7 @@ export const BUILD_STEPS: BuildStep[] = [
       'site',
       'scripts/docs.ts',
       ...['samples', 'openapi', 'releases', 'site-document', 'site-guides', 'scalar-adapter'].map((lib) => `scripts/lib/${lib}.ts`),
+      'packages/contracts/src',
       'packages/client/src',
       'pnpm-lock.yaml',
     ],

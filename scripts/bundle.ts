@@ -5,27 +5,15 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { BUILD_RECORD, OPENAPI_DIR, ROOT, BUNDLE_DIR, bundlePath, listAreas } from './lib/paths.ts';
+import { BUILD_RECORD, ROOT, BUNDLE_DIR, bundlePath, listAreas } from './lib/paths.ts';
 import { fingerprint, readRecord, whyStale, writeRecord } from './lib/freshness.ts';
+import { syncRedoclyConfig } from './lib/redocly-config.ts';
 import { REDOCLY_ENV, fail, runBin } from './lib/run.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
 
-/** Each area must be listed in redocly.yaml, with its bundle written where the tools look. */
-function checkRedoclyConfig(areas: string[]) {
-  const config = parse(readFileSync(path.join(ROOT, 'redocly.yaml'), 'utf8'));
-  for (const area of areas) {
-    const api = config?.apis?.[area];
-    const root = path.relative(ROOT, path.join(OPENAPI_DIR, area, 'openapi.yaml'));
-    const output = path.relative(ROOT, bundlePath(area));
-    if (api?.root !== root || api?.output !== output) {
-      fail(`redocly.yaml must list the ${area} area as apis.${area} with root: ${root} and output: ${output}`);
-    }
-  }
-}
-
 /** What the bundles are made from. */
-export const BUNDLE_INPUTS = ['openapi', 'redocly.yaml', 'scripts/bundle.ts'];
-const bundleStep = () => ({ name: 'bundles', inputs: BUNDLE_INPUTS, outputs: listAreas().flatMap((area) => [bundlePath(area), bundlePath(area, 'json')].map((file) => path.relative(ROOT, file))), run() {} });
+export const BUNDLE_INPUTS = ['openapi', 'redocly.yaml', 'scripts/bundle.ts', 'scripts/lib/redocly-config.ts'];
+const bundleStep = () => ({ name: 'bundles', inputs: BUNDLE_INPUTS, outputs: listAreas().flatMap((area) => [bundlePath(area, 'yaml'), bundlePath(area, 'json')].map((file) => path.relative(ROOT, file))), run() {} });
 
 /** Bundles the named areas (all of them when none is named). */
 export function bundle(only: string[] = []) {
@@ -34,11 +22,11 @@ export function bundle(only: string[] = []) {
   const unknown = only.filter((area) => !known.includes(area));
   if (unknown.length > 0) fail(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
   const areas = only.length > 0 ? only : known;
-  checkRedoclyConfig(areas);
+  syncRedoclyConfig();
   if (only.length === 0) rmSync(BUNDLE_DIR, { recursive: true, force: true });
   if (!runBin('redocly', ['bundle', ...only], { env: REDOCLY_ENV, output: 'on-failure' }).ok) fail('bundling failed (see above)');
   for (const area of areas) {
-    const document = parse(readFileSync(bundlePath(area), 'utf8'));
+    const document = parse(readFileSync(bundlePath(area, 'yaml'), 'utf8'));
     writeFileSync(bundlePath(area, 'json'), `${JSON.stringify(document, null, 2)}\n`);
   }
   if (inputs) writeRecord(BUILD_RECORD, { ...readRecord(BUILD_RECORD), bundles: inputs });

@@ -1,20 +1,27 @@
 // Generates packages/contracts/src/generated/: each area's types from its bundle (<area>.ts,
-// openapi-typescript), the area registry (areas.ts) and the operation table (operations.ts).
+// openapi-typescript), the area registry (areas.ts) and the type of every operationId (operations.ts);
+// and the per-area wiring that follows from the registry (scripts/lib/wiring.ts).
 // `--check` writes nothing and fails when a committed file differs from a fresh generation.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { GENERATED_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
-import { areaNameProblem, operationRows, renderAreas, renderOperations } from './lib/registry.ts';
+import { areaNameProblem, operationIdsOf, renderAreas, renderOperations } from './lib/registry.ts';
 import { fail } from './lib/run.ts';
+import { generateWiring } from './lib/wiring.ts';
 
 const USAGE = `usage: pnpm generate [area...] [--check]
 
 Writes packages/contracts/src/generated/ from the bundles (run \`pnpm bundle\` first):
   <area>.ts       each named area's types (every area when none is named)
   areas.ts        the area registry: every folder under openapi/ with an openapi.yaml
-  operations.ts   the operation table of every area
+  operations.ts   the type of every operationId (OperationId)
+and the wiring that follows from the registry (every area, always):
+  packages/client/package.json            exports: one subpath per area
+  packages/client/src/index.ts            each area's exports and contract types
+  packages/client/src/generated/platform-properties.ts   createPlatformClient's properties
+  packages/mock/src/areas/index.ts        the mock's area behaviours
   --check         write nothing; fail when a committed file is stale`;
 
 const header = (area: string) =>
@@ -27,14 +34,14 @@ const header = (area: string) =>
     '',
   ].join('\n');
 
-function requireBundle(area: string, ext: 'yaml' | 'json' = 'yaml'): string {
+function requireBundle(area: string, ext: 'yaml' | 'json'): string {
   const source = bundlePath(area, ext);
   if (!existsSync(source)) fail(`${path.relative(ROOT, source)} is missing: run \`pnpm bundle\` first`);
   return source;
 }
 
 export async function generateTypes(area: string): Promise<string> {
-  const ast = await openapiTS(pathToFileURL(requireBundle(area)), { rootTypes: true, rootTypesNoSchemaPrefix: true });
+  const ast = await openapiTS(pathToFileURL(requireBundle(area, 'yaml')), { rootTypes: true, rootTypesNoSchemaPrefix: true });
   return header(area) + astToString(ast);
 }
 
@@ -48,21 +55,21 @@ export function checkedAreas(): string[] {
   return areas;
 }
 
-/** The registry files, file name (areas.ts, operations.ts) -> content, from every area's bundle. */
+/** The registry files, file name (areas.ts, operations.ts) -> content, from every area's bundle (through the model). */
 export function generateRegistry(): Map<string, string> {
   const areas = checkedAreas();
-  const rows = areas.flatMap((area) => {
+  const operationIds = areas.flatMap((area) => {
     let document;
     try {
       document = JSON.parse(readFileSync(requireBundle(area, 'json'), 'utf8'));
     } catch (error) {
       fail(`${path.relative(ROOT, bundlePath(area, 'json'))} cannot be read (${(error as Error).message.split('\n')[0]}): run \`pnpm bundle\` again`);
     }
-    return operationRows(area, document);
+    return operationIdsOf(area, document);
   });
   return new Map([
     ['areas.ts', renderAreas(areas)],
-    ['operations.ts', renderOperations(rows)],
+    ['operations.ts', renderOperations(operationIds)],
   ]);
 }
 
@@ -77,13 +84,15 @@ export async function generateAll(only: string[] = []): Promise<Map<string, stri
   return files;
 }
 
-/** The generated files in `dir` that are missing or differ from a fresh generation (paths relative to the repository). */
-export async function staleGenerated(only: string[] = [], dir = GENERATED_DIR): Promise<string[]> {
+/** The generated files in `dir` (the wiring: under `root`) that are missing or differ from a fresh generation (paths relative to the repository). */
+export async function staleGenerated(only: string[] = [], dir = GENERATED_DIR, root = ROOT): Promise<string[]> {
   const stale: string[] = [];
+  const differs = (file: string, fresh: string) => !existsSync(file) || readFileSync(file, 'utf8') !== fresh;
   for (const [name, fresh] of await generateAll(only)) {
     const file = path.join(dir, name);
-    if (!existsSync(file) || readFileSync(file, 'utf8') !== fresh) stale.push(path.relative(ROOT, file));
+    if (differs(file, fresh)) stale.push(path.relative(ROOT, file));
   }
+  for (const [relative, fresh] of generateWiring(checkedAreas())) if (differs(path.join(root, relative), fresh)) stale.push(relative);
   return stale;
 }
 
@@ -102,7 +111,12 @@ async function main(args: string[]) {
     const file = path.join(GENERATED_DIR, name);
     if (!existsSync(file) || readFileSync(file, 'utf8') !== content) writeFileSync(file, content);
   }
-  console.log(`generated files in ${path.relative(ROOT, GENERATED_DIR)}/`);
+  for (const [relative, content] of generateWiring(checkedAreas())) {
+    const file = path.join(ROOT, relative);
+    mkdirSync(path.dirname(file), { recursive: true });
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== content) writeFileSync(file, content);
+  }
+  console.log(`generated files in ${path.relative(ROOT, GENERATED_DIR)}/ and the per-area wiring`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.slice(2));

@@ -6,6 +6,7 @@ import { bundleIfChanged } from './bundle.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
 import { OPENAPI_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
 import { REDOCLY_ENV, runBin } from './lib/run.ts';
+import { syncRedoclyConfig } from './lib/redocly-config.ts';
 import { SourceLocator } from './lib/source-location.ts';
 
 export interface Finding {
@@ -79,7 +80,7 @@ export function spectralToSource(results: SpectralResult[], areaOfBundle: (file:
 }
 
 function spectralFindings(areas: string[]): { findings: Finding[]; failure?: string } {
-  const bundles = areas.map((area) => bundlePath(area));
+  const bundles = areas.map((area) => bundlePath(area, 'yaml'));
   const run = runBin('spectral', ['lint', '--format=json', '--fail-severity=warn', ...bundles], { output: 'capture' });
   let results: SpectralResult[];
   try {
@@ -88,7 +89,7 @@ function spectralFindings(areas: string[]): { findings: Finding[]; failure?: str
   } catch {
     return { findings: [], failure: run.output.trim() || 'spectral lint failed without a message' };
   }
-  const areaOfBundle = (file: string) => areas.find((area) => path.resolve(bundlePath(area)) === path.resolve(file));
+  const areaOfBundle = (file: string) => areas.find((area) => path.resolve(bundlePath(area, 'yaml')) === path.resolve(file));
   return { findings: spectralToSource(results, areaOfBundle) };
 }
 
@@ -110,6 +111,7 @@ shown as file:line:col at the source file to edit. Fails on any error or warning
   };
   const only = checkAreas(spec, parseScriptArgs(spec).positionals, listAreas());
   const areas = only.length > 0 ? only : listAreas();
+  syncRedoclyConfig();
   const redocly = redoclyFindings(only);
   const redoclyErrors = redocly.findings.some((f) => f.severity === 'error') || redocly.failure !== undefined;
   // Spectral reads the bundles, which cannot be made while a source is unreadable or a $ref dangles.

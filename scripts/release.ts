@@ -90,7 +90,7 @@ moves @platform-contracts/client's version (major on a breaking change, minor ot
     openapiDir: OPENAPI_DIR,
     clientDir: path.join(ROOT, 'packages/client'),
     areas: listAreas(),
-    bundleYaml: (area) => readFileSync(bundlePath(area), 'utf8'),
+    bundleYaml: (area) => readFileSync(bundlePath(area, 'yaml'), 'utf8'),
     bundleJson: (area) => JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')),
     date: new Date().toISOString().slice(0, 10),
   });

@@ -1,18 +1,8 @@
-// Reading bundled OpenAPI documents: shared by the scripts and the tests.
+// The contracts package's model, `$ref` resolver and HTTP methods, as the scripts and tests read
+// them: from its sources, because the scripts run before the package is built (`pnpm generate`).
+export { HTTP_METHODS, type HttpMethod, type Operation } from '../../packages/contracts/src/operation.ts';
+export { buildAreaModel, walkOperations } from '../../packages/contracts/src/model.ts';
+export { escapePointerToken, resolveRef, unescapePointerToken } from '../../packages/contracts/src/refs.ts';
 
+/** A parsed OpenAPI document or a part of one, as the scripts walk it. */
 export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-/** Follows a local $ref (#/components/...) until a concrete object. */
-export function deref(document: Json, value: Json): Json {
-  let current = value;
-  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((part: string) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((node: Json, key: string) => node?.[key], document);
-  }
-  return current;
-}

@@ -19,7 +19,7 @@ export function listAreas(): string[] {
     .sort();
 }
 
-export const bundlePath = (area: string, ext: 'yaml' | 'json' = 'yaml') => path.join(BUNDLE_DIR, `${area}.${ext}`);
+export const bundlePath = (area: string, format: 'yaml' | 'json') => path.join(BUNDLE_DIR, `${area}.${format}`);
 export const generatedPath = (area: string) => path.join(GENERATED_DIR, `${area}.ts`);
 
 /**

@@ -5,7 +5,7 @@
 // access key or database token, and every query parameter the contract gives a value for.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HTTP_METHODS, deref, type Json } from './openapi.ts';
+import { buildAreaModel, resolveRef, type Json, type Operation } from './openapi.ts';
 import { OPENAPI_DIR } from './paths.ts';
 
 export const samplePath = (area: string, operationId: string) => path.join(OPENAPI_DIR, area, 'samples', `${operationId}.ts`);
@@ -18,11 +18,10 @@ const TOKEN_HINT = 'a database access token: pnpm mock prints one at start-up; p
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-function exampleOf(document: Json, holder: Json): unknown {
+/** A value to send: the contract's example (the model's), else its schema's example or default. */
+function exampleOf(document: Json, holder: { example?: unknown; schema?: unknown } | undefined): unknown {
   if (holder?.example !== undefined) return holder.example;
-  const named = Object.values(holder?.examples ?? {})[0];
-  if (named !== undefined) return deref(document, named).value;
-  const schema = deref(document, holder?.schema);
+  const schema: Json = resolveRef(document, holder?.schema);
   if (schema?.example !== undefined) return schema.example;
   if (schema?.examples?.[0] !== undefined) return schema.examples[0];
   return schema?.default;
@@ -45,24 +44,20 @@ export interface RequestShape {
 }
 
 /** The production address an operation is served at, its variables filled with their defaults. */
-export function productionUrl(document: Json, urlPath: string, method: string): string | undefined {
-  const servers: Json[] = document.paths[urlPath][method].servers ?? document.paths[urlPath].servers ?? document.servers ?? [];
-  const server = servers.find((s) => !Object.hasOwn(s.variables ?? {}, 'mock_url'));
+export function productionUrl(operation: Operation): string | undefined {
+  const server = operation.servers.find((s) => !Object.hasOwn(s.variables ?? {}, 'mock_url'));
   return server?.url.replace(/\{(\w+)\}/g, (_: string, name: string) => server.variables?.[name]?.default ?? `{${name}}`);
 }
 
-export function requestShape(document: Json, urlPath: string, method: string): RequestShape {
-  const pathItem = document.paths[urlPath];
-  const operation = pathItem[method];
-  const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) => deref(document, p));
+export function requestShape(document: Json, operation: Operation): RequestShape {
   const missing: string[] = [];
-  let target = urlPath.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = exampleOf(document, parameters.find((p: Json) => p.in === 'path' && p.name === name));
+  let target = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = exampleOf(document, operation.parameters.find((p) => p.in === 'path' && p.name === name));
     if (value === undefined) missing.push(`path parameter ${name}`);
     return encodeURIComponent(String(value));
   });
   const query: string[] = [];
-  for (const parameter of parameters.filter((p: Json) => p.in === 'query')) {
+  for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
     const value = exampleOf(document, parameter);
     if (value === undefined) {
       if (parameter.required) missing.push(`query parameter ${parameter.name}`);
@@ -74,34 +69,29 @@ export function requestShape(document: Json, urlPath: string, method: string): R
 
   let auth: RequestShape['auth'] = 'none';
   let keyHeader: string | undefined;
-  const schemes = document.components?.securitySchemes ?? {};
-  for (const requirement of operation.security ?? document.security ?? []) {
-    for (const name of Object.keys(requirement)) {
-      const scheme = schemes[name];
-      if (scheme?.type === 'apiKey' && scheme.in === 'header') [auth, keyHeader] = ['accessKey', scheme.name];
-      if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') auth = 'bearer';
-    }
+  for (const scheme of operation.security.flat()) {
+    if (scheme.type === 'apiKey' && scheme.in === 'header') [auth, keyHeader] = ['accessKey', scheme.keyName];
+    if (scheme.type === 'http' && scheme.scheme === 'bearer') auth = 'bearer';
   }
   let body: RequestShape['body'];
-  const requestBody = deref(document, operation.requestBody);
-  if (requestBody?.content) {
-    const [mediaType, media] = Object.entries(requestBody.content as Record<string, Json>)[0]!;
+  const media = operation.requestBody?.content[0];
+  if (media) {
     const value = exampleOf(document, media);
-    if (value === undefined) missing.push(`request body example (${mediaType})`);
-    body = { mediaType, value };
+    if (value === undefined) missing.push(`request body example (${media.type})`);
+    body = { mediaType: media.type, value };
   }
   if (missing.length > 0) throw new Error(`${operation.operationId}: the contract has no example for ${missing.join(', ')}`);
-  const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2/.test(status));
-  const answer = success ? Object.keys(deref(document, success[1])?.content ?? {})[0] : undefined;
-  return { operationId: operation.operationId, method, target, auth, keyHeader, body, production: productionUrl(document, urlPath, method), answer };
+  const success = Object.values(operation.responses).find(({ status }) => /^2/.test(status));
+  return { operationId: operation.operationId, method: operation.method, target, auth, keyHeader, body, production: productionUrl(operation), answer: success?.content[0]?.type };
 }
 
 const productionNote = (shape: RequestShape) =>
   `the local mock${shape.production ? `; in production ${shape.production} (a placeholder: use your own address)` : ''}`;
 
 /** The curl command for one operation, with every variable it uses defined. */
-export function curlSample(document: Json, urlPath: string, method: string): string {
-  const shape = requestShape(document, urlPath, method);
+export function curlSample(document: Json, operation: Operation): string {
+  const shape = requestShape(document, operation);
+  const method = operation.method;
   const lines = [`BASE_URL="\${BASE_URL:-${MOCK_URL}}"  # ${productionNote(shape)}`];
   if (shape.auth === 'accessKey') lines.push(`ACCESS_KEY="\${ACCESS_KEY:-${SAMPLE_ACCESS_KEY}}"  # the mock accepts any key; in production your API key`);
   if (shape.auth === 'bearer') lines.push(`TOKEN="\${PLATFORM_DATABASE_AUTH_TOKEN:?set it to ${TOKEN_HINT}}"`);
@@ -117,8 +107,9 @@ export function curlSample(document: Json, urlPath: string, method: string): str
 }
 
 /** A fetch call (Node 18+ or a browser module) for one operation. */
-export function fetchSample(document: Json, urlPath: string, method: string): string {
-  const shape = requestShape(document, urlPath, method);
+export function fetchSample(document: Json, operation: Operation): string {
+  const shape = requestShape(document, operation);
+  const method = operation.method;
   const env = (name: string, fallback: string) => `globalThis.process?.env.${name} ?? ${fallback}`;
   const lines = [`const baseUrl = ${env('BASE_URL', `'${MOCK_URL}'`)}; // ${productionNote(shape)}`];
   const headers: string[] = [];
@@ -148,17 +139,15 @@ export function fetchSample(document: Json, urlPath: string, method: string): st
 /** Adds x-codeSamples (TypeScript, curl, fetch) to every operation; lists operations without a TypeScript sample. */
 export function addCodeSamples(area: string, document: Json): { missing: string[] } {
   const missing: string[] = [];
-  for (const [urlPath, pathItem] of Object.entries(document.paths ?? {}) as [string, Json][]) {
-    for (const method of HTTP_METHODS.filter((m) => pathItem[m])) {
-      const operation = pathItem[method];
-      const file = samplePath(area, operation.operationId);
-      const samples = [];
-      if (existsSync(file)) samples.push({ lang: 'TypeScript', label: '@platform-contracts/client', source: readFileSync(file, 'utf8').trim() });
-      else missing.push(path.relative(path.dirname(OPENAPI_DIR), file));
-      samples.push({ lang: 'Shell', label: 'curl', source: curlSample(document, urlPath, method) });
-      samples.push({ lang: 'JavaScript', label: 'fetch', source: fetchSample(document, urlPath, method) });
-      operation['x-codeSamples'] = samples;
-    }
+  for (const operation of buildAreaModel(area as Operation['area'], document)) {
+    const file = samplePath(area, operation.operationId);
+    const samples = [];
+    if (existsSync(file)) samples.push({ lang: 'TypeScript', label: '@platform-contracts/client', source: readFileSync(file, 'utf8').trim() });
+    else missing.push(path.relative(path.dirname(OPENAPI_DIR), file));
+    samples.push({ lang: 'Shell', label: 'curl', source: curlSample(document, operation) });
+    samples.push({ lang: 'JavaScript', label: 'fetch', source: fetchSample(document, operation) });
+    // The model holds the document's own operation object: the samples go into the document.
+    (operation.source as Json)['x-codeSamples'] = samples;
   }
   return { missing };
 }

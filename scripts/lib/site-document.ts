@@ -2,7 +2,7 @@
 // (one tag group per area, so one navigation and one search cover every operation and schema),
 // with the guides, changelogs and assumption sources as its description, and every assumed
 // element marked. `statedOnly` derives the view without assumed elements.
-import { HTTP_METHODS, deref, type Json } from './openapi.ts';
+import { HTTP_METHODS, resolveRef, walkOperations, type Json } from './openapi.ts';
 
 export interface AreaInput {
   area: string;
@@ -71,13 +71,6 @@ export function showMockState(operation: Json): void {
   if (typeof text !== 'string') return;
   const note = `<span class="mock-state-badge">In the mock</span> ${text}`;
   operation.description = operation.description ? `${operation.description}\n\n${note}` : note;
-}
-
-/** Every operation of a document: where it is, and what it is. */
-export function operationsOf(document: Json): { urlPath: string; method: string; operation: Json }[] {
-  return Object.entries(document.paths ?? {}).flatMap(([urlPath, pathItem]) =>
-    methodsOf(pathItem).map((method) => ({ urlPath, method, operation: (pathItem as Json)[method] })),
-  );
 }
 
 /** Every node that carries x-assumed, with its location (JSON Pointer-like, for counting and tests). */
@@ -157,7 +150,7 @@ function holdsAssumed(document: Json, schema: Json, seen = new Set<unknown>()): 
   if (!schema || typeof schema !== 'object' || seen.has(schema)) return false;
   seen.add(schema);
   if (typeof schema['x-assumed'] === 'string') return true;
-  if (typeof schema.$ref === 'string') return holdsAssumed(document, deref(document, schema), seen);
+  if (typeof schema.$ref === 'string') return holdsAssumed(document, resolveRef<Json>(document, schema) as Json, seen);
   return Object.entries(schema).some(([key, value]) => key !== 'examples' && key !== 'example' && holdsAssumed(document, value as Json, seen));
 }
 
@@ -205,7 +198,7 @@ function unbadgePartOnly(operation: Json): void {
  */
 export function statedOnly(document: Json): Json {
   const doc = structuredClone(document);
-  const assumedComponent = (ref: unknown) => typeof ref === 'string' && typeof deref(document, { $ref: ref })?.['x-assumed'] === 'string';
+  const assumedComponent = (ref: unknown) => typeof ref === 'string' && typeof resolveRef<Json>(document, { $ref: ref })?.['x-assumed'] === 'string';
   const assumed = (node: Json) => typeof node?.['x-assumed'] === 'string' || assumedComponent(node?.$ref);
 
   dropAssumedExamples(document, doc);
@@ -242,7 +235,7 @@ export function statedOnly(document: Json): Json {
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {}) as [string, Json][]) {
     if (typeof schema['x-assumed'] === 'string') doc.components.schemas[name] = { description: STUB, 'x-area': schema['x-area'] };
   }
-  const tagged = new Set(operationsOf(doc).flatMap(({ operation }) => operation.tags ?? []));
+  const tagged = new Set(walkOperations(doc).flatMap(({ operation }) => (operation.tags as string[] | undefined) ?? []));
   for (const group of doc['x-tagGroups'] ?? []) group.tags = group.tags.filter((t: string) => tagged.has(t));
   doc.tags = (doc.tags ?? []).filter((t: Json) => tagged.has(t.name));
   // The navigation's groups are this contract's, stated or not: the view shows them without a badge.
@@ -259,9 +252,9 @@ const tagSlug = (name: string) => name.toLowerCase().trim().replace(/\s+/g, '-')
  * /tag/<tag> or /<METHOD><path>.
  */
 export function assumedNavigationCss(document: Json, scope = ''): string {
-  const operations = operationsOf(document)
+  const operations = walkOperations(document)
     .filter(({ operation }) => typeof operation['x-assumed'] === 'string')
-    .map(({ urlPath, method }) => `${scope}li[data-sidebar-id$=${cssString(`/${method.toUpperCase()}${urlPath}`)}] > a::after`);
+    .map(({ path, method }) => `${scope}li[data-sidebar-id$=${cssString(`/${method.toUpperCase()}${path}`)}] > a::after`);
   const tags = (document.tags ?? [])
     .filter((tag: Json) => typeof tag['x-assumed'] === 'string')
     .map((tag: Json) => `${scope}li[data-sidebar-id$=${cssString(`/tag/${tagSlug(tag.name)}`)}] > div > a::after`);

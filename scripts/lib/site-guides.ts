@@ -2,10 +2,10 @@
 // each level-1 heading is an entry of the navigation, each level-2 heading an entry below it.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { deref, type Json } from './openapi.ts';
+import { resolveRef, walkOperations, type Json } from './openapi.ts';
 import { ROOT, OPENAPI_DIR } from './paths.ts';
 import { releasedVersions } from './releases.ts';
-import { assumedNodes, operationsOf, type AreaInput } from './site-document.ts';
+import { assumedNodes, type AreaInput } from './site-document.ts';
 
 export const SITE_DIR = path.join(ROOT, 'site');
 export const GUIDES_DIR = path.join(SITE_DIR, 'guides');
@@ -48,7 +48,7 @@ function areaList(inputs: AreaInput[], view: Json): string {
       const address = production?.url.replace(/\{(\w+)\}/g, (_: string, name: string) => production.variables?.[name]?.default ?? `{${name}}`);
       const schemes = Object.values(document.components?.securitySchemes ?? {}) as Json[];
       const auth = schemes.map((s) => (s.type === 'apiKey' ? `the \`${s.name}\` header` : 'a bearer token')).join(' or ');
-      return `- **${document.info.title} ${document.info.version}**: ${escapeCell(document.info.summary ?? '')} ${count(operationsOf(view).filter(({ operation }) => operation['x-area'] === area).length, 'operation')}; ${auth}; production at \`${address}\` (a placeholder). Contract: [YAML](openapi/${area}.yaml), [JSON](openapi/${area}.json).`;
+      return `- **${document.info.title} ${document.info.version}**: ${escapeCell(document.info.summary ?? '')} ${count(walkOperations(view).filter(({ operation }) => operation['x-area'] === area).length, 'operation')}; ${auth}; production at \`${address}\` (a placeholder). Contract: [YAML](openapi/${area}.yaml), [JSON](openapi/${area}.json).`;
     })
     .join('\n');
 }
@@ -56,10 +56,10 @@ function areaList(inputs: AreaInput[], view: Json): string {
 function errorsTable(inputs: AreaInput[]): string {
   const sections = inputs.map(({ document }) => {
     const byStatus = new Map<string, Set<string>>();
-    for (const { operation } of operationsOf(document)) {
+    for (const { operation } of walkOperations(document)) {
       for (const [status, reference] of Object.entries(operation.responses ?? {}) as [string, Json][]) {
         if (!/^[45]/.test(status)) continue;
-        const response = deref(document, reference);
+        const response = resolveRef<Json>(document, reference);
         const bodies = Object.entries(response?.content ?? {}).map(([type, media]: [string, Json]) => {
           const name = media.schema?.$ref?.split('/').pop();
           return name ? `\`${name}\` (${type})` : `${media.schema?.type ?? 'a body'} (${type})`;

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { unescapePointerToken } from './openapi.ts';
 
 export interface SourceLocation {
   /** Absolute path of the source file. */
@@ -98,7 +99,7 @@ export class SourceLocator {
 
   private resolveRef(file: string, ref: string): { file: string; pointer: Key[] } {
     const [target, fragment = ''] = ref.split('#');
-    const pointer = fragment.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const pointer = fragment.split('/').slice(1).map(unescapePointerToken);
     return { file: path.resolve(path.dirname(file), decodeURI(target!)), pointer };
   }
 

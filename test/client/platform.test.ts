@@ -47,7 +47,14 @@ describe('createPlatformClient', () => {
   it('makes each area once, on first use', () => {
     const p = platform();
     expect(p.shield).toBe(p.shield);
-    expect(Object.keys(p)).toEqual(['video', 'shield', 'containers', 'storage', 'dns', 'database', 'databaseTokens']);
+  });
+
+  it('has a property for every area of the registry, in its order, and nothing that is not an area’s', () => {
+    const keys = Object.keys(platform());
+    const camel = (area: string) => area.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+    expect(AREAS.filter((area) => !keys.includes(camel(area))), 'areas without a property: each area’s client file exports platformProperties').toEqual([]);
+    expect(keys.filter((key) => !AREAS.some((area) => key.startsWith(camel(area)))), 'properties of no area').toEqual([]);
+    expect(AREAS.map(camel).filter((key) => keys.includes(key))).toEqual(keys.filter((key) => AREAS.map(camel).includes(key as never)));
   });
 
   it('passes throwOnError on to the areas', async () => {

@@ -1,10 +1,11 @@
-// The database area's SQL engine on its own: how SQL texts split into statements, and one
-// database's executor process (sandbox, time limit, lock waits) driven without HTTP.
+// The database area's SQL engine on its own: how SQL texts split into statements, and the engine
+// workers (sandbox, time limit and lock waits on an injected clock, the pool) driven without HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqlEngine, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
-import type { Executor } from '../../packages/mock/src/areas/database/engine/executor.ts';
-import type { SqlOutcome } from '../../packages/mock/src/areas/database/engine/messages.ts';
-import { pragmaOf, splitStatements } from '../../packages/mock/src/areas/database/engine/sql-text.ts';
+import { once } from 'node:events';
+import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/executor.ts';
+import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
+import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
+import { splitStatements } from '../../packages/mock/src/areas/database/engine/sql-text.ts';
 
 describe('splitting SQL text into statements', () => {
   it.each([
@@ -29,67 +30,165 @@ describe('splitting SQL text into statements', () => {
   ])('splits $sql', ({ sql, statements }) => {
     expect(splitStatements(sql).map((statement) => statement.sql)).toEqual(statements);
   });
-
-  it.each([
-    ['PRAGMA temp_store_directory = 1', 'temp_store_directory'],
-    ['pragma main.journal_mode', 'journal_mode'],
-    ['EXPLAIN PRAGMA "busy_timeout" = 5', 'busy_timeout'],
-    ['EXPLAIN QUERY PLAN PRAGMA threads', 'threads'],
-    ['SELECT 1', undefined],
-  ])('finds the pragma of %s', (sql, pragma) => {
-    expect(pragmaOf(splitStatements(sql)[0]!.words)).toBe(pragma);
-  });
 });
 
-describe('one database executor', () => {
+describe('the engine workers', () => {
   let engine: SqlEngine;
+  let now = 1_000_000;
   let nextStream = 1;
-  const run = (requests: unknown[], access: 'full' | 'read-only' = 'full', stream = nextStream++): Promise<SqlOutcome[]> =>
-    engine.database('default', 'engine-test').executor.run(stream, access, requests as Parameters<Executor['run']>[2]);
-  const execute = (sql: string) => ({ type: 'execute', stmt: { sql } });
+  const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 100_000, memoryLimitBytes: 256 * 1024 * 1024, maxDatabases: 3, engineWorkers: 1 };
+  const databaseOf = (id = 'engine-test', owner = 'default') => engine.database(owner, id);
+  const run = (requests: unknown[], options: { access?: 'full' | 'read-only'; stream?: number; database?: EngineDatabase } = {}): Promise<SqlOutcome[]> =>
+    (options.database ?? databaseOf()).executor.run(options.stream ?? nextStream++, options.access ?? 'full', requests as SqlRequest[]);
+  const execute = (sql: string, args: unknown[] = []) => ({ type: 'execute', stmt: { sql, args } });
+  const close = { type: 'close' };
+  const rows = (outcome: SqlOutcome | undefined) => (outcome?.type === 'ok' && outcome.response.type === 'execute' ? outcome.response.result.rows : undefined);
 
   beforeAll(async () => {
-    engine = await createSqlEngine({ limits: { statementTimeoutMs: 1_000, lockWaitMs: 300, maxResultBytes: 10_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabases: 2, executorIdleMs: 60_000 } });
-    await run([execute('CREATE TABLE t (x)'), { type: 'close' }]);
+    engine = await createSqlEngine({ limits: LIMITS, now: () => now });
+    await run([execute('CREATE TABLE t (x)'), close]);
   });
   afterAll(() => engine.close());
 
-  it('reports the engine error of SQL that does not compile, and of an unsafe schema object', async () => {
-    const [syntax, view, unsafe] = await run([execute('SELEC 1'), execute("CREATE VIEW v AS SELECT readfile('x')"), execute('SELECT * FROM v'), { type: 'close' }]);
+  it('reports the engine error of SQL that does not compile, and refuses a function off the allow-list in a view', async () => {
+    const [syntax, view, refused] = await run([execute('SELEC 1'), execute('CREATE VIEW v AS SELECT sqlite_compileoption_get(0)'), execute('SELECT * FROM v'), close]);
     expect(syntax).toMatchObject({ type: 'error', error: { code: 'SQLITE_ERROR', message: expect.stringMatching(/syntax error/) } });
     expect(view).toMatchObject({ type: 'ok' });
-    expect(unsafe).toMatchObject({ type: 'error', error: { message: expect.stringMatching(/unsafe use of readfile/) } });
+    expect(refused).toMatchObject({ type: 'error', error: { code: 'SQLITE_AUTH', message: expect.stringMatching(/sqlite_compileoption_get\(\) is not allowed/) } });
   });
 
-  it('stops a runaway statement by ending the process, and starts again on the next request', async () => {
-    const holder = nextStream++;
-    await run([execute('BEGIN'), execute('INSERT INTO t VALUES (1)')], 'full', holder);
-    const runaway = run([execute('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c')]);
-    await expect(runaway).rejects.toMatchObject({ code: 'SQLITE_INTERRUPT' });
-    // The other stream's transaction was rolled back with the process; the database works.
-    const [count] = await run([execute('SELECT count(*) FROM t'), { type: 'close' }]);
-    expect(count).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'integer', value: '0' }]] } } });
+  it.each([
+    { name: 'a positional argument the statement does not take', stmt: { sql: 'SELECT ?', args: [{ type: 'integer', value: '1' }, { type: 'integer', value: '2' }] } },
+    { name: 'a named argument the statement does not take', stmt: { sql: 'SELECT :a', named_args: [{ name: ':a', value: { type: 'null' } }, { name: ':b', value: { type: 'null' } }] } },
+    { name: 'a missing argument', stmt: { sql: 'SELECT ?, ?', args: [{ type: 'null' }] } },
+    { name: 'positional and named arguments together', stmt: { sql: 'SELECT :a', args: [{ type: 'null' }], named_args: [{ name: ':a', value: { type: 'null' } }] }, code: 'ARGS_BOTH_POSITIONAL_AND_NAMED' },
+  ])('refuses $name (ARGS_INVALID, as the Hrana spec says)', async ({ stmt, code }) => {
+    const [outcome] = await run([{ type: 'execute', stmt }, close]);
+    expect(outcome).toMatchObject({ type: 'error', error: { code: code ?? 'ARGS_INVALID' } });
   });
 
-  it('waits for the write lock up to the limit, then answers SQLITE_BUSY and holds nothing', async () => {
+  it('binds named arguments with or without their prefix', async () => {
+    const [outcome] = await run([{ type: 'execute', stmt: { sql: 'SELECT :a, @b, $c', named_args: [{ name: 'a', value: { type: 'integer', value: '1' } }, { name: '@b', value: { type: 'text', value: 'x' } }, { name: '$c', value: { type: 'float', value: 2 } }] } }, close]);
+    expect(rows(outcome)).toEqual([[{ type: 'integer', value: '1' }, { type: 'text', value: 'x' }, { type: 'float', value: 2 }]]);
+  });
+
+  it('stops a runaway statement once the clock passes its limit; other streams keep their transactions', async () => {
     const holder = nextStream++;
-    await run([execute('BEGIN IMMEDIATE')], 'full', holder);
-    const [busy] = await run([execute('INSERT INTO t VALUES (2)'), { type: 'close' }]);
-    expect(busy).toMatchObject({ type: 'error', error: { code: 'SQLITE_BUSY' } });
-    engine.database('default', 'engine-test').executor.closeStream(holder);
-    const [written] = await run([execute('INSERT INTO t VALUES (3)'), { type: 'close' }]);
+    await run([execute('BEGIN'), execute('INSERT INTO t VALUES (1)')], { stream: holder });
+    const elsewhere = databaseOf('elsewhere', 'another-namespace');
+    const other = nextStream++;
+    await run([execute('CREATE TABLE IF NOT EXISTS o (x)'), execute('BEGIN'), execute('INSERT INTO o VALUES (1)')], { stream: other, database: elsewhere });
+    const runaway = run([execute('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c'), close]);
+    now += LIMITS.statementTimeoutMs + 1;
+    await expect(runaway).rejects.toMatchObject({ code: 'SQLITE_INTERRUPT', message: expect.stringMatching(/statementTimeoutMs/) });
+    // The holder's transaction, in the same database, and the other namespace's, are intact.
+    const [held, committed] = await run([execute('SELECT count(*) FROM t'), execute('COMMIT')], { stream: holder });
+    expect(rows(held)).toEqual([[{ type: 'integer', value: '1' }]]);
+    expect(committed).toMatchObject({ type: 'ok' });
+    const [otherRows] = await run([execute('SELECT count(*) FROM o'), execute('COMMIT'), close], { stream: other, database: elsewhere });
+    expect(rows(otherRows)).toEqual([[{ type: 'integer', value: '1' }]]);
+    databaseOf().executor.closeStream(holder);
+  });
+
+  it('waits for the write lock until the clock passes the lock wait, then answers SQLITE_BUSY and holds nothing', async () => {
+    const holder = nextStream++;
+    await run([execute('BEGIN IMMEDIATE')], { stream: holder });
+    const waiting = once(databaseOf().executor.worker.events, 'waiting');
+    const busy = run([execute('INSERT INTO t VALUES (2)'), close]);
+    await waiting;
+    now += LIMITS.lockWaitMs + 1;
+    expect((await busy)[0]).toMatchObject({ type: 'error', error: { code: 'SQLITE_BUSY', message: expect.stringMatching(/lockWaitMs/) } });
+    databaseOf().executor.closeStream(holder);
+    const [written] = await run([execute('INSERT INTO t VALUES (3)'), close]);
     expect(written).toMatchObject({ type: 'ok' });
   });
 
-  it('closes an idle database past maxDatabases, and refuses a new one when every database has streams', async () => {
-    const first = engine.database('default', 'engine-test');
-    const held = nextStream++;
-    await first.executor.run(held, 'full', [{ type: 'execute', stmt: { sql: 'SELECT 1' } }]);
-    const second = engine.database('default', 'second');
-    await second.executor.run(nextStream++, 'full', [{ type: 'execute', stmt: { sql: 'SELECT 1' } }]);
-    expect(() => engine.database('default', 'third')).toThrow(/maxDatabases/);
-    first.executor.closeStream(held);
-    expect(engine.database('default', 'third').key).toContain('third');
-    expect(first.executor.running).toBe(false);
+  it('a waiting writer goes on as soon as the holder commits', async () => {
+    const holder = nextStream++;
+    await run([execute('BEGIN IMMEDIATE'), execute('INSERT INTO t VALUES (4)')], { stream: holder });
+    const waiting = once(databaseOf().executor.worker.events, 'waiting');
+    const second = run([execute('INSERT INTO t VALUES (5)'), close]);
+    await waiting;
+    await run([execute('COMMIT'), close], { stream: holder });
+    expect((await second)[0]).toMatchObject({ type: 'ok' });
+  });
+
+  it('stops a stream\'s request at once when the stream is ended from outside (a lock wait, a running statement)', async () => {
+    const holder = nextStream++;
+    await run([execute('BEGIN IMMEDIATE')], { stream: holder });
+    const waiter = nextStream++;
+    const waiting = once(databaseOf().executor.worker.events, 'waiting');
+    const waited = run([execute('INSERT INTO t VALUES (6)')], { stream: waiter });
+    await waiting;
+    databaseOf().executor.interrupt(waiter, new ExecutorStopped('The stream was closed: its token was invalidated', 'STREAM_EXPIRED'));
+    await expect(waited).rejects.toMatchObject({ code: 'STREAM_EXPIRED', message: expect.stringMatching(/invalidated/) });
+    const runner = nextStream++;
+    const running = run([execute('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c')], { stream: runner, access: 'read-only' });
+    databaseOf().executor.interrupt(runner, new ExecutorStopped('The stream was closed: its token was invalidated', 'STREAM_EXPIRED'));
+    await expect(running).rejects.toMatchObject({ code: 'STREAM_EXPIRED' });
+    await run([execute('ROLLBACK'), close], { stream: holder });
+  });
+
+  it('runs libSQL\'s BEGIN TRANSACTION READONLY as a transaction that refuses writes until it ends', async () => {
+    const outcomes = await run([
+      execute('INSERT INTO t VALUES (7)'),
+      execute('BEGIN TRANSACTION READONLY'),
+      execute('SELECT count(*) FROM t'),
+      execute('INSERT INTO t VALUES (8)'),
+      execute('COMMIT'),
+      execute('INSERT INTO t VALUES (9)'),
+      execute('BEGIN'),
+      execute('BEGIN TRANSACTION READONLY'),
+      execute('INSERT INTO t VALUES (10)'),
+      execute('ROLLBACK'),
+      close,
+    ]);
+    expect(outcomes.map((outcome) => (outcome.type === 'ok' ? 'ok' : outcome.error.code))).toEqual(['ok', 'ok', 'ok', 'SQLITE_READONLY', 'ok', 'ok', 'ok', 'SQLITE_ERROR', 'ok', 'ok', 'ok']);
+  });
+
+  it('gives connections back to the pool holding nothing of their streams', async () => {
+    const database = databaseOf('pool-test');
+    await run([execute('CREATE TABLE p (x NOT NULL)'), close], { database });
+    const streams: unknown[][] = [
+      [execute('SELECT x FROM p'), execute('INSERT INTO p VALUES (NULL)')],
+      [execute('BEGIN'), execute('SELECT count(*) FROM p')],
+      [execute("ATTACH '/db-1.db' AS other"), execute('SELECT 1')],
+      [execute('SELECT * FROM p WHERE x = ?', [{ type: 'integer', value: '1' }, { type: 'integer', value: '2' }])],
+      [execute('PRAGMA foreign_keys = OFF')],
+      [execute('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 100000) SELECT x, zeroblob(100) FROM c')],
+    ];
+    for (const requests of streams) for (const access of ['full', 'read-only'] as const) await run([...requests, close], { database, access });
+    const { pool, streams: open } = await database.executor.inspect();
+    expect(open).toBe(0);
+    expect(pool.length).toBeGreaterThan(0);
+    for (const connection of pool) expect(connection).toEqual({ attached: 0, autocommit: true, busyStatements: 0, touched: false });
+    const [after] = await run([execute('INSERT INTO p VALUES (1)'), close], { database });
+    expect(after).toMatchObject({ type: 'ok' });
+  });
+
+  it('closes an idle database past maxDatabases keeping its data, and refuses a new one when every database has streams', async () => {
+    const held: [EngineDatabase, number][] = [];
+    for (const id of ['engine-test', 'second', 'third']) {
+      const database = databaseOf(id); // past maxDatabases (3), the least recently used idle one closes
+      const stream = nextStream++;
+      await run([execute('SELECT 1')], { stream, database });
+      held.push([database, stream]);
+    }
+    expect(() => databaseOf('fourth')).toThrow(/maxDatabases/);
+    for (const [database, stream] of held) database.executor.closeStream(stream);
+    // pool-test was closed to make room; it opens again with its rows.
+    const [kept] = await run([execute('SELECT x FROM p'), close], { database: databaseOf('pool-test') });
+    expect(rows(kept)).toEqual([[{ type: 'integer', value: '1' }]]);
+  });
+
+  it('opens a database again on a fresh worker when its worker stopped', async () => {
+    const database = databaseOf('worker-test');
+    await run([execute('CREATE TABLE w (x)'), close], { database });
+    await database.executor.worker.close();
+    await expect(run([execute('SELECT 1')], { database })).rejects.toMatchObject({ code: 'STREAM_EXPIRED' });
+    const again = databaseOf('worker-test');
+    expect(again).not.toBe(database);
+    const [fresh] = await run([execute('SELECT count(*) FROM sqlite_schema'), close], { database: again });
+    expect(rows(fresh)).toEqual([[{ type: 'integer', value: '0' }]]);
   });
 });

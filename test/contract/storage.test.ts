@@ -10,7 +10,7 @@ import {
   type Storage,
 } from '@platform-contracts/client';
 import { useMock } from '../support/mock.ts';
-import { deref, loadBundle, validateAnswer, type Json } from '../support/openapi.ts';
+import { resolveRef, loadBundle, validateAnswer, type Json } from '../support/openapi.ts';
 import { recordingFetch as recordingHeaderFetch } from '../support/recording-fetch.ts';
 
 const AREA = 'storage';
@@ -149,13 +149,13 @@ const schemas = () => loadBundle(AREA).components.schemas as Record<string, Json
 /** The properties of a schema, with the parts of an `allOf` merged. */
 function propertiesOf(schemaName: string): Record<string, Json> {
   const schema = schemas()[schemaName];
-  const parts = (schema.allOf ?? [schema]).map((part: Json) => deref(loadBundle(AREA), part));
+  const parts = (schema.allOf ?? [schema]).map((part: Json) => resolveRef(loadBundle(AREA), part));
   return Object.assign({}, ...parts.map((part: Json) => part.properties ?? {}));
 }
 
 /** Why a property schema does not have the specification's type, or undefined when it does. */
 function typeMismatch(property: Json, expected: SpecType): string | undefined {
-  const schema = deref(loadBundle(AREA), property);
+  const schema = resolveRef(loadBundle(AREA), property);
   const is = (ok: boolean) => (ok ? undefined : `expected ${expected}, got ${JSON.stringify(schema)}`);
   switch (expected) {
     case 'int': case 'integer': case 'int enum': return is(schema.type === 'integer');
@@ -204,7 +204,7 @@ describe('the storage contract', () => {
 
   it('closes the merged PullZone without closing its parts', () => {
     expect(schemas().PullZone.unevaluatedProperties).toBe(false);
-    for (const part of schemas().PullZone.allOf as Json[]) expect(deref(loadBundle(AREA), part).additionalProperties).toBeUndefined();
+    for (const part of schemas().PullZone.allOf as Json[]) expect(resolveRef(loadBundle(AREA), part).additionalProperties).toBeUndefined();
   });
 
   it('models the answer as a oneOf of the plain array and the paged envelope', () => {

@@ -15,7 +15,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('bundlePath and readBundle', () => {
   it('locate the bundles in the package’s bundles/ folder', () => {
     expect(path.resolve(BUNDLE_DIR)).toBe(PACKAGE_BUNDLES);
-    expect(bundlePath('video')).toBe(path.join(PACKAGE_BUNDLES, 'video.json'));
+    expect(bundlePath('video', 'json')).toBe(path.join(PACKAGE_BUNDLES, 'video.json'));
     expect(bundlePath('dns', 'yaml')).toBe(path.join(PACKAGE_BUNDLES, 'dns.yaml'));
   });
 
@@ -24,7 +24,7 @@ describe('bundlePath and readBundle', () => {
   });
 
   it('resolve to the same folder from the built package (dist/, no development condition)', () => {
-    const script = "const m = await import('@platform-contracts/contracts'); console.log(JSON.stringify([import.meta.resolve('@platform-contracts/contracts'), m.BUNDLE_DIR, m.bundlePath('video')]));";
+    const script = "const m = await import('@platform-contracts/contracts'); console.log(JSON.stringify([import.meta.resolve('@platform-contracts/contracts'), m.BUNDLE_DIR, m.bundlePath('video', 'json')]));";
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
     expect(run.stderr, 'run `pnpm build` first').toBe('');
     const [entry, dir, file] = JSON.parse(run.stdout) as string[];
@@ -63,7 +63,7 @@ describe('readBundle errors: one line naming the file and what to run', () => {
 
   it('an unknown area names the areas there are', () => {
     expect(() => readBundle('nope' as AreaName)).toThrow(new BundleError(`unknown area "nope"; the areas are ${AREAS.join(', ')}`));
-    expect(() => bundlePath('../video' as AreaName)).toThrow(BundleError);
+    expect(() => bundlePath('../video' as AreaName, 'json')).toThrow(BundleError);
   });
 });
 

@@ -2,7 +2,7 @@
 // types being exactly those of @platform-contracts/contracts (the client re-exports, it does not copy).
 // vitest only sees that the file loads.
 import { describe, expectTypeOf, it } from 'vitest';
-import { AREAS, findOperation, OPERATIONS, readBundle, type AreaName, type Operation, type OperationId } from '@platform-contracts/contracts';
+import { AREAS, findOperation, operationsOf, readBundle, type AreaName, type HttpMethod, type Operation, type OperationId } from '@platform-contracts/contracts';
 import type * as ContractsDatabase from '@platform-contracts/contracts/database';
 import type * as ContractsVideo from '@platform-contracts/contracts/video';
 import type { Database, Video } from '@platform-contracts/client';
@@ -15,7 +15,9 @@ describe('types', () => {
     expectTypeOf<'nope'>().not.toExtend<AreaName>();
     expectTypeOf<'createVideo'>().toExtend<OperationId>();
     expectTypeOf<'noSuchOperation'>().not.toExtend<OperationId>();
-    expectTypeOf(OPERATIONS[0]).toExtend<Operation>();
+    expectTypeOf(operationsOf).returns.toEqualTypeOf<readonly Operation[]>();
+    expectTypeOf<Operation['method']>().toEqualTypeOf<HttpMethod>();
+    expectTypeOf(findOperation).parameter(0).toExtend<string>();
     expectTypeOf(findOperation).returns.toEqualTypeOf<Operation | undefined>();
     expectTypeOf(readBundle).parameter(0).toEqualTypeOf<AreaName>();
   });

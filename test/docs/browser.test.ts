@@ -104,14 +104,14 @@ describe.each(sources)('the reference site from %s', (source, site) => {
       const document = loadBundle(area);
       await expect(sidebar.getByText(`${document.info.title} ${document.info.version}`, { exact: true }).count()).resolves.toBe(1);
       for (const tag of document.tags) await sidebar.getByRole('button', { name: `Open Group - ${tag.name}`, exact: true }).click();
-      for (const { path: urlPath, method, operation } of operationsOf(area)) {
+      for (const { path: urlPath, method, source: operation } of operationsOf(area)) {
         await expect(sidebarEntry(page, method, urlPath).innerText()).resolves.toContain(operation.summary);
       }
     }
     // And an entry leads to its operation.
     const last = operationsOf(areas.at(-1)!).at(-1)!;
     await sidebarEntry(page, last.method, last.path).locator('a').first().click();
-    await expect(operationSection(page, last.operation.tags[0], last.method, last.path).innerText()).resolves.toContain(last.operation.summary);
+    await expect(operationSection(page, last.source.tags[0], last.method, last.path).innerText()).resolves.toContain(last.source.summary);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-navigation.png`) });
   });
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_DIR, OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
 import { useMock } from '../support/mock.ts';
-import { HTTP_METHODS, deref, listAreas, loadBundle, type Json } from '../support/openapi.ts';
+import { listAreas, operationsOf, type Json } from '../support/openapi.ts';
 
 const TSC = path.join(ROOT, 'node_modules/.bin/tsc');
 const typecheck = (project: string) => spawnSync(TSC, ['-p', project, '--noEmit'], { cwd: ROOT, encoding: 'utf8' });
@@ -64,10 +64,8 @@ const run = promisify(execFile);
 
 describe.each(listAreas())('curl and fetch samples of the %s area', (area) => {
   const document: Json = JSON.parse(readFileSync(path.join(DOCS_DIR, 'openapi', `${area}.json`), 'utf8'));
-  const contract = loadBundle(area);
-  const operations = Object.entries(document.paths as Record<string, Json>).flatMap(([urlPath, item]) =>
-    HTTP_METHODS.filter((m) => item[m]).map((m) => ({ urlPath, operation: item[m], parameters: [...(contract.paths[urlPath].parameters ?? []), ...(contract.paths[urlPath][m].parameters ?? [])].map((p: Json) => deref(contract, p)) })),
-  );
+  // Each operation of the contract's model, with its samples as the site shows them.
+  const operations = operationsOf(area).map(({ path: urlPath, method, parameters }) => ({ operation: document.paths[urlPath][method] as Json, parameters }));
   // Only what a sample needs from outside: where the mock is, and a database token. The access key is the sample's own.
   const env = (target = mock) => {
     const { ACCESS_KEY: _ownKey, ...rest } = process.env;
@@ -78,7 +76,7 @@ describe.each(listAreas())('curl and fetch samples of the %s area', (area) => {
   it.each(operations.map((op) => [op.operation.operationId, op] as const))('%s: its curl sample is complete and answers 2xx', async (_id, { operation, parameters }) => {
     expect(operation['x-codeSamples'].map((s: Json) => s.label)).toEqual(['@platform-contracts/client', 'curl', 'fetch']);
     const curl = sample(operation, 'curl');
-    for (const parameter of parameters.filter((p: Json) => p.in === 'query' && (p.example ?? p.schema?.default ?? p.schema?.example) !== undefined)) {
+    for (const parameter of parameters.filter((p) => p.in === 'query' && (p.example ?? (p.schema as Json).default ?? (p.schema as Json).example) !== undefined)) {
       expect(curl, `query parameter ${parameter.name}`).toMatch(new RegExp(`[?&]${parameter.name}=`));
     }
     expect(curl).not.toContain('127.0.0.1:4010/'); // the address is a variable the reader can change

@@ -4,10 +4,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOCS_DIR } from '../../scripts/lib/paths.ts';
-import { assumedNavigationCss, assumedNodes, combineAreas, labelComponents, markAssumptions, operationsOf, readableReason, statedOnly } from '../../scripts/lib/site-document.ts';
+import { walkOperations } from '@platform-contracts/contracts';
+import { assumedNavigationCss, assumedNodes, combineAreas, labelComponents, markAssumptions, readableReason, statedOnly } from '../../scripts/lib/site-document.ts';
 import { withSearchHook } from '../../scripts/lib/scalar-adapter.ts';
 import { headingSlug } from '../../scripts/lib/site-guides.ts';
-import { listAreas, loadBundle, type Json } from '../support/openapi.ts';
+import { listAreas, loadBundle, sourceOf, type Json } from '../support/openapi.ts';
 
 const text = { title: 'T', version: '1', description: '' };
 const area = (name: string, paths: Json, components: Json = {}, extra: Json = {}) => ({
@@ -40,9 +41,13 @@ describe('combineAreas', () => {
 
   it('shows x-mock-state on every operation of the built site', () => {
     const built = builtDocument('document.js');
-    const operations = operationsOf(built);
+    const operations = walkOperations(built);
     expect(operations.length).toBeGreaterThan(20);
-    for (const { operation } of operations) expect(operation.description, operation.operationId).toContain(`In the mock</span> ${operation['x-mock-state']}`);
+    for (const { operation, path: urlPath, method } of operations) {
+      const where = `${operation.operationId} has no x-mock-state: add it in ${sourceOf(operation['x-area'], urlPath, method)}, then rebuild the site`;
+      expect(typeof operation['x-mock-state'], where).toBe('string');
+      expect(operation.description, operation.operationId).toContain(`In the mock</span> ${operation['x-mock-state']}`);
+    }
   });
 
   it('keeps each operation with its own area’s servers and security, one tag group per area', () => {
@@ -71,8 +76,8 @@ describe('combineAreas', () => {
 
   it('holds every operation of every area, each once', () => {
     const combined = builtDocument('document.js');
-    const expected = listAreas().flatMap((name) => operationsOf(loadBundle(name)).map(({ operation }) => operation.operationId)).sort();
-    expect(operationsOf(combined).map(({ operation }) => operation.operationId).sort()).toEqual(expected);
+    const expected = listAreas().flatMap((name) => walkOperations(loadBundle(name)).map(({ operation }) => operation.operationId)).sort();
+    expect(walkOperations(combined).map(({ operation }) => operation.operationId).sort()).toEqual(expected);
   });
 });
 
@@ -168,15 +173,15 @@ describe('assumptions', () => {
     const full = builtDocument('document.js');
     const stated = builtDocument('document-stated.js');
     expect(assumedNodes(stated).length).toBeLessThan(assumedNodes(full).length);
-    expect(operationsOf(stated).filter(({ operation }) => operation['x-assumed'] || operation['x-badges'])).toEqual([]);
+    expect(walkOperations(stated).filter(({ operation }) => operation['x-assumed'] || operation['x-badges'])).toEqual([]);
     expect(stated.tags.filter((tag: Json) => tag['x-assumed'])).toEqual([]);
-    expect(operationsOf(stated).length).toBeGreaterThan(0);
+    expect(walkOperations(stated).length).toBeGreaterThan(0);
   });
 
   it.each(['document.js', 'document-stated.js'])('counts in the overview of %s the operations that view shows', (file) => {
     const built = builtDocument(file);
     for (const group of built['x-tagGroups']) {
-      const shown = operationsOf(built).filter(({ operation }) => operation['x-area'] === group['x-area']).length;
+      const shown = walkOperations(built).filter(({ operation }) => operation['x-area'] === group['x-area']).length;
       const line = (built.info.description as string).split('\n').find((l) => l.startsWith(`- **${group.name}**`));
       expect(line, group.name).toContain(` ${shown} operation${shown === 1 ? '' : 's'};`);
     }
@@ -193,11 +198,11 @@ describe('the built description', () => {
 
   it.each(listAreas())('has the %s area’s changelog, linking each released contract, and its assumption sources', (name) => {
     const title = loadBundle(name).info.title;
-    expect(description).toContain(`## ${title} changelog`);
+    expect(description, `the ${name} area has no changelog: run pnpm release (it writes openapi/${name}/CHANGELOG.md and openapi/${name}/released/)`).toContain(`## ${title} changelog`);
     const links = [...description.matchAll(new RegExp(`\\]\\((released/${name}/[^)]+\\.yaml)\\)`, 'g'))].map((m) => m[1]!);
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(existsSync(path.join(DOCS_DIR, link)), link).toBe(true);
-    expect(description).toContain(`## Sources for ${title.replace(/ API$/, '')}`);
+    expect(description, `the ${name} area has no section in openapi/ASSUMPTIONS.md: add "## Sources for ${title.replace(/ API$/, '')}"`).toContain(`## Sources for ${title.replace(/ API$/, '')}`);
     expect(description).toContain(`${title} errors`);
   });
 

@@ -16,14 +16,15 @@ const PATHS = [...new Set([...steps.matchAll(/`([^`]+)`/g)].flatMap((m) => m[1]!
 
 describe('CONTRIBUTING.md, adding an area', () => {
   it('names the places an area lives in', () => {
-    expect(PATHS).toEqual(expect.arrayContaining(['openapi/<area>/', 'redocly.yaml', '.spectral.yaml', 'packages/client/src/<area>.ts', 'packages/mock/src/areas/<area>.ts', 'test/contract/<area>.test.ts']));
+    expect(PATHS).toEqual(expect.arrayContaining(['openapi/<area>/', 'openapi/ASSUMPTIONS.md', '.spectral.yaml', 'packages/client/src/<area>.ts', 'packages/mock/src/areas/<area>.ts', 'test/contract/<area>.test.ts']));
   });
 
   it.each(PATHS.filter((p) => !p.includes('<area>')).map((p) => [p]))('%s exists', (file) => {
-    expect(existsSync(path.join(ROOT, file))).toBe(true);
+    expect(existsSync(path.join(ROOT, file)), `CONTRIBUTING.md names ${file}, which does not exist: fix the name in CONTRIBUTING.md`).toBe(true);
   });
 
   it.each(PATHS.filter((p) => p.includes('<area>')).map((p) => [p]))('%s exists for every area', (pattern) => {
-    expect(AREAS.filter((area) => !existsSync(path.join(ROOT, pattern.replaceAll('<area>', area))))).toEqual([]);
+    const missing = AREAS.filter((area) => !existsSync(path.join(ROOT, pattern.replaceAll('<area>', area))));
+    expect(missing, `write ${missing.map((area) => pattern.replaceAll('<area>', area)).join(', ')} (CONTRIBUTING.md, adding an area)`).toEqual([]);
   });
 });

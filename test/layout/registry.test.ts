@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { AREAS } from '@platform-contracts/contracts';
 import { createPlatformClient } from '@platform-contracts/client';
-import { AREAS as MOCK_AREAS } from '../../packages/mock/src/areas/index.ts';
+import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
 import { ROOT, listAreas } from '../../scripts/lib/paths.ts';
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -48,7 +48,7 @@ const PLACES: [place: string, kind: 'exactly' | 'includes', areasIn: () => strin
   ['@platform-contracts/client src/<area>.ts', 'includes', () => AREAS.filter((area) => exists(`packages/client/src/${area}.ts`))],
   ['@platform-contracts/client index re-exporting the types of @platform-contracts/contracts/<area>', 'exactly', () => [...read('packages/client/src/index.ts').matchAll(/from '@platform-contracts\/contracts\/([^']+)'/g)].map((m) => m[1]!)],
   ['createPlatformClient() properties', 'includes', () => Object.keys(createPlatformClient({ accessKey: 'registry-test' }))],
-  ['the mock’s areas (packages/mock/src/areas/index.ts)', 'exactly', () => MOCK_AREAS.map((area) => area.name)],
+  ['the mock’s areas (packages/mock/src/areas/index.ts)', 'exactly', () => AREA_BEHAVIOURS.map((area) => area.name)],
   ['contract tests (test/contract/<area>.test.ts)', 'includes', () => AREAS.filter((area) => exists(`test/contract/${area}.test.ts`))],
   ['the reference site (dist/docs/index.html links a page of each area)', 'includes', () => {
     if (!exists('dist/docs/index.html')) throw new Error('dist/docs/index.html is missing: run `pnpm build` first');

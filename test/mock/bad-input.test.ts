@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockStartError, startMock, type RunningMock } from '@platform-contracts/mock';
-import { deref, listAreas, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
+import { resolveRef, listAreas, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 let mock: RunningMock;
@@ -39,7 +39,7 @@ describe('a path parameter that is not valid percent-encoding', () => {
 });
 
 describe('a Content-Type that is not a media type', () => {
-  const withBody = operations.filter((entry) => entry.operation.requestBody);
+  const withBody = operations.filter((entry) => entry.source.requestBody);
   it.each(withBody.map((e) => [`${e.area} ${e.operationId}`, e] as const))('%s answers 400 with its documented error body', async (_name, entry) => {
     const target = entry.path.replace(/\{[^}]+\}/g, '1');
     const answer = await send(entry.method.toUpperCase(), target, { ...auth(entry.area), 'content-type': 'json' }, '{}');
@@ -184,7 +184,7 @@ describe('requests for paths and bodies the request validation refuses', () => {
 
   it('documents only request media types the mock reads (JSON, text or bytes as text)', () => {
     for (const entry of operations) {
-      const body = deref(loadBundle(entry.area), entry.operation.requestBody);
+      const body = resolveRef(loadBundle(entry.area), entry.source.requestBody);
       for (const type of Object.keys(body?.content ?? {})) expect(type, entry.operationId).toMatch(/json|^text\/plain$|octet-stream/);
     }
   });

@@ -4,10 +4,10 @@
 // locations (Prism writes parameter names in lower case; the mock as declared).
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AREAS } from '../../packages/mock/src/areas/index.ts';
+import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
 import { createEngine, type Engine } from '../../packages/mock/src/engine.ts';
 import { createClock } from '../../packages/mock/src/namespaces.ts';
-import { deref, listAreas, loadBundle, operationsOf, type Json, type OperationEntry } from '../support/openapi.ts';
+import { resolveRef, listAreas, loadBundle, operationsOf, type Json, type Operation } from '../support/openapi.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 20261123);
 const REQUESTS_PER_OPERATION = Number(process.env.DIFFERENTIAL_RUNS ?? 300);
@@ -15,7 +15,7 @@ const REQUESTS_PER_OPERATION = Number(process.env.DIFFERENTIAL_RUNS ?? 300);
 let engine: Engine;
 beforeAll(async () => {
   const documents = new Map(listAreas().map((area) => [area, loadBundle(area)]));
-  engine = await createEngine({ areas: [...AREAS] as never, documents, areaOptions: {}, clock: createClock(), sleep: async () => {}, maxNamespaces: 10 });
+  engine = await createEngine({ areas: [...AREA_BEHAVIOURS] as never, documents, areaOptions: {}, clock: createClock(), sleep: async () => {}, maxNamespaces: 10 });
 });
 
 interface Generated {
@@ -32,7 +32,7 @@ const WRONG_VALUES: unknown[] = [null, 0, -1, 1.5, 'x', '', [], {}, true, 'a'.re
 
 /** A value the schema accepts: its example, default, enum or const, else one built by type. */
 function sample(document: Json, schema: Json | undefined, depth = 0): unknown {
-  const s = deref(document, schema) ?? {};
+  const s = resolveRef(document, schema) ?? {};
   if (s.const !== undefined) return s.const;
   if (s.examples?.length) return s.examples[0];
   if (s.example !== undefined) return s.example;
@@ -81,21 +81,21 @@ function mutate(body: unknown, path: (string | number)[], kind: number, replacem
   return copy;
 }
 
-function requestBodyOf(entry: OperationEntry) {
+function requestBodyOf(entry: Operation) {
   const document = loadBundle(entry.area);
-  const body = deref(document, entry.operation.requestBody);
+  const body = resolveRef(document, entry.source.requestBody);
   const [type, media] = Object.entries((body?.content ?? {}) as Record<string, Json>)[0] ?? [];
   if (!type) return undefined;
-  const examples = Object.values((media.examples ?? {}) as Record<string, Json>).map((e) => deref(document, e).value);
+  const examples = Object.values((media.examples ?? {}) as Record<string, Json>).map((e) => resolveRef(document, e).value);
   if (media.example !== undefined) examples.push(media.example);
   if (examples.length === 0) examples.push(sample(document, media.schema));
   return { type, examples, required: body.required === true };
 }
 
-function generator(entry: OperationEntry): fc.Arbitrary<Generated> {
+function generator(entry: Operation): fc.Arbitrary<Generated> {
   const document = loadBundle(entry.area);
-  const pathItem = deref(document, document.paths[entry.path]);
-  const parameters = [...(pathItem.parameters ?? []), ...(entry.operation.parameters ?? [])].map((p: Json) => deref(document, p));
+  const pathItem = resolveRef(document, document.paths[entry.path]);
+  const parameters = [...(pathItem.parameters ?? []), ...(entry.source.parameters ?? [])].map((p: Json) => resolveRef(document, p));
   const valueOf = (p: Json) =>
     fc.oneof(
       { weight: 3, arbitrary: fc.constant(sample(document, p.schema)).map((v) => (Array.isArray(v) ? v.join(',') : String(v))) },
@@ -109,7 +109,7 @@ function generator(entry: OperationEntry): fc.Arbitrary<Generated> {
       .map((p) => fc.option(valueOf(p), { nil: undefined, freq: 2 }).map((v) => [p.name, v] as const)),
     fc.constant(undefined),
   );
-  const security = (entry.operation.security ?? document.security ?? [])[0] ?? {};
+  const security = (entry.source.security ?? document.security ?? [])[0] ?? {};
   const credentials: Record<string, string> = {};
   for (const name of Object.keys(security)) {
     const scheme = document.components.securitySchemes[name];
@@ -164,9 +164,9 @@ function withoutKnownDepartures(prism: { location: string[]; message: string }[]
   return { kept, prismSkippedBody: falsyBody && !bodyRequired && !kept.some((v) => v.location[0] === 'body' || v.location.length === 0) };
 }
 
-function takesInput(entry: OperationEntry): boolean {
+function takesInput(entry: Operation): boolean {
   const document = loadBundle(entry.area);
-  return Boolean(entry.operation.requestBody || entry.operation.parameters?.length || deref(document, document.paths[entry.path]).parameters?.length);
+  return Boolean(entry.source.requestBody || entry.source.parameters?.length || resolveRef(document, document.paths[entry.path]).parameters?.length);
 }
 
 const operations = listAreas().flatMap((area) => operationsOf(area));

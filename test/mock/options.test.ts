@@ -4,20 +4,21 @@ import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:chil
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AreaName } from '@platform-contracts/contracts';
 import { HEALTH_PATH, startMock, type RunningMock } from '@platform-contracts/mock';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { deref, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
+import { resolveRef, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
 
 const CLI = path.join(ROOT, 'packages/mock/bin/platform-mock.js'); // the built package's bin, as `pnpm mock` runs it
 const auth = { AccessKey: 'options-test-key' };
 const collectionsPath = '/library/7/collections';
 
 /** The named example of an operation's 200 answer, read from the contract. */
-function contractExample(area: string, operationId: string, name: string): unknown {
+function contractExample(area: AreaName, operationId: string, name: string): unknown {
   const entry = operationsOf(area).find((op) => op.operationId === operationId)!;
   const document = loadBundle(area);
-  const examples = deref(document, entry.operation.responses['200']).content['application/json'].examples;
-  return deref(document, examples[name]).value;
+  const examples = resolveRef(document, entry.source.responses['200']).content['application/json'].examples;
+  return resolveRef(document, examples[name]).value;
 }
 
 async function withMock<T>(options: Parameters<typeof startMock>[0], use: (mock: RunningMock) => Promise<T>): Promise<T> {
@@ -123,7 +124,7 @@ describe('maxBodyBytes', () => {
     withMock({ maxBodyBytes: limit }, async (mock) => {
       const over = await post(mock, limit + 1);
       expect(over.status).toBe(413);
-      expect(await over.json()).toEqual({ type: 'about:blank', title: 'Request body too large', status: 413, detail: `The mock accepts bodies of at most ${limit} bytes.` });
+      expect(await over.json()).toEqual({ type: 'about:blank', title: 'Request body too large', status: 413, detail: `The mock accepts bodies of at most ${limit} bytes here; the option maxBodyBytes (--max-body-bytes) raises it.` });
       expect((await post(mock, limit)).status).toBe(200);
     }));
 });

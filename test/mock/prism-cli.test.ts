@@ -5,28 +5,28 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { ROOT, bundlePath } from '../../scripts/lib/paths.ts';
-import { deref, listAreas, loadBundle, operationsOf, type Json, type OperationEntry } from '../support/openapi.ts';
+import { resolveRef, listAreas, loadBundle, operationsOf, type Json, type Operation } from '../support/openapi.ts';
 
 const PRISM = path.join(ROOT, 'node_modules/.bin/prism');
 
 /** A request Prism should accept: credentials, path parameters from their examples, the first request example. */
-function exampleRequest(entry: OperationEntry): { path: string; init: RequestInit } {
+function exampleRequest(entry: Operation): { path: string; init: RequestInit } {
   const document = loadBundle(entry.area);
-  const parameters = [...(deref(document, document.paths[entry.path]).parameters ?? []), ...(entry.operation.parameters ?? [])].map((p) => deref(document, p));
+  const parameters = [...(resolveRef(document, document.paths[entry.path]).parameters ?? []), ...(entry.source.parameters ?? [])].map((p) => resolveRef(document, p));
   const target = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const parameter = parameters.find((p) => p.name === name);
     return encodeURIComponent(String(parameter?.example ?? parameter?.schema?.example ?? '1'));
   });
   const headers: Record<string, string> = {};
-  for (const name of Object.keys((entry.operation.security ?? document.security ?? [])[0] ?? {})) {
+  for (const name of Object.keys((entry.source.security ?? document.security ?? [])[0] ?? {})) {
     const scheme = document.components.securitySchemes[name];
     if (scheme.type === 'apiKey') headers[scheme.name] = 'prism-cli-key';
     else headers.authorization = 'Bearer prism-cli-token';
   }
-  const body = deref(document, entry.operation.requestBody);
+  const body = resolveRef(document, entry.source.requestBody);
   const [type, media] = (Object.entries(body?.content ?? {}) as [string, Json][])[0] ?? [];
   if (!type) return { path: target, init: { method: entry.method.toUpperCase(), headers } };
-  const example = Object.values(media.examples ?? {}).map((e) => deref(document, e).value)[0] ?? media.example;
+  const example = Object.values(media.examples ?? {}).map((e) => resolveRef(document, e).value)[0] ?? media.example;
   headers['content-type'] = type;
   return { path: target, init: { method: entry.method.toUpperCase(), headers, body: typeof example === 'string' ? example : JSON.stringify(example) } };
 }
@@ -34,7 +34,7 @@ function exampleRequest(entry: OperationEntry): { path: string; init: RequestIni
 describe('the stock Prism CLI', () => {
   it.each(listAreas())('serves the %s bundle with a documented answer for every operation', { timeout: 90_000 }, async (area) => {
     const port = await freePort();
-    const child = spawn(PRISM, ['mock', bundlePath(area), '--port', String(port), '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(PRISM, ['mock', bundlePath(area, 'yaml'), '--port', String(port), '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       await new Promise<void>((resolve, reject) => {
         let output = '';
@@ -50,7 +50,7 @@ describe('the stock Prism CLI', () => {
         const { path: target, init } = exampleRequest(entry);
         const response = await fetch(`http://127.0.0.1:${port}${target}`, init);
         await response.arrayBuffer();
-        expect(Object.keys(entry.operation.responses), `${entry.operationId} answered ${response.status}`).toContain(String(response.status));
+        expect(Object.keys(entry.source.responses), `${entry.operationId} answered ${response.status}`).toContain(String(response.status));
         expect(response.status, entry.operationId).toBeLessThan(500);
       }
     } finally {

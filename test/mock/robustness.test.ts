@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '@platform-contracts/mock';
-import { deref, listAreas, loadBundle, operationsOf, validateAnswer, type Json, type OperationEntry } from '../support/openapi.ts';
+import { resolveRef, listAreas, loadBundle, operationsOf, validateAnswer, type Json, type Operation } from '../support/openapi.ts';
 
 // A fixed seed, so that every run (and CI) tries the same inputs and a failure can be repeated;
 // set FAST_CHECK_SEED to another number to explore further inputs.
@@ -20,7 +20,8 @@ const MOCK_PROBLEM_STATUSES = [404, 405, 406, 413, 415, 422];
 
 let mock: RunningMock;
 beforeAll(async () => {
-  mock = await startMock({ port: 0, maxBodyBytes: MAX_BODY_BYTES });
+  // The pipeline has a limit of its own (maxPipelineBodyBytes): the same here, so that every operation has one.
+  mock = await startMock({ port: 0, maxBodyBytes: MAX_BODY_BYTES, database: { maxPipelineBodyBytes: MAX_BODY_BYTES } });
 });
 afterAll(async () => {
   await mock?.close();
@@ -40,9 +41,9 @@ async function send(method: string, path: string, init: { headers?: Record<strin
 }
 
 /** Credentials that pass the operation's security scheme, so that validation is reached. */
-function credentials(entry: OperationEntry): Record<string, string> {
+function credentials(entry: Operation): Record<string, string> {
   const document = loadBundle(entry.area);
-  const requirement = (entry.operation.security ?? document.security ?? [])[0] ?? {};
+  const requirement = (entry.source.security ?? document.security ?? [])[0] ?? {};
   const headers: Record<string, string> = {};
   for (const name of Object.keys(requirement)) {
     const scheme = document.components.securitySchemes[name];
@@ -52,19 +53,19 @@ function credentials(entry: OperationEntry): Record<string, string> {
   return headers;
 }
 
-const concretePath = (entry: OperationEntry) => entry.path.replace(/\{[^}]+\}/g, '1');
+const concretePath = (entry: Operation) => entry.path.replace(/\{[^}]+\}/g, '1');
 
-function requestBodySchema(entry: OperationEntry): { contentTypes: string[]; properties: string[] } {
+function requestBodySchema(entry: Operation): { contentTypes: string[]; properties: string[] } {
   const document = loadBundle(entry.area);
-  const body = deref(document, entry.operation.requestBody);
+  const body = resolveRef(document, entry.source.requestBody);
   const contentTypes = Object.keys(body?.content ?? {});
-  const schema = deref(document, body?.content?.[contentTypes[0] ?? '']?.schema);
+  const schema = resolveRef(document, body?.content?.[contentTypes[0] ?? '']?.schema);
   return { contentTypes, properties: Object.keys(schema?.properties ?? {}) };
 }
 
-function queryNames(entry: OperationEntry): string[] {
+function queryNames(entry: Operation): string[] {
   const document = loadBundle(entry.area);
-  return (entry.operation.parameters ?? []).map((p: Json) => deref(document, p)).filter((p: Json) => p.in === 'query').map((p: Json) => p.name);
+  return (entry.source.parameters ?? []).map((p: Json) => resolveRef(document, p)).filter((p: Json) => p.in === 'query').map((p: Json) => p.name);
 }
 
 const isProblem = (body: Json, status: number) =>
@@ -80,7 +81,7 @@ const parse = (text: string): Json => {
 };
 
 /** The answer is one the contract documents for the operation, or the mock's own problem body. */
-function expectDocumentedAnswer(entry: OperationEntry, answer: Sent) {
+function expectDocumentedAnswer(entry: Operation, answer: Sent) {
   expect(answer.status, answer.text.slice(0, 500)).toBeLessThan(500);
   const body = parse(answer.text);
   if (answer.contentType.startsWith('application/problem+json') && MOCK_PROBLEM_STATUSES.includes(answer.status)) {
@@ -91,7 +92,7 @@ function expectDocumentedAnswer(entry: OperationEntry, answer: Sent) {
 }
 
 /** A bad request for an operation: the body, its content type and the query string vary. */
-function badRequest(entry: OperationEntry) {
+function badRequest(entry: Operation) {
   const { contentTypes, properties } = requestBodySchema(entry);
   const names = properties.length > 0 ? properties : ['name'];
   const wrongValue = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.string(), fc.array(fc.integer(), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
@@ -141,7 +142,7 @@ describe('bad input to every operation', () => {
     },
   );
 
-  const withBody = served.filter((entry) => entry.operation.requestBody);
+  const withBody = served.filter((entry) => entry.source.requestBody);
 
   it.each(withBody.map((entry) => [`${entry.area} ${entry.operationId}`, entry] as const))('%s: answers 400-range for a body that is not JSON', async (_name, entry) => {
     const [contentType = 'application/json'] = requestBodySchema(entry).contentTypes.filter((type) => type.includes('json'));

@@ -4,22 +4,23 @@
 // exports it. Memory itself is measured by `pnpm bench state`.
 import { describe, expect, it } from 'vitest';
 import type { AreaDefinition, CallContext, MockRequest } from '@platform-contracts/mock';
-import { AREAS } from '../../packages/mock/src/areas/index.ts';
+import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
 import { createNamespaces } from '../../packages/mock/src/namespaces.ts';
 import { loadBundle } from '../support/openapi.ts';
 
 const CREATES = 100_000;
 
 async function behaviourOf(name: string) {
-  const definition = AREAS.find((area) => area.name === name) as unknown as AreaDefinition<string, object, any>;
+  const definition = AREA_BEHAVIOURS.find((area) => area.name === name) as unknown as AreaDefinition<string, object, any>;
   const document = loadBundle(name);
   const behaviour = await definition.setup({
     document,
     example: (example: string) => structuredClone(document.components.examples[example].value),
+    schema: () => () => [],
     options: {},
     clock: { now: () => Date.UTC(2030, 0, 1) },
   });
-  const state = behaviour.seed!();
+  const state = behaviour.seed!('bounds');
   const call: CallContext<any> = { state, namespace: 'bounds', clock: { now: () => Date.UTC(2030, 0, 1) }, stateOf: () => state };
   const run = (operationId: string, request: Partial<MockRequest>) =>
     behaviour.handlers![operationId]!({ operationId, method: 'POST', path: '/', params: {}, query: {}, headers: {}, body: undefined, ...request }, call);

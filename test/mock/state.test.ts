@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorageClient } from '@platform-contracts/client';
 import { startMock, type RunningMock } from '@platform-contracts/mock';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { listAreas, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
+import { listAreas, loadBundle, operationsOf, sourceOf, validateAnswer } from '../support/openapi.ts';
 
 /** The mock's real clock, fixed: only the virtual clock moves, and only when a test moves it. */
 const START = Date.UTC(2030, 0, 1);
@@ -202,9 +202,9 @@ describe('x-mock-state', () => {
   // Not-found statuses the text promises must be ones the operation documents.
   it.each(listAreas().flatMap((area) => operationsOf(area)).map((entry) => [entry.operationId, entry] as const))(
     '%s says what the mock does with state, and documents the statuses it names',
-    (_id, { operation }) => {
+    (_id, { source: operation, area, path, method }) => {
       const text = operation['x-mock-state'];
-      expect(typeof text).toBe('string');
+      expect(typeof text, `${operation.operationId} has no x-mock-state: add it in ${sourceOf(area, path, method)}`).toBe('string');
       expect(text.length).toBeGreaterThan(40);
       for (const status of text.match(/\b[45]\d\d\b/g) ?? []) expect(Object.keys(operation.responses)).toContain(status);
     },

@@ -2,46 +2,34 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { AreaName } from '@platform-contracts/contracts';
 import { generateTypes } from '../../scripts/generate.ts';
 import { OPENAPI_DIR, generatedPath } from '../../scripts/lib/paths.ts';
-import { deref, listAreas, loadBundle, operationsOf, validateAt, type Json } from '../support/openapi.ts';
+import { listAreas, loadBundle, operationsOf, validateAt, type Json } from '../support/openapi.ts';
 
 const areas = listAreas();
 
-const pointer = (...parts: string[]) => `#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
-
-/** Every media type with a schema: request bodies and responses, with where its schema sits. */
-function mediaTypes(area: string) {
-  const document = loadBundle(area);
-  return operationsOf(area).flatMap(({ path, method, operationId, operation }) => {
-    const found: { where: string; media: Json; schemaPointer: string }[] = [];
-    const add = (where: string, holder: Json, holderPointer: string[]) => {
-      const owner = holder?.$ref ? deref(document, holder) : holder;
-      const base = holder?.$ref ? holder.$ref.slice(2).split('/').map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~')) : holderPointer;
-      for (const [type, media] of Object.entries(owner?.content ?? {}) as [string, Json][]) {
-        if (media.schema) found.push({ where: `${operationId} ${where} ${type}`, media, schemaPointer: pointer(...base, 'content', type, 'schema') });
-      }
-    };
-    if (operation.requestBody) add('request', operation.requestBody, ['paths', path, method, 'requestBody']);
-    for (const [status, response] of Object.entries(operation.responses ?? {})) add(`response ${status}`, response, ['paths', path, method, 'responses', status]);
-    return found;
-  });
+/** Every media type with a schema: request bodies and responses, from the contracts' model (which says where each schema sits). */
+function mediaTypes(area: AreaName) {
+  return operationsOf(area).flatMap(({ operationId, requestBody, responses }) => [
+    ...(requestBody?.content ?? []).map((media) => ({ where: `${operationId} request ${media.type}`, media })),
+    ...Object.values(responses).flatMap(({ status, content }) => content.map((media) => ({ where: `${operationId} response ${status} ${media.type}`, media }))),
+  ]).filter(({ media }) => media.schemaPointer !== undefined);
 }
 
 describe.each(areas)('the %s contract', (area) => {
   const document = loadBundle(area);
 
   it('has a named example for every request body and every response with a body', () => {
-    const missing = mediaTypes(area).filter(({ media }) => Object.keys(media.examples ?? {}).length === 0).map((m) => m.where);
+    const missing = mediaTypes(area).filter(({ media }) => Object.keys(media.examples).length === 0).map((m) => m.where);
     expect(missing).toEqual([]);
   });
 
   it('has examples that validate against their schemas', () => {
-    const failures = mediaTypes(area).flatMap(({ where, media, schemaPointer }) =>
-      Object.entries(media.examples ?? {}).flatMap(([name, example]) => {
-        const value = deref(document, example).value;
-        if (typeof value === 'string' && media.schema.type === 'string') return [];
-        return validateAt(area, schemaPointer, value).map((error) => `${where} example "${name}": ${error}`);
+    const failures = mediaTypes(area).flatMap(({ where, media }) =>
+      Object.entries(media.examples).flatMap(([name, value]) => {
+        if (typeof value === 'string' && (media.schema as Json).type === 'string') return [];
+        return validateAt(area, media.schemaPointer!, value).map((error) => `${where} example "${name}": ${error}`);
       }),
     );
     expect(failures).toEqual([]);

@@ -1,10 +1,11 @@
 // The operations the specification (platform-api.md) states, with their parameters and status
 // codes. A contract that drops one of these facts fails here, whatever else changes.
 import { describe, expect, it } from 'vitest';
-import { deref, loadBundle, operationsOf } from '../support/openapi.ts';
+import type { AreaName } from '@platform-contracts/contracts';
+import { resolveRef, loadBundle, operationsOf } from '../support/openapi.ts';
 
 interface StatedOperation {
-  area: string;
+  area: AreaName;
   method: string;
   path: string;
   parameters: string[]; // "in:name"
@@ -40,12 +41,12 @@ describe.each(STATED)('$area: $method $path', (stated) => {
   it('keeps its parameters', () => {
     const op = found()!;
     const pathItem = document.paths[stated.path];
-    const declared = [...(pathItem.parameters ?? []), ...(op.operation.parameters ?? [])].map((p: unknown) => deref(document, p)).map((p: { in: string; name: string }) => `${p.in}:${p.name}`);
+    const declared = [...(pathItem.parameters ?? []), ...(op.source.parameters ?? [])].map((p: unknown) => resolveRef(document, p)).map((p: { in: string; name: string }) => `${p.in}:${p.name}`);
     expect(declared).toEqual(expect.arrayContaining(stated.parameters));
   });
 
   it('keeps its status codes', () => {
-    expect(Object.keys(found()!.operation.responses)).toEqual(expect.arrayContaining(stated.statuses));
+    expect(Object.keys(found()!.source.responses)).toEqual(expect.arrayContaining(stated.statuses));
   });
 });
 

@@ -1,37 +1,24 @@
-// Reading and validating against the bundled contracts (packages/contracts/bundles/<area>.json).
-import { readFileSync } from 'node:fs';
+// Validating against the bundled contracts (packages/contracts/bundles/<area>.json), on
+// @platform-contracts/contracts' model of them; the model, the methods and the resolver re-exported.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { HTTP_METHODS, deref, type Json } from '../../scripts/lib/openapi.ts';
-import { bundlePath, listAreas } from '../../scripts/lib/paths.ts';
+import { AREAS, HTTP_METHODS, findOperation, loadContractModel, operationsOf, resolveRef as resolve, type AreaName, type Operation } from '@platform-contracts/contracts';
+import path from 'node:path';
+import type { Json } from '../../scripts/lib/openapi.ts';
+import { OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
+import { SourceLocator } from '../../scripts/lib/source-location.ts';
 
-export { HTTP_METHODS, deref, listAreas, type Json };
+export { HTTP_METHODS, operationsOf, type Json, type Operation };
 
-const bundles = new Map<string, Json>();
+/** @platform-contracts/contracts' `$ref` resolver, typed for the tests' untyped JSON. */
+export const resolveRef: (document: unknown, value: unknown) => Json = resolve;
+
+/** Every area, from the registry. */
+export const listAreas = (): AreaName[] => [...AREAS];
+
+/** An area's bundle, as @platform-contracts/contracts' model read it (shared: do not change it). */
 export function loadBundle(area: string): Json {
-  if (!bundles.has(area)) bundles.set(area, JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')));
-  return bundles.get(area);
-}
-
-export interface OperationEntry {
-  area: string;
-  path: string;
-  method: string;
-  operationId: string;
-  operation: Json;
-}
-
-export function operationsOf(area: string): OperationEntry[] {
-  const document = loadBundle(area);
-  return Object.entries(document.paths ?? {}).flatMap(([path, item]: [string, Json]) =>
-    HTTP_METHODS.filter((method) => item[method]).map((method) => ({
-      area,
-      path,
-      method,
-      operationId: item[method].operationId,
-      operation: item[method],
-    })),
-  );
+  return loadContractModel().document(area as AreaName);
 }
 
 const validators = new Map<string, Ajv2020>();
@@ -61,19 +48,23 @@ function formatErrors(errors: ErrorObject[] | null | undefined): string[] {
 
 /** Validates an answer against the operation's documented response for that status. */
 export function validateAnswer(area: string, operationId: string, status: number, body: unknown, contentType = 'application/json'): string[] {
-  const entry = operationsOf(area).find((op) => op.operationId === operationId);
-  if (!entry) throw new Error(`no operation ${operationId} in ${area}`);
-  const document = loadBundle(area);
-  const responses = entry.operation.responses ?? {};
-  const key = String(status) in responses ? String(status) : `${String(status)[0]}XX` in responses ? `${String(status)[0]}XX` : 'default';
-  const response = deref(document, responses[key]);
+  const operation = findOperation(operationId);
+  if (!operation || operation.area !== area) throw new Error(`no operation ${operationId} in ${area}`);
+  const { responses } = operation;
+  const response = responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
   if (!response) return [`${operationId} does not document status ${status}`];
-  const media = response.content ? Object.keys(response.content).find((type) => type.split(';')[0] === contentType.split(';')[0]) : undefined;
-  if (!response.content) return body === undefined || body === '' || body === null ? [] : [`status ${status} has no body in the contract`];
+  if (response.content.length === 0) return body === undefined || body === '' || body === null ? [] : [`status ${status} has no body in the contract`];
+  const media = response.content.find((m) => m.type.split(';')[0] === contentType.split(';')[0]);
   if (!media) return [`status ${status} has no ${contentType} body in the contract`];
-  const pathPointer = `#/paths/${entry.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${entry.method}`;
-  const responsePointer = responses[key].$ref
-    ? `${responses[key].$ref}/content/${media.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`
-    : `${pathPointer}/responses/${key}/content/${media.replace(/~/g, '~0').replace(/\//g, '~1')}/schema`;
-  return validateAt(area, responsePointer, body);
+  if (!media.schemaPointer) return [];
+  return validateAt(area, media.schemaPointer, body);
+}
+
+const locators = new Map<string, SourceLocator>();
+/** The source file and line under openapi/ where an operation is written: the place to edit (`openapi/dns/paths/x.yaml:3`). */
+export function sourceOf(area: string, urlPath: string, method: string): string {
+  let locator = locators.get(area);
+  if (!locator) locators.set(area, (locator = new SourceLocator(path.join(OPENAPI_DIR, area, 'openapi.yaml'))));
+  const { file, line } = locator.locate(['paths', urlPath, method]);
+  return `${path.relative(ROOT, file)}:${line}`;
 }

@@ -1,4 +1,5 @@
-import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
+import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
@@ -26,10 +27,19 @@ export type ContainersClientOptions<ThrowOnError extends boolean = boolean> = Ac
 export type ContainersClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'containers', ThrowOnError>;
 
 /** A client for the containers API (general management API): container templates of an application. */
-export const createContainersClient: <ThrowOnError extends boolean = false>(options: ContainersClientOptions<ThrowOnError>) => ContainersClient<ThrowOnError> = defineArea<
+export const createContainersClient: <ThrowOnError extends boolean = false>(options: ContainersClientOptions<ThrowOnError>) => ContainersClient<ThrowOnError> = defineClientArea<
   paths,
   'containers'
 >({ area: 'containers', factory: 'createContainersClient', baseUrlEnv: 'PLATFORM_API_BASE_URL', Error: ContainersApiError, pagination: {} });
 
 export const ContainerImagePullPolicy = enumeration<PullPolicy>()({ Always: 'always', IfNotPresent: 'ifNotPresent' });
 export type ContainerImagePullPolicy = PullPolicy;
+
+declare module './internal/platform-areas.js' {
+  interface PlatformAreas<ThrowOnError extends boolean> {
+    readonly containers: ContainersClient<ThrowOnError>;
+  }
+}
+
+/** The `containers` property of createPlatformClient (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'containers'> = { containers: (context) => createContainersClient(context.api()) };

@@ -1,4 +1,4 @@
-import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
+import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { HelperCallOptions, PlatformHttpClient } from './internal/typed-client.js';
 import type {
@@ -40,7 +40,7 @@ export type DatabaseTokensClient<ThrowOnError extends boolean = false> = Platfor
  */
 export const createDatabaseTokensClient: <ThrowOnError extends boolean = false>(
   options: DatabaseTokensClientOptions<ThrowOnError>,
-) => DatabaseTokensClient<ThrowOnError> = defineArea<paths, 'databaseTokens'>({
+) => DatabaseTokensClient<ThrowOnError> = defineClientArea<paths, 'databaseTokens'>({
   area: 'databaseTokens',
   factory: 'createDatabaseTokensClient',
   baseUrlEnv: 'PLATFORM_API_BASE_URL',

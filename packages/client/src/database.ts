@@ -11,6 +11,7 @@ export type * from '@platform-contracts/contracts/database';
 export type { IntMode, ResultSet, Row, SqlArgument, SqlArguments, SqlResultValue } from './internal/database-values.js';
 export * from './internal/public.js';
 export * from './database-tokens.js';
+export { platformProperties } from './database-platform.js';
 export { parseDatabaseUrl, type DatabaseUrl } from './internal/database-url.js';
 export type { Statement, TransactionMode } from './internal/database-statements.js';
 

@@ -1,4 +1,5 @@
-import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
+import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { HelperCallOptions, PlatformHttpClient } from './internal/typed-client.js';
 import type { paths } from '@platform-contracts/contracts/dns';
@@ -22,7 +23,7 @@ export type DnsClientOptions<ThrowOnError extends boolean = boolean> = AccessKey
 export type DnsClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'dns', ThrowOnError>;
 
 /** A client for the DNS API. Import records with {@link importDnsRecords}. */
-export const createDnsClient: <ThrowOnError extends boolean = false>(options: DnsClientOptions<ThrowOnError>) => DnsClient<ThrowOnError> = defineArea<paths, 'dns'>({
+export const createDnsClient: <ThrowOnError extends boolean = false>(options: DnsClientOptions<ThrowOnError>) => DnsClient<ThrowOnError> = defineClientArea<paths, 'dns'>({
   area: 'dns',
   factory: 'createDnsClient',
   baseUrlEnv: 'PLATFORM_API_BASE_URL',
@@ -49,3 +50,12 @@ export function importDnsRecords<ThrowOnError extends boolean>(
     headers: { ...options.headers, 'Content-Type': 'text/plain' },
   });
 }
+
+declare module './internal/platform-areas.js' {
+  interface PlatformAreas<ThrowOnError extends boolean> {
+    readonly dns: DnsClient<ThrowOnError>;
+  }
+}
+
+/** The `dns` property of createPlatformClient (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'dns'> = { dns: (context) => createDnsClient(context.api()) };

@@ -1,15 +1,11 @@
 // One entry point for every area. Each area's client is made on first use, so an application
 // that never touches an area needs none of its options (and can import the area's own
 // subpath, `@platform-contracts/client/<area>`, to leave the others out of its bundle).
-import { createContainersClient, type ContainersClient } from './containers.js';
-import { createDatabaseClient, type DatabaseClient, type DatabaseClientOptions } from './database.js';
-import { createDatabaseTokensClient, type DatabaseTokensClient } from './database-tokens.js';
-import { createDnsClient, type DnsClient } from './dns.js';
 import type { AccessKeyClientOptions } from './internal/area.js';
 import { requireBaseUrl } from './internal/options.js';
-import { createShieldClient, type ShieldClient } from './shield.js';
-import { createStorageClient, type StorageClient } from './storage.js';
-import { createVideoClient, type VideoClient } from './video.js';
+import type { PlatformAreas, PlatformContext } from './internal/platform-areas.js';
+import type { DatabaseClientOptions } from './database.js';
+import { PLATFORM_PROPERTIES } from './generated/platform-properties.js';
 
 export interface PlatformClientOptions<ThrowOnError extends boolean = false>
   extends Omit<AccessKeyClientOptions<ThrowOnError>, 'baseUrl' | 'accessKey'> {
@@ -28,17 +24,8 @@ export interface PlatformClientOptions<ThrowOnError extends boolean = false>
   database?: Pick<DatabaseClientOptions, 'url' | 'authToken'>;
 }
 
-export interface PlatformClient<ThrowOnError extends boolean = false> {
-  readonly video: VideoClient<ThrowOnError>;
-  readonly shield: ShieldClient<ThrowOnError>;
-  readonly containers: ContainersClient<ThrowOnError>;
-  readonly storage: StorageClient<ThrowOnError>;
-  readonly dns: DnsClient<ThrowOnError>;
-  /** The SQL pipeline of the database in `options.database`. */
-  readonly database: DatabaseClient;
-  /** Database access tokens, on the general management API. */
-  readonly databaseTokens: DatabaseTokensClient<ThrowOnError>;
-}
+/** A property per area (each area's module adds its own: `platformProperties`), in the registry's order. */
+export type PlatformClient<ThrowOnError extends boolean = false> = Readonly<PlatformAreas<ThrowOnError>>;
 
 const FACTORY = 'createPlatformClient';
 
@@ -55,20 +42,14 @@ const FACTORY = 'createPlatformClient';
 export function createPlatformClient<ThrowOnError extends boolean = false>(
   options: PlatformClientOptions<ThrowOnError>,
 ): PlatformClient<ThrowOnError> {
-  const { apiBaseUrl, videoBaseUrl, database, ...shared } = options;
-  const api = () => ({ ...shared, baseUrl: requireBaseUrl({ factory: FACTORY, option: 'apiBaseUrl', env: 'PLATFORM_API_BASE_URL' }, apiBaseUrl) });
-  const video = () => ({ ...shared, baseUrl: requireBaseUrl({ factory: FACTORY, option: 'videoBaseUrl', env: 'PLATFORM_VIDEO_BASE_URL' }, videoBaseUrl) });
-  const { fetch, timeoutMs, retry } = shared;
-
-  return lazily<PlatformClient<ThrowOnError>>({
-    video: () => createVideoClient(video()),
-    shield: () => createShieldClient(api()),
-    containers: () => createContainersClient(api()),
-    storage: () => createStorageClient(api()),
-    dns: () => createDnsClient(api()),
-    database: () => createDatabaseClient({ ...database, fetch, timeoutMs, retry }),
-    databaseTokens: () => createDatabaseTokensClient(api()),
-  });
+  const { apiBaseUrl, videoBaseUrl, database: _database, ...shared } = options;
+  const context: PlatformContext = {
+    options,
+    api: () => ({ ...shared, baseUrl: requireBaseUrl({ factory: FACTORY, option: 'apiBaseUrl', env: 'PLATFORM_API_BASE_URL' }, apiBaseUrl) }),
+    video: () => ({ ...shared, baseUrl: requireBaseUrl({ factory: FACTORY, option: 'videoBaseUrl', env: 'PLATFORM_VIDEO_BASE_URL' }, videoBaseUrl) }),
+  };
+  const factories = Object.fromEntries(Object.entries(PLATFORM_PROPERTIES).map(([name, make]) => [name, () => make(context)]));
+  return lazily(factories) as unknown as PlatformClient<ThrowOnError>;
 }
 
 /** An object whose properties are made by their factory on first read, then kept. */

@@ -1,4 +1,5 @@
-import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
+import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PaginationTable } from './internal/paging.js';
@@ -31,7 +32,7 @@ export type ShieldClientOptions<ThrowOnError extends boolean = boolean> = Access
 export type ShieldClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'shield', ThrowOnError, typeof pagination>;
 
 /** A client for the shield API: shield zones, custom WAF rules and triggered-rule reviews. */
-export const createShieldClient: <ThrowOnError extends boolean = false>(options: ShieldClientOptions<ThrowOnError>) => ShieldClient<ThrowOnError> = defineArea<
+export const createShieldClient: <ThrowOnError extends boolean = false>(options: ShieldClientOptions<ThrowOnError>) => ShieldClient<ThrowOnError> = defineClientArea<
   paths,
   'shield',
   typeof pagination
@@ -47,3 +48,12 @@ export const ShieldBodyLimitAction = enumeration<Shield.ShieldBodyLimitAction>()
 export type ShieldBodyLimitAction = Shield.ShieldBodyLimitAction;
 export const ShieldDDoSSensitivity = enumeration<Shield.ShieldDDoSSensitivity>()({ Off: 0, Low: 1, Medium: 2, High: 3, Challenge: 4 });
 export type ShieldDDoSSensitivity = Shield.ShieldDDoSSensitivity;
+
+declare module './internal/platform-areas.js' {
+  interface PlatformAreas<ThrowOnError extends boolean> {
+    readonly shield: ShieldClient<ThrowOnError>;
+  }
+}
+
+/** The `shield` property of createPlatformClient (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'shield'> = { shield: (context) => createShieldClient(context.api()) };

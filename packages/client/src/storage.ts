@@ -1,4 +1,5 @@
-import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
+import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PaginationTable } from './internal/paging.js';
@@ -30,7 +31,7 @@ export type StorageClientOptions<ThrowOnError extends boolean = boolean> = Acces
 export type StorageClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'storage', ThrowOnError, typeof pagination>;
 
 /** A client for the storage API (part of the general management API): storage zones and their pull zones. */
-export const createStorageClient: <ThrowOnError extends boolean = false>(options: StorageClientOptions<ThrowOnError>) => StorageClient<ThrowOnError> = defineArea<
+export const createStorageClient: <ThrowOnError extends boolean = false>(options: StorageClientOptions<ThrowOnError>) => StorageClient<ThrowOnError> = defineClientArea<
   paths,
   'storage',
   typeof pagination
@@ -42,3 +43,12 @@ export type ZoneTier = Storage.ZoneTier;
 /** S3 support of a zone. */
 export const StorageZoneType = enumeration<Storage.StorageZoneType>()({ NotSupported: 0, Supported: 1 });
 export type StorageZoneType = Storage.StorageZoneType;
+
+declare module './internal/platform-areas.js' {
+  interface PlatformAreas<ThrowOnError extends boolean> {
+    readonly storage: StorageClient<ThrowOnError>;
+  }
+}
+
+/** The `storage` property of createPlatformClient (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'storage'> = { storage: (context) => createStorageClient(context.api()) };

@@ -1,4 +1,5 @@
-import { type AccessKeyClientOptions, defineArea } from './internal/area.js';
+import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import { PlatformApiError } from './internal/errors.js';
 import type { PaginationTable } from './internal/paging.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
@@ -32,8 +33,17 @@ export type VideoClient<ThrowOnError extends boolean = false> = PlatformHttpClie
  * A client for the video API: videos and collections of a video library. The base URL is
  * `baseUrl`, else the environment variable `PLATFORM_VIDEO_BASE_URL`.
  */
-export const createVideoClient: <ThrowOnError extends boolean = false>(options: VideoClientOptions<ThrowOnError>) => VideoClient<ThrowOnError> = defineArea<
+export const createVideoClient: <ThrowOnError extends boolean = false>(options: VideoClientOptions<ThrowOnError>) => VideoClient<ThrowOnError> = defineClientArea<
   paths,
   'video',
   typeof pagination
 >({ area: 'video', factory: 'createVideoClient', baseUrlEnv: 'PLATFORM_VIDEO_BASE_URL', Error: VideoApiError, pagination });
+
+declare module './internal/platform-areas.js' {
+  interface PlatformAreas<ThrowOnError extends boolean> {
+    readonly video: VideoClient<ThrowOnError>;
+  }
+}
+
+/** The `video` property of createPlatformClient, on the video API's base URL (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'video'> = { video: (context) => createVideoClient(context.video()) };

@@ -22,8 +22,8 @@ export interface BundleOptions {
   dir?: string;
 }
 
-/** The file of an area's bundled contract (JSON by default). */
-export function bundlePath(area: AreaName, format: 'json' | 'yaml' = 'json', { dir = BUNDLE_DIR }: BundleOptions = {}): string {
+/** The file of an area's bundled contract in one format (the format is always named: the JSON bundle is what code reads, the YAML one what people read). */
+export function bundlePath(area: AreaName, format: 'json' | 'yaml', { dir = BUNDLE_DIR }: BundleOptions = {}): string {
   if (!isAreaName(area)) throw new BundleError(`unknown area ${JSON.stringify(area)}; the areas are ${AREAS.join(', ')}`);
   return path.join(dir, `${area}.${format}`);
 }

@@ -2,6 +2,8 @@
 // behaviour (handlers by operationId), its state model, its options and CLI flags, and what it
 // reports at start. The engine routes, checks security, validates requests and answers against
 // the contract, keeps one state per namespace (access key), and calls the area's handlers.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 /** A request the engine has routed and validated, handed to an area's handler. */
 export interface MockRequest {
@@ -66,6 +68,8 @@ export interface AreaContext<Options> {
   document: OpenApiDocument;
   /** The value of a named example under components.examples, deep-copied. */
   example<T = unknown>(name: string): T;
+  /** A validator of a named schema under components.schemas, for messages that are not HTTP bodies (WebSocket frames). */
+  schema(name: string): (value: unknown) => Violation[];
   /** The area's options, as given to startMock (or parsed from its CLI flags). */
   options: Options;
   clock: Clock;
@@ -73,11 +77,13 @@ export interface AreaContext<Options> {
 
 export interface AreaBehaviour<State, Info> {
   /** A namespace's state on first use, typically from the contract's examples. */
-  seed?(): State;
+  seed?(namespace: string): State;
   /** State as JSON, for snapshots (default: the state itself, which must then be plain JSON). */
-  exportState?(state: State): unknown;
-  /** State from a snapshot made by exportState (default: the JSON itself). */
-  importState?(snapshot: unknown): State;
+  exportState?(state: State, namespace: string): unknown;
+  /** State from a snapshot made by exportState (default: the JSON itself), for the namespace that takes it. */
+  importState?(snapshot: unknown, namespace: string): State;
+  /** A namespace's state was forgotten (a reset; undefined: every namespace), for areas that hold more than the state. */
+  onReset?(namespace: string | undefined): void;
   /** Answers by operationId; operations without a handler are answered from the contract's examples. */
   handlers?: Record<string, Handler<State>>;
   /** The area's error answer for a request that failed validation (security failures excluded). */
@@ -93,6 +99,38 @@ export interface AreaBehaviour<State, Info> {
   report?(): string[];
   /** Releases what the area holds (databases, timers) when the mock stops. */
   close?(): void | Promise<void>;
+  /** Writes whose bodies never go into the namespace's state (the area keeps their data elsewhere, under limits of its own): the state size cap does not count them. */
+  outsideState?: string[];
+  /** Largest request body by operationId, where an operation takes more (or less) than the mock-wide limit; `option` names what raises it. */
+  bodyLimits?: Record<string, BodyLimit>;
+  /** The answer for a path no operation has, where the area knows better than a bare 404 (a protocol variant it does not serve). */
+  unrouted?(method: string, rawPath: string): MockResponse | undefined;
+  /** Connection upgrades (WebSocket) the area serves on the mock's port. */
+  upgrade?: AreaUpgrade<State>;
+}
+
+/** A request body limit and the option (and flag) that sets it, for the 413's message. */
+export interface BodyLimit {
+  bytes: number;
+  /** `the database option maxPipelineBodyBytes (--db-max-pipeline-body-bytes)`. */
+  option: string;
+}
+
+/** What an area's upgrade handler may reach: the namespaces' state of its area, and the clock. */
+export interface UpgradeContext<State> {
+  /** A namespace's state of this area (made on first use); call it at each use, a reset replaces it. */
+  stateOf(namespace: string): State;
+  clock: Clock;
+}
+
+/** A connection upgrade an area serves; the HTTP door hands it the socket once the door accepted the request. */
+export interface AreaUpgrade<State> {
+  /** One line for the answer to an upgrade nobody serves: `Hrana over WebSocket (hrana1, hrana2, hrana3) on /`. */
+  description: string;
+  /** Whether the area takes an upgrade of this raw path (without the query). */
+  accepts(rawPath: string): boolean;
+  /** Takes the socket and completes the handshake (undefined), or refuses it: the door writes the answer. */
+  handle(request: IncomingMessage, socket: Duplex, head: Buffer, context: UpgradeContext<State>): MockResponse | undefined;
 }
 
 /** A CLI flag of an area, in node:util parseArgs form plus the text `--help` shows. */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { accessOptionError } from './access.ts';
 import { UsageError, type AreaFlag } from './area.ts';
-import { AREAS } from './areas/index.ts';
+import { AREA_BEHAVIOURS } from './areas/index.ts';
 import { CONTROL_ROUTES, HEALTH_PATH } from './control.ts';
 import type { StateSnapshot } from './namespaces.ts';
 import { MockStartError, type RequestLogEntry } from './mock.ts';
@@ -13,7 +13,7 @@ import { startMock, type RunningMock } from './http-server.ts';
 const CORE_FLAGS: Record<string, AreaFlag & { short?: string; default?: string | boolean }> = {
   port: { type: 'string', valueName: 'N', default: '4010', description: 'port to listen on; 0 picks a free one' },
   host: { type: 'string', valueName: 'HOST', default: '127.0.0.1', description: 'host to listen on' },
-  area: { type: 'string', multiple: true, valueName: 'NAME', description: `serve only this area (repeatable): ${AREAS.map((a) => a.name).join(', ')}` },
+  area: { type: 'string', multiple: true, valueName: 'NAME', description: `serve only this area (repeatable): ${AREA_BEHAVIOURS.map((a) => a.name).join(', ')}` },
   dynamic: { type: 'boolean', description: "Prism's generated answers instead of the contract's examples, for operations without behaviour" },
   seed: { type: 'string', valueName: 'TEXT', description: 'seed for generated answers, so that they repeat' },
   'max-body-bytes': { type: 'string', valueName: 'N', default: String(1024 * 1024), description: 'larger request bodies are answered 413' },
@@ -29,7 +29,7 @@ const CORE_FLAGS: Record<string, AreaFlag & { short?: string; default?: string |
   help: { type: 'boolean', short: 'h', description: 'print this help and exit' },
 };
 
-const areaFlags = () => AREAS.flatMap((area) => Object.entries((area.flags ?? {}) as Record<string, AreaFlag>).map(([name, flag]) => ({ area: area.name, name, flag })));
+const areaFlags = () => AREA_BEHAVIOURS.flatMap((area) => Object.entries((area.flags ?? {}) as Record<string, AreaFlag>).map(([name, flag]) => ({ area: area.name, name, flag })));
 
 export function usage(): string {
   const line = (name: string, flag: AreaFlag & { short?: string; default?: string | boolean }) => {
@@ -74,7 +74,7 @@ function parseOptions(argv: string[]) {
   };
   const logFormat = values['log-format'];
   if (logFormat !== 'text' && logFormat !== 'json') throw new UsageError(`--log-format must be text or json, got "${String(logFormat)}"`);
-  const known = AREAS.map((a) => a.name as string);
+  const known = AREA_BEHAVIOURS.map((a) => a.name as string);
   const areas = values.area as string[] | undefined;
   const unknown = (areas ?? []).filter((name) => !known.includes(name));
   if (unknown.length > 0) throw new UsageError(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
@@ -82,7 +82,7 @@ function parseOptions(argv: string[]) {
   const accessError = accessOptionError(access);
   if (accessError) throw new UsageError(accessError);
   const perArea = Object.fromEntries(
-    AREAS.map((area) => [area.name, area.optionsFromFlags ? area.optionsFromFlags(values as Record<string, unknown>) : undefined]),
+    AREA_BEHAVIOURS.map((area) => [area.name, area.optionsFromFlags ? area.optionsFromFlags(values as Record<string, unknown>) : undefined]),
   );
   return {
     values,

@@ -1,8 +1,11 @@
 // The mock's generic engine: route, security, request validation and the area's behaviour on a
 // path compiled once per operation; Prism answers only what asks for it (Prefer, operations
 // without behaviour). It knows no area by name.
-import type { AreaBehaviour, AreaDefinition, MockResponse, OpenApiDocument, Violation } from './area.ts';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { AreaBehaviour, AreaDefinition, BodyLimit, MockResponse, OpenApiDocument, Violation } from './area.ts';
 import { compileContract, type CompiledOperation } from './contract.ts';
+import { schemaValidator } from './schema-validator.ts';
 import { createFaults, type ActiveFault, type Faults, type NetworkFault } from './faults.ts';
 import { heapBytes } from './areas/state.ts';
 import { createNamespaceClocks, createNamespaces, DEFAULT_MAX_STATE_BYTES, stateCapMessage, type MockClock, type Namespaces } from './namespaces.ts';
@@ -68,6 +71,7 @@ export async function createEngine(options: EngineOptions) {
     const behaviour = (await definition.setup({
       document,
       example: exampleReader(document),
+      schema: (name: string) => schemaValidator(document, name),
       options: options.areaOptions[definition.name] ?? {},
       clock: options.clock,
     })) as AnyBehaviour;
@@ -86,7 +90,13 @@ export async function createEngine(options: EngineOptions) {
 
   async function answer(incoming: IncomingRequest): Promise<EngineAnswer> {
     const route = routes.match(incoming.method, incoming.rawPath);
-    if (route.kind === 'no-path') return problem(404, 'Not found', `No operation of the platform API has the path ${incoming.rawPath}.`);
+    if (route.kind === 'no-path') {
+      for (const behaviour of behaviours.values()) {
+        const known = behaviour.unrouted?.(incoming.method, incoming.rawPath);
+        if (known) return toAnswer(known);
+      }
+      return problem(404, 'Not found', `No operation of the platform API has the path ${incoming.rawPath}.`);
+    }
     if (route.kind === 'no-method') {
       const answer = problem(405, 'Method not allowed', `${incoming.rawPath} answers ${route.allow.join(', ')}, not ${incoming.method}.`);
       answer.headers.allow = route.allow.join(', ');
@@ -139,8 +149,10 @@ export async function createEngine(options: EngineOptions) {
       return withOperation(checked(operation, { status: answer.status, headers: answer.headers, body: answer.body, violations: [] }, []));
     }
 
-    // A write counts against the namespace's state size cap at what its body and parameters take, plus what a handler adds (IDs, times).
-    if (!READS.has(incoming.method) && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params) + WRITE_OVERHEAD_BYTES)) {
+    // A write counts against the namespace's state size cap at what its body and parameters take, plus what a handler adds (IDs, times);
+    // not an operation whose data the area keeps outside the state, under limits of its own.
+    const charged = !READS.has(incoming.method) && !behaviour.outsideState?.includes(operation.operationId);
+    if (charged && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params) + WRITE_OVERHEAD_BYTES)) {
       const over = [{ location: ['body'], message: stateCapMessage(options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES) }];
       return withOperation(checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), []));
     }
@@ -185,6 +197,23 @@ export async function createEngine(options: EngineOptions) {
       if (credentialOf(route.operation, incoming.headers) === undefined) return { operationId: route.operation.operationId, violations: [], status: 401 };
       const { violations, unsupported } = readRequest(route.operation, route.rawParams, incoming);
       return { operationId: route.operation.operationId, violations, status: unsupported ? 415 : undefined };
+    },
+    /** The largest body the operation at this path takes, when its area sets one apart from the mock-wide limit. */
+    bodyLimit(method: string, rawPath: string): BodyLimit | undefined {
+      const route = routes.match(method, rawPath);
+      if (route.kind !== 'operation') return undefined;
+      return behaviours.get(route.operation.area)?.bodyLimits?.[route.operation.operationId];
+    },
+    /** What each area serves as upgrades, one line each (for the refusal of one nobody serves). */
+    upgrades: [...behaviours].flatMap(([area, behaviour]) => (behaviour.upgrade ? [`${area}: ${behaviour.upgrade.description}`] : [])),
+    /** Hands an upgrade to the first area that takes its path: 'taken', the area's refusal, or undefined when no area serves the path. */
+    upgrade(request: IncomingMessage, rawPath: string, socket: Duplex, head: Buffer): 'taken' | EngineAnswer | undefined {
+      for (const [area, behaviour] of behaviours) {
+        if (!behaviour.upgrade?.accepts(rawPath)) continue;
+        const refusal = behaviour.upgrade.handle(request, socket, head, { stateOf: (namespace) => namespaces.stateOf(namespace, area), clock: options.clock });
+        return refusal ? toAnswer(refusal) : 'taken';
+      }
+      return undefined;
     },
     async close() {
       for (const behaviour of behaviours.values()) await behaviour.close?.();

@@ -1,10 +1,12 @@
 // The HTTP door: `startMock()` is createMock() (mock.ts) behind a node:http server on one origin,
 // with the reference site at /docs/. Only what needs a socket lives here: reading bodies within
 // the limit, who may call (access.ts: Host allow-list, origins, CORS), socket timeouts, the site's
-// files, and closing with the requests in flight.
+// files, connection upgrades (WebSocket) handed to the area that serves them once the same
+// access checks passed, and closing with the requests in flight.
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accessOptionError, createAccessPolicy, type AccessOptions } from './access.ts';
@@ -69,7 +71,6 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   // The door logs each request once it is sent (the site's files and refused bodies included).
   const mock = await createMock({ ...options, onRequest: undefined });
   const serveStatic = createStaticSite(options.docsDir ?? defaultDocsDir());
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
 
   const policy = createAccessPolicy({ listenHost: host, apiHeaders: mock.apiHeaders, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins });
   const socketTimeoutMs = options.socketTimeoutMs ?? SOCKET_TIMEOUT_MS;
@@ -120,14 +121,28 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     if ((method === 'GET' || method === 'HEAD') && rawPath !== undefined && (rawPath === '/docs' || rawPath.startsWith('/docs/'))) {
       return serveStatic(res, rawPath.slice('/docs'.length), req.headers, method);
     }
-    const body = await readBody(req, maxBodyBytes);
-    if (body === TOO_LARGE) return send(res, tooLarge(maxBodyBytes));
+    const limit = mock.bodyLimit(method, target);
+    const body = await readBody(req, limit.bytes);
+    if (body === TOO_LARGE) return send(res, tooLarge(limit));
     const answer = await mock.handle({ method, target, headers: headersOf(req), body });
     Object.assign(logged, { operation: answer.operation, violations: answer.violations });
     if (answer.network) return playNetworkFault(res, answer, hung);
     send(res, answer);
   }
 
+  // Upgraded sockets (WebSocket) leave the server's bookkeeping: they are ended at close.
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const started = performance.now();
+    // The access checks first (a web page may open a WebSocket to any origin: CORS does not apply to it).
+    const refusal = closing ? problemAnswer(503, 'Closing', 'The mock is closing.') : (refusalOf(req) ?? mock.upgrade(req, socket, head));
+    const target = req.url ?? '/';
+    options.onRequest?.({ time: new Date().toISOString(), method: req.method ?? 'GET', path: splitTarget(target).rawPath ?? target, status: refusal?.status ?? 101, violations: [], ms: performance.now() - started });
+    if (refusal) return refuseUpgrade(socket, refusal);
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
   server.timeout = socketTimeoutMs; // idle sockets (none sent a byte, or nothing since an answer) are destroyed
 
   await new Promise<void>((resolve, reject) => {
@@ -154,6 +169,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
         for (const res of hung) res.destroy();
         for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+        for (const socket of upgraded) socket.destroy();
         server.close((error) => {
           clearTimeout(force);
           mock.close().then(() => {
@@ -164,6 +180,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
         server.closeIdleConnections();
       }),
   };
+}
+
+/** Answers a refused upgrade on the raw socket (no WebSocket handshake happened) and ends it. */
+function refuseUpgrade(socket: Duplex, answer: DoorAnswer) {
+  if (!socket.writable) return void socket.destroy();
+  const reason = STATUS_CODES[answer.status] ?? 'Refused';
+  const headers = Object.entries({ ...answer.headers, connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${headers}\r\n${answer.body ?? ''}`);
 }
 
 function headersOf(req: IncomingMessage): Record<string, string> {

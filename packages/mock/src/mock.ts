@@ -3,9 +3,11 @@
 // fetch function that answers exactly as the HTTP server does. `startMock()` (http-server.ts) is
 // createMock() plus the HTTP door. It knows no area by name.
 import { BUNDLE_DIR, BundleError, readBundle, type AreaName } from '@platform-contracts/contracts';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import type { InfoOf, OpenApiDocument, OptionsOf } from './area.ts';
-import { AREAS } from './areas/index.ts';
+import type { Duplex } from 'node:stream';
+import type { BodyLimit, InfoOf, OpenApiDocument, OptionsOf } from './area.ts';
+import { AREA_BEHAVIOURS } from './areas/index.ts';
 import { ContractError } from './contract.ts';
 export type { MockNamespace, VirtualClock };
 import { CONTROL_PREFIX, createControl } from './control.ts';
@@ -15,7 +17,7 @@ import { clockHandle, namespaceHandle, type MockNamespace, type VirtualClock } f
 import type { ActiveFault, FaultRule, NetworkFault } from './faults.ts';
 import { createClock, DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
 
-type Areas = (typeof AREAS)[number];
+type Areas = (typeof AREA_BEHAVIOURS)[number];
 /** Each area's options, under its name: `{ database: { fullAccessToken: '...' } }`. */
 export type AreaOptions = { [A in Areas as A['name']]?: OptionsOf<A> };
 export type AreaInfo = { [A in Areas as A['name']]: InfoOf<A> };
@@ -94,6 +96,13 @@ export interface Mock {
   report: string[];
   /** Answers one request, as both doors do (the request log is the door's: this call is not logged). */
   handle(request: DoorRequest): Promise<DoorAnswer>;
+  /** The largest body a request to this target may carry (the operation's own limit, else maxBodyBytes), and the option that sets it. */
+  bodyLimit(method: string, target: string): BodyLimit;
+  /**
+   * Hands a connection upgrade (WebSocket) to the area that serves its path. Undefined when an
+   * area took the socket; otherwise the refusal for the door to write (no area serves the path).
+   */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): DoorAnswer | undefined;
   /** Forgets one namespace's state, clock and faults; or every namespace's state and clocks. */
   reset(namespace?: string): void;
   exportState(namespace?: string): StateSnapshot;
@@ -134,10 +143,10 @@ function loadDocuments(bundleDir: string, areas: AreaName[]): Map<string, OpenAp
 }
 
 function selectAreas(names: string[] | undefined) {
-  const known = AREAS.map((area) => area.name);
+  const known = AREA_BEHAVIOURS.map((area) => area.name);
   const unknown = (names ?? []).filter((name) => !known.includes(name as never));
   if (unknown.length > 0) throw new MockStartError(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
-  return names ? AREAS.filter((area) => names.includes(area.name)) : [...AREAS];
+  return names ? AREA_BEHAVIOURS.filter((area) => names.includes(area.name)) : [...AREA_BEHAVIOURS];
 }
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
@@ -177,13 +186,30 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const health = () => ({ status: 'ok', areas: areas.map((area) => area.name), operations: engine.operations.length });
   const control = createControl(engine, clock, health);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const mockWideLimit: BodyLimit = { bytes: maxBodyBytes, option: 'the option maxBodyBytes (--max-body-bytes)' };
+  const bodyLimit = (method: string, target: string): BodyLimit => {
+    const { rawPath } = splitTarget(target);
+    return (rawPath !== undefined ? engine.bodyLimit(method.toUpperCase(), rawPath) : undefined) ?? mockWideLimit;
+  };
+
+  function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): DoorAnswer | undefined {
+    const { rawPath } = splitTarget(request.url ?? '/');
+    const isWebSocket = (request.headers.upgrade ?? '').toLowerCase() === 'websocket';
+    const taken = rawPath !== undefined && isWebSocket ? engine.upgrade(request, rawPath, socket, head) : undefined;
+    if (taken === 'taken') return undefined;
+    if (taken) return serialize(taken);
+    const served = engine.upgrades.length > 0 ? `The mock takes WebSocket upgrades for ${engine.upgrades.join('; ')}.` : 'The mock takes no WebSocket upgrade.';
+    if (!isWebSocket) return problemAnswer(400, 'Upgrade not served', `The mock does not upgrade to ${JSON.stringify(request.headers.upgrade ?? '')}; send the request without an Upgrade header (HTTP/1.1). ${served}`);
+    return problemAnswer(404, 'No WebSocket endpoint', `No WebSocket endpoint at ${rawPath ?? request.url}. ${served}`);
+  }
 
   async function handle(request: DoorRequest): Promise<DoorAnswer> {
     const { rawPath, search } = splitTarget(request.target);
     if (rawPath === undefined) return problemAnswer(400, 'Invalid request target', 'The request target is neither a path nor an absolute URL.');
     // The printed URL leads somewhere: the mock's root is the reference site.
     if ((request.method === 'GET' || request.method === 'HEAD') && rawPath === '/') return { status: 302, headers: { location: '/docs/' }, violations: [] };
-    if (request.body !== undefined && request.body.length > maxBodyBytes) return tooLarge(maxBodyBytes);
+    const limit = bodyLimit(request.method, request.target);
+    if (request.body !== undefined && request.body.length > limit.bytes) return tooLarge(limit);
     if (rawPath.startsWith(CONTROL_PREFIX)) {
       const answer = control(request.method, rawPath, new URLSearchParams(search), request.body?.toString('utf8'), request.headers);
       const isProblem = typeof answer.body === 'object' && answer.body !== null && 'type' in answer.body && 'title' in answer.body;
@@ -222,6 +248,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     areas: areaInfo,
     report: [...engine.behaviours.values()].flatMap((behaviour) => behaviour.report?.() ?? []),
     handle,
+    bodyLimit,
+    upgrade,
     reset,
     exportState: (namespace = DEFAULT_NAMESPACE) => engine.namespaces.export(namespace),
     importState: (snapshot, namespace = snapshot.namespace ?? DEFAULT_NAMESPACE) => engine.namespaces.import(namespace, snapshot),
@@ -281,4 +309,4 @@ export function problemAnswer(status: number, title: string, detail: string): Do
   return { status, headers: { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)) }, body, violations: [] };
 }
 
-export const tooLarge = (limit: number) => problemAnswer(413, 'Request body too large', `The mock accepts bodies of at most ${limit} bytes.`);
+export const tooLarge = (limit: BodyLimit) => problemAnswer(413, 'Request body too large', `The mock accepts bodies of at most ${limit.bytes} bytes here; ${limit.option} raises it.`);

@@ -46,6 +46,7 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       const dropped = spaces.keys().next().value!;
       spaces.delete(dropped);
       charged.delete(dropped);
+      for (const behaviour of areas.values()) behaviour.onReset?.(dropped);
     }
     return found;
   }
@@ -53,7 +54,7 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
   return {
     stateOf(namespace: string, area: string): unknown {
       const held = space(namespace);
-      if (!held.has(area)) held.set(area, areas.get(area)?.seed?.());
+      if (!held.has(area)) held.set(area, areas.get(area)?.seed?.(namespace));
       return held.get(area);
     },
 
@@ -82,6 +83,7 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
         spaces.delete(namespace);
         charged.delete(namespace);
       }
+      for (const behaviour of areas.values()) behaviour.onReset?.(namespace);
     },
 
     export(namespace: string): StateSnapshot {
@@ -89,7 +91,7 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       for (const [name, behaviour] of areas) {
         const state = this.stateOf(namespace, name);
         if (state === undefined) continue;
-        snapshot.areas[name] = behaviour.exportState ? behaviour.exportState(state) : structuredClone(state);
+        snapshot.areas[name] = behaviour.exportState ? behaviour.exportState(state, namespace) : structuredClone(state);
       }
       return snapshot;
     },
@@ -107,7 +109,7 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       for (const [name, value] of Object.entries(exported)) {
         const behaviour = areas.get(name)!;
         try {
-          imported.set(name, behaviour.importState ? behaviour.importState(value) : structuredClone(value));
+          imported.set(name, behaviour.importState ? behaviour.importState(value, namespace) : structuredClone(value));
         } catch (error) {
           throw new SnapshotError(`the ${name} state cannot be imported: ${(error as Error).message}`);
         }

@@ -6,4 +6,5 @@
 // eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface AreaErrors<Status extends number, Body> {}
 
-export type AreaName = keyof AreaErrors<number, unknown>;
+/** What an area registers its error class under: its area name (or `databaseTokens`, the database's management calls). */
+export type AreaErrorKey = keyof AreaErrors<number, unknown>;

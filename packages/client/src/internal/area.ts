@@ -1,8 +1,8 @@
 // The one factory behind every area authenticated with the `AccessKey` header: an area is its
 // name, its factory's name, the variable holding its base URL, its error class and its paged
-// operations; `defineArea` turns that into the area's `create<Area>Client`.
+// operations; `defineClientArea` turns that into the area's `create<Area>Client`.
 import createClient, { createQuerySerializer } from 'openapi-fetch';
-import type { AreaName } from './area-errors.js';
+import type { AreaErrorKey } from './area-errors.js';
 import { type ApiErrorInit, secretForms } from './errors.js';
 import { requireBaseUrl, requireString } from './options.js';
 import type { PaginationTable } from './paging.js';
@@ -26,7 +26,7 @@ export interface AccessKeyClientOptions<ThrowOnError extends boolean = boolean> 
   headers?: Record<string, string>;
 }
 
-export interface AreaDefinition<Area extends AreaName, Paged extends PaginationTable> {
+export interface ClientAreaDefinition<Area extends AreaErrorKey, Paged extends PaginationTable> {
   area: Area;
   /** The area's factory, named in configuration errors. */
   factory: string;
@@ -39,7 +39,7 @@ export interface AreaDefinition<Area extends AreaName, Paged extends PaginationT
 }
 
 /** The factory of an area's client: a failure status gives the area's error, as `failure` or (with `throwOnError`) thrown. */
-export function defineArea<Paths extends {}, Area extends AreaName, Paged extends PaginationTable = {}>(definition: AreaDefinition<Area, Paged>) {
+export function defineClientArea<Paths extends {}, Area extends AreaErrorKey, Paged extends PaginationTable = {}>(definition: ClientAreaDefinition<Area, Paged>) {
   const { area, factory, baseUrlEnv, Error: AreaError, pagination } = definition;
   return <ThrowOnError extends boolean = false>(options: AccessKeyClientOptions<ThrowOnError>): PlatformHttpClient<Paths, Area, ThrowOnError, Paged> => {
     const accessKey = requireString(factory, 'accessKey', options?.accessKey, 'Pass the API key sent in the AccessKey header.');

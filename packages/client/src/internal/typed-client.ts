@@ -4,7 +4,7 @@
 // and its typing, made stricter: a path or method the area lacks, or an option no call takes,
 // does not compile.
 import type { Client, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
-import type { AreaErrors, AreaName } from './area-errors.js';
+import type { AreaErrors, AreaErrorKey } from './area-errors.js';
 import { type ApiErrorInit, PlatformRequestError, PlatformTimeoutError, redact, redactError, serverRequestId } from './errors.js';
 import type { PaginationTable } from './paging.js';
 import { createRetryingFetch, startDeadline, type RetrySetting } from './transport.js';
@@ -45,16 +45,16 @@ type DocumentedFailures<Operation> = Extract<keyof ResponsesOf<Operation>, Failu
  * The typed error of a failed call of an operation: for each failure status the contract
  * documents, the area's error with that status and its body; any other status has an `unknown` body.
  */
-export type FailureOf<Area extends AreaName, Operation> =
+export type FailureOf<Area extends AreaErrorKey, Operation> =
   | { [Status in DocumentedFailures<Operation>]: AreaErrors<Status, BodyOf<ResponsesOf<Operation>[Status]>>[Area] }[DocumentedFailures<Operation>]
   | AreaErrors<Exclude<FailureStatus, DocumentedFailures<Operation>>, unknown>[Area];
 
 type Answer<Operation, Init> = FetchResponse<Operation & Record<string | number, any>, Init, MediaType>;
 type Success<Operation, Init> = Extract<Answer<Operation, Init>, { data: unknown }> & { failure?: never };
-type Failure<Area extends AreaName, Operation, Init> = Exclude<Answer<Operation, Init>, { data: unknown }> & { failure: FailureOf<Area, Operation> };
+type Failure<Area extends AreaErrorKey, Operation, Init> = Exclude<Answer<Operation, Init>, { data: unknown }> & { failure: FailureOf<Area, Operation> };
 
 /** The result of a call: `data` on success; on a failure status `failure` (and openapi-fetch's raw `error` body, redacted). */
-export type CallResult<Area extends AreaName, Operation, Init, ThrowOnError extends boolean> = ThrowOnError extends true
+export type CallResult<Area extends AreaErrorKey, Operation, Init, ThrowOnError extends boolean> = ThrowOnError extends true
   ? Success<Operation, Init>
   : Success<Operation, Init> | Failure<Area, Operation, Init>;
 
@@ -84,7 +84,7 @@ export type InitParam<Init, Allowed, Path = never> = [RequiredKeys<Init>] extend
     ? [(Init & NoExtraKeys<Init, Allowed>)?]
     : [Init & NoExtraKeys<Init, Allowed>];
 
-export type CallMethod<Paths, Method extends HttpMethod, Area extends AreaName, ThrowOnError extends boolean> = <
+export type CallMethod<Paths, Method extends HttpMethod, Area extends AreaErrorKey, ThrowOnError extends boolean> = <
   Path extends PathsWith<Paths, Method>,
   Init extends InitOf<Paths, Path, Method>,
 >(
@@ -93,7 +93,7 @@ export type CallMethod<Paths, Method extends HttpMethod, Area extends AreaName, 
 ) => Promise<CallResult<Area, OperationOf<Paths, Path, Method>, Init, ThrowOnError>>;
 
 /** A client of one area: openapi-fetch's methods, each answering with typed `data` or a typed `failure`. */
-export interface PlatformHttpClient<Paths extends {}, Area extends AreaName, ThrowOnError extends boolean = false, Paged extends PaginationTable = {}> {
+export interface PlatformHttpClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnError extends boolean = false, Paged extends PaginationTable = {}> {
   GET: CallMethod<Paths, 'get', Area, ThrowOnError>;
   PUT: CallMethod<Paths, 'put', Area, ThrowOnError>;
   POST: CallMethod<Paths, 'post', Area, ThrowOnError>;
@@ -125,7 +125,7 @@ export interface ClientBehaviour<ThrowOnError extends boolean = boolean> {
 }
 
 export interface TypedClientSetup {
-  area: AreaName;
+  area: AreaErrorKey;
   /** Makes the area's error: `new VideoApiError(init)`. */
   createError: (init: ApiErrorInit<number, unknown>) => Error;
   /** The raw fetch (for a call's own retries). */
@@ -140,7 +140,7 @@ type Init = Record<string, unknown> & CallOptions;
 type RawCall = (url: string, init?: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
-export function wrapClient<Paths extends {}, Area extends AreaName, ThrowOnError extends boolean, Paged extends PaginationTable>(
+export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnError extends boolean, Paged extends PaginationTable>(
   raw: Client<Paths>,
   { area, createError, fetch, secrets, behaviour, pagination }: TypedClientSetup,
 ): PlatformHttpClient<Paths, Area, ThrowOnError, Paged> {

@@ -1,5 +1,7 @@
-// Every area the mock serves. Each area's module brings its behaviour, options, flags and
-// start-up report; operations without a handler are answered from the contract's examples.
+/**
+ * Generated from the area registry by `pnpm generate`. Do not edit: each area brings its own packages/mock/src/areas/<area>.ts.
+ */
+
 import containers from './containers.ts';
 import database from './database.ts';
 import dns from './dns.ts';
@@ -7,4 +9,5 @@ import shield from './shield.ts';
 import storage from './storage.ts';
 import video from './video.ts';
 
-export const AREAS = [video, containers, storage, shield, dns, database] as const;
+/** The behaviour of every area the mock serves, in the registry's order. */
+export const AREA_BEHAVIOURS = [containers, database, dns, shield, storage, video] as const;

@@ -12,7 +12,11 @@ export interface DatabaseMockOptions {
    * `perHost`, every ID is known and a request's database is the first label of its host name.
    */
   databaseId?: string;
-  /** Folder holding one SQLite file per database, kept between runs. Default: a temporary folder removed at close. */
+  /**
+   * Folder where the start-up namespace (access key `default`) keeps its databases (`<id>.db`) and
+   * its tokens (`database-state.json`, digests only) between runs. Other namespaces live in
+   * memory only. Default: none, every database lives in memory.
+   */
   dir?: string;
   /** One database per request host name (`<database_id>.localhost`) instead of one per namespace. */
   perHost?: boolean;
@@ -24,16 +28,20 @@ export interface DatabaseMockOptions {
   lockWaitMs?: number;
   /** Largest total size of the rows one pipeline answers, in bytes. Default 10 MiB. */
   maxResultBytes?: number;
-  /** SQLite's heap limit per database executor, in bytes (a larger value fails with SQLITE_NOMEM). Default 64 MiB. */
+  /** SQLite's heap limit per engine worker thread, in bytes (past it a statement fails with SQLITE_NOMEM). Default 512 MiB. */
   memoryLimitBytes?: number;
+  /** Worker threads that run SQL, each holding many databases. Default 2. */
+  engineWorkers?: number;
+  /** Largest file image of one database a state snapshot carries, in bytes. Default 32 MiB. */
+  maxSnapshotBytes?: number;
   /** Most streams open at once per namespace. Default 128. */
   maxStreams?: number;
   /** Most databases open at once (every namespace together); past it an idle one closes (its data kept). Default 64. */
   maxDatabases?: number;
   /** Most tokens kept per database (invalid ones are forgotten first). Default 200. */
   maxTokensPerDatabase?: number;
-  /** A database's executor process stops after this long without streams, in ms. Default 30 000. */
-  executorIdleMs?: number;
+  /** Largest body of a pipeline request (/v2/pipeline, /v3/pipeline, /v3/cursor) and largest WebSocket message, in bytes; apart from the mock-wide maxBodyBytes. Default 4 MiB (a 10,000-statement batch is about 1.5 MB). */
+  maxPipelineBodyBytes?: number;
 }
 
 export type DatabaseSettings = Required<Omit<DatabaseMockOptions, 'dir'>> & Pick<DatabaseMockOptions, 'dir'>;
@@ -48,11 +56,13 @@ const LIMITS = {
   statementTimeoutMs: 5_000,
   lockWaitMs: 5_000,
   maxResultBytes: 10 * 1024 * 1024,
-  memoryLimitBytes: 64 * 1024 * 1024,
+  memoryLimitBytes: 512 * 1024 * 1024,
+  engineWorkers: 2,
+  maxSnapshotBytes: 32 * 1024 * 1024,
   maxStreams: 128,
   maxDatabases: 64,
   maxTokensPerDatabase: 200,
-  executorIdleMs: 30_000,
+  maxPipelineBodyBytes: 4 * 1024 * 1024,
 } as const;
 
 /** A bad option value (the CLI prints it and exits 2). */
@@ -81,15 +91,16 @@ export function resolveDatabaseSettings(options: DatabaseMockOptions = {}): Data
 
 /** The area's CLI flags: where the databases live and each limit. */
 export const DATABASE_FLAGS = {
-  'db-dir': { type: 'string', valueName: 'DIR', description: 'Folder holding one SQLite file per database, kept between runs (default: a temporary folder)' },
+  'db-dir': { type: 'string', valueName: 'DIR', description: "Folder keeping the default access key's databases and token digests between runs (default: in memory only)" },
   'db-per-host': { type: 'boolean', description: 'One database per host name (<database_id>.localhost) instead of one per namespace' },
   'db-stream-idle-ms': { type: 'string', valueName: 'MS', description: `An idle stream expires and rolls back after this long (${LIMITS.streamIdleMs})` },
   'db-statement-timeout-ms': { type: 'string', valueName: 'MS', description: `Longest run of one statement, batch or sequence; past it the statement is stopped (${LIMITS.statementTimeoutMs})` },
   'db-lock-wait-ms': { type: 'string', valueName: 'MS', description: `How long a write waits for another stream's write lock (${LIMITS.lockWaitMs})` },
   'db-max-result-bytes': { type: 'string', valueName: 'N', description: `Largest total size of one pipeline's rows (${LIMITS.maxResultBytes})` },
-  'db-memory-limit-bytes': { type: 'string', valueName: 'N', description: `SQLite's heap limit per database (${LIMITS.memoryLimitBytes})` },
+  'db-memory-limit-bytes': { type: 'string', valueName: 'N', description: `SQLite's heap limit per engine worker thread (${LIMITS.memoryLimitBytes})` },
   'db-max-streams': { type: 'string', valueName: 'N', description: `Most open streams per namespace (${LIMITS.maxStreams})` },
   'db-max-databases': { type: 'string', valueName: 'N', description: `Most databases open at once; an idle one closes to make room (${LIMITS.maxDatabases})` },
+  'db-max-pipeline-body-bytes': { type: 'string', valueName: 'N', description: `Largest pipeline request body or WebSocket message, apart from --max-body-bytes (${LIMITS.maxPipelineBodyBytes})` },
 } as const;
 
 const FLAG_OPTIONS: Record<string, keyof typeof LIMITS> = {
@@ -100,6 +111,7 @@ const FLAG_OPTIONS: Record<string, keyof typeof LIMITS> = {
   'db-memory-limit-bytes': 'memoryLimitBytes',
   'db-max-streams': 'maxStreams',
   'db-max-databases': 'maxDatabases',
+  'db-max-pipeline-body-bytes': 'maxPipelineBodyBytes',
 };
 
 /** Options from parsed flags; a value that is not a whole number above 0 is a usage error. */

@@ -44,7 +44,14 @@ export class StreamLimitReached extends Error {
 const REMEMBERED_BATONS = 10_000;
 const EXPIRED = () => new StreamLost('The stream has expired due to inactivity', 'STREAM_EXPIRED');
 
-export function streamTable(options: { idleMs: number; maxStreams: number; now: () => number; onEnd: (stream: Stream) => void }) {
+export function streamTable(options: {
+  idleMs: number;
+  maxStreams: number;
+  now: () => number;
+  onEnd: (stream: Stream) => void;
+  /** A stream ended by endWhere while it runs a request: stop that request now. */
+  onInterrupt?: (stream: Stream, reason: StreamLost) => void;
+}) {
   let nextId = 1;
   /** Streams waiting for their next request, by baton. */
   const waiting = new Map<string, { stream: Stream; lastUsed: number }>();
@@ -122,7 +129,7 @@ export function streamTable(options: { idleMs: number; maxStreams: number; now: 
 
     end,
 
-    /** Ends, at once, every stream matching `which`; a stream running a request ends after it. */
+    /** Ends, at once, every stream matching `which`; a request one of them runs is stopped (onInterrupt). */
     endWhere(which: (stream: Stream) => boolean, reason: StreamLost): void {
       for (const [baton, entry] of waiting) {
         if (!which(entry.stream)) continue;
@@ -134,6 +141,7 @@ export function streamTable(options: { idleMs: number; maxStreams: number; now: 
         if (which(stream)) {
           stream.closed = true;
           stream.lost = reason;
+          options.onInterrupt?.(stream, reason);
         }
       }
     },

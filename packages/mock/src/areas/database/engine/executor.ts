@@ -1,20 +1,22 @@
-// The HTTP side of one database's executor process: starts it on first use, sends it each
-// pipeline's SQL requests, and ends it when a request runs past the time limit (the only way
-// to stop a statement SQLite is stuck in). Ending it closes every stream of that database and
-// rolls back their transactions; SQLite recovers the file from its WAL on the next start.
-import { fork, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+// The HTTP side of the engine workers (worker.ts): each worker thread holds many databases; a
+// database's Executor sends it each pipeline's SQL requests. Time limits are judged here, by the
+// mock's clock (a timer only makes the check happen): a request past statementTimeoutMs has its
+// statement interrupted in the worker, and a write waiting past lockWaitMs gives up; neither
+// touches another stream.
+import { EventEmitter } from 'node:events';
+import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Access, ExecutorConfig, FromExecutor, SqlOutcome, SqlRequest, ToExecutor } from './messages.ts';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { FLAG_INTERRUPT, FLAG_LOCK_WAIT_OVER, FLAG_SYNC_ANSWERS, type Access, type FromWorker, type PooledConnection, type SqlOutcome, type SqlRequest, type ToWorker } from './messages.ts';
 
-export interface ExecutorOptions extends ExecutorConfig {
-  /** Longest time one request of a pipeline may run, in ms. */
+export interface WorkerLimits {
+  maxResultBytes: number;
+  memoryLimitBytes: number;
   statementTimeoutMs: number;
-  /** The executor's script; see childScript(). */
-  script: string;
+  lockWaitMs: number;
 }
 
-/** Why the streams of an executor ended without being closed. */
+/** Why a stream ended without being closed. */
 export class ExecutorStopped extends Error {
   constructor(
     message: string,
@@ -25,165 +27,274 @@ export class ExecutorStopped extends Error {
 }
 
 interface Pending {
-  resolve(outcomes: SqlOutcome[]): void;
+  resolve(value: unknown): void;
   reject(error: Error): void;
-  timer?: NodeJS.Timeout;
-  requests: SqlRequest[];
+  /** For runs: when the time limit passes (mock clock), or null while waiting for a lock. */
+  deadline?: number | null;
+  waitingSince?: number;
+  /** The run's stream was ended from outside (its token invalidated): why. */
+  stopped?: ExecutorStopped;
+  /** Database key and stream of a run. */
+  stream?: string;
 }
 
-export class Executor {
-  #child: ChildProcess | undefined;
-  /** The process has started (its start-up does not count toward a request's time limit). */
-  #ready = false;
-  #nextId = 1;
+/** One worker thread and what is in flight there. */
+export class EngineWorker {
+  readonly #worker: Worker;
+  readonly #flags: Int32Array;
+  readonly #syncPort: MessagePort;
   readonly #pending = new Map<number, Pending>();
-  /** Streams this executor holds; they all end if it stops. */
-  readonly streams = new Set<number>();
-  /** Called with the streams lost when the process ended on its own or was stopped for a runaway request. */
-  onLost: (streams: number[], reason: ExecutorStopped) => void = () => {};
+  #nextId = 1;
+  #checker: NodeJS.Timeout | undefined;
+  /** Databases placed in this worker. */
+  databases = 0;
+  /** False once the thread ended (it failed): its databases are gone. */
+  alive = true;
+  /** `waiting` (run id): a run began waiting for another stream's lock. For tests that wait on it. */
+  readonly events = new EventEmitter();
+  /** Resolves once the worker has loaded SQLite. */
+  readonly ready: Promise<void>;
+  #onReady!: () => void;
+  #onFail!: (error: Error) => void;
 
-  constructor(readonly options: ExecutorOptions) {}
-
-  get running(): boolean {
-    return this.#child !== undefined;
+  constructor(
+    script: string,
+    readonly limits: WorkerLimits,
+    readonly now: () => number,
+  ) {
+    this.ready = new Promise((resolve, reject) => {
+      this.#onReady = resolve;
+      this.#onFail = reject;
+    });
+    const flags = new SharedArrayBuffer(4 * 4);
+    this.#flags = new Int32Array(flags);
+    const { port1, port2 } = new MessageChannel();
+    this.#syncPort = port1;
+    this.#worker = new Worker(script, {
+      workerData: { maxResultBytes: limits.maxResultBytes, memoryLimitBytes: limits.memoryLimitBytes, lockWaitMs: limits.lockWaitMs, flags, syncPort: port2 },
+      transferList: [port2],
+    });
+    this.#worker.unref();
+    this.#worker.on('message', (message: FromWorker) => this.#receive(message));
+    this.#worker.on('error', (error) => {
+      this.alive = false;
+      this.#onFail(error);
+      this.#failAll(new ExecutorStopped(`The database engine failed: ${error.message}`, 'STREAM_EXPIRED'));
+    });
+    this.#worker.on('exit', () => {
+      this.alive = false;
+      this.#failAll(new ExecutorStopped('The database engine stopped', 'STREAM_EXPIRED'));
+    });
   }
 
-  run(stream: number, access: Access, requests: SqlRequest[]): Promise<SqlOutcome[]> {
-    const child = this.#start();
+  send(message: ToWorker, transfer: ArrayBuffer[] = []): void {
+    this.#worker.postMessage(message, transfer);
+  }
+
+  /** Runs a stream's requests; rejects with ExecutorStopped when the time limit stopped them. */
+  run(key: string, stream: number, access: Access, requests: SqlRequest[], image: boolean): Promise<{ outcomes: SqlOutcome[]; image?: Uint8Array }> {
+    if (!this.alive) return Promise.reject(new ExecutorStopped('The database engine stopped; the stream ended', 'STREAM_EXPIRED'));
     const id = this.#nextId++;
-    this.streams.add(stream);
-    const closes = requests.some((request) => request.type === 'close');
-    return new Promise<SqlOutcome[]>((resolve, reject) => {
-      const done = (outcomes: SqlOutcome[]) => {
-        // The stream closed itself in the process.
-        if (closes) this.streams.delete(stream);
-        resolve(outcomes);
-      };
-      const pending: Pending = { resolve: done, reject, requests };
-      this.#pending.set(id, pending);
-      this.#arm(id, pending);
-      this.#send(child, { t: 'run', id, stream, access, requests });
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject, deadline: this.now() + this.limits.statementTimeoutMs, stream: `${key}\u0000${stream}` });
+      this.#watch();
+      this.send({ t: 'run', id, key, stream, access, requests, image });
     });
+  }
+
+  /** Asks the worker something and waits for its answer message. */
+  ask<T>(message: (id: number) => ToWorker): Promise<T> {
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject });
+      this.send(message(id));
+    });
+  }
+
+  /** The database's file image now, synchronously (for state snapshots); null when not open. */
+  exportNow(key: string): Uint8Array | null {
+    if (!this.alive) return null;
+    const id = this.#nextId++;
+    this.send({ t: 'export', id, key, sync: true });
+    // The worker answers between two statements; a statement runs at most statementTimeoutMs.
+    const limit = this.limits.statementTimeoutMs + 5_000;
+    for (;;) {
+      const seen = Atomics.load(this.#flags, FLAG_SYNC_ANSWERS);
+      const answer = receiveMessageOnPort(this.#syncPort)?.message as { id: number; bytes: Uint8Array | null } | undefined;
+      if (answer) {
+        if (answer.id === id) return answer.bytes;
+        continue;
+      }
+      if (Atomics.wait(this.#flags, FLAG_SYNC_ANSWERS, seen, limit) === 'timed-out') throw new Error(`the database engine did not answer within ${limit} ms`);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.alive = false;
+    clearInterval(this.#checker);
+    this.#failAll(new ExecutorStopped('The database was closed', 'STREAM_EXPIRED'));
+    await this.#worker.terminate();
+    this.#syncPort.close();
+  }
+
+  #receive(message: FromWorker) {
+    if (message.t === 'ready') return this.#onReady();
+    const pending = this.#pending.get(message.id);
+    if (!pending) return;
+    switch (message.t) {
+      case 'progress':
+        pending.deadline = this.now() + this.limits.statementTimeoutMs;
+        pending.waitingSince = undefined;
+        return;
+      case 'waiting':
+        pending.deadline = null;
+        pending.waitingSince = this.now();
+        this.events.emit('waiting', message.id);
+        return;
+      case 'done':
+        this.#pending.delete(message.id);
+        if (pending.stopped) pending.reject(pending.stopped);
+        else if (message.interrupted) {
+          pending.reject(
+            new ExecutorStopped(
+              `The statement ran longer than the mock's limit of ${this.limits.statementTimeoutMs} ms (statementTimeoutMs) and was stopped; its stream closed and its transaction rolled back`,
+              'SQLITE_INTERRUPT',
+            ),
+          );
+        } else pending.resolve({ outcomes: message.outcomes, image: message.image });
+        return;
+      case 'exported':
+        this.#pending.delete(message.id);
+        pending.resolve(message.bytes);
+        return;
+      case 'inspected':
+        this.#pending.delete(message.id);
+        pending.resolve({ pool: message.pool, streams: message.streams });
+        return;
+    }
+  }
+
+  /** Stops the run a stream has in flight now (its statement, or its wait for a lock); the run fails with `reason`. */
+  stopStream(key: string, stream: number, reason: ExecutorStopped): void {
+    for (const [id, pending] of this.#pending) {
+      if (pending.stream !== `${key}\u0000${stream}`) continue;
+      pending.stopped = reason;
+      Atomics.store(this.#flags, pending.deadline === null ? FLAG_LOCK_WAIT_OVER : FLAG_INTERRUPT, id);
+    }
+  }
+
+  /** While runs are in flight, looks at their limits by the mock's clock. */
+  #watch() {
+    if (this.#checker) return;
+    this.#checker = setInterval(() => this.checkLimits(), Math.max(5, Math.min(50, Math.floor(this.limits.statementTimeoutMs / 20), Math.floor(this.limits.lockWaitMs / 20))));
+    this.#checker.unref();
+  }
+
+  /** Raises the flags of the runs past a limit; stops looking once nothing is in flight. */
+  checkLimits(): void {
+    const now = this.now();
+    let running = false;
+    for (const [id, pending] of this.#pending) {
+      if (pending.deadline === undefined) continue;
+      running = true;
+      if (pending.waitingSince !== undefined && now - pending.waitingSince > this.limits.lockWaitMs) Atomics.store(this.#flags, FLAG_LOCK_WAIT_OVER, id);
+      else if (pending.deadline !== null && now > pending.deadline) Atomics.store(this.#flags, FLAG_INTERRUPT, id);
+    }
+    if (!running) {
+      clearInterval(this.#checker);
+      this.#checker = undefined;
+    }
+  }
+
+  #failAll(error: ExecutorStopped) {
+    for (const [id, pending] of this.#pending) {
+      this.#pending.delete(id);
+      pending.reject(error);
+    }
+  }
+}
+
+/** One database in a worker: the streams it holds, and their requests. */
+export class Executor {
+  /** Streams this database holds (open in its worker). */
+  readonly streams = new Set<number>();
+  /** Saves the database's file image after a run changed it; set for databases with a host file. */
+  save: ((image: Uint8Array) => void) | undefined;
+  #stopped = false;
+
+  constructor(
+    readonly key: string,
+    readonly worker: EngineWorker,
+  ) {}
+
+  get running(): boolean {
+    return !this.#stopped && this.worker.alive;
+  }
+
+  async run(stream: number, access: Access, requests: SqlRequest[]): Promise<SqlOutcome[]> {
+    if (this.#stopped) throw new ExecutorStopped('The database was closed; the stream ended', 'STREAM_EXPIRED');
+    this.streams.add(stream);
+    try {
+      const { outcomes, image } = await this.worker.run(this.key, stream, access, requests, this.save !== undefined);
+      if (requests.some((request) => request.type === 'close')) this.streams.delete(stream);
+      if (image) this.save?.(image);
+      return outcomes;
+    } catch (error) {
+      this.streams.delete(stream);
+      throw error;
+    }
+  }
+
+  /** Ends a stream's request in flight now, if any (it fails with `reason`); the stream then closes. */
+  interrupt(stream: number, reason: ExecutorStopped): void {
+    if (this.streams.has(stream) && !this.#stopped) this.worker.stopStream(this.key, stream, reason);
   }
 
   /** Closes a stream's connection, releasing its locks (its transaction rolls back). */
   closeStream(stream: number): void {
-    if (!this.streams.delete(stream) || !this.#child) return;
-    this.#send(this.#child, { t: 'close', stream });
+    if (!this.streams.delete(stream) || this.#stopped) return;
+    this.worker.send({ t: 'close', key: this.key, stream });
   }
 
-  /** Ends the process; its streams are lost. */
-  stop(): Promise<void> {
-    const child = this.#child;
-    if (!child) return Promise.resolve();
-    this.#child = undefined;
-    this.#lose(new ExecutorStopped('The database was closed', 'STREAM_EXPIRED'));
-    return new Promise((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
+  /** The connections the database's pool holds, for tests: each should hold nothing of an earlier stream. */
+  inspect(): Promise<{ pool: PooledConnection[]; streams: number }> {
+    return this.worker.ask((id) => ({ t: 'inspect', id, key: this.key }));
   }
 
-  #start(): ChildProcess {
-    if (this.#child) return this.#child;
-    const { statementTimeoutMs: _timeout, script, ...config } = this.options;
-    const child = fork(script, [JSON.stringify(config)], {
-      serialization: 'json',
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      execArgv: [`--max-old-space-size=${Math.max(64, Math.ceil((config.maxResultBytes * 8) / 1024 / 1024) + 64)}`],
-    });
-    this.#child = child;
-    this.#ready = false;
-    child.on('message', (message: FromExecutor) => this.#receive(message));
-    child.once('exit', (code, signal) => {
-      if (this.#child !== child) return; // stopped on purpose: its losses are already told
-      this.#child = undefined;
-      const reason = new ExecutorStopped(
-        `The database's executor ended (${signal ?? `exit code ${code}`}); the stream's transaction was rolled back`,
-        'STREAM_EXPIRED',
-      );
-      this.#lose(reason);
-    });
-    child.on('error', () => {}); // 'exit' follows
-    return child;
-  }
-
-  #send(child: ChildProcess, message: ToExecutor) {
-    if (child.connected) child.send(message);
-  }
-
-  #receive(message: FromExecutor) {
-    if (message.t === 'ready') {
-      this.#ready = true;
-      for (const [id, pending] of this.#pending) this.#arm(id, pending);
-      return;
-    }
-    const pending = this.#pending.get(message.id);
-    if (!pending) return;
-    clearTimeout(pending.timer);
-    if (message.t === 'done') {
-      this.#pending.delete(message.id);
-      pending.resolve(message.outcomes);
-    } else if (message.t === 'progress') {
-      this.#arm(message.id, pending);
-    }
-    // 'waiting': the process is free meanwhile; the time limit starts again on 'progress'.
-  }
-
-  /** The time limit of the request now running; past it the process ends. */
-  #arm(id: number, pending: Pending) {
-    clearTimeout(pending.timer);
-    if (!this.#ready) return;
-    pending.timer = setTimeout(() => {
-      const limit = this.options.statementTimeoutMs;
-      this.#lose(
-        new ExecutorStopped(
-          `The statement ran longer than the mock's limit of ${limit} ms (statementTimeoutMs) and was stopped; its stream closed and its transaction rolled back`,
-          'SQLITE_INTERRUPT',
-        ),
-        id,
-      );
-      this.#child?.kill('SIGKILL');
-      this.#child = undefined;
-    }, this.options.statementTimeoutMs);
-    pending.timer.unref?.();
-  }
-
-  /** Every request in flight fails; every stream is gone. `culprit` is the request that ran too long. */
-  #lose(reason: ExecutorStopped, culprit?: number) {
-    const lost = [...this.streams];
+  /** Forgets the database in its worker (its data is gone unless saved). */
+  stop(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
     this.streams.clear();
-    for (const [id, pending] of this.#pending) {
-      clearTimeout(pending.timer);
-      this.#pending.delete(id);
-      pending.reject(id === culprit ? reason : new ExecutorStopped(reason.code === 'SQLITE_INTERRUPT' ? 'Another stream of this database ran a statement past the time limit; the executor was restarted and this stream closed' : reason.message, 'STREAM_EXPIRED'));
-    }
-    if (lost.length > 0) this.onLost(lost, reason);
+    this.worker.databases--;
+    this.worker.send({ t: 'drop', key: this.key });
   }
 }
 
 /**
- * The executor's script. Built, it sits beside this module; from the TypeScript sources (the
+ * The worker's script. Built, it sits beside this module; from the TypeScript sources (the
  * repository's tests), it is bundled once per process with esbuild into a cache folder of the
- * package, where the engine's native module still resolves.
+ * package, where @sqlite.org/sqlite-wasm still resolves.
  */
 let script: Promise<string> | undefined;
-export function childScript(): Promise<string> {
+export function workerScript(): Promise<string> {
   script ??= (async () => {
-    if (!import.meta.url.endsWith('.ts')) return fileURLToPath(new URL('./child.js', import.meta.url));
+    if (!import.meta.url.endsWith('.ts')) return fileURLToPath(new URL('./worker.js', import.meta.url));
     const { build } = await import('esbuild');
-    const outfile = fileURLToPath(new URL(`../../../../node_modules/.cache/platform-mock/executor-${process.pid}.mjs`, import.meta.url));
-    await build({
-      entryPoints: [fileURLToPath(new URL('./child.ts', import.meta.url))],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      external: ['libsql'],
-      outfile,
-      logLevel: 'silent',
-    });
-    process.once('exit', () => rmSync(outfile, { force: true }));
+    const outfile = fileURLToPath(new URL(`../../../../node_modules/.cache/platform-mock/engine-worker-${process.pid}.mjs`, import.meta.url));
+    if (!existsSync(outfile)) {
+      await build({
+        entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        external: ['@sqlite.org/sqlite-wasm'],
+        outfile,
+        logLevel: 'silent',
+      });
+      process.once('exit', () => rmSync(outfile, { force: true }));
+    }
     return outfile;
   })();
   return script;

@@ -1,5 +1,5 @@
-// What the mock's HTTP process and a database's executor process say to each other. The HTTP
-// side resolves stored SQL texts (sql_id) before sending, so the executor sees SQL only.
+// What the mock's HTTP thread and an engine worker thread say to each other. The HTTP side
+// resolves stored SQL texts (sql_id) before sending, so the worker sees SQL only.
 import type { BatchCond, DatabaseError, DescribeResult, SqlValue, StmtResult } from '../protocol.ts';
 
 export type Access = 'full' | 'read-only';
@@ -45,28 +45,47 @@ export type SqlResponse =
 
 export type SqlOutcome = { type: 'ok'; response: SqlResponse } | { type: 'error'; error: DatabaseError };
 
-export interface ExecutorLimits {
-  /** Largest total size of the rows one pipeline answers, in bytes. */
+/** What an engine worker is told at start. */
+export interface WorkerConfig {
+  /** Largest total size of the rows one pipeline answers, in bytes; also the longest value. */
   maxResultBytes: number;
-  /** How long a write waits for another stream's write lock before SQLITE_BUSY, in ms. */
-  lockWaitMs: number;
-  /** SQLite's hard heap limit in the executor process, in bytes. */
+  /** SQLite's hard heap limit in the worker, in bytes. */
   memoryLimitBytes: number;
+  /** Shared flags (Int32Array): see FLAG_*. */
+  flags: SharedArrayBuffer;
 }
 
-export interface ExecutorConfig extends ExecutorLimits {
-  /** The database file (absolute path). */
-  file: string;
+/** The run whose statement is to stop now (its time limit passed). */
+export const FLAG_INTERRUPT = 0;
+/** The run whose lock wait is over. */
+export const FLAG_LOCK_WAIT_OVER = 1;
+/** Counts the worker's synchronous answers (snapshots), for Atomics.wait. */
+export const FLAG_SYNC_ANSWERS = 2;
+
+export type ToWorker =
+  | { t: 'open'; key: string; bytes?: Uint8Array }
+  /** `image`: answer the database's file image when the run changed it (the database has a host file). */
+  | { t: 'run'; id: number; key: string; stream: number; access: Access; requests: SqlRequest[]; image: boolean }
+  | { t: 'close'; key: string; stream: number }
+  | { t: 'drop'; key: string }
+  /** The database as a file image; answered on the sync port when `sync`, else as 'exported'. */
+  | { t: 'export'; id: number; key: string; sync: boolean }
+  | { t: 'inspect'; id: number; key: string };
+
+export interface PooledConnection {
+  attached: number;
+  autocommit: boolean;
+  busyStatements: number;
+  touched: boolean;
 }
 
-export type ToExecutor =
-  | { t: 'run'; id: number; stream: number; access: Access; requests: SqlRequest[] }
-  | { t: 'close'; stream: number };
-
-export type FromExecutor =
+export type FromWorker =
   | { t: 'ready' }
-  | { t: 'done'; id: number; outcomes: SqlOutcome[] }
-  /** A request of the run begins: the time limit starts again. */
+  /** `interrupted`: the run was stopped at its time limit and its stream ended. `image`: the database after a change, when asked. */
+  | { t: 'done'; id: number; outcomes: SqlOutcome[]; interrupted: boolean; image?: Uint8Array }
+  /** A request of the run begins, or goes on after a lock wait: the time limit starts again. */
   | { t: 'progress'; id: number }
-  /** The run waits for a lock (the executor is idle meanwhile): the time limit pauses. */
-  | { t: 'waiting'; id: number };
+  /** The run waits for a lock (the worker serves others meanwhile): the time limit pauses, the lock wait counts. */
+  | { t: 'waiting'; id: number }
+  | { t: 'exported'; id: number; bytes: Uint8Array | null }
+  | { t: 'inspected'; id: number; pool: PooledConnection[]; streams: number };

@@ -113,11 +113,3 @@ export function withoutExplain(words: string[]): { explain: boolean; words: stri
   if (words[0] !== 'EXPLAIN') return { explain: false, words };
   return { explain: true, words: words[1] === 'QUERY' && words[2] === 'PLAN' ? words.slice(3) : words.slice(1) };
 }
-
-/** The pragma a statement sets or reads (lower case, without its schema), or undefined. */
-export function pragmaOf(words: string[]): string | undefined {
-  const rest = withoutExplain(words).words;
-  if (rest[0] !== 'PRAGMA') return undefined;
-  const name = rest[2] === '.' ? rest[3] : rest[1];
-  return name?.replace(/^["`[]|["`\]]$/g, '').toLowerCase();
-}

@@ -1,0 +1,237 @@
+// The one adapter over @sqlite.org/sqlite-wasm (SQLite's official WebAssembly build): the few
+// C functions the engine calls, with pointers and the module's loose types kept in here.
+// Databases are files of Emscripten's in-memory file system, private to the worker thread
+// that loaded the module: SQLite has no path to the host's files at all.
+import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
+import { ProtocolError } from '../protocol.ts';
+import type { EngineValue } from '../values.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the module's own types are per-overload and pointer-heavy */
+type Module = { capi: any; wasm: any; oo1: any; version: { libVersion: string } };
+
+export const SQLITE_ROW = 100;
+export const SQLITE_DONE = 101;
+export const SQLITE_BUSY = 5;
+const SQLITE_INTEGER = 1;
+const SQLITE_FLOAT = 2;
+const SQLITE_TEXT = 3;
+const SQLITE_BLOB = 4;
+
+export type DbPointer = number;
+export type StmtPointer = number;
+
+/** SQLite as one worker thread holds it. */
+export class Sqlite {
+  readonly #capi: any;
+  readonly #wasm: any;
+  readonly #unlink: (vfs: number, name: string) => number;
+  /** oo1's handle of each open connection (it frees the callbacks installed on it at close). */
+  readonly #handles = new Map<DbPointer, { close(): void }>();
+
+  private constructor(readonly module: Module) {
+    this.#capi = module.capi;
+    this.#wasm = module.wasm;
+    this.#unlink = this.#wasm.xWrap('sqlite3__wasm_vfs_unlink', 'int', ['*', 'string']);
+  }
+
+  static async load(): Promise<Sqlite> {
+    // SQLite's own log lines (a refused step, a busy lock) are answers to clients here, not news.
+    const module = (await (sqlite3InitModule as any)({ print: () => {}, printErr: () => {} })) as Module;
+    return new Sqlite(module);
+  }
+
+  get version(): string {
+    return this.module.version.libVersion;
+  }
+
+  /** Opens (creating) a database file of the in-memory file system. */
+  open(path: string): DbPointer {
+    const db = new this.module.oo1.DB({ filename: path, flags: 'c', vfs: 'unix' });
+    this.#handles.set(db.pointer, db);
+    return db.pointer as DbPointer;
+  }
+
+  close(db: DbPointer): void {
+    const handle = this.#handles.get(db);
+    this.#handles.delete(db);
+    handle?.close();
+  }
+
+  /** Runs trusted SQL of the mock's own (no result rows wanted). */
+  exec(db: DbPointer, sql: string): void {
+    const rc = this.#capi.sqlite3_exec(db, sql, 0, 0, 0);
+    if (rc !== 0) throw this.error(db);
+  }
+
+  /** The value of a one-row, one-column query of the mock's own. */
+  value(db: DbPointer, sql: string): EngineValue {
+    const stmt = this.prepare(db, sql);
+    try {
+      return this.step(db, stmt) ? this.column(stmt, 0) : null;
+    } finally {
+      this.finalize(stmt);
+    }
+  }
+
+  /** The statement compiled from the first statement of `sql`; 0 when the text has none. */
+  prepare(db: DbPointer, sql: string): StmtPointer {
+    const { pstack } = this.#wasm;
+    const mark = pstack.pointer;
+    try {
+      const out = pstack.allocPtr();
+      const rc = this.#capi.sqlite3_prepare_v3(db, sql, -1, 0, out, null);
+      if (rc !== 0) throw this.error(db);
+      return this.#wasm.peekPtr(out) as StmtPointer;
+    } finally {
+      pstack.restore(mark);
+    }
+  }
+
+  /** Steps once: true for a row, false when done; throws the engine's error otherwise. */
+  step(db: DbPointer, stmt: StmtPointer): boolean {
+    const rc = this.#capi.sqlite3_step(stmt);
+    if (rc === SQLITE_ROW) return true;
+    if (rc === SQLITE_DONE) return false;
+    throw this.error(db);
+  }
+
+  reset(stmt: StmtPointer): void {
+    this.#capi.sqlite3_reset(stmt);
+    this.#capi.sqlite3_clear_bindings(stmt);
+  }
+
+  finalize(stmt: StmtPointer): void {
+    this.#capi.sqlite3_finalize(stmt);
+  }
+
+  /** The engine's last error on a connection, as the protocol names it (extended code). */
+  error(db: DbPointer): ProtocolError & { rawCode: number } {
+    const raw = this.#capi.sqlite3_extended_errcode(db) as number;
+    const error = new ProtocolError(this.#capi.sqlite3_errmsg(db) as string, this.#capi.sqlite3_js_rc_str(raw) ?? `SQLITE_${raw}`) as ProtocolError & { rawCode: number };
+    error.rawCode = raw;
+    return error;
+  }
+
+  bind(stmt: StmtPointer, index: number, value: EngineValue): void {
+    const capi = this.#capi;
+    let rc: number;
+    if (value === null) rc = capi.sqlite3_bind_null(stmt, index);
+    else if (typeof value === 'bigint') rc = capi.sqlite3_bind_int64(stmt, index, value);
+    else if (typeof value === 'number') rc = capi.sqlite3_bind_double(stmt, index, value);
+    else if (typeof value === 'string') {
+      // The module's own string path of sqlite3_bind_text is broken in 3.54.1 (a ReferenceError): bind a copy in its memory.
+      const [pointer, length] = this.#wasm.allocCString(value, true) as [number, number];
+      rc = capi.sqlite3_bind_text(stmt, index, pointer, length, capi.SQLITE_WASM_DEALLOC);
+    }
+    else if (value.byteLength === 0) rc = capi.sqlite3_bind_zeroblob(stmt, index, 0);
+    else {
+      // A copy in the module's memory (its own copy refuses Buffer, a Uint8Array subclass).
+      const pointer = this.#wasm.alloc(value.byteLength) as number;
+      this.#wasm.heap8u().set(value, pointer);
+      rc = capi.sqlite3_bind_blob(stmt, index, pointer, value.byteLength, capi.SQLITE_WASM_DEALLOC);
+    }
+    if (rc) throw this.error(capi.sqlite3_db_handle(stmt));
+  }
+
+  /** The statement's parameters by index (1-based): their names (`:a`, `?3`) or null. */
+  params(stmt: StmtPointer): (string | null)[] {
+    const count = this.#capi.sqlite3_bind_parameter_count(stmt) as number;
+    return Array.from({ length: count }, (_, i) => (this.#capi.sqlite3_bind_parameter_name(stmt, i + 1) as string | null) || null);
+  }
+
+  columns(stmt: StmtPointer): { name: string; decltype: string | null }[] {
+    const count = this.#capi.sqlite3_column_count(stmt) as number;
+    return Array.from({ length: count }, (_, i) => ({ name: this.#capi.sqlite3_column_name(stmt, i) as string, decltype: (this.#capi.sqlite3_column_decltype(stmt, i) as string | null) ?? null }));
+  }
+
+  columnCount(stmt: StmtPointer): number {
+    return this.#capi.sqlite3_column_count(stmt);
+  }
+
+  column(stmt: StmtPointer, index: number): EngineValue {
+    const capi = this.#capi;
+    switch (capi.sqlite3_column_type(stmt, index)) {
+      case SQLITE_INTEGER:
+        return capi.sqlite3_column_int64(stmt, index) as bigint;
+      case SQLITE_FLOAT:
+        return capi.sqlite3_column_double(stmt, index) as number;
+      case SQLITE_TEXT:
+        return capi.sqlite3_column_text(stmt, index) as string;
+      case SQLITE_BLOB: {
+        const size = capi.sqlite3_column_bytes(stmt, index) as number;
+        const pointer = capi.sqlite3_column_blob(stmt, index) as number;
+        return size === 0 ? new Uint8Array() : this.#wasm.heap8u().slice(pointer, pointer + size);
+      }
+      default:
+        return null;
+    }
+  }
+
+  readonly(stmt: StmtPointer): boolean {
+    return this.#capi.sqlite3_stmt_readonly(stmt) !== 0;
+  }
+
+  isExplain(stmt: StmtPointer): boolean {
+    return this.#capi.sqlite3_stmt_isexplain(stmt) !== 0;
+  }
+
+  autocommit(db: DbPointer): boolean {
+    return this.#capi.sqlite3_get_autocommit(db) !== 0;
+  }
+
+  changes(db: DbPointer): number {
+    return Number(this.#capi.sqlite3_changes64(db));
+  }
+
+  /** Sets what last_insert_rowid() answers (a pooled connection starts from 0 for its next stream). */
+  setLastInsertRowid(db: DbPointer, rowid: bigint): void {
+    this.#capi.sqlite3_set_last_insert_rowid(db, rowid);
+  }
+
+  lastInsertRowid(db: DbPointer): bigint {
+    return BigInt(this.#capi.sqlite3_last_insert_rowid(db));
+  }
+
+  /** Statements of the connection still active (stepped, not reset). */
+  busyStatements(db: DbPointer): StmtPointer[] {
+    const busy: StmtPointer[] = [];
+    for (let stmt = this.#capi.sqlite3_next_stmt(db, 0); stmt; stmt = this.#capi.sqlite3_next_stmt(db, stmt)) {
+      if (this.#capi.sqlite3_stmt_busy(stmt)) busy.push(stmt);
+    }
+    return busy;
+  }
+
+  /** Limits of one connection: nothing attached, no value longer than `maxLength` bytes. */
+  limit(db: DbPointer, maxLength: number): void {
+    this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_ATTACHED, 0);
+    this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_LENGTH, maxLength);
+    this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_SQL_LENGTH, Math.min(maxLength, 100_000_000));
+    // Defensive: no writable_schema, no raw page writes; schema objects run only innocuous functions.
+    this.#capi.sqlite3_db_config(db, this.#capi.SQLITE_DBCONFIG_DEFENSIVE, 1, 0);
+    this.#capi.sqlite3_db_config(db, this.#capi.SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, 0);
+  }
+
+  authorizer(db: DbPointer, callback: (data: unknown, action: number, a1: string | 0, a2: string | 0, a3: string | 0, a4: string | 0) => number): void {
+    this.#capi.sqlite3_set_authorizer(db, callback, 0);
+  }
+
+  /** `callback` runs every `ops` virtual machine steps; a non-zero answer interrupts. */
+  progress(db: DbPointer, ops: number, callback: () => number): void {
+    this.#capi.sqlite3_progress_handler(db, ops, callback, 0);
+  }
+
+  /** The database as one file image (sqlite3_serialize), WAL content included. */
+  serialize(db: DbPointer): Uint8Array {
+    return this.#capi.sqlite3_js_db_export(db, 'main') as Uint8Array;
+  }
+
+  /** Writes a file of the in-memory file system. */
+  writeFile(path: string, bytes: Uint8Array): void {
+    this.#capi.sqlite3_js_posix_create_file(path, bytes, bytes.byteLength);
+  }
+
+  /** Removes a file of the in-memory file system, if it is there. */
+  unlink(path: string): void {
+    this.#unlink(0, path);
+  }
+}

@@ -1,0 +1,88 @@
+// Hrana over HTTP: the version probes, /v2/pipeline, /v3/pipeline and /v3/cursor. A request's
+// Bearer token leads to its database (token-management.ts); its baton continues a stream of the
+// stream table; the pipeline runner runs the requests.
+import type { CallContext, Handler, MockRequest, MockResponse } from '../../area.ts';
+import { runCursor, runPipeline, type WireRequest } from './pipeline-runner.ts';
+import type { DatabaseError, StreamResult } from './protocol.ts';
+import { StreamLost, type Stream, type StreamTable } from './stream-table.ts';
+import type { DatabaseState } from './state-store.ts';
+import type { Caller } from './token-management.ts';
+
+const VERSION_TEXT = { 2: 'Hello, this is HTTP API v2 (Hrana over HTTP)', 3: 'Hello, this is HTTP API v3 (Hrana over HTTP)' } as const;
+
+/** The stream a request opens or continues; the protocol's error when a limit refuses it. */
+export type StreamOpener = (caller: Caller, baton: string | null | undefined) => Stream | DatabaseError;
+
+export interface HranaHttpOptions {
+  streams: StreamTable;
+  authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | undefined;
+  openStream: StreamOpener;
+}
+
+const text = (status: number, body: string): MockResponse => ({ status, headers: { 'content-type': 'text/plain' }, body });
+
+export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions): Record<string, Handler<DatabaseState>> {
+  /** The stream a request continues or opens; or the answer when there is none. */
+  function streamFor(request: MockRequest, call: CallContext<DatabaseState>, baton: string | null | undefined): Stream | MockResponse | DatabaseError {
+    const secret = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+    const caller = authorize(secret, request.headers.host ?? '', (namespace) => (namespace === call.namespace ? call.state : call.stateOf(namespace)));
+    if (!caller) return { status: 401 };
+    try {
+      return openStream(caller, baton);
+    } catch (error) {
+      if (!(error instanceof StreamLost)) throw error;
+      if (error.malformed) return text(400, `${error.code}: ${error.message}`);
+      return { status: 500, body: { message: error.message, code: error.code } };
+    }
+  }
+
+  const isStream = (value: Stream | MockResponse | DatabaseError): value is Stream => 'tokenDigest' in value;
+  const isRefusal = (value: Stream | MockResponse | DatabaseError): value is DatabaseError => 'message' in value && !('status' in value);
+
+  async function pipeline(request: MockRequest, call: CallContext<DatabaseState>, version: 2 | 3): Promise<MockResponse> {
+    const body = request.body as { baton?: string | null; requests: WireRequest[] };
+    const stream = streamFor(request, call, body.baton);
+    // A limit refuses the stream: every request answers the limit's error; there is no baton.
+    if (isRefusal(stream)) return { status: 200, body: { baton: null, base_url: null, results: body.requests.map((): StreamResult => ({ type: 'error', error: stream })) } };
+    if (!isStream(stream)) return stream;
+    let results: StreamResult[];
+    try {
+      results = await runPipeline(stream, body.requests, version);
+    } catch (error) {
+      stream.closed = true;
+      streams.give(stream);
+      throw error;
+    }
+    return { status: 200, body: { baton: streams.give(stream), base_url: null, results } };
+  }
+
+  async function cursor(request: MockRequest, call: CallContext<DatabaseState>): Promise<MockResponse> {
+    const body = request.body as { baton?: string | null; batch: { steps: Parameters<typeof runCursor>[1] } };
+    const stream = streamFor(request, call, body.baton);
+    const lines: unknown[] = [];
+    if (isRefusal(stream)) lines.push({ baton: null, base_url: null }, { type: 'error', error: stream });
+    else if (!isStream(stream)) return stream;
+    else {
+      const entries = await runCursor(stream, body.batch.steps);
+      lines.push({ baton: streams.give(stream), base_url: null }, ...entries);
+    }
+    return { status: 200, headers: { 'content-type': 'text/plain' }, body: lines.map((line) => `${JSON.stringify(line)}\n`).join('') };
+  }
+
+  return {
+    getPipelineVersion: () => text(200, VERSION_TEXT[2]),
+    getPipelineVersionV3: () => text(200, VERSION_TEXT[3]),
+    runPipeline: (request, call) => pipeline(request, call, 2),
+    runPipelineV3: (request, call) => pipeline(request, call, 3),
+    runCursor: (request, call) => cursor(request, call),
+  };
+}
+
+/** What the HTTP door answers for the Protobuf encoding of Hrana 3, which the mock does not serve (a 404 lets clients fall back to JSON). */
+export function protobufNotServed(method: string, rawPath: string): MockResponse | undefined {
+  if (!/^\/v3-protobuf(\/|$)/.test(rawPath)) return undefined;
+  const detail =
+    `The mock does not serve the Protobuf encoding of Hrana (${method} ${rawPath}). It serves Hrana's JSON encoding: ` +
+    'over HTTP at /v2/pipeline, /v3/pipeline and /v3/cursor, and over WebSocket at / (subprotocols hrana1, hrana2, hrana3).';
+  return { status: 404, headers: { 'content-type': 'application/problem+json' }, body: { type: 'about:blank', title: 'Protobuf encoding not served', status: 404, detail } };
+}

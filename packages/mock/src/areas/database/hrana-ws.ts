@@ -1,0 +1,267 @@
+// Hrana over WebSocket on the mock's port (subprotocols hrana1, hrana2, hrana3; JSON), with the
+// `ws` library. A connection authenticates with `hello` (its token, as a Bearer token of the
+// pipeline), then multiplexes streams: each is a stream of the same stream table the HTTP
+// pipeline uses, run by the same pipeline runner, so limits, access and invalidation are
+// shared. Requests of one stream run in order; streams run side by side. WebSocket streams do
+// not expire while their connection lives (as sqld's); they end with `close_stream`, the
+// connection, or the invalidation of their token.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { AreaUpgrade, MockResponse } from '../../area.ts';
+import { cursorSteps, checkRequest, storeSql, SUBPROTOCOLS, toWireRequest, type Version, type WsRequest } from './hrana-ws-requests.ts';
+import { runCursor, runPipeline } from './pipeline-runner.ts';
+import { toDatabaseError, type DatabaseError } from './protocol.ts';
+import type { Stream, StreamTable } from './stream-table.ts';
+import type { DatabaseState } from './state-store.ts';
+import type { Caller } from './token-management.ts';
+
+/** Requests a connection may have unanswered before the mock stops reading it (back-pressure, as the protocol asks). */
+const MAX_OUTSTANDING = 128;
+/** Streams one connection may hold by id (open or failed to open); each has at most one cursor. */
+const MAX_IDS = 1024;
+const PROTOCOL_ERROR = 1002;
+const POLICY_VIOLATION = 1008;
+
+type CursorEntries = Awaited<ReturnType<typeof runCursor>>;
+
+export interface HranaWsOptions {
+  streams: StreamTable;
+  authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | undefined;
+  /** Opens a new stream for the caller; the protocol's error when a limit refuses it. */
+  openStream(caller: Caller): Stream | DatabaseError;
+  /** A request's problem against the contract's StreamRequestV3 schema, as one line. */
+  validate(request: unknown): string | undefined;
+  /** Largest message taken, in bytes (the pipeline's body limit). */
+  maxMessageBytes: number;
+}
+
+/** A stream id of a connection: its stream, or why it failed to open; requests run one after another. */
+interface StreamSlot {
+  stream?: Stream;
+  error?: DatabaseError;
+  queue: Promise<unknown>;
+  running: number;
+}
+
+interface CursorSlot {
+  slot: StreamSlot;
+  entries?: CursorEntries;
+  error?: DatabaseError;
+  next: number;
+}
+
+export function hranaWebSocket(options: HranaWsOptions) {
+  const { streams } = options;
+  const server = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.maxMessageBytes,
+    handleProtocols: (offered) => chooseSubprotocol(offered) ?? false,
+  });
+  const connections = new Set<{ socket: WebSocket; slots: Map<number, StreamSlot> }>();
+
+  /** Ends a stream now, once no request of it runs (rolling back its transaction, releasing its locks). */
+  const endIfIdle = (slot: StreamSlot) => {
+    if (slot.stream?.closed && slot.running === 0) streams.end(slot.stream);
+  };
+
+  function serve(socket: WebSocket, version: Version, host: string, stateOf: (namespace: string) => DatabaseState) {
+    let secret: string | undefined;
+    let greeted = false;
+    let outstanding = 0;
+    const slots = new Map<number, StreamSlot>();
+    const cursors = new Map<number, CursorSlot>();
+    const stored = new Map<number, string>();
+    const connection = { socket, slots };
+    connections.add(connection);
+
+    const send = (message: unknown) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    };
+    const fail = (reason: string, code = PROTOCOL_ERROR) => socket.close(code, reason.slice(0, 120));
+
+    /** Runs `work` after the earlier requests of the stream, counting it as running meanwhile. */
+    function onStream<T>(slot: StreamSlot, work: () => Promise<T> | T): Promise<T> {
+      slot.running++;
+      const run = slot.queue.then(work).finally(() => {
+        slot.running--;
+        endIfIdle(slot);
+      });
+      slot.queue = run.catch(() => undefined);
+      return run;
+    }
+
+    /** The stream a request names, or the error it answers with. */
+    function streamOf(slot: StreamSlot | undefined, id: unknown): Stream {
+      if (!slot) throw Object.assign(new Error(`No stream ${String(id)} is open on this connection`), { code: 'STREAM_NOT_FOUND' });
+      if (!slot.stream) throw Object.assign(new Error(slot.error!.message), { code: slot.error!.code ?? 'STREAM_NOT_OPEN' });
+      return slot.stream;
+    }
+
+    async function answer(request: WsRequest): Promise<unknown> {
+      checkRequest(request, version, options.validate);
+      const streamId = request.stream_id as number;
+      const slot = slots.get(streamId);
+      switch (request.type) {
+        case 'open_stream': {
+          if (slot) throw Object.assign(new Error(`Stream ${streamId} is already in use; close it first`), { code: 'STREAM_EXISTS' });
+          if (slots.size >= MAX_IDS) throw Object.assign(new Error(`A connection holds at most ${MAX_IDS} streams`), { code: 'STREAM_LIMIT_REACHED' });
+          const fresh: StreamSlot = { queue: Promise.resolve(), running: 0 };
+          slots.set(streamId, fresh);
+          const caller = options.authorize(secret, host, stateOf);
+          const opened = caller ? options.openStream(caller) : { message: 'The token of this connection is unknown, invalidated or expired; send a hello with a valid token', code: 'UNAUTHORIZED' };
+          if ('tokenDigest' in opened) fresh.stream = opened;
+          else throw Object.assign(new Error((fresh.error = opened).message), { code: opened.code });
+          return { type: 'open_stream' };
+        }
+        case 'close_stream':
+          if (!slot) return { type: 'close_stream' };
+          return onStream(slot, async () => {
+            for (const [id, cursor] of cursors) if (cursor.slot === slot) cursors.delete(id);
+            if (slot.stream && !slot.stream.closed) await runPipeline(slot.stream, [{ type: 'close' }], 3);
+            if (slot.stream) slot.stream.closed = true;
+            slots.delete(streamId);
+            return { type: 'close_stream' };
+          });
+        case 'store_sql':
+        case 'close_sql':
+          return storeSql(request, stored);
+        case 'open_cursor': {
+          const cursorId = request.cursor_id as number;
+          if (cursors.has(cursorId)) throw Object.assign(new Error(`Cursor ${cursorId} is already in use; close it first`), { code: 'CURSOR_EXISTS' });
+          const stream = streamOf(slot, streamId);
+          if ([...cursors.values()].some((open) => open.slot === slot)) throw Object.assign(new Error(`Stream ${streamId} already has an open cursor; close it first`), { code: 'CURSOR_EXISTS' });
+          const cursor: CursorSlot = { slot: slot!, next: 0 };
+          cursors.set(cursorId, cursor);
+          const steps = cursorSteps(request, stored);
+          return onStream(slot!, async () => {
+            if (stream.closed) cursor.error = lostError(stream);
+            else cursor.entries = await runCursor(stream, steps);
+            if (cursor.error) throw Object.assign(new Error(cursor.error.message), { code: cursor.error.code });
+            return { type: 'open_cursor' };
+          });
+        }
+        case 'fetch_cursor':
+        case 'close_cursor': {
+          const cursorId = request.cursor_id as number;
+          const cursor = cursors.get(cursorId);
+          if (!cursor) {
+            if (request.type === 'close_cursor') return { type: 'close_cursor' };
+            throw Object.assign(new Error(`No cursor ${cursorId} is open on this connection`), { code: 'CURSOR_NOT_FOUND' });
+          }
+          return onStream(cursor.slot, () => {
+            if (request.type === 'close_cursor') {
+              cursors.delete(cursorId);
+              return { type: 'close_cursor' };
+            }
+            if (!cursor.entries) throw Object.assign(new Error(cursor.error?.message ?? 'The cursor failed to open'), { code: cursor.error?.code ?? 'CURSOR_NOT_OPEN' });
+            const entries = cursor.entries.slice(cursor.next, cursor.next + (request.max_count as number));
+            cursor.next += entries.length;
+            return { type: 'fetch_cursor', entries, done: cursor.next >= cursor.entries.length };
+          });
+        }
+        default: {
+          const stream = streamOf(slot, streamId);
+          const wire = toWireRequest(request, stored);
+          return onStream(slot!, async () => {
+            const [result] = await runPipeline(stream, [wire], version === 3 ? 3 : 2);
+            if (result!.type === 'error') throw Object.assign(new Error(result!.error.message), { code: result!.error.code });
+            return result!.response;
+          });
+        }
+      }
+    }
+
+    function onRequest(requestId: unknown, request: unknown) {
+      if (!Number.isInteger(requestId) || typeof request !== 'object' || request === null || typeof (request as WsRequest).type !== 'string') {
+        return fail('A request message needs an integer request_id and a request object with a type');
+      }
+      outstanding++;
+      if (outstanding >= MAX_OUTSTANDING) socket.pause();
+      Promise.resolve()
+        .then(() => answer(request as WsRequest))
+        .then(
+          (response) => send({ type: 'response_ok', request_id: requestId, response }),
+          (error: unknown) => send({ type: 'response_error', request_id: requestId, error: toDatabaseError(error) }),
+        )
+        .finally(() => {
+          if (--outstanding < MAX_OUTSTANDING) socket.resume();
+        });
+    }
+
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      if (isBinary) return fail('This connection speaks JSON: send text frames');
+      let message: { type?: unknown; jwt?: unknown; request_id?: unknown; request?: unknown };
+      try {
+        message = JSON.parse(data.toString());
+      } catch {
+        return fail('A message is not valid JSON');
+      }
+      if (typeof message !== 'object' || message === null) return fail('A message must be a JSON object');
+      if (message.type === 'hello') {
+        if (greeted && version < 3) return fail('A second hello needs subprotocol hrana3');
+        const jwt = typeof message.jwt === 'string' ? message.jwt : undefined;
+        if (!options.authorize(jwt, host, stateOf)) {
+          send({ type: 'hello_error', error: { message: 'Authentication failed: the token is unknown, invalidated or expired', code: 'UNAUTHORIZED' } });
+          return fail('Authentication failed', POLICY_VIOLATION);
+        }
+        secret = jwt;
+        greeted = true;
+        return send({ type: 'hello_ok' });
+      }
+      if (message.type !== 'request') return fail(`Unknown message type ${JSON.stringify(message.type)}`);
+      if (!greeted) return fail('The first message must be a hello');
+      onRequest(message.request_id, message.request);
+    });
+
+    socket.on('close', () => {
+      connections.delete(connection);
+      for (const slot of slots.values()) {
+        if (slot.stream) slot.stream.closed = true;
+        endIfIdle(slot);
+      }
+    });
+    socket.on('error', () => socket.terminate());
+  }
+
+  const upgrade: AreaUpgrade<DatabaseState> = {
+    description: 'Hrana over WebSocket at / (subprotocols hrana3, hrana2, hrana1; JSON)',
+    accepts: (rawPath) => rawPath === '/',
+    handle(request: IncomingMessage, socket: Duplex, head: Buffer, context): MockResponse | undefined {
+      const offered = offeredSubprotocols(request);
+      if (offered.size > 0 && !chooseSubprotocol(offered)) {
+        const detail = `The mock serves Hrana over WebSocket with the subprotocols ${Object.keys(SUBPROTOCOLS).join(', ')} (JSON); the client offered ${[...offered].join(', ')}.`;
+        return { status: 400, headers: { 'content-type': 'application/problem+json' }, body: { type: 'about:blank', title: 'Subprotocol not served', status: 400, detail } };
+      }
+      server.handleUpgrade(request, socket, head, (ws) => {
+        // Without a subprotocol, a client speaks Hrana 1 (as sqld assumes).
+        const version = SUBPROTOCOLS[ws.protocol as keyof typeof SUBPROTOCOLS] ?? 1;
+        serve(ws, version, request.headers.host ?? '', context.stateOf);
+      });
+      return undefined;
+    },
+  };
+
+  return {
+    upgrade,
+    /** Ends the WebSocket streams already marked closed (their token was invalidated) that run no request now. */
+    endClosedStreams() {
+      for (const { slots } of connections) for (const slot of slots.values()) endIfIdle(slot);
+    },
+    close() {
+      for (const { socket } of connections) socket.terminate();
+      server.close();
+    },
+  };
+}
+
+const lostError = (stream: Stream): DatabaseError => (stream.lost ? { message: stream.lost.message, code: stream.lost.code } : { message: 'The stream is closed', code: 'STREAM_CLOSED' });
+
+function offeredSubprotocols(request: IncomingMessage): Set<string> {
+  const header = request.headers['sec-websocket-protocol'];
+  return new Set((header ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+}
+
+function chooseSubprotocol(offered: Set<string>): string | undefined {
+  return Object.keys(SUBPROTOCOLS).find((name) => offered.has(name));
+}

@@ -1,0 +1,110 @@
+// The databases of each namespace's state: whose they are (a state's generation owns its
+// databases, so a reset or an import starts new ones), where their data comes from (a snapshot's
+// image, or the folder's file for the start-up namespace), and the area's state hooks built on
+// that: seed, snapshot export and import (with each database's rows), reset.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { DEFAULT_NAMESPACE as STARTUP_NAMESPACE, SnapshotError } from '../../namespaces.ts';
+import { databaseKey, type DatabaseSource, type SqlEngine } from './engine/index.ts';
+import type { DatabaseSettings } from './options.ts';
+import { newState, readSnapshot, SnapshotRefused, type DatabaseSnapshot, type DatabaseState, type FolderState } from './state-store.ts';
+import { StreamLost, type StreamTable } from './stream-table.ts';
+
+export interface NamespaceDatabasesOptions {
+  settings: DatabaseSettings;
+  engine: SqlEngine;
+  streams: StreamTable;
+  folder: FolderState | undefined;
+  /** A state taken over (kept in the folder, or imported) for a namespace: its tokens are indexed. */
+  adopt(state: DatabaseState, namespace: string): DatabaseState;
+  /** Keeps the start-up namespace's tokens in the folder. */
+  persist(state: DatabaseState, namespace: string): void;
+}
+
+export function namespaceDatabases({ settings, engine, streams, folder, adopt, persist }: NamespaceDatabasesOptions) {
+  /** The start-up namespace's state of an earlier run on the same folder, for its first seed. */
+  let kept = folder?.load();
+  /** Snapshot images of databases not opened since their import, by database key. */
+  const images = new Map<string, Uint8Array>();
+
+  /** Whose databases a namespace's state uses: its own generation's. */
+  const ownerOf = (state: DatabaseState, namespace: string) => `${namespace}\u0000${state.generation}`;
+
+  /** Where a database's data comes from: an imported image, else the folder's file (start-up namespace). */
+  function sourceOf(owner: string, namespace: string, databaseId: string): DatabaseSource {
+    const key = databaseKey(owner, databaseId);
+    return {
+      initial: () => {
+        const image = images.get(key);
+        images.delete(key);
+        return image;
+      },
+      file: namespace === STARTUP_NAMESPACE ? folder?.databaseFile(databaseId) : undefined,
+    };
+  }
+
+  /** A database's file image for a snapshot, base64; null when it was never used. */
+  function imageOf(state: DatabaseState, namespace: string, databaseId: string): string | null {
+    const owner = ownerOf(state, namespace);
+    let bytes: Uint8Array | undefined = engine.imageOf(owner, databaseId) ?? images.get(databaseKey(owner, databaseId));
+    const file = sourceOf(owner, namespace, databaseId).file;
+    if (!bytes && file && existsSync(file)) bytes = readFileSync(file);
+    if (!bytes) return null;
+    if (bytes.byteLength > settings.maxSnapshotBytes) {
+      throw new SnapshotError(`the database "${databaseId}" is ${bytes.byteLength} bytes, more than a snapshot carries (maxSnapshotBytes, ${settings.maxSnapshotBytes})`);
+    }
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  }
+
+  /** Ends a namespace's streams and closes its databases (a reset, or an import that replaces them). */
+  function forget(namespace: string | undefined, keep?: string) {
+    const mine = (key: string) => (namespace === undefined || key.startsWith(`${namespace}\u0000`)) && (keep === undefined || !key.startsWith(`${keep}\u0000`));
+    streams.endWhere((stream) => mine(stream.database.key), new StreamLost('The stream was closed: its namespace was reset or replaced', 'STREAM_EXPIRED'));
+    engine.forget(mine);
+    for (const key of [...images.keys()]) if (mine(key)) images.delete(key);
+  }
+
+  return {
+    ownerOf,
+    sourceOf,
+
+    seed(namespace: string): DatabaseState {
+      if (namespace !== STARTUP_NAMESPACE || !kept) return newState();
+      const state = adopt(kept, namespace);
+      kept = undefined;
+      return state;
+    },
+
+    exportState(state: DatabaseState, namespace: string): DatabaseSnapshot {
+      const databases: DatabaseSnapshot['databases'] = {};
+      for (const [id, entry] of Object.entries(state.databases)) databases[id] = { tokens: structuredClone(entry.tokens), data: imageOf(state, namespace, id) };
+      // The generation stays out: an import starts new databases anyway.
+      return { databases };
+    },
+
+    importState(snapshot: unknown, namespace: string): DatabaseState {
+      let read;
+      try {
+        read = readSnapshot(snapshot, settings.maxSnapshotBytes);
+      } catch (error) {
+        if (error instanceof SnapshotRefused) throw new SnapshotError(error.message);
+        throw error;
+      }
+      const owner = ownerOf(read.state, namespace);
+      forget(namespace, owner);
+      if (namespace === STARTUP_NAMESPACE) folder?.clear();
+      for (const [id, image] of read.images) {
+        images.set(databaseKey(owner, id), image);
+        const file = sourceOf(owner, namespace, id).file;
+        if (file) writeFileSync(file, image, { mode: 0o600 });
+      }
+      const state = adopt(read.state, namespace);
+      persist(state, namespace);
+      return state;
+    },
+
+    onReset(namespace: string | undefined): void {
+      forget(namespace);
+      if (namespace === undefined || namespace === STARTUP_NAMESPACE) folder?.clear();
+    },
+  };
+}

@@ -1,0 +1,181 @@
+// Database tokens, apart from the protocol that uses them: the token management operations
+// (createDatabaseTokens, invalidateDatabaseTokens, listDatabaseTokens; general management API,
+// AccessKey = the namespace) and the area-wide token index that leads a Bearer token, on any
+// transport (HTTP pipeline, WebSocket), to its namespace, database and access.
+import type * as Contract from '@platform-contracts/contracts/database';
+import type { CallContext, Handler, MockRequest, MockResponse } from '../../area.ts';
+import { DEFAULT_NAMESPACE } from '../../namespaces.ts';
+import type { Access } from './engine/messages.ts';
+import { DATABASE_ID, type DatabaseSettings } from './options.ts';
+import type { DatabaseState } from './state-store.ts';
+import { BOTH_KINDS, digestOf, TokenLimitReached, TokenStore } from './token-store.ts';
+
+type Schemas = Contract.components['schemas'];
+
+/** The namespace the start-up tokens belong to. */
+/** The namespace the start-up tokens belong to: the mock's default one. */
+export const STARTUP_NAMESPACE = DEFAULT_NAMESPACE;
+/** The latest expiry an answer can state: RFC 3339 date-times (the contract's `date-time`) have four-digit years. */
+const LATEST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Who a token is: its namespace, the owner of the database files, the database and what it may do. */
+export interface Caller {
+  namespace: string;
+  owner: string;
+  databaseId: string;
+  access: Access;
+  /** The token's digest: a stream continues only with the token that opened it. */
+  digest: string;
+}
+
+export interface TokenManagementOptions {
+  settings: DatabaseSettings;
+  now: () => number;
+  /** Whose database files a namespace's state uses (the state part of the area). */
+  ownerOf(state: DatabaseState, namespace: string): string;
+  /** Called once tokens were invalidated: the streams they opened end now, on every transport. */
+  onInvalidated(owner: string, databaseId: string, digests: Set<string>): void;
+  /** Called after a namespace's tokens changed (the state part keeps the start-up namespace's in its folder). */
+  persist(state: DatabaseState, namespace: string): void;
+}
+
+export function failure(status: number, errorKey: string, message: string): MockResponse {
+  const body: Schemas['DatabaseManagementError'] = { error_key: errorKey, message };
+  return { status, body };
+}
+
+export function tokenManagement({ settings, now, ownerOf, onInvalidated, persist }: TokenManagementOptions) {
+  const startUpDigests = new Set([digestOf(settings.fullAccessToken), digestOf(settings.readOnlyToken)]);
+  /** Token digest → where it belongs. Start-up tokens belong to every database of the start-up namespace. */
+  const tokenIndex = new Map<string, { namespace: string; databaseId: string | '*' }>();
+  for (const digest of startUpDigests) tokenIndex.set(digest, { namespace: STARTUP_NAMESPACE, databaseId: '*' });
+
+  /** A database's token store in a namespace's state, created on first use (with the start-up tokens in the start-up namespace). */
+  function tokensOf(state: DatabaseState, namespace: string, databaseId: string): TokenStore {
+    let entry = state.databases[databaseId];
+    if (!entry) {
+      entry = { tokens: [] };
+      state.databases[databaseId] = entry;
+      const store = new TokenStore(entry.tokens, now, settings.maxTokensPerDatabase);
+      if (namespace === STARTUP_NAMESPACE) {
+        store.seed('full_access', settings.fullAccessToken);
+        store.seed('read_only', settings.readOnlyToken);
+      }
+      persist(state, namespace);
+      return store;
+    }
+    return new TokenStore(entry.tokens, now, settings.maxTokensPerDatabase);
+  }
+
+  /** A state taken over (kept in a folder, or imported): its tokens lead to the namespace; the start-up namespace keeps the start-up tokens. */
+  function adopt(state: DatabaseState, namespace: string): DatabaseState {
+    for (const [databaseId, entry] of Object.entries(state.databases)) {
+      for (const token of entry.tokens) if (!startUpDigests.has(token.digest)) tokenIndex.set(token.digest, { namespace, databaseId });
+      if (namespace !== STARTUP_NAMESPACE) continue;
+      const store = new TokenStore(entry.tokens, now, settings.maxTokensPerDatabase);
+      if (!entry.tokens.some((token) => token.digest === digestOf(settings.fullAccessToken))) store.seed('full_access', settings.fullAccessToken);
+      if (!entry.tokens.some((token) => token.digest === digestOf(settings.readOnlyToken))) store.seed('read_only', settings.readOnlyToken);
+    }
+    return state;
+  }
+
+  /**
+   * Who a token secret is, for a request to `host` (its first label names the database with
+   * perHost); undefined for a token that is unknown, invalidated, expired or for another database.
+   */
+  function authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | undefined {
+    if (!secret) return undefined;
+    const digest = digestOf(secret);
+    const owner = tokenIndex.get(digest);
+    if (!owner) return undefined;
+    const hostId = host.replace(/:\d+$/, '').toLowerCase().split('.')[0] ?? '';
+    let databaseId: string;
+    if (settings.perHost) {
+      if (!DATABASE_ID.test(hostId) || (owner.databaseId !== '*' && owner.databaseId !== hostId)) return undefined;
+      databaseId = hostId;
+    } else databaseId = owner.databaseId === '*' ? settings.databaseId : owner.databaseId;
+    const state = stateOf(owner.namespace);
+    const access = tokensOf(state, owner.namespace, databaseId).accessOf(digest);
+    return access ? { namespace: owner.namespace, owner: ownerOf(state, owner.namespace), databaseId, access, digest } : undefined;
+  }
+
+  const isKnown = (databaseId: string) => settings.perHost || databaseId === settings.databaseId;
+
+  /** The URL a client of the mock reaches the database at: this origin, plain http (`tls=0`). */
+  function databaseUrl(request: MockRequest, databaseId: string): string {
+    const [, hostname = '127.0.0.1', port] = /^(.*?)(?::(\d+))?$/.exec(request.headers.host ?? '') ?? [];
+    const host = settings.perHost ? `${databaseId}.localhost` : hostname || '127.0.0.1';
+    return `libsql://${host}${port ? `:${port}` : ''}?tls=0`;
+  }
+
+  type Managed = (databaseId: string, tokens: TokenStore, request: MockRequest, call: CallContext<DatabaseState>) => MockResponse;
+  function managed(answer: Managed): Handler<DatabaseState> {
+    return (request, call) => {
+      const databaseId = request.params.databaseId ?? '';
+      if (!isKnown(databaseId)) return failure(404, 'database.not_found', `No database with the ID "${databaseId}" in this account.`);
+      if (!call.state.databases[databaseId] && Object.keys(call.state.databases).length >= settings.maxDatabases) {
+        return failure(400, 'database.limit_reached', `This account has ${settings.maxDatabases} databases, the mock's limit (maxDatabases).`);
+      }
+      try {
+        const answered = answer(databaseId, tokensOf(call.state, call.namespace, databaseId), request, call);
+        persist(call.state, call.namespace);
+        return answered;
+      } catch (error) {
+        if (error instanceof TokenLimitReached) return failure(400, 'tokens.limit_reached', error.message);
+        throw error;
+      }
+    };
+  }
+
+  function issue(tokens: TokenStore, namespace: string, databaseId: string, kinds: readonly Schemas['DatabaseTokenKind'][], days: number | null) {
+    const { issued, stored, forgotten } = tokens.generate(kinds, days);
+    for (const token of forgotten) if (!startUpDigests.has(token.digest)) tokenIndex.delete(token.digest);
+    for (const token of stored) tokenIndex.set(token.digest, { namespace, databaseId });
+    return issued;
+  }
+
+  /** The most days an expiry may lie ahead from now. */
+  const maxExpiryDays = () => Math.floor((LATEST_TIME - now()) / DAY_MS);
+
+  const handlers: Record<string, Handler<DatabaseState>> = {
+    createDatabaseTokens: managed((databaseId, tokens, request, call) => {
+      const body = (request.body ?? {}) as Schemas['CreateDatabaseTokensRequest'];
+      const days = body.expires_in_days ?? null;
+      if (days !== null && days > maxExpiryDays()) {
+        return failure(400, 'request.invalid', `expires_in_days ${days} puts the expiry past the year 9999, the latest a date-time can state; give at most ${maxExpiryDays()} days, or null for tokens that never expire.`);
+      }
+      const issued = issue(tokens, call.namespace, databaseId, body.kinds ?? BOTH_KINDS, days);
+      const answer: Schemas['DatabaseTokensIssued'] = { database_id: databaseId, database_url: databaseUrl(request, databaseId), tokens: issued };
+      return { status: 201, body: answer };
+    }),
+
+    invalidateDatabaseTokens: managed((databaseId, tokens, request, call) => {
+      const body = (request.body ?? {}) as Schemas['InvalidateDatabaseTokensRequest'];
+      const invalidated = tokens.invalidate();
+      onInvalidated(ownerOf(call.state, call.namespace), databaseId, new Set(tokens.tokens.map((token) => token.digest)));
+      const answer: Schemas['DatabaseTokensInvalidated'] = {
+        database_id: databaseId,
+        database_url: databaseUrl(request, databaseId),
+        invalidated: invalidated.length,
+        tokens: body.regenerate ? issue(tokens, call.namespace, databaseId, BOTH_KINDS, null) : [],
+      };
+      return { status: 200, body: answer };
+    }),
+
+    listDatabaseTokens: managed((databaseId, tokens) => {
+      const answer: Schemas['DatabaseTokenList'] = { database_id: databaseId, tokens: tokens.list() };
+      return { status: 200, body: answer };
+    }),
+  };
+
+  /** The namespace a Bearer token was issued in, so that the namespace's clock and faults reach the pipeline. */
+  function namespaceOf(headers: Record<string, string>): string | undefined {
+    const secret = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
+    return secret === undefined ? undefined : tokenIndex.get(digestOf(secret))?.namespace;
+  }
+
+  return { authorize, adopt, namespaceOf, handlers, operations: new Set(Object.keys(handlers)) };
+}
+
+export type TokenManagement = ReturnType<typeof tokenManagement>;

@@ -1,0 +1,53 @@
+// What CONTRIBUTING.md asks of every area and every operation, checked where a missing piece is
+// cheapest to see: each failure names the operation and the file to edit. (Lint names the
+// file and line for its own rules: summaries, security, error answers; layout/registry.test.ts
+// the lists of areas.)
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AREAS, operationsOf } from '@platform-contracts/contracts';
+import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
+import { OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
+import { sourceOf } from '../support/openapi.ts';
+
+const operations = AREAS.flatMap((area) => operationsOf(area).map((operation) => [`${area} ${operation.operationId}`, operation] as const));
+
+describe('every operation', () => {
+  it.each(operations)('%s says what the mock does with state (x-mock-state)', (_name, operation) => {
+    const text = operation.extensions['x-mock-state'];
+    expect(
+      typeof text === 'string' && text.trim().length > 0,
+      `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}) has no x-mock-state: add it to the operation in ${sourceOf(operation.area, operation.path, operation.method)} (see openapi/EXTENSIONS.md)`,
+    ).toBe(true);
+  });
+
+  it.each(operations)('%s has a TypeScript sample', (_name, operation) => {
+    const sample = path.join('openapi', operation.area, 'samples', `${operation.operationId}.ts`);
+    expect(existsSync(path.join(ROOT, sample)), `${operation.operationId} has no TypeScript sample: write ${sample} (copy one of openapi/dns/samples/)`).toBe(true);
+  });
+});
+
+describe('every area', () => {
+  const assumptions = readFileSync(path.join(OPENAPI_DIR, 'ASSUMPTIONS.md'), 'utf8');
+
+  it.each(AREAS.map((area) => [area]))('%s has its section in openapi/ASSUMPTIONS.md', (area) => {
+    const title = String((JSON.parse(readFileSync(path.join(ROOT, 'packages/contracts/bundles', `${area}.json`), 'utf8')).info as { title: string }).title);
+    const heading = `## Sources for ${title.replace(/ API$/, '')}`;
+    expect(assumptions.includes(`\n${heading}\n`), `the ${area} area has no section in openapi/ASSUMPTIONS.md: add "${heading}" listing where its assumptions (x-assumed) come from`).toBe(true);
+  });
+
+  it.each(AREAS.map((area) => [area]))('%s has its mock behaviour, named after it', (area) => {
+    const file = `packages/mock/src/areas/${area}.ts`;
+    expect(existsSync(path.join(ROOT, file)), `the ${area} area has no mock behaviour: write ${file} (defineArea({ name: '${area}', ... }), copy packages/mock/src/areas/dns.ts), then run pnpm generate`).toBe(true);
+    expect(AREA_BEHAVIOURS.map((behaviour) => behaviour.name as string), `${file} must define the area named '${area}'; if it does, run pnpm generate`).toContain(area);
+  });
+
+  it.each(AREAS.map((area) => [area]))('%s has its client file and contract test', (area) => {
+    for (const [file, what] of [
+      [`packages/client/src/${area}.ts`, 'its client (copy packages/client/src/dns.ts)'],
+      [`test/contract/${area}.test.ts`, 'its contract test (copy test/contract/dns.test.ts)'],
+    ] as const) {
+      expect(existsSync(path.join(ROOT, file)), `the ${area} area has no ${file}: write ${what}`).toBe(true);
+    }
+  });
+});
