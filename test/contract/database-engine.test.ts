@@ -36,7 +36,7 @@ describe('the engine workers', () => {
   let engine: SqlEngine;
   let now = 1_000_000;
   let nextStream = 1;
-  const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 100_000, memoryLimitBytes: 256 * 1024 * 1024, maxDatabases: 3, engineWorkers: 1 };
+  const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 100_000, memoryLimitBytes: 256 * 1024 * 1024, maxDatabaseBytes: 1_000_000, maxDatabases: 3, engineWorkers: 1 };
   const databaseOf = (id = 'engine-test', owner = 'default') => engine.database(owner, id);
   const run = (requests: unknown[], options: { access?: 'full' | 'read-only'; stream?: number; database?: EngineDatabase } = {}): Promise<SqlOutcome[]> =>
     (options.database ?? databaseOf()).executor.run(options.stream ?? nextStream++, options.access ?? 'full', requests as SqlRequest[]);
@@ -144,6 +144,17 @@ describe('the engine workers', () => {
       close,
     ]);
     expect(outcomes.map((outcome) => (outcome.type === 'ok' ? 'ok' : outcome.error.code))).toEqual(['ok', 'ok', 'ok', 'SQLITE_READONLY', 'ok', 'ok', 'ok', 'SQLITE_ERROR', 'ok', 'ok', 'ok']);
+  });
+
+  it('refuses a write past maxDatabaseBytes with SQLITE_FULL, and writes again once there is room', async () => {
+    const database = databaseOf('full-test');
+    const fill = Array.from({ length: 20 }, () => execute('INSERT INTO big VALUES (zeroblob(60000))'));
+    const outcomes = await run([execute('CREATE TABLE big (b)'), ...fill, close], { database });
+    const codes = outcomes.map((outcome) => (outcome.type === 'ok' ? 'ok' : outcome.error.code));
+    expect(codes).toContain('SQLITE_FULL');
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill('ok'));
+    const [emptied, again] = await run([execute('DELETE FROM big'), execute('INSERT INTO big VALUES (zeroblob(60000))'), close], { database });
+    expect([emptied?.type, again?.type]).toEqual(['ok', 'ok']);
   });
 
   it('gives connections back to the pool holding nothing of their streams', async () => {

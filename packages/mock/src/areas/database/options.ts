@@ -30,6 +30,8 @@ export interface DatabaseMockOptions {
   maxResultBytes?: number;
   /** SQLite's heap limit per engine worker thread, in bytes (past it a statement fails with SQLITE_NOMEM). Default 512 MiB. */
   memoryLimitBytes?: number;
+  /** Largest size of one database, in bytes (past it a write fails with SQLITE_FULL). Default 256 MiB. */
+  maxDatabaseBytes?: number;
   /** Worker threads that run SQL, each holding many databases. Default 2. */
   engineWorkers?: number;
   /** Largest file image of one database a state snapshot carries, in bytes. Default 32 MiB. */
@@ -57,6 +59,7 @@ const LIMITS = {
   lockWaitMs: 5_000,
   maxResultBytes: 10 * 1024 * 1024,
   memoryLimitBytes: 512 * 1024 * 1024,
+  maxDatabaseBytes: 256 * 1024 * 1024,
   engineWorkers: 2,
   maxSnapshotBytes: 32 * 1024 * 1024,
   maxStreams: 128,
@@ -98,6 +101,7 @@ export const DATABASE_FLAGS = {
   'db-lock-wait-ms': { type: 'string', valueName: 'MS', description: `How long a write waits for another stream's write lock (${LIMITS.lockWaitMs})` },
   'db-max-result-bytes': { type: 'string', valueName: 'N', description: `Largest total size of one pipeline's rows (${LIMITS.maxResultBytes})` },
   'db-memory-limit-bytes': { type: 'string', valueName: 'N', description: `SQLite's heap limit per engine worker thread (${LIMITS.memoryLimitBytes})` },
+  'db-max-database-bytes': { type: 'string', valueName: 'N', description: `Largest size of one database; past it a write fails with SQLITE_FULL (${LIMITS.maxDatabaseBytes})` },
   'db-max-streams': { type: 'string', valueName: 'N', description: `Most open streams per namespace (${LIMITS.maxStreams})` },
   'db-max-databases': { type: 'string', valueName: 'N', description: `Most databases open at once; an idle one closes to make room (${LIMITS.maxDatabases})` },
   'db-max-pipeline-body-bytes': { type: 'string', valueName: 'N', description: `Largest pipeline request body or WebSocket message, apart from --max-body-bytes (${LIMITS.maxPipelineBodyBytes})` },
@@ -109,6 +113,7 @@ const FLAG_OPTIONS: Record<string, keyof typeof LIMITS> = {
   'db-lock-wait-ms': 'lockWaitMs',
   'db-max-result-bytes': 'maxResultBytes',
   'db-memory-limit-bytes': 'memoryLimitBytes',
+  'db-max-database-bytes': 'maxDatabaseBytes',
   'db-max-streams': 'maxStreams',
   'db-max-databases': 'maxDatabases',
   'db-max-pipeline-body-bytes': 'maxPipelineBodyBytes',

@@ -15,6 +15,8 @@ const SQLITE_TOOBIG = 18;
 export interface ConnectionLimits {
   /** Longest string or blob a statement may make, in bytes (SQLITE_LIMIT_LENGTH). */
   maxValueBytes: number;
+  /** Largest size of the database, in bytes: a write past it fails with SQLITE_FULL. */
+  maxDatabaseBytes: number;
 }
 
 export class StreamConnection {
@@ -40,6 +42,8 @@ export class StreamConnection {
     sqlite.exec(this.db, 'PRAGMA cache_size = -1024');
     // As sqld: foreign keys are enforced.
     sqlite.exec(this.db, 'PRAGMA foreign_keys = ON');
+    const pageSize = Number(sqlite.value(this.db, 'PRAGMA page_size'));
+    sqlite.exec(this.db, `PRAGMA max_page_count = ${Math.max(1, Math.floor(limits.maxDatabaseBytes / pageSize))}`);
     sqlite.authorizer(this.db, this.sandbox.authorize);
     sqlite.progress(this.db, PROGRESS_OPS, () => (interrupted() ? 1 : 0));
   }

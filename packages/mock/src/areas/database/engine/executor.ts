@@ -12,6 +12,7 @@ import { FLAG_INTERRUPT, FLAG_LOCK_WAIT_OVER, FLAG_SYNC_ANSWERS, type Access, ty
 export interface WorkerLimits {
   maxResultBytes: number;
   memoryLimitBytes: number;
+  maxDatabaseBytes: number;
   statementTimeoutMs: number;
   lockWaitMs: number;
 }
@@ -71,7 +72,7 @@ export class EngineWorker {
     const { port1, port2 } = new MessageChannel();
     this.#syncPort = port1;
     this.#worker = new Worker(script, {
-      workerData: { maxResultBytes: limits.maxResultBytes, memoryLimitBytes: limits.memoryLimitBytes, lockWaitMs: limits.lockWaitMs, flags, syncPort: port2 },
+      workerData: { maxResultBytes: limits.maxResultBytes, memoryLimitBytes: limits.memoryLimitBytes, maxDatabaseBytes: limits.maxDatabaseBytes, lockWaitMs: limits.lockWaitMs, flags, syncPort: port2 },
       transferList: [port2],
     });
     this.#worker.unref();

@@ -51,6 +51,8 @@ export interface WorkerConfig {
   maxResultBytes: number;
   /** SQLite's hard heap limit in the worker, in bytes. */
   memoryLimitBytes: number;
+  /** Largest size of one database, in bytes (max_page_count of every connection). */
+  maxDatabaseBytes: number;
   /** Shared flags (Int32Array): see FLAG_*. */
   flags: SharedArrayBuffer;
 }

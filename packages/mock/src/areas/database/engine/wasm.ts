@@ -24,6 +24,8 @@ export type StmtPointer = number;
 export class Sqlite {
   readonly #capi: any;
   readonly #wasm: any;
+  /** The module's exported C functions, called without the JavaScript adapters where only numbers pass (per row and per statement). */
+  readonly #raw: any;
   readonly #unlink: (vfs: number, name: string) => number;
   /** oo1's handle of each open connection (it frees the callbacks installed on it at close). */
   readonly #handles = new Map<DbPointer, { close(): void }>();
@@ -31,6 +33,7 @@ export class Sqlite {
   private constructor(readonly module: Module) {
     this.#capi = module.capi;
     this.#wasm = module.wasm;
+    this.#raw = module.wasm.exports;
     this.#unlink = this.#wasm.xWrap('sqlite3__wasm_vfs_unlink', 'int', ['*', 'string']);
   }
 
@@ -89,15 +92,15 @@ export class Sqlite {
 
   /** Steps once: true for a row, false when done; throws the engine's error otherwise. */
   step(db: DbPointer, stmt: StmtPointer): boolean {
-    const rc = this.#capi.sqlite3_step(stmt);
+    const rc = this.#raw.sqlite3_step(stmt);
     if (rc === SQLITE_ROW) return true;
     if (rc === SQLITE_DONE) return false;
     throw this.error(db);
   }
 
   reset(stmt: StmtPointer): void {
-    this.#capi.sqlite3_reset(stmt);
-    this.#capi.sqlite3_clear_bindings(stmt);
+    this.#raw.sqlite3_reset(stmt);
+    this.#raw.sqlite3_clear_bindings(stmt);
   }
 
   finalize(stmt: StmtPointer): void {
@@ -106,7 +109,7 @@ export class Sqlite {
 
   /** The engine's last error on a connection, as the protocol names it (extended code). */
   error(db: DbPointer): ProtocolError & { rawCode: number } {
-    const raw = this.#capi.sqlite3_extended_errcode(db) as number;
+    const raw = this.#raw.sqlite3_extended_errcode(db) as number;
     const error = new ProtocolError(this.#capi.sqlite3_errmsg(db) as string, this.#capi.sqlite3_js_rc_str(raw) ?? `SQLITE_${raw}`) as ProtocolError & { rawCode: number };
     error.rawCode = raw;
     return error;
@@ -115,20 +118,20 @@ export class Sqlite {
   bind(stmt: StmtPointer, index: number, value: EngineValue): void {
     const capi = this.#capi;
     let rc: number;
-    if (value === null) rc = capi.sqlite3_bind_null(stmt, index);
-    else if (typeof value === 'bigint') rc = capi.sqlite3_bind_int64(stmt, index, value);
-    else if (typeof value === 'number') rc = capi.sqlite3_bind_double(stmt, index, value);
+    if (value === null) rc = this.#raw.sqlite3_bind_null(stmt, index);
+    else if (typeof value === 'bigint') rc = this.#raw.sqlite3_bind_int64(stmt, index, value);
+    else if (typeof value === 'number') rc = this.#raw.sqlite3_bind_double(stmt, index, value);
     else if (typeof value === 'string') {
       // The module's own string path of sqlite3_bind_text is broken in 3.54.1 (a ReferenceError): bind a copy in its memory.
       const [pointer, length] = this.#wasm.allocCString(value, true) as [number, number];
-      rc = capi.sqlite3_bind_text(stmt, index, pointer, length, capi.SQLITE_WASM_DEALLOC);
+      rc = this.#raw.sqlite3_bind_text(stmt, index, pointer, length, capi.SQLITE_WASM_DEALLOC);
     }
     else if (value.byteLength === 0) rc = capi.sqlite3_bind_zeroblob(stmt, index, 0);
     else {
       // A copy in the module's memory (its own copy refuses Buffer, a Uint8Array subclass).
       const pointer = this.#wasm.alloc(value.byteLength) as number;
       this.#wasm.heap8u().set(value, pointer);
-      rc = capi.sqlite3_bind_blob(stmt, index, pointer, value.byteLength, capi.SQLITE_WASM_DEALLOC);
+      rc = this.#raw.sqlite3_bind_blob(stmt, index, pointer, value.byteLength, capi.SQLITE_WASM_DEALLOC);
     }
     if (rc) throw this.error(capi.sqlite3_db_handle(stmt));
   }
@@ -145,21 +148,21 @@ export class Sqlite {
   }
 
   columnCount(stmt: StmtPointer): number {
-    return this.#capi.sqlite3_column_count(stmt);
+    return this.#raw.sqlite3_column_count(stmt);
   }
 
   column(stmt: StmtPointer, index: number): EngineValue {
-    const capi = this.#capi;
-    switch (capi.sqlite3_column_type(stmt, index)) {
+    const raw = this.#raw;
+    switch (raw.sqlite3_column_type(stmt, index)) {
       case SQLITE_INTEGER:
-        return capi.sqlite3_column_int64(stmt, index) as bigint;
+        return raw.sqlite3_column_int64(stmt, index) as bigint;
       case SQLITE_FLOAT:
-        return capi.sqlite3_column_double(stmt, index) as number;
+        return raw.sqlite3_column_double(stmt, index) as number;
       case SQLITE_TEXT:
-        return capi.sqlite3_column_text(stmt, index) as string;
+        return this.#capi.sqlite3_column_text(stmt, index) as string;
       case SQLITE_BLOB: {
-        const size = capi.sqlite3_column_bytes(stmt, index) as number;
-        const pointer = capi.sqlite3_column_blob(stmt, index) as number;
+        const pointer = raw.sqlite3_column_blob(stmt, index) as number;
+        const size = raw.sqlite3_column_bytes(stmt, index) as number;
         return size === 0 ? new Uint8Array() : this.#wasm.heap8u().slice(pointer, pointer + size);
       }
       default:
@@ -176,20 +179,20 @@ export class Sqlite {
   }
 
   autocommit(db: DbPointer): boolean {
-    return this.#capi.sqlite3_get_autocommit(db) !== 0;
+    return this.#raw.sqlite3_get_autocommit(db) !== 0;
   }
 
   changes(db: DbPointer): number {
-    return Number(this.#capi.sqlite3_changes64(db));
+    return Number(this.#raw.sqlite3_changes64(db));
   }
 
   /** Sets what last_insert_rowid() answers (a pooled connection starts from 0 for its next stream). */
   setLastInsertRowid(db: DbPointer, rowid: bigint): void {
-    this.#capi.sqlite3_set_last_insert_rowid(db, rowid);
+    this.#raw.sqlite3_set_last_insert_rowid(db, rowid);
   }
 
   lastInsertRowid(db: DbPointer): bigint {
-    return BigInt(this.#capi.sqlite3_last_insert_rowid(db));
+    return BigInt(this.#raw.sqlite3_last_insert_rowid(db));
   }
 
   /** Statements of the connection still active (stepped, not reset). */

@@ -69,7 +69,7 @@ function open(key: string, bytes?: Uint8Array): WorkerDatabase {
 
 const dataVersion = (keeper: DbPointer) => sqlite.value(keeper, 'PRAGMA data_version') as bigint;
 
-const newConnection = (database: WorkerDatabase, access: Access) => new StreamConnection(sqlite, database.path, access, { maxValueBytes: config.maxResultBytes }, interrupted);
+const newConnection = (database: WorkerDatabase, access: Access) => new StreamConnection(sqlite, database.path, access, { maxValueBytes: config.maxResultBytes, maxDatabaseBytes: config.maxDatabaseBytes }, interrupted);
 
 function connectionOf(database: WorkerDatabase, stream: OpenStream): StreamConnection {
   stream.connection ??= database.pool[stream.access].pop() ?? newConnection(database, stream.access);
