@@ -4,23 +4,23 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildMock } from './build-mock.ts';
-import { bundle } from './bundle.ts';
+import { BUNDLE_INPUTS, bundleIfChanged } from './bundle.ts';
 import { buildDocs } from './docs.ts';
 import { staleGenerated } from './generate.ts';
 import { parseScriptArgs } from './lib/args.ts';
 import { readRecord, runSteps, whyStale, type BuildStep } from './lib/freshness.ts';
-import { BUNDLE_DIR, CONTRACTS_DIR, DOCS_DIR, ROOT } from './lib/paths.ts';
+import { BUILD_RECORD, BUNDLE_DIR, CONTRACTS_DIR, DOCS_DIR, ROOT } from './lib/paths.ts';
 import { fail, runBin } from './lib/run.ts';
 
 const rel = (file: string) => path.relative(ROOT, file);
-/** Where the inputs of the last build are recorded (see lib/freshness.ts); tests point it elsewhere. */
-export const BUILD_RECORD = process.env.PLATFORM_BUILD_RECORD ?? path.join(ROOT, 'dist/.build-record.json');
-const TS_CONFIG = ['tsconfig.base.json'];
+export { BUILD_RECORD };
+/** Every step reads the installed dependencies: a change of the lockfile rebuilds everything. */
+const SHARED_INPUTS = ['tsconfig.base.json', 'pnpm-lock.yaml'];
 /** The CLI compiles to JavaScript where it has a build configuration. */
 const CLI_TSCONFIG = 'packages/cli/tsconfig.build.json';
 
 async function buildContracts() {
-  bundle();
+  bundleIfChanged();
   const stale = await staleGenerated();
   if (stale.length > 0) fail(`${stale.join(', ')} ${stale.length === 1 ? 'does' : 'do'} not match the contracts: run \`pnpm generate\` and commit the result`);
   rmSync(path.join(CONTRACTS_DIR, 'dist'), { recursive: true, force: true });
@@ -42,32 +42,41 @@ function buildClient() {
 export const BUILD_STEPS: BuildStep[] = [
   {
     name: 'contracts',
-    inputs: ['openapi', 'redocly.yaml', 'scripts/bundle.ts', 'scripts/generate.ts', 'scripts/lib/registry.ts', 'scripts/lib/wiring.ts', 'scripts/lib/redocly-config.ts', 'packages/contracts/src', 'packages/contracts/tsconfig.build.json', 'packages/client/src', ...TS_CONFIG],
+    inputs: [...BUNDLE_INPUTS, 'scripts/generate.ts', 'scripts/lib/registry.ts', 'scripts/lib/wiring.ts', 'packages/contracts/src', 'packages/contracts/tsconfig.build.json', 'packages/client/src', ...SHARED_INPUTS],
     outputs: [rel(BUNDLE_DIR), 'packages/contracts/dist'],
     run: buildContracts,
   },
   {
     name: 'client',
-    inputs: ['packages/client/src', 'packages/client/tsconfig.build.json', 'packages/contracts/dist', ...TS_CONFIG],
+    inputs: ['packages/client/src', 'packages/client/tsconfig.build.json', 'packages/contracts/dist', ...SHARED_INPUTS],
     outputs: ['packages/client/dist'],
     run: buildClient,
   },
   {
     name: 'cli',
-    inputs: ['packages/cli/src', 'packages/cli/bin', CLI_TSCONFIG, 'packages/client/dist', ...TS_CONFIG],
+    inputs: ['packages/cli/src', 'packages/cli/bin', CLI_TSCONFIG, 'packages/client/dist', ...SHARED_INPUTS],
     outputs: ['packages/cli/dist'],
     run: buildCli,
   },
   {
     name: 'reference site',
-    inputs: [rel(BUNDLE_DIR), 'openapi', 'scripts/docs.ts', 'scripts/lib/samples.ts', 'scripts/lib/openapi.ts', 'packages/contracts/src', 'packages/client/src'],
+    inputs: [
+      rel(BUNDLE_DIR),
+      'openapi',
+      'site',
+      'scripts/docs.ts',
+      ...['samples', 'openapi', 'releases', 'site-document', 'site-guides', 'scalar-adapter'].map((lib) => `scripts/lib/${lib}.ts`),
+      'packages/contracts/src',
+      'packages/client/src',
+      'pnpm-lock.yaml',
+    ],
     outputs: [rel(DOCS_DIR)],
     run: () => buildDocs(),
   },
   {
     name: 'mock',
-    inputs: ['packages/mock/src', 'packages/mock/tsconfig.build.json', 'packages/contracts/dist', 'scripts/build-mock.ts', ...TS_CONFIG],
-    outputs: ['packages/mock/dist', 'packages/mock/docs'],
+    inputs: ['packages/mock/src', 'packages/mock/tsconfig.build.json', 'packages/contracts/dist', 'scripts/build-mock.ts', ...SHARED_INPUTS],
+    outputs: ['packages/mock/dist'],
     run: buildMock,
   },
 ];
@@ -92,12 +101,14 @@ export function staleSteps(): { step: string; reason: string }[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  parseScriptArgs({
-    usage: 'pnpm build',
+  const { values } = parseScriptArgs({
+    usage: 'pnpm build [--changed]',
     description: `Builds everything, in the order data flows: bundles the contracts into
 packages/contracts/bundles/, checks the committed generated types, compiles @platform-contracts/contracts,
 @platform-contracts/client and @platform-contracts/mock, and writes the reference site to dist/docs/.
-\`pnpm start\` runs only the steps whose inputs changed since.`,
+\`pnpm start\` runs only the steps whose inputs changed since, as \`--changed\` does.`,
+    options: { changed: { type: 'boolean', description: 'build only the steps whose inputs changed since the last build, saying why (pnpm test, pnpm start)' } },
   });
-  await build();
+  if (!values.changed) await build();
+  else if ((await buildStale()).length === 0) console.log('build: up to date, nothing to rebuild');
 }

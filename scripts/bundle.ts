@@ -1,14 +1,23 @@
-// Bundles every area's contract into packages/contracts/bundles/<area>.yaml and .json.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Bundles every area's contract into packages/contracts/bundles/<area>.yaml and .json. Lint,
+// check:breaking and the build each need the bundles; `bundleIfChanged` makes them only when an
+// input changed since the last full bundle (recorded as `bundles` in dist/.build-record.json), so
+// `pnpm test` bundles once.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { ROOT, BUNDLE_DIR, bundlePath, listAreas } from './lib/paths.ts';
+import { BUILD_RECORD, ROOT, BUNDLE_DIR, bundlePath, listAreas } from './lib/paths.ts';
+import { fingerprint, readRecord, whyStale, writeRecord } from './lib/freshness.ts';
 import { syncRedoclyConfig } from './lib/redocly-config.ts';
 import { REDOCLY_ENV, fail, runBin } from './lib/run.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
 
+/** What the bundles are made from. */
+export const BUNDLE_INPUTS = ['openapi', 'redocly.yaml', 'scripts/bundle.ts', 'scripts/lib/redocly-config.ts'];
+const bundleStep = () => ({ name: 'bundles', inputs: BUNDLE_INPUTS, outputs: listAreas().flatMap((area) => [bundlePath(area, 'yaml'), bundlePath(area, 'json')].map((file) => path.relative(ROOT, file))), run() {} });
+
 /** Bundles the named areas (all of them when none is named). */
 export function bundle(only: string[] = []) {
+  const inputs = only.length === 0 ? fingerprint(ROOT, BUNDLE_INPUTS) : undefined;
   const known = listAreas();
   const unknown = only.filter((area) => !known.includes(area));
   if (unknown.length > 0) fail(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
@@ -20,7 +29,22 @@ export function bundle(only: string[] = []) {
     const document = parse(readFileSync(bundlePath(area, 'yaml'), 'utf8'));
     writeFileSync(bundlePath(area, 'json'), `${JSON.stringify(document, null, 2)}\n`);
   }
+  if (inputs) writeRecord(BUILD_RECORD, { ...readRecord(BUILD_RECORD), bundles: inputs });
   console.log(`bundled ${plural(areas.length, 'area')} into ${path.relative(ROOT, BUNDLE_DIR)}/: ${areas.join(', ')}`);
+}
+
+/**
+ * Bundles every area unless the bundles are as the current sources would make them (named areas:
+ * always); says which. Returns whether it bundled.
+ */
+export function bundleIfChanged(only: string[] = [], { recordFile = BUILD_RECORD, run = bundle, log = console.log } = {}): boolean {
+  const why = only.length > 0 ? 'areas named' : !existsSync(BUNDLE_DIR) ? 'no bundles' : whyStale(ROOT, bundleStep(), readRecord(recordFile));
+  if (!why) {
+    log(`bundles up to date in ${path.relative(ROOT, BUNDLE_DIR)}/`);
+    return false;
+  }
+  run(only);
+  return true;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -3,7 +3,7 @@
 // it ends with what to do next.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundle } from './bundle.ts';
+import { bundleIfChanged } from './bundle.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
 import { findBreakingChanges } from './lib/breaking.ts';
 import { OPENAPI_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
@@ -51,7 +51,7 @@ with its location, then what to do next.`,
     epilogue: 'Exit codes: 0 no breaking change, 1 breaking changes (or an area never released), 2 usage.',
   };
   const only = checkAreas(spec, parseScriptArgs(spec).positionals, listAreas());
-  bundle(only);
+  bundleIfChanged(only);
   const areas = only.length > 0 ? only : listAreas();
   const problems = checkBreaking(OPENAPI_DIR, areas, (area) => JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')));
   if (problems.length > 0) {

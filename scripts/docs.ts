@@ -13,12 +13,11 @@ import { fail } from './lib/run.ts';
 import { MOCK_URL, addCodeSamples } from './lib/samples.ts';
 import { assumedNavigationCss, combineAreas, labelComponents, markAssumptions, statedOnly, type AreaInput } from './lib/site-document.ts';
 import { SITE_DIR, headingLink, siteDescription, sourcesHeading } from './lib/site-guides.ts';
+import { siteScalarScript } from './lib/scalar-adapter.ts';
 
 import type { Json } from './lib/openapi.ts';
 
 const require = createRequire(import.meta.url);
-// The package exports no path to its browser bundle; it sits beside its main entry (dist/).
-const SCALAR_SCRIPT = path.join(path.dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
 const FONTS = [
   { family: 'Inter', file: require.resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2') },
   { family: 'JetBrains Mono', file: require.resolve('@fontsource-variable/jetbrains-mono/files/jetbrains-mono-latin-wght-normal.woff2') },
@@ -38,16 +37,6 @@ const bySpecOrder = (a: string, b: string) => (SPEC_ORDER.indexOf(a) + 1 || 99) 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON that is safe inside a <script> element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-/** Scalar's bundle, checked for addresses of other hosts it could load from at run time. */
-function offlineScalarScript(): string {
-  const script = readFileSync(SCALAR_SCRIPT, 'utf8');
-  // Fonts come from fonts.scalar.com unless withDefaultFonts is false (it is, in site/app.js).
-  for (const loader of [/@import\s+url\(["']?https?:/, /<script[^>]+src=["']https?:/i]) {
-    if (loader.test(script)) fail(`${path.basename(SCALAR_SCRIPT)} loads something from another host (${loader}): check it`);
-  }
-  return script;
-}
 
 function fontFaces(): string {
   return FONTS.map(({ family, file }) => {
@@ -130,8 +119,10 @@ export function buildDocs(only: string[] = []) {
   const titleOf = new Map(inputs.map(({ area, document }) => [area, document.info.title as string]));
   const sourceLink = (area: string | undefined) =>
     area ? `([source](${headingLink(sourcesHeading(titleOf.get(area)!))}))` : `([sources](${headingLink('Assumptions')}))`;
-  const navigationCss = assumedNavigationCss(combined);
+  // The badges in the navigation belong to the full view (app.js marks the body with the view).
+  const navigationCss = assumedNavigationCss(combined, 'body:not([data-view="stated"]) ');
   const stated = statedOnly(combined);
+  stated.info.description = siteDescription(inputs, stated, true);
   for (const [document, file] of [
     [combined, 'document.js'],
     [stated, 'document-stated.js'],
@@ -141,7 +132,11 @@ export function buildDocs(only: string[] = []) {
   }
   writeFileSync(path.join(DOCS_DIR, 'openapi', 'platform.json'), `${JSON.stringify(combined, null, 2)}\n`);
 
-  writeFileSync(path.join(DOCS_DIR, 'assets', 'scalar.js'), offlineScalarScript());
+  try {
+    writeFileSync(path.join(DOCS_DIR, 'assets', 'scalar.js'), siteScalarScript());
+  } catch (error) {
+    fail((error as Error).message);
+  }
   copyFileSync(path.join(SITE_DIR, 'app.js'), path.join(DOCS_DIR, 'assets', 'app.js'));
   writeFileSync(path.join(DOCS_DIR, 'assets', 'site.css'), `${fontFaces()}\n${readFileSync(path.join(SITE_DIR, 'site.css'), 'utf8')}\n${navigationCss}`);
   writeFileSync(path.join(DOCS_DIR, 'index.html'), page('Platform API reference', inputs));

@@ -2,7 +2,7 @@
 // bundles. Every finding is shown at the source file and line under openapi/, including
 // Spectral's, which it makes against the bundle. Any error or warning fails.
 import path from 'node:path';
-import { bundle } from './bundle.ts';
+import { bundleIfChanged } from './bundle.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
 import { OPENAPI_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
 import { REDOCLY_ENV, runBin } from './lib/run.ts';
@@ -117,7 +117,7 @@ shown as file:line:col at the source file to edit. Fails on any error or warning
   // Spectral reads the bundles, which cannot be made while a source is unreadable or a $ref dangles.
   let spectral: { findings: Finding[]; failure?: string; skipped?: boolean } = { findings: [], skipped: true };
   if (!redoclyErrors) {
-    bundle(only);
+    bundleIfChanged(only);
     spectral = spectralFindings(areas);
   }
   const findings = [...redocly.findings, ...spectral.findings].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);

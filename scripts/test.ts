@@ -1,6 +1,9 @@
 // `pnpm test [vitest argument...]`: every check, in order, stopping at the first that fails:
 // lint, the breaking-change gate, the build, the type check, then the tests (vitest), which get
-// any arguments given here (`pnpm test test/mock` runs only those files).
+// any arguments given here (`pnpm test test/mock` runs only those files). The contracts are
+// bundled once (by the first stage that needs the bundles) and the build reuses what is fresh
+// (`pnpm build --changed`): only the steps whose inputs changed since the last build run.
+// Each stage's time is printed as it ends.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { helpText } from './lib/args.ts';
@@ -10,7 +13,7 @@ const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 export const STAGES: [string, string, string[]][] = [
   ['lint', bin('tsx'), ['scripts/lint.ts']],
   ['check:breaking', bin('tsx'), ['scripts/check-breaking.ts']],
-  ['build', bin('tsx'), ['scripts/build.ts']],
+  ['build', bin('tsx'), ['scripts/build.ts', '--changed']],
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json']],
   ['vitest', bin('vitest'), ['run']],
 ];
@@ -28,8 +31,12 @@ Arguments go to vitest: \`pnpm test test/mock\` runs only the files under test/m
     );
     process.exit(0);
   }
+  const times: string[] = [];
   for (const [name, command, stageArgs] of STAGES) {
+    const started = performance.now();
     const result = spawnSync(command, name === 'vitest' ? [...stageArgs, ...args] : stageArgs, { cwd: ROOT, stdio: 'inherit' });
+    times.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`pnpm test: ${times.join(', ')}`);
     if (result.status !== 0) {
       console.error(`error: pnpm test stopped at ${name}`);
       process.exit(result.status ?? 1);

@@ -19,6 +19,13 @@
   const statedBox = document.getElementById('stated-only');
   input.value = mockUrl;
   statedBox.checked = stated;
+  document.body.dataset.view = stated ? 'stated' : 'all';
+
+  // The bar wraps on a narrow screen: Scalar's sticky parts stay below it, whatever its height.
+  const bar = document.querySelector('.platform-bar');
+  const followBar = () => document.documentElement.style.setProperty('--scalar-custom-header-height', `${bar.offsetHeight}px`);
+  new ResizeObserver(followBar).observe(bar);
+  followBar();
 
   const reloadWith = (name, value) => {
     if (value) params.set(name, value);
@@ -37,6 +44,43 @@
     if (!served) localStorage.setItem(MOCK_KEY, value);
     reloadWith('mock', value);
   });
+
+  /**
+   * The reader's place, across a switch of view: an operation the view leaves out is replaced by
+   * its group, a group it leaves out by the overview (Scalar's hashes: #tag/<tag>/<METHOD><path>).
+   */
+  function keepPlace(doc) {
+    const match = /^#tag\/([^/]+)(?:\/([A-Z]+)(\/.*))?$/.exec(decodeURIComponent(location.hash));
+    if (!match) return;
+    const [, tag, method, urlPath] = match;
+    const slug = (name) => name.toLowerCase().trim().replace(/\s+/g, '-');
+    const hasTag = (doc.tags || []).some((t) => slug(t.name) === tag);
+    const hasOperation = method && doc.paths[urlPath] && doc.paths[urlPath][method.toLowerCase()];
+    if (hasOperation || (!method && hasTag)) return;
+    history.replaceState(null, '', `${location.pathname}${location.search}${hasTag ? `#tag/${tag}` : ''}`);
+  }
+
+  /**
+   * Scalar's search results, through the hook scripts/lib/scalar-adapter.ts puts into its bundle:
+   * operations, guides and groups whose title holds the query first, then the other operations,
+   * guides and groups, then models, each in Scalar's order; a model says which area defines it.
+   */
+  window.PLATFORM_SEARCH_RESULTS = (results, query) => {
+    const doc = window.PLATFORM_DOCUMENT;
+    const words = String(query || '').toLowerCase().split(/\s+/).filter(Boolean);
+    const areaTitle = (area) => ((doc['x-tagGroups'] || []).find((group) => group['x-area'] === area) || {}).name;
+    for (const { item } of results) {
+      const schema = item.type === 'model' && item.entry && doc.components && doc.components.schemas && doc.components.schemas[item.entry.name];
+      const title = schema && areaTitle(schema['x-area']);
+      if (title) item.description = `Model of ${title}`;
+    }
+    const rank = ({ item }) => {
+      if (item.type === 'model') return 2;
+      const title = String(item.title || '').toLowerCase();
+      return words.length > 0 && words.every((word) => title.includes(word)) ? 0 : 1;
+    };
+    return results.map((result, index) => ({ result, index })).sort((a, b) => rank(a.result) - rank(b.result) || a.index - b.index).map(({ result }) => result);
+  };
 
   function loadScript(src) {
     return new Promise((resolve, reject) => {
@@ -114,6 +158,7 @@
     .then(() => {
       const doc = window.PLATFORM_DOCUMENT;
       pointAtMock(doc);
+      keepPlace(doc);
       window.PLATFORM_SITE = { mockUrl, stated, databaseToken: undefined };
       Scalar.createApiReference('#app', {
         content: doc,

@@ -91,8 +91,11 @@ export async function runSteps(steps: BuildStep[], { root, recordFile, all = fal
     if (reason) log(`rebuilding ${step.name}: ${reason}`);
     await step.run();
     // The inputs as they were when the step read them, so that an edit made meanwhile still counts.
+    // Read again: a step may record something of its own meanwhile (the bundles, scripts/bundle.ts).
+    const latest = readRecord(recordFile);
+    latest[step.name] = before;
+    writeRecord(recordFile, latest);
     record[step.name] = before;
-    writeRecord(recordFile, record);
     ran.push(step.name);
   }
   return ran;

@@ -100,13 +100,24 @@ export function markAssumptions(document: Json, sourceLink: (area: string | unde
     for (const [key, value] of Object.entries(node)) if (key !== 'x-codeSamples') walk(value, own);
     const reason = node['x-assumed'];
     if (typeof reason !== 'string') return;
-    const readable = reason.replace(/\s*\(live-api-facts\.md\)/g, ' (the live service)').replace(/\blive-api-facts\.md\b/g, 'the live service');
+    const readable = readableReason(reason);
     const note = `<span class="assumed-badge">Assumed</span> Not stated by the specification: ${readable} ${sourceLink(own)}`;
     node.description = node.description ? `${node.description}\n\n${note}` : note;
     node['x-assumed'] = readable;
     if (typeof node.operationId === 'string') node['x-badges'] = [...(node['x-badges'] ?? []), ASSUMED_BADGE];
   };
   walk(document, undefined);
+}
+
+/**
+ * An x-assumed reason as readers see it: the contracts cite their source file, which readers do
+ * not have. Where the reason already names the live service the citation goes; elsewhere it
+ * says where the fact comes from.
+ */
+export function readableReason(reason: string): string {
+  const cited = /\s*\(live-api-facts\.md\)/g;
+  const named = /live service/.test(reason.replace(cited, ''));
+  return reason.replace(cited, named ? '' : ' (as the live service does)').replace(/\blive-api-facts\.md\b/g, 'the live service');
 }
 
 /** x-area on schemas and components: which area defined them, so that notes link to that area's sources. */
@@ -134,19 +145,69 @@ const assumesPartOnly = (operation: Json) => /^security\b/.test(operation['x-ass
 
 const STUB = 'Not stated by the specification. The stated-facts view leaves out its assumed shape.';
 
+/** Whether a schema holds an assumed element anywhere below it, references followed (each once). */
+function holdsAssumed(document: Json, schema: Json, seen = new Set<unknown>()): boolean {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return false;
+  seen.add(schema);
+  if (typeof schema['x-assumed'] === 'string') return true;
+  if (typeof schema.$ref === 'string') return holdsAssumed(document, resolveRef<Json>(document, schema) as Json, seen);
+  return Object.entries(schema).some(([key, value]) => key !== 'examples' && key !== 'example' && holdsAssumed(document, value as Json, seen));
+}
+
+/** Media types (requests and answers) whose schema holds something assumed: their examples show what the view leaves out. */
+function dropAssumedExamples(document: Json, doc: Json): void {
+  const walk = (node: Json) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node.content && typeof node.content === 'object') {
+      for (const media of Object.values(node.content) as Json[]) {
+        if (media?.schema && holdsAssumed(document, media.schema)) {
+          delete media.example;
+          delete media.examples;
+        }
+      }
+    }
+    for (const value of Object.values(node)) walk(value);
+  };
+  walk(doc.paths);
+  walk(doc.components?.responses);
+  walk(doc.components?.requestBodies);
+  for (const schema of Object.values(doc.components?.schemas ?? {}) as Json[]) {
+    if (holdsAssumed(document, schema)) {
+      delete schema.example;
+      delete schema.examples;
+    }
+  }
+}
+
+/** An operation kept in the stated view although its security requirement is assumed: no badge, the fact said in words. */
+function unbadgePartOnly(operation: Json): void {
+  const reason = operation['x-assumed'];
+  delete operation['x-assumed'];
+  const note = `The security requirement is not stated by the specification: ${readableReason(reason)}`;
+  operation.description = operation.description ? `${operation.description}\n\n${note}` : note;
+}
+
 /**
  * The document without what the specification does not state: assumed operations, parameters,
  * responses, request bodies and properties are left out, assumed schemas become a stub that says
- * so (other elements may still refer to them). Assumed elements that cannot be left out (the
- * version, server variables, tags) keep their badge.
+ * so (other elements may still refer to them), and examples of shapes that held an assumed part
+ * go too. Nothing in the navigation keeps a badge: the groups (tags) are shown as navigation, and
+ * an operation kept although its security requirement is assumed says so in words. The version
+ * and server variables keep their note.
  */
 export function statedOnly(document: Json): Json {
   const doc = structuredClone(document);
   const assumedComponent = (ref: unknown) => typeof ref === 'string' && typeof resolveRef<Json>(document, { $ref: ref })?.['x-assumed'] === 'string';
   const assumed = (node: Json) => typeof node?.['x-assumed'] === 'string' || assumedComponent(node?.$ref);
 
+  dropAssumedExamples(document, doc);
   for (const [urlPath, pathItem] of Object.entries(doc.paths ?? {}) as [string, Json][]) {
-    for (const method of methodsOf(pathItem)) if (assumed(pathItem[method]) && !assumesPartOnly(pathItem[method])) delete pathItem[method];
+    for (const method of methodsOf(pathItem)) {
+      if (!assumed(pathItem[method])) continue;
+      if (assumesPartOnly(pathItem[method])) unbadgePartOnly(pathItem[method]);
+      else delete pathItem[method];
+    }
     if (methodsOf(pathItem).length === 0) delete doc.paths[urlPath];
   }
   const walk = (node: Json) => {
@@ -177,6 +238,8 @@ export function statedOnly(document: Json): Json {
   const tagged = new Set(walkOperations(doc).flatMap(({ operation }) => (operation.tags as string[] | undefined) ?? []));
   for (const group of doc['x-tagGroups'] ?? []) group.tags = group.tags.filter((t: string) => tagged.has(t));
   doc.tags = (doc.tags ?? []).filter((t: Json) => tagged.has(t.name));
+  // The navigation's groups are this contract's, stated or not: the view shows them without a badge.
+  for (const tag of doc.tags) delete tag['x-assumed'];
   return doc;
 }
 
@@ -188,13 +251,13 @@ const tagSlug = (name: string) => name.toLowerCase().trim().replace(/\s+/g, '-')
  * renders its sidebar itself, and marks each entry with data-sidebar-id ending in
  * /tag/<tag> or /<METHOD><path>.
  */
-export function assumedNavigationCss(document: Json): string {
+export function assumedNavigationCss(document: Json, scope = ''): string {
   const operations = walkOperations(document)
     .filter(({ operation }) => typeof operation['x-assumed'] === 'string')
-    .map(({ path, method }) => `li[data-sidebar-id$=${cssString(`/${method.toUpperCase()}${path}`)}] > a::after`);
+    .map(({ path, method }) => `${scope}li[data-sidebar-id$=${cssString(`/${method.toUpperCase()}${path}`)}] > a::after`);
   const tags = (document.tags ?? [])
     .filter((tag: Json) => typeof tag['x-assumed'] === 'string')
-    .map((tag: Json) => `li[data-sidebar-id$=${cssString(`/tag/${tagSlug(tag.name)}`)}] > div > a::after`);
+    .map((tag: Json) => `${scope}li[data-sidebar-id$=${cssString(`/tag/${tagSlug(tag.name)}`)}] > div > a::after`);
   const badge = `content: "Assumed"; align-self: center; margin-left: 6px; padding: 0 6px; border-radius: 9px; font-size: 10px; font-weight: 600;
   line-height: 16px; color: var(--platform-assumed); background: var(--platform-assumed-background); border: 1px solid var(--platform-assumed);`;
   const rules = [];

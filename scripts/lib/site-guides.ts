@@ -36,7 +36,11 @@ function demote(markdown: string, levels: number): string {
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|');
 
-function areaList(inputs: AreaInput[]): string {
+/** "1 operation", "2 operations". */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** Each area with its version, summary, the number of operations the view shows, and its addresses. */
+function areaList(inputs: AreaInput[], view: Json): string {
   return inputs
     .map(({ area, document }) => {
       const servers: Json[] = document.servers ?? [];
@@ -44,7 +48,7 @@ function areaList(inputs: AreaInput[]): string {
       const address = production?.url.replace(/\{(\w+)\}/g, (_: string, name: string) => production.variables?.[name]?.default ?? `{${name}}`);
       const schemes = Object.values(document.components?.securitySchemes ?? {}) as Json[];
       const auth = schemes.map((s) => (s.type === 'apiKey' ? `the \`${s.name}\` header` : 'a bearer token')).join(' or ');
-      return `- **${document.info.title} ${document.info.version}**: ${escapeCell(document.info.summary ?? '')} ${walkOperations(document).length} operations; ${auth}; production at \`${address}\` (a placeholder). Contract: [YAML](openapi/${area}.yaml), [JSON](openapi/${area}.json).`;
+      return `- **${document.info.title} ${document.info.version}**: ${escapeCell(document.info.summary ?? '')} ${count(walkOperations(view).filter(({ operation }) => operation['x-area'] === area).length, 'operation')}; ${auth}; production at \`${address}\` (a placeholder). Contract: [YAML](openapi/${area}.yaml), [JSON](openapi/${area}.json).`;
     })
     .join('\n');
 }
@@ -87,8 +91,12 @@ function changelogs(inputs: AreaInput[]): string {
   return `# Changelogs\n\nEvery recorded release of each area, newest first, with the contract as released.\n\n${sections.join('\n\n')}`;
 }
 
-function assumptions(inputs: AreaInput[], combined: Json): string {
+function assumptions(inputs: AreaInput[], combined: Json, stated: boolean): string {
   const counts = inputs.map(({ document }) => `${document.info.title}: ${assumedNodes(document).length}`).join(', ');
+  const total = inputs.reduce((sum, { document }) => sum + assumedNodes(document).length, 0);
+  const inView = stated
+    ? `This view, **stated facts only**, leaves them out (${total} in the full reference: ${counts}); the notes that remain are on what it cannot leave out (versions, server addresses).`
+    : `Assumed elements in this reference: ${assumedNodes(combined).length} (${counts}).`;
   const sources = readFileSync(ASSUMPTIONS_FILE, 'utf8').replace(/^# .*\n+/, '');
   return `# Assumptions
 
@@ -98,7 +106,7 @@ Its note says why it was filled in and links to its source below. **Stated facts
 bar at the top, shows the reference without them (assumed schemas that stated elements use are
 kept as a stub that says so).
 
-Assumed elements in this reference: ${assumedNodes(combined).length} (${counts}).
+${inView}
 
 ${sources.trim()}
 
@@ -114,19 +122,20 @@ function guides(inputs: AreaInput[]): string {
     .join('\n\n');
 }
 
-export function siteDescription(inputs: AreaInput[], combined: Json): string {
+/** The description of the site's document, for the full view or (`stated`) the stated-facts view `view`. */
+export function siteDescription(inputs: AreaInput[], view: Json, stated = false): string {
   return `# Overview
 
 One reference for every area of the platform's API: one navigation, one search over every
 operation, schema, field and guide, and **Test Request** on every operation against the local
 mock. It works offline and from a file.
 
-${areaList(inputs)}
+${areaList(inputs, view)}
 
 ${guides(inputs)}
 
 ${changelogs(inputs)}
 
-${assumptions(inputs, combined)}
+${assumptions(inputs, view, stated)}
 `;
 }

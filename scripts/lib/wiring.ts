@@ -42,10 +42,22 @@ export function renderPlatformProperties(areas: readonly string[]): string {
 
 const entry = (file: string) => ({ development: `./src/${file}.ts`, types: `./dist/${file}.d.ts`, default: `./dist/${file}.js` });
 
-/** packages/client/package.json with its `exports` derived: the index, one subpath per area, package.json. */
+/** An entry as published: no `development` condition, which points at sources the package does not ship. */
+const publishedEntry = (file: string) => {
+  const { development: _source, ...published } = entry(file);
+  return published;
+};
+
+/**
+ * packages/client/package.json with its `exports` derived: the index, one subpath per area,
+ * package.json; and the same map without the development condition as `publishConfig.exports`,
+ * which `pnpm pack` and `pnpm publish` put in the published package.json.
+ */
 export function renderClientPackage(areas: readonly string[], packageJson = readFileSync(path.join(CLIENT_DIR, 'package.json'), 'utf8')): string {
   const manifest = JSON.parse(packageJson);
-  manifest.exports = { '.': entry('index'), ...Object.fromEntries(areas.map((area) => [`./${area}`, entry(area)])), './package.json': './package.json' };
+  const map = (make: typeof entry | typeof publishedEntry) => ({ '.': make('index'), ...Object.fromEntries(areas.map((area) => [`./${area}`, make(area)])), './package.json': './package.json' });
+  manifest.exports = map(entry);
+  manifest.publishConfig = { ...manifest.publishConfig, exports: map(publishedEntry) };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 

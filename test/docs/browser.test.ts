@@ -124,7 +124,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
       await page.getByRole('combobox').fill(text);
     };
     await search('ReplicationRegions');
-    const result = page.getByRole('option').filter({ hasText: 'StorageZone' }).first();
+    const result = page.getByRole('option').filter({ hasText: /Models:\s*StorageZone\b/ }).first();
     await result.click();
     await expect(page.locator('[id$="/models/StorageZone-content"]').first().innerText()).resolves.toContain('ReplicationRegions');
     const field = page.locator('[id$="/models/StorageZone-content"]').getByText('ReplicationRegions', { exact: true }).first();
@@ -156,6 +156,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     expect(response.status()).toBeGreaterThanOrEqual(200);
     expect(response.status()).toBeLessThan(300);
     expect(await response.request().headerValue('accesskey')).toBeTruthy();
+    expect(await response.request().headerValue('authorization')).toBeNull(); // the database token goes only to the database
     expect(await response.json()).toMatchObject({ videoLibraryId: 42, title: 'Product launch keynote' });
   });
 
@@ -190,24 +191,89 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await page.locator('[id$="description/sources-for-video"]').first().waitFor();
   });
 
+  it('shows what Test Request sends in its authentication card, and no empty card', async () => {
+    const { page } = visited;
+    await show('tag/manage-videos/POST/library/{libraryId}/videos');
+    await expect(page.getByText('No authentication selected').filter({ visible: true }).count()).resolves.toBe(0);
+    await operationSection(page, 'Manage Videos', 'post', '/library/{libraryId}/videos').getByRole('button', { name: /test request/i }).click();
+    await page.getByText(/Selected Auth Type: AccessKey/).first().waitFor();
+    await expect(page.evaluate(() => Array.from(document.querySelectorAll('input')).some((input) => input.value === 'docs-try-it'))).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+  });
+
   it('made no request to another host and logged no console error', () => {
     expect(visited.foreignRequests).toEqual([]);
     expect(visited.consoleErrors).toEqual([]);
   });
 
-  // Once, on the served site: the view and the theme do not depend on where the page comes from.
-  if (source === 'mock') it('shows stated facts only on request, and turns dark', async () => {
+  // Once, on the served site: the layout, search, view and theme do not depend on where the page comes from.
+  if (source === 'mock') it.each([390, 1024, 1400])('keeps the whole top bar on screen at %i px, wrapping it, with Scalar below it', async (width) => {
+    const { page } = visited;
+    await page.setViewportSize({ width, height: 800 });
+    await page.locator('#mock-status[data-ready="true"]').waitFor();
+    const layout = await page.evaluate(() => {
+      const bar = document.querySelector('.platform-bar')!;
+      const parts = [...Array.from(bar.children), document.getElementById('mock-status')!].map((element) => {
+        const box = element.getBoundingClientRect();
+        return { id: element.id || element.className || element.tagName, left: box.left, right: box.right, clipped: element.scrollWidth > element.clientWidth + 1 };
+      });
+      const header = getComputedStyle(document.documentElement).getPropertyValue('--scalar-custom-header-height').trim();
+      return { parts, barHeight: bar.getBoundingClientRect().height, header, viewport: document.documentElement.clientWidth };
+    });
+    for (const part of layout.parts) {
+      expect(part.left, part.id).toBeGreaterThanOrEqual(0);
+      expect(part.right, part.id).toBeLessThanOrEqual(layout.viewport);
+      expect(part.clipped, part.id).toBe(false);
+    }
+    expect(layout.header).toBe(`${Math.round(layout.barHeight)}px`);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-bar-${width}.png`) });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  if (source === 'mock') it('ranks operations and guides above models in search, and names a model’s area', async () => {
+    const { page } = visited;
+    const results = async (text: string) => {
+      await page.locator('aside').getByRole('button', { name: /search/i }).first().click();
+      await page.getByRole('combobox').fill(text);
+      await page.getByRole('option').first().waitFor();
+      const options = (await page.getByRole('option').allInnerTexts()).map((option) => option.replace(/\s+/g, ' '));
+      await page.keyboard.press('Escape');
+      return options;
+    };
+    const token = await results('token');
+    const guide = token.findIndex((option) => /Heading: Database tokens/.test(option));
+    expect(guide, token.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(guide, token.join('\n')).toBeLessThan(6);
+    const lastNonModel = token.findLastIndex((option) => !/^ ?Models:/.test(option));
+    expect(token.slice(0, lastNonModel + 1).filter((option) => /^ ?Models:/.test(option))).toEqual([]);
+    const zone = await results('storage zone');
+    expect(zone[0]).toMatch(/Operation: List storage zones/);
+    expect(zone.find((option) => /Models: PullZone/.test(option))).toMatch(/Model of Storage API/);
+  });
+
+  if (source === 'mock') it('shows stated facts only on request, keeping the reader’s place, and turns dark', async () => {
     await visited.page.close();
-    visited = await visit(`${site()}#tag/manage-videos`);
+    visited = await visit(`${site()}#tag/manage-videos/POST/library/{libraryId}/videos`);
     const { page } = visited;
     await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(1);
     await Promise.all([page.waitForURL(/view=stated/), page.locator('#stated-only').check()]);
     await page.locator('body[data-rendered="true"]').waitFor();
     await page.locator('aside').getByText('Quickstart', { exact: true }).waitFor();
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#tag/manage-videos/POST/library/{libraryId}/videos');
     await expect(page.locator('#stated-only').isChecked()).resolves.toBe(true);
     await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(0);
     await expect(page.locator('aside').getByText('Manage Videos', { exact: true }).count()).resolves.toBe(1);
     await expect(page.locator('aside').getByText('Shield Zones', { exact: true }).count()).resolves.toBe(1); // stated operations whose security is assumed
+    for (const name of ['Shield Zones', 'WAF Rules']) await page.locator('aside').getByRole('button', { name: `Open Group - ${name}`, exact: true }).click();
+    const badges = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('aside li[data-sidebar-id] a')).filter((a) => getComputedStyle(a, '::after').content.includes('Assumed')).map((a) => a.textContent),
+    );
+    expect(badges).toEqual([]);
+    // An operation the view leaves out, from a link: its group, or the overview when the group goes too.
+    await page.goto('about:blank');
+    await page.goto(`${site('view=stated')}#tag/manage-collections/GET/library/{libraryId}/collections`);
+    await page.locator('body[data-rendered="true"]').waitFor();
+    expect(new URL(page.url()).hash).not.toMatch(/manage-collections/);
 
     await page.getByRole('button', { name: /dark mode/i }).first().click();
     await page.locator('body.dark-mode').waitFor();

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOCS_DIR } from '../../scripts/lib/paths.ts';
 import { walkOperations } from '@platform-contracts/contracts';
-import { assumedNavigationCss, assumedNodes, combineAreas, labelComponents, markAssumptions, statedOnly } from '../../scripts/lib/site-document.ts';
+import { assumedNavigationCss, assumedNodes, combineAreas, labelComponents, markAssumptions, readableReason, statedOnly } from '../../scripts/lib/site-document.ts';
+import { withSearchHook } from '../../scripts/lib/scalar-adapter.ts';
 import { headingSlug } from '../../scripts/lib/site-guides.ts';
 import { listAreas, loadBundle, sourceOf, type Json } from '../support/openapi.ts';
 
@@ -122,12 +123,44 @@ describe('assumptions', () => {
     expect(Object.keys(stated.components.schemas.Mixed.properties)).toEqual(['kept']);
     expect(stated.components.schemas.Mixed.required).toEqual(['kept']);
     expect(stated.components.schemas.Whole.description).toMatch(/Not stated by the specification/);
-    expect(assumedNodes(stated).map(({ at }) => at)).toEqual(['/paths//secured/get']);
+    // Nothing it shows keeps a badge: the kept operation says in words what is assumed about it.
+    expect(assumedNodes(stated)).toEqual([]);
+    expect(stated.paths['/secured'].get.description).toMatch(/^The security requirement is not stated by the specification: security \(Key\)/);
   });
 
-  it('puts a navigation badge on assumed operations only', () => {
-    const css = assumedNavigationCss(assumedDocument());
-    expect(css).toContain('li[data-sidebar-id$="/GET/assumed"] > a::after');
+  it('leaves out, in the stated view, the examples of shapes that held something assumed, and the groups’ badges', () => {
+    const document = assumedDocument();
+    document.paths['/stated'].get.responses[200] = {
+      description: 'ok',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Mixed' }, example: { kept: 'a', guess: 'b' } } },
+    };
+    document.paths['/stated'].get.requestBody = { content: { 'application/json': { schema: { type: 'object', properties: { kept: { type: 'string' } } }, example: { kept: 'a' } } } };
+    document.components.schemas.Mixed.example = { kept: 'a', guess: 'b' };
+    document.tags = [{ name: 'x', 'x-assumed': 'the grouping is this contract’s' }];
+    const stated = statedOnly(document);
+    expect(stated.paths['/stated'].get.responses[200].content['application/json'].example).toBeUndefined();
+    expect(stated.components.schemas.Mixed.example).toBeUndefined();
+    expect(stated.paths['/stated'].get.requestBody.content['application/json'].example).toEqual({ kept: 'a' }); // nothing assumed in it
+    expect(stated.tags).toEqual([{ name: 'x' }]);
+  });
+
+  it('reads a reason without citing a file and without saying the live service twice', () => {
+    expect(readableReason('required by the live service (live-api-facts.md); the specification requires only name.')).toBe('required by the live service; the specification requires only name.');
+    expect(readableReason('the Hrana over HTTP protocol, version 2 (live-api-facts.md).')).toBe('the Hrana over HTTP protocol, version 2 (as the live service does).');
+    expect(readableReason('see live-api-facts.md')).toBe('see the live service');
+  });
+
+  it('says no filler in the built site', () => {
+    for (const file of ['document.js', 'document-stated.js']) {
+      const built = readFileSync(path.join(DOCS_DIR, 'assets', file), 'utf8');
+      expect(built).not.toMatch(/live service[^.;"]{0,40}\(the live service\)|\(the live service\)/);
+      expect(built).not.toMatch(/\b1 operations\b/);
+    }
+  });
+
+  it('puts a navigation badge on assumed operations only, in the view it is scoped to', () => {
+    const css = assumedNavigationCss(assumedDocument(), 'body:not([data-view="stated"]) ');
+    expect(css).toContain('body:not([data-view="stated"]) li[data-sidebar-id$="/GET/assumed"] > a::after');
     expect(css).not.toContain('/GET/stated');
     expect(css).toContain('content: "Assumed"');
   });
@@ -136,12 +169,22 @@ describe('assumptions', () => {
     for (const file of ['document.js', 'document-stated.js']) expect(readFileSync(path.join(DOCS_DIR, 'assets', file), 'utf8')).not.toContain('live-api-facts.md');
   });
 
-  it('has fewer assumed elements in the built stated view than in the full one, and none it could leave out', () => {
+  it('has fewer assumed elements in the built stated view than in the full one, and no badged operation or group', () => {
     const full = builtDocument('document.js');
     const stated = builtDocument('document-stated.js');
     expect(assumedNodes(stated).length).toBeLessThan(assumedNodes(full).length);
-    expect(walkOperations(stated).filter(({ operation }) => operation['x-assumed'] && !/^security\b/.test(operation['x-assumed']))).toEqual([]);
+    expect(walkOperations(stated).filter(({ operation }) => operation['x-assumed'] || operation['x-badges'])).toEqual([]);
+    expect(stated.tags.filter((tag: Json) => tag['x-assumed'])).toEqual([]);
     expect(walkOperations(stated).length).toBeGreaterThan(0);
+  });
+
+  it.each(['document.js', 'document-stated.js'])('counts in the overview of %s the operations that view shows', (file) => {
+    const built = builtDocument(file);
+    for (const group of built['x-tagGroups']) {
+      const shown = walkOperations(built).filter(({ operation }) => operation['x-area'] === group['x-area']).length;
+      const line = (built.info.description as string).split('\n').find((l) => l.startsWith(`- **${group.name}**`));
+      expect(line, group.name).toContain(` ${shown} operation${shown === 1 ? '' : 's'};`);
+    }
   });
 });
 
@@ -168,5 +211,26 @@ describe('the built description', () => {
     const links = [...JSON.stringify(builtDocument('document.js')).matchAll(/\(#description\/([^)]+)\)/g)].map((m) => m[1]!);
     expect(links.length).toBeGreaterThan(0);
     for (const link of new Set(links)) expect(anchors.has(link), link).toBe(true);
+  });
+});
+
+describe('Scalar’s search, hooked (scripts/lib/scalar-adapter.ts)', () => {
+  const call = 'results:V(()=>a.value.length===0?x:i.value.search(a.value,{limit:$zn})),query:a}';
+
+  it('passes the reference’s search results and query through window.PLATFORM_SEARCH_RESULTS', () => {
+    expect(withSearchHook(`x;${call};y.value.search(n.value,{limit:S}).flatMap(f)`)).toBe(
+      `x;results:V(()=>a.value.length===0?x:(globalThis.PLATFORM_SEARCH_RESULTS||(r=>r))(i.value.search(a.value,{limit:$zn}),a.value)),query:a};y.value.search(n.value,{limit:S}).flatMap(f)`,
+    );
+  });
+
+  it.each([
+    ['no search call', 'nothing here'],
+    ['two', `${call};${call}`],
+  ])('fails the build on a Scalar bundle with %s', (_what, script) => {
+    expect(() => withSearchHook(script)).toThrow(/expected one search call to hook/);
+  });
+
+  it('is in the built site once', () => {
+    expect(readFileSync(path.join(DOCS_DIR, 'assets', 'scalar.js'), 'utf8').split('PLATFORM_SEARCH_RESULTS').length - 1).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { cleanNpmEnv } from '../../scripts/lib/pnpm.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'fresh-install-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -24,10 +25,10 @@ describe('a fresh install', () => {
     const result = spawnSync('npx', ['-y', 'pnpm@10', 'install', '--frozen-lockfile', '--prefer-offline'], {
       cwd: scratch,
       encoding: 'utf8',
-      env: { ...process.env, CI: '1', npm_config_update_notifier: 'false' },
+      env: cleanNpmEnv({ CI: '1' }),
     });
-    const pnpmOutput = `${result.stdout}${result.stderr}`.split('\n').filter((line) => !/^npm warn/.test(line)).join('\n');
+    const pnpmOutput = `${result.stdout}${result.stderr}`;
     expect(result.status, pnpmOutput).toBe(0);
-    expect(pnpmOutput).not.toMatch(/approve-builds|Ignored build scripts|WARN/i);
+    expect(pnpmOutput).not.toMatch(/approve-builds|Ignored build scripts|WARN|npm warn/i);
   }, 300_000);
 });

@@ -1,93 +1,66 @@
-// Every package packs into a tarball that installs with npm into an empty project and works there:
-// `npx platform-mock --port 0` serves every area and the site, `startMock()` and the client work
-// from a script, `npx platform --version` prints the version. Packs once for the file (with
-// `pnpm pack:all --no-build`, so the build `pnpm test` made is what is packed); npm installs from
-// its cache first (--prefer-offline). The mock's README example (a vitest test file) compiles and
-// runs there, with vitest and @libsql/client installed as a user would.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// Every package as a user gets it: packed with pnpm pack (`pnpm pack:all`), installed with npm
+// into an empty project, and used there: `npx platform-mock` serves every area and the site,
+// `npx platform --version` answers, the client type-checks under `tsc --strict` (and a wrong
+// call does not) and loads with import and require(), and every TypeScript block of the docs
+// (test/support/doc-blocks.ts) compiles against the installed packages and runs against the
+// installed mock; a block marked as an example test file runs with vitest. One pack and one npm
+// install for the file.
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, listAreas } from '../../scripts/lib/paths.ts';
+import { PACKAGE_SCOPE, ROOT, listAreas, scopedName } from '../../scripts/lib/paths.ts';
+import { blockFileName, typeScriptBlocks } from '../support/doc-blocks.ts';
+import { packedProject, versionOf, withoutKnownWarnings } from '../support/packed-project.ts';
 
+const PACKAGES = ['contracts', 'client', 'mock', 'cli'];
 const scratch = mkdtempSync(path.join(tmpdir(), 'packed-install-'));
-const tarballs = path.join(scratch, 'tarballs');
-const project = path.join(scratch, 'project');
+const project = packedProject(scratch);
+const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-const versionOf = (name: string) => JSON.parse(readFileSync(path.join(ROOT, 'packages', name, 'package.json'), 'utf8')).version as string;
-const tarball = (name: string) => path.join(tarballs, `platform-contracts-${name}-${versionOf(name)}.tgz`);
-
-function pack(names: string[]) {
-  const result = spawnSync(TSX, ['scripts/pack.ts', ...names, '--no-build', '--out', tarballs], { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`pnpm pack:all ${names.join(' ')} failed:\n${result.stdout}${result.stderr}`);
-  return result.stdout;
-}
-
-function npmInstall(files: string[]) {
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...files], {
-    cwd: project,
-    encoding: 'utf8',
-    env: { ...process.env, npm_config_update_notifier: 'false' },
-  });
-  if (result.status !== 0) throw new Error(`npm install failed:\n${result.stderr}`);
-}
+/**
+ * What the docs' blocks import besides our packages (the optional peers the READMEs tell users to
+ * install, an ORM), and Node's types: linked from the repository's dependencies.
+ */
+const THIRD_PARTY = ['@libsql/client', 'drizzle-orm', 'msw', 'vitest', '@types/node'];
 
 let packOutput = '';
+let installOutput = '';
 beforeAll(() => {
-  packOutput = pack(['contracts', 'client', 'mock']);
-  spawnSync('mkdir', ['-p', project]);
-  writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'empty-project', private: true, type: 'module' }));
-  npmInstall(['contracts', 'client', 'mock'].map(tarball));
+  packOutput = project.pack(PACKAGES);
+  installOutput = project.install(PACKAGES);
+  for (const name of THIRD_PARTY.filter((name) => !existsSync(path.join(project.dir, 'node_modules', name)))) {
+    mkdirSync(path.dirname(path.join(project.dir, 'node_modules', name)), { recursive: true });
+    symlinkSync(path.join(ROOT, 'node_modules', name), path.join(project.dir, 'node_modules', name), 'dir');
+  }
 }, 300_000);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/**
- * Runs a command in the project, in its own process group as a terminal would, until it prints
- * its URL; stop() sends SIGINT to the group (Ctrl+C) and resolves with the output once all ended.
- */
-function serve(command: string, args: string[]) {
-  const child = spawn(command, args, { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match && /Ready/.test(output)) resolve(match[1]!);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited ${code} before it was ready:\n${output}`)));
-  });
-  const closed = new Promise<string>((resolve) => child.once('close', () => resolve(output)));
-  return { url, output: () => output, stop: () => (process.kill(-child.pid!, 'SIGINT'), closed) };
-}
-
 describe('pnpm pack:all', () => {
-  it('writes one tarball per package into one folder', () => {
-    expect(readdirSync(tarballs).sort()).toEqual(['client', 'contracts', 'mock'].map((name) => path.basename(tarball(name))));
-    expect(packOutput).toMatch(/packed 3 packages into/);
+  it('writes one tarball per package, named by npm from the scope, into one folder', () => {
+    expect(readdirSync(project.tarballs).sort()).toEqual(PACKAGES.map((name) => `${PACKAGE_SCOPE.slice(1)}-${name}-${versionOf(name)}.tgz`).sort());
+    expect(packOutput).toMatch(/packed 4 packages into/);
   });
 
-  it('publishes no workspace ranges, no development sources and nothing private', () => {
-    for (const name of ['contracts', 'client', 'mock']) {
-      const manifest = readFileSync(path.join(project, 'node_modules/@platform-contracts', name, 'package.json'), 'utf8');
-      expect(manifest, name).not.toMatch(/workspace:|"development"|"private"/);
+  it.each(PACKAGES)('publishes %s with exact versions, no development sources, nothing private', (name) => {
+    const manifest = readFileSync(path.join(project.dir, 'node_modules', scopedName(name), 'package.json'), 'utf8');
+    expect(manifest).not.toMatch(/workspace:|"development"|"private"|\/src\/[^"]*\.ts"/);
+    for (const [dependency, range] of Object.entries(JSON.parse(manifest).dependencies ?? {})) {
+      if (dependency.startsWith(`${PACKAGE_SCOPE}/`)) expect(range, dependency).toBe(versionOf(dependency.slice(PACKAGE_SCOPE.length + 1)));
     }
   });
 
-  it('ships the site in the mock as real files, copied only into the package', () => {
-    const site = path.join(project, 'node_modules/@platform-contracts/mock/docs');
-    expect(lstatSync(site).isSymbolicLink()).toBe(false);
-    expect(existsSync(path.join(site, 'index.html'))).toBe(true);
-    // In the repository, the mock's site is the current build output, not a copy.
-    expect(lstatSync(path.join(ROOT, 'packages/mock/docs')).isSymbolicLink()).toBe(true);
+  it('ships the site in the mock (its prepack), and leaves no copy in the repository', () => {
+    expect(existsSync(path.join(project.dir, 'node_modules', scopedName('mock'), 'docs/index.html'))).toBe(true);
+    expect(existsSync(path.join(ROOT, 'packages/mock/docs'))).toBe(false);
   });
+
+  it('installs without an npm warning (but the known ones, test/support/packed-project.ts)', () => expect(withoutKnownWarnings(installOutput)).not.toMatch(/npm warn/i));
 });
 
 describe('installed from the tarballs into an empty project', () => {
   it('npx platform-mock --port 0 serves every area and the site, and stops on Ctrl+C', async () => {
-    const mock = serve('npx', ['platform-mock', '--port', '0', '--quiet']);
+    const mock = project.serve('npx', ['platform-mock', '--port', '0', '--quiet']);
     try {
       const url = await mock.url;
       const health = (await (await fetch(`${url}/_mock/health`)).json()) as { areas: string[] };
@@ -99,51 +72,100 @@ describe('installed from the tarballs into an empty project', () => {
     } finally {
       const output = await mock.stop();
       expect(output).toMatch(/SIGINT: finishing requests in flight/);
-      expect(output).not.toMatch(/\n\s+at |ELIFECYCLE/);
+      expect(output).not.toMatch(/\n\s+at |ELIFECYCLE|npm warn/i);
     }
   }, 120_000);
 
-  it('startMock() and the client work from a script', () => {
-    writeFileSync(
-      path.join(project, 'use.mjs'),
-      `import { startMock } from '@platform-contracts/mock';
-import { createPlatformClient } from '@platform-contracts/client';
-const mock = await startMock({ port: 0 });
-const platform = createPlatformClient({ accessKey: 'any', apiBaseUrl: mock.url, videoBaseUrl: mock.url });
-const zones = await platform.storage.GET('/storagezone', {});
-console.log(JSON.stringify({ areas: [...new Set(mock.operations.map((op) => op.area))].sort(), storageZones: Array.isArray(zones.data), failure: zones.failure ?? null }));
-await mock.close();
-`,
-    );
-    const result = spawnSync(process.execPath, ['use.mjs'], { cwd: project, encoding: 'utf8' });
-    expect(result.status, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout.trim().split('\n').at(-1)!)).toEqual({ areas: listAreas(), storageZones: true, failure: null });
-  }, 120_000);
-
-  it('runs the vitest example of the mock\'s README, compiled, from the packed packages', () => {
-    const readme = readFileSync(path.join(project, 'node_modules/@platform-contracts/mock/README.md'), 'utf8');
-    const example = /<!-- example: (\S+) -->\n```ts\n([\s\S]*?)```/.exec(readme);
-    expect(example, 'the README marks its example with <!-- example: FILE -->').not.toBeNull();
-    const devDependencies = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies as Record<string, string>;
-    npmInstall(['vitest', '@libsql/client', 'typescript'].map((name) => `${name}@${devDependencies[name]}`));
-    spawnSync('mkdir', ['-p', path.join(project, path.dirname(example![1]!))]);
-    writeFileSync(path.join(project, example![1]!), example![2]!);
-    const compilerOptions = { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true };
-    writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: [example![1]!] }));
-    const compiled = spawnSync('npx', ['tsc', '-p', '.'], { cwd: project, encoding: 'utf8' });
-    expect(compiled.status, compiled.stdout + compiled.stderr).toBe(0);
-    const run = spawnSync('npx', ['vitest', 'run', '--reporter=json'], { cwd: project, encoding: 'utf8' });
-    expect(run.status, run.stdout.slice(-3000) + run.stderr.slice(-3000)).toBe(0);
-    const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as { numPassedTests: number; numTotalTests: number };
-    expect(report.numTotalTests).toBeGreaterThan(0);
-    expect(report.numPassedTests).toBe(report.numTotalTests);
-  }, 300_000);
-
-  it('npx platform --version prints the version of @platform-contracts/cli', () => {
-    pack(['cli']);
-    npmInstall([tarball('cli')]);
-    const result = spawnSync('npx', ['platform', '--version'], { cwd: project, encoding: 'utf8' });
-    expect(result.status, result.stderr).toBe(0);
+  it('npx platform --version prints the version of the CLI package', () => {
+    const result = project.run('npx', ['platform', '--version']);
+    expect(result.stderr).toBe('');
     expect(result.stdout.trim()).toBe(versionOf('cli'));
-  }, 300_000);
+  });
+
+  it.each([
+    ['require()', `const client = require('${scopedName('client')}'); const video = require('${scopedName('client')}/video');`, 'cjs'],
+    ['import', `const client = await import('${scopedName('client')}'); const video = await import('${scopedName('client')}/video');`, 'mjs'],
+  ])('the client loads with %s on this Node', (_name, load, extension) => {
+    writeFileSync(path.join(project.dir, `load.${extension}`), `${load}\nconsole.log(typeof client.createPlatformClient, typeof client.paginate, typeof video.createVideoClient);\n`);
+    expect(project.run(process.execPath, [`load.${extension}`])).toMatchObject({ status: 0, output: 'function function function\n' });
+  });
+});
+
+// The client's types as a user sees them, and every TypeScript block of the docs: one tsc --strict run.
+const client = scopedName('client');
+const WRONG = {
+  'wrong-path.ts': [`await platform.video.GET('/totally/made-up');`, /wrong-path\.ts\(3,\d+\): error TS2345: Argument of type '"\/totally\/made-up"'/],
+  'wrong-method.ts': [`await platform.storage.DELETE('/storagezone');`, /wrong-method\.ts\(3,\d+\): error TS2345: Argument of type '"\/storagezone"'/],
+  'wrong-option.ts': [`await platform.shield.GET('/shield/shield-zones', { timeout: 200 });`, /wrong-option\.ts\(3,\d+\): error TS\d+: Object literal may only specify known properties/],
+} as const;
+const blocks = typeScriptBlocks().map((block) => ({ ...block, fileName: block.exampleFile ?? `docs/${blockFileName(block)}` }));
+const scripts = blocks.filter((block) => !block.exampleFile);
+const testFiles = blocks.filter((block) => block.exampleFile);
+
+let checked: { status: number | null; output: string } | undefined;
+function typeCheck() {
+  if (checked) return checked;
+  mkdirSync(path.join(project.dir, 'docs'), { recursive: true });
+  for (const block of blocks) {
+    mkdirSync(path.dirname(path.join(project.dir, block.fileName)), { recursive: true });
+    writeFileSync(path.join(project.dir, block.fileName), block.exampleFile ? block.code : `${block.code}\nexport {};\n`);
+  }
+  for (const [file, [line]] of Object.entries(WRONG)) {
+    writeFileSync(path.join(project.dir, file), `import { createPlatformClient } from '${client}';\nconst platform = createPlatformClient({ accessKey: 'k' });\n${line}\n`);
+  }
+  const files = [...blocks.map((block) => block.fileName), ...Object.keys(WRONG)];
+  checked = project.run(process.execPath, [TSC, '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', '--noEmit', ...files]);
+  return checked;
+}
+
+describe('the packed client under tsc --strict', () => {
+  it.each(Object.entries(WRONG))('rejects %s', (file, [, error]) => {
+    const { status, output } = typeCheck();
+    expect(status).not.toBe(0);
+    expect(output).toMatch(error);
+    expect(output.split('\n').filter((line) => line.startsWith(file))).toHaveLength(1);
+  }, 240_000);
+});
+
+describe('the docs’ TypeScript blocks, against the packed packages', () => {
+  it('are found in the READMEs and the guides', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(blocks.map((block) => block.file.split('/')[0]))).toEqual(new Set(['README.md', 'packages', 'site']));
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
+  it.each(blocks.map((block) => [block.name, block] as const))('%s compiles', (_name, block) => {
+    const errors = typeCheck().output.split('\n').filter((line) => line.startsWith(block.fileName));
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  let runs: Map<string, { output: string; failure?: string }>;
+  beforeAll(() => {
+    writeFileSync(path.join(project.dir, 'run-doc-blocks.ts'), readFileSync(path.join(ROOT, 'test/support/run-doc-blocks.ts')));
+    const result = project.run(TSX, ['run-doc-blocks.ts', ...scripts.map((block) => block.fileName)]);
+    runs = new Map();
+    for (const chunk of result.stdout.split('\n@@block ').slice(1)) {
+      const [file, ...rest] = chunk.split('\n');
+      const body = rest.join('\n');
+      const failed = /\n@@failed (.*)\n?$/.exec(body);
+      runs.set(file!, { output: body.replace(/\n@@(ok|failed.*)\n?$/, '').trim(), failure: failed ? failed[1] : body.includes('\n@@ok') ? undefined : `did not finish: ${result.stderr}` });
+    }
+  }, 240_000);
+
+  it.each(scripts.map((block) => [block.name, block] as const))('%s runs against the mock', (_name, block) => {
+    expect(runs.get(block.fileName)?.failure).toBeUndefined();
+  });
+
+  // The example test files, as a user runs them: vitest in the project, on the packed packages.
+  let report: { testResults: { name: string; status: string; message: string }[] } | undefined;
+  beforeAll(() => {
+    if (testFiles.length === 0) return;
+    const result = project.run(process.execPath, [path.join(project.dir, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', ...testFiles.map((block) => block.fileName)]);
+    report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{')));
+  }, 240_000);
+
+  it.each(testFiles.map((block) => [block.name, block] as const))('%s passes under vitest', (_name, block) => {
+    const file = report?.testResults.find((result) => result.name.endsWith(block.fileName));
+    expect(file?.status, file?.message).toBe('passed');
+  });
 });

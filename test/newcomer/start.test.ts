@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_STEPS, staleSteps } from '../../scripts/build.ts';
 import { runSteps, type BuildStep } from '../../scripts/lib/freshness.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { cleanNpmEnv } from '../../scripts/lib/pnpm.ts';
 
 describe('rebuilding only what changed', () => {
   let root = '';
@@ -72,7 +73,7 @@ describe('rebuilding only what changed', () => {
 
 /** `pnpm start` as a terminal runs it: its own process group, Ctrl+C sent to the whole group. */
 function start(args: string[], command: string[] = [process.execPath, '--import', 'tsx', 'scripts/start.ts'], env: Record<string, string> = {}) {
-  const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, ...env } });
+  const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...cleanNpmEnv(), ...env } });
   let output = '';
   const waiters: { pattern: RegExp; resolve: (match: RegExpExecArray) => void }[] = [];
   const onData = (chunk: Buffer) => {
@@ -137,7 +138,7 @@ describe('pnpm start', () => {
       await server.interrupt();
     }
     expect(server.output()).toMatch(/SIGINT: finishing requests in flight/);
-    expect(server.output()).not.toMatch(/ELIFECYCLE|Command failed|\n\s+at /);
+    expect(server.output()).not.toMatch(/ELIFECYCLE|Command failed|\n\s+at |npm warn/i);
   }, 120_000);
 
   it('--quiet silences the request log', async () => {

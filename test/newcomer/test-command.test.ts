@@ -1,0 +1,73 @@
+// `pnpm test` bundles the contracts once and reuses a fresh build: lint, check:breaking and the
+// build share the bundles (bundleIfChanged, on the inputs recorded at the last full bundle), and
+// the build stage only runs the steps whose inputs changed (`pnpm build --changed`).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BUILD_STEPS } from '../../scripts/build.ts';
+import { BUNDLE_INPUTS, bundleIfChanged } from '../../scripts/bundle.ts';
+import { fingerprint } from '../../scripts/lib/freshness.ts';
+import { ROOT } from '../../scripts/lib/paths.ts';
+import { STAGES } from '../../scripts/test.ts';
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'bundle-record-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** bundleIfChanged against a record file of our own, with bundling replaced by a recorder. */
+function attempt(record: object | undefined, only: string[] = []) {
+  const recordFile = path.join(scratch, `record-${Math.random().toString(36).slice(2)}.json`);
+  if (record) writeFileSync(recordFile, JSON.stringify(record));
+  const bundled: string[][] = [];
+  const log: string[] = [];
+  const ran = bundleIfChanged(only, { recordFile, run: (areas = []) => bundled.push(areas), log: (line) => log.push(line) });
+  return { ran, bundled, log };
+}
+
+describe('the bundles, shared by lint, check:breaking and the build', () => {
+  const current = fingerprint(ROOT, BUNDLE_INPUTS);
+
+  it('are reused when no input changed since the last full bundle', () => {
+    expect(attempt({ bundles: current })).toEqual({ ran: false, bundled: [], log: ['bundles up to date in packages/contracts/bundles/'] });
+  });
+
+  it('are made again when a source changed, was added or removed, or nothing was recorded', () => {
+    const [file] = Object.keys(current);
+    expect(attempt({ bundles: { ...current, [file!]: 'another hash' } }).bundled).toEqual([[]]);
+    expect(attempt({ bundles: { ...current, 'openapi/gone.yaml': 'x' } }).bundled).toEqual([[]]);
+    expect(attempt({}).bundled).toEqual([[]]);
+    expect(attempt(undefined).bundled).toEqual([[]]);
+  });
+
+  it('are always made for named areas (a partial bundle is never recorded as the whole)', () => {
+    expect(attempt({ bundles: current }, ['dns']).bundled).toEqual([['dns']]);
+  });
+});
+
+describe('pnpm test’s stages', () => {
+  it('build only what changed, after lint and check:breaking made the bundles', () => {
+    expect(STAGES.map(([name]) => name)).toEqual(['lint', 'check:breaking', 'build', 'typecheck', 'vitest']);
+    expect(STAGES.find(([name]) => name === 'build')![2]).toContain('--changed');
+  });
+});
+
+describe('the reference site’s build step', () => {
+  /** scripts/docs.ts and the scripts/lib modules it imports, directly or through each other. */
+  function modulesOf(file: string, seen = new Set<string>()): Set<string> {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const [, imported] of readFileSync(path.join(ROOT, file), 'utf8').matchAll(/from '(\.{1,2}\/[\w/.-]+\.ts)'/g)) {
+      const target = path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), imported!));
+      if (target.startsWith('scripts/')) modulesOf(target, seen);
+    }
+    return seen;
+  }
+
+  it('reads site/ and every script module the site is built with, so that a change there rebuilds it', () => {
+    const step = BUILD_STEPS.find((s) => s.name === 'reference site')!;
+    const modules = [...modulesOf('scripts/docs.ts')].filter((file) => !['scripts/lib/paths.ts', 'scripts/lib/args.ts', 'scripts/lib/run.ts'].includes(file));
+    expect(modules.length).toBeGreaterThan(4);
+    expect(modules.filter((file) => !step.inputs.includes(file))).toEqual([]);
+    expect(step.inputs).toContain('site');
+  });
+});
