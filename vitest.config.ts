@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Two files at once on a 2-core machine (vitest's default keeps one core free): most files wait
+    // on child processes, sockets or Chromium, so the second worker shortens the run by a third.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],

@@ -4,8 +4,6 @@
 // statement interrupted in the worker, and a write waiting past lockWaitMs gives up; neither
 // touches another stream.
 import { EventEmitter } from 'node:events';
-import { existsSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { FLAG_INTERRUPT, FLAG_LOCK_WAIT_OVER, FLAG_SYNC_ANSWERS, type Access, type FromWorker, type PooledConnection, type SqlOutcome, type SqlRequest, type ToWorker } from './messages.ts';
 
@@ -272,31 +270,4 @@ export class Executor {
   }
 }
 
-/**
- * The worker's script. Built, it sits beside this module; from the TypeScript sources (the
- * repository's tests), it is bundled once per process with esbuild into a cache folder of the
- * package, where @sqlite.org/sqlite-wasm still resolves.
- */
-let script: Promise<string> | undefined;
-export function workerScript(): Promise<string> {
-  script ??= (async () => {
-    if (!import.meta.url.endsWith('.ts')) return fileURLToPath(new URL('./worker.js', import.meta.url));
-    const { build } = await import('esbuild');
-    const outfile = fileURLToPath(new URL(`../../../../node_modules/.cache/platform-mock/engine-worker-${process.pid}.mjs`, import.meta.url));
-    if (!existsSync(outfile)) {
-      await build({
-        entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        external: ['@sqlite.org/sqlite-wasm'],
-        outfile,
-        logLevel: 'silent',
-      });
-      process.once('exit', () => rmSync(outfile, { force: true }));
-    }
-    return outfile;
-  })();
-  return script;
-}
+export { workerScript } from './worker-script.ts';
