@@ -129,7 +129,7 @@
         })
         .catch((error) => {
           minting = undefined; // asked again on the next database request
-          status.textContent = `The mock at ${mockUrl} did not give a database token (${error.message}): start it with pnpm mock${served ? '' : ' --cors-origin null (this page is opened from a file)'}`;
+          status.textContent = `The mock at ${mockUrl} did not give a database token (${error.message}): start it (pnpm start in the repository, npx platform-mock elsewhere)${served ? '' : ' --cors-origin null (this page is opened from a file)'}`;
           throw error;
         });
     return minting;
