@@ -6,14 +6,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '@platform-contracts/mock';
-import { exactJson, parameterText, allOperationEntries, deref, operationEntries, type OperationEntry } from '../support/allowed-values.ts';
+import { exactJson, parameterText, allOperationEntries, deref, operationEntries, SERVER_ISSUED, type OperationEntry } from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer, validateAt } from '../support/openapi.ts';
 import { arbitraryOf } from '../support/schema-arbitrary.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 1);
 const RUNS = 20;
-/** Values only the server hands out (a baton continues a stream it opened); never generated. */
-const SERVER_ISSUED = new Set(['baton']);
 
 let mock: RunningMock;
 beforeAll(async () => {
