@@ -1,7 +1,10 @@
 // One engine, two doors: createMock().fetch answers each request exactly as the HTTP server of
 // startMock() does (status, content type and body), with no socket.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, IN_PROCESS_URL, startMock, type Mock, type RunningMock } from '@platform-contracts/mock';
+import { ROOT } from '../../scripts/lib/paths.ts';
 
 const KEY = { AccessKey: 'in-process-test' };
 const json = { ...KEY, 'content-type': 'application/json' };
@@ -55,5 +58,27 @@ describe('createMock', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(inProcess.fetch(`${inProcess.url}/_mock/health`, { signal: controller.signal })).rejects.toThrow(/abort/i);
+  });
+});
+
+describe('createMock in a one-line script', () => {
+  // The database engine's worker thread must not inherit the host's flags: `--input-type` with
+  // `-e` made it fail to start, and with it createMock() and startMock().
+  it('runs a SQL statement under `node --input-type=module -e`', () => {
+    const built = path.join(ROOT, 'packages/mock/dist/index.js');
+    const script = `
+      const { createMock } = await import(${JSON.stringify(built)});
+      const mock = await createMock({ areas: ['database'] });
+      const response = await mock.fetch(mock.url + '/v2/pipeline', {
+        method: 'POST',
+        headers: { authorization: 'Bearer ' + mock.areas.database.fullAccessToken, 'content-type': 'application/json' },
+        body: JSON.stringify({ requests: [{ type: 'execute', stmt: { sql: 'SELECT 6 * 7 AS answer' } }, { type: 'close' }] }),
+      });
+      const body = await response.json();
+      await mock.close();
+      console.log(JSON.stringify(body.results[0].response.result.rows[0][0]));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ type: 'integer', value: '42' });
   });
 });

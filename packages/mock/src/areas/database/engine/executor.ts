@@ -70,6 +70,9 @@ export class EngineWorker {
     const { port1, port2 } = new MessageChannel();
     this.#syncPort = port1;
     this.#worker = new Worker(script, {
+      // The worker is our own plain module: it needs no flag of the host process, and inherited
+      // ones such as `--input-type` with `-e` (a one-line script) would stop it from starting.
+      execArgv: [],
       workerData: { maxResultBytes: limits.maxResultBytes, memoryLimitBytes: limits.memoryLimitBytes, maxDatabaseBytes: limits.maxDatabaseBytes, lockWaitMs: limits.lockWaitMs, flags, syncPort: port2 },
       transferList: [port2],
     });
