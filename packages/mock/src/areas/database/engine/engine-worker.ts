@@ -1,29 +1,14 @@
 // The HTTP side of one engine worker thread (worker.ts), which holds many databases. It starts in
-// the background: the thread is spawned once its script and SQLite's compiled WebAssembly module
-// (sqlite-module.ts, compiled once per process) are at hand, and what is sent before then waits
-// in order. A worker that cannot start fails what waits on it with DATABASE_ENGINE_UNAVAILABLE
-// and never hangs. Time limits are judged here, by the mock's clock (a timer only makes the check
+// the background: the thread spawns once its script is known and is handed SQLite's module when
+// it is compiled (sqlite-module.ts, once per process); what is sent before then waits in order. A
+// worker that cannot start fails what waits on it with DATABASE_ENGINE_UNAVAILABLE, never hangs. Time limits are judged here, by the mock's clock (a timer only makes the check
 // happen): a request past statementTimeoutMs has its statement interrupted in the worker, and a
 // write waiting past lockWaitMs gives up; neither touches another stream.
 import diagnostics from 'node:diagnostics_channel';
 import { EventEmitter } from 'node:events';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { ExecutorStopped } from './executor.ts';
-import { FLAG_INTERRUPT, FLAG_LOCK_WAIT_OVER, FLAG_SYNC_ANSWERS, type Access, type FromWorker, type SqlOutcome, type SqlRequest, type ToWorker } from './messages.ts';
-
-export interface WorkerLimits {
-  maxResultBytes: number;
-  memoryLimitBytes: number;
-  maxDatabaseBytes: number;
-  statementTimeoutMs: number;
-  lockWaitMs: number;
-}
-
-/** What a worker thread starts from: its script, and SQLite's compiled module to instantiate (handed over once compiled). */
-export interface WorkerBoot {
-  script: Promise<string>;
-  module: Promise<WebAssembly.Module>;
-}
+import { FLAG_INTERRUPT, FLAG_LOCK_WAIT_OVER, FLAG_SYNC_ANSWERS, type Access, type FromWorker, type SqlOutcome, type SqlRequest, type ToWorker, type WorkerBoot, type WorkerLimits } from './messages.ts';
 
 /**
  * The diagnostics channel (node:diagnostics_channel) on which each worker reports its start:

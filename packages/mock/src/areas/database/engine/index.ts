@@ -7,8 +7,9 @@
 // and every request answers so (DATABASE_ENGINE_UNAVAILABLE); there is no retry.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseEngineUnavailable, EngineWorker, type WorkerBoot, type WorkerLimits } from './engine-worker.ts';
+import { DatabaseEngineUnavailable, EngineWorker } from './engine-worker.ts';
 import { Executor } from './executor.ts';
+import type { WorkerBoot, WorkerLimits } from './messages.ts';
 import { compiledSqlite } from './sqlite-module.ts';
 import { workerScript } from './worker-script.ts';
 
