@@ -34,6 +34,8 @@ describe('route precedence: literal segments before templated ones', () => {
     ['a literal first segment with a later template', '/things/mine/parts/3', ['getMyPart', { partId: '3' }]],
     ['a literal file name over a templated one', '/files/readme.txt', ['getReadme', {}]],
     ['a templated file name with its parts', '/files/report.pdf', ['getFile', { name: 'report', extension: 'pdf' }]],
+    ['a percent-encoded literal segment as the literal', '/things/min%65', ['getMyThings', {}]],
+    ['a literal file name written with an escape', '/files/readme%2Etxt', ['getReadme', {}]],
   ])('%s: %s', (_name, path, expected) => {
     expect(operationOf('GET', path)).toEqual(expected);
   });

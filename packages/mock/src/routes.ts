@@ -49,12 +49,15 @@ export function decodeSegment(text: string): string | undefined {
 
 export function createRoutes(operations: CompiledOperation[]) {
   const routes = operations.map(compileRoute).sort((a, b) => b.literals - a.literals);
+  /** The routes by their number of segments: a path is compared only with those of its length. */
+  const byLength = new Map<number, Route[]>();
+  for (const route of routes) byLength.set(route.segments.length, [...(byLength.get(route.segments.length) ?? []), route]);
   return {
     /** The operation for a method and a raw (still percent-encoded) path. */
     match(method: string, rawPath: string): RouteMatch {
       const fragments = rawPath.split('/').slice(1);
       const allow = new Set<string>();
-      for (const route of routes) {
+      for (const route of byLength.get(fragments.length) ?? []) {
         const rawParams = matchSegments(route, fragments);
         if (!rawParams) continue;
         if (route.operation.method === method) return { kind: 'operation', operation: route.operation, rawParams };
@@ -72,7 +75,7 @@ function matchSegments(route: Route, fragments: string[]): Record<string, string
     const segment = route.segments[i]!;
     const fragment = fragments[i]!;
     if (typeof segment === 'string') {
-      if (segment !== fragment && segment !== decodeSegment(fragment)) return undefined;
+      if (segment !== fragment && !(fragment.includes('%') && segment === decodeSegment(fragment))) return undefined;
       continue;
     }
     const match = segment.pattern.exec(fragment);
