@@ -50,3 +50,17 @@ describe('route precedence: literal segments before templated ones', () => {
     expect(routes.match('GET', '/things/1/2/3/4')).toEqual({ kind: 'no-path' });
   });
 });
+
+describe('remembered matches', () => {
+  it('gives a path asked again the same frozen match, and another method its own', () => {
+    const first = routes.match('GET', '/things/42');
+    expect(routes.match('GET', '/things/42')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(operationOf('DELETE', '/things/42')).toEqual(['deleteThing', { thingId: '42' }]);
+  });
+
+  it('stays right past the number of paths it remembers', () => {
+    for (let i = 0; i < 600; i++) expect(operationOf('GET', `/things/${i}/parts/first`)).toEqual(['getFirstPart', { thingId: String(i) }]);
+    expect(operationOf('GET', '/things/mine')).toEqual(['getMyThings', {}]);
+  });
+});
