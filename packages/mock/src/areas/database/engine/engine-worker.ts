@@ -62,21 +62,12 @@ export class EngineWorker {
   startFailure: DatabaseEngineUnavailable | undefined;
   /** `waiting` (run id): a run began waiting for another stream's lock. For tests that wait on it. */
   readonly events = new EventEmitter();
-  /** Resolves once the worker has loaded SQLite; rejects with DatabaseEngineUnavailable when it could not. */
-  readonly ready: Promise<void>;
-  #onReady!: () => void;
-  #onFail!: (error: Error) => void;
 
   constructor(
     readonly limits: WorkerLimits,
     readonly now: () => number,
     boot: WorkerBoot,
   ) {
-    this.ready = new Promise((resolve, reject) => {
-      this.#onReady = resolve;
-      this.#onFail = reject;
-    });
-    this.ready.catch(() => {}); // a failed start is answered to each request (startFailure), not thrown here
     this.#flags = new Int32Array(new SharedArrayBuffer(4 * 4));
     const sync = new MessageChannel();
     const bootChannel = new MessageChannel();
@@ -133,7 +124,6 @@ export class EngineWorker {
     this.alive = false;
     this.startFailure = new DatabaseEngineUnavailable(`The database engine could not start (${error.message}); no SQL runs until the mock is restarted`);
     this.#unsent = [];
-    this.#onFail(this.startFailure);
     this.#failAll(new ExecutorStopped(this.startFailure.message, this.startFailure.code));
     publish({ event: 'failed', message: this.startFailure.message });
     void this.#worker?.terminate();
@@ -202,7 +192,6 @@ export class EngineWorker {
   #receive(message: FromWorker) {
     if (message.t === 'ready') {
       this.isReady = true;
-      this.#onReady();
       publish({ event: 'ready' });
       // Runs sent during the start: their time limit starts now.
       const now = this.now();

@@ -107,17 +107,11 @@ export function createSqlEngine(options: SqlEngineOptions) {
   }
 
   return {
-    /** Resolves once the engine can run SQL (its first worker loaded SQLite); rejects with DatabaseEngineUnavailable. */
-    ready(): Promise<void> {
-      dropDeadWorkers();
-      if (failure) return Promise.reject(failure);
-      return (workers[0] ?? startWorker()).ready;
-    },
-
     /**
-     * The database, opened on first use; throws DatabaseEngineUnavailable when the engine could not start. Past maxDatabases, the least recently used database
+     * The database, opened on first use. Past maxDatabases, the least recently used database
      * without open streams is closed (saved first when it has a file; else its data is gone);
-     * when every database has open streams, a new one is refused.
+     * when every database has open streams, a new one is refused. Throws
+     * DatabaseEngineUnavailable when the engine could not start.
      */
     database(owner: string, databaseId: string, source: DatabaseSource = {}): EngineDatabase {
       dropDeadWorkers();
