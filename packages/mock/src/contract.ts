@@ -57,6 +57,7 @@ export interface CompiledOperation {
   validateResponse(status: number, mediaType: string | undefined, body: unknown, text?: string): Violation[];
 }
 
+/** A request's parameters by location, as sent (text); read, never changed. */
 export interface ParameterValues {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
@@ -140,7 +141,6 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
         if (!validator) continue;
         const input = validator.coerce(values[validator.location]);
         if (!validator.validate(input)) violations.push(...toViolations(validator.validate.errors, validator.location, validator.declaredName));
-        else Object.assign(values[validator.location], input);
       }
       return violations;
     },
