@@ -34,6 +34,8 @@ describe('route precedence: literal segments before templated ones', () => {
     ['a literal first segment with a later template', '/things/mine/parts/3', ['getMyPart', { partId: '3' }]],
     ['a literal file name over a templated one', '/files/readme.txt', ['getReadme', {}]],
     ['a templated file name with its parts', '/files/report.pdf', ['getFile', { name: 'report', extension: 'pdf' }]],
+    ['a percent-encoded literal segment as the literal', '/things/min%65', ['getMyThings', {}]],
+    ['a literal file name written with an escape', '/files/readme%2Etxt', ['getReadme', {}]],
   ])('%s: %s', (_name, path, expected) => {
     expect(operationOf('GET', path)).toEqual(expected);
   });
@@ -46,5 +48,19 @@ describe('route precedence: literal segments before templated ones', () => {
   it('answers no-path for a path no template fits', () => {
     expect(routes.match('GET', '/things')).toEqual({ kind: 'no-path' });
     expect(routes.match('GET', '/things/1/2/3/4')).toEqual({ kind: 'no-path' });
+  });
+});
+
+describe('remembered matches', () => {
+  it('gives a path asked again the same frozen match, and another method its own', () => {
+    const first = routes.match('GET', '/things/42');
+    expect(routes.match('GET', '/things/42')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(operationOf('DELETE', '/things/42')).toEqual(['deleteThing', { thingId: '42' }]);
+  });
+
+  it('stays right past the number of paths it remembers', () => {
+    for (let i = 0; i < 600; i++) expect(operationOf('GET', `/things/${i}/parts/first`)).toEqual(['getFirstPart', { thingId: String(i) }]);
+    expect(operationOf('GET', '/things/mine')).toEqual(['getMyThings', {}]);
   });
 });

@@ -2,8 +2,7 @@
 // engine's answer serialized (exact JSON, violations in `sl-violations`), and the mock's own
 // problem answers (413 and the like).
 import type { BodyLimit } from './area.ts';
-import type { EngineAnswer } from './engine.ts';
-import { stringifyExactJson } from './exact-json.ts';
+import { bodyText, type EngineAnswer } from './engine.ts';
 import type { DoorAnswer } from './mock.ts';
 
 /** The raw (still percent-encoded) path and the query of a request target; a path such as //x stays a path. */
@@ -39,11 +38,14 @@ const asciiOnly = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c
 export function serialize(answer: EngineAnswer): DoorAnswer {
   const headers = { ...answer.headers };
   if (answer.violations.length > 0) headers['sl-violations'] = asciiOnly(JSON.stringify(answer.violations).slice(0, 8000));
-  const meta = { operation: answer.operation, violations: answer.violations, ...(answer.network ? { network: answer.network } : {}) };
+  const served: DoorAnswer = { status: answer.status, headers, operation: answer.operation, violations: answer.violations };
+  if (answer.network) served.network = answer.network;
   const { body } = answer;
-  if (body === undefined || body === null || body === '') return { status: answer.status, headers, ...meta };
-  const text = typeof body === 'string' && !/json/i.test(headers['content-type'] ?? '') ? body : stringifyExactJson(body);
-  return { status: answer.status, headers: { ...headers, 'content-length': String(Buffer.byteLength(text)) }, body: text, ...meta };
+  if (body === undefined || body === null || body === '') return served;
+  const text = answer.text ?? bodyText(body, headers['content-type']).text;
+  headers['content-length'] = String(Buffer.byteLength(text));
+  served.body = text;
+  return served;
 }
 
 export function problemAnswer(status: number, title: string, detail: string): DoorAnswer {

@@ -17,7 +17,7 @@ const WRITE_OVERHEAD_BYTES = 1024;
 import { createPrismAdapter, PreferenceError, type PrismAdapter } from './prism.ts';
 import { credentialOf, notAcceptable, readRequest, type IncomingRequest } from './request.ts';
 import { createRoutes } from './routes.ts';
-import { forValidation } from './exact-json.ts';
+import { forValidation, jsonTextOf } from './exact-json.ts';
 
 export type { IncomingRequest };
 
@@ -37,6 +37,8 @@ export interface EngineAnswer {
   violations: { location: string[]; message: string; severity: string }[];
   /** A network fault the door plays instead of (or, for `truncate`, while) sending the answer. */
   network?: NetworkFault;
+  /** The body as it is sent, when the engine wrote it already (see `bodyText`). */
+  text?: string;
 }
 
 export interface EngineOptions {
@@ -166,17 +168,24 @@ export async function createEngine(options: EngineOptions) {
     return withOperation(checked(operation, toAnswer(await handler(request, call)), []));
   }
 
-  /** Validates an answer against the contract; one that breaks it becomes a 500 that says so. */
+  /**
+   * Validates an answer against the contract; one that breaks it becomes a 500 that says so. The
+   * body is written as it will be sent (kept in `text`), which also tells whether it holds a bigint.
+   */
   function checked(operation: CompiledOperation, answer: EngineAnswer, requestViolations: Violation[]): EngineAnswer {
     const media = answer.body === undefined ? undefined : mediaTypeOf(answer.headers);
-    const broken = operation.validateResponse(answer.status, media, forValidation(answer.body));
+    const written = answer.body === undefined ? undefined : bodyText(answer.body, media);
+    const value = written?.holdsBigint ? forValidation(answer.body) : answer.body;
+    const broken = operation.validateResponse(answer.status, media, value, written?.text);
     const violations = requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message, severity: 'Error' }));
     if (broken.length > 0) {
       return problem(500, 'The mock answer breaks the contract', `${operation.operationId} answered ${answer.status} with a body the contract does not allow.`, {
         violations: broken.map((v) => ({ location: v.location, message: v.message, severity: 'Error' })),
       });
     }
-    return { ...answer, violations };
+    answer.violations = violations;
+    if (written) answer.text = written.text;
+    return answer;
   }
 
   return {
@@ -268,6 +277,12 @@ function toAnswer(response: MockResponse): EngineAnswer {
     headers['content-type'] = typeof response.body === 'string' ? 'text/plain' : 'application/json';
   }
   return { status: response.status, headers, body: response.body, violations: [] };
+}
+
+/** A body as it is sent: text as it is for a text media type, JSON otherwise (exact for bigints). */
+export function bodyText(body: unknown, mediaType: string | undefined): { text: string; holdsBigint: boolean } {
+  if (typeof body === 'string' && !/json/i.test(mediaType ?? '')) return { text: body, holdsBigint: false };
+  return jsonTextOf(body);
 }
 
 function mediaTypeOf(headers: Record<string, string>): string | undefined {

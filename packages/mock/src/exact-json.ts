@@ -31,11 +31,18 @@ export const mayHoldBigint = (text: string): boolean => LONG_DIGITS.test(text);
 
 /** JSON.stringify, with bigints written as exact integers. */
 export function stringifyExactJson(value: unknown): string {
+  return jsonTextOf(value).text;
+}
+
+/**
+ * The JSON text of a value, and whether it holds a bigint: JSON.stringify refuses one (and costs
+ * nothing extra when there is none), then lossless-json writes its digits.
+ */
+export function jsonTextOf(value: unknown): { text: string; holdsBigint: boolean } {
   try {
-    return JSON.stringify(value);
+    return { text: JSON.stringify(value), holdsBigint: false };
   } catch (error) {
-    // JSON.stringify refuses a bigint (and costs nothing extra when there is none); lossless-json writes its digits.
-    if (error instanceof TypeError && /BigInt/i.test(error.message)) return stringify(value) ?? 'null';
+    if (error instanceof TypeError && /BigInt/i.test(error.message)) return { text: stringify(value) ?? 'null', holdsBigint: true };
     throw error;
   }
 }

@@ -98,7 +98,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
     if (closing) res.shouldKeepAlive = false;
-    handleHttp(req, res).catch((error: unknown) => send(res, problemAnswer(500, 'Mock failure', String(error))));
+    handleHttp(req, res).catch((error: unknown) => send(res, problemAnswer(500, 'Mock failure', String(error)), NOSNIFF));
   });
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse) {
@@ -111,23 +111,31 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       const log = options.onRequest;
       res.once('finish', () => log({ time, method, path: splitTarget(target).rawPath ?? target, status: res.statusCode, ...logged, ms: performance.now() - started }));
     }
-    res.setHeader('x-content-type-options', 'nosniff');
     const refused = refusalOf(req);
-    if (refused) return send(res, refused);
+    if (refused) return send(res, refused, NOSNIFF);
     const origin = req.headers.origin;
-    if (method === 'OPTIONS' && req.headers['access-control-request-method']) return void res.writeHead(204, policy.preflightHeaders(origin)).end();
-    for (const [name, value] of Object.entries(policy.corsHeaders(origin))) res.setHeader(name, value);
+    if (method === 'OPTIONS' && req.headers['access-control-request-method']) return void res.writeHead(204, { ...NOSNIFF, ...policy.preflightHeaders(origin) }).end();
+    // Every answer of the door carries these; the rare paths below set them one by one.
+    const common = origin === undefined ? NOSNIFF : { ...NOSNIFF, ...policy.corsHeaders(origin) };
     const { rawPath } = splitTarget(target);
     if ((method === 'GET' || method === 'HEAD') && rawPath !== undefined && (rawPath === '/docs' || rawPath.startsWith('/docs/'))) {
+      setHeaders(res, common);
       return serveStatic(res, rawPath.slice('/docs'.length), req.headers, method);
     }
-    const limit = mock.bodyLimit(method, target);
-    const body = await readBody(req, limit.bytes);
-    if (body === TOO_LARGE) return send(res, tooLarge(limit));
+    let body: Buffer | undefined;
+    if (carriesBody(req)) {
+      const limit = mock.bodyLimit(method, target);
+      const read = await readBody(req, limit.bytes);
+      if (read === TOO_LARGE) return send(res, tooLarge(limit), common);
+      body = read;
+    }
     const answer = await mock.handle({ method, target, headers: headersOf(req), body });
-    Object.assign(logged, { operation: answer.operation, violations: answer.violations });
-    if (answer.network) return playNetworkFault(res, answer, hung);
-    send(res, answer);
+    if (options.onRequest) Object.assign(logged, { operation: answer.operation, violations: answer.violations });
+    if (answer.network) {
+      setHeaders(res, common);
+      return playNetworkFault(res, answer, hung);
+    }
+    send(res, answer, common);
   }
 
   // Upgraded sockets (WebSocket) leave the server's bookkeeping: they are ended at close.
@@ -190,10 +198,22 @@ function refuseUpgrade(socket: Duplex, answer: DoorAnswer) {
   socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${headers}\r\n${answer.body ?? ''}`);
 }
 
+/** The request's headers as one string each; node joins repeated ones already, except a few it keeps as lists. */
 function headersOf(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  return headers;
+  const headers = req.headers;
+  for (const value of Object.values(headers)) {
+    if (typeof value === 'string') continue;
+    const joined: Record<string, string> = {};
+    for (const [name, item] of Object.entries(headers)) if (item !== undefined) joined[name] = Array.isArray(item) ? item.join(', ') : item;
+    return joined;
+  }
+  return headers as Record<string, string>;
+}
+
+/** Whether a request has a body: HTTP/1.1 gives one only with a Content-Length above 0 or a Transfer-Encoding. */
+function carriesBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
 const TOO_LARGE = Symbol('too large');
@@ -223,8 +243,15 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefin
   });
 }
 
-function send(res: ServerResponse, answer: DoorAnswer) {
+/** Headers every answer of the door carries. */
+const NOSNIFF: Readonly<Record<string, string>> = Object.freeze({ 'x-content-type-options': 'nosniff' });
+
+function setHeaders(res: ServerResponse, headers: Readonly<Record<string, string>>) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
+/** Sends an answer with the door's own headers, in one writeHead (the fast path of node:http). */
+function send(res: ServerResponse, answer: DoorAnswer, common: Readonly<Record<string, string>>) {
   if (res.headersSent) return void res.end();
-  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-  res.writeHead(answer.status).end(answer.body);
+  res.writeHead(answer.status, { ...common, ...answer.headers }).end(answer.body);
 }

@@ -210,8 +210,10 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     if (rawPath === undefined) return problemAnswer(400, 'Invalid request target', 'The request target is neither a path nor an absolute URL.');
     // The printed URL leads somewhere: the mock's root is the reference site.
     if ((request.method === 'GET' || request.method === 'HEAD') && rawPath === '/') return { status: 302, headers: { location: '/docs/' }, violations: [] };
-    const limit = bodyLimit(request.method, request.target);
-    if (request.body !== undefined && request.body.length > limit.bytes) return tooLarge(limit);
+    if (request.body !== undefined && request.body.length > 0) {
+      const limit = bodyLimit(request.method, request.target);
+      if (request.body.length > limit.bytes) return tooLarge(limit);
+    }
     if (rawPath.startsWith(CONTROL_PREFIX)) {
       const answer = control(request.method, rawPath, new URLSearchParams(search), request.body?.toString('utf8'), request.headers);
       const isProblem = typeof answer.body === 'object' && answer.body !== null && 'type' in answer.body && 'title' in answer.body;

@@ -64,10 +64,10 @@ export function readRequest(operation: CompiledOperation, rawParams: Record<stri
     if (decoded === undefined) violations.push({ location: ['path', name], message: `is not valid percent-encoding: ${JSON.stringify(raw)}` });
     else params[name] = decoded;
   }
-  const values = { path: { ...params } as Record<string, unknown>, query: { ...incoming.query } as Record<string, unknown>, header: { ...incoming.headers } as Record<string, unknown> };
   // Prism lets an empty query value through as absent; so does the mock.
-  for (const [name, value] of Object.entries(values.query)) if (value === '') delete values.query[name];
-  if (violations.length === 0) violations.push(...operation.validateParameters(values));
+  let query: Record<string, unknown> = incoming.query;
+  if (Object.values(query).includes('')) query = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+  if (violations.length === 0) violations.push(...operation.validateParameters({ path: params, query, header: incoming.headers }));
 
   const request: MockRequest = { operationId: operation.operationId, method: incoming.method, path: incoming.rawPath, params, query: incoming.query, headers: incoming.headers, body: undefined };
   const hasBody = incoming.body !== undefined && incoming.body.length > 0;

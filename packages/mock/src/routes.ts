@@ -47,20 +47,37 @@ export function decodeSegment(text: string): string | undefined {
   }
 }
 
+/** How many paths' matches are remembered at most (path texts are bounded by the header size limit). */
+const RECENT_PATHS = 256;
+
 export function createRoutes(operations: CompiledOperation[]) {
   const routes = operations.map(compileRoute).sort((a, b) => b.literals - a.literals);
+  /** The routes by their number of segments: a path is compared only with those of its length. */
+  const byLength = new Map<number, Route[]>();
+  for (const route of routes) byLength.set(route.segments.length, [...(byLength.get(route.segments.length) ?? []), route]);
+  function matchAnew(method: string, rawPath: string): RouteMatch {
+    const fragments = rawPath.split('/').slice(1);
+    const allow = new Set<string>();
+    for (const route of byLength.get(fragments.length) ?? []) {
+      const rawParams = matchSegments(route, fragments);
+      if (!rawParams) continue;
+      if (route.operation.method === method) return { kind: 'operation', operation: route.operation, rawParams: Object.freeze(rawParams) };
+      allow.add(route.operation.method);
+    }
+    return allow.size > 0 ? { kind: 'no-method', allow: Object.freeze([...allow]) as string[] } : { kind: 'no-path' };
+  }
+
+  /** Matches of recent paths, shared (frozen): a door asks for a request's body limit, then for its answer. */
+  const recent = new Map<string, RouteMatch>();
   return {
     /** The operation for a method and a raw (still percent-encoded) path. */
     match(method: string, rawPath: string): RouteMatch {
-      const fragments = rawPath.split('/').slice(1);
-      const allow = new Set<string>();
-      for (const route of routes) {
-        const rawParams = matchSegments(route, fragments);
-        if (!rawParams) continue;
-        if (route.operation.method === method) return { kind: 'operation', operation: route.operation, rawParams };
-        allow.add(route.operation.method);
-      }
-      return allow.size > 0 ? { kind: 'no-method', allow: [...allow] } : { kind: 'no-path' };
+      const key = `${method} ${rawPath}`;
+      let found = recent.get(key);
+      if (found) return found;
+      if (recent.size >= RECENT_PATHS) recent.clear();
+      recent.set(key, (found = Object.freeze(matchAnew(method, rawPath))));
+      return found;
     },
   };
 }
@@ -72,7 +89,7 @@ function matchSegments(route: Route, fragments: string[]): Record<string, string
     const segment = route.segments[i]!;
     const fragment = fragments[i]!;
     if (typeof segment === 'string') {
-      if (segment !== fragment && segment !== decodeSegment(fragment)) return undefined;
+      if (segment !== fragment && !(fragment.includes('%') && segment === decodeSegment(fragment))) return undefined;
       continue;
     }
     const match = segment.pattern.exec(fragment);

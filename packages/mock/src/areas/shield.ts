@@ -2,7 +2,7 @@
 // review, seeded from the contract's examples. The update changes the zone the list shows
 // (or creates it: 202); learning mode ends when the virtual clock passes learningModeUntil.
 import { defineArea, describeViolations, exactIntegerQuery, integerParam, integerQuery, type MockResponse, type OpenApiDocument } from '../area.ts';
-import { capFlags, capMessage, capsFromFlags, contractFields, deepFreeze, resolveCaps, type CapFlags } from './state.ts';
+import { capFlags, capMessage, capsFromFlags, contractFields, deepFreeze, picker, resolveCaps, type CapFlags } from './state.ts';
 
 interface ShieldPage {
   totalCount: number;
@@ -47,8 +47,8 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>({
   setup({ document, example, options }: { document: OpenApiDocument; example: <T>(name: string) => T; options: ShieldMockOptions }) {
     const fields = contractFields(document);
     const caps = resolveCaps('shield', CAPS, options);
-    const listFields = propertyNames(document, 'ShieldZoneListItem');
-    const zoneFields = propertyNames(document, 'ShieldZone');
+    const listView = picker(propertyNames(document, 'ShieldZoneListItem'));
+    const zoneView = picker(propertyNames(document, 'ShieldZone'));
     const listed = example<{ data: Json[] }>('ShieldZoneListPage').data;
     const updated = example<{ data: { shieldZone: Json } }>('ShieldZoneUpdated').data.shieldZone;
     const ruleTemplate = example<{ data: Json[] }>('ShieldCustomRuleListPage').data[0]!;
@@ -105,10 +105,10 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>({
             settings.learningModeUntil = new Date(now + LEARNING_MODE_MS).toISOString();
           }
           record.settings = settings;
-          return { status: created ? 202 : 200, body: { data: { shieldZoneId, shieldZone: pick(current(settings, now), zoneFields) }, error: SUCCESS } };
+          return { status: created ? 202 : 200, body: { data: { shieldZoneId, shieldZone: zoneView(current(settings, now)) }, error: SUCCESS } };
         },
         listShieldZones(request, { state, clock }) {
-          const zones = state.zones.map((zone) => pick(current(zone.settings, clock.now()), listFields));
+          const zones = state.zones.map((zone) => listView(current(zone.settings, clock.now())));
           const { items, page } = paginate(zones, integerQuery(request, 'page', 1), integerQuery(request, 'perPage', 10));
           return { status: 200, body: { data: items, page } };
         },
@@ -140,8 +140,6 @@ export function paginate<T>(all: T[], currentPage: number, pageSize: number | bi
     page: { totalCount: all.length, totalPages, currentPage, nextPage: currentPage < totalPages ? currentPage + 1 : 0, pageSize },
   };
 }
-
-const pick = (object: Json, fields: string[]) => Object.fromEntries(fields.filter((field) => object[field] !== undefined).map((field) => [field, object[field]]));
 
 function propertyNames(document: OpenApiDocument, schema: string): string[] {
   const schemas = (document.components as { schemas?: Record<string, { properties?: Json }> }).schemas;
