@@ -45,7 +45,7 @@ describe('the engine workers', () => {
   const rows = (outcome: SqlOutcome | undefined) => (outcome?.type === 'ok' && outcome.response.type === 'execute' ? outcome.response.result.rows : undefined);
 
   beforeAll(async () => {
-    engine = await createSqlEngine({ limits: LIMITS, now: () => now });
+    engine = createSqlEngine({ limits: LIMITS, now: () => now });
     await run([execute('CREATE TABLE t (x)'), close]);
   });
   afterAll(() => engine.close());

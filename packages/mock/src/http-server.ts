@@ -5,7 +5,7 @@
 // access checks passed, and closing with the requests in flight.
 import { existsSync } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,11 +90,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(socketTimeoutMs / 4))),
   }, (req, res) => {
     inFlight.add(res);
-    // Idle means no request in flight: a slow answer (a fault's latency, a long statement) keeps its socket.
-    req.socket.setTimeout(0);
     res.once('close', () => {
       inFlight.delete(res);
-      if (!req.socket.destroyed) req.socket.setTimeout(socketTimeoutMs);
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
     if (closing) res.shouldKeepAlive = false;
@@ -151,7 +148,13 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     upgraded.add(socket);
     socket.once('close', () => upgraded.delete(socket));
   });
-  server.timeout = socketTimeoutMs; // idle sockets (none sent a byte, or nothing since an answer) are destroyed
+  // Idle sockets (none sent a byte, or nothing since an answer) are destroyed; idle means no
+  // request in flight: a slow answer (a fault's latency, a long statement) keeps its socket.
+  server.timeout = socketTimeoutMs;
+  server.on('timeout', (socket: Socket) => {
+    for (const res of inFlight) if (res.socket === socket) return;
+    socket.destroy();
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -5,7 +5,7 @@
 // each transport's handlers live in their own module (hrana-http.ts, hrana-ws.ts).
 import { defineArea, describeViolations, UsageError, type MockRequest, type MockResponse, type Violation } from '../area.ts';
 import { ExecutorStopped } from './database/engine/executor.ts';
-import { createSqlEngine, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
+import { createSqlEngine, DatabaseEngineUnavailable, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
 import { hranaHttp, protobufNotServed } from './database/hrana-http.ts';
 import { hranaWebSocket } from './database/hrana-ws.ts';
 import { namespaceDatabases } from './database/namespace-databases.ts';
@@ -38,7 +38,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
     }
   },
 
-  async setup({ options, clock, schema }) {
+  setup({ options, clock, schema }) {
     let settings: DatabaseSettings;
     try {
       settings = resolveDatabaseSettings(options as DatabaseMockOptions | undefined);
@@ -47,7 +47,8 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       throw error;
     }
     const now = () => clock.now();
-    const engine: SqlEngine = await createSqlEngine({ limits: settings, now });
+    // Not awaited: the engine starts in the background, and the first SQL request waits for it.
+    const engine: SqlEngine = createSqlEngine({ limits: settings, now });
     const folder = settings.dir ? folderState(settings.dir) : undefined;
     const streams = streamTable({
       idleMs: settings.streamIdleMs,
@@ -72,7 +73,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
         if (baton === undefined || baton === null) return streams.open(caller.namespace, database, caller.access, caller.digest);
         return streams.take(baton, caller.digest, database);
       } catch (error) {
-        if (error instanceof DatabaseLimitReached || error instanceof StreamLimitReached) return { message: error.message, code: error.code };
+        if (error instanceof DatabaseLimitReached || error instanceof StreamLimitReached || error instanceof DatabaseEngineUnavailable) return { message: error.message, code: error.code };
         throw error;
       }
     }

@@ -7,7 +7,7 @@
 // connection, or the invalidation of their token.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AreaUpgrade, MockResponse } from '../../area.ts';
 import { cursorSteps, checkRequest, storeSql, SUBPROTOCOLS, toWireRequest, type Version, type WsRequest } from './hrana-ws-requests.ts';
 import { runCursor, runPipeline } from './pipeline-runner.ts';
@@ -53,11 +53,12 @@ interface CursorSlot {
 
 export function hranaWebSocket(options: HranaWsOptions) {
   const { streams } = options;
-  const server = new WebSocketServer({
-    noServer: true,
-    maxPayload: options.maxMessageBytes,
-    handleProtocols: (offered) => chooseSubprotocol(offered) ?? false,
-  });
+  // `ws` is loaded at the first upgrade, not with the mock (it costs a fifth of the mock's import).
+  let server: Promise<WebSocketServer> | undefined;
+  const serverOf = () =>
+    (server ??= import('ws').then(
+      ({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, handleProtocols: (offered) => chooseSubprotocol(offered) ?? false }),
+    ));
   const connections = new Set<{ socket: WebSocket; slots: Map<number, StreamSlot> }>();
 
   /** Ends a stream now, once no request of it runs (rolling back its transaction, releasing its locks). */
@@ -233,11 +234,18 @@ export function hranaWebSocket(options: HranaWsOptions) {
         const detail = `The mock serves Hrana over WebSocket with the subprotocols ${Object.keys(SUBPROTOCOLS).join(', ')} (JSON); the client offered ${[...offered].join(', ')}.`;
         return { status: 400, headers: { 'content-type': 'application/problem+json' }, body: { type: 'about:blank', title: 'Subprotocol not served', status: 400, detail } };
       }
-      server.handleUpgrade(request, socket, head, (ws) => {
-        // Without a subprotocol, a client speaks Hrana 1 (as sqld assumes).
-        const version = SUBPROTOCOLS[ws.protocol as keyof typeof SUBPROTOCOLS] ?? 1;
-        serve(ws, version, request.headers.host ?? '', context.stateOf);
-      });
+      // The door already handles the socket's errors while `ws` loads.
+      serverOf().then(
+        (loaded) => {
+          if (socket.destroyed) return;
+          loaded.handleUpgrade(request, socket, head, (ws) => {
+            // Without a subprotocol, a client speaks Hrana 1 (as sqld assumes).
+            const version = SUBPROTOCOLS[ws.protocol as keyof typeof SUBPROTOCOLS] ?? 1;
+            serve(ws, version, request.headers.host ?? '', context.stateOf);
+          });
+        },
+        () => socket.destroy(),
+      );
       return undefined;
     },
   };
@@ -250,7 +258,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
     },
     close() {
       for (const { socket } of connections) socket.terminate();
-      server.close();
+      void server?.then((loaded) => loaded.close());
     },
   };
 }

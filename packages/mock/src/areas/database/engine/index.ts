@@ -2,9 +2,18 @@
 // (engineWorkers) that each hold many databases in memory; a database costs its pages, not a
 // process. A database may be saved to a host file (the mock writes it from the engine's file
 // image; SQL never sees a host path) and loaded from one, or from a state snapshot.
+// The engine is created at once and its first worker starts in the background (not awaited):
+// requests sent meanwhile wait for it. A worker that cannot start makes the engine unavailable,
+// and every request answers so (DATABASE_ENGINE_UNAVAILABLE); there is no retry.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EngineWorker, Executor, workerScript, type WorkerLimits } from './executor.ts';
+import { DatabaseEngineUnavailable, EngineWorker } from './engine-worker.ts';
+import { Executor } from './executor.ts';
+import type { WorkerBoot, WorkerLimits } from './messages.ts';
+import { compiledSqlite } from './sqlite-module.ts';
+import { workerScript } from './worker-script.ts';
+
+export { DatabaseEngineUnavailable, ENGINE_CHANNEL, type EngineEvent } from './engine-worker.ts';
 
 export interface EngineLimits extends WorkerLimits {
   /** Most databases open at once (every namespace together); idle ones are closed to make room. */
@@ -33,6 +42,12 @@ export interface EngineDatabase {
   readonly executor: Executor;
 }
 
+interface OpenDatabase extends EngineDatabase {
+  file?: string;
+  /** The data it opened with, kept until its worker is ready: its image until then. */
+  opening?: Uint8Array;
+}
+
 export class DatabaseLimitReached extends Error {
   readonly code = 'DATABASE_LIMIT_REACHED';
 }
@@ -42,14 +57,32 @@ export const databaseKey = (owner: string, databaseId: string) => `${owner}\u000
 
 const DATABASES_BEFORE_ANOTHER_WORKER = 4;
 
-export async function createSqlEngine(options: SqlEngineOptions) {
+export function createSqlEngine(options: SqlEngineOptions) {
   const { limits } = options;
   const now = options.now ?? Date.now;
-  const script = await workerScript();
+  let boot: WorkerBoot | undefined;
+  const bootOf = () => (boot ??= { script: workerScript(), module: compiledSqlite() });
   // One worker at start; more (up to engineWorkers) once each holds a few databases.
-  const workers = [new EngineWorker(script, limits, now)];
-  await workers[0]!.ready;
-  const databases = new Map<string, EngineDatabase & { file?: string }>();
+  const workers: EngineWorker[] = [];
+  /** Why the engine cannot run SQL: its worker could not start. */
+  let failure: DatabaseEngineUnavailable | undefined;
+  function startWorker(): EngineWorker {
+    const worker = new EngineWorker(limits, now, bootOf());
+    workers.push(worker);
+    return worker;
+  }
+  // In the background, not awaited: the first request waits for it (see EngineWorker).
+  startWorker();
+  /** Forgets the workers whose thread ended; the first one that could not start makes the engine unavailable. */
+  function dropDeadWorkers(): void {
+    for (let index = workers.length - 1; index >= 0; index--) {
+      const worker = workers[index]!;
+      if (worker.alive) continue;
+      failure ??= worker.startFailure;
+      workers.splice(index, 1);
+    }
+  }
+  const databases = new Map<string, OpenDatabase>();
   /** File images of databases closed to make room (without a file of their own), until they open again. */
   const spilled = new Map<string, Uint8Array>();
 
@@ -61,7 +94,14 @@ export async function createSqlEngine(options: SqlEngineOptions) {
     renameSync(temporary, file);
   }
 
-  function close(database: EngineDatabase & { file?: string }) {
+  /** A database's file image now: its worker's, or before the worker is ready, the data it opened with. */
+  function imageNow(database: OpenDatabase): Uint8Array | undefined {
+    if (!database.executor.worker.isReady) return database.opening;
+    database.opening = undefined;
+    return database.executor.worker.exportNow(database.key) ?? undefined;
+  }
+
+  function close(database: OpenDatabase) {
     databases.delete(database.key);
     database.executor.stop();
   }
@@ -70,9 +110,12 @@ export async function createSqlEngine(options: SqlEngineOptions) {
     /**
      * The database, opened on first use. Past maxDatabases, the least recently used database
      * without open streams is closed (saved first when it has a file; else its data is gone);
-     * when every database has open streams, a new one is refused.
+     * when every database has open streams, a new one is refused. Throws
+     * DatabaseEngineUnavailable when the engine could not start.
      */
     database(owner: string, databaseId: string, source: DatabaseSource = {}): EngineDatabase {
+      dropDeadWorkers();
+      if (failure) throw failure;
       const key = databaseKey(owner, databaseId);
       let database = databases.get(key);
       if (database && !database.executor.running) {
@@ -88,16 +131,14 @@ export async function createSqlEngine(options: SqlEngineOptions) {
         const idle = [...databases.values()].find((candidate) => candidate.executor.streams.size === 0);
         if (!idle) throw new DatabaseLimitReached(`The mock holds ${limits.maxDatabases} databases with open streams, its limit (maxDatabases); no more can be opened`);
         // Its data is kept: in its file, or as an image here until it opens again.
-        const image = idle.executor.worker.exportNow(idle.key);
+        const image = imageNow(idle);
         if (image && idle.file) save(idle.file, image);
         else if (image) spilled.set(idle.key, image);
         close(idle);
       }
-      for (let index = workers.length - 1; index >= 0; index--) if (!workers[index]!.alive) workers.splice(index, 1);
       let worker = workers.reduce<EngineWorker | undefined>((least, candidate) => (least && least.databases <= candidate.databases ? least : candidate), undefined);
       if (!worker || (worker.databases >= DATABASES_BEFORE_ANOTHER_WORKER && workers.length < limits.engineWorkers)) {
-        worker = new EngineWorker(script, limits, now);
-        workers.push(worker);
+        worker = startWorker();
       }
       worker.databases++;
       let bytes = source.initial?.() ?? spilled.get(key);
@@ -112,7 +153,7 @@ export async function createSqlEngine(options: SqlEngineOptions) {
       const copy = bytes ? new Uint8Array(bytes) : undefined;
       worker.send({ t: 'open', key, bytes: copy }, copy ? [copy.buffer as ArrayBuffer] : []);
       const executor = new Executor(key, worker);
-      database = { key, executor, file: source.file };
+      database = { key, executor, file: source.file, opening: worker.isReady ? undefined : bytes };
       const file = source.file;
       if (file) executor.save = (image) => save(file, image);
       databases.set(key, database);
@@ -123,7 +164,7 @@ export async function createSqlEngine(options: SqlEngineOptions) {
     imageOf(owner: string, databaseId: string): Uint8Array | undefined {
       const key = databaseKey(owner, databaseId);
       const database = databases.get(key);
-      return (database ? database.executor.worker.exportNow(key) : spilled.get(key)) ?? undefined;
+      return database ? imageNow(database) : spilled.get(key);
     },
 
     /** Closes every database of an owner (their streams end); files are removed too when `removeFiles`. */
@@ -143,4 +184,4 @@ export async function createSqlEngine(options: SqlEngineOptions) {
   };
 }
 
-export type SqlEngine = Awaited<ReturnType<typeof createSqlEngine>>;
+export type SqlEngine = ReturnType<typeof createSqlEngine>;

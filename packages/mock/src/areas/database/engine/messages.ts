@@ -57,6 +57,21 @@ export interface WorkerConfig {
   flags: SharedArrayBuffer;
 }
 
+/** The limits an engine worker applies. */
+export interface WorkerLimits {
+  maxResultBytes: number;
+  memoryLimitBytes: number;
+  maxDatabaseBytes: number;
+  statementTimeoutMs: number;
+  lockWaitMs: number;
+}
+
+/** What a worker thread starts from: its script, and SQLite's compiled module to instantiate (handed over once compiled). */
+export interface WorkerBoot {
+  script: Promise<string>;
+  module: Promise<WebAssembly.Module>;
+}
+
 /** The run whose statement is to stop now (its time limit passed). */
 export const FLAG_INTERRUPT = 0;
 /** The run whose lock wait is over. */

@@ -37,10 +37,21 @@ export class Sqlite {
     this.#unlink = this.#wasm.xWrap('sqlite3__wasm_vfs_unlink', 'int', ['*', 'string']);
   }
 
-  static async load(): Promise<Sqlite> {
-    // SQLite's own log lines (a refused step, a busy lock) are answers to clients here, not news.
-    const module = (await (sqlite3InitModule as any)({ print: () => {}, printErr: () => {} })) as Module;
-    return new Sqlite(module);
+  /** Loads SQLite from its compiled WebAssembly module (sqlite-module.ts); rejects, never hangs, when it cannot. */
+  static load(compiled: WebAssembly.Module): Promise<Sqlite> {
+    return new Promise((resolve, reject) => {
+      // SQLite's own log lines (a refused step, a busy lock) are answers to clients here, not news.
+      const init = {
+        print: () => {},
+        printErr: () => {},
+        // Emscripten's hook: instantiate the module given instead of reading and compiling the file.
+        instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
+          WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), reject);
+          return {};
+        },
+      };
+      (sqlite3InitModule as any)(init).then((module: Module) => resolve(new Sqlite(module)), reject);
+    });
   }
 
   get version(): string {

@@ -8,9 +8,12 @@ import { FLAG_INTERRUPT, FLAG_LOCK_WAIT_OVER, FLAG_SYNC_ANSWERS, type Access, ty
 import { runRequest } from './runner.ts';
 import { Sqlite, type DbPointer } from './wasm.ts';
 
-const config = workerData as WorkerConfig & { syncPort: MessagePort; lockWaitMs: number };
+const config = workerData as WorkerConfig & { syncPort: MessagePort; bootPort: MessagePort; lockWaitMs: number };
 const flags = new Int32Array(config.flags);
-const sqlite = await Sqlite.load();
+// SQLite's module, compiled once in the mock's thread (sqlite-module.ts), arrives on the boot port.
+const compiled = await new Promise<WebAssembly.Module>((resolve) => config.bootPort.once('message', (message: { module: WebAssembly.Module }) => resolve(message.module)));
+config.bootPort.close();
+const sqlite = await Sqlite.load(compiled);
 sqlite.exec(sqlite.open('/heap-limit.db'), `PRAGMA hard_heap_limit = ${Math.floor(config.memoryLimitBytes)}`);
 const MAX_POOLED = 8;
 
