@@ -24,6 +24,12 @@ const FONTS = [
 ];
 /** The database Test Request uses on the mock, and the access key it sends (the mock accepts any). */
 const TRY_IT = { databaseId: 'my-database', accessKey: 'docs-try-it' };
+/** How the page tells a reader to start the mock: the repository's script, or the package's own command. */
+function startMock() {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'packages/mock/package.json'), 'utf8')) as { name: string; bin: Record<string, string> };
+  const [command] = Object.keys(manifest.bin);
+  return { repository: 'pnpm mock', installed: `npx ${command}`, packageName: manifest.name };
+}
 /** A first example for the pipeline that any database answers, so that Test Request works at once. */
 const SELECT_ONE = {
   summary: 'SELECT 1 (answers on any database, the mock too)',
@@ -73,7 +79,7 @@ function page(title: string, inputs: AreaInput[]): string {
 <noscript><p>This reference needs JavaScript. The contracts it shows:</p><ul>
 ${contracts}
 </ul></noscript>
-<script>window.PLATFORM_SITE_CONFIG = ${scriptJson({ mockDefault: MOCK_URL, ...TRY_IT })};</script>
+<script>window.PLATFORM_SITE_CONFIG = ${scriptJson({ mockDefault: MOCK_URL, ...TRY_IT, startMock: startMock() })};</script>
 <script src="assets/scalar.js"></script>
 <script src="assets/app.js"></script>
 </body>

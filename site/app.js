@@ -27,6 +27,8 @@
   new ResizeObserver(followBar).observe(bar);
   followBar();
 
+  /** The hash Scalar gives the overview. */
+  const OVERVIEW_HASH = 'description/introduction';
   const reloadWith = (name, value) => {
     if (value) params.set(name, value);
     else params.delete(name);
@@ -46,10 +48,18 @@
   });
 
   /**
-   * The reader's place, across a switch of view: an operation the view leaves out is replaced by
-   * its group, a group it leaves out by the overview (Scalar's hashes: #tag/<tag>/<METHOD><path>).
+   * The reader's place, across a switch of view or a new mock address ("Use"): an operation the
+   * view leaves out is replaced by its group, a group it leaves out by the overview (Scalar's
+   * hashes: #tag/<tag>/<METHOD><path>). Scalar takes a hash it cannot find for a prefix of every
+   * later one; its own hash for the overview is one of those (the description starts with a
+   * heading, so it has no introduction entry), and kept as it was it gave
+   * #description/introduction/description/introduction: the overview is the page without a hash.
    */
   function keepPlace(doc) {
+    if (location.hash === `#${OVERVIEW_HASH}`) {
+      history.replaceState(null, '', `${location.pathname}${location.search}`);
+      return;
+    }
     const match = /^#tag\/([^/]+)(?:\/([A-Z]+)(\/.*))?$/.exec(decodeURIComponent(location.hash));
     if (!match) return;
     const [, tag, method, urlPath] = match;
@@ -109,6 +119,19 @@
   /** What the database token field shows until the first database request asks the mock for a token. */
   const TOKEN_PLACEHOLDER = 'asked-of-the-mock-on-first-send';
   let minting;
+  /** Scalar's instance, once it renders. */
+  let reference;
+
+  /**
+   * The token in the authentication card of every database operation, so that the card shows what
+   * Test Request sends. The whole configuration goes back (Scalar empties a scheme it is not
+   * given); a value the reader typed stays.
+   */
+  function showToken(token) {
+    const configuration = reference.getConfiguration();
+    const securitySchemes = { ...configuration.authentication.securitySchemes, DatabaseAccessToken: { token } };
+    reference.updateConfiguration({ ...configuration, authentication: { ...configuration.authentication, securitySchemes } });
+  }
 
   /** A Full Access token from the mock's management API (the mock accepts any access key), asked for once. */
   function databaseToken() {
@@ -125,14 +148,22 @@
           if (!token) throw new Error('answered no Full Access token');
           status.textContent = `Test Request goes to ${mockUrl} (access key and database token filled in)`;
           window.PLATFORM_SITE.databaseToken = token.token;
+          showToken(token.token);
           return token.token;
         })
         .catch((error) => {
           minting = undefined; // asked again on the next database request
-          status.textContent = `The mock at ${mockUrl} did not give a database token (${error.message}): start it (pnpm start in the repository, npx platform-mock elsewhere)${served ? '' : ' --cors-origin null (this page is opened from a file)'}`;
+          status.textContent = `The mock at ${mockUrl} did not give a database token (${error.message}): ${startTheMock()}`;
           throw error;
         });
     return minting;
+  }
+
+  /** How to start the mock, in the contracts repository and where its package is installed (a page opened from a file needs its origin allowed). */
+  function startTheMock() {
+    const flags = served ? '' : ' --cors-origin null';
+    const { repository, installed, packageName } = config.startMock;
+    return `start it with ${repository}${flags} in the contracts repository, or with ${installed}${flags} where ${packageName} is installed${served ? '' : ' (this page is opened from a file: the mock must allow the origin null)'}`;
   }
 
   /** Test Request's fetch: a database request carrying the placeholder gets a token from the mock first (the page asks for none before). */
@@ -160,7 +191,7 @@
       pointAtMock(doc);
       keepPlace(doc);
       window.PLATFORM_SITE = { mockUrl, stated, databaseToken: undefined };
-      Scalar.createApiReference('#app', {
+      reference = Scalar.createApiReference('#app', {
         content: doc,
         title: doc.info.title,
         withDefaultFonts: false, // the fonts ship with the site (assets/site.css)

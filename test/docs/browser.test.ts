@@ -1,90 +1,39 @@
 // The reference site in headless Chromium (Debian's, driven by playwright-core), from file:// and
 // from the mock's /docs/: one navigation reaches every operation of every area, search from one
-// area finds another area's field, Test Request gets 2xx answers from the mock, assumptions are
-// badged and can be hidden; no request leaves for another host and no console error is logged
-// (the served site under its Content-Security-Policy); a database token is asked of the mock only
-// when the first database request is sent. And the mock against a page of another origin in the
+// area finds another area's field, assumptions are badged and can be hidden, the top bar stays on
+// screen; no request leaves for another host and no console error is logged (the served site
+// under its Content-Security-Policy). Test Request and the bar's mock address are in
+// try-it.test.ts. And the mock against a page of another origin in the
 // same browser (issue 23): a drive-by page cannot read tokens or state, run SQL or change state,
 // and a DNS-rebound name is refused. `evil.test` resolves to 127.0.0.1 in this browser only.
 // Screenshots are kept in dist/screenshots/site/.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_DIR, ROOT } from '../../scripts/lib/paths.ts';
+import { DOCS_DIR } from '../../scripts/lib/paths.ts';
 import { useMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
+import { finish as finishVisit, launchBrowser, operationSection, rendered, screenshotFolder, sidebarEntry, siteSources, visit as visitSite, type Visit } from '../support/site-browser.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOTS = path.join(ROOT, 'dist', 'screenshots', 'site');
 // A page opened from a file has the origin null: the mock answers it only when told to.
 const mock = useMock(undefined, { corsOrigins: ['null'] });
 let browser: Browser;
+let SCREENSHOTS: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`pnpm setup:browser\``);
-  if (!existsSync(path.join(DOCS_DIR, 'index.html'))) throw new Error('the site is not built: run `pnpm build`');
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--host-resolver-rules=MAP evil.test 127.0.0.1', '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  rmSync(SCREENSHOTS, { recursive: true, force: true });
-  mkdirSync(SCREENSHOTS, { recursive: true });
+  browser = await launchBrowser();
+  SCREENSHOTS = screenshotFolder();
 });
 afterAll(async () => browser?.close());
 
-interface Visit {
-  page: Page;
-  foreignRequests: string[];
-  consoleErrors: string[];
-  /** Database token requests the page sent. */
-  tokenRequests: string[];
-}
-
-/** Opens the site, recording every request to a host other than the site's and the mock's, and every console error. */
-async function visit(url: string): Promise<Visit> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const own = new URL(url);
-  const mockHost = new URL(mock.url).host;
-  const foreignRequests: string[] = [];
-  const consoleErrors: string[] = [];
-  const tokenRequests: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/database\/[^/]+\/tokens$/.test(request.url())) tokenRequests.push(request.url());
-    const target = new URL(request.url());
-    const local =
-      ['data:', 'blob:'].includes(target.protocol) || (target.protocol === 'file:' && own.protocol === 'file:') || target.host === mockHost || (own.protocol !== 'file:' && target.host === own.host);
-    if (!local) foreignRequests.push(request.url());
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  await page.goto(url, { waitUntil: 'load' });
-  await page.locator('body[data-rendered="true"]').waitFor();
-  await page.locator('aside').getByText('Quickstart', { exact: true }).waitFor();
-  return { page, foreignRequests, consoleErrors, tokenRequests };
-}
-
-async function finish({ page, foreignRequests, consoleErrors }: Pick<Visit, 'page' | 'foreignRequests' | 'consoleErrors'>, screenshot: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${screenshot}.png`) });
-  expect(foreignRequests).toEqual([]);
-  expect(consoleErrors).toEqual([]);
-  await page.close();
-}
+const visit = (url: string) => visitSite(browser, url, mock.url);
+const finish = (visited: Visit, screenshot: string) => finishVisit(visited, path.join(SCREENSHOTS, screenshot));
 
 const areas = listAreas();
-const sources = [
-  ['file', (query = '') => `${pathToFileURL(path.join(DOCS_DIR, 'index.html')).href}?mock=${encodeURIComponent(mock.url)}${query ? `&${query}` : ''}`],
-  ['mock', (query = '') => `${mock.url}/docs/index.html${query ? `?${query}` : ''}`],
-] as const;
-
-const sidebarEntry = (page: Page, method: string, urlPath: string) => page.locator(`aside li[data-sidebar-id$="/${method.toUpperCase()}${urlPath}"]`);
-const operationSection = (page: Page, tag: string, method: string, urlPath: string) =>
-  page.locator(`[id$="/tag/${tag.toLowerCase().replace(/\s+/g, '-')}/${method.toUpperCase()}${urlPath}"]`).first();
+const sources = siteSources(() => mock.url);
 
 describe.each(sources)('the reference site from %s', (source, site) => {
   // One page per source for every check but the stated-facts view: loading the site is the slow part.
@@ -137,40 +86,6 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await page.keyboard.press('Escape');
   });
 
-  async function tryIt(operationId: string, tag: string, method: string, urlPath: string, target: string) {
-    const { page } = visited;
-    await show(`tag/${tag.toLowerCase().replace(/\s+/g, '-')}/${method.toUpperCase()}${urlPath}`);
-    const section = operationSection(page, tag, method, urlPath);
-    await section.getByRole('button', { name: /test request/i }).click();
-    const answered = page.waitForResponse((response) => response.url() === `${mock.url}${target}` && response.request().method() === method.toUpperCase());
-    await page.getByRole('button', { name: /^send/i }).first().click();
-    const response = await answered;
-    await page.getByText(`${response.status()} `).first().waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-try-${operationId}.png`) });
-    await page.keyboard.press('Escape');
-    return response;
-  }
-
-  it('sends createVideo to the mock with Test Request and shows its 2xx answer', async () => {
-    const response = await tryIt('createVideo', 'Manage Videos', 'post', '/library/{libraryId}/videos', '/library/42/videos');
-    expect(response.status()).toBeGreaterThanOrEqual(200);
-    expect(response.status()).toBeLessThan(300);
-    expect(await response.request().headerValue('accesskey')).toBeTruthy();
-    expect(await response.request().headerValue('authorization')).toBeNull(); // the database token goes only to the database
-    expect(await response.json()).toMatchObject({ videoLibraryId: 42, title: 'Product launch keynote' });
-  });
-
-  it('runs SELECT 1 on the database pipeline with Test Request, with a token asked of the mock on that first send only', async () => {
-    expect(visited.tokenRequests).toEqual([]); // loading and browsing the page asked for none
-    const response = await tryIt('runPipeline', 'SQL Pipeline', 'post', '/v2/pipeline', '/v2/pipeline');
-    expect(response.request().postData()).toContain('SELECT 1');
-    expect(await response.request().headerValue('authorization')).toMatch(/^Bearer \S+/);
-    expect(response.status()).toBe(200);
-    const answer = await response.json();
-    expect(answer.results[0]).toMatchObject({ type: 'ok', response: { type: 'execute', result: { rows: [[{ type: 'integer', value: '1' }]] } } });
-    expect(visited.tokenRequests).toHaveLength(1);
-  });
-
   it('badges assumptions in the navigation and the reference, with a legend', async () => {
     const { page } = visited;
     await show('tag/manage-collections');
@@ -189,16 +104,6 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await note.getByRole('link', { name: 'source' }).first().click();
     await page.waitForURL(/#description\/sources-for-video$/);
     await page.locator('[id$="description/sources-for-video"]').first().waitFor();
-  });
-
-  it('shows what Test Request sends in its authentication card, and no empty card', async () => {
-    const { page } = visited;
-    await show('tag/manage-videos/POST/library/{libraryId}/videos');
-    await expect(page.getByText('No authentication selected').filter({ visible: true }).count()).resolves.toBe(0);
-    await operationSection(page, 'Manage Videos', 'post', '/library/{libraryId}/videos').getByRole('button', { name: /test request/i }).click();
-    await page.getByText(/Selected Auth Type: AccessKey/).first().waitFor();
-    await expect(page.evaluate(() => Array.from(document.querySelectorAll('input')).some((input) => input.value === 'docs-try-it'))).resolves.toBe(true);
-    await page.keyboard.press('Escape');
   });
 
   it('made no request to another host and logged no console error', () => {
@@ -257,8 +162,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     const { page } = visited;
     await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(1);
     await Promise.all([page.waitForURL(/view=stated/), page.locator('#stated-only').check()]);
-    await page.locator('body[data-rendered="true"]').waitFor();
-    await page.locator('aside').getByText('Quickstart', { exact: true }).waitFor();
+    await rendered(page);
     expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#tag/manage-videos/POST/library/{libraryId}/videos');
     await expect(page.locator('#stated-only').isChecked()).resolves.toBe(true);
     await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(0);

@@ -3,14 +3,16 @@
 // `npx platform --version` answers, the client type-checks under `tsc --strict` (and a wrong
 // call does not) and loads with import and require(), and every TypeScript block of the docs
 // (test/support/doc-blocks.ts) compiles against the installed packages and runs against the
-// installed mock; a block marked as an example test file runs with vitest. One pack and one npm
-// install for the file.
+// installed mock; a block marked as an example test file runs with vitest; every shell block of
+// the site's guides runs there as written (test/support/guide-shell-blocks.ts). One pack and one
+// npm install for the file.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_SCOPE, ROOT, listAreas, scopedName } from '../../scripts/lib/paths.ts';
 import { blockFileName, typeScriptBlocks } from '../support/doc-blocks.ts';
+import { describeGuideShellBlocks } from '../support/guide-shell-blocks.ts';
 import { packedProject, versionOf, withoutKnownWarnings } from '../support/packed-project.ts';
 
 const PACKAGES = ['contracts', 'client', 'mock', 'cli'];
@@ -169,3 +171,5 @@ describe('the docs’ TypeScript blocks, against the packed packages', () => {
     expect(file?.status, file?.message).toBe('passed');
   });
 });
+
+describeGuideShellBlocks(project);

@@ -1,0 +1,220 @@
+// Test Request and the bar's mock address on the reference site, in headless Chromium, from
+// file:// and from the mock's /docs/. Each operation's Test Request sends the credentials of its
+// own security requirement and no other (the access key to the management APIs, the database
+// token to the SQL pipeline only, nothing to an operation without one), before and after the
+// database token exists; the token is asked of the mock on the first database send only; each
+// operation's authentication card shows what its Test Request sends. "Use" (a new mock address)
+// and the stated-facts switch keep one fragment in the address; when the mock gives no token, the
+// bar says how to start it, in the repository and where the package is installed.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../scripts/lib/paths.ts';
+import { useMock } from '../support/mock.ts';
+import { listAreas, operationsOf } from '../support/openapi.ts';
+import { finish, launchBrowser, operationHash, operationSection, rendered, screenshotFolder, siteSources, visit, type Visit } from '../support/site-browser.ts';
+
+const mock = useMock(undefined, { corsOrigins: ['null'] });
+let browser: Browser;
+let screenshots: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  screenshots = screenshotFolder('try-it');
+});
+afterAll(async () => browser?.close());
+
+interface Tried {
+  area: string;
+  tag: string;
+  method: string;
+  path: string;
+  /** The schemes of the operation's (first) security requirement: what Test Request must send, and only that. */
+  schemes: string[];
+}
+
+const BEARER = 'DatabaseAccessToken';
+const all: Tried[] = listAreas().flatMap((area) =>
+  operationsOf(area).map(({ path: urlPath, method, source }) => ({ area, tag: source.tags[0], method, path: urlPath, schemes: Object.keys(source.security?.[0] ?? {}).sort() })),
+);
+const preferGet = (list: Tried[]) => list.find((tried) => tried.method === 'get') ?? list[0]!;
+/** The area whose pipeline takes the database token. */
+const databaseArea = all.find((tried) => tried.schemes.includes(BEARER))!.area;
+/** An operation of another area (a GET), the first one tried: the token must never reach it. */
+const first = preferGet(all.filter((tried) => tried.area !== databaseArea && tried.schemes.length > 0));
+/** The database area's operations, one per security requirement (a GET where there is one): the token, the access key, nothing. */
+const databaseOperations = all.filter((tried) => tried.area === databaseArea);
+const databaseKinds = [...new Set(databaseOperations.map((tried) => tried.schemes.join('+')))].map((kind) => {
+  const list = databaseOperations.filter((tried) => tried.schemes.join('+') === kind);
+  return list.find((tried) => tried.path === '/v2/pipeline') ?? preferGet(list); // the pipeline's first example is SELECT 1
+});
+const pipeline = databaseKinds.find((tried) => tried.schemes.includes(BEARER))!;
+
+/** The operation's request as the browser sent it: `/library/{libraryId}/videos` matches `/library/42/videos`. */
+const sentBy = (tried: Tried, mockHost: string) => {
+  const pattern = new RegExp(`^${tried.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+  return (request: Request) => request.method() === tried.method.toUpperCase() && new URL(request.url()).host === mockHost && pattern.test(new URL(request.url()).pathname);
+};
+
+/** What the open Test Request's authentication card shows: the selected scheme (or none) and the values filled in. */
+async function authCard(page: Page) {
+  const label = page.getByText(/^(Selected Auth Type: \S+|Select Auth Type)$/).filter({ visible: true }).first();
+  await label.waitFor();
+  const scheme = /Selected Auth Type: (\S+)/.exec(await label.innerText())?.[1];
+  const values = await page.locator('input[id^="scalar-client"]').filter({ visible: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  const none = await page.getByText('No authentication selected').filter({ visible: true }).count();
+  return { scheme, values, none };
+}
+
+const sources = siteSources(() => mock.url);
+
+describe.each(sources)('Test Request on the reference site from %s', (source, site) => {
+  let visited: Visit;
+  let accessKey: string;
+  let token = '';
+  /** Every header value sent by a Test Request that does not declare the database token. */
+  const otherHeaders: string[] = [];
+  beforeAll(async () => {
+    visited = await visit(browser, site(), mock.url);
+    accessKey = await visited.page.evaluate(() => (window as unknown as { PLATFORM_SITE_CONFIG: { accessKey: string } }).PLATFORM_SITE_CONFIG.accessKey);
+  });
+  afterAll(async () => visited?.page.close());
+
+  async function tryIt(tried: Tried) {
+    const { page } = visited;
+    const hash = operationHash(tried.tag, tried.method, tried.path);
+    await page.goto(`${site()}#${hash}`);
+    await page.locator('body[data-rendered="true"]').waitFor();
+    await operationSection(page, tried.tag, tried.method, tried.path).getByRole('button', { name: /test request/i }).click();
+    const before = await authCard(page);
+    const sent = page.waitForRequest(sentBy(tried, new URL(mock.url).host));
+    await page.getByRole('button', { name: /^send/i }).first().click();
+    const request = await sent;
+    const response = (await request.response())!;
+    await page.getByText(`${response.status()} `).first().waitFor();
+    const after = await authCard(page);
+    if (tried.schemes.includes(BEARER)) await page.screenshot({ path: path.join(screenshots, `${source}-${tried.area}-${tried.method}-${tried.schemes.join('+')}.png`) });
+    await page.keyboard.press('Escape');
+    return { headers: await request.allHeaders(), status: response.status(), before, after };
+  }
+
+  /** The checks every Test Request passes: its card shows its own scheme, and it sends that scheme's credential and no other. */
+  function expectOwnCredentials(tried: Tried, { headers, status, after }: Awaited<ReturnType<typeof tryIt>>) {
+    expect(status, `${tried.method} ${tried.path}`).toBeGreaterThanOrEqual(200);
+    expect(status, `${tried.method} ${tried.path}`).toBeLessThan(300);
+    expect(after.scheme).toBe(tried.schemes[0]);
+    expect(after.none).toBe(tried.schemes.length === 0 ? 1 : 0);
+    if (tried.schemes.includes('AccessKey')) {
+      expect(headers.accesskey).toBe(accessKey);
+      expect(after.values).toEqual([accessKey]);
+    } else expect(headers.accesskey).toBeUndefined();
+    if (tried.schemes.includes(BEARER)) {
+      expect(headers.authorization).toBe(`Bearer ${token}`);
+      expect(after.values).toEqual([token]); // the card shows the token the mock gave, not a placeholder
+    } else {
+      expect(headers.authorization).toBeUndefined();
+      otherHeaders.push(...Object.values(headers));
+    }
+  }
+
+  it(`sends ${first.area}'s ${first.method.toUpperCase()} ${first.path} its access key and nothing of the database, before any token exists`, async () => {
+    const result = await tryIt(first);
+    expect(result.before).toEqual(result.after);
+    expectOwnCredentials(first, result);
+    expect(visited.tokenRequests).toEqual([]); // loading, browsing and another area's request asked for no token
+  });
+
+  it(`sends ${pipeline.method.toUpperCase()} ${pipeline.path} the database token the mock gave on that first send, and no access key`, async () => {
+    const result = await tryIt(pipeline);
+    expect(visited.tokenRequests).toHaveLength(1);
+    token = /^Bearer (\S+)$/.exec(result.headers.authorization ?? '')?.[1] ?? '';
+    expect(token).toMatch(/^mock-full-access-/);
+    expect(result.before.scheme).toBe(BEARER);
+    expect(result.before.values).toEqual(['asked-of-the-mock-on-first-send']); // the card says where the token will come from
+    expectOwnCredentials(pipeline, result);
+  });
+
+  // The other database operations, then the first one again; once, from the served site (where the page comes from changes no header).
+  const afterwards = source === 'mock' ? [...databaseKinds.filter((tried) => tried !== pipeline), first] : [];
+  if (afterwards.length > 0) it.each(afterwards.map((tried) => [`${tried.area}'s ${tried.method.toUpperCase()} ${tried.path}`, tried] as const))(
+    'sends %s only its own credentials once the token exists, and its card shows them',
+    async (_name, tried) => {
+      expectOwnCredentials(tried, await tryIt(tried));
+    },
+  );
+
+  it('sent the database token nowhere else, asked for it once, called no other host and logged no error', async () => {
+    expect(token).not.toBe('');
+    expect(otherHeaders.filter((value) => value.includes(token))).toEqual([]);
+    expect(visited.tokenRequests).toHaveLength(1);
+    expect(visited.foreignRequests).toEqual([]);
+    expect(visited.consoleErrors).toEqual([]);
+  });
+});
+
+/** Scalar's hash for the overview, which it sets on a page opened without one. */
+const OVERVIEW = '#description/introduction';
+
+/** An address nothing listens on: a port the system gave and took back. */
+const deadAddress = () =>
+  new Promise<string>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(`http://127.0.0.1:${port}`));
+    });
+  });
+
+describe.each(sources)('the bar of the reference site from %s', (source, site) => {
+  /** On the overview (Scalar gave it its hash): enter an address and press Use; resolves once the page shows that mock. */
+  async function use(page: Page, address: string) {
+    await page.waitForFunction((overview) => location.hash === overview, OVERVIEW);
+    await page.locator('#mock-url').fill(address);
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('mock') === address), page.getByRole('button', { name: 'Use', exact: true }).click()]);
+    await rendered(page);
+    await expect(page.locator('#mock-status').innerText()).resolves.toContain(`Test Request goes to ${address}`);
+  }
+  /** The address once the reader goes on to the Quickstart: one '#', and the Quickstart's fragment alone (it was #description/introduction/description/quickstart). */
+  async function expectOneFragment(page: Page) {
+    await page.locator('aside').getByText('Quickstart', { exact: true }).click();
+    await page.waitForURL(/#description\/quickstart/);
+    expect(page.url().split('#')).toHaveLength(2);
+    expect(new URL(page.url()).hash).toBe('#description/quickstart');
+  }
+
+  if (source === 'mock')
+    it('keeps one fragment in the address after "Use" and a switch to stated facts on the overview', async () => {
+      const visited = await visit(browser, site(), mock.url);
+      const { page } = visited;
+      await use(page, mock.url.replace('127.0.0.1', 'localhost')); // another address of the same mock
+      expect(new URL(page.url()).hash).not.toContain(`${OVERVIEW.slice(1)}/`);
+      await page.waitForFunction((overview) => location.hash === overview, OVERVIEW);
+      await Promise.all([page.waitForURL(/view=stated/), page.locator('#stated-only').check()]);
+      await rendered(page);
+      await expectOneFragment(page);
+      await finish(visited, path.join(screenshots, `${source}-use-and-stated`));
+    });
+
+  if (source === 'file')
+    it('keeps one fragment after "Use"; a mock there that gives no token is told how to start, in the repository and where the package is installed', async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(site());
+      await rendered(page);
+      await use(page, await deadAddress());
+      await expectOneFragment(page);
+
+      await page.goto(`${page.url().split('#')[0]}#${operationHash(pipeline.tag, pipeline.method, pipeline.path)}`);
+      await operationSection(page, pipeline.tag, pipeline.method, pipeline.path).getByRole('button', { name: /test request/i }).click();
+      await page.getByRole('button', { name: /^send/i }).first().click();
+      const status = page.locator('#mock-status');
+      await status.getByText(/did not give a database token/).waitFor();
+      const manifest = JSON.parse(readFileSync(path.join(ROOT, 'packages/mock/package.json'), 'utf8')) as { name: string; bin: Record<string, string> };
+      const scripts = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+      expect(scripts.mock).toBeDefined(); // `pnpm mock` is the repository's
+      const text = await status.innerText();
+      expect(text).toContain('pnpm mock --cors-origin null in the contracts repository');
+      expect(text).toContain(`npx ${Object.keys(manifest.bin)[0]} --cors-origin null where ${manifest.name} is installed`);
+      await page.screenshot({ path: path.join(screenshots, `${source}-use-no-token.png`) });
+      await page.close();
+    });
+});

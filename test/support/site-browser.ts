@@ -1,0 +1,90 @@
+// The reference site in headless Chromium (Debian's, driven by playwright-core), shared by the site's
+// browser tests: one browser per test file, a page that records every request to a host other than
+// the site's and the mock's and every console error, and the locators of Scalar's navigation and
+// operations. Screenshots go to dist/screenshots/site/.
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DOCS_DIR, ROOT } from '../../scripts/lib/paths.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+export const SCREENSHOTS = path.join(ROOT, 'dist', 'screenshots', 'site');
+
+/** Chromium, once the site is built; `evil.test` resolves to 127.0.0.1 in this browser only. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`pnpm setup:browser\``);
+  if (!existsSync(path.join(DOCS_DIR, 'index.html'))) throw new Error('the site is not built: run `pnpm build`');
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--host-resolver-rules=MAP evil.test 127.0.0.1', '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** An empty folder for a test file's screenshots: SCREENSHOTS itself (its images only) or a folder under it. */
+export function screenshotFolder(name = ''): string {
+  const folder = path.join(SCREENSHOTS, name);
+  mkdirSync(folder, { recursive: true });
+  for (const file of readdirSync(folder).filter((file) => file.endsWith('.png'))) rmSync(path.join(folder, file));
+  return folder;
+}
+
+export interface Visit {
+  page: Page;
+  foreignRequests: string[];
+  consoleErrors: string[];
+  /** Database token requests the page sent. */
+  tokenRequests: string[];
+}
+
+/** Opens the site, recording every request to a host other than the site's and the mock's, and every console error. */
+export async function visit(browser: Browser, url: string, mockUrl: string): Promise<Visit> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const own = new URL(url);
+  const mockHost = new URL(mockUrl).host;
+  const foreignRequests: string[] = [];
+  const consoleErrors: string[] = [];
+  const tokenRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/database\/[^/]+\/tokens$/.test(request.url())) tokenRequests.push(request.url());
+    const target = new URL(request.url());
+    const local =
+      ['data:', 'blob:'].includes(target.protocol) || (target.protocol === 'file:' && own.protocol === 'file:') || target.host === mockHost || (own.protocol !== 'file:' && target.host === own.host);
+    if (!local) foreignRequests.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  await page.goto(url, { waitUntil: 'load' });
+  await rendered(page);
+  return { page, foreignRequests, consoleErrors, tokenRequests };
+}
+
+/** Waits until app.js has handed the document to Scalar and Scalar shows the navigation. */
+export async function rendered(page: Page) {
+  await page.locator('body[data-rendered="true"]').waitFor();
+  await page.locator('aside').getByText('Quickstart', { exact: true }).waitFor();
+}
+
+/** A screenshot, then: no request left for another host and nothing was logged as an error. */
+export async function finish({ page, foreignRequests, consoleErrors }: Pick<Visit, 'page' | 'foreignRequests' | 'consoleErrors'>, screenshot: string) {
+  await page.screenshot({ path: `${screenshot}.png` });
+  expect(foreignRequests).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+  await page.close();
+}
+
+/** The site from a file (told the mock's address) and from the mock's /docs/; each takes the query to add. */
+export const siteSources = (mockUrl: () => string) =>
+  [
+    ['file', (query = '') => `${pathToFileURL(path.join(DOCS_DIR, 'index.html')).href}?mock=${encodeURIComponent(mockUrl())}${query ? `&${query}` : ''}`],
+    ['mock', (query = '') => `${mockUrl()}/docs/index.html${query ? `?${query}` : ''}`],
+  ] as const;
+
+/** Scalar's hash of a group or an operation: #tag/<tag slug>[/<METHOD><path>]. */
+export const operationHash = (tag: string, method?: string, urlPath?: string) =>
+  `tag/${tag.toLowerCase().replace(/\s+/g, '-')}${method ? `/${method.toUpperCase()}${urlPath}` : ''}`;
+export const sidebarEntry = (page: Page, method: string, urlPath: string) => page.locator(`aside li[data-sidebar-id$="/${method.toUpperCase()}${urlPath}"]`);
+export const operationSection = (page: Page, tag: string, method: string, urlPath: string) => page.locator(`[id$="/${operationHash(tag, method, urlPath)}"]`).first();
