@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFaults, FaultError } from '../../packages/mock/src/faults.ts';
 import { createClock, createNamespaceClocks, createNamespaces, SnapshotError } from '../../packages/mock/src/namespaces.ts';
+import { picker } from '../../packages/mock/src/areas/state.ts';
 
 const counterArea = () => ({ seed: () => ({ count: 0 }) });
 
@@ -156,5 +157,23 @@ describe('faults', () => {
     const faults = createFaults(documented);
     expect(() => faults.add(rule)).toThrow(FaultError);
     expect(() => faults.add(rule)).toThrow(message);
+  });
+});
+
+describe('picker (answers built per request)', () => {
+  const view = picker(['id', 'name', 'flags', 'until']);
+
+  it('copies the named fields in their order, and leaves out the others', () => {
+    expect(JSON.stringify(view({ flags: [1], extra: 'secret', name: 'zone', id: 7, until: '2026-01-01' }))).toBe('{"id":7,"name":"zone","flags":[1],"until":"2026-01-01"}');
+  });
+
+  it('writes no field the object lacks', () => {
+    expect(JSON.parse(JSON.stringify(view({ id: 1 })))).toEqual({ id: 1 });
+  });
+
+  it('gives a new object each time', () => {
+    const first = view({ id: 1, name: 'a' });
+    first.name = 'changed';
+    expect(view({ id: 1, name: 'a' }).name).toBe('a');
   });
 });
