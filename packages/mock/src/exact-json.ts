@@ -1,51 +1,16 @@
-// JSON read and written without passing a number through a double, so that int64 values up to
-// 2^63 - 1 round-trip exactly: integers beyond 2^53 are read as bigint and written back as the
-// same digits (lossless-json does the parsing and the writing). JSON Schema validators know no
-// bigint, so they see a copy in which each bigint is a number on the right side of the int64
-// bounds (see `forValidation`), and ajv's int64 format (contract.ts) draws the line at 2^63.
-import { isInteger, isSafeNumber, parse, stringify } from 'lossless-json';
+// int64 values up to 2^63 - 1 round-trip exactly: the platform's JSON is read and written by
+// @platform-contracts/contracts/exact-json (integers beyond 2^53 as bigint, written back as the
+// same digits), shared with the client. JSON Schema validators know no bigint, so they see a
+// copy in which each bigint is a number on the right side of the int64 bounds (see
+// `forValidation`), and ajv's int64 format (contract.ts) draws the line at 2^63.
+import { exactNumber, jsonTextOf, mayHoldBigint, parseExactJson, stringifyExactJson } from '@platform-contracts/contracts/exact-json';
+
+export { jsonTextOf, mayHoldBigint, parseExactJson, stringifyExactJson };
 
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
 /** The largest double below 2^63: where an in-range bigint beyond it is placed for validation. */
 const LARGEST_DOUBLE_BELOW_2_63 = 2 ** 63 - 1024;
-
-/** A number as JSON gives it: a JavaScript number when it is exact, a bigint for a larger integer. */
-function exactNumber(text: string): number | bigint {
-  return isInteger(text) && !isSafeNumber(text) ? BigInt(text) : Number(text);
-}
-
-/** A run of digits as long as 2^53's: below it every JSON number is exact as a double. */
-const LONG_DIGITS = /\d{16}/;
-
-/**
- * JSON.parse, with integers beyond 2^53 as bigint (and, as JSON.parse, the last of duplicate keys). Throws a SyntaxError on text that is not JSON.
- * Text without a long number is JSON.parse's (native, and not bounded by the stack's depth).
- */
-export function parseExactJson(text: string): unknown {
-  return mayHoldBigint(text) ? parse(text, null, { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue }) : JSON.parse(text);
-}
-
-/** Whether JSON text can give a bigint when parsed: without a long number it cannot (no need to look through the value). */
-export const mayHoldBigint = (text: string): boolean => LONG_DIGITS.test(text);
-
-/** JSON.stringify, with bigints written as exact integers. */
-export function stringifyExactJson(value: unknown): string {
-  return jsonTextOf(value).text;
-}
-
-/**
- * The JSON text of a value, and whether it holds a bigint: JSON.stringify refuses one (and costs
- * nothing extra when there is none), then lossless-json writes its digits.
- */
-export function jsonTextOf(value: unknown): { text: string; holdsBigint: boolean } {
-  try {
-    return { text: JSON.stringify(value), holdsBigint: false };
-  } catch (error) {
-    if (error instanceof TypeError && /BigInt/i.test(error.message)) return { text: stringify(value) ?? 'null', holdsBigint: true };
-    throw error;
-  }
-}
 
 /** An integer's text (a path or query parameter) as the value JSON would give it. */
 export function exactInteger(text: string): number | bigint {

@@ -4,7 +4,7 @@
 import createClient, { createQuerySerializer } from 'openapi-fetch';
 import type { AreaErrorKey } from './area-errors.js';
 import { type ApiErrorInit, secretForms } from './errors.js';
-import { stringifyExactJson } from './exact-json.js';
+import { stringifyExactJson } from '@platform-contracts/contracts/exact-json';
 import { requireBaseUrl, requireString } from './options.js';
 import type { PaginationTable } from './paging.js';
 import { PlainRequest } from './plain-request.js';

@@ -7,7 +7,7 @@ import type { Client, FetchResponse, MaybeOptionalInit, Middleware } from 'opena
 import type { AreaErrors, AreaErrorKey } from './area-errors.js';
 import { type ApiErrorInit, PlatformRequestError, PlatformTimeoutError, redact, redactError, serverRequestId } from './errors.js';
 import type { PaginationTable } from './paging.js';
-import { parseExactJson } from './exact-json.js';
+import { parseExactJson } from '@platform-contracts/contracts/exact-json';
 import { createRetryingFetch, startDeadline, type RetrySetting } from './transport.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
