@@ -245,6 +245,7 @@ describe('area names', () => {
     ['operations', /@platform-contracts\/contracts uses it/],
     ['index', /@platform-contracts\/contracts uses it/],
     ['bundles', /@platform-contracts\/contracts uses it/],
+    ['exact-json', /@platform-contracts\/contracts uses it/],
     ['platform', /@platform-contracts\/client uses it/],
     ['state', /@platform-contracts\/mock uses it/],
   ] as const)('%s', (name, problem) => {
