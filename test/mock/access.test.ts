@@ -8,10 +8,12 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { connect } from 'node:net';
+import diagnostics from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '@platform-contracts/mock';
 import { createAccessPolicy, isLoopback } from '../../packages/mock/src/access.ts';
+import { SOCKET_TIMEOUT_CHANNEL, type SocketTimeout } from '../../packages/mock/src/http-server.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
 interface Raw {
@@ -281,11 +283,19 @@ describe('sockets', () => {
     const json = { 'content-type': 'application/json' };
     expect((await raw(quick.url, 'POST', '/_mock/faults', json, JSON.stringify({ operationId: 'listStorageZones', latencyMs: 60_000, count: 1 }))).status).toBe(201);
     const started = new Promise<void>((resolve) => (latencyStarted = resolve));
+    // The door reports the slow request's socket reaching its idle timeout, and sparing it.
+    const spared = new Promise<void>((resolve) => {
+      const seen = (message: unknown) => {
+        const timeout = message as SocketTimeout;
+        if (String(timeout.port) !== quickPort || !timeout.spared) return;
+        diagnostics.unsubscribe(SOCKET_TIMEOUT_CHANNEL, seen);
+        resolve();
+      };
+      diagnostics.subscribe(SOCKET_TIMEOUT_CHANNEL, seen);
+    });
     const slow = raw(quick.url, 'GET', '/storagezone', { accesskey: 'slow' });
     await started;
-    // An idle connection opened now is closed after the timeout: once it is, the slow request has waited that long too.
-    const idle = connect(Number(quickPort), '127.0.0.1');
-    await once(idle, 'close');
+    await spared;
     releaseLatency!();
     expect((await slow).status).toBe(200);
   });

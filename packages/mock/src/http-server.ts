@@ -3,6 +3,7 @@
 // the limit, who may call (access.ts: Host allow-list, origins, CORS), socket timeouts, the site's
 // files, connection upgrades (WebSocket) handed to the area that serves them once the same
 // access checks passed, and closing with the requests in flight.
+import diagnostics from 'node:diagnostics_channel';
 import { existsSync } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -25,6 +26,18 @@ function defaultDocsDir(): string {
   const inRepository = path.join(REPO_ROOT, 'dist/docs');
   return existsSync(path.join(REPO_ROOT, 'pnpm-workspace.yaml')) ? inRepository : path.join(PACKAGE_ROOT, 'docs');
 }
+
+/**
+ * The diagnostics channel (node:diagnostics_channel) on which the HTTP door reports each socket
+ * that reached its idle timeout, and whether it was spared because a request of its was in flight.
+ */
+export const SOCKET_TIMEOUT_CHANNEL = 'platform-mock:socket-timeout';
+export interface SocketTimeout {
+  /** The port of the mock whose socket it is. */
+  port: number | undefined;
+  spared: boolean;
+}
+const socketTimeouts = diagnostics.channel(SOCKET_TIMEOUT_CHANNEL);
 
 /** How long close() waits for requests in flight before it drops their connections. */
 const CLOSE_GRACE_MS = 10_000;
@@ -152,8 +165,9 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   // request in flight: a slow answer (a fault's latency, a long statement) keeps its socket.
   server.timeout = socketTimeoutMs;
   server.on('timeout', (socket: Socket) => {
-    for (const res of inFlight) if (res.socket === socket) return;
-    socket.destroy();
+    const spared = [...inFlight].some((res) => res.socket === socket);
+    if (socketTimeouts.hasSubscribers) socketTimeouts.publish({ port: (server.address() as AddressInfo | null)?.port, spared } satisfies SocketTimeout);
+    if (!spared) socket.destroy();
   });
 
   await new Promise<void>((resolve, reject) => {
