@@ -1,9 +1,10 @@
 // The HTTP side of one engine worker thread (worker.ts), which holds many databases. It starts in
 // the background: the thread spawns once its script is known and is handed SQLite's module when
 // it is compiled (sqlite-module.ts, once per process); what is sent before then waits in order. A
-// worker that cannot start fails what waits on it with DATABASE_ENGINE_UNAVAILABLE, never hangs. Time limits are judged here, by the mock's clock (a timer only makes the check
-// happen): a request past statementTimeoutMs has its statement interrupted in the worker, and a
-// write waiting past lockWaitMs gives up; neither touches another stream.
+// worker that cannot start fails what waits on it with DATABASE_ENGINE_UNAVAILABLE, never hangs.
+// Time limits are judged here, by the mock's clock (a timer only makes the check happen): a
+// request past statementTimeoutMs has its statement interrupted in the worker, and a write
+// waiting past lockWaitMs gives up; neither touches another stream.
 import diagnostics from 'node:diagnostics_channel';
 import { EventEmitter } from 'node:events';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
