@@ -63,7 +63,7 @@ describe(`${CREATES.toLocaleString('en')} access keys`, () => {
       if (n % 500 === 0) namespaces.stateOf('kept', 'video'); // used often: never the least recent
     }
     expect(namespaces.size).toBe(1000);
-    expect(namespaces.export('kept').areas.video).toEqual({ libraries: { written: {} } });
-    expect(namespaces.export('first').areas.video).toEqual({ libraries: {} }); // dropped, so made from the seed again
+    expect((await namespaces.export('kept')).areas.video).toEqual({ libraries: { written: {} } });
+    expect((await namespaces.export('first')).areas.video).toEqual({ libraries: {} }); // dropped, so made from the seed again
   });
 });

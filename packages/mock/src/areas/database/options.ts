@@ -32,7 +32,11 @@ export interface DatabaseMockOptions {
   memoryLimitBytes?: number;
   /** Largest size of one database, in bytes (past it a write fails with SQLITE_FULL). Default 256 MiB. */
   maxDatabaseBytes?: number;
-  /** Worker threads that run SQL, each holding many databases. Default 2. */
+  /**
+   * Worker threads that run SQL: as many namespaces with open streams each have a thread of their
+   * own, so that one's runaway statement never stalls or fails another's work. Past that many at
+   * once, namespaces share threads. Default 16.
+   */
   engineWorkers?: number;
   /** Largest file image of one database a state snapshot carries, in bytes. Default 32 MiB. */
   maxSnapshotBytes?: number;
@@ -60,7 +64,7 @@ const LIMITS = {
   maxResultBytes: 10 * 1024 * 1024,
   memoryLimitBytes: 512 * 1024 * 1024,
   maxDatabaseBytes: 256 * 1024 * 1024,
-  engineWorkers: 2,
+  engineWorkers: 16,
   maxSnapshotBytes: 32 * 1024 * 1024,
   maxStreams: 128,
   maxDatabases: 64,
@@ -104,6 +108,7 @@ export const DATABASE_FLAGS = {
   'db-max-database-bytes': { type: 'string', valueName: 'N', description: `Largest size of one database; past it a write fails with SQLITE_FULL (${LIMITS.maxDatabaseBytes})` },
   'db-max-streams': { type: 'string', valueName: 'N', description: `Most open streams per namespace (${LIMITS.maxStreams})` },
   'db-max-databases': { type: 'string', valueName: 'N', description: `Most databases open at once; an idle one closes to make room (${LIMITS.maxDatabases})` },
+  'db-engine-workers': { type: 'string', valueName: 'N', description: `SQL threads: this many namespaces at work at once each run in their own (${LIMITS.engineWorkers})` },
   'db-max-pipeline-body-bytes': { type: 'string', valueName: 'N', description: `Largest pipeline request body or WebSocket message, apart from --max-body-bytes (${LIMITS.maxPipelineBodyBytes})` },
 } as const;
 
@@ -116,6 +121,7 @@ const FLAG_OPTIONS: Record<string, keyof typeof LIMITS> = {
   'db-max-database-bytes': 'maxDatabaseBytes',
   'db-max-streams': 'maxStreams',
   'db-max-databases': 'maxDatabases',
+  'db-engine-workers': 'engineWorkers',
   'db-max-pipeline-body-bytes': 'maxPipelineBodyBytes',
 };
 

@@ -11,6 +11,8 @@ const CACHED_STATEMENTS = 64;
 /** Virtual machine steps between two looks at the interrupt flag. */
 const PROGRESS_OPS = 5_000;
 const SQLITE_TOOBIG = 18;
+const SQLITE_INTERRUPT = 9;
+const SQLITE_IOERR = 10;
 
 export interface ConnectionLimits {
   /** Longest string or blob a statement may make, in bytes (SQLITE_LIMIT_LENGTH). */
@@ -26,6 +28,9 @@ export class StreamConnection {
   readonly #statements = new Map<string, StmtPointer>();
   /** What does not change for a compiled statement (it is compiled from the same text again after a schema change). */
   readonly #shapes = new Map<StmtPointer, { params: (string | null)[]; readonly: boolean }>();
+  readonly #stopRequested: () => boolean;
+  /** A statement of the current request was stopped by the engine (time limit, or its stream ended from outside). */
+  stoppedByFlag = false;
 
   constructor(
     readonly sqlite: Sqlite,
@@ -33,8 +38,9 @@ export class StreamConnection {
     readonly access: Access,
     readonly limits: ConnectionLimits,
     /** Asked every few thousand steps: true stops the running statement (SQLITE_INTERRUPT). */
-    interrupted: () => boolean,
+    stopRequested: () => boolean,
   ) {
+    this.#stopRequested = stopRequested;
     this.db = sqlite.open(path);
     this.sandbox = new Sandbox(access);
     sqlite.limit(this.db, limits.maxValueBytes);
@@ -45,7 +51,7 @@ export class StreamConnection {
     const pageSize = Number(sqlite.value(this.db, 'PRAGMA page_size'));
     sqlite.exec(this.db, `PRAGMA max_page_count = ${Math.max(1, Math.floor(limits.maxDatabaseBytes / pageSize))}`);
     sqlite.authorizer(this.db, this.sandbox.authorize);
-    sqlite.progress(this.db, PROGRESS_OPS, () => (interrupted() ? 1 : 0));
+    sqlite.progress(this.db, PROGRESS_OPS, () => (stopRequested() ? 1 : 0));
   }
 
   get autocommit(): boolean {
@@ -96,6 +102,9 @@ export class StreamConnection {
     try {
       return this.sqlite.step(this.db, stmt);
     } catch (error) {
+      const raw = (error as { rawCode?: number }).rawCode ?? 0;
+      // Stopped by the engine (the progress hook, or the VFS refusing a commit past the limit): it did not commit.
+      if ((raw === SQLITE_INTERRUPT || (raw & 0xff) === SQLITE_IOERR) && this.#stopRequested()) this.stoppedByFlag = true;
       throw this.#explain(error);
     }
   }
@@ -139,6 +148,7 @@ export class StreamConnection {
     for (const stmt of busy) this.sqlite.reset(stmt);
     if (!this.autocommit) this.trusted(() => this.sqlite.exec(this.db, 'ROLLBACK'));
     this.sandbox.readOnlyTransaction = false;
+    this.stoppedByFlag = false;
     this.sqlite.setLastInsertRowid(this.db, 0n);
     return !this.sandbox.touched && this.autocommit && this.sqlite.busyStatements(this.db).length === 0;
   }
