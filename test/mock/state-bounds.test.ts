@@ -19,6 +19,7 @@ async function behaviourOf(name: string) {
     schema: () => () => [],
     options: {},
     clock: { now: () => Date.UTC(2030, 0, 1) },
+    clockOf: () => ({ now: () => Date.UTC(2030, 0, 1) }),
   });
   const state = behaviour.seed!('bounds');
   const call: CallContext<any> = { state, namespace: 'bounds', clock: { now: () => Date.UTC(2030, 0, 1) }, stateOf: () => state };

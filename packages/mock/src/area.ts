@@ -76,6 +76,8 @@ export interface AreaContext<Options> {
   /** The area's options, as given to startMock (or parsed from its CLI flags). */
   options: Options;
   clock: Clock;
+  /** A namespace's virtual clock (the mock's clock until a test moves the namespace's own). */
+  clockOf(namespace: string): Clock;
 }
 
 export interface AreaBehaviour<State, Info> {

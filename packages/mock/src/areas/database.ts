@@ -38,7 +38,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
     }
   },
 
-  setup({ options, clock, schema }) {
+  setup({ options, clock, clockOf, schema }) {
     let settings: DatabaseSettings;
     try {
       settings = resolveDatabaseSettings(options as DatabaseMockOptions | undefined);
@@ -80,7 +80,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
 
     const tokens = tokenManagement({
       settings,
-      now,
+      clockOf,
       ownerOf,
       persist,
       onInvalidated(owner, databaseId, digests) {

@@ -3,11 +3,13 @@
 // back to its database's pool only when its stream left nothing behind (no transaction, no
 // active statement, no pragma set, no TEMP object; last_insert_rowid() back at 0).
 import { ProtocolError } from '../protocol.ts';
-import type { Access } from './messages.ts';
+import type { Access, PooledConnection } from './messages.ts';
 import { Sandbox, SandboxRefusal } from './sandbox.ts';
 import type { DbPointer, Sqlite, StmtPointer } from './wasm.ts';
 
 const CACHED_STATEMENTS = 64;
+/** Most bytes of SQL text whose compiled statements one connection keeps (a longer text stays until the next statement). */
+export const STATEMENT_CACHE_BYTES = 1024 * 1024;
 /** Virtual machine steps between two looks at the interrupt flag. */
 const PROGRESS_OPS = 5_000;
 const SQLITE_TOOBIG = 18;
@@ -26,6 +28,7 @@ export class StreamConnection {
   readonly sandbox: Sandbox;
   /** Compiled statements by SQL text; each is reset after its run, so none stays active. */
   readonly #statements = new Map<string, StmtPointer>();
+  #cachedBytes = 0;
   /** What does not change for a compiled statement (it is compiled from the same text again after a schema change). */
   readonly #shapes = new Map<StmtPointer, { params: (string | null)[]; readonly: boolean }>();
   readonly #stopRequested: () => boolean;
@@ -63,14 +66,22 @@ export class StreamConnection {
     let stmt = this.#statements.get(sql);
     if (stmt !== undefined) return stmt;
     stmt = this.compile(sql);
-    if (this.#statements.size >= CACHED_STATEMENTS) {
+    this.#statements.set(sql, stmt);
+    this.#cachedBytes += sql.length;
+    // The oldest go first, past CACHED_STATEMENTS statements or STATEMENT_CACHE_BYTES of text; never the one in use.
+    while (this.#statements.size > 1 && (this.#statements.size > CACHED_STATEMENTS || this.#cachedBytes > STATEMENT_CACHE_BYTES)) {
       const [oldest, pointer] = this.#statements.entries().next().value!;
       this.#statements.delete(oldest);
+      this.#cachedBytes -= oldest.length;
       this.#shapes.delete(pointer);
       this.sqlite.finalize(pointer);
     }
-    this.#statements.set(sql, stmt);
     return stmt;
+  }
+
+  /** The compiled statements kept, and the bytes of their SQL text (for tests: within the bounds). */
+  get cached(): { statements: number; bytes: number } {
+    return { statements: this.#statements.size, bytes: this.#cachedBytes };
   }
 
   /** A compiled statement's parameters, and whether it only reads. */
@@ -124,6 +135,7 @@ export class StreamConnection {
   forgetStatements(): void {
     for (const stmt of this.#statements.values()) this.sqlite.finalize(stmt);
     this.#statements.clear();
+    this.#cachedBytes = 0;
     this.#shapes.clear();
   }
 
@@ -154,9 +166,9 @@ export class StreamConnection {
   }
 
   /** What the pool promises of a connection it holds, for the tests: nothing of an earlier stream. */
-  inspect(): { attached: number; autocommit: boolean; busyStatements: number; touched: boolean } {
+  inspect(): PooledConnection {
     const attached = this.trusted(() => Number(this.sqlite.value(this.db, 'SELECT count(*) FROM pragma_database_list WHERE name NOT IN (\'main\', \'temp\')')));
-    return { attached, autocommit: this.autocommit, busyStatements: this.sqlite.busyStatements(this.db).length, touched: this.sandbox.touched };
+    return { attached, autocommit: this.autocommit, busyStatements: this.sqlite.busyStatements(this.db).length, touched: this.sandbox.touched, cached: this.cached };
   }
 
   trusted<T>(run: () => T): T {

@@ -169,7 +169,7 @@ export class EngineWorker {
         } else pending.resolve(message.outcomes);
         return;
       case 'inspected':
-        pending.resolve({ pool: message.pool, streams: message.streams });
+        pending.resolve({ pool: message.pool, streams: message.streams, splitCache: message.splitCache });
         return;
       case 'snapshot':
         if (message.error) pending.reject(new Error(message.error));

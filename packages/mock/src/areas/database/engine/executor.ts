@@ -102,7 +102,7 @@ export class Executor {
   }
 
   /** The connections the database's pool holds in `worker`, for tests: each should hold nothing of an earlier stream. */
-  inspect(worker: EngineWorker): Promise<{ pool: PooledConnection[]; streams: number }> {
+  inspect(worker: EngineWorker): Promise<{ pool: PooledConnection[]; streams: number; splitCache: { texts: number; bytes: number } }> {
     return worker.ask((id) => ({ t: 'inspect', id, key: this.key }));
   }
 

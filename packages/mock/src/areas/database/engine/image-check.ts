@@ -112,7 +112,7 @@ function replaySchema(sqlite: Sqlite, db: number, sandbox: Sandbox, rows: Schema
     } catch (error) {
       const message = (sandbox.refusal as Error | undefined)?.message ?? (error as Error).message;
       // A virtual table made its shadow tables already: they must be exactly what it made.
-      if (/already exists/.test(message) && sqlite.value(db, `SELECT sql FROM sqlite_schema WHERE name = ${quote(row.name)}`) === row.sql) continue;
+      if (!sandbox.refusal && sqlite.value(db, `SELECT sql FROM sqlite_schema WHERE name = ${quote(row.name)}`) === row.sql) continue;
       return refused(row, message);
     }
   }

@@ -132,6 +132,8 @@ export interface PooledConnection {
   autocommit: boolean;
   busyStatements: number;
   touched: boolean;
+  /** Compiled statements it keeps, and the bytes of their SQL text. */
+  cached: { statements: number; bytes: number };
 }
 
 export type FromWorker =
@@ -140,6 +142,6 @@ export type FromWorker =
   | { t: 'done'; id: number; outcomes: SqlOutcome[]; interrupted: boolean }
   /** The run began waiting for another stream's lock (for tests that wait on it). */
   | { t: 'waiting'; id: number }
-  | { t: 'inspected'; id: number; pool: PooledConnection[]; streams: number }
+  | { t: 'inspected'; id: number; pool: PooledConnection[]; streams: number; splitCache: { texts: number; bytes: number } }
   | { t: 'snapshot'; id: number; image: Uint8Array | null; error?: string }
   | { t: 'checked'; id: number; refusal?: string };

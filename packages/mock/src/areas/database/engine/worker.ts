@@ -26,7 +26,7 @@ import {
   type ToWorker,
   type WorkerData,
 } from './messages.ts';
-import { runRequest } from './runner.ts';
+import { runRequest, splitCacheSize } from './runner.ts';
 import { Sqlite, type DbPointer } from './wasm.ts';
 
 const data = workerData as WorkerData;
@@ -257,7 +257,7 @@ function serve(message: ToWorker): void {
     case 'inspect': {
       const database = databases.get(message.key);
       const pool = database ? [...database.pool.full, ...database.pool['read-only']].map((connection) => connection.inspect()) : [];
-      send({ t: 'inspected', id: message.id, pool, streams: database?.streams.size ?? 0 });
+      send({ t: 'inspected', id: message.id, pool, streams: database?.streams.size ?? 0, splitCache: splitCacheSize() });
       return;
     }
     case 'snapshot':
