@@ -51,17 +51,17 @@ export function namespaceDatabases({ settings, engine, streams, folder, adopt, p
     const source = sourceOf(owner, namespace, databaseId);
     // A database with data not opened yet (an imported image, a folder's file and its WAL) is made first: its image is then as SQLite reads it.
     if (images.has(databaseKey(owner, databaseId)) || (source.file && existsSync(source.file))) engine.database(owner, databaseId, source);
-    let bytes: Uint8Array | undefined;
+    let image: { base64: string; bytes: number } | undefined;
     try {
-      bytes = await engine.imageOf(owner, databaseId);
+      image = await engine.snapshotOf(owner, databaseId);
     } catch (error) {
       throw new SnapshotError(`the database "${databaseId}" could not be copied: ${(error as Error).message}`);
     }
-    if (!bytes) return null;
-    if (bytes.byteLength > settings.maxSnapshotBytes) {
-      throw new SnapshotError(`the database "${databaseId}" is ${bytes.byteLength} bytes, more than a snapshot carries (maxSnapshotBytes, ${settings.maxSnapshotBytes})`);
+    if (!image) return null;
+    if (image.bytes > settings.maxSnapshotBytes) {
+      throw new SnapshotError(`the database "${databaseId}" is ${image.bytes} bytes, more than a snapshot carries (maxSnapshotBytes, ${settings.maxSnapshotBytes})`);
     }
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+    return image.base64;
   }
 
   /** Ends a namespace's streams and closes its databases (a reset, or an import that replaces them). */

@@ -51,6 +51,8 @@ export class StreamConnection {
     sqlite.exec(this.db, 'PRAGMA cache_size = -1024');
     // As sqld: foreign keys are enforced.
     sqlite.exec(this.db, 'PRAGMA foreign_keys = ON');
+    // A commit is in the WAL when answered (it survives the process being killed); the files are synced at checkpoints.
+    sqlite.exec(this.db, 'PRAGMA synchronous = NORMAL');
     const pageSize = Number(sqlite.value(this.db, 'PRAGMA page_size'));
     sqlite.exec(this.db, `PRAGMA max_page_count = ${Math.max(1, Math.floor(limits.maxDatabaseBytes / pageSize))}`);
     sqlite.authorizer(this.db, this.sandbox.authorize);

@@ -97,6 +97,8 @@ export class SharedStore implements FileStore {
 /** A host file (--db-dir): written in place, so a write costs what it changed and survives the process. */
 export class HostStore implements FileStore {
   readonly #fd: number;
+  /** The file's size: only this store writes it while the engine holds it. */
+  #size: number;
 
   constructor(
     readonly path: string,
@@ -105,10 +107,11 @@ export class HostStore implements FileStore {
     // Created if missing, then opened for writing in place (append mode would ignore the offsets).
     closeSync(openSync(path, 'a', 0o600));
     this.#fd = openSync(path, 'r+');
+    this.#size = fstatSync(this.#fd).size;
   }
 
   size(): number {
-    return fstatSync(this.#fd).size;
+    return this.#size;
   }
 
   read(target: Uint8Array, offset: number): number {
@@ -125,10 +128,12 @@ export class HostStore implements FileStore {
     if (offset + source.byteLength > this.maxBytes) throw new StoreFull(`the file would pass its limit of ${this.maxBytes} bytes`);
     let done = 0;
     while (done < source.byteLength) done += writeSync(this.#fd, source, done, source.byteLength - done, offset + done);
+    this.#size = Math.max(this.#size, offset + source.byteLength);
   }
 
   truncate(size: number): void {
     ftruncateSync(this.#fd, size);
+    this.#size = size;
   }
 
   sync(): void {

@@ -204,13 +204,23 @@ export function createSqlEngine(options: SqlEngineOptions) {
       return database;
     },
 
-    /** The database's image as last committed (for snapshots), made off this thread; undefined when it was never used. */
+    /** The database's image as last committed, made off this thread; undefined when it was never used. */
     async imageOf(owner: string, databaseId: string): Promise<Uint8Array | undefined> {
       const database = databases.get(databaseKey(owner, databaseId));
       if (!database) return undefined;
       const unwritten = unwrittenImage(database.files);
       if (unwritten) return unwritten.byteLength > 0 ? unwritten : undefined;
-      const image = await utilityWorker().ask<Uint8Array | null>((id) => ({ t: 'snapshot', id, files: database.files }));
+      const image = await utilityWorker().ask<Uint8Array | null>((id) => ({ t: 'snapshot', id, files: database.files, encoding: 'bytes' }));
+      return image ?? undefined;
+    },
+
+    /** The database's image as last committed, as base64 text for a snapshot (encoded off this thread), and its size in bytes. */
+    async snapshotOf(owner: string, databaseId: string): Promise<{ base64: string; bytes: number } | undefined> {
+      const database = databases.get(databaseKey(owner, databaseId));
+      if (!database) return undefined;
+      const unwritten = unwrittenImage(database.files);
+      if (unwritten) return unwritten.byteLength > 0 ? { base64: Buffer.from(unwritten.buffer, unwritten.byteOffset, unwritten.byteLength).toString('base64'), bytes: unwritten.byteLength } : undefined;
+      const image = await utilityWorker().ask<{ base64: string; bytes: number } | null>((id) => ({ t: 'snapshot', id, files: database.files, encoding: 'base64' }));
       return image ?? undefined;
     },
 

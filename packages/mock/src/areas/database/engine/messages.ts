@@ -122,8 +122,8 @@ export type ToWorker =
   /** Closes a database's connections (their streams end); its files stay. */
   | { t: 'drop'; key: string }
   | { t: 'inspect'; id: number; key: string }
-  /** Utility: a consistent image of a database's files as last committed. */
-  | { t: 'snapshot'; id: number; files: DatabaseFiles }
+  /** Utility: a consistent image of a database's files as last committed, as bytes or base64 text (made off the HTTP thread). */
+  | { t: 'snapshot'; id: number; files: DatabaseFiles; encoding: 'bytes' | 'base64' }
   /** Utility: checks a database image before it is accepted. */
   | { t: 'check'; id: number; image: Uint8Array };
 
@@ -143,5 +143,5 @@ export type FromWorker =
   /** The run began waiting for another stream's lock (for tests that wait on it). */
   | { t: 'waiting'; id: number }
   | { t: 'inspected'; id: number; pool: PooledConnection[]; streams: number; splitCache: { texts: number; bytes: number } }
-  | { t: 'snapshot'; id: number; image: Uint8Array | null; error?: string }
+  | { t: 'snapshot'; id: number; image: Uint8Array | { base64: string; bytes: number } | null; error?: string }
   | { t: 'checked'; id: number; refusal?: string };

@@ -263,7 +263,8 @@ function serve(message: ToWorker): void {
     case 'snapshot':
       try {
         const image = task(message.id, () => snapshot(message.files, message.id));
-        send({ t: 'snapshot', id: message.id, image }, image ? [image.buffer as ArrayBuffer] : []);
+        if (image && message.encoding === 'base64') send({ t: 'snapshot', id: message.id, image: { base64: Buffer.from(image.buffer, image.byteOffset, image.byteLength).toString('base64'), bytes: image.byteLength } });
+        else send({ t: 'snapshot', id: message.id, image }, image ? [image.buffer as ArrayBuffer] : []);
       } catch (error) {
         send({ t: 'snapshot', id: message.id, image: null, error: (error as Error).message });
       }
