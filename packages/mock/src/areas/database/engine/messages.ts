@@ -80,6 +80,9 @@ export const PHASE_IDLE = 0;
 export const PHASE_RUNNING = 1;
 export const PHASE_WAITING = 2;
 
+/** How long a run past its time limit may go on before the supervisor ends its thread: long enough for SQLite's next progress check. */
+export const GRACE_MS = 200;
+
 /** Real time in ms, comparable between threads. */
 export const realTime = () => performance.timeOrigin + performance.now();
 

@@ -7,6 +7,7 @@
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import {
   elapsed,
+  GRACE_MS,
   PHASE_RUNNING,
   PHASE_WAITING,
   STATE_INTERRUPT,
@@ -25,8 +26,6 @@ import {
 const { script, limits, clockOffset, activity } = workerData as { script: string; limits: WorkerLimits; clockOffset: SharedArrayBuffer; activity: SharedArrayBuffer };
 const offset = new Float64Array(clockOffset);
 const runs = new Int32Array(activity);
-/** How long a flagged run may go on before its thread is ended: long enough for SQLite's next progress check. */
-export const GRACE_MS = 200;
 const TICK_MS = Math.max(5, Math.min(50, Math.floor(limits.statementTimeoutMs / 20), Math.floor(limits.lockWaitMs / 20)));
 
 interface Watched {

@@ -14,6 +14,8 @@ type Module = { capi: any; wasm: any; oo1: any; vfs: any; version: { libVersion:
 export const SQLITE_ROW = 100;
 export const SQLITE_DONE = 101;
 export const SQLITE_BUSY = 5;
+/** Longest LIKE or GLOB pattern, in bytes. */
+export const LIKE_PATTERN_BYTES = 50_000;
 const SQLITE_INTEGER = 1;
 const SQLITE_FLOAT = 2;
 const SQLITE_TEXT = 3;
@@ -251,6 +253,8 @@ export class Sqlite {
     this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_ATTACHED, 0);
     this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_LENGTH, maxLength);
     this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_SQL_LENGTH, Math.min(maxLength, 100_000_000));
+    // A LIKE or GLOB pattern is bounded (SQLite's and sqld's bound); past it the statement fails, and the time limit bounds the rest.
+    this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_LIKE_PATTERN_LENGTH, LIKE_PATTERN_BYTES);
     // Defensive: no writable_schema, no raw page writes; schema objects run only innocuous functions.
     this.#capi.sqlite3_db_config(db, this.#capi.SQLITE_DBCONFIG_DEFENSIVE, 1, 0);
     this.#capi.sqlite3_db_config(db, this.#capi.SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, 0);
