@@ -277,13 +277,13 @@ const valueRules: Rule[] = SUBJECTS.flatMap((subject): Rule[] => [
       id: `${subject}-${keyword.toLowerCase().replace('of', '-of')}-added`,
       level: request(subject) ? 'info' : 'error',
       matches: (c) => keywordChange(subject, keyword, c) && c.action === 'add',
-      text: (c, ops) => `${ops} added a ${keyword} branch to ${elementName(c)}`,
+      text: (c, ops) => `${ops} added ${keyword === 'anyOf' ? 'an' : 'a'} ${keyword} branch to ${elementName(c)}`,
     },
     {
       id: `${subject}-${keyword.toLowerCase().replace('of', '-of')}-removed`,
       level: request(subject) ? 'error' : 'info',
       matches: (c) => keywordChange(subject, keyword, c) && c.action === 'remove',
-      text: (c, ops) => `${ops} removed a ${keyword} branch of ${elementName(c)}`,
+      text: (c, ops) => `${ops} removed ${keyword === 'anyOf' ? 'an' : 'a'} ${keyword} branch of ${elementName(c)}`,
     },
   ]),
 ]);
@@ -404,7 +404,7 @@ const structureRules: Rule[] = [
     id: 'api-path-parameter-renamed',
     level: 'warning',
     matches: (c) => c.kind === 'path-renamed',
-    text: (c, ops) => `${ops} renamed its path's parameters: ${c.before} is now ${c.after}`,
+    text: (c, ops) => `${ops} renamed the path ${c.before} to ${c.after} (only its parameters' names)`,
   },
   {
     id: 'api-operation-id-changed',
@@ -608,7 +608,8 @@ const structureRules: Rule[] = [
 
 function securityWords(requirements: unknown): string {
   const list = (Array.isArray(requirements) ? requirements : []) as Record<string, string[]>[];
-  const alternatives = list.map((requirement) => Object.keys(requirement).map((name) => `'${name}'`).join(' and ') || 'no credential');
+  const scheme = (name: string, scopes: string[] | undefined) => `'${name}'${scopes && scopes.length > 0 ? ` with the scopes ${scopes.map((s) => `'${s}'`).join(', ')}` : ''}`;
+  const alternatives = list.map((requirement) => Object.entries(requirement).map(([name, scopes]) => scheme(name, scopes)).join(' and ') || 'no credential');
   return alternatives.length === 0 ? 'no credential' : alternatives.join(' or ');
 }
 

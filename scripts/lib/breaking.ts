@@ -96,10 +96,11 @@ function walk(document: Json, path: Key[]): { node: unknown; place: Key[]; compl
   for (let i = 0; i < path.length; i++) {
     ({ node, place } = deref(document, node, place));
     const key = path[i]!;
-    if (i === 4 && path[0] === 'paths' && path[3] === 'parameters' && typeof key === 'number') {
-      const parameter = mergedParameters(document, String(path[1]), String(path[2]))[key];
+    if (i === 3 && path[0] === 'paths' && key === 'parameters' && typeof path[4] === 'number') {
+      const parameter = mergedParameters(document, String(path[1]), String(path[2]))[path[4]];
       if (!parameter) return { node, place, complete: false };
       ({ node, place } = parameter);
+      i++;
       continue;
     }
     const child = isObject(node) || Array.isArray(node) ? (node as Record<Key, unknown>)[key] : undefined;
@@ -434,6 +435,12 @@ function schemaChanges(context: Context, here: SchemaHere, schemaPath: Key[], sc
   }
   const keywordChange = (values: Partial<Located>): Located => ({ ...at, action: diff.action, kind: 'keyword', keyword: String(keyword), ...values });
   if (keyword === 'enum') {
+    // api-smart-diff lists a whole enum added or removed value by value: it is one change.
+    const [was, is] = [schemaBefore?.enum, schemaAfter?.enum];
+    if (Array.isArray(was) !== Array.isArray(is)) {
+      const enumPlace = context.afterPath(Array.isArray(is) ? [...real, 'enum'] : real, after);
+      return [keywordChange({ action: Array.isArray(is) ? 'add' : 'remove', whole: true, before: was, after: is, locateAt: enumPlace })];
+    }
     if (tail.length === 0) {
       if (diff.action === 'replace') {
         const [was, is] = [diff.before, diff.after].map((list) => (Array.isArray(list) ? list : []));

@@ -59,3 +59,49 @@ export function latestRelease(openapiDir: string, area: string): Release | undef
   const version = releasedVersions(openapiDir, area).at(-1);
   return version ? readRelease(openapiDir, area, version) : undefined;
 }
+
+export interface ShippingInput {
+  openapiDir: string;
+  /** .changeset/ */
+  changesetDir: string;
+  /** packages/client: its package.json (the subpaths it exports) and CHANGELOG.md. */
+  clientDir: string;
+  clientName: string;
+  areas: string[];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Areas whose last released revision would ship with no version change of the client: neither a
+ * pending changeset that moves the client nor the client's changelog names the area with that
+ * revision. A new area (a new client subpath) is one of them until `pnpm release` has written its
+ * changeset.
+ */
+export function unshippedRevisions(input: ShippingInput): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(input.clientDir, 'package.json'), 'utf8')) as { exports?: Record<string, unknown> };
+  const subpaths = Object.keys(manifest.exports ?? {})
+    .filter((key) => key !== '.' && key !== './package.json')
+    .map((key) => key.replace(/^\.\//, ''));
+  const pending = existsSync(input.changesetDir)
+    ? readdirSync(input.changesetDir)
+        .filter((file) => file.endsWith('.md') && file !== 'README.md')
+        .map((file) => readFileSync(path.join(input.changesetDir, file), 'utf8'))
+        .filter((text) => new RegExp(`^"${escapeRegExp(input.clientName)}": (major|minor|patch)$`, 'm').test(text))
+    : [];
+  const changelogFile = path.join(input.clientDir, 'CHANGELOG.md');
+  const texts = [...pending, existsSync(changelogFile) ? readFileSync(changelogFile, 'utf8') : ''];
+  const problems: string[] = [];
+  for (const area of [...new Set([...input.areas, ...subpaths])].sort()) {
+    const revision = releasedVersions(input.openapiDir, area).at(-1);
+    if (!revision) {
+      problems.push(`${area}: ${input.clientName}/${area} ships a contract never released: run \`pnpm release\` (it records the revision and writes the changeset)`);
+      continue;
+    }
+    const named = new RegExp(`\\b${escapeRegExp(area)}\\b[^\\n]*\\b${escapeRegExp(revision)}\\b`, 'i');
+    if (!texts.some((text) => named.test(text))) {
+      problems.push(`${area}: revision ${revision} is in no pending changeset of ${input.clientName} nor in its CHANGELOG.md; run \`pnpm release\`, or \`pnpm changeset\` naming the ${area} contract and ${revision}`);
+    }
+  }
+  return problems;
+}
