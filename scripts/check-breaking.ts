@@ -88,10 +88,14 @@ operations with what changed. Fails on an error, then says what to do next.`,
     console.log(`${report.area}: revision ${report.released ?? '-'} (released) -> ${report.revision}: ${summary}`);
     for (const finding of shown) console.log(formatFinding(finding, relative));
   }
-  const problems = problemsOf(reports);
-  if (problems.length > 0) {
-    const broken = areas.filter((area) => problems.some((problem) => problem.startsWith(`${area}: `)));
-    console.error(`error: ${plural(problems.length, 'breaking change')} against the released contracts (listed above)\n\n${nextSteps(OPENAPI_DIR, broken)}`);
+  const unreleased = reports.filter((report) => report.released === undefined).map((report) => report.area);
+  const breaking = reports.flatMap((report) => report.findings.filter((f) => f.level === 'error').map(() => report.area));
+  if (unreleased.length > 0 || breaking.length > 0) {
+    const lines = [
+      ...(breaking.length > 0 ? [`error: ${plural(breaking.length, 'breaking change')} against the released contracts (the lines marked error above)`] : []),
+      ...unreleased.map((area) => `error: ${area} has no released contract in openapi/${area}/released/; run \`pnpm release\``),
+    ];
+    console.error(`${lines.join('\n')}${breaking.length > 0 ? `\n\n${nextSteps(OPENAPI_DIR, [...new Set(breaking)])}` : ''}`);
     process.exit(1);
   }
 }
