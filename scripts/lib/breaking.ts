@@ -5,6 +5,11 @@
 // uses it); this module reads each one as a change to an element, names the element, pairs a
 // removal with an addition under another name as a rename, drops what only documents (descriptions,
 // examples, x- fields), and folds the copies of one change into one finding.
+// Why not a whole tool from npm: oasdiff is Go; openapi-diff reads OpenAPI 3.0 only; Optic's
+// rulesets know about fifteen kinds of change and bring a telemetry package; @pb33f/openapi-changes
+// downloads a binary when installed. api-smart-diff reads 3.1 and follows $refs, but its own
+// grading is unreliable (a response type changed from string to integer is "non-breaking"), so it
+// only finds the differences here and the grading is the table's.
 import { apiCompare } from 'api-smart-diff';
 import { isDeepStrictEqual } from 'node:util';
 import { HTTP_METHODS } from './openapi.ts';
