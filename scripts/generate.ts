@@ -81,7 +81,7 @@ export function generateRegistry(): Map<string, string> {
   });
   return new Map([
     ['areas.ts', renderAreas(areas)],
-    ['operations.ts', renderOperations(operationIds)],
+    ['operations.ts', renderOperations(operationIds, areas)],
   ]);
 }
 

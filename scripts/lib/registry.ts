@@ -42,13 +42,24 @@ export function operationIdsOf(area: string, document: Json): string[] {
   return buildAreaModel(area as AreaName, document).map((operation) => operation.operationId);
 }
 
-export function renderOperations(operationIds: readonly string[]): string {
+export function renderOperations(operationIds: readonly string[], areas: readonly string[]): string {
   return (
     header("each area's bundle", 'change the contract') +
-    '/**\n' +
+    areas.map((area) => `import type { operations as ${identifierOf(area)} } from './${area}.ts';\n`).join('') +
+    '\n/**\n' +
     ' * Every operationId of every area, in area, path and method order. The operations themselves\n' +
     ' * are the resolved model, read from the bundles: `operationsOf`, `findOperation`.\n' +
     ' */\n' +
-    `export type OperationId =\n${operationIds.map((id) => `  | ${JSON.stringify(id)}`).join('\n')};\n`
+    `export type OperationId =\n${operationIds.map((id) => `  | ${JSON.stringify(id)}`).join('\n')};\n\n` +
+    '/**\n' +
+    " * Each area's operations by operationId, as openapi-typescript types them (the `operations` of\n" +
+    ' * `@platform-contracts/contracts/<area>`): parameters, request body and answers by status.\n' +
+    ' */\n' +
+    `export interface AreaOperations {\n${areas.map((area) => `  ${JSON.stringify(area)}: ${identifierOf(area)};`).join('\n')}\n}\n\n` +
+    "/** The operationIds of an area (of each area, for a union of areas). */\n" +
+    'export type OperationIdOf<Area extends keyof AreaOperations> = Area extends keyof AreaOperations ? keyof AreaOperations[Area] & string : never;\n'
   );
 }
+
+/** An area name as a TypeScript identifier (area names are lowercase letters, digits and hyphens). */
+const identifierOf = (area: string) => `${area.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}Operations`;

@@ -28,7 +28,7 @@ const mock = useMock(['video', 'shield', 'containers', 'storage', 'dns']);
 const withoutKey: typeof fetch = (input, init) => {
   const request = new Request(input, init);
   request.headers.delete('AccessKey');
-  return fetch(request);
+  return mock.fetch(request);
 };
 
 interface Case {
@@ -182,7 +182,7 @@ const renderings = (error: unknown) => [String(error), (error as Error).message,
 
 describe.each(cases)('$name', ({ area, operationId, status, errorClass, method, path, call, body }) => {
   it("yields the area error with the documented body, method, path and the server's request id, if any", async () => {
-    const result = await call({ accessKey: SECRET, baseUrl: mock.url });
+    const result = await call({ accessKey: SECRET, baseUrl: mock.url, fetch: mock.fetch });
     const { failure } = result;
     const sentId = (result as { response?: Response }).response?.headers.get('x-request-id') ?? undefined;
     expect(failure).toBeInstanceOf(errorClass);
@@ -200,7 +200,7 @@ describe.each(cases)('$name', ({ area, operationId, status, errorClass, method, 
   });
 
   it('throws the same error with throwOnError', async () => {
-    const thrown = await call({ accessKey: SECRET, baseUrl: mock.url, throwOnError: true }).then(
+    const thrown = await call({ accessKey: SECRET, baseUrl: mock.url, fetch: mock.fetch, throwOnError: true }).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -209,8 +209,8 @@ describe.each(cases)('$name', ({ area, operationId, status, errorClass, method, 
   });
 
   it('never shows the access key', async () => {
-    const { failure } = await call({ accessKey: SECRET, baseUrl: mock.url });
-    const thrown = await call({ accessKey: SECRET, baseUrl: mock.url, throwOnError: true }).catch((e: unknown) => e);
+    const { failure } = await call({ accessKey: SECRET, baseUrl: mock.url, fetch: mock.fetch });
+    const thrown = await call({ accessKey: SECRET, baseUrl: mock.url, fetch: mock.fetch, throwOnError: true }).catch((e: unknown) => e);
     for (const text of [...renderings(failure), ...renderings(thrown)]) expect(text).not.toContain(SECRET);
   });
 });

@@ -2,12 +2,12 @@
 // bigint with its exact digits (the types say `number | bigint`); a bigint sent in a path, a
 // query or a body reaches the server with the same digits. Against the mock, which keeps them too.
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { startMock, type RunningMock } from '@platform-contracts/mock';
+import { createMock, type Mock } from '@platform-contracts/mock';
 import { createShieldClient, createVideoClient, type Video } from '@platform-contracts/client';
 
-let mock: RunningMock;
+let mock: Mock;
 beforeAll(async () => {
-  mock = await startMock({ port: 0, areas: ['video', 'shield'] });
+  mock = await createMock({ areas: ['video', 'shield'] });
 });
 afterAll(async () => {
   await mock?.close();
@@ -18,7 +18,7 @@ const sent: string[] = [];
 const recording: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   sent.push(`${request.url} ${request.body ? await request.clone().text() : ''}`);
-  return fetch(request);
+  return mock.fetch(request);
 };
 
 describe('int64 values through the client', () => {
@@ -37,7 +37,7 @@ describe('int64 values through the client', () => {
   });
 
   it('a value within 2^53 stays a number', async () => {
-    const video = createVideoClient({ accessKey: 'int64-client', baseUrl: mock.url });
+    const video = createVideoClient({ accessKey: 'int64-client', baseUrl: mock.url, fetch: mock.fetch });
     const { data } = await video.POST('/library/{libraryId}/collections', { params: { path: { libraryId: 42 } }, body: { name: 'small' } });
     expect(data!.videoLibraryId).toBe(42);
   });

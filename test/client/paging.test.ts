@@ -23,7 +23,7 @@ function checking(area: string, operationId: string) {
   const problems: string[] = [];
   const fetchImpl: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
-    const response = await fetch(request);
+    const response = await mock.fetch(request);
     if (response.status === 200) problems.push(...validateAnswer(area, operationId, 200, await response.clone().json()));
     pages.push(Number(new URL(request.url).searchParams.get('page')));
     return response;
@@ -42,7 +42,7 @@ const pagesUpTo = (count: number) => Array.from({ length: count }, (_, i) => i +
 describe('paginate against the mock', () => {
   it('walks every page of a library\'s collections and stops after totalItems', async () => {
     const libraryId = 7001;
-    const setup = createVideoClient({ accessKey: 'k', baseUrl: mock.url, throwOnError: true });
+    const setup = createVideoClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch, throwOnError: true });
     for (let i = 0; i < 7; i++) await setup.POST('/library/{libraryId}/collections', { params: { path: { libraryId } }, body: { name: `talks ${i}` } });
     const { data: everything } = await setup.GET('/library/{libraryId}/collections', { params: { path: { libraryId }, query: { itemsPerPage: 1000 } } });
     expect(everything.items.length).toBeGreaterThanOrEqual(7);
@@ -59,7 +59,7 @@ describe('paginate against the mock', () => {
     { path: '/shield/shield-zones', operationId: 'listShieldZones', size: 'perPage', params: {} },
     { path: '/shield/waf/custom-rules/{shieldZoneId}', operationId: 'listCustomWafRules', size: 'pageSize', params: { path: { shieldZoneId: 1024 } } }, // a zone every access key starts with
   ] as const)('walks $path to its last page (page.totalPages)', async ({ path, operationId, size, params }) => {
-    const shield = createShieldClient({ accessKey: 'k', baseUrl: mock.url, throwOnError: true });
+    const shield = createShieldClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch, throwOnError: true });
     type Listing = { data: unknown[]; page: { totalPages: number; totalCount: number } };
     const { data: all } = (await shield.GET(path as '/shield/shield-zones', { params: { ...params, query: { [size]: 100 } } } as never)) as unknown as { data: Listing };
     expect(all.page.totalPages).toBe(1);
@@ -74,7 +74,7 @@ describe('paginate against the mock', () => {
   });
 
   it('walks the storage zones from page 1 (page 0 answers a plain array) until HasMoreItems is false', async () => {
-    const storage = createStorageClient({ accessKey: 'k', baseUrl: mock.url, throwOnError: true });
+    const storage = createStorageClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch, throwOnError: true });
     const { data: all } = await storage.GET('/storagezone');
     if (!Array.isArray(all)) throw new Error('page 0 answers an array');
     const check = checking('storage', 'listStorageZones');
@@ -93,9 +93,9 @@ describe('paginate against the mock', () => {
   });
 
   it.each([
-    ['video', () => paginate(createVideoClient({ accessKey: 'k', baseUrl: mock.url }), '/library/{libraryId}/collections', { params: { path: { libraryId: 1 }, query: { itemsPerPage: -1 } } }), VideoApiError],
-    ['shield', () => paginate(createShieldClient({ accessKey: 'k', baseUrl: mock.url }), '/shield/shield-zones', { params: { query: { perPage: 0 } } }), ShieldApiError],
-    ['storage', () => paginate(createStorageClient({ accessKey: 'k', baseUrl: mock.url, throwOnError: true }), '/storagezone', { params: { query: { perPage: 1 } } }), StorageApiError],
+    ['video', () => paginate(createVideoClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch }), '/library/{libraryId}/collections', { params: { path: { libraryId: 1 }, query: { itemsPerPage: -1 } } }), VideoApiError],
+    ['shield', () => paginate(createShieldClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch }), '/shield/shield-zones', { params: { query: { perPage: 0 } } }), ShieldApiError],
+    ['storage', () => paginate(createStorageClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch, throwOnError: true }), '/storagezone', { params: { query: { perPage: 1 } } }), StorageApiError],
   ] as const)('throws the %s area error of a failed page', async (_area, walk, errorClass) => {
     const error = await collect(walk() as AsyncIterable<unknown>).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(errorClass);

@@ -8,7 +8,7 @@ type TemplateRequest = Containers.components['schemas']['ContainerTemplateReques
 type ProblemDetails = Containers.components['schemas']['ContainerProblemDetails'];
 
 const mock = useMock(['containers']);
-const client = () => createContainersClient({ accessKey: 'test-key', baseUrl: mock.url });
+const client = () => createContainersClient({ accessKey: 'test-key', baseUrl: mock.url, fetch: mock.fetch });
 /** The application every access key starts with. */
 const appId = loadBundle('containers').components.parameters.ContainersAppId.example as string;
 const operationId = 'addContainerTemplate';
@@ -29,7 +29,7 @@ function addTemplate(body: unknown) {
 }
 
 async function post(body: string, headers: Record<string, string>) {
-  const response = await fetch(`${mock.url}/mc/apps/${appId}/containers`, { method: 'POST', headers, body });
+  const response = await mock.fetch(`${mock.url}/mc/apps/${appId}/containers`, { method: 'POST', headers, body });
   return { status: response.status, body: await response.json() };
 }
 
@@ -215,7 +215,7 @@ describe('createContainersClient', () => {
       fetch: (input, init) => {
         const request = new Request(input, init);
         seen.push(request.headers.get('AccessKey'));
-        return fetch(request);
+        return mock.fetch(request);
       },
     });
     const { response } = await api.POST('/mc/apps/{appId}/containers', { params: { path: { appId } }, body: required });

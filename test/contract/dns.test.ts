@@ -8,7 +8,7 @@ const mock = useMock(['dns']);
 const contract = loadBundle('dns');
 // Each call gets its own access key, so its own state: every import starts from an empty zone.
 let keys = 0;
-const client = () => createDnsClient({ accessKey: `dns-test-${++keys}`, baseUrl: mock.url });
+const client = () => createDnsClient({ accessKey: `dns-test-${++keys}`, baseUrl: mock.url, fetch: mock.fetch });
 /** The zone every access key starts with. */
 const zoneId = contract.components.parameters.DnsZoneId.example as number;
 
@@ -106,7 +106,7 @@ describe('importDnsRecords', () => {
     ['a fractional zoneId', '/dnszone/1.5/import', 'text/plain', /zoneId.*integer/i, 'zoneId'],
     ['a JSON body', `/dnszone/${zoneId}/import`, 'application/json', /text\/plain/, 'body'],
   ])('answers 400 with the DNS error body for %s', async (_name, path, contentType, message, field) => {
-    const response = await fetch(`${mock.url}${path}`, {
+    const response = await mock.fetch(`${mock.url}${path}`, {
       method: 'POST',
       headers: { AccessKey: 'test-key', 'content-type': contentType },
       body: contentType === 'text/plain' ? 'www IN A 192.0.2.1' : JSON.stringify('www IN A 192.0.2.1'),
@@ -120,7 +120,7 @@ describe('importDnsRecords', () => {
 
   it('reads a zone file sent as application/octet-stream as it reads text/plain', async () => {
     const zoneFile = contract.components.examples.DnsZoneFileExample.value as string;
-    const response = await fetch(`${mock.url}/dnszone/${zoneId}/import`, {
+    const response = await mock.fetch(`${mock.url}/dnszone/${zoneId}/import`, {
       method: 'POST',
       headers: { AccessKey: `dns-test-${++keys}`, 'content-type': 'application/octet-stream' },
       body: new TextEncoder().encode(zoneFile),
@@ -146,7 +146,7 @@ describe('importDnsRecords', () => {
   });
 
   it('answers 401 without a body when the AccessKey header is missing', async () => {
-    const response = await fetch(`${mock.url}/dnszone/${zoneId}/import`, {
+    const response = await mock.fetch(`${mock.url}/dnszone/${zoneId}/import`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body: 'www IN A 192.0.2.1',
@@ -172,7 +172,7 @@ describe('createDnsClient', () => {
           body: await request.clone().text(),
           url: request.url,
         });
-        return fetch(request);
+        return mock.fetch(request);
       },
     });
     const zoneFile = 'www IN TXT "quoted \\"text\\""\n';

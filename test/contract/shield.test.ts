@@ -6,7 +6,7 @@ import { loadBundle, validateAnswer, validateSchema } from '../support/openapi.t
 import { recordingFetch } from '../support/recording-fetch.ts';
 
 const mock = useMock(['shield']);
-const client = (accessKey = 'test-key') => createShieldClient({ accessKey, baseUrl: mock.url });
+const client = (accessKey = 'test-key') => createShieldClient({ accessKey, baseUrl: mock.url, fetch: mock.fetch });
 /** A client with an access key of its own, so a fresh copy of the example zones. */
 let keys = 0;
 const freshClient = () => client(`shield-test-${++keys}`);
@@ -58,7 +58,7 @@ describe('updateShieldZone', () => {
     ['listCustomWafRules', '/shield/waf/custom-rules/4242'],
     ['reviewTriggeredRules', '/shield/waf/rules/review-triggered/4242'],
   ])('%s answers 404 with the error envelope for a zone the access key does not hold', async (operationId, path) => {
-    const response = await fetch(`${mock.url}${path}`, { headers });
+    const response = await mock.fetch(`${mock.url}${path}`, { headers });
     const body = await response.json();
     expect(response.status).toBe(404);
     expect(validateAnswer('shield', operationId, 404, body)).toEqual([]);
@@ -181,7 +181,7 @@ describe('listCustomWafRules', () => {
     ['a page of 0', '/shield/waf/custom-rules/1?page=0', /page.*>= 1/i],
   ];
   it.each(invalid)('answers 400 with the error envelope for %s', async (_name, path, message) => {
-    const response = await fetch(`${mock.url}${path}`, { headers });
+    const response = await mock.fetch(`${mock.url}${path}`, { headers });
     const body = await response.json();
     expect(response.status).toBe(400);
     expect(validateAnswer('shield', 'listCustomWafRules', 400, body)).toEqual([]);
@@ -201,7 +201,7 @@ describe('reviewTriggeredRules', () => {
   });
 
   it('answers 400 for a non-integer shieldZoneId', async () => {
-    const response = await fetch(`${mock.url}/shield/waf/rules/review-triggered/abc`, { headers });
+    const response = await mock.fetch(`${mock.url}/shield/waf/rules/review-triggered/abc`, { headers });
     expect(response.status).toBe(400);
     expect(validateAnswer('shield', 'reviewTriggeredRules', 400, await response.json())).toEqual([]);
   });
@@ -215,7 +215,7 @@ describe('every operation without an AccessKey', () => {
     ['reviewTriggeredRules', 'GET', `/shield/waf/rules/review-triggered/${shieldZoneId}`],
   ];
   it.each(operations)('%s answers 401 with the failure body', async (operationId, method, path, body) => {
-    const response = await fetch(`${mock.url}${path}`, {
+    const response = await mock.fetch(`${mock.url}${path}`, {
       method,
       headers: { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -248,7 +248,7 @@ describe('the shield contract', () => {
 
 describe('createShieldClient', () => {
   it('sends the AccessKey header on every call', async () => {
-    const { fetch: recording, seen } = recordingFetch('AccessKey');
+    const { fetch: recording, seen } = recordingFetch('AccessKey', mock.fetch);
     const api = createShieldClient({ accessKey: 'secret-key', baseUrl: mock.url, fetch: recording });
     await api.GET('/shield/shield-zones');
     await api.PATCH('/shield/shield-zone', { body: { shieldZoneId: 1, shieldZone: {} } });

@@ -17,7 +17,7 @@ const AREA = 'storage';
 const OPERATION = 'listStorageZones';
 const mock = useMock([AREA]);
 const ACCESS_KEY = 'storage-test-access-key';
-const client = (fetchImpl?: typeof fetch) => createStorageClient({ accessKey: ACCESS_KEY, baseUrl: mock.url, fetch: fetchImpl });
+const client = (fetchImpl?: typeof fetch) => createStorageClient({ accessKey: ACCESS_KEY, baseUrl: mock.url, fetch: fetchImpl ?? mock.fetch });
 
 // ---------------------------------------------------------------------------------------------
 // The specification's field lists (platform-api.md, "Storage zone" and "Pull zone"), with the
@@ -224,7 +224,7 @@ type Query = Record<string, string | number | boolean>;
 /** GETs /storagezone, checks the answer against the contract and returns it. */
 async function list(query: Query = {}, headers: Record<string, string> = { AccessKey: ACCESS_KEY }) {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  const response = await fetch(`${mock.url}/storagezone?${search}`, { headers });
+  const response = await mock.fetch(`${mock.url}/storagezone?${search}`, { headers });
   const text = await response.text();
   const body = text === '' ? undefined : JSON.parse(text);
   expect(validateAnswer(AREA, OPERATION, response.status, body)).toEqual([]);
@@ -391,7 +391,7 @@ function recordingFetch() {
   const fetchImpl: typeof fetch = (input, init) => {
     const request = new Request(input, init);
     requests.push(new URL(request.url));
-    return fetch(request);
+    return mock.fetch(request);
   };
   return { requests, fetchImpl };
 }
@@ -442,7 +442,7 @@ describe('paginate over the storage zones', () => {
     const withoutKey: typeof fetch = (input, init) => {
       const request = new Request(input, init);
       request.headers.delete('AccessKey');
-      return fetch(request);
+      return mock.fetch(request);
     };
     const error = await collect(paginate(client(withoutKey), '/storagezone')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StorageApiError);
@@ -453,7 +453,7 @@ describe('paginate over the storage zones', () => {
 
 describe('createStorageClient', () => {
   it('sends the AccessKey header and types both answer shapes', async () => {
-    const { fetch: recording, seen } = recordingHeaderFetch('AccessKey');
+    const { fetch: recording, seen } = recordingHeaderFetch('AccessKey', mock.fetch);
     const api = createStorageClient({ accessKey: 'secret-key', baseUrl: mock.url, fetch: recording });
     const all = await api.GET('/storagezone');
     const page = await api.GET('/storagezone', { params: { query: { page: 1, perPage: 5 } } });
@@ -478,7 +478,7 @@ describe('GET /storagezone with an empty query value', () => {
     ['/storagezone?page=1&perPage=', '/storagezone?page=1'],
     ['/storagezone?page=', '/storagezone'],
   ])('%s answers as %s', async (withEmpty, without) => {
-    const get = async (path: string) => (await fetch(`${mock.url}${path}`, { headers: { AccessKey: 'k' } })).json();
+    const get = async (path: string) => (await mock.fetch(`${mock.url}${path}`, { headers: { AccessKey: 'k' } })).json();
     expect(await get(withEmpty)).toEqual(await get(without));
   });
 });

@@ -6,7 +6,7 @@ import { loadBundle, validateAnswer } from '../support/openapi.ts';
 import { recordingFetch } from '../support/recording-fetch.ts';
 
 const mock = useMock(['video']);
-const client = () => createVideoClient({ accessKey: 'test-key', baseUrl: mock.url });
+const client = () => createVideoClient({ accessKey: 'test-key', baseUrl: mock.url, fetch: mock.fetch });
 const libraryId = 42;
 /** A collection every library starts with (the contract's example). */
 const seededCollectionId: string = loadBundle('video').components.examples.CollectionListPage.value.items[0].guid;
@@ -31,7 +31,7 @@ describe('createVideo', () => {
   });
 
   it('answers 401 without a body when the AccessKey header is missing', async () => {
-    const response = await fetch(`${mock.url}/library/${libraryId}/videos`, {
+    const response = await mock.fetch(`${mock.url}/library/${libraryId}/videos`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'Keynote' }),
@@ -59,7 +59,7 @@ describe('createVideo', () => {
   });
 
   it('answers 400 for a library id that is not an integer', async () => {
-    const response = await fetch(`${mock.url}/library/abc/videos`, {
+    const response = await mock.fetch(`${mock.url}/library/abc/videos`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', AccessKey: 'k' },
       body: JSON.stringify({ title: 'x' }),
@@ -69,7 +69,7 @@ describe('createVideo', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const response = await fetch(`${mock.url}/library/${libraryId}/videos`, {
+    const response = await mock.fetch(`${mock.url}/library/${libraryId}/videos`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', AccessKey: 'k' },
       body: '{"title":',
@@ -128,7 +128,7 @@ describe('collections', () => {
     ['POST', 'updateCollection'],
     ['DELETE', 'deleteCollection'],
   ])('%s of an unknown collection answers 404', async (method, operationId) => {
-    const response = await fetch(`${mock.url}/library/7/collections/does-not-exist`, {
+    const response = await mock.fetch(`${mock.url}/library/7/collections/does-not-exist`, {
       method,
       headers: { AccessKey: 'k', 'content-type': 'application/json' },
       body: method === 'POST' ? JSON.stringify({ name: 'x' }) : undefined,
@@ -148,7 +148,7 @@ describe('collections', () => {
 
 describe('createVideoClient', () => {
   it('sends the AccessKey header on every call', async () => {
-    const { fetch: recording, seen } = recordingFetch('AccessKey');
+    const { fetch: recording, seen } = recordingFetch('AccessKey', mock.fetch);
     const api = createVideoClient({ accessKey: 'secret-key', baseUrl: mock.url, fetch: recording });
     await api.GET('/library/{libraryId}/collections', { params: { path: { libraryId: 1 } } });
     await api.POST('/library/{libraryId}/videos', { params: { path: { libraryId: 1 } }, body: { title: 't' } });
@@ -182,7 +182,7 @@ describe('listCollections with an empty query value', () => {
     ['?page=', ''],
     ['?itemsPerPage=', ''],
   ])('%s answers as no parameter', async (withEmpty, without) => {
-    const get = async (query: string) => (await fetch(`${mock.url}/library/9/collections${query}`, { headers: { AccessKey: 'k' } })).json();
+    const get = async (query: string) => (await mock.fetch(`${mock.url}/library/9/collections${query}`, { headers: { AccessKey: 'k' } })).json();
     const answer = await get(withEmpty);
     expect(answer).toEqual(await get(without));
     expect(answer.currentPage).toBe(1);

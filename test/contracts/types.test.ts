@@ -2,7 +2,7 @@
 // types being exactly those of @platform-contracts/contracts (the client re-exports, it does not copy).
 // vitest only sees that the file loads.
 import { describe, expectTypeOf, it } from 'vitest';
-import { AREAS, findOperation, operationsOf, readBundle, type AreaName, type HttpMethod, type Operation, type OperationId } from '@platform-contracts/contracts';
+import { AREAS, findOperation, operationsOf, readBundle, type AreaName, type HttpMethod, type AreaOperations, type Operation, type OperationId, type OperationIdOf } from '@platform-contracts/contracts';
 import type * as ContractsDatabase from '@platform-contracts/contracts/database';
 import type * as ContractsVideo from '@platform-contracts/contracts/video';
 import type { Database, Video } from '@platform-contracts/client';
@@ -20,6 +20,14 @@ describe('types', () => {
     expectTypeOf(findOperation).parameter(0).toExtend<string>();
     expectTypeOf(findOperation).returns.toEqualTypeOf<Operation | undefined>();
     expectTypeOf(readBundle).parameter(0).toEqualTypeOf<AreaName>();
+  });
+
+  it('give each area its operations by operationId, the union of which is every operationId', () => {
+    expectTypeOf<keyof AreaOperations>().toEqualTypeOf<AreaName>();
+    expectTypeOf<AreaOperations['video']>().toEqualTypeOf<ContractsVideo.operations>();
+    expectTypeOf<OperationIdOf<AreaName>>().toEqualTypeOf<OperationId>();
+    expectTypeOf<'createVideo'>().toExtend<OperationIdOf<'video'>>();
+    expectTypeOf<'createVideo'>().not.toExtend<OperationIdOf<'database'>>();
   });
 
   it('make the client re-export the contracts’ types unchanged', () => {

@@ -14,12 +14,12 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_DIR } from '../../scripts/lib/paths.ts';
-import { useMock } from '../support/mock.ts';
+import { useHttpMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
 import { finish as finishVisit, launchBrowser, operationSection, rendered, screenshotFolder, sidebarEntry, siteSources, visit as visitSite, type Visit } from '../support/site-browser.ts';
 
 // A page opened from a file has the origin null: the mock answers it only when told to.
-const mock = useMock(undefined, { corsOrigins: ['null'] });
+const mock = useHttpMock(undefined, { corsOrigins: ['null'] });
 let browser: Browser;
 let SCREENSHOTS: string;
 

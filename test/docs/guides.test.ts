@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GUIDES_DIR } from '../../scripts/lib/site-guides.ts';
-import { useMock } from '../support/mock.ts';
+import { useHttpMock } from '../support/mock.ts';
 
-const mock = useMock();
+const mock = useHttpMock();
 
 describe('the mock guide', () => {
   const text = readFileSync(path.join(GUIDES_DIR, '5-mock.md'), 'utf8');

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_DIR, OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
-import { useMock } from '../support/mock.ts';
+import { useHttpMock } from '../support/mock.ts';
 import { listAreas, operationsOf, type Json } from '../support/openapi.ts';
 
 const TSC = path.join(ROOT, 'node_modules/.bin/tsc');
@@ -38,7 +38,7 @@ describe('TypeScript samples', () => {
   });
 });
 
-const mock = useMock();
+const mock = useHttpMock();
 const scratchRoot = path.join(ROOT, 'test', '.samples-run');
 afterAll(() => rmSync(scratchRoot, { recursive: true, force: true }));
 
@@ -59,7 +59,7 @@ async function runSamples(files: string[], env: NodeJS.ProcessEnv): Promise<Map<
   return runs;
 }
 // The fetch samples get a mock of their own: the curl samples have deleted the example collection by then.
-const fetchMock = useMock();
+const fetchMock = useHttpMock();
 const run = promisify(execFile);
 
 describe.each(listAreas())('curl and fetch samples of the %s area', (area) => {
@@ -106,7 +106,7 @@ describe.each(listAreas())('curl and fetch samples of the %s area', (area) => {
 });
 
 // The TypeScript samples as printed, on a mock of their own; the ones that remove state last.
-const tsMock = useMock();
+const tsMock = useHttpMock();
 const LAST = ['deleteCollection', 'invalidateDatabaseTokens'];
 const tsSamples = listAreas()
   .flatMap((area) => readdirSync(path.join(OPENAPI_DIR, area, 'samples')).map((file) => ({ area, operationId: file.replace(/\.ts$/, '') })))

@@ -12,11 +12,11 @@ import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { useMock } from '../support/mock.ts';
+import { useHttpMock } from '../support/mock.ts';
 import { listAreas, operationsOf } from '../support/openapi.ts';
 import { finish, launchBrowser, operationHash, operationSection, rendered, screenshotFolder, siteSources, visit, type Visit } from '../support/site-browser.ts';
 
-const mock = useMock(undefined, { corsOrigins: ['null'] });
+const mock = useHttpMock(undefined, { corsOrigins: ['null'] });
 let browser: Browser;
 let screenshots: string;
 beforeAll(async () => {

@@ -38,7 +38,7 @@ describe('every area', () => {
 
   it.each(AREAS.map((area) => [area]))('%s has its mock behaviour, named after it', (area) => {
     const file = `packages/mock/src/areas/${area}.ts`;
-    expect(existsSync(path.join(ROOT, file)), `the ${area} area has no mock behaviour: write ${file} (defineArea({ name: '${area}', ... }), copy packages/mock/src/areas/dns.ts), then run pnpm generate`).toBe(true);
+    expect(existsSync(path.join(ROOT, file)), `the ${area} area has no mock behaviour: write ${file} (defineArea<'${area}'>()({ name: '${area}', ... }), copy packages/mock/src/areas/dns.ts), then run pnpm generate`).toBe(true);
     expect(AREA_BEHAVIOURS.map((behaviour) => behaviour.name as string), `${file} must define the area named '${area}'; if it does, run pnpm generate`).toContain(area);
   });
 

@@ -3,13 +3,13 @@
 // members, bounds, int64 and int32 extremes, lengths, null), is accepted: no 400, no 5xx, and an
 // answer the contract documents. Values come from the bundles alone (test/support/allowed-values.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '@platform-contracts/mock';
+import { createMock, type Mock } from '@platform-contracts/mock';
 import { bodyFields, edgeValues, enriched, exactJson, firstExample, parameterText, withField, allOperationEntries, deref, operationEntries, SERVER_ISSUED, type OperationEntry } from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 
-let mock: RunningMock;
+let mock: Mock;
 beforeAll(async () => {
-  mock = await startMock({ port: 0, maxBodyBytes: 1 << 20 });
+  mock = await createMock({ maxBodyBytes: 1 << 20 });
 });
 afterAll(async () => {
   await mock?.close();
@@ -68,7 +68,7 @@ async function send(probe: Probe) {
     headers['content-type'] = mediaType!;
     body = typeof probe.body === 'string' ? probe.body : exactJson(probe.body);
   }
-  const response = await fetch(`${mock.url}${target}${query ? `?${query}` : ''}`, { method: method.toUpperCase(), headers, body });
+  const response = await mock.fetch(`${mock.url}${target}${query ? `?${query}` : ''}`, { method: method.toUpperCase(), headers, body });
   const text = await response.text();
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text };
 }

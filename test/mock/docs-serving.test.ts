@@ -10,9 +10,9 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DOCS_DIR } from '../../scripts/lib/paths.ts';
-import { useMock } from '../support/mock.ts';
+import { useHttpMock } from '../support/mock.ts';
 
-const mock = useMock(['storage']);
+const mock = useHttpMock(['storage']);
 
 function get(pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {

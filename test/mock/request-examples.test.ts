@@ -4,13 +4,13 @@
 // results is `ok`. Continuations (a baton) are a second step in the docs, never an example
 // of their own, since no fresh server gave that baton out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '@platform-contracts/mock';
+import { createMock, type Mock } from '@platform-contracts/mock';
 import { exactJson, parameterText, allOperationEntries, deref, operationEntries, type OperationEntry } from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 
-let mock: RunningMock;
+let mock: Mock;
 beforeAll(async () => {
-  mock = await startMock({ port: 0 });
+  mock = await createMock();
 });
 afterAll(async () => {
   await mock?.close();
@@ -35,7 +35,7 @@ function casesOf(entry: OperationEntry): Case[] {
 
 let fresh = 0;
 async function tokensFor(accessKey: string): Promise<string> {
-  const response = await fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: accessKey, 'content-type': 'application/json' }, body: '{"kinds":["full_access"]}' });
+  const response = await mock.fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: accessKey, 'content-type': 'application/json' }, body: '{"kinds":["full_access"]}' });
   return ((await response.json()) as { tokens: { token: string }[] }).tokens[0]!.token;
 }
 
@@ -47,7 +47,7 @@ async function run({ entry, mediaType, body }: Case) {
   const headers: Record<string, string> = { AccessKey: accessKey, authorization: `Bearer ${await tokensFor(accessKey)}` };
   if (mediaType) headers['content-type'] = mediaType.replace('*', 'vnd.example');
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : exactJson(body);
-  const response = await fetch(`${mock.url}${target}`, { method: entry.method.toUpperCase(), headers, body: payload });
+  const response = await mock.fetch(`${mock.url}${target}`, { method: entry.method.toUpperCase(), headers, body: payload });
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
 }
 

@@ -5,7 +5,7 @@
 // status the operation documents and a body its schema allows.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '@platform-contracts/mock';
+import { createMock, type Mock } from '@platform-contracts/mock';
 import { exactJson, parameterText, allOperationEntries, deref, operationEntries, SERVER_ISSUED, type OperationEntry } from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer, validateAt } from '../support/openapi.ts';
 import { arbitraryOf } from '../support/schema-arbitrary.ts';
@@ -13,9 +13,9 @@ import { arbitraryOf } from '../support/schema-arbitrary.ts';
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 1);
 const RUNS = 20;
 
-let mock: RunningMock;
+let mock: Mock;
 beforeAll(async () => {
-  mock = await startMock({ port: 0, maxBodyBytes: 1 << 20 });
+  mock = await createMock({ maxBodyBytes: 1 << 20 });
 });
 afterAll(async () => {
   await mock?.close();
@@ -95,7 +95,7 @@ async function send(entry: OperationEntry, drawn: Drawn) {
     headers['content-type'] = body.mediaType;
     payload = typeof drawn.body === 'string' ? drawn.body : exactJson(drawn.body);
   }
-  const response = await fetch(`${mock.url}${target}${query ? `?${query}` : ''}`, { method: entry.method.toUpperCase(), headers, body: payload });
+  const response = await mock.fetch(`${mock.url}${target}${query ? `?${query}` : ''}`, { method: entry.method.toUpperCase(), headers, body: payload });
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
 }
 

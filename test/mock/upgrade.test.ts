@@ -6,9 +6,9 @@ import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startMock } from '@platform-contracts/mock';
-import { useMock } from '../support/mock.ts';
+import { useHttpMock } from '../support/mock.ts';
 
-const mock = useMock(['video']);
+const mock = useHttpMock(['video']);
 
 /** The raw answer to an upgrade request. */
 function upgradeAnswer(path: string, upgrade: string): Promise<{ status: number; contentType?: string; body: any }> {

@@ -1,25 +1,52 @@
-// Starts the mock in process on a free port for a test file.
+// The mock for a test file: in process by default (`createMock().fetch`, no socket), or behind
+// its HTTP door on a free port where the door itself is under test (a browser, a WebSocket, the
+// site's files, a child process that calls it).
 import { afterAll, beforeAll } from 'vitest';
-import { startMock, type RunningMock, type StartMockOptions } from '@platform-contracts/mock';
+import { createMock, startMock, type Mock, type MockOptions, type RunningMock, type StartMockOptions } from '@platform-contracts/mock';
 
-/** Starts one mock for the current test file (every area, or the ones named); read `.url` inside tests. */
-export function useMock(areas?: string[], options: StartMockOptions = {}): { readonly url: string; readonly database: RunningMock['areas']['database'] } {
-  let mock: RunningMock | undefined;
+export interface UsedMock {
+  /** The base URL to give clients: with `fetch` below (in process it leads nowhere else). */
+  readonly url: string;
+  /** The mock's fetch: pass it to clients (`fetch: mock.fetch`) and call it instead of the global one. */
+  readonly fetch: typeof globalThis.fetch;
+  /** The database area's tokens. */
+  readonly database: Mock['areas']['database'];
+  /** The mock itself (state, clock, faults). */
+  readonly mock: Mock;
+}
+
+function use<M extends Mock>(start: () => Promise<M>): UsedMock & { readonly mock: M } {
+  let mock: M | undefined;
   beforeAll(async () => {
-    mock = await startMock({ port: 0, areas, ...options });
+    mock = await start();
   });
   afterAll(async () => {
     await mock?.close();
   });
+  const started = (): M => {
+    if (!mock) throw new Error('the mock has not started');
+    return mock;
+  };
   return {
     get url() {
-      if (!mock) throw new Error('the mock has not started');
-      return mock.url;
+      return started().url;
     },
-    /** The database area's tokens. */
+    fetch: (input, init) => started().fetch(input, init),
     get database() {
-      if (!mock) throw new Error('the mock has not started');
-      return mock.areas.database;
+      return started().areas.database;
+    },
+    get mock() {
+      return started();
     },
   };
+}
+
+/** One mock in process for the current test file (every area, or the ones named): use `.fetch` and `.url`. */
+export function useMock(areas?: string[], options: MockOptions = {}): UsedMock {
+  return use(() => createMock({ areas, ...options }));
+}
+
+/** One mock behind its HTTP door on a free port, for tests of the door (or of what needs a real URL). */
+export function useHttpMock(areas?: string[], options: StartMockOptions = {}): UsedMock & { readonly mock: RunningMock } {
+  return use(() => startMock({ port: 0, areas, ...options }));
 }

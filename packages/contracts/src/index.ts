@@ -2,7 +2,7 @@
 // (`@platform-contracts/contracts/video`); this entry holds the registry, the resolved model of
 // every operation and the bundle helpers.
 export { AREAS, type AreaName } from './generated/areas.ts';
-export type { OperationId } from './generated/operations.ts';
+export type { AreaOperations, OperationId, OperationIdOf } from './generated/operations.ts';
 export {
   HTTP_METHODS,
   type HttpMethod,

@@ -2,34 +2,80 @@
 // behaviour (handlers by operationId), its state model, its options and CLI flags, and what it
 // reports at start. The engine routes, checks security, validates requests and answers against
 // the contract, keeps one state per namespace (access key), and calls the area's handlers.
+//
+// Handlers are keyed and typed by the contract, as openapi-fetch and MSW type calls from `paths`:
+// an area's handler keys are its operationIds (a key the contract does not have fails to compile),
+// each handler's parameters and body are the operation's, and its answer is one of the operation's
+// documented statuses with that status's body. The engine still validates every answer at run time.
+import type { AreaOperations } from '@platform-contracts/contracts';
+import type { OperationRequestBodyContent } from 'openapi-typescript-helpers';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { exactInteger } from './exact-json.ts';
 
+/**
+ * An operation as openapi-typescript types it (`operations['createVideo']` of an area's generated
+ * types): its parameters by location, its request body by media type, its answers by status.
+ */
+export interface ContractOperation {
+  parameters: { path?: unknown; query?: unknown; header?: unknown; cookie?: unknown };
+  requestBody?: unknown;
+  responses: object;
+}
+
+/** An operation without generated types: any parameter, any body, any status (the engine's own view). */
+export interface AnyOperation extends ContractOperation {
+  parameters: { path: Record<string, unknown>; query?: Record<string, unknown> };
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<number, { content: Record<string, unknown> }>;
+}
+
+/** An area's operations by operationId: generated for every area of the registry (AreaOperations). */
+export type OperationsOf<Name extends string> = Name extends keyof AreaOperations ? AreaOperations[Name] : Record<string, AnyOperation>;
+
+/** A location's parameters, or none when the operation declares none there (`never` in the generated types). */
+type Declared<T> = [NonNullable<T>] extends [never] ? Record<never, never> : NonNullable<T>;
+type PathOf<Op> = Op extends { parameters: { path?: infer P } } ? Declared<P> : Record<never, never>;
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? Declared<Q> : Record<never, never>;
+
+/** The path parameters an operation declares, by name, as sent (validated, percent-decoded text). */
+export type PathParams<Op = AnyOperation> = { [Name in keyof PathOf<Op>]-?: string };
+/** The query parameters an operation declares, by name, as sent: the first value, or every value when repeated. */
+export type QueryParams<Op = AnyOperation> = { [Name in keyof QueryOf<Op>]?: string | string[] };
+/** The request body an operation takes, parsed (JSON) or as text, as its generated types say; undefined without one. */
+export type RequestBody<Op = AnyOperation> = Op extends { requestBody?: infer Body } ? ([NonNullable<Body>] extends [never] ? undefined : OperationRequestBodyContent<Op>) : undefined;
+
 /** A request the engine has routed and validated, handed to an area's handler. */
-export interface MockRequest {
+export interface MockRequest<Op = AnyOperation> {
   /** The operation's operationId, for example `createVideo`. */
   operationId: string;
   method: string;
   path: string;
   /** Path parameters by their declared names, percent-decoded. */
-  params: Record<string, string>;
+  params: PathParams<Op>;
   /** Query parameters by name (first value, or every value when repeated). */
-  query: Record<string, string | string[]>;
+  query: QueryParams<Op>;
   /** Header names in lower case. */
   headers: Record<string, string>;
   /** Parsed JSON for JSON media types, text otherwise, undefined without a body. */
-  body: unknown;
+  body: RequestBody<Op>;
   /** The media type the body was sent as (lower case, no parameters), when there is a body. */
   contentType?: string;
 }
 
-export interface MockResponse {
-  status: number;
-  headers?: Record<string, string>;
-  /** An object or array is sent as JSON; a string as text; undefined sends no body. */
-  body?: unknown;
-}
+/** A documented status as a number: `200` for 200; any number for `default` or a range such as `4XX`. */
+type StatusOf<Key> = Key extends number ? Key : number;
+/** What a documented answer's body may be: one of its media types' contents; nothing when it documents none. */
+type ContentOf<Response> = Response extends { content: infer Content } ? Content[keyof Content] : undefined;
+type Responses<Op> = Op extends { responses: infer R } ? R : never;
+
+/**
+ * An answer: one of the operation's documented statuses, with a body that status documents (or
+ * none; an object or array is sent as JSON, a string as text).
+ */
+export type MockResponse<Op = AnyOperation> = {
+  [Key in keyof Responses<Op>]: { status: StatusOf<Key>; headers?: Record<string, string>; body?: ContentOf<Responses<Op>[Key]> };
+}[keyof Responses<Op>];
 
 /** A request violation found while validating (or by the mock's own parsing). */
 export interface Violation {
@@ -64,7 +110,11 @@ export interface CallContext<State> {
   stateOf(namespace: string): State;
 }
 
-export type Handler<State> = (request: MockRequest, call: CallContext<State>) => MockResponse | Promise<MockResponse>;
+/** Answers one operation: its request and answer typed by the contract (any operation by default). */
+export type Handler<State, Op = AnyOperation> = (request: MockRequest<Op>, call: CallContext<State>) => MockResponse<Op> | Promise<MockResponse<Op>>;
+
+/** An area's handlers by operationId: each typed by its operation; the others are answered from the contract's examples. */
+export type Handlers<Operations, State> = { [OperationId in keyof Operations]?: Handler<State, Operations[OperationId]> };
 
 export interface AreaContext<Options> {
   /** The area's bundled contract. */
@@ -80,7 +130,7 @@ export interface AreaContext<Options> {
   clockOf(namespace: string): Clock;
 }
 
-export interface AreaBehaviour<State, Info> {
+export interface AreaBehaviour<State, Info, Operations = Record<string, AnyOperation>> {
   /** A namespace's state on first use, typically from the contract's examples. */
   seed?(namespace: string): State;
   /** State as JSON, for snapshots (default: the state itself, which must then be plain JSON). */
@@ -95,7 +145,7 @@ export interface AreaBehaviour<State, Info> {
   /** A namespace's state was forgotten (a reset; undefined: every namespace), for areas that hold more than the state. */
   onReset?(namespace: string | undefined): void;
   /** Answers by operationId; operations without a handler are answered from the contract's examples. */
-  handlers?: Record<string, Handler<State>>;
+  handlers?: Handlers<Operations, State>;
   /** The area's error answer for a request that failed validation (security failures excluded). */
   invalidRequest?: (violations: Violation[], request: MockRequest) => MockResponse | undefined;
   /**
@@ -110,9 +160,9 @@ export interface AreaBehaviour<State, Info> {
   /** Releases what the area holds (databases, timers) when the mock stops. */
   close?(): void | Promise<void>;
   /** Writes whose bodies never go into the namespace's state (the area keeps their data elsewhere, under limits of its own): the state size cap does not count them. */
-  outsideState?: string[];
+  outsideState?: readonly (keyof Operations & string)[];
   /** Largest request body by operationId, where an operation takes more (or less) than the mock-wide limit; `option` names what raises it. */
-  bodyLimits?: Record<string, BodyLimit>;
+  bodyLimits?: { [OperationId in keyof Operations]?: BodyLimit };
   /** The answer for a path no operation has, where the area knows better than a bare 404 (a protocol variant it does not serve). */
   unrouted?(method: string, rawPath: string): MockResponse | undefined;
   /** Connection upgrades (WebSocket) the area serves on the mock's port. */
@@ -153,14 +203,14 @@ export interface AreaFlag {
   valueName?: string;
 }
 
-export interface AreaDefinition<Name extends string = string, Options = unknown, State = unknown, Info = unknown> {
+export interface AreaDefinition<Name extends string = string, Options = unknown, State = unknown, Info = unknown, Operations = OperationsOf<Name>> {
   /** The area's name: its folder under openapi/ and its bundle's file name. */
   name: Name;
   /** The area's CLI flags, by flag name (without the dashes). */
   flags?: Record<string, AreaFlag>;
   /** Turns parsed CLI flags into options; throw a UsageError for a bad value. */
   optionsFromFlags?(flags: Record<string, unknown>): Options;
-  setup(context: AreaContext<Options>): AreaBehaviour<State, Info> | Promise<AreaBehaviour<State, Info>>;
+  setup(context: AreaContext<Options>): AreaBehaviour<State, Info, Operations> | Promise<AreaBehaviour<State, Info, Operations>>;
 }
 
 /** A bad option or flag value: the CLI prints its message and exits 2. */
@@ -168,14 +218,29 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export const defineArea = <Name extends string, Options = Record<string, never>, State = undefined, Info = undefined>(
-  definition: AreaDefinition<Name, Options, State, Info>,
-): AreaDefinition<Name, Options, State, Info> => definition;
+/** The handler keys of a behaviour that are no operation of the area's contract. */
+type UnknownHandlers<Behaviour, Operations> = Behaviour extends { handlers?: infer Given } ? Exclude<keyof Given, keyof Operations> : never;
+type KnownHandlersOnly<Behaviour, Operations, Name extends string> = [UnknownHandlers<Behaviour, Operations>] extends [never]
+  ? unknown
+  : { handlersNotInTheContract: `the ${Name} contract has no operation ${UnknownHandlers<Behaviour, Operations> & string}` };
 
-// `any` where the other parameters stand: an area's State is invariant (handlers take it, seed
-// gives it), so matching it against `unknown` would make every area with state `never`.
-export type OptionsOf<A> = A extends AreaDefinition<string, infer Options, any, any> ? Options : never;
-export type InfoOf<A> = A extends AreaDefinition<string, any, any, infer Info> ? Info : never;
+/**
+ * Defines an area: `defineArea<'video', VideoMockOptions, VideoState>()({ name: 'video', ... })`.
+ * Two calls, so that the behaviour `setup` returns is checked whole: its handlers' keys must be
+ * operationIds of the area's contract (`Operations`, generated for every area), and each handler
+ * takes and answers what its operation does.
+ */
+export const defineArea =
+  <Name extends string, Options = Record<string, never>, State = undefined, Info = undefined, Operations = OperationsOf<Name>>() =>
+  <Behaviour extends AreaBehaviour<State, Info, Operations>>(
+    definition: Omit<AreaDefinition<Name, Options, State, Info, Operations>, 'setup'> & { setup(context: AreaContext<Options>): Behaviour } & KnownHandlersOnly<Behaviour, Operations, Name>,
+  ): AreaDefinition<Name, Options, State, Info, Operations> =>
+    definition;
+
+// Read from setup alone: an area's State and Operations are invariant (handlers take them, seed
+// gives the state), so matching a definition against `AreaDefinition<string, any, ...>` fails.
+export type OptionsOf<A> = A extends { setup(context: AreaContext<infer Options>): unknown } ? Options : never;
+export type InfoOf<A> = A extends { setup(context: never): infer Behaviour } ? (Awaited<Behaviour> extends { info?: infer Info } ? Info : never) : never;
 
 /** Violations as one readable line: `body.title: must NOT have fewer than 1 characters; ...`. */
 export function describeViolations(violations: Violation[]): string {
@@ -186,8 +251,8 @@ export function describeViolations(violations: Violation[]): string {
  * A query parameter's first value. Prism lets an empty value (`?perPage=`) through as if the
  * parameter were absent, so an empty value is absent here too.
  */
-export function queryValue(request: MockRequest, name: string): string | undefined {
-  const value = request.query[name];
+export function queryValue<Query extends object>(request: { query: Query }, name: keyof Query & string): string | undefined {
+  const value = (request.query as Record<string, string | string[] | undefined>)[name];
   const first = Array.isArray(value) ? value[0] : value;
   return first === '' ? undefined : first;
 }
@@ -196,18 +261,18 @@ export function queryValue(request: MockRequest, name: string): string | undefin
  * A path parameter already validated as an integer, exactly: a number, or a bigint beyond 2^53
  * (an int64 ID such as 9223372036854775807 is answered with the same digits).
  */
-export function integerParam(request: MockRequest, name: string): number | bigint {
-  return exactInteger(request.params[name] ?? '');
+export function integerParam<Params extends object>(request: { params: Params }, name: keyof Params & string): number | bigint {
+  return exactInteger((request.params as Record<string, string | undefined>)[name] ?? '');
 }
 
 /** A query parameter already validated as an integer, exactly (see integerParam), or the fallback when absent. */
-export function exactIntegerQuery(request: MockRequest, name: string, fallback: number): number | bigint {
+export function exactIntegerQuery<Query extends object>(request: { query: Query }, name: keyof Query & string, fallback: number): number | bigint {
   const value = queryValue(request, name);
   return value === undefined ? fallback : exactInteger(value);
 }
 
 /** A query parameter already validated as an integer, or the fallback when absent. */
-export function integerQuery(request: MockRequest, name: string, fallback: number): number {
+export function integerQuery<Query extends object>(request: { query: Query }, name: keyof Query & string, fallback: number): number {
   const value = queryValue(request, name);
   return value === undefined ? fallback : Number(value);
 }

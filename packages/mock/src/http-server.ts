@@ -14,6 +14,7 @@ import { accessOptionError, createAccessPolicy, type AccessOptions } from './acc
 import { HEALTH_PATH } from './control.ts';
 import { createMock, MockStartError, problemAnswer, splitTarget, tooLarge, type DoorAnswer, type Mock, type MockOptions, type RequestLogEntry } from './mock.ts';
 import { playNetworkFault } from './http-faults.ts';
+import { failureAnswer, reportFailure } from './failure.ts';
 import { createStaticSite } from './static.ts';
 
 export { HEALTH_PATH };
@@ -108,7 +109,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
     if (closing) res.shouldKeepAlive = false;
-    handleHttp(req, res).catch((error: unknown) => send(res, problemAnswer(500, 'Mock failure', String(error)), NOSNIFF));
+    handleHttp(req, res).catch((error: unknown) => send(res, failed(error, req, mock.apiHeaders, options.onError), NOSNIFF));
   });
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse) {
@@ -205,6 +206,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
         server.closeIdleConnections();
       }),
   };
+}
+
+/** What the door answers when it fails outside the mock's handler (as the handler's own failures are answered). */
+function failed(error: unknown, req: IncomingMessage, apiHeaders: readonly string[] = [], onError?: StartMockOptions['onError']) {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const path = splitTarget(req.url ?? '/').rawPath ?? '/';
+  reportFailure(error, { method, path, headers: headersOf(req) }, apiHeaders, onError);
+  return failureAnswer(method, path);
 }
 
 /** Answers a refused upgrade on the raw socket (no WebSocket handshake happened) and ends it. */

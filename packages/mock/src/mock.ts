@@ -18,6 +18,8 @@ import type { ActiveFault, FaultRule, NetworkFault } from './faults.ts';
 import { createClock, DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
 import { problemAnswer, queryOf, serialize, splitTarget, tooLarge } from './door-answers.ts';
 import { stringifyExactJson } from './exact-json.ts';
+import { failureAnswer, reportFailure, type FailureReporter, type MockFailure } from './failure.ts';
+export type { MockFailure };
 
 type Areas = (typeof AREA_BEHAVIOURS)[number];
 /** Each area's options, under its name: `{ database: { fullAccessToken: '...' } }`. */
@@ -51,6 +53,24 @@ export interface MockOptions extends AreaOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Called once per answered request; the CLI prints it. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Called for each request the mock failed to answer (an area's handler threw): every door
+   * answers it 500 with a problem body that holds no part of the error. Default: printed on
+   * standard error. The report leaves out the request's credentials and header parameters.
+   */
+  onError?: (failure: MockFailure) => void;
+}
+
+/**
+ * Areas and their contracts given directly instead of the registry's, for tests of the engine and
+ * its doors on a small synthetic contract: `createMock({ [GIVEN_AREAS]: { definitions, documents } })`.
+ * A symbol, so that it is no option of the public API (and startMock passes it on as it is).
+ */
+export const GIVEN_AREAS = Symbol('platform-mock given areas');
+export interface GivenAreas {
+  /** Each an AreaDefinition (of its own contract's types). */
+  definitions: readonly { name: string }[];
+  documents: Map<string, OpenApiDocument>;
 }
 
 export interface RequestLogEntry {
@@ -154,12 +174,13 @@ function selectAreas(names: string[] | undefined) {
 }
 
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
-  const areas = selectAreas(options.areas);
+  const given = (options as { [GIVEN_AREAS]?: GivenAreas })[GIVEN_AREAS];
+  const areas = given ? (given.definitions as unknown as ReturnType<typeof selectAreas>) : selectAreas(options.areas);
   if (options.maxStateBytes !== undefined && !(Number.isInteger(options.maxStateBytes) && options.maxStateBytes > 0)) {
     throw new MockStartError(`maxStateBytes is a whole number of bytes above 0 (got ${JSON.stringify(options.maxStateBytes)})`);
   }
   const bundleDir = options.bundleDir ?? BUNDLE_DIR;
-  const documents = loadDocuments(bundleDir, areas.map((area) => area.name));
+  const documents = given?.documents ?? loadDocuments(bundleDir, areas.map((area) => area.name));
   const clock = createClock(options.now);
   const areaOptions = Object.fromEntries(areas.map((area) => [area.name, (options as Record<string, unknown>)[area.name]]));
   let engine: Engine;
@@ -207,7 +228,18 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     return problemAnswer(404, 'No WebSocket endpoint', `No WebSocket endpoint at ${rawPath ?? request.url}. ${served}`);
   }
 
+  /** Every door's answer: a request the mock fails to answer (a handler threw) is answered 500 and reported, never rejected. */
   async function handle(request: DoorRequest): Promise<DoorAnswer> {
+    try {
+      return await answer(request);
+    } catch (error) {
+      const path = splitTarget(request.target).rawPath ?? request.target;
+      reportFailure(error, { method: request.method, path, headers: request.headers }, engine.apiHeaders, options.onError);
+      return failureAnswer(request.method, path);
+    }
+  }
+
+  async function answer(request: DoorRequest): Promise<DoorAnswer> {
     const { rawPath, search } = splitTarget(request.target);
     if (rawPath === undefined) return problemAnswer(400, 'Invalid request target', 'The request target is neither a path nor an absolute URL.');
     // The printed URL leads somewhere: the mock's root is the reference site.

@@ -3,6 +3,13 @@
  * change the contract and run `pnpm bundle && pnpm generate` instead.
  */
 
+import type { operations as containersOperations } from './containers.ts';
+import type { operations as databaseOperations } from './database.ts';
+import type { operations as dnsOperations } from './dns.ts';
+import type { operations as shieldOperations } from './shield.ts';
+import type { operations as storageOperations } from './storage.ts';
+import type { operations as videoOperations } from './video.ts';
+
 /**
  * Every operationId of every area, in area, path and method order. The operations themselves
  * are the resolved model, read from the bundles: `operationsOf`, `findOperation`.
@@ -29,3 +36,19 @@ export type OperationId =
   | "getCollection"
   | "updateCollection"
   | "deleteCollection";
+
+/**
+ * Each area's operations by operationId, as openapi-typescript types them (the `operations` of
+ * `@platform-contracts/contracts/<area>`): parameters, request body and answers by status.
+ */
+export interface AreaOperations {
+  "containers": containersOperations;
+  "database": databaseOperations;
+  "dns": dnsOperations;
+  "shield": shieldOperations;
+  "storage": storageOperations;
+  "video": videoOperations;
+}
+
+/** The operationIds of an area (of each area, for a union of areas). */
+export type OperationIdOf<Area extends keyof AreaOperations> = Area extends keyof AreaOperations ? keyof AreaOperations[Area] & string : never;

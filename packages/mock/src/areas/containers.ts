@@ -4,41 +4,32 @@
 // request reflected, ids generated and a public host per CDN endpoint, and stores it; invalid
 // requests answer a problem object listing each field.
 import { randomUUID } from 'node:crypto';
-import { defineArea, type MockRequest, type MockResponse, type OpenApiDocument, type Violation } from '../area.ts';
+import type { ContainerEndpoint, ContainerEndpointRequest, ContainerFieldError, ContainerProblemDetails, ContainerTemplate, ContainerTemplateRequest } from '@platform-contracts/contracts/containers';
+import { defineArea, type OpenApiDocument, type Violation } from '../area.ts';
 import { capFlags, capMessage, capsFromFlags, contractFields, resolveCaps, type CapFlags } from './state.ts';
 
 export interface ContainersState {
   /** By appId: the templates added to the application, oldest first. */
-  apps: Record<string, { templates: Record<string, unknown>[] }>;
+  apps: Record<string, { templates: ContainerTemplate[] }>;
 }
 
 const CAPS = { maxTemplatesPerApp: 100 };
 export type ContainersMockOptions = Partial<typeof CAPS>;
 const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxTemplatesPerApp: { flag: 'max-templates-per-app', what: 'container templates in one application' } };
 
-interface EndpointRequest {
-  displayName?: string;
-  cdn?: { isSslEnabled?: boolean; pullZoneId?: number; portMappings?: unknown[] };
-}
-
-type TemplateRequest = Record<string, unknown> & { endpoints?: EndpointRequest[] };
-
-interface FieldError {
-  field: string;
-  message: string;
-}
+type FieldError = Required<ContainerFieldError>;
 
 /** The host every mock endpoint's public host lives under. */
 const PUBLIC_HOST_DOMAIN = 'platform.invalid';
 
 /** Response fields that the contract gives a minimum length of 1. */
-const NON_EMPTY_STRINGS = ['image', 'imageName', 'imageNamespace', 'imageTag', 'imageRegistryId', 'imageDigest'];
+const NON_EMPTY_STRINGS = ['image', 'imageName', 'imageNamespace', 'imageTag', 'imageRegistryId', 'imageDigest'] as const;
 
-export default defineArea<'containers', ContainersMockOptions, ContainersState>({
+export default defineArea<'containers', ContainersMockOptions, ContainersState>()({
   name: 'containers',
   flags: capFlags(CAP_FLAGS, CAPS),
   optionsFromFlags: (values): ContainersMockOptions => capsFromFlags(CAP_FLAGS, values),
-  setup({ document, options }: { document: OpenApiDocument; options: ContainersMockOptions }) {
+  setup({ document, options }) {
     const fields = contractFields(document);
     const caps = resolveCaps('containers', CAPS, options);
     const fieldErrors = fieldErrorsFor(document);
@@ -54,18 +45,18 @@ export default defineArea<'containers', ContainersMockOptions, ContainersState>(
       report: () => [`Containers: each access key starts with application ${seedApps.join(', ')} (more applications: PUT /_mock/state)`],
       invalidRequest: (violations, request) => {
         const errors = fieldErrors(violations);
-        return problem(request, 400, 'One or more validation errors occurred.', `The request has ${errors.length} invalid field(s).`, errors);
+        return problem(request.path, 400, 'One or more validation errors occurred.', `The request has ${errors.length} invalid field(s).`, errors);
       },
       handlers: {
         addContainerTemplate(request, { state }) {
-          const appId = request.params.appId!;
+          const { appId } = request.params;
           const app = Object.hasOwn(state.apps, appId) ? state.apps[appId] : undefined;
-          if (!app) return problem(request, 404, 'Not Found', `Application ${appId} was not found.`, []);
+          if (!app) return problem(request.path, 404, 'Not Found', `Application ${appId} was not found.`, []);
           if (app.templates.length >= caps.maxTemplatesPerApp) {
             const message = capMessage('containers', CAP_FLAGS, 'maxTemplatesPerApp', caps.maxTemplatesPerApp);
-            return problem(request, 400, 'Limit reached', message, [{ field: '', message }]);
+            return problem(request.path, 400, 'Limit reached', message, [{ field: '', message }]);
           }
-          const template = containerTemplate(request.body as TemplateRequest);
+          const template = containerTemplate(request.body);
           app.templates.push(template);
           return { status: 200, body: template };
         },
@@ -82,17 +73,17 @@ function exampleAppIds(document: OpenApiDocument): string[] {
   return [example];
 }
 
-function containerTemplate(request: TemplateRequest) {
+function containerTemplate(request: ContainerTemplateRequest): ContainerTemplate {
   const { endpoints, ...fields } = request;
-  const template: Record<string, unknown> = { id: randomUUID(), packageId: randomUUID(), ...fields };
+  const template: ContainerTemplate = { id: randomUUID(), packageId: randomUUID(), ...fields };
   for (const name of NON_EMPTY_STRINGS) if (template[name] === '') delete template[name];
   if (endpoints) template.endpoints = endpoints.map(endpoint);
   return template;
 }
 
-function endpoint(request: EndpointRequest) {
+function endpoint(request: ContainerEndpointRequest): ContainerEndpoint {
   const id = randomUUID();
-  const answer: Record<string, unknown> = { id };
+  const answer: ContainerEndpoint = { id };
   if (request.displayName !== undefined) answer.displayName = request.displayName;
   const { cdn } = request;
   if (!cdn) return answer;
@@ -115,8 +106,8 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '') || 'endpoint';
 
-function problem(request: MockRequest, status: number, title: string, detail: string, errors: FieldError[]): MockResponse {
-  return { status, body: { title, status, detail, instance: request.path, errors, id: randomUUID() } };
+function problem<Status extends 400 | 404>(instance: string, status: Status, title: string, detail: string, errors: FieldError[]) {
+  return { status, body: { title, status, detail, instance, errors, id: randomUUID() } satisfies ContainerProblemDetails };
 }
 
 /**

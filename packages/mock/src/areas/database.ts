@@ -25,9 +25,9 @@ export interface DatabaseInfo {
   dir: string | undefined;
 }
 
-const PIPELINE_OPERATIONS = ['runPipeline', 'runPipelineV3', 'runCursor'];
+const PIPELINE_OPERATIONS = ['runPipeline', 'runPipelineV3', 'runCursor'] as const;
 
-export default defineArea<'database', DatabaseMockOptions, DatabaseState, DatabaseInfo>({
+export default defineArea<'database', DatabaseMockOptions, DatabaseState, DatabaseInfo>()({
   name: 'database',
   flags: DATABASE_FLAGS,
   optionsFromFlags(flags): DatabaseMockOptions {

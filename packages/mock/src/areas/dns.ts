@@ -3,6 +3,7 @@
 // The import stores the records it reads and skips those the zone already holds (see
 // dns-zone-file.ts); an unknown zone answers 404, an empty zone file and every invalid request
 // 400 with the DNS error body.
+import type { DnsError } from '@platform-contracts/contracts/dns';
 import { defineArea, describeViolations, integerParam, type OpenApiDocument, type Violation } from '../area.ts';
 import { importZoneFileSliced, recordKey, type ZoneRecord } from './dns-zone-file.ts';
 import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
@@ -16,7 +17,7 @@ const CAPS = { maxRecordsPerZone: 10_000, maxZones: 1000 };
 export type DnsMockOptions = Partial<typeof CAPS>;
 const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxRecordsPerZone: { flag: 'max-records-per-zone', what: 'records in one DNS zone' }, maxZones: { flag: 'max-dns-zones', what: 'DNS zones in a state snapshot' } };
 
-const dnsError = (field: string, message: string, status = 400, errorKey = 'invalid_request') => ({ status, body: { ErrorKey: errorKey, Field: field, Message: message } });
+const dnsError = (field: string, message: string, errorKey = 'invalid_request') => ({ status: 400, body: { ErrorKey: errorKey, Field: field, Message: message } satisfies DnsError }) as const;
 
 /** The request field a violation is about (violations name parameters as declared); one without a location is about the body. */
 function fieldOf(violation: Violation | undefined): string {
@@ -42,11 +43,11 @@ function keysOf(records: ZoneRecord[]): Set<string> {
   return keys;
 }
 
-export default defineArea<'dns', DnsMockOptions, DnsState>({
+export default defineArea<'dns', DnsMockOptions, DnsState>()({
   name: 'dns',
   flags: capFlags(CAP_FLAGS, CAPS),
   optionsFromFlags: (values): DnsMockOptions => capsFromFlags(CAP_FLAGS, values),
-  setup({ document, options }: { document: OpenApiDocument; options: DnsMockOptions }) {
+  setup({ document, options }) {
     const caps = resolveCaps('dns', CAPS, options);
     const seedIds = exampleZoneIds(document);
     return {
@@ -73,13 +74,13 @@ export default defineArea<'dns', DnsMockOptions, DnsState>({
         async importDnsRecords(request, { state }) {
           const zone = state.zones[String(integerParam(request, 'zoneId'))];
           if (!zone) return { status: 404 };
-          const zoneFile = typeof request.body === 'string' ? request.body : '';
+          const zoneFile = request.body;
           if (zoneFile.trim() === '') return dnsError('body', 'body: the zone file is empty');
           // Read in slices (other requests are answered between them); what the zone holds is looked at once it is read.
           const { counts, added } = await importZoneFileSliced(zoneFile, () => keysOf(zone.records));
           const held = keysOf(zone.records);
           if (zone.records.length + added.length > caps.maxRecordsPerZone) {
-            return dnsError('body', capMessage('dns', CAP_FLAGS, 'maxRecordsPerZone', caps.maxRecordsPerZone), 400, 'limit_reached');
+            return dnsError('body', capMessage('dns', CAP_FLAGS, 'maxRecordsPerZone', caps.maxRecordsPerZone), 'limit_reached');
           }
           for (const record of added) {
             zone.records.push(record);

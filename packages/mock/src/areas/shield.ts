@@ -1,24 +1,29 @@
 // Shield: shield zones kept per access key, each with its custom rules and its triggered-rule
 // review, seeded from the contract's examples. The update changes the zone the list shows
 // (or creates it: 202); learning mode ends when the virtual clock passes learningModeUntil.
-import { defineArea, describeViolations, exactIntegerQuery, integerParam, integerQuery, type MockResponse, type OpenApiDocument } from '../area.ts';
+import type {
+  ShieldCustomRule,
+  ShieldCustomRuleList,
+  ShieldError,
+  ShieldErrorEnvelope,
+  ShieldPage,
+  ShieldTriggeredRule,
+  ShieldTriggeredRulesReview,
+  ShieldZone,
+  ShieldZoneList,
+  ShieldZoneListItem,
+  ShieldZoneUpdateResponse,
+} from '@platform-contracts/contracts/shield';
+import { defineArea, describeViolations, exactIntegerQuery, integerParam, integerQuery, type OpenApiDocument } from '../area.ts';
 import { capFlags, capMessage, capsFromFlags, contractFields, deepFreeze, picker, resolveCaps, type CapFlags } from './state.ts';
 
-interface ShieldPage {
-  totalCount: number;
-  totalPages: number;
-  currentPage: number;
-  nextPage: number;
-  /** As asked for, exactly (int64). */
-  pageSize: number | bigint;
-}
 type Json = Record<string, unknown>;
 
 interface ShieldZoneRecord {
-  /** Every field the list and the update show, together. */
-  settings: Json & { shieldZoneId: number | bigint; learningMode?: boolean; learningModeUntil?: string };
-  customRules: Json[];
-  triggeredRules: Json[];
+  /** Every field the list and the update show, together (ShieldZone and ShieldZoneListItem). */
+  settings: Json & { shieldZoneId: number | bigint; pullZoneId?: number | bigint; learningMode?: boolean; learningModeUntil?: string };
+  customRules: ShieldCustomRule[];
+  triggeredRules: ShieldTriggeredRule[];
 }
 
 export interface ShieldState {
@@ -34,30 +39,30 @@ const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxShieldZones: { flag: 'max-sh
 export const LEARNING_MODE_MS = 7 * 86_400_000;
 
 /** The error object every successful shield answer carries. */
-const SUCCESS = { statusCode: 200, success: true, message: '', errorKey: '' };
-const failure = (status: number, errorKey: string, message: string): MockResponse => ({
+const SUCCESS: ShieldError = { statusCode: 200, success: true, message: '', errorKey: '' };
+const failure = <Status extends 400 | 404>(status: Status, errorKey: string, message: string) => ({
   status,
-  body: { data: null, error: { statusCode: status, success: false, message, errorKey } },
+  body: { data: null, error: { statusCode: status, success: false, message, errorKey } } satisfies ShieldErrorEnvelope,
 });
 
-export default defineArea<'shield', ShieldMockOptions, ShieldState>({
+export default defineArea<'shield', ShieldMockOptions, ShieldState>()({
   name: 'shield',
   flags: capFlags(CAP_FLAGS, CAPS),
   optionsFromFlags: (values): ShieldMockOptions => capsFromFlags(CAP_FLAGS, values),
-  setup({ document, example, options }: { document: OpenApiDocument; example: <T>(name: string) => T; options: ShieldMockOptions }) {
+  setup({ document, example, options }) {
     const fields = contractFields(document);
     const caps = resolveCaps('shield', CAPS, options);
-    const listView = picker(propertyNames(document, 'ShieldZoneListItem'));
-    const zoneView = picker(propertyNames(document, 'ShieldZone'));
-    const listed = example<{ data: Json[] }>('ShieldZoneListPage').data;
-    const updated = example<{ data: { shieldZone: Json } }>('ShieldZoneUpdated').data.shieldZone;
-    const ruleTemplate = example<{ data: Json[] }>('ShieldCustomRuleListPage').data[0]!;
-    const review = example<{ triggeredRules: Json[] }>('ShieldTriggeredRulesReviewExample').triggeredRules;
+    const listView = picker<ShieldZoneListItem>(propertyNames(document, 'ShieldZoneListItem'));
+    const zoneView = picker<ShieldZone>(propertyNames(document, 'ShieldZone'));
+    const listed = example<ShieldZoneList>('ShieldZoneListPage').data;
+    const updated = example<ShieldZoneUpdateResponse>('ShieldZoneUpdated').data.shieldZone;
+    const ruleTemplate = example<ShieldCustomRuleList>('ShieldCustomRuleListPage').data[0]!;
+    const review = example<ShieldTriggeredRulesReview>('ShieldTriggeredRulesReviewExample').triggeredRules;
     const names = variableNames(document);
     // Rules and reviews are never written, so every namespace shares the seed's (frozen) copies.
     const seedRecords = listed.map((zone, index) => ({
       settings: { ...updated, ...zone } as ShieldZoneRecord['settings'],
-      customRules: deepFreeze(exampleRules(ruleTemplate, names, zone.shieldZoneId as number)),
+      customRules: deepFreeze(exampleRules(ruleTemplate, names, zone.shieldZoneId)),
       triggeredRules: deepFreeze(index === 0 ? review : []),
     }));
     /** A zone the update creates starts as the example's basic zone. */
@@ -89,7 +94,7 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>({
       invalidRequest: (violations) => failure(400, 'invalid_request', describeViolations(violations)),
       handlers: {
         updateShieldZone(request, { state, clock }) {
-          const { shieldZoneId, shieldZone } = request.body as { shieldZoneId: number | bigint; shieldZone: Json };
+          const { shieldZoneId, shieldZone } = request.body;
           let record = find(state, shieldZoneId);
           const created = !record;
           if (!record) {
@@ -131,7 +136,7 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>({
 });
 
 /** The items on a page (numbered from 1) and the page object that describes them; `pageSize` is echoed exactly. */
-export function paginate<T>(all: T[], currentPage: number, pageSize: number | bigint): { items: T[]; page: ShieldPage } {
+export function paginate<T>(all: T[], currentPage: number, pageSize: number | bigint): { items: T[]; page: ShieldPage & { pageSize: number | bigint } } {
   // A page beyond every list the mock can hold is as good as the whole list.
   const size = Number(pageSize > Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER : pageSize);
   const totalPages = Math.ceil(all.length / size);
@@ -157,8 +162,8 @@ function variableNames(document: OpenApiDocument): string[] {
 }
 
 /** The zone's custom rules: one per variable name, each shaped like the contract's example rule. */
-function exampleRules(template: Json, names: string[], shieldZoneId: number): Json[] {
-  const configuration = template.ruleConfiguration as Json;
+function exampleRules(template: ShieldCustomRule, names: string[], shieldZoneId: number | bigint): ShieldCustomRule[] {
+  const configuration = template.ruleConfiguration;
   return names.map((name, index) => {
     const id = index + 1;
     const ruleConfiguration = { ...configuration, variableTypes: { [name]: name.toLowerCase() }, value: `value-${id}` };

@@ -66,13 +66,14 @@ type Json = Record<string, unknown>;
  * Each copy starts from a template that has every field, so that it keeps one fixed shape: an
  * object made by adding more than a dozen keys one by one becomes a slow dictionary in V8 (for
  * JSON.stringify and every read). A field the object lacks stays undefined, which JSON leaves out.
+ * `View` is the contract's type the fields are taken from (the fields are its schema's properties).
  */
-export function picker(fields: string[]): (object: Json) => Json {
+export function picker<View = Json>(fields: string[]): (object: object) => View {
   const template: Json = Object.fromEntries(fields.map((field) => [field, undefined]));
   return (object) => {
     const picked = { ...template };
-    for (const field of fields) picked[field] = object[field];
-    return picked;
+    for (const field of fields) picked[field] = (object as Json)[field];
+    return picked as View;
   };
 }
 

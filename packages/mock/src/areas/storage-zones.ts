@@ -2,8 +2,10 @@
 // zones (every field as the contract shows it) repeated with varied IDs, names, regions, deleted
 // flags and one to three pull zones each, so that paging, search and includeDeleted have
 // something to work on. Deterministic: the same contract gives the same zones.
-export type StorageZone = Record<string, unknown> & { Id: number; Name: string; Deleted: boolean; PullZones: PullZone[] };
-type PullZone = Record<string, unknown> & { Id: number; Name: string };
+import type { PullZone, StorageZone as ContractStorageZone } from '@platform-contracts/contracts/storage';
+
+/** A storage zone of the contract with the name the listing searches, which every zone kept has. */
+export type StorageZone = ContractStorageZone & { Name: string };
 
 const PROJECTS = ['acme', 'globex', 'initech', 'umbrella', 'hooli', 'stark', 'wayne', 'wonka', 'tyrell'];
 const PURPOSES = ['assets', 'backups', 'media', 'logs'];
@@ -12,12 +14,13 @@ const isDeleted = (index: number) => index % 12 === 11;
 const DAY_MS = 86_400_000;
 
 /** One zone per project and purpose, each a copy of an example zone with its own identity. */
-export function storageZonesFrom(examples: StorageZone[]): StorageZone[] {
+export function storageZonesFrom(examples: ContractStorageZone[]): StorageZone[] {
   if (examples.length === 0) throw new Error('the storage contract has no example storage zones');
-  const pullZoneTemplates = examples.flatMap((zone) => zone.PullZones);
-  const regions = [...new Set(examples.map((zone) => zone.Region as string))];
-  const firstModified = Date.parse(examples[0]!.DateModified as string);
-  let nextPullZoneId = Math.min(...pullZoneTemplates.map((p) => p.Id));
+  const pullZoneTemplates = examples.flatMap((zone) => zone.PullZones ?? []);
+  if (pullZoneTemplates.length === 0) throw new Error('the storage contract has no example pull zones');
+  const regions = [...new Set(examples.map((zone) => zone.Region ?? ''))];
+  const firstModified = Date.parse(examples[0]!.DateModified ?? '');
+  let nextPullZoneId = Math.min(...pullZoneTemplates.map((p) => p.Id ?? 0));
   return PROJECTS.flatMap((project, p) =>
     PURPOSES.map((purpose, q) => {
       const index = p * PURPOSES.length + q;
@@ -51,7 +54,7 @@ function pullZone(template: PullZone, Id: number, Name: string, storageZoneId: n
     Id,
     Name,
     OriginUrl: `https://origin-${Id}.platform.invalid`,
-    Hostnames: (copy.Hostnames as Record<string, unknown>[]).map((hostname, n) => ({
+    Hostnames: (copy.Hostnames ?? []).map((hostname, n) => ({
       ...hostname,
       Id: Id + n * 50_000,
       Value: hostname.IsSystemHostname ? host : `cdn${Id}.example.com`,

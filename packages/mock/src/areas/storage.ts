@@ -3,9 +3,12 @@
 // plain array, a page above 0 answers one page in the {Items, CurrentPage, TotalItems,
 // HasMoreItems} envelope. No operation writes storage zones, so every namespace shares one
 // frozen seed until a snapshot gives it its own.
-import { defineArea, describeViolations, integerQuery, queryValue, type MockRequest, type MockResponse, type Violation } from '../area.ts';
+import type { operations, StorageError, StorageZoneArray, StorageZonePage } from '@platform-contracts/contracts/storage';
+import { defineArea, describeViolations, integerQuery, queryValue, type MockRequest, type Violation } from '../area.ts';
 import { contractFields, deepFreeze } from './state.ts';
 import { storageZonesFrom, type StorageZone } from './storage-zones.ts';
+
+type ListStorageZones = operations['listStorageZones'];
 
 const DEFAULT_PER_PAGE = 1000;
 
@@ -14,22 +17,22 @@ export interface StorageState {
 }
 
 /** The StorageError body for an invalid request; violations already name parameters as declared. */
-function badRequest(violations: Violation[]): MockResponse {
+function badRequest(violations: Violation[]) {
   const field = violations.find((v) => v.location.length > 1)?.location.at(-1) ?? 'request';
-  return { status: 400, body: { ErrorKey: 'invalid_request', Field: field, Message: describeViolations(violations) } };
+  return { status: 400, body: { ErrorKey: 'invalid_request', Field: field, Message: describeViolations(violations) } satisfies StorageError } as const;
 }
 
-export default defineArea<'storage', Record<string, never>, StorageState>({
+export default defineArea<'storage', Record<string, never>, StorageState>()({
   name: 'storage',
   setup({ document, example }) {
     const fields = contractFields(document);
     const examples = [
-      ...example<StorageZone[]>('StorageZonesAll'),
-      ...example<{ Items: StorageZone[] }>('StorageZonesLastPage').Items,
+      ...example<StorageZoneArray>('StorageZonesAll'),
+      ...example<StorageZonePage>('StorageZonesLastPage').Items,
     ].filter((zone, index, all) => all.findIndex((other) => other.Id === zone.Id) === index);
     const seed: StorageState = deepFreeze({ zones: storageZonesFrom(examples) });
 
-    function matching(request: MockRequest, state: StorageState): StorageZone[] {
+    function matching(request: MockRequest<ListStorageZones>, state: StorageState): StorageZone[] {
       const search = queryValue(request, 'search')?.toLowerCase() ?? '';
       const includeDeleted = queryValue(request, 'includeDeleted') === 'true';
       return state.zones.filter((zone) => (includeDeleted || !zone.Deleted) && zone.Name.toLowerCase().includes(search));

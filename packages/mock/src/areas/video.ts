@@ -3,19 +3,12 @@
 // a collection counts in its videoCount and leads its preview. Videos themselves are not kept:
 // no operation reads them back.
 import { randomUUID } from 'node:crypto';
-import { defineArea, describeViolations, integerParam, integerQuery, queryValue, type MockRequest, type MockResponse, type OpenApiDocument } from '../area.ts';
+import type { Collection as ContractCollection, CollectionList, StatusModel, VideoModel } from '@platform-contracts/contracts/video';
+import { defineArea, describeViolations, integerParam, integerQuery, queryValue } from '../area.ts';
 import { capFlags, capMessage, capsFromFlags, contractFields, resolveCaps, type CapFlags } from './state.ts';
 
-export interface Collection {
-  /** int64: a bigint beyond 2^53, written back exactly. */
-  videoLibraryId: number | bigint;
-  guid: string;
-  name: string | null;
-  videoCount: number;
-  totalSize: number;
-  previewVideoIds: string | null;
-  previewImageUrls: string[] | null;
-}
+/** A collection as the mock keeps it: the contract's, with every field it writes (videoLibraryId is int64, exact). */
+export type Collection = ContractCollection & Required<Pick<ContractCollection, 'name' | 'videoCount' | 'totalSize' | 'previewVideoIds' | 'previewImageUrls'>>;
 
 /** A library's collections, newest first (the order `orderBy=date` lists them in). */
 interface Library {
@@ -39,24 +32,24 @@ const ORDERS: Record<string, (a: Collection, b: Collection) => number> = {
   title: (a, b) => (a.name ?? '\uffff').localeCompare(b.name ?? '\uffff', 'en', { sensitivity: 'base' }),
 };
 
-const statusModel = (statusCode: number, message: string, success = statusCode < 400): MockResponse => ({
+const statusModel = <Status extends 200 | 400>(statusCode: Status, message: string) => ({
   status: statusCode,
-  body: { success, message, statusCode },
+  body: { success: statusCode < 400, message, statusCode } satisfies StatusModel,
 });
-const notFound: MockResponse = { status: 404 };
+const notFound = { status: 404 } as const;
 
-export default defineArea<'video', VideoMockOptions, VideoState>({
+export default defineArea<'video', VideoMockOptions, VideoState>()({
   name: 'video',
   flags: capFlags(CAP_FLAGS, CAPS),
   optionsFromFlags: (values): VideoMockOptions => capsFromFlags(CAP_FLAGS, values),
-  setup({ document, example, options }: { document: OpenApiDocument; example: <T>(name: string) => T; options: VideoMockOptions }) {
+  setup({ document, example, options }) {
     const fields = contractFields(document);
     const caps = resolveCaps('video', CAPS, options);
-    const seedCollections = example<{ items: Collection[] }>('CollectionListPage').items;
+    const seedCollections = example<CollectionList>('CollectionListPage').items as Collection[];
     // Read once: each answer copies its top level, and nothing writes to the nested values.
-    const videoCreated = example<Record<string, unknown>>('VideoCreated');
+    const videoCreated = example<VideoModel>('VideoCreated');
 
-    const libraryIdOf = (request: MockRequest) => integerParam(request, 'libraryId');
+    const libraryIdOf = (request: { params: { libraryId: string } }) => integerParam(request, 'libraryId');
     /** The library as stored, or as the seed shows it when it was never written to. */
     const read = (state: VideoState, libraryId: number | bigint): Library =>
       state.libraries[String(libraryId)] ?? { collections: seedCollections.map((c) => ({ ...c, videoLibraryId: libraryId })) };
@@ -69,14 +62,14 @@ export default defineArea<'video', VideoMockOptions, VideoState>({
     }
     const librariesFull = () => statusModel(400, capMessage('video', CAP_FLAGS, 'maxLibraries', caps.maxLibraries));
 
-    const shown = (collection: Collection, request: MockRequest): Collection => ({
+    const shown = (collection: Collection, request: { query: { includeThumbnails?: string | string[] } }): Collection => ({
       ...collection,
       previewImageUrls:
         queryValue(request, 'includeThumbnails') === 'true'
           ? (collection.previewVideoIds?.split(',') ?? []).map((id) => `https://vz-${collection.videoLibraryId}.video.platform.invalid/${id}/thumbnail.jpg`)
           : null,
     });
-    const find = (library: Library, request: MockRequest) => library.collections.find((c) => c.guid === request.params.collectionId);
+    const find = (library: Library, collectionId: string | undefined) => library.collections.find((c) => c.guid === collectionId);
 
     return {
       seed: (): VideoState => ({ libraries: {} }),
@@ -92,16 +85,16 @@ export default defineArea<'video', VideoMockOptions, VideoState>({
       invalidRequest: (violations) => statusModel(400, describeViolations(violations)),
       handlers: {
         createVideo(request, { state, clock }) {
-          const body = request.body as { title: string; collectionId?: string | null };
+          const { body } = request;
           const libraryId = libraryIdOf(request);
           const guid = randomUUID();
           const collectionId = body.collectionId || null;
           if (collectionId) {
-            if (!find(read(state, libraryId), { ...request, params: { ...request.params, collectionId } })) return notFound;
+            if (!find(read(state, libraryId), collectionId)) return notFound;
             const library = writable(state, libraryId);
             if (!library) return librariesFull();
-            const collection = library.collections.find((c) => c.guid === collectionId)!;
-            collection.videoCount++;
+            const collection = find(library, collectionId)!;
+            collection.videoCount = Number(collection.videoCount) + 1;
             collection.previewVideoIds = [guid, ...(collection.previewVideoIds?.split(',') ?? [])].slice(0, PREVIEW_SIZE).join(',');
           }
           return {
@@ -137,7 +130,7 @@ export default defineArea<'video', VideoMockOptions, VideoState>({
           };
         },
         createCollection(request, { state }) {
-          const { name } = request.body as { name: string };
+          const { name } = request.body;
           const videoLibraryId = libraryIdOf(request);
           const library = writable(state, videoLibraryId);
           if (!library) return librariesFull();
@@ -149,18 +142,18 @@ export default defineArea<'video', VideoMockOptions, VideoState>({
           return { status: 200, body: collection };
         },
         getCollection(request, { state }) {
-          const collection = find(read(state, libraryIdOf(request)), request);
+          const collection = find(read(state, libraryIdOf(request)), request.params.collectionId);
           return collection ? { status: 200, body: shown(collection, request) } : notFound;
         },
         updateCollection(request, { state }) {
-          if (!find(read(state, libraryIdOf(request)), request)) return notFound;
+          if (!find(read(state, libraryIdOf(request)), request.params.collectionId)) return notFound;
           const library = writable(state, libraryIdOf(request));
           if (!library) return librariesFull();
-          find(library, request)!.name = (request.body as { name: string }).name;
+          find(library, request.params.collectionId)!.name = request.body.name;
           return statusModel(200, 'OK');
         },
         deleteCollection(request, { state }) {
-          if (!find(read(state, libraryIdOf(request)), request)) return notFound;
+          if (!find(read(state, libraryIdOf(request)), request.params.collectionId)) return notFound;
           const library = writable(state, libraryIdOf(request));
           if (!library) return librariesFull();
           library.collections = library.collections.filter((c) => c.guid !== request.params.collectionId);

@@ -1,7 +1,8 @@
 // Hrana over HTTP: the version probes, /v2/pipeline, /v3/pipeline and /v3/cursor. A request's
 // Bearer token leads to its database (token-management.ts); its baton continues a stream of the
 // stream table; the pipeline runner runs the requests.
-import type { CallContext, Handler, MockRequest, MockResponse } from '../../area.ts';
+import type { AreaOperations } from '@platform-contracts/contracts';
+import type { CallContext, Handlers, MockRequest, MockResponse } from '../../area.ts';
 import { runCursor, runPipeline, type WireRequest } from './pipeline-runner.ts';
 import type { DatabaseError, StreamResult } from './protocol.ts';
 import { StreamLost, type Stream, type StreamTable } from './stream-table.ts';
@@ -19,11 +20,14 @@ export interface HranaHttpOptions {
   openStream: StreamOpener;
 }
 
-const text = (status: number, body: string): MockResponse => ({ status, headers: { 'content-type': 'text/plain' }, body });
+type Operations = Pick<AreaOperations['database'], 'getPipelineVersion' | 'getPipelineVersionV3' | 'runPipeline' | 'runPipelineV3' | 'runCursor'>;
+const text = <Status extends number>(status: Status, body: string) => ({ status, headers: { 'content-type': 'text/plain' }, body });
+/** What a pipeline request is answered instead of its results, when it has no stream (every pipeline operation documents these). */
+type Refusal = { status: 401 } | ReturnType<typeof text<400>> | { status: 500; body: DatabaseError };
 
-export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions): Record<string, Handler<DatabaseState>> {
+export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions): Handlers<Operations, DatabaseState> {
   /** The stream a request continues or opens; or the answer when there is none. */
-  function streamFor(request: MockRequest, call: CallContext<DatabaseState>, baton: string | null | undefined): Stream | MockResponse | DatabaseError {
+  function streamFor(request: MockRequest, call: CallContext<DatabaseState>, baton: string | null | undefined): Stream | Refusal | DatabaseError {
     const secret = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
     const caller = authorize(secret, request.headers.host ?? '', (namespace) => (namespace === call.namespace ? call.state : call.stateOf(namespace)));
     if (!caller) return { status: 401 };
@@ -36,10 +40,10 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
     }
   }
 
-  const isStream = (value: Stream | MockResponse | DatabaseError): value is Stream => 'tokenDigest' in value;
-  const isRefusal = (value: Stream | MockResponse | DatabaseError): value is DatabaseError => 'message' in value && !('status' in value);
+  const isStream = (value: Stream | Refusal | DatabaseError): value is Stream => 'tokenDigest' in value;
+  const isRefusal = (value: Stream | Refusal | DatabaseError): value is DatabaseError => 'message' in value && !('status' in value);
 
-  async function pipeline(request: MockRequest, call: CallContext<DatabaseState>, version: 2 | 3): Promise<MockResponse> {
+  async function pipeline(request: MockRequest, call: CallContext<DatabaseState>, version: 2 | 3): Promise<Refusal | { status: 200; body: { baton: string | null; base_url: null; results: StreamResult[] } }> {
     const body = request.body as { baton?: string | null; requests: WireRequest[] };
     const stream = streamFor(request, call, body.baton);
     // A limit refuses the stream: every request answers the limit's error; there is no baton.
@@ -56,7 +60,7 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
     return { status: 200, body: { baton: streams.give(stream), base_url: null, results } };
   }
 
-  async function cursor(request: MockRequest, call: CallContext<DatabaseState>): Promise<MockResponse> {
+  async function cursor(request: MockRequest, call: CallContext<DatabaseState>): Promise<Refusal | ReturnType<typeof text<200>>> {
     const body = request.body as { baton?: string | null; batch: { steps: Parameters<typeof runCursor>[1] } };
     const stream = streamFor(request, call, body.baton);
     const lines: unknown[] = [];
@@ -66,7 +70,7 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
       const entries = await runCursor(stream, body.batch.steps);
       lines.push({ baton: streams.give(stream), base_url: null }, ...entries);
     }
-    return { status: 200, headers: { 'content-type': 'text/plain' }, body: lines.map((line) => `${JSON.stringify(line)}\n`).join('') };
+    return text(200, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
   }
 
   return {

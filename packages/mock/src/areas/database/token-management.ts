@@ -3,7 +3,7 @@
 // AccessKey = the namespace) and the area-wide token index that leads a Bearer token, on any
 // transport (HTTP pipeline, WebSocket), to its namespace, database and access.
 import type * as Contract from '@platform-contracts/contracts/database';
-import type { CallContext, Handler, MockRequest, MockResponse } from '../../area.ts';
+import type { AnyOperation, CallContext, Handler, Handlers, MockRequest, MockResponse } from '../../area.ts';
 import { DEFAULT_NAMESPACE } from '../../namespaces.ts';
 import type { Access } from './engine/messages.ts';
 import { DATABASE_ID, type DatabaseSettings } from './options.ts';
@@ -11,6 +11,7 @@ import type { DatabaseState } from './state-store.ts';
 import { BOTH_KINDS, digestOf, TokenLimitReached, TokenStore } from './token-store.ts';
 
 type Schemas = Contract.components['schemas'];
+type ManagementOperations = Pick<Contract.operations, 'createDatabaseTokens' | 'invalidateDatabaseTokens' | 'listDatabaseTokens'>;
 
 /** The namespace the start-up tokens belong to. */
 /** The namespace the start-up tokens belong to: the mock's default one. */
@@ -41,7 +42,7 @@ export interface TokenManagementOptions {
   persist(state: DatabaseState, namespace: string): void;
 }
 
-export function failure(status: number, errorKey: string, message: string): MockResponse {
+export function failure<Status extends 400 | 404>(status: Status, errorKey: string, message: string) {
   const body: Schemas['DatabaseManagementError'] = { error_key: errorKey, message };
   return { status, body };
 }
@@ -121,8 +122,10 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
     return `libsql://${host}${port ? `:${port}` : ''}?tls=0`;
   }
 
-  type Managed = (databaseId: string, tokens: TokenStore, request: MockRequest, call: CallContext<DatabaseState>) => MockResponse;
-  function managed(answer: Managed): Handler<DatabaseState> {
+  type Managed<Op> = (databaseId: string, tokens: TokenStore, request: MockRequest<Op>, call: CallContext<DatabaseState>) => MockResponse<Op>;
+  // Typed per operation for its callers; every management operation documents the 400 and 404 failures below.
+  function managed<Id extends keyof ManagementOperations>(answer: Managed<ManagementOperations[Id]>): Handler<DatabaseState, ManagementOperations[Id]>;
+  function managed(answer: Managed<AnyOperation>): Handler<DatabaseState> {
     return (request, call) => {
       const databaseId = request.params.databaseId ?? '';
       if (!isKnown(databaseId)) return failure(404, 'database.not_found', `No database with the ID "${databaseId}" in this account.`);
@@ -150,9 +153,9 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
   /** The most days an expiry may lie ahead from a namespace's now. */
   const maxExpiryDays = (namespace: string) => Math.floor((LATEST_TIME - clockOf(namespace).now()) / DAY_MS);
 
-  const handlers: Record<string, Handler<DatabaseState>> = {
-    createDatabaseTokens: managed((databaseId, tokens, request, call) => {
-      const body = (request.body ?? {}) as Schemas['CreateDatabaseTokensRequest'];
+  const handlers: Handlers<ManagementOperations, DatabaseState> = {
+    createDatabaseTokens: managed<'createDatabaseTokens'>((databaseId, tokens, request, call) => {
+      const body = request.body ?? {};
       const days = body.expires_in_days ?? null;
       if (days !== null && days > maxExpiryDays(call.namespace)) {
         return failure(400, 'request.invalid', `expires_in_days ${days} puts the expiry past the year 9999, the latest a date-time can state; give at most ${maxExpiryDays(call.namespace)} days, or null for tokens that never expire.`);
@@ -162,8 +165,8 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
       return { status: 201, body: answer };
     }),
 
-    invalidateDatabaseTokens: managed((databaseId, tokens, request, call) => {
-      const body = (request.body ?? {}) as Schemas['InvalidateDatabaseTokensRequest'];
+    invalidateDatabaseTokens: managed<'invalidateDatabaseTokens'>((databaseId, tokens, request, call) => {
+      const body = request.body ?? {};
       const invalidated = tokens.invalidate();
       onInvalidated(ownerOf(call.state, call.namespace), databaseId, new Set(tokens.tokens.map((token) => token.digest)));
       const answer: Schemas['DatabaseTokensInvalidated'] = {
@@ -175,7 +178,7 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
       return { status: 200, body: answer };
     }),
 
-    listDatabaseTokens: managed((databaseId, tokens) => {
+    listDatabaseTokens: managed<'listDatabaseTokens'>((databaseId, tokens) => {
       const answer: Schemas['DatabaseTokenList'] = { database_id: databaseId, tokens: tokens.list() };
       return { status: 200, body: answer };
     }),
