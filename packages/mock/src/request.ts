@@ -7,6 +7,7 @@ import Negotiator from 'negotiator';
 import type { MockRequest, Violation } from './area.ts';
 import { mediaMatches, type CompiledMedia, type CompiledOperation } from './contract.ts';
 import { forValidation, mayHoldBigint, parseExactJson } from './exact-json.ts';
+import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.ts';
 import { DEFAULT_NAMESPACE } from './namespaces.ts';
 import { decodeSegment } from './routes.ts';
 
@@ -113,6 +114,11 @@ function decodeBody(request: MockRequest, violations: Violation[], operation: Co
       request.body = parseExactJson(text);
     } catch (error) {
       violations.push({ location: ['body'], message: `is not valid JSON (${(error as Error).message})` });
+      return { request, violations };
+    }
+    const depth = jsonDepth(request.body, MAX_JSON_DEPTH);
+    if (depth > MAX_JSON_DEPTH) {
+      violations.push({ location: ['body'], message: tooDeepMessage(depth) });
       return { request, violations };
     }
   } else {

@@ -3,6 +3,7 @@
 // stream table; the pipeline runner runs the requests.
 import type { CallContext, Handler, MockRequest, MockResponse } from '../../area.ts';
 import { runCursor, runPipeline, type WireRequest } from './pipeline-runner.ts';
+import { isRefusal as isAuthRefusal, unauthorizedBody, type AuthRefusal } from './error-codes.ts';
 import type { DatabaseError, StreamResult } from './protocol.ts';
 import { StreamLost, type Stream, type StreamTable } from './stream-table.ts';
 import type { DatabaseState } from './state-store.ts';
@@ -15,7 +16,7 @@ export type StreamOpener = (caller: Caller, baton: string | null | undefined) =>
 
 export interface HranaHttpOptions {
   streams: StreamTable;
-  authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | undefined;
+  authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | AuthRefusal;
   openStream: StreamOpener;
 }
 
@@ -26,7 +27,7 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
   function streamFor(request: MockRequest, call: CallContext<DatabaseState>, baton: string | null | undefined): Stream | MockResponse | DatabaseError {
     const secret = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
     const caller = authorize(secret, request.headers.host ?? '', (namespace) => (namespace === call.namespace ? call.state : call.stateOf(namespace)));
-    if (!caller) return { status: 401 };
+    if (isAuthRefusal(caller)) return { status: 401, headers: { 'content-type': 'application/json' }, body: unauthorizedBody(caller) };
     try {
       return openStream(caller, baton);
     } catch (error) {

@@ -11,6 +11,7 @@ import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AreaUpgrade, MockResponse } from '../../area.ts';
 import { cursorSteps, checkRequest, storeSql, SUBPROTOCOLS, toWireRequest, type Version, type WsRequest } from './hrana-ws-requests.ts';
 import { runCursor, runPipeline } from './pipeline-runner.ts';
+import { authError, isRefusal, type AuthRefusal } from './error-codes.ts';
 import { toDatabaseError, type DatabaseError } from './protocol.ts';
 import type { Stream, StreamTable } from './stream-table.ts';
 import type { DatabaseState } from './state-store.ts';
@@ -27,7 +28,7 @@ type CursorEntries = Awaited<ReturnType<typeof runCursor>>;
 
 export interface HranaWsOptions {
   streams: StreamTable;
-  authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | undefined;
+  authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | AuthRefusal;
   /** Opens a new stream for the caller; the protocol's error when a limit refuses it. */
   openStream(caller: Caller): Stream | DatabaseError;
   /** A request's problem against the contract's StreamRequestV3 schema, as one line. */
@@ -95,7 +96,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
     /** The stream a request names, or the error it answers with. */
     function streamOf(slot: StreamSlot | undefined, id: unknown): Stream {
       if (!slot) throw Object.assign(new Error(`No stream ${String(id)} is open on this connection`), { code: 'STREAM_NOT_FOUND' });
-      if (!slot.stream) throw Object.assign(new Error(slot.error!.message), { code: slot.error!.code ?? 'STREAM_NOT_OPEN' });
+      if (!slot.stream) throw Object.assign(new Error(`Stream ${String(id)} has failed to open: ${slot.error!.message}`), { code: 'STREAM_NOT_OPEN' });
       return slot.stream;
     }
 
@@ -110,7 +111,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
           const fresh: StreamSlot = { queue: Promise.resolve(), running: 0 };
           slots.set(streamId, fresh);
           const caller = options.authorize(secret, host, stateOf);
-          const opened = caller ? options.openStream(caller) : { message: 'The token of this connection is unknown, invalidated or expired; send a hello with a valid token', code: 'UNAUTHORIZED' };
+          const opened = isRefusal(caller) ? authError(caller) : options.openStream(caller);
           if ('tokenDigest' in opened) fresh.stream = opened;
           else throw Object.assign(new Error((fresh.error = opened).message), { code: opened.code });
           return { type: 'open_stream' };
@@ -155,7 +156,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
               cursors.delete(cursorId);
               return { type: 'close_cursor' };
             }
-            if (!cursor.entries) throw Object.assign(new Error(cursor.error?.message ?? 'The cursor failed to open'), { code: cursor.error?.code ?? 'CURSOR_NOT_OPEN' });
+            if (!cursor.entries) throw Object.assign(new Error(`Cursor ${cursorId} has failed to open${cursor.error ? `: ${cursor.error.message}` : ''}`), { code: 'CURSOR_NOT_OPEN' });
             const entries = cursor.entries.slice(cursor.next, cursor.next + (request.max_count as number));
             cursor.next += entries.length;
             return { type: 'fetch_cursor', entries, done: cursor.next >= cursor.entries.length };
@@ -202,8 +203,9 @@ export function hranaWebSocket(options: HranaWsOptions) {
       if (message.type === 'hello') {
         if (greeted && version < 3) return fail('A second hello needs subprotocol hrana3');
         const jwt = typeof message.jwt === 'string' ? message.jwt : undefined;
-        if (!options.authorize(jwt, host, stateOf)) {
-          send({ type: 'hello_error', error: { message: 'Authentication failed: the token is unknown, invalidated or expired', code: 'UNAUTHORIZED' } });
+        const refusal = options.authorize(jwt, host, stateOf);
+        if (isRefusal(refusal)) {
+          send({ type: 'hello_error', error: authError(refusal) });
           return fail('Authentication failed', POLICY_VIOLATION);
         }
         secret = jwt;
