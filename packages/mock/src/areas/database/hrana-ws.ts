@@ -167,7 +167,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
           const wire = toWireRequest(request, stored);
           return onStream(slot!, async () => {
             const [result] = await runPipeline(stream, [wire], version === 3 ? 3 : 2);
-            if (result!.type === 'error') throw Object.assign(new Error(result!.error.message), { code: result!.error.code });
+            if (result!.type === 'error') throw Object.assign(new Error(result!.error.message), { code: result!.error.code, extendedCode: result!.error.extended_code ?? undefined });
             return result!.response;
           });
         }
