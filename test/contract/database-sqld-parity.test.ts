@@ -276,7 +276,7 @@ describe.each(hranaClients)('%s', (name, open) => {
     const { client, stream: s } = stream();
     await client.getVersion();
     // Over HTTP, texts are the stream's; over WebSocket, the connection's.
-    const owner = name.includes('HTTP') ? s : client;
+    const owner = (name.includes('HTTP') ? s : client) as unknown as { storeSql(sql: string): hrana.Sql };
     const stored = Array.from({ length: limit }, (_, i) => owner.storeSql(`SELECT ${i} AS n`));
     const values = await Promise.all(stored.map((sql) => s.queryValue(sql)));
     expect(values.map((value) => value.value)).toEqual(stored.map((_, i) => i));

@@ -6,16 +6,45 @@
 /** The most levels of arrays and objects a JSON value may nest, the outermost counted. */
 export const MAX_JSON_DEPTH = 127;
 
+/** How deep a JSON text nests (arrays and objects, the outermost counted), read in one pass over its characters; it stops once past `limit`. */
+export function jsonTextDepth(text: string, limit = Number.POSITIVE_INFINITY): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest && (deepest = depth) > limit) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
 /** How deep a parsed JSON value nests (arrays and objects, the outermost counted), counted without recursion; it stops once past `limit`. */
 export function jsonDepth(value: unknown, limit = Number.POSITIVE_INFINITY): number {
+  if (typeof value !== 'object' || value === null) return 0;
   let deepest = 0;
-  const pending: [unknown, number][] = [[value, 1]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, depth] = next;
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth > deepest) deepest = depth;
-    if (deepest > limit) return deepest;
-    for (const child of Object.values(item)) if (typeof child === 'object' && child !== null) pending.push([child, depth + 1]);
+  const items: object[] = [value];
+  const depths: number[] = [1];
+  while (items.length > 0) {
+    const item = items.pop()!;
+    const depth = depths.pop()!;
+    if (depth > deepest && (deepest = depth) > limit) return deepest;
+    if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) {
+        const child: unknown = item[i];
+        if (typeof child === 'object' && child !== null) items.push(child), depths.push(depth + 1);
+      }
+    } else {
+      for (const key in item) {
+        const child: unknown = (item as Record<string, unknown>)[key];
+        if (typeof child === 'object' && child !== null) items.push(child), depths.push(depth + 1);
+      }
+    }
   }
   return deepest;
 }
