@@ -2,8 +2,9 @@
 // size cap, with strings that take 6 bytes of JSON per byte counted, and a database at its
 // largest snapshot image) is exported, and PUT /_mock/state takes it back, although it is many
 // times the mock-wide body limit; the limit PUT /_mock/state reports is the one it applies.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '@platform-contracts/mock';
+import { createMock, startMock, type RunningMock } from '@platform-contracts/mock';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const MAX_STATE_BYTES = 32 * 1024;
@@ -79,4 +80,14 @@ describe('a snapshot at the caps', () => {
     const response = await fetch(`${mock.url}/_mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId: 'listStorageZones', body: 'x'.repeat(MAX_BODY_BYTES) }) });
     expect(response.status).toBe(413);
   });
+});
+
+it('the README states the limit the default caps give', async () => {
+  const defaults = await createMock();
+  try {
+    const stated = /([\d,]+) bytes with the defaults/.exec(readFileSync('README.md', 'utf8'))?.[1];
+    expect(Number(stated?.replace(/,/g, ''))).toBe(defaults.bodyLimit('PUT', '/_mock/state').bytes);
+  } finally {
+    await defaults.close();
+  }
 });
