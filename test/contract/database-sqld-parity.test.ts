@@ -7,7 +7,7 @@
 import { createClient, type Client, type IntMode } from '@libsql/client';
 import * as hrana from '@libsql/hrana-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_STORED_SQL as WS_MAX_STORED_SQL } from '../../packages/mock/src/areas/database/hrana-ws-requests.ts';
+import { MAX_CURSOR_FETCH_BYTES, MAX_STORED_SQL as WS_MAX_STORED_SQL } from '../../packages/mock/src/areas/database/hrana-ws-requests.ts';
 import { MAX_STORED_SQL as HTTP_MAX_STORED_SQL } from '../../packages/mock/src/areas/database/pipeline-runner.ts';
 import { FULL_ACCESS_TOKEN, useDatabaseMock } from '../support/database.ts';
 import { hranaSocket, wsRequest } from '../support/hrana-socket.ts';
@@ -126,6 +126,35 @@ describe("sqld's limits on stored SQL texts", () => {
     const large = `SELECT '${'x'.repeat(300_000)}'`;
     for (let id = 0; id < 3; id++) expect(await ask({ type: 'store_sql', sql_id: id, sql: large })).toMatchObject({ type: 'response_ok' });
     expect(await ask({ type: 'store_sql', sql_id: 3, sql: large })).toMatchObject({ type: 'response_error', error: { code: 'SQL_STORE_TOO_LARGE' } });
+  });
+});
+
+describe("sqld's cursor pages over WebSocket", () => {
+  it('answers a fetch_cursor with entries up to max_count, stopping once they reach an eighth of 10 MB', async () => {
+    expect(MAX_CURSOR_FETCH_BYTES).toBe(1_250_000); // max_response_size / 8, src/hrana/ws/session.rs
+    const { ask } = await wsStream();
+    const rows = 300; // 300 rows of 5,000 characters: about 1.5 MB
+    const sql = `WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < ${rows}) SELECT n, printf('%.5000c', 'x') FROM c`;
+    expect((await ask({ type: 'open_cursor', stream_id: 1, cursor_id: 1, batch: { steps: [{ stmt: { sql } }] } })).type).toBe('response_ok');
+    const pages: Json[][] = [];
+    for (let done = false; !done; ) {
+      const answer = (await ask({ type: 'fetch_cursor', cursor_id: 1, max_count: 10_000 })).response;
+      pages.push(answer.entries);
+      done = answer.done;
+    }
+    const rowCount = pages.flat().filter((entry) => entry.type === 'row').length;
+    expect(rowCount).toBe(rows);
+    expect(pages.length).toBeGreaterThan(1);
+    // Each page but the last holds the first entries that reach the limit, and no more.
+    for (const page of pages.slice(0, -1)) {
+      const sizes = page.map((entry) => JSON.stringify(entry).length);
+      expect(sizes.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(MAX_CURSOR_FETCH_BYTES);
+      expect(sizes.slice(0, -1).reduce((a, b) => a + b, 0)).toBeLessThan(MAX_CURSOR_FETCH_BYTES);
+    }
+    expect((await ask({ type: 'close_cursor', cursor_id: 1 })).type).toBe('response_ok');
+    const few = await ask({ type: 'open_cursor', stream_id: 1, cursor_id: 2, batch: { steps: [{ stmt: { sql: 'SELECT 1 UNION ALL SELECT 2' } }] } });
+    expect(few.type).toBe('response_ok');
+    expect((await ask({ type: 'fetch_cursor', cursor_id: 2, max_count: 2 })).response.entries).toHaveLength(2);
   });
 });
 

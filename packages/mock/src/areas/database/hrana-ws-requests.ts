@@ -3,6 +3,7 @@
 // each must have (the contract's StreamRequestV3 schemas, shared with /v3/pipeline), and stored
 // SQL texts resolved when the request arrives, since a connection's texts are its own and a
 // later close_sql must not reach a request still waiting behind others of its stream.
+import { stringifyExactJson } from '../../exact-json.ts';
 import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../../json-depth.ts';
 import type { runCursor, WireRequest } from './pipeline-runner.ts';
 import { ProtocolError } from './protocol.ts';
@@ -111,6 +112,20 @@ export function toWireRequest(request: WsRequest, stored: Map<number, string>): 
 
 /** The steps of an `open_cursor` batch, their stored SQL resolved now. */
 export const cursorSteps = (request: WsRequest, stored: Map<number, string>) => stepsWithText(request.batch as Steps, stored).steps as Parameters<typeof runCursor>[1];
+
+/** What one `fetch_cursor` answers at most, as sqld: its entries stop once they reach an eighth of its largest answer (max_response_size, 10 MB by default: src/hrana/ws/session.rs). */
+export const MAX_CURSOR_FETCH_BYTES = 10_000_000 / 8;
+
+/** The entries one `fetch_cursor` answers from `from` on: at most `maxCount`, and none past the first that reaches MAX_CURSOR_FETCH_BYTES in all. */
+export function cursorPage<T>(entries: T[], from: number, maxCount: number): T[] {
+  const page: T[] = [];
+  let bytes = 0;
+  for (let i = from; i < entries.length && page.length < maxCount && bytes < MAX_CURSOR_FETCH_BYTES; i++) {
+    page.push(entries[i]!);
+    bytes += stringifyExactJson(entries[i]).length;
+  }
+  return page;
+}
 
 /** Runs `store_sql` and `close_sql` on the connection's texts. */
 export function storeSql(request: WsRequest, stored: Map<number, string>): { type: 'store_sql' | 'close_sql' } {

@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AreaUpgrade, MockResponse } from '../../area.ts';
-import { cursorSteps, checkRequest, storeSql, SUBPROTOCOLS, toWireRequest, type Version, type WsRequest } from './hrana-ws-requests.ts';
+import { cursorPage, cursorSteps, checkRequest, storeSql, SUBPROTOCOLS, toWireRequest, type Version, type WsRequest } from './hrana-ws-requests.ts';
 import { runCursor, runPipeline } from './pipeline-runner.ts';
 import { authError, isRefusal, type AuthRefusal } from './error-codes.ts';
 import { toDatabaseError, type DatabaseError } from './protocol.ts';
@@ -157,7 +157,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
               return { type: 'close_cursor' };
             }
             if (!cursor.entries) throw Object.assign(new Error(`Cursor ${cursorId} has failed to open${cursor.error ? `: ${cursor.error.message}` : ''}`), { code: 'CURSOR_NOT_OPEN' });
-            const entries = cursor.entries.slice(cursor.next, cursor.next + (request.max_count as number));
+            const entries = cursorPage(cursor.entries, cursor.next, request.max_count as number);
             cursor.next += entries.length;
             return { type: 'fetch_cursor', entries, done: cursor.next >= cursor.entries.length };
           });
