@@ -1093,9 +1093,9 @@ export interface components {
         };
         /**
          * @description The token is missing, unknown, expired or invalidated. The body names the reason in the words
-         *     of libSQL's server (sqld): `Unauthorized: `The JWT is invalid`` for a token that is unknown,
-         *     invalidated or for another database, `Unauthorized: `The JWT has expired`` for an expired
-         *     one, `Unauthorized: `Expected authorization header but none given`` without one.
+         *     of libSQL's server (sqld): ``Unauthorized: `The JWT is invalid` `` for a token that is
+         *     unknown, invalidated or for another database, ``Unauthorized: `The JWT has expired` `` for an
+         *     expired one, ``Unauthorized: `Expected authorization header but none given` `` without one.
          */
         PipelineUnauthorized: {
             headers: {
