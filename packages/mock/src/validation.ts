@@ -27,12 +27,42 @@ function addOpenApiVocabulary(ajv: Ajv2020): void {
 export function createSchemaCompiler(area: string, components: unknown): (schema: Schema) => ValidateFunction {
   const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, allowUnionTypes: true, validateFormats: true, discriminator: true });
   addOpenApiVocabulary(ajv);
+  /** Where a validation met a oneOf it told apart by its tag, and the tag's name. */
+  const discriminated: [string, string][] = [];
+  ajv.addKeyword({ keyword: DISCRIMINATED, errors: false, validate: (tag: string, _data: unknown, _schema: unknown, at?: { instancePath: string }) => (discriminated.push([at?.instancePath ?? '', tag]), true) });
   const documentId = `urn:platform:${area}`;
   ajv.addSchema({ $id: documentId, components: withRecursiveDiscriminators(components ?? {}) as object }, undefined, undefined, false);
   return (schema) => {
     const rebased = JSON.parse(JSON.stringify(schema).replace(/"\$ref":"#\//g, `"$ref":"${documentId}#/`)) as Schema;
-    return ajv.compile(typeof rebased === 'boolean' ? rebased : { ...rebased, $schema: undefined });
+    const validate = ajv.compile(typeof rebased === 'boolean' ? rebased : { ...rebased, $schema: undefined });
+    const wrapped = ((data: unknown) => {
+      discriminated.length = 0;
+      const valid = validate(data);
+      wrapped.errors = valid ? null : asEveryMember(validate.errors ?? [], discriminated);
+      return valid;
+    }) as ValidateFunction;
+    return wrapped;
   };
+}
+
+const DISCRIMINATED = 'x-mock-discriminated';
+
+/**
+ * The errors as ajv gives them when it tries every member of a oneOf (as Prism does), where it
+ * tried only the one its tag names: a oneOf that failed also fails at its own place (`oneOf`)
+ * and, for every other member, at the tag (`const`). The places are Prism's; the decision is the same.
+ */
+function asEveryMember(errors: ErrorObject[], discriminated: [string, string][]): ErrorObject[] {
+  const added: ErrorObject[] = [];
+  for (const [at, tag] of new Map(discriminated)) {
+    const within = errors.filter((error) => error.instancePath === at || error.instancePath.startsWith(`${at}/`));
+    if (within.length === 0) continue;
+    const missingTag = within.some((error) => error.keyword === 'discriminator' && (error.params as { tagValue?: unknown }).tagValue === undefined);
+    added.push({ instancePath: at, schemaPath: '#/oneOf', keyword: 'oneOf', params: {}, message: 'must match exactly one schema in oneOf' });
+    if (missingTag) added.push({ instancePath: at, schemaPath: '#/required', keyword: 'required', params: { missingProperty: tag }, message: `must have required property '${tag}'` });
+    else added.push({ instancePath: `${at}/${tag}`, schemaPath: '#/const', keyword: 'const', params: {}, message: 'must be equal to constant' });
+  }
+  return [...errors.filter((error) => error.keyword !== 'discriminator' || (error.params as { tagValue?: unknown }).tagValue !== undefined), ...added];
 }
 
 type Json = Record<string, unknown>;
@@ -89,7 +119,7 @@ function withRecursiveDiscriminators(components: unknown): unknown {
     if (tag === undefined) continue;
     copied ??= { ...schemas };
     // ajv skips `oneOf` where it applies a discriminator, which checks objects only: every member is one.
-    copied[name] = { ...schema, type: 'object', discriminator: { propertyName: tag } };
+    copied[name] = { ...schema, type: 'object', discriminator: { propertyName: tag }, [DISCRIMINATED]: tag };
   }
   return copied ? { ...(components as Json), schemas: copied } : components;
 }
