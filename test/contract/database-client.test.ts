@@ -39,7 +39,7 @@ describe('execute', () => {
       .execute('SELEC 1')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DatabaseError);
-    expect(error).toMatchObject({ code: 'SQLITE_ERROR', message: expect.stringMatching(/syntax error/) });
+    expect(error).toMatchObject({ code: 'SQL_PARSE_ERROR', message: expect.stringMatching(/syntax error/) });
   });
 });
 
@@ -63,7 +63,7 @@ describe('batch', () => {
       'INSERT INTO items (label) VALUES (\'third\')',
     ]);
     await expect(failing).rejects.toBeInstanceOf(DatabaseError);
-    await expect(failing).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_NOTNULL' });
+    await expect(failing).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT' });
     expect(await count('items')).toBe(before);
   });
 });

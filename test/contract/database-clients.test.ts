@@ -220,7 +220,7 @@ describe("requests as libSQL's Rust client sends them", () => {
       { type: 'step_begin', step: 0, cols: [{ name: 'v', decltype: 'TEXT' }] },
       { type: 'row', row: [{ type: 'text', value: 'crab' }] },
       { type: 'step_end', affected_row_count: 0, last_insert_rowid: null },
-      { type: 'step_error', step: 1, error: { message: expect.stringMatching(/no such table/), code: 'SQLITE_ERROR' } },
+      { type: 'step_error', step: 1, error: { message: 'SQLite error: no such table: no_such_table', code: 'SQLITE_UNKNOWN', extended_code: 'SQLITE_ERROR' } },
     ]);
     const closed = await post('/v3/pipeline', { baton: lines[0].baton, requests: [{ type: 'close' }] });
     expect(closed.status).toBe(200);

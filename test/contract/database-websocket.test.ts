@@ -241,7 +241,7 @@ describe('invalidating tokens', () => {
     await other.execute("INSERT INTO held VALUES ('next')");
     expect((await other.execute('SELECT v FROM held')).rows.map((row) => row.v)).toEqual(['next']);
     // The connection's token no longer opens streams.
-    await expect(client.openStream().queryValue('SELECT 1')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(client.openStream().queryValue('SELECT 1')).rejects.toMatchObject({ code: 'STREAM_NOT_OPEN' });
   });
 });
 

@@ -68,7 +68,7 @@ describe('@libsql/client against the mock', () => {
       ],
       'write',
     );
-    await expect(failing).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_NOTNULL' });
+    await expect(failing).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT' });
     expect(await count('players')).toBe(before);
     expect((await db.execute({ sql: 'SELECT count(*) AS n FROM players WHERE name = ?', args: ['kept?'] })).rows[0]!.n).toBe(0n);
   });
@@ -94,7 +94,7 @@ describe('@libsql/client against the mock', () => {
       .execute('SELEC 1')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LibsqlError);
-    expect(error).toMatchObject({ code: 'SQLITE_ERROR', message: expect.stringMatching(/syntax error/) });
+    expect(error).toMatchObject({ code: 'SQL_PARSE_ERROR', message: expect.stringMatching(/SQL string could not be parsed: .*syntax error/) });
   });
 
   it('refuses a write with a Read Only token and changes nothing, but lets it read', async () => {
@@ -248,13 +248,15 @@ describe('the pipeline protocol, request by request', () => {
     expect(body.results.map((r: { type: string }) => r.type)).toEqual(['error', 'ok', 'ok']);
   });
 
-  it('answers 401 without a body for an unknown token and when the token is missing', async () => {
+  it('answers 401 naming the reason in the words of sqld, for an unknown token and when the token is missing', async () => {
     mock.allowInvalidRequests(); // the missing token is a request violation
     const unknown = await post({ requests: [execute('SELECT 1')] }, 'nope');
     expect(unknown.status).toBe(401);
-    expect(await unknown.text()).toBe('');
+    expect(unknown.headers.get('content-type')).toBe('application/json');
+    expect(await unknown.json()).toEqual({ error: 'Unauthorized: `The JWT is invalid`' });
     const missing = await mock.fetch(`${mock.url}/v2/pipeline`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"requests":[]}' });
     expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ error: 'Unauthorized: `Expected authorization header but none given`' });
   });
 
   it.each([

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import diagnostics from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,26 @@ describe('the Host allow-list (DNS rebinding)', () => {
     expect(answer.status).toBe(403);
     expect(JSON.parse(answer.text).detail).toMatch(/^Host "evil\.example:\d+" is not allowed: .*--allowed-host NAME \(option allowedHosts\)\.$/);
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  // An absolute-form target names the host itself (RFC 9112, 3.2.2): the allow-list applies to it as to the Host header.
+  it.each([
+    ['GET /_mock/state', 'GET', '/_mock/state', {}],
+    ['token minting', 'POST', tokens().path, { accesskey: KEY, 'content-type': 'application/json' }],
+    ['a WebSocket upgrade', 'GET', '/', { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' }],
+  ])('refuses %s whose absolute-form target names evil.example, under an allowed Host header', async (_what, method, path, headers) => {
+    for (const target of [`http://evil.example${path}`, `http://evil.example:${port}${path}`, `https://evil.example${path}`, `http://localhost@evil.example${path}`]) {
+      const answer = await raw(mock.url, method, target, { host: `127.0.0.1:${port}`, ...headers }, method === 'POST' ? '{}' : undefined);
+      expect(answer.status, target).toBe(403);
+      expect(JSON.parse(answer.text).detail).toMatch(/^Host "evil\.example(:\d+)?" is not allowed: .*--allowed-host NAME/);
+    }
+  });
+
+  it('answers an absolute-form target whose authority is allowed, and refuses one whose Host header is not', async () => {
+    expect((await raw(mock.url, 'GET', `http://localhost:${port}/_mock/health`, { host: `127.0.0.1:${port}` })).status).toBe(200);
+    expect((await raw(mock.url, 'GET', `http://127.0.0.1:${port}/_mock/health`, { host: 'evil.example' })).status).toBe(403);
+    expect(mock.refusal({ headers: { host: 'localhost' }, url: 'http://evil.example/_mock/state' })).toMatch(/^Host "evil\.example" is not allowed/);
+    expect(mock.refusal({ headers: { host: 'localhost' }, url: '/_mock/state' })).toBeUndefined();
   });
 
   it.each(['localhost', 'db-1.localhost', '127.0.0.2', '[::1]'])('answers Host %s (any port)', async (name) => {
@@ -296,6 +316,38 @@ describe('sockets', () => {
     await spared;
     releaseLatency!();
     expect((await slow).status).toBe(200);
+  });
+
+  // Node's fetch keeps an idle socket 4 s (its own timer, which a blocked event loop delays); a
+  // mock that closed idle kept-alive sockets after 5 s had them reused once closed: "other side closed".
+  it('keeps an idle kept-alive connection as long as any connection (socketTimeoutMs), and sends no shorter Keep-Alive hint', async () => {
+    const patient = await startMock({ port: 0, areas: ['storage'], socketTimeoutMs: 45_000 });
+    const patientPort = Number(new URL(patient.url).port);
+    try {
+      // Read on the server's side, once it has answered: the idle limit node:http gives the socket then.
+      const idleLimit = new Promise<number | undefined>((resolve) => {
+        const seen = (message: unknown) => {
+          const { socket } = message as { socket: Socket };
+          if (socket.localPort !== patientPort) return;
+          diagnostics.unsubscribe('http.server.response.finish', seen);
+          process.nextTick(() => resolve(socket.timeout));
+        };
+        diagnostics.subscribe('http.server.response.finish', seen);
+      });
+      const socket = connect(patientPort, '127.0.0.1');
+      await once(socket, 'connect');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.write('GET /_mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      expect(await idleLimit).toBe(45_000);
+      while (!received.includes('\r\n\r\n')) await once(socket, 'data');
+      socket.destroy();
+      expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(received).toMatch(/\r\nConnection: keep-alive\r\n/i);
+      expect(received).not.toMatch(/\r\nKeep-Alive:/i);
+    } finally {
+      await patient.close();
+    }
   });
 
   it('closes a kept-alive connection once idle', async () => {

@@ -161,6 +161,12 @@ export interface AreaBehaviour<State, Info, Operations = Record<string, AnyOpera
   close?(): void | Promise<void>;
   /** Writes whose bodies never go into the namespace's state (the area keeps their data elsewhere, under limits of its own): the state size cap does not count them. */
   outsideState?: readonly (keyof Operations & string)[];
+  /**
+   * The most bytes of JSON the area's part of a state snapshot holds beyond its state (data it
+   * keeps elsewhere under limits of its own, as the database's files), for the largest snapshot
+   * `PUT /_mock/state` takes.
+   */
+  snapshotBytesOutsideState?: number;
   /** Largest request body by operationId, where an operation takes more (or less) than the mock-wide limit; `option` names what raises it. */
   bodyLimits?: { [OperationId in keyof Operations]?: BodyLimit };
   /** The answer for a path no operation has, where the area knows better than a bare 404 (a protocol variant it does not serve). */

@@ -3,15 +3,44 @@
 // request (one a web page sends without a preflight): a body is read only as JSON with a JSON
 // Content-Type, and a write without a body needs that Content-Type or the X-Mock-Control header.
 // No answer holds an access key: they are shown redacted.
+import { constants } from 'node:buffer';
 import { CONTROL_HEADER } from './access.ts';
 import type { Engine } from './engine.ts';
 import { FaultError, type FaultRule } from './faults.ts';
 import type { MockClock, NamespaceClock } from './namespaces.ts';
 import { DEFAULT_NAMESPACE, SnapshotError } from './namespaces.ts';
-import { parseExactJson } from './exact-json.ts';
+import { parseExactJson, stringifyExactJson } from './exact-json.ts';
 
 export const CONTROL_PREFIX = '/_mock/';
 export const HEALTH_PATH = '/_mock/health';
+export const STATE_PATH = '/_mock/state';
+
+/**
+ * JSON text per byte of state the size cap counts, at most: a string of control characters
+ * counts 1 byte a character (and 16 for the string) and takes 6 in JSON (`\u0001`); every other
+ * value takes less JSON than it counts.
+ */
+const JSON_BYTES_PER_COUNTED_BYTE = 6;
+/** The snapshot's envelope (`{"version":1,"areas":{...}}`, the areas' names) and the whitespace a file adds, generously. */
+const SNAPSHOT_ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * The largest snapshot the caps allow, in bytes of JSON: what `PUT /_mock/state` takes, so that
+ * a snapshot `GET /_mock/state` gave can always be put back. A namespace's state counts at most
+ * maxStateBytes (6 bytes of JSON each, at most); the areas' shared, frozen seeds count nothing
+ * and are added as they are; an area's data outside its state (the database's files) is added
+ * as the area bounds it.
+ */
+export function largestSnapshotBytes(engine: Pick<Engine, 'behaviours'>, maxStateBytes: number): number {
+  let bytes = SNAPSHOT_ENVELOPE_BYTES + JSON_BYTES_PER_COUNTED_BYTE * maxStateBytes;
+  for (const behaviour of engine.behaviours.values()) {
+    bytes += behaviour.snapshotBytesOutsideState ?? 0;
+    const seed = behaviour.seed?.('\u0000largest-snapshot');
+    if (seed !== undefined && Object.isFrozen(seed)) bytes += Buffer.byteLength(stringifyExactJson(behaviour.exportState ? behaviour.exportState(seed, '\u0000largest-snapshot') : seed));
+  }
+  // No snapshot is longer than the longest string Node holds (GET /_mock/state writes one).
+  return Math.min(bytes, constants.MAX_STRING_LENGTH);
+}
 
 export interface ControlAnswer {
   status: number;
@@ -29,7 +58,10 @@ const problem = (status: number, title: string, detail: string): ControlAnswer =
 export const CONTROL_ROUTES: Record<string, { methods: string[]; what: string }> = {
   '/_mock/health': { methods: ['GET', 'HEAD'], what: 'readiness: {"status":"ok","areas":[...],"operations":N}' },
   '/_mock/reset': { methods: ['POST'], what: 'forget every namespace, or one with ?namespace=KEY: its state (it starts from the seed again), its clock and its faults' },
-  '/_mock/state': { methods: ['GET', 'PUT'], what: "a namespace's state as JSON (?namespace=KEY, default `default`; the snapshot leaves the key out): GET exports it, PUT imports it" },
+  '/_mock/state': {
+    methods: ['GET', 'PUT'],
+    what: "a namespace's state as JSON (?namespace=KEY, default `default`; the snapshot leaves the key out): GET exports it, PUT imports it (a body up to the largest snapshot the caps allow)",
+  },
   '/_mock/clock': { methods: ['GET', 'PUT', 'DELETE'], what: 'the virtual clock, or a namespace\'s with ?namespace=KEY: GET {"now","offsetMs"}; PUT {"now": ISO time} sets it; DELETE resets it' },
   '/_mock/clock/advance': { methods: ['POST'], what: 'moves the virtual clock (or ?namespace=KEY\'s) forward: {"ms": N}' },
   '/_mock/faults': {

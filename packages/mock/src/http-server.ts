@@ -47,8 +47,6 @@ const DRAIN_FACTOR = 64;
 
 /** Default of `socketTimeoutMs`. */
 const SOCKET_TIMEOUT_MS = 30_000;
-/** Keep-alive connections between requests are closed after this (or socketTimeoutMs if shorter). */
-const KEEP_ALIVE_MS = 5_000;
 
 export interface StartMockOptions extends MockOptions, AccessOptions {
   /** Port to listen on; 0 picks a free one. Default 4010. */
@@ -67,10 +65,31 @@ export interface StartMockOptions extends MockOptions, AccessOptions {
 /** A mock behind an HTTP server: `url` is where it listens; `close()` also stops the server. */
 export interface RunningMock extends Mock {
   /**
-   * Why the HTTP door refuses a request (Host, Origin), or undefined: what every request goes
-   * through, and what a WebSocket upgrade goes through before any area sees it.
+   * Why the HTTP door refuses a request (Host, Origin; the authority of an absolute-form target
+   * `url`), or undefined: what every request goes through, and what a WebSocket upgrade goes
+   * through before any area sees it.
    */
-  refusal(req: Pick<IncomingMessage, 'headers'>): string | undefined;
+  refusal(req: Pick<IncomingMessage, 'headers'> & { url?: string }): string | undefined;
+}
+
+/**
+ * The authority of an absolute-form request target (`GET http://host:port/path HTTP/1.1`), which
+ * stands for the Host header (RFC 9112, 3.2.2): the allow-list applies to it as to the Host
+ * header. Undefined for the usual origin-form (`/path`); '' for a target with no host.
+ */
+export function targetAuthority(target: string | undefined): string | undefined {
+  if (target === undefined || target.startsWith('/') || target === '*') return undefined;
+  try {
+    return new URL(target).host;
+  } catch {
+    return undefined; // not a URL: answered 400 as an unreadable target
+  }
+}
+
+/** Why the access policy refuses a request: its Host header, and the authority of an absolute-form target, both. */
+function refusalOfRequest(policy: ReturnType<typeof createAccessPolicy>, req: Pick<IncomingMessage, 'headers'> & { url?: string }): string | undefined {
+  const authority = targetAuthority(req.url);
+  return policy.refusal(req.headers) ?? (authority === undefined ? undefined : policy.refusal({ ...req.headers, host: authority }));
 }
 
 
@@ -89,8 +108,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const policy = createAccessPolicy({ listenHost: host, apiHeaders: mock.apiHeaders, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins });
   const socketTimeoutMs = options.socketTimeoutMs ?? SOCKET_TIMEOUT_MS;
   /** The 403 for a request (or a WebSocket upgrade: call it before any area sees one) that the Host allow-list or the origins refuse. */
-  const refusalOf = (req: Pick<IncomingMessage, 'headers'>): DoorAnswer | undefined => {
-    const reason = policy.refusal(req.headers);
+  const refusalOf = (req: Pick<IncomingMessage, 'headers' | 'url'>): DoorAnswer | undefined => {
+    const reason = refusalOfRequest(policy, req);
     return reason === undefined ? undefined : problemAnswer(403, 'Forbidden', reason);
   };
 
@@ -100,7 +119,12 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const server = createServer({
     headersTimeout: socketTimeoutMs,
     requestTimeout: socketTimeoutMs * 2,
-    keepAliveTimeout: Math.min(KEEP_ALIVE_MS, socketTimeoutMs),
+    // No keep-alive timeout of its own, and so no `Keep-Alive: timeout=` hint: a kept-alive
+    // connection closes when idle for socketTimeoutMs (30 s), as any other, long after clients
+    // let go of theirs (Node's fetch after 4 s). A shorter one raced clients whose event loop was
+    // blocked past it: they sent a request on a socket the mock had closed ("other side closed").
+    // libSQL's server (hyper) never closes an idle keep-alive connection.
+    keepAliveTimeout: 0,
     connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(socketTimeoutMs / 4))),
   }, (req, res) => {
     inFlight.add(res);
@@ -140,7 +164,9 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       if (read === TOO_LARGE) return send(res, tooLarge(limit), common);
       body = read;
     }
-    const answer = await mock.handle({ method, target, headers: headersOf(req), body });
+    // An absolute-form target's authority is the request's host (its Host header is ignored, RFC 9112).
+    const authority = targetAuthority(target);
+    const answer = await mock.handle({ method, target, headers: authority ? { ...headersOf(req), host: authority } : headersOf(req), body });
     if (options.onRequest) Object.assign(logged, { operation: answer.operation, violations: answer.violations });
     if (answer.network) {
       setHeaders(res, common);
@@ -188,7 +214,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   return {
     ...mock,
     url: `http://${shownHost}:${address.port}`,
-    refusal: (req) => policy.refusal(req.headers),
+    refusal: (req) => refusalOfRequest(policy, req),
     close: () =>
       new Promise<void>((resolve, reject) => {
         closing = true;

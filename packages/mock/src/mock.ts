@@ -10,12 +10,12 @@ import type { BodyLimit, InfoOf, OpenApiDocument, OptionsOf } from './area.ts';
 import { AREA_BEHAVIOURS } from './areas/index.ts';
 import { ContractError } from './contract.ts';
 export type { MockNamespace, VirtualClock };
-import { CONTROL_PREFIX, createControl } from './control.ts';
+import { CONTROL_PREFIX, createControl, largestSnapshotBytes, STATE_PATH } from './control.ts';
 import { createEngine, type Engine, type EngineAnswer, type ServedOperation } from './engine.ts';
 import { createFetchDoor } from './fetch-door.ts';
 import { clockHandle, namespaceHandle, type MockNamespace, type VirtualClock } from './namespace-handle.ts';
 import type { ActiveFault, FaultRule, NetworkFault } from './faults.ts';
-import { createClock, DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
+import { createClock, DEFAULT_MAX_STATE_BYTES, DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
 import { problemAnswer, queryOf, serialize, splitTarget, tooLarge } from './door-answers.ts';
 import { stringifyExactJson } from './exact-json.ts';
 import { failureAnswer, reportFailure, type FailureReporter, type MockFailure } from './failure.ts';
@@ -212,8 +212,16 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const control = createControl(engine, clock, health);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const mockWideLimit: BodyLimit = { bytes: maxBodyBytes, option: 'the option maxBodyBytes (--max-body-bytes)' };
+  // A snapshot the mock gave can always be put back: PUT /_mock/state takes the largest the caps allow.
+  let snapshotLimit: BodyLimit | undefined;
+  const snapshotLimitOf = (): BodyLimit =>
+    (snapshotLimit ??= {
+      bytes: Math.max(maxBodyBytes, largestSnapshotBytes(engine, options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES)),
+      option: 'the largest snapshot the options allow (maxStateBytes, --max-state-bytes; the database\'s maxSnapshotBytes and maxDatabases)',
+    });
   const bodyLimit = (method: string, target: string): BodyLimit => {
     const { rawPath } = splitTarget(target);
+    if (rawPath === STATE_PATH && method.toUpperCase() === 'PUT') return snapshotLimitOf();
     return (rawPath !== undefined ? engine.bodyLimit(method.toUpperCase(), rawPath) : undefined) ?? mockWideLimit;
   };
 

@@ -3,6 +3,7 @@
 // dropped beyond a cap, so that state cannot grow without bound.
 import type { AreaBehaviour } from './area.ts';
 import { heapBytes } from './areas/state.ts';
+import { stringifyExactJson } from './exact-json.ts';
 
 /** The namespace whose state the mock reports at start (its database tokens): the access key `default`. */
 export const DEFAULT_NAMESPACE = 'default';
@@ -30,6 +31,8 @@ export const stateCapMessage = (limit: number) =>
 
 export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces: number, maxStateBytes = DEFAULT_MAX_STATE_BYTES) {
   const spaces = new Map<string, Map<string, unknown>>();
+  /** Within this much of the cap, every write is judged on the namespace counted afresh (writes' estimates miss what handlers add beyond them, as a seed copied on a first write). */
+  const recountMargin = Math.max(16 * 1024, Math.floor(maxStateBytes / 8));
   /** Bytes written to each namespace since its size was last counted (an upper bound: deletes are not subtracted until it is counted again). */
   const charged = new Map<string, number>();
 
@@ -60,12 +63,14 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
 
     /**
      * Counts a write of about `bytes` against the namespace's state size cap: false when it would
-     * pass the cap (the namespace is counted again first, so that deleted data frees room).
+     * pass the cap. Near the cap the namespace is counted again first, so that deleted data frees
+     * room and what handlers added beyond their estimates (a seed copied on a first write) is
+     * seen: a namespace never holds more than the cap, which an import of its snapshot checks.
      */
     charge(namespace: string, bytes: number): boolean {
       let held = charged.get(namespace) ?? 0;
       // Frozen seeds are shared by every namespace: they cost this one nothing.
-      if (held + bytes > maxStateBytes) held = heapBytes([...(spaces.get(namespace)?.values() ?? [])].filter((state) => !Object.isFrozen(state)), maxStateBytes);
+      if (held + bytes > maxStateBytes - recountMargin) held = heapBytes([...(spaces.get(namespace)?.values() ?? [])].filter((state) => !Object.isFrozen(state)), maxStateBytes);
       if (held + bytes > maxStateBytes) {
         charged.set(namespace, held);
         return false;
@@ -108,25 +113,39 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       }
       const unknown = Object.keys(exported).filter((name) => !areas.has(name));
       if (unknown.length > 0) throw new SnapshotError(`the snapshot has state for areas this mock does not serve: ${unknown.join(', ')}`);
-      // Counted as sent first (cheap, and it stops at the cap), so that no more work than the cap allows is done on it.
-      if (heapBytes(exported, maxStateBytes) > maxStateBytes) throw new SnapshotError(stateCapMessage(maxStateBytes));
+      // Counted as the namespace counts its state: a part that is the area's shared, frozen seed
+      // stays that seed and costs nothing, and an area that keeps data outside its state (the
+      // database: files, and tokens its requests add uncounted) is bounded by limits of its own.
+      // Counted as sent (it stops at the cap), so that nothing is imported from a snapshot over
+      // it; the body limit of PUT /_mock/state bounds the work. Every area checks its part before
+      // any is imported (an area may check off this thread, as the database its images).
+      const shared = new Map<string, unknown>();
       for (const [name, value] of Object.entries(exported)) {
+        const behaviour = areas.get(name)!;
+        const held = spaces.get(namespace)?.get(name);
+        if (held !== undefined && Object.isFrozen(held) && stringifyExactJson(behaviour.exportState ? await behaviour.exportState(held, namespace) : held) === stringifyExactJson(value)) shared.set(name, held);
+      }
+      const counted = Object.entries(exported).filter(([name]) => !shared.has(name) && areas.get(name)!.snapshotBytesOutsideState === undefined);
+      if (heapBytes(counted.map(([, value]) => value), maxStateBytes) > maxStateBytes) throw new SnapshotError(stateCapMessage(maxStateBytes));
+      for (const [name, value] of Object.entries(exported)) {
+        if (shared.has(name)) continue;
         try {
           await areas.get(name)!.checkImport?.(value, namespace);
         } catch (error) {
           throw new SnapshotError(`the ${name} state cannot be imported: ${(error as Error).message}`);
         }
       }
-      const imported = new Map<string, unknown>();
+      const imported = new Map<string, unknown>(shared);
       for (const [name, value] of Object.entries(exported)) {
         const behaviour = areas.get(name)!;
+        if (shared.has(name)) continue;
         try {
           imported.set(name, behaviour.importState ? behaviour.importState(value, namespace) : structuredClone(value));
         } catch (error) {
           throw new SnapshotError(`the ${name} state cannot be imported: ${(error as Error).message}`);
         }
       }
-      const bytes = heapBytes([...imported.values()], maxStateBytes);
+      const bytes = heapBytes(counted.map(([name]) => imported.get(name)), maxStateBytes);
       if (bytes > maxStateBytes) throw new SnapshotError(stateCapMessage(maxStateBytes));
       const held = space(namespace);
       held.clear();

@@ -7,6 +7,7 @@ import Negotiator from 'negotiator';
 import type { MockRequest, Violation } from './area.ts';
 import { mediaMatches, type CompiledMedia, type CompiledOperation } from './contract.ts';
 import { forValidation, mayHoldBigint, parseExactJson } from './exact-json.ts';
+import { jsonTextDepth, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.ts';
 import { DEFAULT_NAMESPACE } from './namespaces.ts';
 import { decodeSegment } from './routes.ts';
 
@@ -109,6 +110,11 @@ function decodeBody(request: MockRequest, violations: Violation[], operation: Co
   request.contentType = type;
   const text = bytes.toString('utf8');
   if (JSON_MEDIA.test(media.type) || JSON_MEDIA.test(type)) {
+    const depth = jsonTextDepth(text, MAX_JSON_DEPTH);
+    if (depth > MAX_JSON_DEPTH) {
+      violations.push({ location: ['body'], message: tooDeepMessage(depth) });
+      return { request, violations };
+    }
     try {
       request.body = parseExactJson(text);
     } catch (error) {

@@ -650,17 +650,21 @@ export interface components {
         /**
          * DatabaseError
          * @description An error of the pipeline: in a result of type `error`, in a batch's `step_errors`, and as the
-         *     body of a 500 answer. `code` names the kind of error when there is one, for example
-         *     `SQLITE_ERROR` (a syntax error), `SQLITE_CONSTRAINT_PRIMARYKEY`, `SQLITE_READONLY` (a Read Only
-         *     token ran a write statement) or `STREAM_EXPIRED`. The protocol's own codes, as libSQL's server
-         *     (sqld) gives them:
+         *     body of a 500 answer. `code` names the kind of error, as libSQL's server (sqld) names it.
+         *
+         *     An error of SQLite has the name of SQLite's **primary** result code, as sqld gives it:
+         *     `SQLITE_CONSTRAINT` (never `SQLITE_CONSTRAINT_PRIMARYKEY`), `SQLITE_READONLY`, `SQLITE_BUSY`,
+         *     `SQLITE_UNKNOWN` for a plain `SQLITE_ERROR` at run time (sqld's name for it), with the message
+         *     `SQLite error: <SQLite's message>`. The extended code is in `extended_code`.
          *
          *     | code | When |
          *     |---|---|
+         *     | `SQL_PARSE_ERROR` | the SQL text does not parse: a syntax error, an unfinished statement, an unknown token (`SQL string could not be parsed: ...`) |
+         *     | `SQL_INPUT_ERROR` | SQLite refuses the statement while compiling it, at a place in the text: no such column or function, a table that already exists (`SQL input error: ... (at offset N)`) |
          *     | `SQL_NO_STATEMENT`, `SQL_MANY_STATEMENTS` | `execute`, a batch step or `describe` holds no statement, or more than one (use `sequence` or a batch) |
          *     | `ARGS_INVALID` | a parameter has no value, or more positional values than parameters were given |
          *     | `ARGS_BOTH_POSITIONAL_AND_NAMED` | both `args` and `named_args` were given |
-         *     | `SQL_NOT_FOUND`, `SQL_EXISTS`, `SQL_STORE_TOO_MANY`, `SQL_STORE_TOO_LARGE` | stored SQL texts (`sql_id`): unknown, taken, more than 50, over 5 000 bytes |
+         *     | `SQL_NOT_FOUND`, `SQL_EXISTS`, `SQL_STORE_TOO_MANY`, `SQL_STORE_TOO_LARGE` | stored SQL texts (`sql_id`): unknown, taken, more than 50 per stream (150 per WebSocket connection), over 5 000 bytes |
          *     | `SQLITE_BUSY` | another stream held the write lock past the wait (sqld and the mock wait 5 s) |
          *     | `RESPONSE_TOO_LARGE` | the rows passed the answer size limit |
          *     | `STREAM_CLOSED`, `STREAM_EXPIRED`, `BATON_REUSED`, `BATON_INVALID` | the stream cannot serve the request |
@@ -668,13 +672,20 @@ export interface components {
          *     The mock adds, for its limits (see the description of the API): `SQLITE_AUTH` (the statement
          *     reaches outside the database: file functions, ATTACH, VACUUM INTO, extensions),
          *     `SQLITE_INTERRUPT` (the statement ran past the time limit), `SQLITE_NOMEM` (past the memory
-         *     limit), `STREAM_LIMIT_REACHED` and `DATABASE_LIMIT_REACHED`.
+         *     limit), `STREAM_LIMIT_REACHED`, `DATABASE_LIMIT_REACHED` and `REQUEST_INVALID` (a request
+         *     sqld refuses whole, such as both `sql` and `sql_id`, or conditions nested too deep).
          */
         DatabaseError: {
             /** @description What went wrong, for people. */
             message: string;
             /** @description The kind of error, for programs. */
             code?: string | null;
+            /**
+             * @description SQLite's extended result code, where SQLite made the error (`SQLITE_CONSTRAINT_PRIMARYKEY`,
+             *     `SQLITE_CONSTRAINT_UNIQUE`, `SQLITE_ERROR`); libSQL's TypeScript client calls it
+             *     `extendedCode`. Clients that do not know it ignore it.
+             */
+            extended_code?: string | null;
         };
         /**
          * BatchResult
@@ -834,6 +845,14 @@ export interface components {
             base_url: string | null;
             /** @description One result per request, in the order of the requests. */
             results: components["schemas"]["StreamResult"][];
+        };
+        /**
+         * PipelineAuthError
+         * @description Why the pipeline refused the request's credentials, in one line.
+         */
+        PipelineAuthError: {
+            /** @description `Unauthorized: ` and the reason, between backquotes. */
+            error: string;
         };
         /**
          * GetAutocommitStreamRequest
@@ -1072,12 +1091,19 @@ export interface components {
                 "text/plain": string;
             };
         };
-        /** @description The token is missing, unknown, expired or invalidated. No body. */
+        /**
+         * @description The token is missing, unknown, expired or invalidated. The body names the reason in the words
+         *     of libSQL's server (sqld): ``Unauthorized: `The JWT is invalid` `` for a token that is
+         *     unknown, invalidated or for another database, ``Unauthorized: `The JWT has expired` `` for an
+         *     expired one, ``Unauthorized: `Expected authorization header but none given` `` without one.
+         */
         PipelineUnauthorized: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["PipelineAuthError"];
+            };
         };
         /**
          * @description The stream cannot continue: its baton was already used (`BATON_REUSED`) or its stream
@@ -1174,6 +1200,7 @@ export type StreamResultOk = components['schemas']['StreamResultOk'];
 export type StreamResultError = components['schemas']['StreamResultError'];
 export type StreamResult = components['schemas']['StreamResult'];
 export type PipelineResponse = components['schemas']['PipelineResponse'];
+export type PipelineAuthError = components['schemas']['PipelineAuthError'];
 export type GetAutocommitStreamRequest = components['schemas']['GetAutocommitStreamRequest'];
 export type StreamRequestV3 = components['schemas']['StreamRequestV3'];
 export type PipelineRequestV3 = components['schemas']['PipelineRequestV3'];

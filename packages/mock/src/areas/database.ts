@@ -138,6 +138,8 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       bodyLimits: Object.fromEntries(PIPELINE_OPERATIONS.map((operationId) => [operationId, bodyLimit])),
       // The pipeline's data lives in the engine, bounded by the engine's limits, not in the state.
       outsideState: PIPELINE_OPERATIONS,
+      // A snapshot carries each database's file image (base64) and tokens: one database, or one per host name.
+      snapshotBytesOutsideState: (settings.perHost ? settings.maxDatabases : 1) * (4 * Math.ceil(settings.maxSnapshotBytes / 3) + 256 * (settings.maxTokensPerDatabase + 1)),
       unrouted: protobufNotServed,
       upgrade: webSocket.upgrade,
       handlers: {

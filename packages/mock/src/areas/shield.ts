@@ -135,14 +135,18 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>()({
   },
 });
 
-/** The items on a page (numbered from 1) and the page object that describes them; `pageSize` is echoed exactly. */
-export function paginate<T>(all: T[], currentPage: number, pageSize: number | bigint): { items: T[]; page: ShieldPage & { pageSize: number | bigint } } {
-  // A page beyond every list the mock can hold is as good as the whole list.
+/**
+ * The items on a page (numbered from 1) and the page object that describes them. `pageSize` is
+ * the page size used (the answer's field says so): as asked for, up to 2^53 - 1, a page beyond
+ * every list the mock can hold. Echoed beyond it, a JSON reader that reads numbers as doubles
+ * (JSON.parse) read 2^63 - 1 as 2^63, which the answer's own schema (int64) refuses.
+ */
+export function paginate<T>(all: T[], currentPage: number, pageSize: number | bigint): { items: T[]; page: ShieldPage } {
   const size = Number(pageSize > Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER : pageSize);
   const totalPages = Math.ceil(all.length / size);
   return {
     items: all.slice((currentPage - 1) * size, currentPage * size),
-    page: { totalCount: all.length, totalPages, currentPage, nextPage: currentPage < totalPages ? currentPage + 1 : 0, pageSize },
+    page: { totalCount: all.length, totalPages, currentPage, nextPage: currentPage < totalPages ? currentPage + 1 : 0, pageSize: size },
   };
 }
 

@@ -4,6 +4,7 @@
 import type { AreaOperations } from '@platform-contracts/contracts';
 import type { CallContext, Handlers, MockRequest, MockResponse } from '../../area.ts';
 import { runCursor, runPipeline, type WireRequest } from './pipeline-runner.ts';
+import { isRefusal as isAuthRefusal, unauthorizedBody, type AuthRefusal } from './error-codes.ts';
 import type { DatabaseError, StreamResult } from './protocol.ts';
 import { StreamLost, type Stream, type StreamTable } from './stream-table.ts';
 import type { DatabaseState } from './state-store.ts';
@@ -16,21 +17,21 @@ export type StreamOpener = (caller: Caller, baton: string | null | undefined) =>
 
 export interface HranaHttpOptions {
   streams: StreamTable;
-  authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | undefined;
+  authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | AuthRefusal;
   openStream: StreamOpener;
 }
 
 type Operations = Pick<AreaOperations['database'], 'getPipelineVersion' | 'getPipelineVersionV3' | 'runPipeline' | 'runPipelineV3' | 'runCursor'>;
 const text = <Status extends number>(status: Status, body: string) => ({ status, headers: { 'content-type': 'text/plain' }, body });
 /** What a pipeline request is answered instead of its results, when it has no stream (every pipeline operation documents these). */
-type Refusal = { status: 401 } | ReturnType<typeof text<400>> | { status: 500; body: DatabaseError };
+type Refusal = { status: 401; headers: { 'content-type': string }; body: ReturnType<typeof unauthorizedBody> } | ReturnType<typeof text<400>> | { status: 500; body: DatabaseError };
 
 export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions): Handlers<Operations, DatabaseState> {
   /** The stream a request continues or opens; or the answer when there is none. */
   function streamFor(request: MockRequest, call: CallContext<DatabaseState>, baton: string | null | undefined): Stream | Refusal | DatabaseError {
     const secret = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
     const caller = authorize(secret, request.headers.host ?? '', (namespace) => (namespace === call.namespace ? call.state : call.stateOf(namespace)));
-    if (!caller) return { status: 401 };
+    if (isAuthRefusal(caller)) return { status: 401, headers: { 'content-type': 'application/json' }, body: unauthorizedBody(caller) };
     try {
       return openStream(caller, baton);
     } catch (error) {

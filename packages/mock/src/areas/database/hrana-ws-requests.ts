@@ -3,6 +3,8 @@
 // each must have (the contract's StreamRequestV3 schemas, shared with /v3/pipeline), and stored
 // SQL texts resolved when the request arrives, since a connection's texts are its own and a
 // later close_sql must not reach a request still waiting behind others of its stream.
+import { stringifyExactJson } from '../../exact-json.ts';
+import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../../json-depth.ts';
 import type { runCursor, WireRequest } from './pipeline-runner.ts';
 import { ProtocolError } from './protocol.ts';
 
@@ -10,9 +12,13 @@ import { ProtocolError } from './protocol.ts';
 export const SUBPROTOCOLS = { hrana3: 3, hrana2: 2, hrana1: 1 } as const;
 export type Version = (typeof SUBPROTOCOLS)[keyof typeof SUBPROTOCOLS];
 
-/** sqld's limits on stored SQL texts, per connection here. */
-export const MAX_STORED_SQL = 50;
-export const MAX_STORED_SQL_BYTES = 5_000;
+/** sqld's limit on the SQL texts a WebSocket connection stores (MAX_SQL_COUNT, src/hrana/ws/session.rs; an HTTP stream stores 50). */
+export const MAX_STORED_SQL = 150;
+/**
+ * sqld bounds no stored text over WebSocket but by its message size; the mock bounds what one
+ * connection stores in all (150 texts of @libsql/client's largest, 5,000 bytes, fit).
+ */
+export const MAX_STORED_SQL_BYTES = 1024 * 1024;
 
 /** The version that introduced each request type. */
 const INTRODUCED: Record<string, Version> = {
@@ -39,6 +45,9 @@ const isInt32 = (value: unknown): value is number => Number.isInteger(value) && 
  * later version, a missing id, or a body the contract's StreamRequestV3 schema refuses.
  */
 export function checkRequest(request: WsRequest, version: Version, validate: (request: unknown) => string | undefined): void {
+  // The request sits one level inside its message.
+  const depth = jsonDepth(request, MAX_JSON_DEPTH - 1) + 1;
+  if (depth > MAX_JSON_DEPTH) throw new ProtocolError(`The \`${request.type}\` request ${tooDeepMessage(depth)}`, 'REQUEST_INVALID');
   const introduced = INTRODUCED[request.type];
   if (introduced === undefined) throw new ProtocolError(`Unknown request type ${JSON.stringify(request.type)}`, 'REQUEST_INVALID');
   if (introduced > version) throw new ProtocolError(`The \`${request.type}\` request needs subprotocol hrana${introduced}; this connection speaks hrana${version}`, 'PROTOCOL_VERSION');
@@ -104,6 +113,20 @@ export function toWireRequest(request: WsRequest, stored: Map<number, string>): 
 /** The steps of an `open_cursor` batch, their stored SQL resolved now. */
 export const cursorSteps = (request: WsRequest, stored: Map<number, string>) => stepsWithText(request.batch as Steps, stored).steps as Parameters<typeof runCursor>[1];
 
+/** What one `fetch_cursor` answers at most, as sqld: its entries stop once they reach an eighth of its largest answer (max_response_size, 10 MB by default: src/hrana/ws/session.rs). */
+export const MAX_CURSOR_FETCH_BYTES = 10_000_000 / 8;
+
+/** The entries one `fetch_cursor` answers from `from` on: at most `maxCount`, and none past the first that reaches MAX_CURSOR_FETCH_BYTES in all. */
+export function cursorPage<T>(entries: T[], from: number, maxCount: number): T[] {
+  const page: T[] = [];
+  let bytes = 0;
+  for (let i = from; i < entries.length && page.length < maxCount && bytes < MAX_CURSOR_FETCH_BYTES; i++) {
+    page.push(entries[i]!);
+    bytes += stringifyExactJson(entries[i]).length;
+  }
+  return page;
+}
+
 /** Runs `store_sql` and `close_sql` on the connection's texts. */
 export function storeSql(request: WsRequest, stored: Map<number, string>): { type: 'store_sql' | 'close_sql' } {
   const id = request.sql_id as number;
@@ -113,8 +136,12 @@ export function storeSql(request: WsRequest, stored: Map<number, string>): { typ
   }
   const sql = request.sql as string;
   if (stored.has(id)) throw new ProtocolError(`SQL text ${id} already exists`, 'SQL_EXISTS');
-  if (stored.size >= MAX_STORED_SQL) throw new ProtocolError(`The connection already stores ${stored.size} SQL texts, it cannot store more`, 'SQL_STORE_TOO_MANY');
-  if (Buffer.byteLength(sql) > MAX_STORED_SQL_BYTES) throw new ProtocolError(`The statement is too large to be stored: ${Buffer.byteLength(sql)}/${MAX_STORED_SQL_BYTES} bytes`, 'SQL_STORE_TOO_LARGE');
+  if (stored.size >= MAX_STORED_SQL) throw new ProtocolError(`The server already stores ${stored.size} SQL texts, it cannot store more`, 'SQL_STORE_TOO_MANY');
+  let bytes = Buffer.byteLength(sql);
+  for (const text of stored.values()) bytes += Buffer.byteLength(text);
+  if (bytes > MAX_STORED_SQL_BYTES) {
+    throw new ProtocolError(`The statement is too large to be stored: the connection's stored SQL texts would take ${bytes} bytes, more than the mock keeps (${MAX_STORED_SQL_BYTES}); close some (close_sql)`, 'SQL_STORE_TOO_LARGE');
+  }
   stored.set(id, sql);
   return { type: 'store_sql' };
 }

@@ -10,8 +10,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AreaUpgrade, MockResponse } from '../../area.ts';
-import { cursorSteps, checkRequest, storeSql, SUBPROTOCOLS, toWireRequest, type Version, type WsRequest } from './hrana-ws-requests.ts';
+import { cursorPage, cursorSteps, checkRequest, storeSql, SUBPROTOCOLS, toWireRequest, type Version, type WsRequest } from './hrana-ws-requests.ts';
 import { runCursor, runPipeline } from './pipeline-runner.ts';
+import { authError, isRefusal, type AuthRefusal } from './error-codes.ts';
 import { toDatabaseError, type DatabaseError } from './protocol.ts';
 import { StreamLost, type Stream, type StreamTable } from './stream-table.ts';
 import type { DatabaseState } from './state-store.ts';
@@ -35,7 +36,7 @@ type CursorEntries = Awaited<ReturnType<typeof runCursor>>;
 
 export interface HranaWsOptions {
   streams: StreamTable;
-  authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | undefined;
+  authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | AuthRefusal;
   /** Opens a new stream for the caller; the protocol's error when a limit refuses it. */
   openStream(caller: Caller): Stream | DatabaseError;
   /** A request's problem against the contract's StreamRequestV3 schema, as one line. */
@@ -136,7 +137,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
      */
     function streamOf(slot: StreamSlot | undefined, id: unknown): Stream {
       if (!slot) throw Object.assign(new Error(`No stream ${String(id)} is open on this connection`), { code: 'STREAM_NOT_FOUND' });
-      if (!slot.stream) throw Object.assign(new Error(slot.error!.message), { code: slot.error!.code ?? 'STREAM_NOT_OPEN' });
+      if (!slot.stream) throw Object.assign(new Error(`Stream ${String(id)} has failed to open: ${slot.error!.message}`), { code: slot.error!.code ?? 'STREAM_NOT_OPEN' });
       if (!slot.stream.closed && !options.authorize(secret, host, stateOf)) {
         slot.stream.closed = true;
         slot.stream.lost = new StreamLost('The stream was closed: its token expired or was invalidated; its open transaction was rolled back', 'STREAM_EXPIRED');
@@ -156,7 +157,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
           const fresh: StreamSlot = { queue: Promise.resolve(), running: 0 };
           slots.set(streamId, fresh);
           const caller = options.authorize(secret, host, stateOf);
-          const opened = caller ? options.openStream(caller) : { message: 'The token of this connection is unknown, invalidated or expired; send a hello with a valid token', code: 'UNAUTHORIZED' };
+          const opened = isRefusal(caller) ? authError(caller) : options.openStream(caller);
           if ('tokenDigest' in opened) fresh.stream = opened;
           else throw Object.assign(new Error((fresh.error = opened).message), { code: opened.code });
           return { type: 'open_stream' };
@@ -201,8 +202,8 @@ export function hranaWebSocket(options: HranaWsOptions) {
               cursors.delete(cursorId);
               return { type: 'close_cursor' };
             }
-            if (!cursor.entries) throw Object.assign(new Error(cursor.error?.message ?? 'The cursor failed to open'), { code: cursor.error?.code ?? 'CURSOR_NOT_OPEN' });
-            const entries = cursor.entries.slice(cursor.next, cursor.next + (request.max_count as number));
+            if (!cursor.entries) throw Object.assign(new Error(`Cursor ${cursorId} has failed to open${cursor.error ? `: ${cursor.error.message}` : ''}`), { code: 'CURSOR_NOT_OPEN' });
+            const entries = cursorPage(cursor.entries, cursor.next, request.max_count as number);
             cursor.next += entries.length;
             return { type: 'fetch_cursor', entries, done: cursor.next >= cursor.entries.length };
           });
@@ -212,7 +213,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
           const wire = toWireRequest(request, stored);
           return onStream(slot!, async () => {
             const [result] = await runPipeline(stream, [wire], version === 3 ? 3 : 2);
-            if (result!.type === 'error') throw Object.assign(new Error(result!.error.message), { code: result!.error.code });
+            if (result!.type === 'error') throw Object.assign(new Error(result!.error.message), { code: result!.error.code, extendedCode: result!.error.extended_code ?? undefined });
             return result!.response;
           });
         }
@@ -250,8 +251,9 @@ export function hranaWebSocket(options: HranaWsOptions) {
       if (message.type === 'hello') {
         if (greeted && version < 3) return fail('A second hello needs subprotocol hrana3');
         const jwt = typeof message.jwt === 'string' ? message.jwt : undefined;
-        if (!options.authorize(jwt, host, stateOf)) {
-          send({ type: 'hello_error', error: { message: 'Authentication failed: the token is unknown, invalidated or expired', code: 'UNAUTHORIZED' } });
+        const refusal = options.authorize(jwt, host, stateOf);
+        if (isRefusal(refusal)) {
+          send({ type: 'hello_error', error: authError(refusal) });
           return fail('Authentication failed', POLICY_VIOLATION);
         }
         secret = jwt;

@@ -6,9 +6,9 @@ import type { CursorEntry, SqlOutcome, SqlRequest, SqlStep, SqlStmt } from './en
 import { ProtocolError, toDatabaseError, type DatabaseError, type StreamResult } from './protocol.ts';
 import type { Stream } from './stream-table.ts';
 
-/** sqld's limits on stored SQL texts. */
-const MAX_STORED_SQL = 50;
-const MAX_STORED_SQL_BYTES = 5_000;
+/** sqld's limits on the SQL texts an HTTP stream stores (MAX_SQL_COUNT, MAX_STORED_SQL_SIZE: src/hrana/http/request.rs). */
+export const MAX_STORED_SQL = 50;
+export const MAX_STORED_SQL_BYTES = 5_000;
 
 type Version = 2 | 3;
 
@@ -34,7 +34,7 @@ export type WireRequest =
 function sqlOf(source: { sql?: string | null; sql_id?: number | null }, stored: Map<number, string>): string {
   const hasSql = source.sql !== undefined && source.sql !== null;
   const hasId = source.sql_id !== undefined && source.sql_id !== null;
-  if (hasSql === hasId) throw new ProtocolError(hasSql ? 'Either `sql` or `sql_id` are required, but not both' : 'Either `sql` or `sql_id` are required', 'SQL_INPUT_ERROR');
+  if (hasSql === hasId) throw new ProtocolError(hasSql ? 'Either `sql` or `sql_id` are required, but not both' : 'Either `sql` or `sql_id` are required', 'REQUEST_INVALID');
   if (hasSql) return source.sql!;
   const sql = stored.get(source.sql_id!);
   if (sql === undefined) throw new ProtocolError(`SQL text ${source.sql_id} not found`, 'SQL_NOT_FOUND');

@@ -25,10 +25,14 @@ export class ProtocolError extends Error {
   }
 }
 
-/** The protocol's error object for anything thrown while running a request. */
+/**
+ * The protocol's error object for anything thrown while running a request; SQLite's extended
+ * code, where SQLite made the error, in `extended_code` (error-codes.ts).
+ */
 export function toDatabaseError(error: unknown): DatabaseError {
-  if (error instanceof ProtocolError) return { message: error.message, code: error.code };
-  const { message, code } = error as { message?: unknown; code?: unknown };
-  if (code === 'SQLITE_OK') return { message: 'The SQL text holds no statement', code: 'SQL_NO_STATEMENT' };
-  return { message: typeof message === 'string' ? message : String(error), code: typeof code === 'string' ? code : null };
+  const { message, code, extendedCode } = (error ?? {}) as { message?: unknown; code?: unknown; extendedCode?: unknown };
+  const text = typeof message === 'string' ? message : String(error);
+  const answer: DatabaseError = { message: text, code: typeof code === 'string' ? code : null };
+  if (typeof extendedCode === 'string') answer.extended_code = extendedCode;
+  return answer;
 }

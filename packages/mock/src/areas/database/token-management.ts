@@ -6,6 +6,7 @@ import type * as Contract from '@platform-contracts/contracts/database';
 import type { AnyOperation, CallContext, Handler, Handlers, MockRequest, MockResponse } from '../../area.ts';
 import { DEFAULT_NAMESPACE } from '../../namespaces.ts';
 import type { Access } from './engine/messages.ts';
+import { AUTH_REASONS, type AuthRefusal } from './error-codes.ts';
 import { DATABASE_ID, type DatabaseSettings } from './options.ts';
 import type { DatabaseState } from './state-store.ts';
 import { BOTH_KINDS, digestOf, TokenLimitReached, TokenStore } from './token-store.ts';
@@ -95,22 +96,27 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
 
   /**
    * Who a token secret is, for a request to `host` (its first label names the database with
-   * perHost); undefined for a token that is unknown, invalidated, expired or for another database.
+   * perHost); or why it is refused, as libSQL's server words it: no token, or one that is
+   * unknown, invalidated or for another database (an invalid JWT there), or expired.
    */
-  function authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | undefined {
-    if (!secret) return undefined;
+  function authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | AuthRefusal {
+    if (!secret) return AUTH_REASONS.AUTH_HEADER_NOT_FOUND;
     const digest = digestOf(secret);
     const owner = tokenIndex.get(digest);
-    if (!owner) return undefined;
+    if (!owner) return AUTH_REASONS.AUTH_JWT_INVALID;
     const hostId = host.replace(/:\d+$/, '').toLowerCase().split('.')[0] ?? '';
     let databaseId: string;
     if (settings.perHost) {
-      if (!DATABASE_ID.test(hostId) || (owner.databaseId !== '*' && owner.databaseId !== hostId)) return undefined;
+      if (!DATABASE_ID.test(hostId) || (owner.databaseId !== '*' && owner.databaseId !== hostId)) return AUTH_REASONS.AUTH_JWT_INVALID;
       databaseId = hostId;
     } else databaseId = owner.databaseId === '*' ? settings.databaseId : owner.databaseId;
     const state = stateOf(owner.namespace);
-    const access = tokensOf(state, owner.namespace, databaseId).accessOf(digest);
-    return access ? { namespace: owner.namespace, owner: ownerOf(state, owner.namespace), databaseId, access, digest } : undefined;
+    const store = tokensOf(state, owner.namespace, databaseId);
+    const access = store.accessOf(digest);
+    if (access) return { namespace: owner.namespace, owner: ownerOf(state, owner.namespace), databaseId, access, digest };
+    const token = store.tokens.find((stored) => stored.digest === digest);
+    const expired = token !== undefined && !token.invalidated && token.expiresAt !== null && clockOf(owner.namespace).now() >= token.expiresAt;
+    return expired ? AUTH_REASONS.AUTH_JWT_EXPIRED : AUTH_REASONS.AUTH_JWT_INVALID;
   }
 
   const isKnown = (databaseId: string) => settings.perHost || databaseId === settings.databaseId;

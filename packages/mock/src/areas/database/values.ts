@@ -15,8 +15,13 @@ export function fromSqlValue(value: SqlValue): EngineValue {
       if (integer < INT64_MIN || integer > INT64_MAX) throw new ProtocolError(`The integer ${value.value} does not fit 64 bits`, 'ARGS_INVALID');
       return integer;
     }
-    case 'float':
-      return value.value;
+    case 'float': {
+      // REAL whatever the JSON text: 1e18 arrives as 1000000000000000000, which the exact JSON
+      // reader of the HTTP door gives as a bigint (sqld reads every float as an f64).
+      const real = Number(value.value);
+      if (!Number.isFinite(real)) throw new ProtocolError(`The float ${String(value.value)} is not a finite 64-bit float`, 'ARGS_INVALID');
+      return real;
+    }
     case 'text':
       return value.value;
     case 'blob':

@@ -4,7 +4,7 @@
 // or, for scratch work, of Emscripten's in-memory file system, private to the worker thread that
 // loaded the module: SQLite has no path to the host's files at all.
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
-import { ProtocolError } from '../protocol.ts';
+import { sqliteFailure, type SqliteFailure } from '../error-codes.ts';
 import type { EngineValue } from '../values.ts';
 import { EngineVfs, VFS_NAME, type VfsHooks } from './vfs.ts';
 
@@ -151,12 +151,10 @@ export class Sqlite {
     this.#capi.sqlite3_finalize(stmt);
   }
 
-  /** The engine's last error on a connection, as the protocol names it (extended code). */
-  error(db: DbPointer): ProtocolError & { rawCode: number } {
+  /** The engine's last error on a connection, as sqld names it (error-codes.ts). */
+  error(db: DbPointer): SqliteFailure {
     const raw = this.#raw.sqlite3_extended_errcode(db) as number;
-    const error = new ProtocolError(this.#capi.sqlite3_errmsg(db) as string, this.#capi.sqlite3_js_rc_str(raw) ?? `SQLITE_${raw}`) as ProtocolError & { rawCode: number };
-    error.rawCode = raw;
-    return error;
+    return sqliteFailure(raw, this.#capi.sqlite3_js_rc_str(raw), this.#capi.sqlite3_errmsg(db) as string, this.#capi.sqlite3_error_offset(db) as number);
   }
 
   bind(stmt: StmtPointer, index: number, value: EngineValue): void {
