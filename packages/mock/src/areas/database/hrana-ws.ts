@@ -137,8 +137,8 @@ export function hranaWebSocket(options: HranaWsOptions) {
      */
     function streamOf(slot: StreamSlot | undefined, id: unknown): Stream {
       if (!slot) throw Object.assign(new Error(`No stream ${String(id)} is open on this connection`), { code: 'STREAM_NOT_FOUND' });
-      if (!slot.stream) throw Object.assign(new Error(`Stream ${String(id)} has failed to open: ${slot.error!.message}`), { code: slot.error!.code ?? 'STREAM_NOT_OPEN' });
-      if (!slot.stream.closed && !options.authorize(secret, host, stateOf)) {
+      if (!slot.stream) throw Object.assign(new Error(`Stream ${String(id)} has failed to open: ${slot.error!.message}`), { code: 'STREAM_NOT_OPEN' });
+      if (!slot.stream.closed && isRefusal(options.authorize(secret, host, stateOf))) {
         slot.stream.closed = true;
         slot.stream.lost = new StreamLost('The stream was closed: its token expired or was invalidated; its open transaction was rolled back', 'STREAM_EXPIRED');
         endIfIdle(slot);
