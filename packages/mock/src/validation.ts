@@ -15,8 +15,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { compileFunction } from 'node:vm';
-import { _, Ajv2020, type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.js';
+import { _, Ajv2020, type ErrorObject, type Format, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { unescapePointerToken, type Schema } from '@platform-contracts/contracts';
 import type { Violation } from './area.ts';
 
@@ -29,15 +30,21 @@ const OPENAPI_KEYWORDS = ['discriminator', 'example', 'xml', 'externalDocs'];
 /** Where the build writes precompiled validators (beside the built module, or the repository's build for the sources). */
 export const PRECOMPILED_DIR = new URL('../dist/validators/', import.meta.url);
 
+// OpenAPI's numeric formats. int64 is -2^63 to 2^63 - 1: values are read exactly (exact-json.ts)
+// and handed to ajv on the right side of that line, so the bound holds to the last unit.
+const OPENAPI_FORMATS: Record<string, Format> = {
+  int64: { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63 },
+  int32: { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1 },
+  ...Object.fromEntries(['float', 'double'].map((format) => [format, { type: 'number', validate: () => true }])),
+  ...Object.fromEntries(['byte', 'binary', 'password', 'int8', 'int16', 'uint8'].map((format) => [format, () => true])),
+};
+/** Every format a schema may name, as the mock's ajv holds them: ajv-formats' (full mode), then OpenAPI's. */
+const FORMATS: Record<string, Format> = { ...fullFormats, ...OPENAPI_FORMATS };
+
 /** OpenAPI's own formats and keywords on top of JSON Schema's. */
 function addOpenApiVocabulary(ajv: Ajv2020): void {
   addFormats.default(ajv);
-  // OpenAPI's numeric formats. int64 is -2^63 to 2^63 - 1: values are read exactly (exact-json.ts)
-  // and handed to ajv on the right side of that line, so the bound holds to the last unit.
-  ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63 });
-  ajv.addFormat('int32', { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1 });
-  for (const format of ['float', 'double']) ajv.addFormat(format, { type: 'number', validate: () => true });
-  for (const format of ['byte', 'binary', 'password', 'int8', 'int16', 'uint8']) ajv.addFormat(format, () => true);
+  for (const [name, format] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, format);
   for (const keyword of OPENAPI_KEYWORDS) ajv.addKeyword({ keyword });
 }
 
@@ -52,18 +59,21 @@ export function createAjv(source = false): Ajv2020 {
   return ajv;
 }
 
-let shared: { ajv: Ajv2020; signature: string } | undefined;
-/** The process's ajv, and the signature of what shapes its code (any change to it makes new digests). */
-function sharedAjv(): { ajv: Ajv2020; signature: string } {
-  if (shared) return shared;
-  const ajv = createAjv();
-  const formats = Object.entries(ajv.formats).map(([name, format]) => [
+/** The process's ajv, made when a validator is first compiled at run time. */
+let shared: Ajv2020 | undefined;
+const sharedAjv = () => (shared ??= createAjv());
+
+/** What shapes a validator's code besides its schema: any change to it makes new digests. */
+const SIGNATURE = JSON.stringify({
+  ajv: (require('ajv/package.json') as { version: string }).version,
+  ajvFormats: (require('ajv-formats/package.json') as { version: string }).version,
+  options: AJV_OPTIONS,
+  keywords: OPENAPI_KEYWORDS,
+  formats: Object.entries(FORMATS).map(([name, format]) => [
     name,
     format instanceof RegExp ? String(format) : typeof format === 'object' ? `${(format as { type?: string }).type ?? 'string'}${(format as { async?: boolean }).async ? ' async' : ''}` : typeof format,
-  ]);
-  const signature = JSON.stringify({ ajv: (require('ajv/package.json') as { version: string }).version, options: AJV_OPTIONS, keywords: OPENAPI_KEYWORDS, formats });
-  return (shared = { ajv, signature });
-}
+  ]),
+});
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -96,7 +106,7 @@ const inAjv = new Set<string>();
 /** A validator compiled by the process's ajv now. */
 export function compiledValidator(schema: Schema, components: RegisteredComponents): ValidateFunction {
   made.compiled++;
-  const { ajv } = sharedAjv();
+  const ajv = sharedAjv();
   if (!inAjv.has(components.id)) {
     ajv.addSchema({ $id: components.id, components: components.components }, undefined, undefined, false);
     inAjv.add(components.id);
@@ -111,7 +121,7 @@ export function compilable(schema: Schema, components: RegisteredComponents): Sc
 }
 
 /** The name of a validator's precompiled code: what shapes the code, digested. */
-export const validatorDigest = (components: RegisteredComponents, schema: Schema) => digest(`${sharedAjv().signature}\u0000${components.digest}\u0000${JSON.stringify(schema)}`);
+export const validatorDigest = (components: RegisteredComponents, schema: Schema) => digest(`${SIGNATURE}\u0000${components.digest}\u0000${JSON.stringify(schema)}`);
 
 /** Validators made in this process, by digest. */
 const validators = new Map<string, ValidateFunction>();
@@ -126,7 +136,7 @@ export function precompiledValidator(name: string, dir: URL = PRECOMPILED_DIR): 
   }
   made.precompiled++;
   const module = { exports: {} as { default?: ValidateFunction } };
-  compileFunction(code, ['module', 'exports', 'require', 'formats'], { filename: `platform-mock-validator-${name}.js` })(module, module.exports, require, sharedAjv().ajv.formats);
+  compileFunction(code, ['module', 'exports', 'require', 'formats'], { filename: `platform-mock-validator-${name}.js` })(module, module.exports, require, FORMATS);
   return module.exports.default;
 }
 
