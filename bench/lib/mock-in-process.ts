@@ -61,6 +61,8 @@ export async function measureValidatedCalls(): Promise<Goal> {
 interface SuiteRun {
   /** Each test's duration in ms, in the order run. */
   durations: number[];
+  /** The file's time outside its tests (its hooks: the mock's or MSW's start), ms. */
+  outsideMs: number;
   wallMs: number;
 }
 
@@ -71,9 +73,11 @@ function runSuite(name: 'mock' | 'msw'): SuiteRun {
   const result = spawnSync(path.join(ROOT, 'node_modules/.bin/vitest'), ['run', '--config', 'bench/suites/vitest.config.ts', `bench/suites/${name}.suite.ts`, '--reporter=json', `--outputFile=${output}`], { cwd: ROOT, encoding: 'utf8' });
   const wallMs = performance.now() - started;
   if (result.status !== 0) fail(`the ${name} suite failed:\n${result.stdout.slice(-2000)}${result.stderr.slice(-2000)}`);
-  const report = JSON.parse(readFileSync(output, 'utf8')) as { testResults: { assertionResults: { duration: number }[] }[] };
+  const report = JSON.parse(readFileSync(output, 'utf8')) as { testResults: { startTime: number; endTime: number; assertionResults: { duration: number }[] }[] };
   rmSync(dir, { recursive: true, force: true });
-  return { durations: report.testResults.flatMap((file) => file.assertionResults.map((test) => test.duration)), wallMs };
+  const durations = report.testResults.flatMap((file) => file.assertionResults.map((test) => test.duration));
+  const fileMs = report.testResults.reduce((total, file) => total + file.endTime - file.startTime, 0);
+  return { durations, outsideMs: fileMs - durations.reduce((a, b) => a + b, 0), wallMs };
 }
 
 export function measureSuites(): Goal {
@@ -86,7 +90,7 @@ export function measureSuites(): Goal {
   const ratio = perTest(mock) / perTest(msw);
   console.log(`\nA ${TESTS}-test suite of the issue's shape (bench/suites/: collections, videos, paging, learning mode, DNS import), run with vitest`);
   for (const [label, run] of [['mock (@platform-contracts/mock/vitest)', mock], ['hand-written MSW handlers', msw]] as const) {
-    console.log(`  ${label}: ${perTest(run).toFixed(2)} ms a test (first test, with the setup: ${run.durations[0]!.toFixed(0)} ms; vitest run ${(run.wallMs / 1000).toFixed(1)} s)`);
+    console.log(`  ${label}: ${perTest(run).toFixed(2)} ms a test (first test, with the setup: ${run.durations[0]!.toFixed(0)} ms; the file's hooks outside its tests ${run.outsideMs.toFixed(0)} ms; vitest run ${(run.wallMs / 1000).toFixed(1)} s)`);
   }
   console.log(`  ratio per test ${ratio.toFixed(2)}x: ${verdict(ratio <= 1.5)} (at most 1.5x)`);
   const first = mock.durations[0]!;
