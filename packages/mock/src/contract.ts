@@ -111,12 +111,13 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
   });
   const bodyValidators = new Map<CompiledMedia, () => ValidateFunction>();
   for (const media of body?.contents ?? []) if (media.schema !== undefined) bodyValidators.set(media, compiler.lazy(media.schema));
-  const responseValidators = new Map<string, { validate: () => ValidateFunction; lastValidText?: string }>();
+  const responseValidators = new Map<string, ResponseValidator>();
+  const byStatus = new Map<number, { media(sent: string): ResponseValidator | null | undefined } | undefined>();
   for (const response of responses.values()) {
     for (const media of response.contents) if (media.schema !== undefined) responseValidators.set(`${response.status} ${media.type}`, { validate: compiler.lazy(media.schema) });
   }
 
-  return {
+  const compiled: CompiledOperation = {
     area: operation.area,
     operationId: operation.operationId,
     method: operation.method.toUpperCase(),
@@ -141,13 +142,12 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
       return toViolations(validate.errors, 'body');
     },
     validateResponse(status, mediaType, value, text) {
-      const response = responses.get(String(status)) ?? responses.get(`${String(status)[0]}XX`) ?? responses.get('default');
+      const response = responseFor(status);
       if (!response) return [{ location: ['response'], message: `status ${status} is not documented (${[...responses.keys()].join(', ')})` }];
       if (value === undefined) return [];
-      const media = response.contents.find((m) => mediaMatches(m.type, mediaType ?? ''));
-      if (!media) return [{ location: ['response', 'content-type'], message: `${mediaType} is not documented for ${status}` }];
-      const validator = responseValidators.get(`${response.status} ${media.type}`);
-      if (!validator || (text !== undefined && text === validator.lastValidText)) return [];
+      const validator = response.media(mediaType ?? '');
+      if (validator === undefined) return [{ location: ['response', 'content-type'], message: `${mediaType} is not documented for ${status}` }];
+      if (validator === null || (text !== undefined && text === validator.lastValidText)) return [];
       // A read answered again and again (a listing polled) is validated once while it stays the same.
       const validate = validator.validate();
       if (!validate(value)) return toViolations(validate.errors, 'response');
@@ -155,6 +155,34 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
       return [];
     },
   };
+  return compiled;
+
+  /** The documented response for a status (its own, its `2XX` range, or `default`), with its validators by sent media type; remembered per status. */
+  function responseFor(status: number) {
+    let found = byStatus.get(status);
+    if (found === undefined && !byStatus.has(status)) {
+      const response = responses.get(String(status)) ?? responses.get(`${String(status)[0]}XX`) ?? responses.get('default');
+      const byMedia = new Map<string, ResponseValidator | null | undefined>();
+      found = response && {
+        /** The validator for a sent media type: null when its documented media has no schema, undefined when none is documented. */
+        media(sent: string) {
+          if (byMedia.has(sent)) return byMedia.get(sent);
+          const media = response.contents.find((m) => mediaMatches(m.type, sent));
+          const validator = media ? (responseValidators.get(`${response.status} ${media.type}`) ?? null) : undefined;
+          if (byMedia.size < 16) byMedia.set(sent, validator);
+          return validator;
+        },
+      };
+      if (byStatus.size < 64) byStatus.set(status, found);
+    }
+    return found;
+  }
+}
+
+interface ResponseValidator {
+  validate: () => ValidateFunction;
+  /** The JSON text of the last body found valid. */
+  lastValidText?: string;
 }
 
 function lazy<T>(make: () => T): () => T {
@@ -198,6 +226,8 @@ const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 function coerceText(text: string, type: string | undefined): unknown {
   if (type === 'integer' && INTEGER.test(text)) {
+    // Up to 15 digits every integer is exact as a double.
+    if (text.length <= 15) return Number(text);
     const exact = exactInteger(text);
     return typeof exact === 'bigint' ? validationNumber(exact) : exact;
   }
