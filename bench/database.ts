@@ -14,6 +14,7 @@ import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { createClient, type Client } from '@libsql/client';
 import { startMock } from '@platform-contracts/mock';
 import { faultFigures } from './lib/database-faults.ts';
+import { printGoals } from './lib/goals.ts';
 
 const ROWS = 1_000;
 const ROUNDS = 7;
@@ -163,6 +164,10 @@ try {
   console.log('\nthe engine under faults:');
   console.table(faults);
   for (const figure of faults) console.log(`${figure.benchmark}: ${figure.ms} ms against ${figure['baseline ms']} ms (${figure.baseline}); goal ${figure.goal}: ${figure.met ? 'met' : 'missed'}`);
+  printGoals('pnpm bench database', [
+    ...checks.map((check) => ({ figure: `${check.benchmark}, vs ${check.baseline}`, value: `${check.ratio}x (${check.ms} ms against ${check['baseline ms']} ms)`, goal: `≤ ${check.target}x`, met: check.ratio <= check.target })),
+    ...faults.map((figure) => ({ figure: figure.benchmark, value: `${figure.ms} ms (${figure.baseline} ${figure['baseline ms']} ms)`, goal: String(figure.goal), met: Boolean(figure.met) })),
+  ]);
 } finally {
   await mock.close();
 }

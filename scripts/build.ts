@@ -75,7 +75,8 @@ export const BUILD_STEPS: BuildStep[] = [
   },
   {
     name: 'mock',
-    inputs: ['packages/mock/src', 'packages/mock/tsconfig.build.json', 'packages/contracts/dist', 'scripts/build-mock.ts', ...SHARED_INPUTS],
+    // The bundles too: the validators their schemas need are precompiled into the mock's dist.
+    inputs: ['packages/mock/src', 'packages/mock/tsconfig.build.json', 'packages/contracts/dist', rel(BUNDLE_DIR), 'scripts/build-mock.ts', ...SHARED_INPUTS],
     outputs: ['packages/mock/dist'],
     run: buildMock,
   },

@@ -5,7 +5,7 @@ import { buildAreaModel, checkRefs, resolveRef, type AreaName, type Operation, t
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenApiDocument, Violation } from './area.ts';
 import { exactInteger, validationNumber } from './exact-json.ts';
-import { createSchemaCompiler, toViolations } from './validation.ts';
+import { createSchemaCompiler, toViolations, type SchemaCompiler } from './validation.ts';
 
 type Json = Record<string, unknown>;
 
@@ -78,8 +78,8 @@ export function compileContract(area: string, document: OpenApiDocument): Compil
   try {
     // Every `$ref` must lead somewhere, so that a broken bundle is refused at start rather than at a request.
     checkRefs(document);
-    const compile = createSchemaCompiler(area, document.components);
-    return buildAreaModel(area as AreaName, document).map((operation) => compileOperation(operation, document, compile));
+    const compiler = createSchemaCompiler(document.components);
+    return buildAreaModel(area as AreaName, document).map((operation) => compileOperation(operation, document, compiler));
   } catch (error) {
     const failure = error instanceof ContractError ? error : new ContractError((error as Error).message);
     failure.area = area;
@@ -87,7 +87,7 @@ export function compileContract(area: string, document: OpenApiDocument): Compil
   }
 }
 
-function compileOperation(operation: Operation, document: OpenApiDocument, compile: (schema: Schema) => ValidateFunction): CompiledOperation {
+function compileOperation(operation: Operation, document: OpenApiDocument, compiler: SchemaCompiler): CompiledOperation {
   const parameters: CompiledParameter[] = operation.parameters.map((p) => ({
     name: p.name,
     in: p.in,
@@ -100,32 +100,24 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
   const responses = new Map<string, CompiledResponse>(Object.values(operation.responses).map((r) => [r.status, { status: r.status, contents: r.content.map(mediaOf) }]));
 
   // Parameters are validated as one object per location, with declared names, coercing the
-  // text they arrive as into the schema's type first (as Prism does). Validators are compiled
-  // on an operation's first use, so that start-up does not pay for operations never called.
-  const parameterValidators = lazy(() =>
-    (['path', 'query', 'header'] as const).map((location) => {
-      const own = parameters.filter((p) => p.in === location);
-      if (own.length === 0) return undefined;
-      const key = (p: CompiledParameter) => (location === 'header' ? p.name.toLowerCase() : p.name);
-      const validate = compile({ type: 'object', properties: Object.fromEntries(own.map((p) => [key(p), p.schema])), required: own.filter((p) => p.required).map(key) });
-      return { location, validate, coerce: coercer(own, document), declaredName: new Map(own.map((p) => [p.name.toLowerCase(), p.name])) };
-    }),
-  );
-  const bodyValidators = new Map<CompiledMedia, ValidateFunction>();
-  const bodyValidator = (media: CompiledMedia) => {
-    let validate = bodyValidators.get(media);
-    if (!validate && media.schema !== undefined) bodyValidators.set(media, (validate = compile(media.schema)));
-    return validate;
-  };
-  const responseValidators = new Map<string, { validate: ValidateFunction; lastValidText?: string }>();
-  const responseValidator = (status: string, media: CompiledMedia) => {
-    const key = `${status} ${media.type}`;
-    let validator = responseValidators.get(key);
-    if (!validator && media.schema !== undefined) responseValidators.set(key, (validator = { validate: compile(media.schema) }));
-    return validator;
-  };
+  // text they arrive as into the schema's type first (as Prism does). Validators are made on an
+  // operation's first use, so that start-up does not pay for operations never called.
+  const parameterValidators = (['path', 'query', 'header'] as const).flatMap((location) => {
+    const own = parameters.filter((p) => p.in === location);
+    if (own.length === 0) return [];
+    const key = (p: CompiledParameter) => (location === 'header' ? p.name.toLowerCase() : p.name);
+    const validate = compiler.lazy({ type: 'object', properties: Object.fromEntries(own.map((p) => [key(p), p.schema])), required: own.filter((p) => p.required).map(key) });
+    return [{ location, validate, coerce: lazy(() => coercer(own, document)), declaredName: new Map(own.map((p) => [p.name.toLowerCase(), p.name])) }];
+  });
+  const bodyValidators = new Map<CompiledMedia, () => ValidateFunction>();
+  for (const media of body?.contents ?? []) if (media.schema !== undefined) bodyValidators.set(media, compiler.lazy(media.schema));
+  const responseValidators = new Map<string, ResponseValidator>();
+  const byStatus = new Map<number, { media(sent: string): ResponseValidator | null | undefined } | undefined>();
+  for (const response of responses.values()) {
+    for (const media of response.contents) if (media.schema !== undefined) responseValidators.set(`${response.status} ${media.type}`, { validate: compiler.lazy(media.schema) });
+  }
 
-  return {
+  const compiled: CompiledOperation = {
     area: operation.area,
     operationId: operation.operationId,
     method: operation.method.toUpperCase(),
@@ -137,32 +129,60 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
     extensions: operation.extensions,
     validateParameters(values) {
       const violations: Violation[] = [];
-      for (const validator of parameterValidators()) {
-        if (!validator) continue;
-        const input = validator.coerce(values[validator.location]);
-        if (!validator.validate(input)) violations.push(...toViolations(validator.validate.errors, validator.location, validator.declaredName));
+      for (const validator of parameterValidators) {
+        const input = validator.coerce()(values[validator.location]);
+        const validate = validator.validate();
+        if (!validate(input)) violations.push(...toViolations(validate.errors, validator.location, validator.declaredName));
       }
       return violations;
     },
     validateBody(media, value) {
-      const validate = bodyValidator(media);
+      const validate = bodyValidators.get(media)?.();
       if (!validate || validate(value)) return [];
       return toViolations(validate.errors, 'body');
     },
     validateResponse(status, mediaType, value, text) {
-      const response = responses.get(String(status)) ?? responses.get(`${String(status)[0]}XX`) ?? responses.get('default');
+      const response = responseFor(status);
       if (!response) return [{ location: ['response'], message: `status ${status} is not documented (${[...responses.keys()].join(', ')})` }];
       if (value === undefined) return [];
-      const media = response.contents.find((m) => mediaMatches(m.type, mediaType ?? ''));
-      if (!media) return [{ location: ['response', 'content-type'], message: `${mediaType} is not documented for ${status}` }];
-      const validator = responseValidator(response.status, media);
-      if (!validator || (text !== undefined && text === validator.lastValidText)) return [];
+      const validator = response.media(mediaType ?? '');
+      if (validator === undefined) return [{ location: ['response', 'content-type'], message: `${mediaType} is not documented for ${status}` }];
+      if (validator === null || (text !== undefined && text === validator.lastValidText)) return [];
       // A read answered again and again (a listing polled) is validated once while it stays the same.
-      if (!validator.validate(value)) return toViolations(validator.validate.errors, 'response');
+      const validate = validator.validate();
+      if (!validate(value)) return toViolations(validate.errors, 'response');
       validator.lastValidText = text;
       return [];
     },
   };
+  return compiled;
+
+  /** The documented response for a status (its own, its `2XX` range, or `default`), with its validators by sent media type; remembered per status. */
+  function responseFor(status: number) {
+    let found = byStatus.get(status);
+    if (found === undefined && !byStatus.has(status)) {
+      const response = responses.get(String(status)) ?? responses.get(`${String(status)[0]}XX`) ?? responses.get('default');
+      const byMedia = new Map<string, ResponseValidator | null | undefined>();
+      found = response && {
+        /** The validator for a sent media type: null when its documented media has no schema, undefined when none is documented. */
+        media(sent: string) {
+          if (byMedia.has(sent)) return byMedia.get(sent);
+          const media = response.contents.find((m) => mediaMatches(m.type, sent));
+          const validator = media ? (responseValidators.get(`${response.status} ${media.type}`) ?? null) : undefined;
+          if (byMedia.size < 16) byMedia.set(sent, validator);
+          return validator;
+        },
+      };
+      if (byStatus.size < 64) byStatus.set(status, found);
+    }
+    return found;
+  }
+}
+
+interface ResponseValidator {
+  validate: () => ValidateFunction;
+  /** The JSON text of the last body found valid. */
+  lastValidText?: string;
 }
 
 function lazy<T>(make: () => T): () => T {
@@ -206,6 +226,8 @@ const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 function coerceText(text: string, type: string | undefined): unknown {
   if (type === 'integer' && INTEGER.test(text)) {
+    // Up to 15 digits every integer is exact as a double.
+    if (text.length <= 15) return Number(text);
     const exact = exactInteger(text);
     return typeof exact === 'bigint' ? validationNumber(exact) : exact;
   }

@@ -91,6 +91,12 @@ export async function createEngine(options: EngineOptions) {
   });
   const prism: PrismAdapter = createPrismAdapter(options.documents, { dynamic: options.dynamic, seed: options.seed });
   const served = new Map(operations.map((o) => [o, { area: o.area, operationId: o.operationId, method: o.method, path: o.path } satisfies ServedOperation]));
+  const servedBy = (answer: EngineAnswer, operation: CompiledOperation): EngineAnswer => {
+    answer.operation = served.get(operation)!;
+    return answer;
+  };
+  /** Operations whose data their area keeps outside the state (not charged to the state size cap). */
+  const outsideState = new Set([...behaviours.values()].flatMap((behaviour) => behaviour.outsideState ?? []));
 
   async function answer(incoming: IncomingRequest): Promise<EngineAnswer> {
     const route = routes.match(incoming.method, incoming.rawPath);
@@ -107,7 +113,7 @@ export async function createEngine(options: EngineOptions) {
       return answer;
     }
     const { operation } = route;
-    const withOperation = (answer: EngineAnswer): EngineAnswer => Object.assign(answer, { operation: served.get(operation)! });
+    const withOperation = (answer: EngineAnswer): EngineAnswer => servedBy(answer, operation);
 
     const credential = credentialOf(operation, incoming.headers);
     if (credential === undefined) return withOperation(documentedAnswer(operation, 401) ?? { status: 401, headers: {}, violations: [] });
@@ -125,14 +131,13 @@ export async function createEngine(options: EngineOptions) {
   async function answerCall(incoming: IncomingRequest, route: { operation: CompiledOperation; rawParams: Record<string, string> }, namespace: string): Promise<EngineAnswer> {
     const { operation } = route;
     const behaviour = behaviours.get(operation.area)!;
-    const withOperation = (answer: EngineAnswer): EngineAnswer => Object.assign(answer, { operation: served.get(operation)! });
+    const withOperation = (answer: EngineAnswer): EngineAnswer => servedBy(answer, operation);
 
     const { request, violations, unsupported } = readRequest(operation, route.rawParams, incoming);
     if (unsupported && !behaviour.invalidRequest) return withOperation(problem(415, 'Unsupported media type', `Content-Type ${unsupported}`));
 
     const handler = behaviour.handlers?.[operation.operationId];
-    const prismRequest = { method: incoming.method, path: incoming.rawPath, query: incoming.query, headers: incoming.headers, body: request.body };
-    const preference = prism.asksForPreference(prismRequest);
+    const preference = prism.asksForPreference(incoming);
     if (violations.length > 0 && !(preference && !behaviour.invalidRequest)) {
       const refused = behaviour.invalidRequest?.(violations, request) ?? documentedAnswerOrProblem(operation, 400, violations);
       return withOperation(checked(operation, toAnswer(refused), violations));
@@ -142,6 +147,7 @@ export async function createEngine(options: EngineOptions) {
     if (unacceptable) return withOperation(problem(406, 'Not acceptable', unacceptable));
 
     if (preference || !handler) {
+      const prismRequest = { method: incoming.method, path: incoming.rawPath, query: incoming.query, headers: incoming.headers, body: request.body };
       let preferences;
       try {
         preferences = preference ? await prism.preferences(prismRequest) : {};
@@ -155,7 +161,7 @@ export async function createEngine(options: EngineOptions) {
 
     // A write counts against the namespace's state size cap at what its body and parameters take, plus what a handler adds (IDs, times);
     // not an operation whose data the area keeps outside the state, under limits of its own.
-    const charged = !READS.has(incoming.method) && !behaviour.outsideState?.includes(operation.operationId);
+    const charged = !READS.has(incoming.method) && !outsideState.has(operation.operationId);
     if (charged && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params) + WRITE_OVERHEAD_BYTES)) {
       const over = [{ location: ['body'], message: stateCapMessage(options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES) }];
       return withOperation(checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), []));
@@ -178,7 +184,7 @@ export async function createEngine(options: EngineOptions) {
     const written = answer.body === undefined ? undefined : bodyText(answer.body, media);
     const value = written?.holdsBigint ? forValidation(answer.body) : answer.body;
     const broken = operation.validateResponse(answer.status, media, value, written?.text);
-    const violations = requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message, severity: 'Error' }));
+    const violations = requestViolations.length === 0 ? NO_VIOLATIONS : requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message, severity: 'Error' }));
     if (broken.length > 0) {
       return problem(500, 'The mock answer breaks the contract', `${operation.operationId} answered ${answer.status} with a body the contract does not allow.`, {
         violations: broken.map((v) => ({ location: v.location, message: v.message, severity: 'Error' })),
@@ -288,8 +294,12 @@ export function bodyText(body: unknown, mediaType: string | undefined): { text: 
 
 function mediaTypeOf(headers: Record<string, string>): string | undefined {
   const value = headers['content-type'];
+  if (value === 'application/json') return value;
   return value?.split(';')[0]!.trim().toLowerCase();
 }
+
+/** The violations of an answer to a valid request: none (shared, never written to). */
+const NO_VIOLATIONS: EngineAnswer['violations'] = Object.freeze([]) as never;
 
 /** Named examples, deep-copied per read: parsed again from their JSON text, much faster than structuredClone for these plain values. */
 function exampleReader(document: OpenApiDocument) {

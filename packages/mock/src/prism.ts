@@ -87,7 +87,7 @@ export function createPrismAdapter(documents: Map<string, OpenApiDocument>, defa
 
   return {
     /** Whether a request asks Prism for a specific answer (Prefer header or `__code`-style query). */
-    asksForPreference: (request: PrismRequest) =>
+    asksForPreference: (request: Pick<PrismRequest, 'headers' | 'query'>) =>
       request.headers.prefer !== undefined || Object.keys(request.query).some((name) => name.startsWith('__')),
 
     /** Prism's answer for an operation, with the request's preferences. */

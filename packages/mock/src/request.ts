@@ -59,15 +59,20 @@ export interface ReadRequest {
 export function readRequest(operation: CompiledOperation, rawParams: Record<string, string>, incoming: IncomingRequest): ReadRequest {
   const violations: Violation[] = [];
   const params: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(rawParams)) {
+  for (const name in rawParams) {
+    const raw = rawParams[name]!;
     if (raw === '') continue; // an empty segment leaves a required parameter missing
-    const decoded = decodeSegment(raw);
+    const decoded = raw.includes('%') ? decodeSegment(raw) : raw;
     if (decoded === undefined) violations.push({ location: ['path', name], message: `is not valid percent-encoding: ${JSON.stringify(raw)}` });
     else params[name] = decoded;
   }
   // Prism lets an empty query value through as absent; so does the mock.
   let query: Record<string, unknown> = incoming.query;
-  if (Object.values(query).includes('')) query = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+  for (const name in query) {
+    if (query[name] !== '') continue;
+    query = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+    break;
+  }
   if (violations.length === 0) violations.push(...operation.validateParameters({ path: params, query, header: incoming.headers }));
 
   const request: MockRequest = { operationId: operation.operationId, method: incoming.method, path: incoming.rawPath, params, query: incoming.query, headers: incoming.headers, body: undefined };
@@ -78,7 +83,7 @@ export function readRequest(operation: CompiledOperation, rawParams: Record<stri
     return { request, violations };
   }
   const sentType = incoming.headers['content-type'];
-  const accepted = operation.body.contents.map((m) => m.type).join(', ');
+  const accepted = () => operation.body!.contents.map((m) => m.type).join(', ');
   // The live server decodes this body by the operation, not by the Content-Type (x-body-content-type-ignored).
   const decodedByOperation = operation.extensions['x-body-content-type-ignored'] ? operation.body.contents[0] : undefined;
   if (decodedByOperation) return decodeBody(request, violations, operation, decodedByOperation, decodedByOperation.type, incoming.body!);
@@ -88,21 +93,36 @@ export function readRequest(operation: CompiledOperation, rawParams: Record<stri
     violations.push({ location: ['body'], message: `Content-Type ${message}` });
     return { request, violations, unsupported: `${message}.` };
   };
-  if (sentType === undefined) return refuse(`is missing; a request body needs one and ${operation.operationId} takes ${accepted}`);
-  let parsed;
-  try {
-    parsed = contentType.parse(sentType);
-  } catch {
+  if (sentType === undefined) return refuse(`is missing; a request body needs one and ${operation.operationId} takes ${accepted()}`);
+  const parsed = mediaTypeOf(sentType);
+  if (!parsed) {
     violations.push({ location: ['body'], message: `Content-Type is not a media type: ${JSON.stringify(sentType)}` });
     return { request, violations };
   }
   const media: CompiledMedia | undefined = operation.body.contents.find((m) => mediaMatches(m.type, parsed.type));
-  if (!media) return refuse(`${parsed.type} is not one of the content types ${operation.operationId} takes (${accepted})`);
-  const charset = parsed.parameters.charset?.toLowerCase();
+  if (!media) return refuse(`${parsed.type} is not one of the content types ${operation.operationId} takes (${accepted()})`);
+  const charset = parsed.charset;
   if (charset && !['utf-8', 'utf8', 'us-ascii'].includes(charset)) {
     return refuse(`charset ${charset} is not read; send UTF-8`);
   }
   return decodeBody(request, violations, operation, media, parsed.type, incoming.body!);
+}
+
+/** Content-Type headers as parsed, remembered (a client sends the same few again and again); null when one is not a media type. */
+const mediaTypes = new Map<string, { type: string; charset: string | undefined } | null>();
+function mediaTypeOf(header: string): { type: string; charset: string | undefined } | null {
+  let parsed = mediaTypes.get(header);
+  if (parsed !== undefined) return parsed;
+  try {
+    const { type, parameters } = contentType.parse(header);
+    parsed = { type, charset: parameters.charset?.toLowerCase() };
+  } catch {
+    parsed = null;
+  }
+  if (header.length > 200) return parsed;
+  if (mediaTypes.size >= 256) mediaTypes.clear();
+  mediaTypes.set(header, parsed);
+  return parsed;
 }
 
 /** The body's bytes as the media type says (JSON parsed, text otherwise), validated against its schema. */
@@ -131,10 +151,24 @@ function decodeBody(request: MockRequest, violations: Violation[], operation: Co
 /** Why the request's Accept rules out every media type of the operation's success answers (a 406), if it does. */
 export function notAcceptable(operation: CompiledOperation, accept: string | undefined): string | undefined {
   if (!accept) return undefined;
+  let known = acceptances.get(operation);
+  if (!known) acceptances.set(operation, (known = new Map()));
+  if (known.has(accept)) return known.get(accept);
+  const refusal = judgeAccept(operation, accept);
+  // Remembered per operation for the few Accept headers clients send (each a few dozen bytes).
+  if (accept.length <= 200) {
+    if (known.size >= 64) known.clear();
+    known.set(accept, refusal);
+  }
+  return refusal;
+}
+
+const acceptances = new WeakMap<CompiledOperation, Map<string, string | undefined>>();
+
+function judgeAccept(operation: CompiledOperation, accept: string): string | undefined {
   const offered = [...operation.responses.entries()].filter(([status]) => status.startsWith('2')).flatMap(([, r]) => r.contents.map((m) => m.type));
   if (offered.length === 0) return undefined;
   const negotiator = new Negotiator({ headers: { accept } });
   if (negotiator.mediaTypes(offered).length > 0) return undefined;
   return `${operation.operationId} answers ${offered.join(', ')}; the Accept header (${accept}) allows none of them.`;
 }
-

@@ -8,15 +8,15 @@ type Json = Record<string, unknown>;
 
 /**
  * A validator of one schema under the document's components.schemas, for what is not an HTTP body
- * (WebSocket messages). A missing schema throws now (at the mock's start); the schema is compiled
- * at the first message, as ajv's first compile costs about as much as the rest of the start.
+ * (WebSocket messages). A missing schema throws now (at the mock's start); the validator is made
+ * at the first message (see validation.ts).
  */
 export function schemaValidator(document: OpenApiDocument, name: string): (value: unknown) => Violation[] {
   const schemas = (document.components as Json | undefined)?.schemas as Json | undefined;
   if (!schemas?.[name]) throw new ContractError(`the contract has no schema named ${name}`);
-  let validate: ReturnType<ReturnType<typeof createSchemaCompiler>> | undefined;
+  const validator = createSchemaCompiler(document.components).lazy({ $ref: `#/components/schemas/${name}` });
   return (value) => {
-    validate ??= createSchemaCompiler('schema', document.components)({ $ref: `#/components/schemas/${name}` });
+    const validate = validator();
     return validate(value) ? [] : toViolations(validate.errors, 'message');
   };
 }

@@ -10,7 +10,7 @@
 // to the test's namespace; `clientOptions` suits every `create<Area>Client`.
 import { randomUUID } from 'node:crypto';
 import type { Client as LibsqlClient } from '@libsql/client';
-import { inject, test as base, type TestAPI } from 'vitest';
+import { afterAll, beforeAll, inject, test as base, type TestAPI } from 'vitest';
 import { startMock } from './http-server.ts';
 import { createMock, IN_PROCESS_URL, type Mock, type MockOptions } from './mock.ts';
 import { connectNamespace, type NamespaceControl } from './remote-namespace.ts';
@@ -106,16 +106,54 @@ async function issueTokens(connection: MockConnection, accessKey: string, databa
   return { databaseId, url, fullAccessToken: tokenOf('full_access'), readOnlyToken: tokenOf('read_only') };
 }
 
+/**
+ * The test API, which on its first use in a file (a test defined, `test.for`, `test.concurrent`
+ * ...) adds `start` to that file's hooks, so a file that never uses it starts nothing.
+ */
+function startingEarly<T extends object>(api: T, start: () => void): T {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    try {
+      start();
+    } catch {
+      // Not while vitest collects a file (no suite to add hooks to): the fixture starts the mock when a test asks for it.
+    }
+  };
+  return new Proxy(api, {
+    apply(target, thisArg, args) {
+      once();
+      return Reflect.apply(target as (...args: unknown[]) => unknown, thisArg, args);
+    },
+    get(target, property) {
+      once();
+      return Reflect.get(target, property);
+    },
+  });
+}
+
 /** A vitest `test` with the mock's fixtures; pass `createPlatformClient` for the `platform` fixture. */
 export function createMockTest<Platform = never>(options: MockTestOptions<Platform> = {}): TestAPI<MockFixtures<Platform>> {
   const databaseId = options.databaseId ?? 'my-database';
-  return base.extend<MockFixtures<Platform>>({
+  /** The worker's mock, once started: by the file's `beforeAll`, or by the first test that asks for it. */
+  let connecting: Promise<MockConnection> | undefined;
+  /** Whether the worker fixture holds the mock (it then closes it when the worker ends). */
+  let held = false;
+  const connection = () => (connecting ??= connect(options as MockTestOptions<unknown>));
+  const api = base.extend<MockFixtures<Platform>>({
     platformMock: [
       // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from its first parameter
       async ({}, use) => {
-        const connection = await connect(options as MockTestOptions<unknown>);
-        await use(connection);
-        await connection.mock?.close();
+        const connected = await connection();
+        held = true;
+        try {
+          await use(connected);
+        } finally {
+          connecting = undefined;
+          held = false;
+          await connected.mock?.close();
+        }
       },
       { scope: 'worker' },
     ],
@@ -144,6 +182,17 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
       if (!options.createPlatformClient) throw new Error('the platform fixture needs createMockTest({ createPlatformClient }) (from @platform-contracts/client)');
       await use(options.createPlatformClient(platformOptions));
     },
+  });
+  return startingEarly(api, () => {
+    // A failure to start is each test's that asks for the mock (the fixture awaits the same promise).
+    beforeAll(() => connection().then(() => undefined, () => undefined));
+    // Started for a file whose tests never asked for it: closed with the file.
+    afterAll(async () => {
+      if (held || !connecting) return;
+      const started = connecting;
+      connecting = undefined;
+      await (await started.catch(() => undefined))?.mock?.close();
+    });
   });
 }
 
