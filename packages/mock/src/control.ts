@@ -10,7 +10,7 @@ import type { MockClock, NamespaceClock } from './namespaces.ts';
 import { DEFAULT_NAMESPACE, SnapshotError } from './namespaces.ts';
 import { parseExactJson } from './exact-json.ts';
 import type { Journal } from './journal.ts';
-import type { CoverageReport } from './coverage.ts';
+import type { CoverageCounts, CoverageReport } from './coverage.ts';
 
 export const CONTROL_PREFIX = '/_mock/';
 export const HEALTH_PATH = '/_mock/health';
@@ -35,6 +35,8 @@ export const DEFAULT_REQUESTS_PAGE = 100;
 export interface ControlObservations {
   journal?: Journal;
   coverage(): CoverageReport;
+  /** The raw counts under the report (they add up across mocks). */
+  coverageCounts(): CoverageCounts;
 }
 
 /** The routes, for `--help`, the README and 405 answers. */
@@ -52,7 +54,7 @@ export const CONTROL_ROUTES: Record<string, { methods: string[]; what: string }>
     methods: ['GET'],
     what: `a namespace's request journal, oldest first (?namespace=KEY, default \`default\`; &after=SEQ; &limit=N, at most ${MAX_REQUESTS_PAGE}, default ${DEFAULT_REQUESTS_PAGE}; &violations=true for those that broke the contract): {"requests","more","recorded","dropped","violations"}`,
   },
-  '/_mock/coverage': { methods: ['GET'], what: 'what every namespace reached of the contracts so far: the JSON platform-mock --coverage writes' },
+  '/_mock/coverage': { methods: ['GET'], what: 'what every namespace reached of the contracts so far: the JSON platform-mock --coverage writes (?counts=true: the counts under it, which add up across mocks)' },
 };
 
 const JSON_TYPE = /^\s*(application\/json|application\/[^;\s]+\+json)\s*(;|$)/i;
@@ -148,7 +150,7 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
         case 'GET /_mock/requests':
           return requestsPage(observations.journal, namespace ?? DEFAULT_NAMESPACE, query);
         case 'GET /_mock/coverage':
-          return { status: 200, body: observations.coverage() };
+          return { status: 200, body: query.get('counts') === 'true' ? observations.coverageCounts() : observations.coverage() };
       }
     } catch (error) {
       if (error instanceof SnapshotError || error instanceof FaultError) return problem(400, error.name === 'FaultError' ? 'Invalid fault' : 'Invalid snapshot', error.message);

@@ -244,7 +244,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const health = () => ({ status: 'ok', areas: areas.map((area) => area.name), operations: engine.operations.length });
   let skeleton: OperationSkeleton[] | undefined;
   const coverageNow = () => coverageReport((skeleton ??= [...documents].flatMap(([area, document]) => coverageSkeleton(area, document))), coverage.snapshot());
-  const control = createControl(engine, clock, health, { journal, coverage: coverageNow });
+  const control = createControl(engine, clock, health, { journal, coverage: coverageNow, coverageCounts: () => coverage.snapshot() });
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const mockWideLimit: BodyLimit = { bytes: maxBodyBytes, option: 'the option maxBodyBytes (--max-body-bytes)' };
   const bodyLimit = (method: string, target: string): BodyLimit => {

@@ -26,12 +26,15 @@ export interface VitestBridge {
   failRunningTest(error: Error): boolean;
 }
 
-/** The bridge when this process is a vitest worker, else undefined. */
+/** The bridge when this process is a vitest worker (not vitest's main process, where a globalSetup runs), else undefined. */
 export async function vitestBridge(): Promise<VitestBridge | undefined> {
-  if (!process.env.VITEST) return undefined;
+  if (!process.env.VITEST || process.env.VITEST_WORKER_ID === undefined) return undefined;
   let getCurrentTest: () => RunningTest | undefined;
   try {
-    ({ getCurrentTest } = (await import('vitest/suite')) as unknown as { getCurrentTest: () => RunningTest | undefined });
+    // vitest 4.1 and later: TestRunner.getCurrentTest(); before: vitest/suite's getCurrentTest().
+    const vitest = (await import('vitest')) as unknown as { TestRunner?: { getCurrentTest?: () => RunningTest | undefined } };
+    const runner = vitest.TestRunner;
+    getCurrentTest = runner?.getCurrentTest ? () => runner.getCurrentTest!() : ((await import('vitest/suite')) as unknown as { getCurrentTest: () => RunningTest | undefined }).getCurrentTest;
   } catch {
     return undefined;
   }
