@@ -49,31 +49,46 @@ async function entriesOf(received: unknown): Promise<RequestEntry[]> {
 const isAsymmetric = (value: unknown) => typeof value === 'object' && value !== null && typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function';
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !isAsymmetric(value);
 
-/** Where `actual` differs from what `expected` names (objects partially, arrays element by element), as paths: empty when it matches. */
-function differences(actual: unknown, expected: unknown, equals: Equals, at: string): string[] {
+/** Where a call differs from what is expected, and by how much (0 to 1: close text, or another type altogether). */
+interface Difference {
+  at: string;
+  cost: number;
+}
+
+/** How far apart two leaves are: 1 for values of different types, less the longer the text they share from the start. */
+function distance(actual: unknown, expected: unknown): number {
+  if (typeof actual !== typeof expected || isAsymmetric(expected)) return 1;
+  const [a, b] = [String(actual), String(expected)];
+  let shared = 0;
+  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared++;
+  return 1 - shared / Math.max(a.length, b.length, 1);
+}
+
+/** Where `actual` differs from what `expected` names (objects partially, arrays element by element): empty when it matches. */
+function differences(actual: unknown, expected: unknown, equals: Equals, at: string): Difference[] {
   if (isPlainObject(expected)) {
-    if (!isPlainObject(actual)) return [at];
+    if (!isPlainObject(actual)) return [{ at, cost: 1 }];
     return Object.entries(expected).flatMap(([key, value]) => differences(actual[key], value, equals, `${at}.${key}`));
   }
   if (Array.isArray(expected)) {
-    if (!Array.isArray(actual) || actual.length !== expected.length) return [at];
+    if (!Array.isArray(actual) || actual.length !== expected.length) return [{ at, cost: 1 }];
     return expected.flatMap((value, index) => differences(actual[index], value, equals, `${at}[${index}]`));
   }
-  if (typeof actual === 'bigint' && typeof expected === 'number') return BigInt(expected) === actual ? [] : [at];
-  return equals(actual, expected) ? [] : [at];
+  if (typeof actual === 'bigint' && typeof expected === 'number') return BigInt(expected) === actual ? [] : [{ at, cost: 1 }];
+  return equals(actual, expected) ? [] : [{ at, cost: distance(actual, expected) }];
 }
 
-function differencesOf(entry: RequestEntry, operationId: string, expected: CallExpectation, equals: Equals): string[] {
+function differencesOf(entry: RequestEntry, operationId: string, expected: CallExpectation, equals: Equals): Difference[] {
   return [
-    ...(entry.operationId === operationId ? [] : ['operationId']),
-    ...(expected.status === undefined || entry.status === expected.status ? [] : ['status']),
+    ...(entry.operationId === operationId ? [] : [{ at: 'operationId', cost: 1 }]),
+    ...(expected.status === undefined || entry.status === expected.status ? [] : [{ at: 'status', cost: 1 }]),
     ...(expected.params === undefined ? [] : differences(entry.params ?? {}, expected.params, equals, 'params')),
     ...(expected.query === undefined ? [] : differences(entry.query, expected.query, equals, 'query')),
     ...(expected.body === undefined ? [] : differences(entry.body, expected.body, equals, 'body')),
   ];
 }
 
-const json = (value: unknown) => JSON.stringify(value, (_, item) => (typeof item === 'bigint' ? item.toString() : item));
+const json = (value: unknown) => JSON.stringify(value, (_, item) => (typeof item === 'bigint' ? `\u0000${item}` : item))?.replace(/"\\u0000(-?\d+)"/g, '$1') ?? String(value);
 const shorten = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
 const MAX_LISTED = 10;
@@ -107,11 +122,14 @@ export async function toHaveCalled(this: MatcherContext, received: unknown, oper
     pass,
     message: () => {
       if (this.isNot) return `expected the namespace not to have called ${operationId}${described}${wanted}, but it did ${times(matching)}`;
-      // Closest first: the same operation before others, then the fewest differences; in order of arrival among equals.
       const ranked = scored
-        .map((s, order) => ({ ...s, order, distance: (s.differs.includes('operationId') ? 1000 : 0) + s.differs.length }))
-        .sort((a, b) => a.distance - b.distance || a.order - b.order)
-        .map(({ entry, differs }) => ({ text: line(entry), note: differs.length === 0 ? 'matches' : `differs at ${differs.join(', ')}` }));
+        .map((s, order) => {
+          const other = s.differs.some((d) => d.at === 'operationId');
+          // Closest: the same operation before others, then the fewest differences, then the smallest; in order of arrival among equals.
+          return { ...s, order, other, count: other ? Infinity : s.differs.length, cost: s.differs.reduce((sum, d) => sum + d.cost, 0) };
+        })
+        .sort((a, b) => a.count - b.count || (a.other ? 0 : a.cost - b.cost) || a.order - b.order)
+        .map(({ entry, differs, other }) => ({ text: line(entry), note: other ? 'another operation' : differs.length === 0 ? 'matches' : `differs at ${differs.map((d) => d.at).join(', ')}` }));
       return [
         `expected the namespace to have called ${operationId}${described}${wanted}, but it did ${times(matching)}.`,
         `What it called instead, closest first (${entries.length} request${entries.length === 1 ? '' : 's'}):`,
