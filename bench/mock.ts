@@ -8,7 +8,9 @@
 // - memory after 1,000 and after 100,000 requests (target: no growth beyond noise);
 // - in process (bench/lib/mock-in-process.ts): validated calls on `mock.fetch` against a stub
 //   fetch (target: within 3x), and a 200-test suite on the mock's vitest fixtures against
-//   hand-written MSW handlers (target: at most 1.5x per test).
+//   hand-written MSW handlers (target: at most 1.5x per test);
+// - the request journal's cost per request (bench/lib/journal-cost.ts), in process and over HTTP,
+//   on against off (goal: within 10%).
 // Every server runs in its own process; the load generator runs in this one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,6 +20,7 @@ import autocannon from 'autocannon';
 import { freePort } from '../scripts/lib/free-port.ts';
 import { ROOT, bundlePath } from '../scripts/lib/paths.ts';
 import { fail } from '../scripts/lib/run.ts';
+import { measureJournalCost } from './lib/journal-cost.ts';
 import { measureSuites, measureValidatedCalls } from './lib/mock-in-process.ts';
 
 const CLI = path.join(ROOT, 'packages/mock/bin/platform-mock.js');
@@ -252,5 +255,6 @@ await measureStartup();
 await measureThroughput();
 await measureMemory();
 await measureValidatedCalls();
+await measureJournalCost();
 measureSuites();
 process.exit(0);

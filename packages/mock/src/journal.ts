@@ -96,9 +96,11 @@ const MAX_KEPT_VIOLATIONS = 100;
 /** What an entry costs besides its texts (its object, arrays, numbers), for the byte cap. */
 const ENTRY_OVERHEAD_BYTES = 200;
 
-interface Stored extends JournalInput {
+/** An entry as kept: the input as recorded (never copied: the recorder makes a fresh one each time), its number and its size. */
+interface Stored {
   seq: number;
   bytes: number;
+  input: JournalInput;
 }
 
 interface NamespaceJournal {
@@ -144,11 +146,11 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
     /** Bodies larger than this are not kept: the recorder asks before it reads one. */
     maxBodyBytes: options.maxBodyBytes ?? JOURNAL_DEFAULTS.maxBodyBytes,
 
-    /** Records one request of the namespace; its entry's `seq`. */
+    /** Records one request of the namespace (the journal keeps `input` as it is: do not change it afterwards); its entry's `seq`. */
     record(namespace: string, input: JournalInput): number {
       const journal = journalOf(namespace);
       const bytes = ENTRY_OVERHEAD_BYTES + input.path.length + (input.bodyText?.length ?? 0) + (input.statements?.reduce((sum, sql) => sum + sql.length, 0) ?? 0);
-      const stored: Stored = { ...input, seq: journal.nextSeq++, bytes };
+      const stored: Stored = { seq: journal.nextSeq++, bytes, input };
       journal.entries.push(stored);
       journal.bytes += bytes;
       while (journal.entries.length - journal.start > maxEntries || (journal.bytes > maxBytes && journal.entries.length - journal.start > 1)) {
@@ -157,7 +159,7 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
         journal.dropped++;
       }
       if (journal.start > 64 && journal.start * 2 > journal.entries.length) kept(journal);
-      if (stored.violations.length > 0) {
+      if (input.violations.length > 0) {
         journal.violationCount++;
         if (journal.violations.length < MAX_KEPT_VIOLATIONS) journal.violations.push(stored);
       }
@@ -194,24 +196,24 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
 }
 
 /** A stored entry as callers see it: a fresh object each time, its body parsed from the text kept. */
-function entryOf(stored: Stored): RequestEntry {
+function entryOf({ seq, input }: Stored): RequestEntry {
   return {
-    seq: stored.seq,
-    time: new Date(stored.time).toISOString(),
-    transport: stored.transport,
-    ...(stored.area !== undefined && { area: stored.area }),
-    ...(stored.operationId !== undefined && { operationId: stored.operationId }),
-    method: stored.method,
-    path: stored.path,
-    ...(stored.params !== undefined && { params: { ...stored.params } }),
-    query: { ...stored.query },
-    ...(stored.bodyText !== undefined && { body: bodyOf(stored.bodyText, stored.contentType) }),
-    ...(stored.omittedBodyBytes !== undefined && { omittedBodyBytes: stored.omittedBodyBytes }),
-    ...(stored.statements !== undefined && { statements: [...stored.statements] }),
-    status: stored.status,
-    violations: stored.violations.map((v) => ({ location: [...v.location], message: v.message })),
-    ...(stored.fault !== undefined && { fault: { ...stored.fault } }),
-    ...(stored.error !== undefined && { error: { ...stored.error } }),
+    seq,
+    time: new Date(input.time).toISOString(),
+    transport: input.transport,
+    ...(input.area !== undefined && { area: input.area }),
+    ...(input.operationId !== undefined && { operationId: input.operationId }),
+    method: input.method,
+    path: input.path,
+    ...(input.params !== undefined && { params: { ...input.params } }),
+    query: { ...input.query },
+    ...(input.bodyText !== undefined && { body: bodyOf(input.bodyText, input.contentType) }),
+    ...(input.omittedBodyBytes !== undefined && { omittedBodyBytes: input.omittedBodyBytes }),
+    ...(input.statements !== undefined && { statements: [...input.statements] }),
+    status: input.status,
+    violations: input.violations.map((v) => ({ location: [...v.location], message: v.message })),
+    ...(input.fault !== undefined && { fault: { ...input.fault } }),
+    ...(input.error !== undefined && { error: { ...input.error } }),
   };
 }
 

@@ -2,7 +2,10 @@
 // redacted, SQL statements found, large bodies left out), the coverage counts, and the request's
 // violations handed to whoever acts on them (onViolation). One place, called by the engine for
 // every door (fetch, MSW, HTTP) and by an area's upgrade for each WebSocket message.
-import type { AnsweredCall, AnsweredMessage } from './engine.ts';
+import type { MockRequest } from './area.ts';
+import type { CompiledOperation } from './contract.ts';
+import type { AnsweredCall, AnsweredMessage, IncomingRequest } from './engine.ts';
+import type { ActiveFault } from './faults.ts';
 import type { CoverageCounter } from './coverage.ts';
 import { parseExactJson, stringifyExactJson } from './exact-json.ts';
 import type { Journal, JournalInput } from './journal.ts';
@@ -26,24 +29,30 @@ export interface RecorderOptions {
 
 export function createRecorder(options: RecorderOptions) {
   const { journal, coverage, sensitive, onViolation } = options;
-  const sensitiveNames = [...sensitive];
+  // One scan of a body for every secret's name (a property named so: `"Password"`).
+  const namesSecret = sensitive.size === 0 ? undefined : new RegExp(`"(?:${[...sensitive].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})"`);
   const maxBodyBytes = journal?.maxBodyBytes ?? 0;
 
-  /** The body as the journal keeps it: redacted, or left out when it is too large. */
-  function keptBody(bytes: Buffer | undefined, parsed: unknown): Pick<JournalInput, 'bodyText' | 'omittedBodyBytes'> {
-    if (bytes === undefined || bytes.length === 0) return {};
-    if (bytes.length > maxBodyBytes) return { omittedBodyBytes: bytes.length };
+  /** Puts the body in the entry as the journal keeps it: redacted, or left out when it is too large. */
+  function keepBody(input: JournalInput, bytes: Buffer | undefined, parsed: unknown): string | undefined {
+    if (bytes === undefined || bytes.length === 0) return;
+    if (bytes.length > maxBodyBytes) return void (input.omittedBodyBytes = bytes.length);
     const text = bytes.toString('utf8');
-    if (!sensitiveNames.some((name) => text.includes(`"${name}"`))) return { bodyText: text };
+    keepText(input, text, parsed);
+    return text;
+  }
+
+  function keepText(input: JournalInput, text: string, parsed: unknown) {
+    if (!namesSecret?.test(text)) return void (input.bodyText = text);
     let value = parsed;
     if (value === undefined || typeof value === 'string') {
       try {
         value = parseExactJson(text);
       } catch {
-        return { bodyText: '[not kept: the body names a secret field and is not JSON]' };
+        return void (input.bodyText = '[not kept: the body names a secret field and is not JSON]');
       }
     }
-    return { bodyText: stringifyExactJson(redacted(value, sensitive)) };
+    input.bodyText = stringifyExactJson(redacted(value, sensitive));
   }
 
   function record(namespace: string, input: JournalInput) {
@@ -54,42 +63,39 @@ export function createRecorder(options: RecorderOptions) {
   return {
     call(call: AnsweredCall) {
       const { incoming, operation, request } = call;
-      const violations = [
-        ...call.requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message })),
-        ...call.answerViolations.map((v) => ({ location: v.location, message: v.message })),
-      ];
-      const fault = call.fault && { ...(call.fault.status !== undefined && { status: call.fault.status }), ...(call.fault.network !== undefined && { network: call.fault.network }), ...(call.fault.latencyMs !== undefined && { latencyMs: call.fault.latencyMs }) };
+      const violations =
+        call.requestViolations.length === 0 && call.answerViolations.length === 0
+          ? NO_VIOLATIONS
+          : [...call.requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message })), ...call.answerViolations.map((v) => ({ location: v.location, message: v.message }))];
+      const fault = call.fault && faultOf(call.fault);
       const body = request?.body;
-      if (coverage) {
-        const parameters: string[] = [];
-        if (operation) {
-          for (const parameter of operation.parameters) {
-            const sent =
-              parameter.in === 'path' ? request?.params[parameter.name] !== undefined : parameter.in === 'query' ? incoming.query[parameter.name] !== undefined : parameter.in === 'header' && incoming.headers[parameter.name.toLowerCase()] !== undefined;
-            if (sent) parameters.push(`${parameter.in} ${parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name}`);
-          }
-        }
-        const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body) : [];
-        coverage.count({ operationId: operation?.operationId, status: call.status, fault, parameters, fields });
-      }
+      if (coverage) coverage.count({ operationId: operation?.operationId, status: call.status, fault, parameters: operation ? parametersSent(operation, incoming, request) : NO_PARAMETERS, fields: typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body) : NO_PARAMETERS });
       if (!journal && violations.length === 0) return;
+      // One shape for every entry (absent fields undefined): the journal keeps thousands of them.
       const input: JournalInput = {
         time: call.time,
         transport: 'http',
         method: incoming.method,
         path: incoming.rawPath,
         query: incoming.query,
-        ...(operation && { area: operation.area, operationId: operation.operationId }),
-        ...(request && { params: request.params }),
-        ...(journal ? keptBody(incoming.body, body) : {}),
-        ...(request?.contentType !== undefined && { contentType: request.contentType }),
+        area: operation?.area,
+        operationId: operation?.operationId,
+        params: request?.params,
+        bodyText: undefined,
+        contentType: request?.contentType,
+        omittedBodyBytes: undefined,
+        statements: undefined,
         status: call.status,
         violations,
-        ...(fault && { fault }),
+        fault,
+        error: undefined,
       };
-      if (journal && incoming.body !== undefined && incoming.body.includes('"sql"')) {
-        const statements = statementsIn(body !== undefined && typeof body !== 'string' ? body : parseQuietly(incoming.body));
-        if (statements.length > 0) input.statements = statements;
+      if (journal) {
+        const text = keepBody(input, incoming.body, body);
+        if (incoming.body !== undefined && (text === undefined ? incoming.body.includes(SQL_FIELD) : text.includes('"sql"'))) {
+          const statements = statementsIn(body !== undefined && typeof body !== 'string' ? body : parseQuietly(incoming.body));
+          if (statements.length > 0) input.statements = statements;
+        }
       }
       record(call.namespace, input);
     },
@@ -104,12 +110,20 @@ export function createRecorder(options: RecorderOptions) {
         path: message.rawPath,
         query: {},
         area: message.area,
-        ...keptBody(Buffer.from(text), message.message),
+        operationId: undefined,
+        params: undefined,
+        bodyText: undefined,
         contentType: 'application/json',
+        omittedBodyBytes: undefined,
+        statements: undefined,
         status: 200,
-        violations: [],
-        ...(message.error && { error: message.error }),
+        violations: NO_VIOLATIONS,
+        fault: undefined,
+        error: message.error,
       };
+      const bytes = Buffer.byteLength(text);
+      if (bytes > maxBodyBytes) input.omittedBodyBytes = bytes;
+      else keepText(input, text, message.message);
       const statements = statementsIn(message.message);
       if (statements.length > 0) input.statements = statements;
       record(message.namespace, input);
@@ -118,6 +132,37 @@ export function createRecorder(options: RecorderOptions) {
 }
 
 export type Recorder = ReturnType<typeof createRecorder>;
+
+const SQL_FIELD = Buffer.from('"sql"');
+const NO_VIOLATIONS: JournalInput['violations'] = Object.freeze([]) as unknown as JournalInput['violations'];
+const NO_PARAMETERS: string[] = Object.freeze([]) as unknown as string[];
+
+const faultOf = (fault: ActiveFault): JournalInput['fault'] => ({
+  ...(fault.status !== undefined && { status: fault.status }),
+  ...(fault.network !== undefined && { network: fault.network }),
+  ...(fault.latencyMs !== undefined && { latencyMs: fault.latencyMs }),
+});
+
+/** Each operation's declared parameters with the key coverage counts them by: `query page`, `header x-id` (lower case). */
+const countedParameters = new WeakMap<CompiledOperation, { in: string; name: string; key: string }[]>();
+
+/** The declared parameters a request sent, by their coverage keys. */
+function parametersSent(operation: CompiledOperation, incoming: IncomingRequest, request: MockRequest | undefined): string[] {
+  let parameters = countedParameters.get(operation);
+  if (!parameters) {
+    parameters = operation.parameters.map((p) => {
+      const name = p.in === 'header' ? p.name.toLowerCase() : p.name;
+      return { in: p.in, name, key: `${p.in} ${name}` };
+    });
+    countedParameters.set(operation, parameters);
+  }
+  const sent: string[] = [];
+  for (const parameter of parameters) {
+    const present = parameter.in === 'path' ? request?.params[parameter.name] !== undefined : parameter.in === 'query' ? incoming.query[parameter.name] !== undefined : parameter.in === 'header' && incoming.headers[parameter.name] !== undefined;
+    if (present) sent.push(parameter.key);
+  }
+  return sent;
+}
 
 function parseQuietly(bytes: Buffer): unknown {
   try {
