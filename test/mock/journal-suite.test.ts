@@ -133,6 +133,40 @@ describe('the coverage reporter: a vitest run of coverage.fixture.ts', () => {
   });
 });
 
+describe('one HTTP mock shared by a globalSetup: both fixture files in one run', () => {
+  let results: Map<string, string>;
+  let report: CoverageReport;
+  beforeAll(() => {
+    const json = path.join(scratch, 'shared.json');
+    const outputFile = path.join(scratch, 'shared-coverage.json');
+    vitest(['--config', path.join(FIXTURES, 'vitest.config.ts')], ROOT, { JOURNAL_SUITE_SHARED: '1', JOURNAL_SUITE_JSON: json, JOURNAL_SUITE_REPORTER: JSON.stringify({ outputFile }) });
+    const tests = (JSON.parse(readFileSync(json, 'utf8')) as JsonReport).testResults.flatMap((file) => file.assertionResults);
+    results = new Map(tests.map((test) => [test.title, test.status]));
+    report = JSON.parse(readFileSync(outputFile, 'utf8'));
+  }, 240_000);
+
+  it('fails the same tests, the violations read from the shared mock over HTTP', () => {
+    expect(Object.fromEntries(results)).toEqual({
+      'creates a video': 'passed',
+      'sends a body the contract refuses, on purpose': 'passed',
+      'lists shield zones through a 503 and a page query': 'passed',
+      'fails: its client ignored a 400': 'failed',
+      'fails: a path no operation has': 'failed',
+      'passes: it allows violations': 'passed',
+      'passes with a warning: onViolation warn': 'passed',
+      'fails: createMock onViolation fail, no fixture': 'failed',
+      'passes: createMock onViolation fail, a valid request': 'passed',
+    });
+  });
+
+  it('sums what the shared mock counted (asked over HTTP) with what the workers\' own mocks counted', () => {
+    // createVideo: 2 in coverage.fixture.ts and 3 in violation.fixture.ts's fixtures (the shared mock), 2 on violation.fixture.ts's own createMock.
+    expect(report.operations.find((o) => o.operationId === 'createVideo')!.calls).toBe(7);
+    expect(report.operations.find((o) => o.operationId === 'listShieldZones')!.calls).toBe(2);
+    expect(report.totals.unmatchedRequests).toBe(1);
+  });
+});
+
 describe("the mock README's coverage example, run as written", () => {
   const project = path.join(ROOT, 'dist/readme-coverage');
   let run: { status: number | null; output: string };

@@ -235,3 +235,28 @@ describe('bounds', () => {
     await quiet.close();
   });
 });
+
+describe('an answer that breaks the contract (a bug of the mock)', () => {
+  it('is recorded with its violations and handed to onViolation, which names it as the mock\'s', async () => {
+    const { createEngine } = await import('../../packages/mock/src/engine.ts');
+    const { createRecorder } = await import('../../packages/mock/src/recorder.ts');
+    const { createJournal } = await import('../../packages/mock/src/journal.ts');
+    const { createClock } = await import('../../packages/mock/src/namespaces.ts');
+    const { describeViolation } = await import('../../packages/mock/src/violation-report.ts');
+    const { defineArea } = await import('../../packages/mock/src/area.ts');
+    const document = {
+      openapi: '3.1.0',
+      paths: { '/things': { get: { operationId: 'listThings', security: [], responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } } } } } } },
+    };
+    const buggy = defineArea({ name: 'video', setup: () => ({ handlers: { listThings: () => ({ status: 200, body: { id: 'one' } }) } }) });
+    const journal = createJournal({ maxNamespaces: 10 });
+    const told: string[] = [];
+    const recorder = createRecorder({ journal, sensitive: new Set(), onViolation: (_namespace, entry) => told.push(describeViolation(entry)) });
+    const engine = await createEngine({ areas: [buggy as never], documents: new Map([['video', document]]), areaOptions: {}, clock: createClock(() => NOW), sleep: async () => {}, maxNamespaces: 10, onAnswered: (call) => recorder.call(call) });
+    const answer = await engine.answer({ method: 'GET', rawPath: '/things', query: {}, headers: {}, body: undefined });
+    expect(answer.status).toBe(500);
+    expect(journal.list('default')).toMatchObject([{ operationId: 'listThings', status: 500, violations: [{ location: ['response', 'id'], message: 'must be integer' }] }]);
+    expect(told).toEqual([expect.stringMatching(/^listThings answered with what the contract does not allow \(a bug of the mock\):\n {2}- response\.id: must be integer\n {2}request: GET \/things\n {2}answered: 500$/)]);
+    await engine.close();
+  });
+});
