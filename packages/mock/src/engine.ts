@@ -199,7 +199,6 @@ export async function createEngine(options: EngineOptions) {
     const { operation } = route;
     const behaviour = behaviours.get(operation.area)!;
     const withOperation = (answer: EngineAnswer): EngineAnswer => Object.assign(answer, { operation: served.get(operation)! });
-    const checked = (operation: CompiledOperation, answer: EngineAnswer, requestViolations: Violation[]) => checkedAnswer(operation, answer, requestViolations, trace);
 
     const { request, violations, unsupported } = readRequest(operation, route.rawParams, incoming);
     trace.request = request;
@@ -211,7 +210,7 @@ export async function createEngine(options: EngineOptions) {
     const preference = prism.asksForPreference(prismRequest);
     if (violations.length > 0 && !(preference && !behaviour.invalidRequest)) {
       const refused = behaviour.invalidRequest?.(violations, request) ?? documentedAnswerOrProblem(operation, 400, violations);
-      return withOperation(checked(operation, toAnswer(refused), violations));
+      return withOperation(checked(operation, toAnswer(refused), violations, trace));
     }
 
     const unacceptable = notAcceptable(operation, incoming.headers.accept);
@@ -229,7 +228,7 @@ export async function createEngine(options: EngineOptions) {
         throw error;
       }
       const answer = await prism.answer(operation.area, operation.method, operation.path, prismRequest, preferences);
-      return withOperation(checked(operation, { status: answer.status, headers: answer.headers, body: answer.body, violations: [] }, []));
+      return withOperation(checked(operation, { status: answer.status, headers: answer.headers, body: answer.body, violations: [] }, [], trace));
     }
 
     // A write counts against the namespace's state size cap at what its body and parameters take, plus what a handler adds (IDs, times);
@@ -237,7 +236,7 @@ export async function createEngine(options: EngineOptions) {
     const charged = !READS.has(incoming.method) && !behaviour.outsideState?.includes(operation.operationId);
     if (charged && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params) + WRITE_OVERHEAD_BYTES)) {
       const over = [{ location: ['body'], message: stateCapMessage(options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES) }];
-      return withOperation(checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), []));
+      return withOperation(checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), [], trace));
     }
     const call = {
       state: namespaces.stateOf(namespace, operation.area),
@@ -245,14 +244,14 @@ export async function createEngine(options: EngineOptions) {
       clock: clocks.of(namespace),
       stateOf: (other: string) => namespaces.stateOf(other, operation.area),
     };
-    return withOperation(checked(operation, toAnswer(await handler(request, call)), []));
+    return withOperation(checked(operation, toAnswer(await handler(request, call)), [], trace));
   }
 
   /**
    * Validates an answer against the contract; one that breaks it becomes a 500 that says so. The
    * body is written as it will be sent (kept in `text`), which also tells whether it holds a bigint.
    */
-  function checkedAnswer(operation: CompiledOperation, answer: EngineAnswer, requestViolations: Violation[], trace: Trace): EngineAnswer {
+  function checked(operation: CompiledOperation, answer: EngineAnswer, requestViolations: Violation[], trace: Trace): EngineAnswer {
     const media = answer.body === undefined ? undefined : mediaTypeOf(answer.headers);
     const written = answer.body === undefined ? undefined : bodyText(answer.body, media);
     const value = written?.holdsBigint ? forValidation(answer.body) : answer.body;
