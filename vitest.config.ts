@@ -8,7 +8,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: ['default', './test/support/summary-reporter.ts'],
+    // The suite publishes what it reached of the contracts (dist/platform-coverage.json and .html);
+    // the summary line CI reads stays last.
+    reporters: ['default', ['@platform-contracts/mock/vitest/reporter', { outputFile: 'dist/platform-coverage.json' }], './test/support/summary-reporter.ts'],
     // `vitest run` also type-checks the type tests (`*.test-d.ts`) with tsc.
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
   },

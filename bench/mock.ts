@@ -11,6 +11,8 @@
 //   fetch (target: within 1.5x), and a 200-test suite on the mock's vitest fixtures against
 //   hand-written MSW handlers (target: at most 1.5x per test; the first test of the worker, its
 //   setup included, within 100 ms).
+// - the request journal's cost per request (bench/lib/journal-cost.ts), in process and over HTTP,
+//   on against off (goal: within 10%).
 // It ends with the goals in one table (figure, goal, met or missed).
 // Every server runs in its own process; the load generator runs in this one.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +23,7 @@ import autocannon from 'autocannon';
 import { freePort } from '../scripts/lib/free-port.ts';
 import { ROOT, bundlePath } from '../scripts/lib/paths.ts';
 import { fail } from '../scripts/lib/run.ts';
+import { measureJournalCost } from './lib/journal-cost.ts';
 import { measureSuites, measureValidatedCalls } from './lib/mock-in-process.ts';
 import { printGoals, type Goal } from './lib/goals.ts';
 
@@ -265,5 +268,6 @@ await measureThroughput(goals);
 await measureMemory();
 goals.push(await measureValidatedCalls());
 goals.push(measureSuites());
+await measureJournalCost();
 printGoals('pnpm bench mock', goals);
 process.exit(0);

@@ -26,7 +26,7 @@ const TARGET_FIRST_TEST_MS = 100;
 const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target');
 
 /** Milliseconds for `count` sequential creates through a client on `fetch`. */
-async function timeCreates(fetch: typeof globalThis.fetch, baseUrl: string, count: number): Promise<number> {
+export async function timeCreates(fetch: typeof globalThis.fetch, baseUrl: string, count: number): Promise<number> {
   const video = createVideoClient({ accessKey: 'bench-in-process', baseUrl, fetch, throwOnError: true, retry: false });
   const started = performance.now();
   for (let i = 0; i < count; i++) await video.POST('/library/{libraryId}/videos', { params: { path: { libraryId: 42 } }, body: { title: `Keynote ${i}`, thumbnailTime: 1500 } });

@@ -2,10 +2,10 @@
 // factory handed over makes, `db` is @libsql/client's, and every helper takes a raw call's options
 // and refuses an option no call takes.
 import type { Client as LibsqlClient } from '@libsql/client';
-import { describe, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createDatabaseTokens, createDnsClient, createPlatformClient, importDnsRecords, type DatabaseTokensClient, type HelperCallOptions, type PlatformClient } from '@platform-contracts/client';
 import type { FaultRule } from '@platform-contracts/mock';
-import { createMockTest, test as plainTest, type MockFixtures, type NamespaceControl } from '@platform-contracts/mock/vitest';
+import { createMockTest, test as plainTest, type MockFixtures, type NamespaceControl, type RequestEntry, type TestNamespace } from '@platform-contracts/mock/vitest';
 
 describe('createMockTest', () => {
   it('types platform as the client the factory makes, and db as @libsql/client', () => {
@@ -14,7 +14,9 @@ describe('createMockTest', () => {
     test('fixtures', ({ platform, db, namespace }) => {
       expectTypeOf(platform).toEqualTypeOf<PlatformClient>();
       expectTypeOf(db).toEqualTypeOf<LibsqlClient>();
-      expectTypeOf(namespace).toEqualTypeOf<NamespaceControl>();
+      expectTypeOf(namespace).toEqualTypeOf<TestNamespace>();
+      expectTypeOf(namespace).toExtend<NamespaceControl>();
+      expectTypeOf(namespace.requests).returns.toEqualTypeOf<Promise<RequestEntry[]>>();
     });
     expectTypeOf<MockFixtures<never>['platform']>().toBeNever();
     expectTypeOf(plainTest).toEqualTypeOf<ReturnType<typeof createMockTest<never>>>();
@@ -23,6 +25,18 @@ describe('createMockTest', () => {
   it('takes only fault rules the mock knows', () => {
     expectTypeOf<Parameters<NamespaceControl['fault']>[0]>().toEqualTypeOf<Omit<FaultRule, 'namespace'>>();
     expectTypeOf<FaultRule['network']>().toEqualTypeOf<'reset' | 'hang' | 'truncate' | undefined>();
+  });
+});
+
+describe('the journal matchers', () => {
+  it('join vitest\'s expect, async, with what a call must have been', () => {
+    const namespace = {} as TestNamespace;
+    expectTypeOf(expect(namespace).toHaveCalled('createVideo', { body: { title: 'Keynote' }, times: 1 })).toEqualTypeOf<Promise<void>>();
+    expectTypeOf(expect(namespace).toHaveRunSql(/INSERT/)).toEqualTypeOf<Promise<void>>();
+    // @ts-expect-error -- times is a number
+    void expect(namespace).toHaveCalled('createVideo', { times: 'once' });
+    // @ts-expect-error -- a call is matched on body, query, params, status and times only
+    void expect(namespace).toHaveCalled('createVideo', { headers: {} });
   });
 });
 

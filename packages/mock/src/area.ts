@@ -187,6 +187,13 @@ export interface UpgradeContext<State> {
   /** A namespace's state of this area (made on first use); call it at each use, a reset replaces it. */
   stateOf(namespace: string): State;
   clock: Clock;
+  /**
+   * Records one message the connection answers in the request journal (undefined when nothing is
+   * recorded): `headers` carry the connection's credential as an HTTP request would (its namespace
+   * is found the same way), `outcome` settles once the message is answered (rejected: the error it
+   * was answered with).
+   */
+  record?(headers: Record<string, string>, message: unknown, outcome: Promise<unknown>): void;
 }
 
 /** A connection upgrade an area serves; the HTTP door hands it the socket once the door accepted the request. */

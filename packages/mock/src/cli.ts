@@ -1,6 +1,7 @@
 // `platform-mock`: serves every area's contract from one process. The mock's own flags are
 // here; each area brings its own (see AreaDefinition.flags), so this file knows no area by name.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { accessOptionError } from './access.ts';
 import { UsageError, type AreaFlag } from './area.ts';
@@ -24,6 +25,8 @@ const CORE_FLAGS: Record<string, AreaFlag & { short?: string; default?: string |
   'socket-timeout-ms': { type: 'string', valueName: 'N', default: '30000', description: 'close connections idle this long; request headers must arrive within it' },
   'max-state-bytes': { type: 'string', valueName: 'N', default: String(2 * 1024 * 1024), description: 'about how many bytes of state one access key may hold; writes beyond it answer the area\'s 400 error' },
   state: { type: 'string', valueName: 'FILE', description: 'start from a state snapshot (as GET /_mock/state gives it)' },
+  coverage: { type: 'string', valueName: 'FILE', description: 'when the mock stops, write there what every access key reached of the contracts (JSON, as GET /_mock/coverage gives it)' },
+  'max-journal-entries': { type: 'string', valueName: 'N', default: '1000', description: 'requests kept per access key in the journal (GET /_mock/requests); the oldest are dropped first' },
   quiet: { type: 'boolean', description: 'no request log' },
   'log-format': { type: 'string', valueName: 'text|json', default: 'text', description: 'json: one object per request (time, method, path, status, area, operationId, ms, violations; never headers)' },
   version: { type: 'boolean', description: 'print the version and exit' },
@@ -88,6 +91,7 @@ function parseOptions(argv: string[]) {
   return {
     values,
     logFormat,
+    coverageFile: values.coverage === undefined ? undefined : coverageFileOf(String(values.coverage)),
     start: {
       ...perArea,
       port: whole('port', 0, 65535),
@@ -99,10 +103,34 @@ function parseOptions(argv: string[]) {
       maxNamespaces: whole('max-namespaces', 1, 1_000_000),
       maxStateBytes: whole('max-state-bytes', 1024, 2 ** 40),
       socketTimeoutMs: whole('socket-timeout-ms', 100, 3_600_000),
+      journal: { maxEntries: whole('max-journal-entries', 1, 1_000_000) },
       ...access,
       state: values.state === undefined ? undefined : readState(String(values.state)),
     },
   };
+}
+
+/** The --coverage file, checked at start: its folder exists and it is not a folder itself. */
+function coverageFileOf(file: string): string {
+  const folder = path.dirname(path.resolve(file));
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`--coverage ${file}: the folder ${folder} does not exist`);
+  if (existsSync(file) && statSync(file).isDirectory()) throw new UsageError(`--coverage ${file}: it is a folder; name a file`);
+  return file;
+}
+
+/** Once the mock has closed, writes its coverage to the file (what every access key reached). */
+function writeCoverageWhenClosed(mock: RunningMock, file: string): RunningMock {
+  const close = mock.close;
+  mock.close = async () => {
+    await close();
+    try {
+      writeFileSync(file, `${JSON.stringify(mock.coverage(), null, 2)}\n`);
+      console.error(`Contract coverage written to ${file}`);
+    } catch (error) {
+      throw new Error(`cannot write the coverage to ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  };
+  return mock;
 }
 
 function readState(file: string): StateSnapshot {
@@ -172,7 +200,8 @@ export async function runMockCli(argv: string[]): Promise<RunningMock> {
   }
   const quiet = parsed.values.quiet === true;
   try {
-    const mock = await startMock({ ...(parsed.start as object), onRequest: quiet ? undefined : parsed.logFormat === 'json' ? logJson : logLine });
+    const started = await startMock({ ...(parsed.start as object), onRequest: quiet ? undefined : parsed.logFormat === 'json' ? logJson : logLine });
+    const mock = parsed.coverageFile === undefined ? started : writeCoverageWhenClosed(started, parsed.coverageFile);
     const areas = new Set(mock.operations.map((op) => op.area));
     console.log(`Mock server for the platform API at ${mock.url} (${plural(areas.size, 'area')}, ${plural(mock.operations.length, 'operation')})`);
     console.log(`  Reference site: ${mock.url}/docs/`);

@@ -10,6 +10,8 @@ import { FaultError, type FaultRule } from './faults.ts';
 import type { MockClock, NamespaceClock } from './namespaces.ts';
 import { DEFAULT_NAMESPACE, SnapshotError } from './namespaces.ts';
 import { parseExactJson, stringifyExactJson } from './exact-json.ts';
+import type { Journal } from './journal.ts';
+import type { CoverageCounts, CoverageReport } from './coverage.ts';
 
 export const CONTROL_PREFIX = '/_mock/';
 export const HEALTH_PATH = '/_mock/health';
@@ -54,6 +56,18 @@ const problem = (status: number, title: string, detail: string): ControlAnswer =
   body: { type: 'about:blank', title, status, detail },
 });
 
+/** Entries one GET /_mock/requests answers at most, and without `limit`. */
+export const MAX_REQUESTS_PAGE = 1000;
+export const DEFAULT_REQUESTS_PAGE = 100;
+
+/** What the control endpoints read of the journal and coverage. */
+export interface ControlObservations {
+  journal?: Journal;
+  coverage(): CoverageReport;
+  /** The raw counts under the report (they add up across mocks). */
+  coverageCounts(): CoverageCounts;
+}
+
 /** The routes, for `--help`, the README and 405 answers. */
 export const CONTROL_ROUTES: Record<string, { methods: string[]; what: string }> = {
   '/_mock/health': { methods: ['GET', 'HEAD'], what: 'readiness: {"status":"ok","areas":[...],"operations":N}' },
@@ -68,6 +82,11 @@ export const CONTROL_ROUTES: Record<string, { methods: string[]; what: string }>
     methods: ['GET', 'POST', 'DELETE'],
     what: 'faults: POST {"operationId","status"?,"body"?,"headers"?,"network"?: "reset"|"hang"|"truncate","latencyMs"?,"count"?,"rate"?,"namespace"?}; GET lists; DELETE clears (?namespace=KEY: that key\'s only)',
   },
+  '/_mock/requests': {
+    methods: ['GET'],
+    what: `a namespace's request journal, oldest first (?namespace=KEY, default \`default\`; &after=SEQ; &limit=N, at most ${MAX_REQUESTS_PAGE}, default ${DEFAULT_REQUESTS_PAGE}; &violations=true for those that broke the contract): {"requests","more","recorded","dropped","violations"}`,
+  },
+  '/_mock/coverage': { methods: ['GET'], what: 'what every namespace reached of the contracts so far: the JSON platform-mock --coverage writes (?counts=true: the counts under it, which add up across mocks)' },
 };
 
 const JSON_TYPE = /^\s*(application\/json|application\/[^;\s]+\+json)\s*(;|$)/i;
@@ -94,7 +113,7 @@ const RULE_FIELDS = ['operationId', 'status', 'body', 'headers', 'network', 'lat
 /** The rule's own fields only: whatever else a body holds is not kept. */
 const ruleOf = (json: Record<string, unknown>) => Object.fromEntries(RULE_FIELDS.filter((field) => json[field] !== undefined).map((field) => [field, json[field]])) as unknown as FaultRule;
 
-export function createControl(engine: Engine, clock: MockClock, health: () => object) {
+export function createControl(engine: Engine, clock: MockClock, health: () => object, observations: ControlObservations) {
   return async (method: string, path: string, query: URLSearchParams, body: string | undefined, headers: Record<string, string | undefined> = {}): Promise<ControlAnswer> => {
     const route = CONTROL_ROUTES[path];
     if (!route) return problem(404, 'Not found', `The mock has no endpoint ${path}; it has ${Object.keys(CONTROL_ROUTES).join(', ')}.`);
@@ -119,6 +138,7 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
         case 'HEAD /_mock/health':
           return { status: 200, body: health() };
         case 'POST /_mock/reset':
+          observations.journal?.clear(namespace);
           engine.namespaces.reset(namespace);
           engine.clocks.reset(namespace);
           if (namespace !== undefined) engine.faults.clear(namespace);
@@ -159,6 +179,10 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
         case 'DELETE /_mock/faults':
           engine.faults.clear(namespace);
           return { status: 200, body: { faults: [] } };
+        case 'GET /_mock/requests':
+          return requestsPage(observations.journal, namespace ?? DEFAULT_NAMESPACE, query);
+        case 'GET /_mock/coverage':
+          return { status: 200, body: query.get('counts') === 'true' ? observations.coverageCounts() : observations.coverage() };
       }
     } catch (error) {
       if (error instanceof SnapshotError || error instanceof FaultError) return problem(400, error.name === 'FaultError' ? 'Invalid fault' : 'Invalid snapshot', error.message);
@@ -166,6 +190,25 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
     }
     return problem(404, 'Not found', path);
   };
+}
+
+/** One page of a namespace's journal: `limit` entries after `after`, and whether more follow. */
+function requestsPage(journal: Journal | undefined, namespace: string, query: URLSearchParams): ControlAnswer {
+  if (!journal) return problem(404, 'No journal', 'This mock records no requests (it was started with journal: false).');
+  const number = (name: string, fallback: number, max: number) => {
+    const text = query.get(name);
+    if (text === null) return fallback;
+    return /^\d+$/.test(text) && Number(text) <= max ? Number(text) : undefined;
+  };
+  const after = number('after', 0, Number.MAX_SAFE_INTEGER);
+  const limit = number('limit', DEFAULT_REQUESTS_PAGE, MAX_REQUESTS_PAGE);
+  const violations = query.get('violations');
+  if (after === undefined) return problem(400, 'Invalid query', `after is the seq of an entry, a whole number (got ${JSON.stringify(query.get('after'))}).`);
+  if (limit === undefined || limit === 0) return problem(400, 'Invalid query', `limit is a whole number from 1 to ${MAX_REQUESTS_PAGE} (got ${JSON.stringify(query.get('limit'))}).`);
+  if (violations !== null && violations !== 'true' && violations !== 'false') return problem(400, 'Invalid query', `violations is true or false (got ${JSON.stringify(violations)}).`);
+  const requests = journal.list(namespace, { after, limit: limit + 1, violations: violations === 'true' });
+  const more = requests.length > limit;
+  return { status: 200, body: { namespace: redactKey(namespace), requests: more ? requests.slice(0, limit) : requests, more, ...journal.counts(namespace) } };
 }
 
 function clockBody(clock: NamespaceClock) {

@@ -3,12 +3,12 @@
 // without behaviour). It knows no area by name.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { AreaBehaviour, AreaDefinition, BodyLimit, MockResponse, OpenApiDocument, Violation } from './area.ts';
+import type { AreaBehaviour, AreaDefinition, BodyLimit, MockRequest, MockResponse, OpenApiDocument, Violation } from './area.ts';
 import { compileContract, type CompiledOperation } from './contract.ts';
 import { schemaValidator } from './schema-validator.ts';
 import { createFaults, type ActiveFault, type Faults, type NetworkFault } from './faults.ts';
 import { heapBytes } from './areas/state.ts';
-import { createNamespaceClocks, createNamespaces, DEFAULT_MAX_STATE_BYTES, stateCapMessage, type MockClock, type Namespaces } from './namespaces.ts';
+import { createNamespaceClocks, createNamespaces, DEFAULT_MAX_STATE_BYTES, DEFAULT_NAMESPACE, stateCapMessage, type MockClock, type Namespaces } from './namespaces.ts';
 
 /** Methods that add nothing to a namespace's state (a DELETE frees room: it is never refused for the cap). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
@@ -54,6 +54,48 @@ export interface EngineOptions {
   maxStateBytes?: number;
   dynamic?: boolean;
   seed?: string;
+  /** Called once per answered request (and per WebSocket message an area records), for the journal and coverage (recorder.ts). */
+  onAnswered?: (call: AnsweredCall) => void;
+  /** Called once per WebSocket message an area's upgrade records. */
+  onMessage?: (message: AnsweredMessage) => void;
+}
+
+/** One answered request as the engine saw it: for the journal, coverage and violations (recorder.ts). */
+export interface AnsweredCall {
+  /** The namespace it belongs to: its credential's, else an access key it carries, else `default`. */
+  namespace: string;
+  /** When it arrived, on the namespace's clock. */
+  time: number;
+  incoming: IncomingRequest;
+  operation?: CompiledOperation;
+  /** The request as read (parameters, parsed body), when it was read. */
+  request?: MockRequest;
+  /** What the request broke of the contract (locations without the `request` prefix): also no operation at its path, no credential. */
+  requestViolations: Violation[];
+  /** What the answer broke of the contract (locations start with `response`). */
+  answerViolations: Violation[];
+  status: number;
+  fault?: ActiveFault;
+}
+
+/** One WebSocket message an area answered, recorded through its upgrade's `record` (see AreaUpgrade). */
+export interface AnsweredMessage {
+  namespace: string;
+  time: number;
+  area: string;
+  rawPath: string;
+  message: unknown;
+  error?: { message: string; code?: string };
+}
+
+/** What the engine learns about a call while answering it. */
+interface Trace {
+  namespace?: string;
+  operation?: CompiledOperation;
+  request?: MockRequest;
+  requestViolations: Violation[];
+  answerViolations: Violation[];
+  fault?: ActiveFault;
 }
 
 type AnyBehaviour = AreaBehaviour<unknown, unknown>;
@@ -98,53 +140,89 @@ export async function createEngine(options: EngineOptions) {
   /** Operations whose data their area keeps outside the state (not charged to the state size cap). */
   const outsideState = new Set([...behaviours.values()].flatMap((behaviour) => behaviour.outsideState ?? []));
 
+  const accessKeyHeaders = accessKeyHeadersOf(operations);
+  /** The namespace of a request no operation took, or no credential satisfied: a token's, an access key it carries, else `default`. */
+  function namespaceOfUnrouted(headers: Record<string, string>): string {
+    for (const behaviour of behaviours.values()) {
+      const namespace = behaviour.namespaceOf?.(headers);
+      if (namespace !== undefined) return namespace;
+    }
+    for (const name of accessKeyHeaders) if (headers[name]) return headers[name];
+    return DEFAULT_NAMESPACE;
+  }
+
   async function answer(incoming: IncomingRequest): Promise<EngineAnswer> {
+    const onAnswered = options.onAnswered;
+    if (!onAnswered) return answerRouted(incoming, { requestViolations: [], answerViolations: [] });
+    const arrived = options.clock.now();
+    const trace: Trace = { requestViolations: [], answerViolations: [] };
+    const answered = await answerRouted(incoming, trace);
+    const namespace = trace.namespace ?? namespaceOfUnrouted(incoming.headers);
+    const time = arrived + clocks.of(namespace).now() - options.clock.now();
+    onAnswered({ namespace, time, incoming, operation: trace.operation, request: trace.request, requestViolations: trace.requestViolations, answerViolations: trace.answerViolations, status: answered.status, fault: trace.fault });
+    return answered;
+  }
+
+  async function answerRouted(incoming: IncomingRequest, trace: Trace): Promise<EngineAnswer> {
     const route = routes.match(incoming.method, incoming.rawPath);
     if (route.kind === 'no-path') {
       for (const behaviour of behaviours.values()) {
         const known = behaviour.unrouted?.(incoming.method, incoming.rawPath);
         if (known) return toAnswer(known);
       }
+      trace.requestViolations.push({ location: ['path'], message: `no operation of the platform API has the path ${incoming.rawPath}` });
       return problem(404, 'Not found', `No operation of the platform API has the path ${incoming.rawPath}.`);
     }
     if (route.kind === 'no-method') {
+      trace.requestViolations.push({ location: ['method'], message: `${incoming.rawPath} answers ${route.allow.join(', ')}, not ${incoming.method}` });
       const answer = problem(405, 'Method not allowed', `${incoming.rawPath} answers ${route.allow.join(', ')}, not ${incoming.method}.`);
       answer.headers.allow = route.allow.join(', ');
       return answer;
     }
     const { operation } = route;
+    trace.operation = operation;
     const withOperation = (answer: EngineAnswer): EngineAnswer => servedBy(answer, operation);
 
     const credential = credentialOf(operation, incoming.headers);
-    if (credential === undefined) return withOperation(documentedAnswer(operation, 401) ?? { status: 401, headers: {}, violations: [] });
+    if (credential === undefined) {
+      trace.requestViolations.push({ location: ['security'], message: `no credential ${operation.operationId} accepts: ${credentialsNamed(operation)}` });
+      return withOperation(documentedAnswer(operation, 401) ?? { status: 401, headers: {}, violations: [] });
+    }
     const namespace = behaviours.get(operation.area)!.namespaceOf?.(incoming.headers) ?? credential.namespace;
+    trace.namespace = namespace;
 
     const fault = faults.take(operation.operationId, namespace);
+    trace.fault = fault;
     if (fault?.latencyMs) await options.sleep(fault.latencyMs);
     if (fault?.network === 'reset' || fault?.network === 'hang') return withOperation({ status: 0, headers: {}, violations: [], network: fault.network });
     if (fault?.status !== undefined) return withOperation({ ...faultAnswer(operation, fault), network: fault.network });
-    if (fault?.network === 'truncate') return { ...(await answerCall(incoming, route, namespace)), network: 'truncate' };
-    return answerCall(incoming, route, namespace);
+    if (fault?.network === 'truncate') return { ...(await answerCall(incoming, route, namespace, trace)), network: 'truncate' };
+    return answerCall(incoming, route, namespace, trace);
   }
 
   /** The call's answer past routing, credentials and faults: validation, then Prism or the area's behaviour. */
-  async function answerCall(incoming: IncomingRequest, route: { operation: CompiledOperation; rawParams: Record<string, string> }, namespace: string): Promise<EngineAnswer> {
+  async function answerCall(incoming: IncomingRequest, route: { operation: CompiledOperation; rawParams: Record<string, string> }, namespace: string, trace: Trace): Promise<EngineAnswer> {
     const { operation } = route;
     const behaviour = behaviours.get(operation.area)!;
     const withOperation = (answer: EngineAnswer): EngineAnswer => servedBy(answer, operation);
 
     const { request, violations, unsupported } = readRequest(operation, route.rawParams, incoming);
+    trace.request = request;
+    trace.requestViolations = violations;
     if (unsupported && !behaviour.invalidRequest) return withOperation(problem(415, 'Unsupported media type', `Content-Type ${unsupported}`));
 
     const handler = behaviour.handlers?.[operation.operationId];
     const preference = prism.asksForPreference(incoming);
     if (violations.length > 0 && !(preference && !behaviour.invalidRequest)) {
       const refused = behaviour.invalidRequest?.(violations, request) ?? documentedAnswerOrProblem(operation, 400, violations);
-      return withOperation(checked(operation, toAnswer(refused), violations));
+      return withOperation(checked(operation, toAnswer(refused), violations, trace));
     }
 
     const unacceptable = notAcceptable(operation, incoming.headers.accept);
-    if (unacceptable) return withOperation(problem(406, 'Not acceptable', unacceptable));
+    if (unacceptable) {
+      trace.requestViolations = [...violations, { location: ['header', 'accept'], message: unacceptable }];
+      return withOperation(problem(406, 'Not acceptable', unacceptable));
+    }
 
     if (preference || !handler) {
       const prismRequest = { method: incoming.method, path: incoming.rawPath, query: incoming.query, headers: incoming.headers, body: request.body };
@@ -156,7 +234,7 @@ export async function createEngine(options: EngineOptions) {
         throw error;
       }
       const answer = await prism.answer(operation.area, operation.method, operation.path, prismRequest, preferences);
-      return withOperation(checked(operation, { status: answer.status, headers: answer.headers, body: answer.body, violations: [] }, []));
+      return withOperation(checked(operation, { status: answer.status, headers: answer.headers, body: answer.body, violations: [] }, [], trace));
     }
 
     // A write counts against the namespace's state size cap at what its body and parameters take, plus what a handler adds (IDs, times);
@@ -164,7 +242,7 @@ export async function createEngine(options: EngineOptions) {
     const charged = !READS.has(incoming.method) && !outsideState.has(operation.operationId);
     if (charged && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params) + WRITE_OVERHEAD_BYTES)) {
       const over = [{ location: ['body'], message: stateCapMessage(options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES) }];
-      return withOperation(checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), []));
+      return withOperation(checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), [], trace));
     }
     const call = {
       state: namespaces.stateOf(namespace, operation.area),
@@ -172,20 +250,21 @@ export async function createEngine(options: EngineOptions) {
       clock: clocks.of(namespace),
       stateOf: (other: string) => namespaces.stateOf(other, operation.area),
     };
-    return withOperation(checked(operation, toAnswer(await handler(request, call)), []));
+    return withOperation(checked(operation, toAnswer(await handler(request, call)), [], trace));
   }
 
   /**
    * Validates an answer against the contract; one that breaks it becomes a 500 that says so. The
    * body is written as it will be sent (kept in `text`), which also tells whether it holds a bigint.
    */
-  function checked(operation: CompiledOperation, answer: EngineAnswer, requestViolations: Violation[]): EngineAnswer {
+  function checked(operation: CompiledOperation, answer: EngineAnswer, requestViolations: Violation[], trace: Trace): EngineAnswer {
     const media = answer.body === undefined ? undefined : mediaTypeOf(answer.headers);
     const written = answer.body === undefined ? undefined : bodyText(answer.body, media);
     const value = written?.holdsBigint ? forValidation(answer.body) : answer.body;
     const broken = operation.validateResponse(answer.status, media, value, written?.text);
     const violations = requestViolations.length === 0 ? NO_VIOLATIONS : requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message, severity: 'Error' }));
     if (broken.length > 0) {
+      trace.answerViolations = broken;
       return problem(500, 'The mock answer breaks the contract', `${operation.operationId} answered ${answer.status} with a body the contract does not allow.`, {
         violations: broken.map((v) => ({ location: v.location, message: v.message, severity: 'Error' })),
       });
@@ -227,7 +306,21 @@ export async function createEngine(options: EngineOptions) {
     upgrade(request: IncomingMessage, rawPath: string, socket: Duplex, head: Buffer): 'taken' | EngineAnswer | undefined {
       for (const [area, behaviour] of behaviours) {
         if (!behaviour.upgrade?.accepts(rawPath)) continue;
-        const refusal = behaviour.upgrade.handle(request, socket, head, { stateOf: (namespace) => namespaces.stateOf(namespace, area), clock: options.clock });
+        const onMessage = options.onMessage;
+        const record = onMessage
+          ? (headers: Record<string, string>, message: unknown, outcome: Promise<unknown>) => {
+              const arrived = options.clock.now();
+              const settle = (error?: { message: string; code?: string }) => {
+                const namespace = namespaceOfUnrouted(headers);
+                onMessage({ namespace, time: arrived + clocks.of(namespace).now() - options.clock.now(), area, rawPath, message, error });
+              };
+              outcome.then(
+                () => settle(),
+                (error: unknown) => settle({ message: String((error as Error)?.message ?? error), ...(typeof (error as { code?: unknown })?.code === 'string' ? { code: (error as { code: string }).code } : {}) }),
+              );
+            }
+          : undefined;
+        const refusal = behaviour.upgrade.handle(request, socket, head, { stateOf: (namespace) => namespaces.stateOf(namespace, area), clock: options.clock, record });
         return refusal ? toAnswer(refusal) : 'taken';
       }
       return undefined;
@@ -248,6 +341,20 @@ function faultAnswer(operation: CompiledOperation, fault: ActiveFault): EngineAn
   headers['content-type'] ??= typeof fault.body === 'string' ? 'text/plain' : 'application/json';
   const body = typeof fault.body === 'string' ? fault.body : JSON.stringify(fault.body);
   return { status: fault.status!, headers, body, violations: [] };
+}
+
+/** The headers that carry an access key (apiKey schemes in a header), lower case: what names a request's namespace. */
+function accessKeyHeadersOf(operations: CompiledOperation[]): string[] {
+  const names = new Set<string>();
+  for (const operation of operations) for (const scheme of operation.security.flat()) if (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.keyName) names.add(scheme.keyName.toLowerCase());
+  return [...names];
+}
+
+/** The credentials an operation takes, for the violation of a request that sent none: `the AccessKey header`. */
+function credentialsNamed(operation: CompiledOperation): string {
+  const named = (scheme: CompiledOperation['security'][number][number]) =>
+    scheme.type === 'http' ? `an Authorization: ${scheme.scheme === 'basic' ? 'Basic' : 'Bearer'} header` : `the ${scheme.keyName ?? scheme.name} ${scheme.in ?? 'header'}`;
+  return operation.security.map((alternative) => alternative.map(named).join(' and ')).join(', or ');
 }
 
 function headersNamed(operations: CompiledOperation[]): string[] {

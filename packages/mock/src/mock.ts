@@ -20,6 +20,15 @@ import { problemAnswer, queryOf, serialize, splitTarget, tooLarge } from './door
 import { stringifyExactJson } from './exact-json.ts';
 import { failureAnswer, reportFailure, type FailureReporter, type MockFailure } from './failure.ts';
 export type { MockFailure };
+import { coverageReport, coverageSkeleton, createCoverageCounter, type CoverageReport, type OperationSkeleton } from './coverage.ts';
+import { createJournal, type Journal, type JournalOptions, type JournalQuery, type RequestEntry } from './journal.ts';
+import { createRecorder, sensitiveNamesOf } from './recorder.ts';
+import { describeViolation, violationError } from './violation-report.ts';
+import { vitestBridge, COVERAGE_DIR_ENV } from './vitest-bridge.ts';
+
+/** What a request that breaks the contract (or matches no operation), or an answer that does, sets off. */
+export type ViolationMode = 'fail' | 'warn' | 'off';
+export const VIOLATION_MODES: readonly ViolationMode[] = ['fail', 'warn', 'off'];
 
 type Areas = (typeof AREA_BEHAVIOURS)[number];
 /** Each area's options, under its name: `{ database: { fullAccessToken: '...' } }`. */
@@ -59,6 +68,18 @@ export interface MockOptions extends AreaOptions {
    * standard error. The report leaves out the request's credentials and header parameters.
    */
   onError?: (failure: MockFailure) => void;
+  /**
+   * The request journal's bounds per access key (`maxEntries` 1000, `maxBytes` 256 KiB, bodies up
+   * to `maxBodyBytes` 16 KiB kept); `false` records nothing: no journal, no coverage, no onViolation.
+   */
+  journal?: JournalOptions | false;
+  /**
+   * A request that matches no operation or breaks the contract (parameters, body, Content-Type,
+   * security), or an answer that breaks it: `fail` fails the vitest test running when it arrives
+   * (elsewhere it is printed as an error), `warn` prints it, `off` (the default) only records it
+   * in the journal. The vitest fixtures (`createMockTest`) fail the very test that sent it instead.
+   */
+  onViolation?: ViolationMode;
 }
 
 /**
@@ -139,6 +160,12 @@ export interface Mock {
   fault(rule: FaultRule): ActiveFault;
   /** Removes every fault, or one namespace's. */
   clearFaults(namespace?: string): void;
+  /** The namespace's recorded requests, oldest first (default namespace `default`); see RequestEntry. */
+  requests(query?: JournalQuery & { namespace?: string }): RequestEntry[];
+  /** The request journal, which every door records in (`record(namespace, entry)`); undefined with `journal: false`. */
+  journal: Journal | undefined;
+  /** What every namespace reached of the contracts so far (the JSON `platform-mock --coverage` writes). */
+  coverage(): CoverageReport;
   /** Releases what the areas hold (databases, timers). */
   close(): Promise<void>;
 }
@@ -183,6 +210,26 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const documents = given?.documents ?? loadDocuments(bundleDir, areas.map((area) => area.name));
   const clock = createClock(options.now);
   const areaOptions = Object.fromEntries(areas.map((area) => [area.name, (options as Record<string, unknown>)[area.name]]));
+  const onViolation = options.onViolation ?? 'off';
+  if (!VIOLATION_MODES.includes(onViolation)) throw new MockStartError(`onViolation is one of ${VIOLATION_MODES.join(', ')} (got ${JSON.stringify(onViolation)})`);
+  const maxNamespaces = options.maxNamespaces ?? 1000;
+  const recording = options.journal !== false;
+  const journal = recording ? createJournal({ ...options.journal, maxNamespaces }) : undefined;
+  const coverage = createCoverageCounter(areas.map((area) => area.name));
+  const bridge = recording && (onViolation === 'fail' || process.env[COVERAGE_DIR_ENV]) ? await vitestBridge() : undefined;
+  const coverageWatch = bridge?.watch(coverage);
+  const recorder = createRecorder({
+    journal,
+    coverage,
+    sensitive: new Set([...documents.values()].flatMap((document) => [...sensitiveNamesOf(document)])),
+    onViolation:
+      onViolation === 'off'
+        ? undefined
+        : (namespace, entry) => {
+            if (onViolation === 'fail' && bridge?.failRunningTest(violationError(namespace, [entry]))) return;
+            console[onViolation === 'fail' ? 'error' : 'warn'](`platform-mock: ${describeViolation(entry)}`);
+          },
+  });
   let engine: Engine;
   try {
     engine = await createEngine({
@@ -191,10 +238,17 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       areaOptions,
       clock,
       sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-      maxNamespaces: options.maxNamespaces ?? 1000,
+      maxNamespaces,
       maxStateBytes: options.maxStateBytes,
       dynamic: options.dynamic,
       seed: options.seed,
+      ...(recording && {
+        onAnswered: (call) => {
+          recorder.call(call);
+          coverageWatch?.counted();
+        },
+        onMessage: (message) => recorder.message(message),
+      }),
     });
   } catch (error) {
     if (error instanceof ContractError) throw new MockStartError(`${path.join(bundleDir, `${error.area}.json`)} is not a contract the mock can serve: ${error.message}`);
@@ -209,7 +263,9 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     }
   }
   const health = () => ({ status: 'ok', areas: areas.map((area) => area.name), operations: engine.operations.length });
-  const control = createControl(engine, clock, health);
+  let skeleton: OperationSkeleton[] | undefined;
+  const coverageNow = () => coverageReport((skeleton ??= [...documents].flatMap(([area, document]) => coverageSkeleton(area, document))), coverage.snapshot());
+  const control = createControl(engine, clock, health, { journal, coverage: coverageNow, coverageCounts: () => coverage.snapshot() });
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const mockWideLimit: BodyLimit = { bytes: maxBodyBytes, option: 'the option maxBodyBytes (--max-body-bytes)' };
   // A snapshot the mock gave can always be put back: PUT /_mock/state takes the largest the caps allow.
@@ -281,6 +337,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
 
   const door = createFetchDoor(handleLogged);
   const reset = (namespace?: string) => {
+    journal?.clear(namespace);
     engine.namespaces.reset(namespace);
     engine.clocks.reset(namespace);
     if (namespace !== undefined) engine.faults.clear(namespace);
@@ -300,10 +357,14 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     exportState: (namespace = DEFAULT_NAMESPACE) => engine.namespaces.export(namespace),
     importState: (snapshot, namespace = snapshot.namespace ?? DEFAULT_NAMESPACE) => engine.namespaces.import(namespace, snapshot),
     clock: clockHandle(clock),
-    namespace: (accessKey) => namespaceHandle(engine, accessKey, reset),
+    namespace: (accessKey) => namespaceHandle(engine, accessKey, reset, journal),
     fault: (rule) => engine.faults.add(rule),
     clearFaults: (namespace) => engine.faults.clear(namespace),
+    requests: ({ namespace = DEFAULT_NAMESPACE, ...query } = {}) => journal?.list(namespace, query) ?? [],
+    journal,
+    coverage: coverageNow,
     close: () => {
+      coverageWatch?.close();
       door.close();
       return engine.close();
     },

@@ -3,6 +3,7 @@
 import type { Engine } from './engine.ts';
 import type { ActiveFault, FaultRule } from './faults.ts';
 import type { StateSnapshot } from './namespaces.ts';
+import type { Journal, JournalQuery, RequestEntry } from './journal.ts';
 
 /** A virtual clock: the mock's, or one namespace's. */
 export interface VirtualClock {
@@ -26,6 +27,8 @@ export interface MockNamespace {
   reset(): void;
   exportState(): Promise<StateSnapshot>;
   importState(snapshot: StateSnapshot): Promise<void>;
+  /** The namespace's recorded requests, oldest first (empty with `journal: false`). */
+  requests(query?: JournalQuery): RequestEntry[];
 }
 
 const asTime = (time: number | Date) => (typeof time === 'number' ? time : time.getTime());
@@ -40,7 +43,7 @@ export function clockHandle(target: { now(): number; advance(ms: number): void; 
 }
 
 /** `reset` forgets the namespace's state, clock and faults (the mock's own reset). */
-export function namespaceHandle(engine: Engine, accessKey: string, reset: (namespace: string) => void): MockNamespace {
+export function namespaceHandle(engine: Engine, accessKey: string, reset: (namespace: string) => void, journal?: Journal): MockNamespace {
   return {
     accessKey,
     clock: clockHandle(engine.clocks.of(accessKey)),
@@ -50,5 +53,6 @@ export function namespaceHandle(engine: Engine, accessKey: string, reset: (names
     reset: () => reset(accessKey),
     exportState: () => engine.namespaces.export(accessKey),
     importState: (snapshot) => engine.namespaces.import(accessKey, snapshot),
+    requests: (query) => journal?.list(accessKey, query) ?? [],
   };
 }

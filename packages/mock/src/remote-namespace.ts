@@ -4,6 +4,8 @@
 // own faults and reset their own state, and nobody else's.
 import type { ActiveFault, FaultRule } from './faults.ts';
 import type { StateSnapshot } from './namespaces.ts';
+import type { JournalQuery, RequestEntry } from './journal.ts';
+import { parseExactJson } from './exact-json.ts';
 
 /** A namespace's virtual clock, over the control endpoints. */
 export interface NamespaceClockControl {
@@ -28,6 +30,21 @@ export interface NamespaceControl {
   /** The namespace's state, as `GET /_mock/state` gives it (without the key). */
   exportState(): Promise<Omit<StateSnapshot, 'namespace'>>;
   importState(snapshot: Omit<StateSnapshot, 'namespace'>): Promise<void>;
+  /** The namespace's recorded requests, oldest first (every page of `GET /_mock/requests`); see RequestEntry. */
+  requests(query?: JournalQuery): Promise<RequestEntry[]>;
+  /** How many requests the namespace made, how many its journal dropped (over its cap) and how many broke the contract. */
+  journalCounts(): Promise<JournalCounts>;
+}
+
+export interface JournalCounts {
+  recorded: number;
+  dropped: number;
+  violations: number;
+}
+
+interface RequestsPage extends JournalCounts {
+  requests: RequestEntry[];
+  more: boolean;
 }
 
 /** A control endpoint refused a request (a bad fault rule, a bad snapshot): its problem's detail. */
@@ -45,14 +62,15 @@ export class MockControlError extends Error {
 export function connectNamespace(url: string, accessKey: string, fetch: typeof globalThis.fetch = globalThis.fetch): NamespaceControl {
   const base = url.replace(/\/+$/, '');
   const query = `namespace=${encodeURIComponent(accessKey)}`;
-  async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${base}${path}?${query}`, {
+  async function control<T>(method: string, path: string, body?: unknown, search = ''): Promise<T> {
+    const response = await fetch(`${base}${path}?${query}${search}`, {
       method,
       // A control write is marked as the mock's (no web page can send it unasked): JSON, or the header.
       headers: body !== undefined ? { 'content-type': 'application/json' } : method === 'GET' ? {} : { 'x-mock-control': '1' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const answer = (await response.json()) as T & { detail?: string };
+    // Exact JSON: a journal's bodies may hold int64 values beyond 2^53.
+    const answer = parseExactJson(await response.text()) as T & { detail?: string };
     if (!response.ok) throw new MockControlError(`${method} ${path}: ${answer.detail ?? response.statusText}`, response.status);
     return answer;
   }
@@ -72,5 +90,19 @@ export function connectNamespace(url: string, accessKey: string, fetch: typeof g
     reset: async () => void (await control('POST', '/_mock/reset')),
     exportState: () => control<Omit<StateSnapshot, 'namespace'>>('GET', '/_mock/state'),
     importState: async (snapshot) => void (await control('PUT', '/_mock/state', snapshot)),
+    async requests({ after = 0, limit = Infinity, violations = false } = {}) {
+      const found: RequestEntry[] = [];
+      for (let next = after; found.length < limit; ) {
+        const page = await control<RequestsPage>('GET', '/_mock/requests', undefined, `&after=${next}&limit=${Math.min(1000, limit - found.length)}${violations ? '&violations=true' : ''}`);
+        found.push(...page.requests);
+        if (!page.more || page.requests.length === 0) break;
+        next = page.requests.at(-1)!.seq;
+      }
+      return found;
+    },
+    async journalCounts() {
+      const { recorded, dropped, violations } = await control<RequestsPage>('GET', '/_mock/requests', undefined, '&limit=1');
+      return { recorded, dropped, violations };
+    },
   };
 }

@@ -10,17 +10,24 @@
 // to the test's namespace; `clientOptions` suits every `create<Area>Client`.
 import { randomUUID } from 'node:crypto';
 import type { Client as LibsqlClient } from '@libsql/client';
-import { afterAll, beforeAll, inject, test as base, type TestAPI } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test as base, type TestAPI } from 'vitest';
 import { startMock } from './http-server.ts';
-import { createMock, IN_PROCESS_URL, type Mock, type MockOptions } from './mock.ts';
+import type { RequestEntry } from './journal.ts';
+import { platformMatchers, type PlatformMatchers } from './matchers.ts';
+import { createMock, IN_PROCESS_URL, VIOLATION_MODES, type Mock, type MockOptions, type ViolationMode } from './mock.ts';
 import { connectNamespace, type NamespaceControl } from './remote-namespace.ts';
+import { describeViolation, violationError } from './violation-report.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
     /** The URL of the mock a globalSetup (`@platform-contracts/mock/vitest/global-setup`) started for the whole run. */
     platformMockUrl?: string;
   }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars -- the matchers join vitest's Assertion
+  interface Assertion<T = any> extends PlatformMatchers<void> {}
 }
+
+expect.extend(platformMatchers);
 
 /** The worker's mock: where it answers and the fetch that reaches it. */
 export interface MockConnection {
@@ -57,11 +64,17 @@ export interface TestPlatformOptions {
   database: { url: string; authToken: string };
 }
 
+/** The test's namespace: a NamespaceControl, and the test's say on its violations. */
+export interface TestNamespace extends NamespaceControl {
+  /** This test sends requests that break the contract on purpose: they do not fail it (onViolation). */
+  allowViolations(): void;
+}
+
 export interface MockFixtures<Platform> {
   /** The worker's mock (worker-scoped). */
   platformMock: MockConnection;
-  /** The test's own namespace: its access key, clock, faults and state. Reset when the test ends. */
-  namespace: NamespaceControl;
+  /** The test's own namespace: its access key, clock, faults, state and requests. Reset when the test ends. */
+  namespace: TestNamespace;
   clientOptions: TestClientOptions;
   /** A database of the namespace and tokens issued for it through the API. */
   database: NamespaceDatabase;
@@ -81,6 +94,12 @@ export interface MockTestOptions<Platform> {
   createPlatformClient?: (options: TestPlatformOptions) => Platform;
   /** The database the `database` and `db` fixtures issue tokens for. Default `my-database`. */
   databaseId?: string;
+  /**
+   * A request of the test's namespace that matches no operation or breaks the contract, or an
+   * answer that breaks it: `fail` (the default) fails the test that sent it when it ends, even
+   * when its client ignored the 4xx; `warn` prints it; `off` lets it be.
+   */
+  onViolation?: ViolationMode;
 }
 
 type IssuedTokens = { database_url: string; tokens: { kind: string; token: string }[] };
@@ -88,7 +107,9 @@ type IssuedTokens = { database_url: string; tokens: { kind: string; token: strin
 async function connect(options: MockTestOptions<unknown>): Promise<MockConnection> {
   const shared = inject('platformMockUrl');
   if (shared) return { url: shared, fetch: (input, init) => globalThis.fetch(input, init) };
-  const mock = options.http ? await startMock({ port: 0, ...options.mock }) : await createMock(options.mock);
+  // The fixtures tell each violation to the test whose namespace made it: the mock itself tells none.
+  const mockOptions: MockOptions = { ...options.mock, onViolation: 'off' };
+  const mock = options.http ? await startMock({ port: 0, ...mockOptions }) : await createMock(mockOptions);
   return { url: mock.url, fetch: options.http ? (input, init) => globalThis.fetch(input, init) : mock.fetch, mock };
 }
 
@@ -133,9 +154,23 @@ function startingEarly<T extends object>(api: T, start: () => void): T {
   });
 }
 
+/** What broke the contract in the namespace: the first violating requests the journal keeps, and how many there were. */
+async function violationsOf(connection: MockConnection, accessKey: string): Promise<{ entries: RequestEntry[]; count: number }> {
+  if (connection.mock) {
+    const journal = connection.mock.journal!;
+    return { entries: journal.list(accessKey, { violations: true }), count: journal.counts(accessKey).violations };
+  }
+  const namespace = connectNamespace(connection.url, accessKey, connection.fetch);
+  const [entries, { violations: count }] = await Promise.all([namespace.requests({ violations: true, limit: 100 }), namespace.journalCounts()]);
+  return { entries, count };
+}
+
 /** A vitest `test` with the mock's fixtures; pass `createPlatformClient` for the `platform` fixture. */
 export function createMockTest<Platform = never>(options: MockTestOptions<Platform> = {}): TestAPI<MockFixtures<Platform>> {
   const databaseId = options.databaseId ?? 'my-database';
+  const onViolation = options.onViolation ?? 'fail';
+  if (!VIOLATION_MODES.includes(onViolation)) throw new Error(`onViolation is one of ${VIOLATION_MODES.join(', ')} (got ${JSON.stringify(onViolation)})`);
+  if (onViolation !== 'off' && options.mock?.journal === false) throw new Error(`onViolation: '${onViolation}' reads the request journal: leave journal on, or set onViolation: 'off'`);
   /** The worker's mock, once started: by the file's `beforeAll`, or by the first test that asks for it. */
   let connecting: Promise<MockConnection> | undefined;
   /** Whether the worker fixture holds the mock (it then closes it when the worker ends). */
@@ -158,9 +193,14 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
       { scope: 'worker' },
     ],
     namespace: async ({ platformMock }, use) => {
-      const namespace = connectNamespace(platformMock.url, `test-${randomUUID()}`, platformMock.fetch);
+      let allowed = false;
+      const namespace: TestNamespace = { ...connectNamespace(platformMock.url, `test-${randomUUID()}`, platformMock.fetch), allowViolations: () => void (allowed = true) };
       await use(namespace);
+      const found = onViolation === 'off' || allowed ? undefined : await violationsOf(platformMock, namespace.accessKey);
       await namespace.reset();
+      if (!found || found.count === 0) return;
+      if (onViolation === 'fail') throw violationError(namespace.accessKey, found.entries, found.count - found.entries.length);
+      for (const entry of found.entries) console.warn(`platform-mock: ${describeViolation(entry)}`);
     },
     clientOptions: async ({ platformMock, namespace }, use) => {
       await use({ accessKey: namespace.accessKey, baseUrl: platformMock.url, fetch: platformMock.fetch });
@@ -198,4 +238,7 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
 
 /** The fixtures with a mock in process and no platform client: `clientOptions` suits every `create<Area>Client`. */
 export const test: TestAPI<MockFixtures<never>> = createMockTest();
-export { connectNamespace, type NamespaceControl } from './remote-namespace.ts';
+export { connectNamespace, type JournalCounts, type NamespaceControl } from './remote-namespace.ts';
+export { platformMatchers, type CallExpectation, type PlatformMatchers, type SqlExpectation } from './matchers.ts';
+export { ContractViolationError } from './violation-report.ts';
+export type { RequestEntry } from './journal.ts';

@@ -9,7 +9,7 @@ import diagnostics from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
-import type { AreaUpgrade, MockResponse } from '../../area.ts';
+import type { AreaUpgrade, MockResponse, UpgradeContext } from '../../area.ts';
 import { cursorPage, cursorSteps, checkRequest, storeSql, SUBPROTOCOLS, toWireRequest, type Version, type WsRequest } from './hrana-ws-requests.ts';
 import { runCursor, runPipeline } from './pipeline-runner.ts';
 import { authError, isRefusal, type AuthRefusal } from './error-codes.ts';
@@ -75,7 +75,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
     if (slot.stream?.closed && slot.running === 0) streams.end(slot.stream);
   };
 
-  function serve(socket: WebSocket, version: Version, host: string, stateOf: (namespace: string) => DatabaseState) {
+  function serve(socket: WebSocket, version: Version, host: string, stateOf: (namespace: string) => DatabaseState, record?: UpgradeContext<DatabaseState>['record']) {
     let secret: string | undefined;
     let greeted = false;
     let outstanding = 0;
@@ -226,8 +226,9 @@ export function hranaWebSocket(options: HranaWsOptions) {
       }
       outstanding++;
       if (outstanding >= MAX_OUTSTANDING) socket.pause();
-      turn()
-        .then(() => answer(request as WsRequest))
+      const answered = turn().then(() => answer(request as WsRequest));
+      record?.({ authorization: `Bearer ${secret ?? ''}`, host }, request, answered);
+      answered
         .then(
           (response) => send({ type: 'response_ok', request_id: requestId, response }),
           (error: unknown) => send({ type: 'response_error', request_id: requestId, error: toDatabaseError(error) }),
@@ -291,7 +292,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
           loaded.handleUpgrade(request, socket, head, (ws) => {
             // Without a subprotocol, a client speaks Hrana 1 (as sqld assumes).
             const version = SUBPROTOCOLS[ws.protocol as keyof typeof SUBPROTOCOLS] ?? 1;
-            serve(ws, version, request.headers.host ?? '', context.stateOf);
+            serve(ws, version, request.headers.host ?? '', context.stateOf, context.record);
           });
         },
         () => socket.destroy(),
