@@ -18,6 +18,7 @@ import type { ActiveFault, FaultRule, NetworkFault } from './faults.ts';
 import { createClock, DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
 import { problemAnswer, queryOf, serialize, splitTarget, tooLarge } from './door-answers.ts';
 import { stringifyExactJson } from './exact-json.ts';
+import { createProxy, proxyOptionsOf, type Proxy, type ProxyHandle, type ProxyOptions } from './proxy/index.ts';
 
 type Areas = (typeof AREA_BEHAVIOURS)[number];
 /** Each area's options, under its name: `{ database: { fullAccessToken: '...' } }`. */
@@ -51,6 +52,12 @@ export interface MockOptions extends AreaOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Called once per answered request; the CLI prints it. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Forward the platform's calls to the real platform instead (a validation proxy): a base URL for
+   * every area, or `{ to: { api, video, database }, proxyOnly, mockOnly, driftReport, record }`.
+   * Requests and answers are validated and passed on unchanged; see `ProxyOptions`.
+   */
+  proxy?: string | ProxyOptions;
 }
 
 export interface RequestLogEntry {
@@ -76,7 +83,8 @@ export interface DoorRequest {
 export interface DoorAnswer {
   status: number;
   headers: Record<string, string>;
-  body?: string;
+  /** Text; a proxied answer's bytes as they came (see proxy/). */
+  body?: string | Uint8Array<ArrayBuffer>;
   /** For the request log. */
   operation?: ServedOperation;
   violations: RequestLogEntry['violations'];
@@ -119,7 +127,9 @@ export interface Mock {
   fault(rule: FaultRule): ActiveFault;
   /** Removes every fault, or one namespace's. */
   clearFaults(namespace?: string): void;
-  /** Releases what the areas hold (databases, timers). */
+  /** The validation proxy, when `proxy` was given: its upstreams, its drift report, its exchanges. */
+  proxy?: ProxyHandle;
+  /** Releases what the areas hold (databases, timers); with a proxy, writes its drift report and recordings. */
   close(): Promise<void>;
 }
 
@@ -187,6 +197,15 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       throw new MockStartError(`the start state cannot be imported: ${(error as Error).message}`);
     }
   }
+  let proxy: Proxy | undefined;
+  if (options.proxy !== undefined) {
+    try {
+      proxy = createProxy(proxyOptionsOf(options.proxy), engine, documents);
+    } catch (error) {
+      await engine.close();
+      throw error;
+    }
+  }
   const health = () => ({ status: 'ok', areas: areas.map((area) => area.name), operations: engine.operations.length });
   const control = createControl(engine, clock, health);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -199,6 +218,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): DoorAnswer | undefined {
     const { rawPath } = splitTarget(request.url ?? '/');
     const isWebSocket = (request.headers.upgrade ?? '').toLowerCase() === 'websocket';
+    if (rawPath !== undefined && proxy?.upgrade(request, rawPath, splitTarget(request.url ?? '/').search, socket, head)) return undefined;
     const taken = rawPath !== undefined && isWebSocket ? engine.upgrade(request, rawPath, socket, head) : undefined;
     if (taken === 'taken') return undefined;
     if (taken) return serialize(taken);
@@ -223,6 +243,10 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       if (request.method === 'HEAD' || answer.body === undefined) return { status: answer.status, headers, violations: [] };
       const text = stringifyExactJson(answer.body);
       return { status: answer.status, headers: { ...headers, 'content-length': String(Buffer.byteLength(text)) }, body: text, violations: [] };
+    }
+    if (proxy) {
+      const forwarded = await proxy.handle(request, rawPath, search);
+      if (forwarded) return forwarded;
     }
     const body = request.body !== undefined && request.body.length > 0 ? request.body : undefined;
     return serialize(await engine.answer({ method: request.method, rawPath, query: queryOf(search), headers: request.headers, body }));
@@ -263,8 +287,14 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     namespace: (accessKey) => namespaceHandle(engine, accessKey, reset),
     fault: (rule) => engine.faults.add(rule),
     clearFaults: (namespace) => engine.faults.clear(namespace),
+    ...(proxy ? { proxy: proxy.handleOfProxy } : {}),
     close: () => {
       door.close();
+      try {
+        proxy?.close();
+      } catch (error) {
+        return engine.close().then(() => Promise.reject(error));
+      }
       return engine.close();
     },
   };

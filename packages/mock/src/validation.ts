@@ -7,7 +7,7 @@ import { unescapePointerToken, type Schema } from '@platform-contracts/contracts
 import type { Violation } from './area.ts';
 
 /** OpenAPI's own formats and keywords on top of JSON Schema's. */
-function addOpenApiVocabulary(ajv: Ajv2020): void {
+export function addOpenApiVocabulary(ajv: Ajv2020): void {
   addFormats.default(ajv);
   // OpenAPI's numeric formats. int64 is -2^63 to 2^63 - 1: values are read exactly (exact-json.ts)
   // and handed to ajv on the right side of that line, so the bound holds to the last unit.

@@ -8,6 +8,7 @@ import { ExecutorStopped } from './database/engine/executor.ts';
 import { createSqlEngine, DatabaseEngineUnavailable, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
 import { hranaHttp, protobufNotServed } from './database/hrana-http.ts';
 import { hranaWebSocket } from './database/hrana-ws.ts';
+import { hranaMessageSchemas } from './hrana-messages.ts';
 import { namespaceDatabases } from './database/namespace-databases.ts';
 import { DATABASE_FLAGS, DatabaseOptionError, optionsFromFlags, resolveDatabaseSettings, type DatabaseMockOptions, type DatabaseSettings } from './database/options.ts';
 import type { DatabaseError } from './database/protocol.ts';
@@ -38,7 +39,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
     }
   },
 
-  setup({ options, clock, clockOf, schema }) {
+  setup({ options, clock, clockOf, schema, document }) {
     let settings: DatabaseSettings;
     try {
       settings = resolveDatabaseSettings(options as DatabaseMockOptions | undefined);
@@ -139,7 +140,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       // The pipeline's data lives in the engine, bounded by the engine's limits, not in the state.
       outsideState: PIPELINE_OPERATIONS,
       unrouted: protobufNotServed,
-      upgrade: webSocket.upgrade,
+      upgrade: { ...webSocket.upgrade, messageSchemas: hranaMessageSchemas(document) },
       handlers: {
         ...hranaHttp({ streams, authorize: tokens.authorize, openStream }),
         ...tokens.handlers,
