@@ -156,13 +156,14 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
       confirmed: [],
       ms: 0,
     };
-    const answer = forwarded.kind === 'answer' ? judged(forwarded, operation, request, upstream, exchange, requestViolations, secrets) : failed(forwarded, exchange, requestViolations, secrets);
+    const answer = forwarded.kind === 'answer' ? judged(forwarded, operation, request, { rawPath, search }, upstream, exchange, requestViolations, secrets) : failed(forwarded, exchange, requestViolations, secrets);
     exchange.ms = performance.now() - started;
     exchanges.report(exchange);
     return answer;
   }
 
-  function judged(forwarded: Extract<Forwarded, { kind: 'answer' }>, operation: CompiledOperation, request: DoorRequest, upstream: Upstream, exchange: ProxiedExchange, requestViolations: ContractViolation[], secrets: string[]): DoorAnswer {
+  function judged(forwarded: Extract<Forwarded, { kind: 'answer' }>, operation: CompiledOperation, request: DoorRequest, target: { rawPath: string; search: string }, upstream: Upstream, exchange: ProxiedExchange, requestViolations: ContractViolation[], secrets: string[]): DoorAnswer {
+    const { rawPath, search } = target;
     const judgement = checksOf(operation.area).judgeAnswer(operation, request.method, forwarded.status, forwarded.headers, forwarded.body);
     const violations = [...requestViolations, ...judgement.violations];
     Object.assign(exchange, { status: forwarded.status, violations: keep(violations, secrets), confirmed: judgement.confirmed, documented: judgement.documented });
@@ -171,7 +172,7 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
     const headers = answerHeaders(forwarded.headers);
     if (logged.length > 0) headers['sl-violations'] = headerText(logged);
 
-    const redirect = redirectOf(forwarded.status, headers.location, upstream, request.method, rawTarget(request));
+    const redirect = redirectOf(forwarded.status, headers.location, upstream, request.method, forwardPath(upstream.url, rawPath, search));
     if (redirect?.refused) {
       exchange.refused = redirect.refused;
       return problem(502, 'Redirect refused', `${redirect.refused} The proxy follows no redirect and forwards only to the URLs given to --proxy.`, logged, exchange.operation);
@@ -187,18 +188,23 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
     return problem(forwarded.status, forwarded.title, forwarded.detail, logged, exchange.operation);
   }
 
-  /** Where a 3xx answer sends the client: refused when it leaves the upstreams given; an absolute one on the same upstream made relative, so that the client comes back through the proxy. */
-  function redirectOf(status: number, location: string | undefined, upstream: Upstream, method: string, target: string): { refused?: string; location?: string } | undefined {
+  /**
+   * Where a 3xx answer sends the client: refused when it leaves the upstreams given; one within
+   * the upstream's base URL is made relative to the proxy (without the base URL's origin and path
+   * prefix), so that the client's next request comes through the proxy again.
+   */
+  function redirectOf(status: number, location: string | undefined, upstream: Upstream, method: string, sentTarget: string): { refused?: string; location?: string } | undefined {
     if (status < 300 || status >= 400 || location === undefined) return undefined;
     let resolved: URL;
     try {
-      resolved = new URL(location, new URL(target, upstream.url));
+      resolved = new URL(location, new URL(sentTarget, upstream.url.origin));
     } catch {
       return { refused: `The upstream answered ${status} with a Location that is not a URL.` };
     }
     if (!allowedOrigins.has(resolved.origin)) return { refused: `The upstream answered ${method} ${status} to ${resolved.origin}, a host not given to --proxy.` };
     const prefix = upstream.url.pathname.replace(/\/+$/, '');
-    if (resolved.origin === upstream.url.origin && resolved.pathname.startsWith(`${prefix}/`) && /^[a-z][a-z0-9+.-]*:/i.test(location)) return { location: `${resolved.pathname.slice(prefix.length)}${resolved.search}` };
+    const absolute = /^[a-z][a-z0-9+.-]*:|^\/\//i.test(location);
+    if (resolved.origin === upstream.url.origin && resolved.pathname.startsWith(`${prefix}/`) && (absolute || prefix !== '')) return { location: `${resolved.pathname.slice(prefix.length)}${resolved.search}${resolved.hash}` };
     return undefined;
   }
 
@@ -252,9 +258,6 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
 }
 
 export type Proxy = ReturnType<typeof createProxy>;
-
-/** The raw target as the client sent it (path and query). */
-const rawTarget = (request: DoorRequest) => (request.target.startsWith('/') ? request.target : new URL(request.target).pathname + new URL(request.target).search);
 
 /** The upstream's headers, but its CORS headers: who may read an answer from the mock is the mock's rule (access.ts). */
 function answerHeaders(headers: Record<string, string>): Record<string, string> {
