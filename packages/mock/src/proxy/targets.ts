@@ -69,7 +69,8 @@ function splitValue(value: string): [string | undefined, string] {
 
 /** An upstream's base URL: the value itself when it is an http(s) URL, else the group's template filled with it. */
 function upstreamUrl(value: string, group: UpstreamGroup): URL {
-  const what = `--proxy ${group.name}=${JSON.stringify(value)}`;
+  // Credentials in the value are never repeated, not even in the error that refuses them.
+  const what = `--proxy ${group.name}=${JSON.stringify(value.replace(/(\/\/)[^/@]*@/, '$1****@'))}`;
   let url: URL;
   try {
     url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? new URL(value) : new URL(group.template.replace(`{${group.variable}}`, value));
