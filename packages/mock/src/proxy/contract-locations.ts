@@ -94,8 +94,16 @@ export function createLocatingValidator(area: string, document: OpenApiDocument)
     return kept;
   }
 
-  /** The nearest `x-assumed` element at or above a place, up to its component (`components/<kind>/<name>`) or operation. */
+  /** The nearest `x-assumed` element at or above a place, up to its component (`components/<kind>/<name>`) or operation (remembered: places are few). */
+  const assumptions = new Map<string, Assumption | undefined>();
   function assumedAt(place: string): Assumption | undefined {
+    if (assumptions.has(place)) return assumptions.get(place);
+    const found = findAssumed(place);
+    assumptions.set(place, found);
+    return found;
+  }
+
+  function findAssumed(place: string): Assumption | undefined {
     const tokens = place.split('/');
     for (let length = tokens.length; length >= 3; length--) {
       const at = tokens.slice(0, length).join('/');
