@@ -7,7 +7,7 @@
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RequestLogEntry, type RunningMock, type StartMockOptions } from '@platform-contracts/mock';
+import { createMock, startMock, UsageError, type RequestLogEntry, type RunningMock, type StartMockOptions } from '@platform-contracts/mock';
 import { validateAnswer } from '../support/openapi.ts';
 import { json, startUpstream, type Upstream } from '../support/upstream.ts';
 
@@ -311,5 +311,44 @@ describe('who the proxy answers and where it forwards', () => {
     const answer = await send(proxy.url, { target: '/storagezone', headers: { AccessKey: SECRET_KEY } });
     expect(answer.status).toBe(502);
     expect(JSON.parse(answer.body.toString())).toMatchObject({ title: 'Upstream unreachable', detail: expect.stringContaining('ECONNREFUSED') });
+  });
+});
+
+describe('in process and as a library', () => {
+  it('createMock({ proxy }): mock.fetch forwards too, the answer’s bytes unchanged', async () => {
+    const mock = await createMock({ proxy: raw.url });
+    running.push(mock);
+    const compressed = gzipSync('[]');
+    raw.answer((_request, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-from': 'raw' }).end(compressed));
+    const answer = await mock.fetch(`${mock.url}/storagezone`, { headers: { AccessKey: SECRET_KEY, 'accept-encoding': 'gzip' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-from')).toBe('raw');
+    expect(Buffer.from(await answer.arrayBuffer()).equals(compressed)).toBe(true);
+    expect(raw.seen.at(-1)!.headers.accesskey).toBe(SECRET_KEY);
+  });
+
+  it('reports each exchange once to its listeners: request, status, violations, and no header', async () => {
+    const proxy = await proxyTo(raw.url);
+    const heard: unknown[] = [];
+    const stop = proxy.proxy!.onExchange((exchange) => heard.push(exchange));
+    raw.answer(json(200, [{ Id: 'x' }]));
+    await send(proxy.url, { target: '/storagezone?search=a', headers: { AccessKey: SECRET_KEY } });
+    stop();
+    await send(proxy.url, { target: '/storagezone', headers: { AccessKey: SECRET_KEY } });
+    expect(heard).toEqual([
+      expect.objectContaining({ kind: 'http', area: 'storage', operation: expect.objectContaining({ operationId: 'listStorageZones' }), request: { method: 'GET', target: '/storagezone?search=a' }, status: 200, documented: true, violations: [expect.objectContaining({ contract: 'components/schemas/StorageZone/properties/Id/type', location: ['response', 'body', '0', 'Id'] })] }),
+    ]);
+    expect(JSON.stringify(heard)).not.toContain(SECRET_KEY);
+  });
+
+  const refused: [string, StartMockOptions['proxy'], RegExp][] = [
+    ['an empty group map', { to: {} }, /--proxy \(option proxy\) needs a URL/],
+    ['a timeout that is not a whole number above 0', { to: 'http://127.0.0.1:9', timeoutMs: 0 }, /proxy.timeoutMs is a whole number above 0/],
+    ['an answer limit that is not a whole number', { to: 'http://127.0.0.1:9', maxAnswerBytes: 1.5 }, /proxy.maxAnswerBytes is a whole number above 0/],
+    ['a record folder that is a file', { to: 'http://127.0.0.1:9', record: '/etc/hostname' }, /--record \(proxy.record\): cannot write into \/etc\/hostname/],
+  ];
+  it.each(refused)('startMock refuses %s with a usage error naming it', async (_name, proxy, message) => {
+    await expect(startMock({ port: 0, proxy })).rejects.toThrow(message);
+    await expect(startMock({ port: 0, proxy })).rejects.toBeInstanceOf(UsageError);
   });
 });
