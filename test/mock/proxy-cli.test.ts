@@ -58,9 +58,11 @@ describe('the proxy options', () => {
       return;
     }
     const run = serve(['--port', '0', ...args()]);
-    const output = await run.ready;
-    expect(output).toMatch(expected.accepted);
-    expect(await run.stop()).toMatchObject({ code: 0 });
+    try {
+      expect(await run.ready).toMatch(expected.accepted);
+    } finally {
+      expect(await run.stop()).toMatchObject({ code: 0 });
+    }
   });
 });
 
@@ -96,12 +98,17 @@ describe('a CI run through the proxy', () => {
   it('logs, summarises, writes the report and the recordings, and exits 3 with --fail-on-drift when the traffic drifted', async () => {
     staging.fault({ operationId: 'listStorageZones', status: 200, body: [{ Id: 4100, ZoneTier: 9, Password: ZONE_PASSWORD }], count: 1, namespace: SECRET_KEY });
     const run = serve(['--port', '0', '--proxy', staging.url, '--mock-only', 'database', '--drift-report', report, '--record', recorded, '--fail-on-drift']);
-    const url = await run.url;
     const headers = { AccessKey: SECRET_KEY };
-    expect((await fetch(`${url}/storagezone`, { headers })).status).toBe(200);
-    expect((await fetch(`${url}/shield/shield-zones`, { headers })).status).toBe(200);
-    expect((await fetch(`${url}/library/42/videos`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"title":"Recorded"}' })).status).toBe(200);
+    // The calls' statuses, or the failure: the proxy is stopped in every case.
+    const statuses = await run.url
+      .then(async (url) => [
+        (await fetch(`${url}/storagezone`, { headers })).status,
+        (await fetch(`${url}/shield/shield-zones`, { headers })).status,
+        (await fetch(`${url}/library/42/videos`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"title":"Recorded"}' })).status,
+      ])
+      .catch((error: unknown) => String(error));
     const { code, stdout, stderr } = await run.stop();
+    expect(statuses).toEqual([200, 200, 200]);
 
     expect(code).toBe(3);
     expect(stderr).toMatch(/^error: the proxied traffic contradicted the contract \(--fail-on-drift\)/m);
@@ -139,9 +146,9 @@ describe('a CI run through the proxy', () => {
 
   it('exits 0 with --fail-on-drift when every answer matched the contract', async () => {
     const run = serve(['--port', '0', '--quiet', '--proxy', staging.url, '--fail-on-drift']);
-    const url = await run.url;
-    expect((await fetch(`${url}/shield/shield-zones`, { headers: { AccessKey: 'clean-run' } })).status).toBe(200);
+    const status = await run.url.then((url) => fetch(`${url}/shield/shield-zones`, { headers: { AccessKey: 'clean-run' } })).then((answer) => answer.status, () => 0);
     const { code, stdout } = await run.stop();
+    expect(status).toBe(200);
     expect(code).toBe(0);
     expect(stdout).toContain('No drift: every answer the traffic brought matches the contract.');
   });

@@ -197,7 +197,7 @@ export function driftSummary(report: DriftReport): string {
   if (report.assumptions.length > 0) {
     lines.push('## Assumptions the traffic reached', '');
     for (const a of report.assumptions) {
-      const verdict = a.contradicted > 0 ? `contradicted ×${a.contradicted}${a.confirmed ? `, confirmed ×${a.confirmed}` : ''}` : `confirmed ×${a.confirmed}: a candidate to state (remove its x-assumed)`;
+      const verdict = a.contradicted > 0 ? `contradicted ×${a.contradicted}${a.confirmed ? `, confirmed ×${a.confirmed}` : ''}` : `confirmed ×${a.confirmed}, never contradicted`;
       lines.push(`- ${a.area} \`${a.at}\`: ${verdict}. (${a.why})`);
     }
     lines.push('');
