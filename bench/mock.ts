@@ -7,6 +7,9 @@
 //   (target: at least 60 % of the bare server at 10 and 50 connections);
 // - p50 latency at 1 connection (target 0.3 ms);
 // - memory after 1,000 and after 100,000 requests (target: no growth beyond noise);
+// - the validation proxy (`--proxy`): the latency it adds per request at 1 connection, against
+//   a direct call to the same upstream (a bare node:http server answering the mock's bytes), p50
+//   (target: under 1 ms added);
 // - in process (bench/lib/mock-in-process.ts): validated calls on `mock.fetch` against a stub
 //   fetch (target: within 1.5x), and a 200-test suite on the mock's vitest fixtures against
 //   hand-written MSW handlers (target: at most 1.5x per test; the first test of the worker, its
@@ -84,10 +87,10 @@ async function waitFor(url: string, since: number, timeoutMs = 30_000): Promise<
   return fail(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-async function startOurs(extraArgs: string[] = []): Promise<{ child: ChildProcess; url: string; ms: number }> {
+async function startOurs(extraArgs: string[] = [], cliArgs: string[] = []): Promise<{ child: ChildProcess; url: string; ms: number }> {
   const port = await freePort();
   const since = performance.now();
-  const child = start(process.execPath, [...extraArgs, CLI, '--port', String(port), '--quiet']);
+  const child = start(process.execPath, [...extraArgs, CLI, '--port', String(port), '--quiet', ...cliArgs]);
   const url = `http://127.0.0.1:${port}`;
   const ms = await waitFor(`${url}/_mock/health`, since);
   return { child, url, ms };
@@ -237,6 +240,31 @@ async function measureThroughput(goals: Goal[]) {
   for (const latency of latencies) console.log(latency);
 }
 
+/** The validation proxy's added latency: the same upstream called directly and through `platform-mock --proxy`, alternating. */
+async function measureProxy() {
+  const mock = await startOurs();
+  console.log('\nValidation proxy, added latency at 1 connection (upstream: a bare node:http server answering the mock\'s bytes; target: under 1 ms added at p50)');
+  for (const endpoint of ENDPOINTS) {
+    const answer = await answerOf(mock.url, endpoint);
+    const bare = await startBare(answer.status, answer.contentType, answer.body);
+    const proxy = await startOurs([], ['--proxy', bare.url]);
+    const through = await answerOf(proxy.url, endpoint);
+    if (through.status !== answer.status || through.body !== answer.body) fail(`${endpoint.name} through the proxy answered ${through.status}, not the upstream's ${answer.status} and bytes`);
+    const direct: number[] = [];
+    const proxied: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      direct.push(await latencyAtOneConnection(bare.url, endpoint, 1_000));
+      proxied.push(await latencyAtOneConnection(proxy.url, endpoint, 1_000));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
+    const [p50Direct, p50Proxied] = [median(direct), median(proxied)];
+    const added = p50Proxied - p50Direct;
+    console.log(`  ${endpoint.name}: p50 direct ${fixed(p50Direct, 3)} ms, through the proxy ${fixed(p50Proxied, 3)} ms: ${fixed(added, 3)} ms added (${fixed(p50Proxied / p50Direct, 2)}x): ${verdict(added < 1)} (under 1 ms)`);
+    await Promise.all([stop(bare.child), stop(proxy.child)]);
+  }
+  await stop(mock.child);
+}
+
 async function measureMemory() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -265,6 +293,7 @@ async function measureMemory() {
 const goals: Goal[] = [];
 await measureStartup();
 await measureThroughput(goals);
+await measureProxy();
 await measureMemory();
 goals.push(await measureValidatedCalls());
 goals.push(measureSuites());

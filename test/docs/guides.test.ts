@@ -1,10 +1,12 @@
-// Every control endpoint the mock guide names is one the mock answers. (The guides' shell blocks
+// Every control endpoint the mock guide names is one the mock answers; every flag the validation
+// proxy guide names is one of platform-mock, and every field of its table is in a real report. (The guides' shell blocks
 // run as written against the installed packages: test/support/guide-shell-blocks.ts, from
 // test/newcomer/packed-install.test.ts.)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GUIDES_DIR } from '../../scripts/lib/site-guides.ts';
+import { startMock, usage } from '@platform-contracts/mock';
 import { useHttpMock } from '../support/mock.ts';
 
 const mock = useHttpMock();
@@ -24,3 +26,45 @@ describe('the mock guide', () => {
     expect([404, 405]).not.toContain(response.status);
   });
 });
+
+describe('the validation proxy guide', () => {
+  const text = readFileSync(path.join(GUIDES_DIR, '7-validation-proxy.md'), 'utf8');
+  const flags = [...new Set([...text.matchAll(/(?<![\w-])--([a-z][a-z-]+)/g)].map((m) => m[1]!))].filter((flag) => flag !== 'retry' && !flag.startsWith('retry-'));
+
+  it('names the proxy flags', () => expect(flags).toEqual(expect.arrayContaining(['proxy', 'proxy-only', 'mock-only', 'drift-report', 'fail-on-drift', 'record'])));
+
+  it.each(flags)('--%s is an option of platform-mock', (flag) => expect(usage()).toMatch(new RegExp(`--${flag}(?![\\w-])`)));
+
+  it('describes fields a real drift report has', async () => {
+    // A drifted answer from the guides' mock, proxied: every field the guide's table names is in the report.
+    const fault = { operationId: 'listStorageZones', status: 200, body: [{ Id: 1, ZoneTier: 9 }], count: 1, namespace: 'guide-drift' };
+    await fetch(`${mock.url}/_mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
+    const proxy = await startMock({ port: 0, proxy: mock.url });
+    await fetch(`${proxy.url}/storagezone`, { headers: { AccessKey: 'guide-drift' } });
+    await fetch(`${proxy.url}/storagezone`, { headers: { AccessKey: 'guide-drift' } });
+    await proxy.close();
+    const report = proxy.proxy!.report();
+    const rows = text.split('\n').filter((line) => /^\| `/.test(line));
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    for (const row of rows) {
+      let parent: string[] = [];
+      for (const [, field] of row.split('|')[1]!.matchAll(/`([^`]+)`/g)) {
+        const steps = field!.split('.');
+        const full = steps.length > 1 || field!.endsWith('[]') ? steps : [...parent, ...steps];
+        parent = full.slice(0, -1);
+        expect(fieldAt(report, full), `${field} (${full.join('.')})`).toBeDefined();
+      }
+    }
+  });
+});
+
+/** The value at `operations[].violations[].contract` in the first element of each list on the way. */
+function fieldAt(value: unknown, steps: string[]): unknown {
+  let current = value;
+  for (const step of steps) {
+    const name = step.replace(/\[\]$/, '');
+    current = (current as Record<string, unknown> | undefined)?.[name];
+    if (step.endsWith('[]')) current = Array.isArray(current) ? current[0] : undefined;
+  }
+  return current;
+}

@@ -193,7 +193,7 @@ describe('the built description', () => {
   const headings = [...description.matchAll(/^# (.+)$/gm)].map((m) => m[1]);
 
   it('has the guides, the changelogs and the assumptions as navigation entries', () => {
-    expect(headings).toEqual(['Overview', 'Quickstart', 'Authentication', 'Errors', 'Paging', 'The mock', 'The database', 'Changelogs', 'Assumptions']);
+    expect(headings).toEqual(['Overview', 'Quickstart', 'Authentication', 'Errors', 'Paging', 'The mock', 'The database', 'Checking the contract against the platform', 'Changelogs', 'Assumptions']);
   });
 
   it.each(listAreas())('has the %s area’s changelog, linking each released contract, and its assumption sources', (name) => {

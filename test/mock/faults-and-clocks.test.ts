@@ -134,6 +134,16 @@ describe.each(doors)('%s', (_door, door) => {
       expect(failure?.body).toBe(page);
     });
 
+    it('sends a JSON fault body as JSON, written once', async () => {
+      const key = freshKey();
+      const drifted = [{ guid: 'x', name: 7 }];
+      await control('POST', '/_mock/faults', { operationId: 'listCollections', status: 200, body: drifted, count: 1, namespace: key });
+      const { mock, fetch } = door();
+      const response = await fetch(`${mock.url}/library/${LIBRARY}/collections`, { headers: { AccessKey: key } });
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(await response.text()).toBe(JSON.stringify(drifted));
+    });
+
     it('applies a namespace\'s network fault to that namespace only', async () => {
       const [key, other] = [freshKey(), freshKey()];
       await control('POST', `/_mock/faults?namespace=${key}`, { operationId: 'listShieldZones', network: 'reset' });

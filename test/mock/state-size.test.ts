@@ -14,7 +14,7 @@ import { loadBundle } from '../support/openapi.ts';
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const send = async (mock: Mock, request: DoorRequest) => {
   const answer = await mock.handle(request);
-  return { status: answer.status, body: answer.body === undefined ? undefined : JSON.parse(answer.body) };
+  return { status: answer.status, body: answer.body === undefined ? undefined : JSON.parse(String(answer.body)) };
 };
 const putState = (mock: Mock, namespace: string, snapshot: unknown) =>
   send(mock, { method: 'PUT', target: `/_mock/state?namespace=${namespace}`, headers: JSON_HEADERS, body: Buffer.from(JSON.stringify(snapshot)) });

@@ -4,8 +4,8 @@
 // Ctrl+C; every other block runs in bash against a mock started here from the installed package,
 // with the docs' 127.0.0.1:4010 replaced by its address and the variables the guides set or ask
 // for (BASE_URL and ACCESS_KEY from the Quickstart, PLATFORM_DATABASE_AUTH_TOKEN from the
-// database guide). Every curl must get a 2xx answer. A block that cannot run here is named in
-// RUN_ELSEWHERE, with the test that runs it.
+// database guide, STAGING_URL from the validation proxy's). Every curl must get a 2xx answer. A
+// block that cannot run here is named in RUN_ELSEWHERE, with the test that runs it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocksOf, docFiles, type DocBlock } from './doc-blocks.ts';
 import { withoutKnownWarnings, type packedProject } from './packed-project.ts';
@@ -41,7 +41,8 @@ export function describeGuideShellBlocks(project: ReturnType<typeof packedProjec
       // A token of the guides' access key: the authentication guide invalidates those of the key `default`.
       const minted = await fetch(`${address}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: env.ACCESS_KEY!, 'Content-Type': 'application/json' }, body: '{}' });
       const { tokens } = (await minted.json()) as { tokens: { kind: string; token: string }[] };
-      Object.assign(env, { BASE_URL: address, PLATFORM_DATABASE_AUTH_TOKEN: tokens.find((token) => token.kind === 'full_access')!.token });
+      // STAGING_URL: the platform the validation proxy guide forwards to (here, this mock).
+      Object.assign(env, { BASE_URL: address, STAGING_URL: address, PLATFORM_DATABASE_AUTH_TOKEN: tokens.find((token) => token.kind === 'full_access')!.token });
     }, 120_000);
     afterAll(async () => {
       await mock?.stop();

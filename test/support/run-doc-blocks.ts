@@ -1,7 +1,8 @@
 // Runs the docs' TypeScript blocks (test/support/doc-blocks.ts) in one process, against the mock
 // of the project this file is copied into (the packed @platform-contracts/mock, started here),
 // one after another, each with its own access key. The environment the blocks read points at
-// that mock: PLATFORM_API_BASE_URL, PLATFORM_VIDEO_BASE_URL, BASE_URL, PLATFORM_DATABASE_URL and
+// that mock: PLATFORM_API_BASE_URL, PLATFORM_VIDEO_BASE_URL, BASE_URL, STAGING_URL (the platform
+// the validation proxy forwards to), PLATFORM_DATABASE_URL and
 // PLATFORM_DATABASE_AUTH_TOKEN (the mock's start-up token), and the docs' mock address
 // (127.0.0.1:4010) is replaced by this mock's in a copy of each block (`<file>.run.ts`). Prints "@@block <file>", the block's
 // output, then "@@ok" or "@@failed <message>"; the first line is "@@mock <url>".
@@ -15,6 +16,7 @@ const mock = await startMock({ port: 0 });
 const host = new URL(mock.url).host;
 Object.assign(process.env, {
   BASE_URL: mock.url,
+  STAGING_URL: mock.url,
   PLATFORM_API_BASE_URL: mock.url,
   PLATFORM_VIDEO_BASE_URL: mock.url,
   PLATFORM_DATABASE_URL: `libsql://${host}?tls=0`,

@@ -204,6 +204,20 @@ export interface AreaUpgrade<State> {
   accepts(rawPath: string): boolean;
   /** Takes the socket and completes the handshake (undefined), or refuses it: the door writes the answer. */
   handle(request: IncomingMessage, socket: Duplex, head: Buffer, context: UpgradeContext<State>): MockResponse | undefined;
+  /**
+   * The parts of a connection's (JSON) message that schemas of the contract describe, for the
+   * validation proxy: `[{ schema: 'StreamRequestV3', at: ['request'], value }]`; none for a
+   * message the contract has no schema for. `from` is who sent it.
+   */
+  messageSchemas?(message: unknown, from: 'client' | 'server'): MessagePart[];
+}
+
+/** A part of an upgraded connection's message and the contract's schema (under components.schemas) for it. */
+export interface MessagePart {
+  schema: string;
+  /** Where the part sits in the message: `['request']`. */
+  at: string[];
+  value: unknown;
 }
 
 /** A CLI flag of an area, in node:util parseArgs form plus the text `--help` shows. */

@@ -11,6 +11,8 @@ import type { StateSnapshot } from './namespaces.ts';
 import { MockStartError, type RequestLogEntry } from './mock.ts';
 import { startMock, type RunningMock } from './http-server.ts';
 import { parseExactJson } from './exact-json.ts';
+import { driftSummary, type ProxiedExchange } from './proxy/index.ts';
+import { expandVariadic, groupNames, PROXY_FLAGS, proxyOptionsFromFlags } from './proxy/flags.ts';
 
 const CORE_FLAGS: Record<string, AreaFlag & { short?: string; default?: string | boolean }> = {
   port: { type: 'string', valueName: 'N', default: '4010', description: 'port to listen on; 0 picks a free one' },
@@ -53,10 +55,13 @@ export function usage(): string {
     ...Object.entries(CORE_FLAGS).map(([name, flag]) => line(name, flag)),
     ...[...byArea].flatMap(([area, lines]) => ['', `${area[0]!.toUpperCase()}${area.slice(1)} area:`, ...lines]),
     '',
+    `Validation proxy (GROUP: ${groupNames(AREA_BEHAVIOURS.map((a) => a.name))}):`,
+    ...Object.entries(PROXY_FLAGS).map(([name, flag]) => line(name, flag)),
+    '',
     'The mock\'s own endpoints:',
     ...Object.entries(CONTROL_ROUTES).map(([path, route]) => `  ${`${route.methods.join('|')} ${path}`.padEnd(34)} ${route.what}`),
     '',
-    'Exit codes: 0 stopped by SIGINT or SIGTERM, 1 could not start, 2 usage error.',
+    'Exit codes: 0 stopped by SIGINT or SIGTERM, 1 could not start, 2 usage error, 3 stopped and --fail-on-drift found drift.',
   ].join('\n');
 }
 
@@ -64,12 +69,12 @@ function parseOptions(argv: string[]) {
   const options: ParseArgsConfig['options'] = {};
   const option = (flag: AreaFlag & { short?: string; default?: string | boolean }) =>
     Object.fromEntries(Object.entries({ type: flag.type, multiple: flag.multiple, short: flag.short, default: flag.default }).filter(([, value]) => value !== undefined)) as never;
-  for (const [name, flag] of Object.entries(CORE_FLAGS)) options[name] = option(flag);
+  for (const [name, flag] of Object.entries({ ...CORE_FLAGS, ...PROXY_FLAGS })) options[name] = option(flag);
   for (const { name, flag } of areaFlags()) {
     if (options[name]) throw new Error(`two definitions of the flag --${name}`);
     options[name] = option(flag);
   }
-  const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+  const { values } = parseArgs({ args: expandVariadic(argv), options, strict: true, allowPositionals: false });
   const whole = (name: string, min: number, max: number) => {
     const text = String(values[name]);
     const value = Number(text);
@@ -106,6 +111,7 @@ function parseOptions(argv: string[]) {
       journal: { maxEntries: whole('max-journal-entries', 1, 1_000_000) },
       ...access,
       state: values.state === undefined ? undefined : readState(String(values.state)),
+      proxy: proxyOptionsFromFlags(values as Record<string, unknown>, whole),
     },
   };
 }
@@ -158,13 +164,13 @@ function logJson({ time, method, path, status, operation, violations, ms }: Requ
 }
 
 /** On SIGINT or SIGTERM: stop accepting, answer the requests in flight, exit 0; a second signal exits at once. */
-function stopOnSignals(mock: RunningMock) {
+function stopOnSignals(mock: RunningMock, stopped: () => number = () => 0) {
   const stop = (signal: string) => {
     process.once('SIGINT', () => process.exit(130));
     process.once('SIGTERM', () => process.exit(143));
     console.error(`${signal}: finishing requests in flight, then stopping`);
     mock.close().then(
-      () => process.exit(0),
+      () => process.exit(stopped()),
       (error: unknown) => {
         console.error(`error: could not stop cleanly: ${String(error)}`);
         process.exit(1);
@@ -173,6 +179,33 @@ function stopOnSignals(mock: RunningMock) {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** The lines the door's log has none of: a WebSocket message that broke the contract, an upgrade the proxy could not complete. */
+function logExchange(exchange: ProxiedExchange) {
+  const problems = exchange.violations.map((v) => `${v.location.join('.')}: ${v.message}`).join('; ');
+  if (exchange.kind === 'message' && problems) console.log(`WS ${exchange.request.target} ${exchange.from} message  (${problems})`);
+  if (exchange.kind === 'upgrade' && exchange.status !== 101) console.log(`WS ${exchange.request.target} -> ${exchange.status} upgrade not relayed${exchange.refused ? `: ${exchange.refused}` : ''}`);
+}
+
+function logExchangeJson(exchange: ProxiedExchange) {
+  if ((exchange.kind === 'message' && exchange.violations.length > 0) || (exchange.kind === 'upgrade' && exchange.status !== 101)) {
+    const { time, kind, area, from, request, status, refused } = exchange;
+    console.log(JSON.stringify({ time, kind, area, from, method: request.method, path: request.target, status, refused, violations: exchange.violations.map(({ location, message, contract }) => ({ location, message, contract })) }));
+  }
+}
+
+/** Once a proxying mock stopped: its summary, where the report went, and exit 3 when asked to fail on drift and there is drift. */
+function afterProxy(mock: RunningMock, reportFile: string | undefined, failOnDrift: boolean): number {
+  if (!mock.proxy) return 0;
+  const report = mock.proxy.report();
+  console.log(`\n${driftSummary(report)}`);
+  if (reportFile) console.log(`Drift report written to ${reportFile} and ${reportFile.replace(/(\.json)?$/i, '.md')}`);
+  if (failOnDrift && report.drift) {
+    console.error('error: the proxied traffic contradicted the contract (--fail-on-drift); the drift report above says where');
+    return 3;
+  }
+  return 0;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -208,7 +241,12 @@ export async function runMockCli(argv: string[]): Promise<RunningMock> {
     console.log(`  Health:         ${mock.url}${HEALTH_PATH}`);
     if (!quiet) for (const op of mock.operations) console.log(`  ${op.method.padEnd(6)} ${op.path}  [${op.area}] ${op.operationId}`);
     for (const line of mock.report) console.log(line);
-    stopOnSignals(mock);
+    if (mock.proxy) {
+      const upstreams = Object.entries(mock.proxy.upstreams).map(([group, url]) => `${group} -> ${url}`).join(', ');
+      console.log(`  Validation proxy: ${upstreams}; ${plural(mock.proxy.proxied.length, 'operation')} forwarded, ${plural(mock.operations.length - mock.proxy.proxied.length, 'operation')} answered by the mock`);
+      if (!quiet) mock.proxy.onExchange(parsed.logFormat === 'json' ? logExchangeJson : logExchange);
+    }
+    stopOnSignals(mock, () => afterProxy(mock, parsed.start.proxy?.driftReport, parsed.values['fail-on-drift'] === true));
     // performance.now() counts from the start of the process.
     console.log(`Ready in ${Math.round(performance.now())} ms${quiet ? '' : '; requests are logged below (--quiet to silence)'}`);
     return mock;

@@ -279,6 +279,8 @@ export async function createEngine(options: EngineOptions) {
     /** The request headers the contracts name (header parameters, security schemes), for CORS preflights. */
     apiHeaders: headersNamed(operations),
     answer,
+    /** The operation a method and raw path lead to (the validation proxy forwards by it). */
+    route: (method: string, rawPath: string) => routes.match(method, rawPath),
     namespaces,
     /** Each namespace's virtual clock. */
     clocks,
@@ -340,7 +342,8 @@ function faultAnswer(operation: CompiledOperation, fault: ActiveFault): EngineAn
   for (const [name, value] of Object.entries(fault.headers ?? {})) headers[name.toLowerCase()] = value;
   headers['content-type'] ??= typeof fault.body === 'string' ? 'text/plain' : 'application/json';
   const body = typeof fault.body === 'string' ? fault.body : JSON.stringify(fault.body);
-  return { status: fault.status!, headers, body, violations: [] };
+  // `text`: sent as it is (a JSON body is written once, not again as a JSON string).
+  return { status: fault.status!, headers, body, text: body, violations: [] };
 }
 
 /** The headers that carry an access key (apiKey schemes in a header), lower case: what names a request's namespace. */

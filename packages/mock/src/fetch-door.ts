@@ -90,8 +90,8 @@ function readPlainly(input: RequestInfo | URL, init: RequestInit | undefined): R
 }
 
 /** A body that sends its first half, then fails as a connection closed mid-body does. */
-function truncated(text: string): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
+function truncated(text: string | Uint8Array): ReadableStream<Uint8Array> {
+  const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
   let sent = false;
   return new ReadableStream({
     pull(controller) {

@@ -6,3 +6,5 @@ export { defineArea, UsageError, type AnyOperation, type AreaDefinition, type Ca
 export { DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
 export type { ActiveFault, FaultRule, NetworkFault } from './faults.ts';
 export type { ServedOperation } from './engine.ts';
+export { driftSummary, ProxyOptionError, type DriftReport, type ExchangeListener, type ProxiedExchange, type ProxyHandle, type ProxyOptions } from './proxy/index.ts';
+export type { ContractViolation, Assumption } from './proxy/contract-locations.ts';

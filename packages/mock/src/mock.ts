@@ -29,6 +29,7 @@ import { vitestBridge, COVERAGE_DIR_ENV } from './vitest-bridge.ts';
 /** What a request that breaks the contract (or matches no operation), or an answer that does, sets off. */
 export type ViolationMode = 'fail' | 'warn' | 'off';
 export const VIOLATION_MODES: readonly ViolationMode[] = ['fail', 'warn', 'off'];
+import { createProxy, proxyOptionsOf, type Proxy, type ProxyHandle, type ProxyOptions } from './proxy/index.ts';
 
 type Areas = (typeof AREA_BEHAVIOURS)[number];
 /** Each area's options, under its name: `{ database: { fullAccessToken: '...' } }`. */
@@ -80,6 +81,12 @@ export interface MockOptions extends AreaOptions {
    * in the journal. The vitest fixtures (`createMockTest`) fail the very test that sent it instead.
    */
   onViolation?: ViolationMode;
+  /**
+   * Forward the platform's calls to the real platform instead (a validation proxy): a base URL for
+   * every area, or `{ to: { api, video, database }, proxyOnly, mockOnly, driftReport, record }`.
+   * Requests and answers are validated and passed on unchanged; see `ProxyOptions`.
+   */
+  proxy?: string | ProxyOptions;
 }
 
 /**
@@ -117,7 +124,8 @@ export interface DoorRequest {
 export interface DoorAnswer {
   status: number;
   headers: Record<string, string>;
-  body?: string;
+  /** Text; a proxied answer's bytes as they came (see proxy/). */
+  body?: string | Uint8Array<ArrayBuffer>;
   /** For the request log. */
   operation?: ServedOperation;
   violations: RequestLogEntry['violations'];
@@ -166,7 +174,9 @@ export interface Mock {
   journal: Journal | undefined;
   /** What every namespace reached of the contracts so far (the JSON `platform-mock --coverage` writes). */
   coverage(): CoverageReport;
-  /** Releases what the areas hold (databases, timers). */
+  /** The validation proxy, when `proxy` was given: its upstreams, its drift report, its exchanges. */
+  proxy?: ProxyHandle;
+  /** Releases what the areas hold (databases, timers); with a proxy, writes its drift report and recordings. */
   close(): Promise<void>;
 }
 
@@ -262,6 +272,15 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       throw new MockStartError(`the start state cannot be imported: ${(error as Error).message}`);
     }
   }
+  let proxy: Proxy | undefined;
+  if (options.proxy !== undefined) {
+    try {
+      proxy = createProxy(proxyOptionsOf(options.proxy), engine, documents);
+    } catch (error) {
+      await engine.close();
+      throw error;
+    }
+  }
   const health = () => ({ status: 'ok', areas: areas.map((area) => area.name), operations: engine.operations.length });
   let skeleton: OperationSkeleton[] | undefined;
   const coverageNow = () => coverageReport((skeleton ??= [...documents].flatMap(([area, document]) => coverageSkeleton(area, document))), coverage.snapshot());
@@ -284,6 +303,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): DoorAnswer | undefined {
     const { rawPath } = splitTarget(request.url ?? '/');
     const isWebSocket = (request.headers.upgrade ?? '').toLowerCase() === 'websocket';
+    if (rawPath !== undefined && proxy?.upgrade(request, rawPath, splitTarget(request.url ?? '/').search, socket, head)) return undefined;
     const taken = rawPath !== undefined && isWebSocket ? engine.upgrade(request, rawPath, socket, head) : undefined;
     if (taken === 'taken') return undefined;
     if (taken) return serialize(taken);
@@ -319,6 +339,10 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       if (request.method === 'HEAD' || answer.body === undefined) return { status: answer.status, headers, violations: [] };
       const text = stringifyExactJson(answer.body);
       return { status: answer.status, headers: { ...headers, 'content-length': String(Buffer.byteLength(text)) }, body: text, violations: [] };
+    }
+    if (proxy) {
+      const forwarded = await proxy.handle(request, rawPath, search);
+      if (forwarded) return forwarded;
     }
     const body = request.body !== undefined && request.body.length > 0 ? request.body : undefined;
     return serialize(await engine.answer({ method: request.method, rawPath, query: queryOf(search), headers: request.headers, body }));
@@ -363,9 +387,15 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     requests: ({ namespace = DEFAULT_NAMESPACE, ...query } = {}) => journal?.list(namespace, query) ?? [],
     journal,
     coverage: coverageNow,
+    ...(proxy ? { proxy: proxy.handleOfProxy } : {}),
     close: () => {
       coverageWatch?.close();
       door.close();
+      try {
+        proxy?.close();
+      } catch (error) {
+        return engine.close().then(() => Promise.reject(error));
+      }
       return engine.close();
     },
   };

@@ -44,7 +44,7 @@ const OPENAPI_FORMATS: Record<string, Format> = {
 const FORMATS: Record<string, Format> = { ...fullFormats, ...OPENAPI_FORMATS };
 
 /** OpenAPI's own formats and keywords on top of JSON Schema's. */
-function addOpenApiVocabulary(ajv: Ajv2020): void {
+export function addOpenApiVocabulary(ajv: Ajv2020): void {
   addFormats.default(ajv);
   for (const [name, format] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, format);
   for (const keyword of OPENAPI_KEYWORDS) ajv.addKeyword({ keyword });

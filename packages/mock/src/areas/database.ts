@@ -8,6 +8,7 @@ import { ExecutorStopped } from './database/engine/executor.ts';
 import { createSqlEngine, DatabaseEngineUnavailable, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
 import { hranaHttp, protobufNotServed } from './database/hrana-http.ts';
 import { hranaWebSocket } from './database/hrana-ws.ts';
+import { hranaMessageSchemas } from './hrana-messages.ts';
 import { namespaceDatabases } from './database/namespace-databases.ts';
 import { DATABASE_FLAGS, DatabaseOptionError, optionsFromFlags, resolveDatabaseSettings, type DatabaseMockOptions, type DatabaseSettings } from './database/options.ts';
 import type { DatabaseError } from './database/protocol.ts';
@@ -38,7 +39,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
     }
   },
 
-  setup({ options, clock, clockOf, schema }) {
+  setup({ options, clock, clockOf, schema, document }) {
     let settings: DatabaseSettings;
     try {
       settings = resolveDatabaseSettings(options as DatabaseMockOptions | undefined);
@@ -141,7 +142,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       // A snapshot carries each database's file image (base64) and tokens: one database, or one per host name.
       snapshotBytesOutsideState: (settings.perHost ? settings.maxDatabases : 1) * (4 * Math.ceil(settings.maxSnapshotBytes / 3) + 256 * (settings.maxTokensPerDatabase + 1)),
       unrouted: protobufNotServed,
-      upgrade: webSocket.upgrade,
+      upgrade: { ...webSocket.upgrade, messageSchemas: hranaMessageSchemas(document) },
       handlers: {
         ...hranaHttp({ streams, authorize: tokens.authorize, openStream }),
         ...tokens.handlers,
