@@ -5,6 +5,7 @@
 // so a removal and an addition of the same thing under another name are paired up here.
 import { apiCompare } from 'api-smart-diff';
 import { isDeepStrictEqual } from 'node:util';
+import { inOneForm } from './equivalent-forms.ts';
 import { HTTP_METHODS } from './openapi.ts';
 
 export interface BreakingChange {
@@ -118,7 +119,7 @@ function renameOf(gone: Diff, come: Diff): string | undefined {
 const underPaths = (diff: Diff) => diff.path[0] === 'paths';
 
 export function findBreakingChanges(before: Json, after: Json): BreakingChange[] {
-  const diffs = (apiCompare(before, after).diffs as Diff[]).filter(underPaths);
+  const diffs = (apiCompare(inOneForm(before), inOneForm(after)).diffs as Diff[]).filter(underPaths);
   const { renames, rest } = pairRenames(diffs);
   const found = new Map<string, BreakingChange>();
   // A rename breaks whoever used the old name, whatever api-smart-diff thought of the removal.
@@ -136,7 +137,7 @@ export function findBreakingChanges(before: Json, after: Json): BreakingChange[]
 
 /** Every change with its classification, for changelogs. */
 export function describeChanges(before: Json, after: Json): { type: string; description: string }[] {
-  const diffs = (apiCompare(before, after).diffs as Diff[]).filter((diff) => diff.path[0] !== 'components' && diff.description);
+  const diffs = (apiCompare(inOneForm(before), inOneForm(after)).diffs as Diff[]).filter((diff) => diff.path[0] !== 'components' && diff.description);
   const { renames, rest } = pairRenames(diffs);
   const seen = new Set<string>();
   return [

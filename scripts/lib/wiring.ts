@@ -6,8 +6,7 @@
 // its contract, its mock behaviour and its own client code (if any); these files only gather them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
-import { camelCase, domainExportsOf, pascalCase, readClientArea, renderBaseUrls, renderClientArea, renderEnums, renderInt64, type ClientArea } from './client-areas.ts';
+import { camelCase, domainExportsOf, moduleExports, pascalCase, readClientArea, renderBaseUrls, renderClientArea, renderEnums, renderInt64, type ClientArea } from './client-areas.ts';
 import { renderDocRegions } from './doc-regions.ts';
 import { ROOT } from './paths.ts';
 import { renderRedoclyConfig } from './redocly-config.ts';
@@ -65,60 +64,29 @@ const SHARED = 'internal/public.ts';
 const PER_AREA_HOOKS = new Set(['platformProperties']);
 
 /**
- * What each area's client module exports of its own (declared in the client's sources; not the
- * contract's types, which the index re-exports as a namespace, nor what every entry point
- * shares), read with the TypeScript compiler; `overlay` holds files about to be written (path ->
- * content). Fails when two areas export the same name.
+ * What each area's client module exports of its own (its declarations and the client's modules
+ * it re-exports; not the contract's types, which the index re-exports as a namespace, nor what
+ * every entry point shares), read from the sources' syntax (`overlay` holds files about to be
+ * written, path -> content). Fails when two areas export the same name.
  */
 export function clientExportsOf(areas: readonly string[], overlay: ReadonlyMap<string, string> = new Map()): Map<string, { name: string; typeOnly: boolean }[]> {
   const src = path.join(CLIENT_DIR, 'src');
-  const has = (file: string) => overlay.has(file) || existsSync(file);
-  areas = areas.filter((area) => has(path.join(src, `${area}.ts`)));
-  const files = areas.map((area) => path.join(src, `${area}.ts`));
-  const options: ts.CompilerOptions = {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    noEmit: true,
-    skipLibCheck: true,
-    types: [],
-  };
-  const host = ts.createCompilerHost(options);
-  const { getSourceFile, fileExists, readFile } = host;
-  host.fileExists = (file) => overlay.has(path.resolve(file)) || fileExists.call(host, file);
-  host.readFile = (file) => overlay.get(path.resolve(file)) ?? readFile.call(host, file);
-  host.getSourceFile = (file, version, ...rest) => {
-    const text = overlay.get(path.resolve(file));
-    return text === undefined ? getSourceFile.call(host, file, version, ...rest) : ts.createSourceFile(file, text, version);
-  };
-  const program = ts.createProgram([...files, path.join(src, SHARED)], options, host);
-  const checker = program.getTypeChecker();
-  const exportsOf = (file: string) => {
-    const source = program.getSourceFile(file);
-    const symbol = source && checker.getSymbolAtLocation(source);
-    if (!symbol) throw new Error(`${path.relative(ROOT, file)} is not a module the TypeScript compiler can read`);
-    return checker.getExportsOfModule(symbol);
-  };
-  const shared = new Set(exportsOf(path.join(src, SHARED)).map((symbol) => symbol.name));
+  const read = (file: string) => overlay.get(file) ?? (existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+  const shared = new Set(moduleExports(path.join(src, SHARED), read).map((item) => item.name));
   const owner = new Map<string, string>();
   const result = new Map<string, { name: string; typeOnly: boolean }[]>();
-  for (const [index, area] of areas.entries()) {
-    const own: { name: string; typeOnly: boolean }[] = [];
-    const exported = exportsOf(files[index]!);
-    if (!exported.some((symbol) => PER_AREA_HOOKS.has(symbol.name))) {
+  for (const area of areas.filter((name) => read(path.join(src, `${name}.ts`)) !== undefined)) {
+    const exported = moduleExports(path.join(src, `${area}.ts`), read);
+    if (!exported.some((item) => PER_AREA_HOOKS.has(item.name))) {
       throw new Error(`packages/client/src/${area}.ts exports no platformProperties, its property of createPlatformClient (see CONTRIBUTING.md)`);
     }
-    for (const symbol of exported) {
-      if (shared.has(symbol.name) || PER_AREA_HOOKS.has(symbol.name)) continue;
-      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-      const declaredIn = target.declarations?.[0]?.getSourceFile().fileName;
-      if (!declaredIn || !path.resolve(declaredIn).startsWith(src + path.sep)) continue;
-      const previous = owner.get(symbol.name);
-      if (previous) throw new Error(`packages/client/src/${area}.ts and packages/client/src/${previous}.ts both export ${symbol.name}: the index can hold only one; rename one of them`);
-      owner.set(symbol.name, area);
-      own.push({ name: symbol.name, typeOnly: (target.flags & ts.SymbolFlags.Value) === 0 });
+    const own = exported.filter((item) => !shared.has(item.name) && !PER_AREA_HOOKS.has(item.name));
+    for (const { name } of own) {
+      const previous = owner.get(name);
+      if (previous) throw new Error(`packages/client/src/${area}.ts and packages/client/src/${previous}.ts both export ${name}: the index can hold only one; rename one of them`);
+      owner.set(name, area);
     }
-    result.set(area, own.sort((a, b) => a.name.localeCompare(b.name)));
+    result.set(area, own);
   }
   return result;
 }

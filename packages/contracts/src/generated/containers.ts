@@ -9,10 +9,7 @@ export interface paths<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the application the container template is added to.
-                 * @example app-7f3c2a
-                 */
+                /** @description ID of the application the container template is added to. */
                 appId: components<Int64>["parameters"]["ContainersAppId"];
             };
             cookie?: never;
@@ -86,40 +83,10 @@ export interface components<Int64 extends number | bigint = number> {
             };
         };
         /**
-         * ContainerTcpSocketCheck
-         * @description Checks the container by opening a TCP connection.
+         * ContainerHttpGetProbe
+         * @description A health check by an HTTP GET request (`httpGet`), with its timings.
          */
-        ContainerTcpSocketCheck: {
-            /** @description The connection opened to the container. */
-            request?: {
-                /**
-                 * Format: int64
-                 * @description Container port connected to.
-                 */
-                portNumber?: Int64;
-            };
-        };
-        /**
-         * ContainerGrpcCheck
-         * @description Checks the container with a gRPC health check.
-         */
-        ContainerGrpcCheck: {
-            /** @description The gRPC call made to the container. */
-            request?: {
-                /**
-                 * Format: int64
-                 * @description Container port called.
-                 */
-                portNumber?: Int64;
-                /** @description Name of the gRPC service checked. */
-                serviceName?: string;
-            };
-        };
-        /**
-         * ContainerProbe
-         * @description One health check: its timings and exactly one check, `httpGet`, `tcpSocket` or `grpc`.
-         */
-        ContainerProbe: {
+        ContainerHttpGetProbe: {
             /**
              * Format: int64
              * @description Seconds to wait after the container starts before the first check.
@@ -145,16 +112,109 @@ export interface components<Int64 extends number | bigint = number> {
              * @description Consecutive successful checks after which the probe succeeds.
              */
             successThreshold?: Int64;
-            httpGet?: components<Int64>["schemas"]["ContainerHttpGetCheck"];
-            tcpSocket?: components<Int64>["schemas"]["ContainerTcpSocketCheck"];
-            grpc?: components<Int64>["schemas"]["ContainerGrpcCheck"];
-        } & ({
-            httpGet: unknown;
-        } | {
-            tcpSocket: unknown;
-        } | {
-            grpc: unknown;
-        });
+            httpGet: components<Int64>["schemas"]["ContainerHttpGetCheck"];
+        };
+        /**
+         * ContainerTcpSocketCheck
+         * @description Checks the container by opening a TCP connection.
+         */
+        ContainerTcpSocketCheck: {
+            /** @description The connection opened to the container. */
+            request?: {
+                /**
+                 * Format: int64
+                 * @description Container port connected to.
+                 */
+                portNumber?: Int64;
+            };
+        };
+        /**
+         * ContainerTcpSocketProbe
+         * @description A health check by a TCP connection (`tcpSocket`), with its timings.
+         */
+        ContainerTcpSocketProbe: {
+            /**
+             * Format: int64
+             * @description Seconds to wait after the container starts before the first check.
+             */
+            initialDelaySeconds?: Int64;
+            /**
+             * Format: int64
+             * @description Seconds between two checks.
+             */
+            periodSeconds?: Int64;
+            /**
+             * Format: int64
+             * @description Seconds after which one check counts as failed.
+             */
+            timeoutSeconds?: Int64;
+            /**
+             * Format: int64
+             * @description Consecutive failed checks after which the probe fails.
+             */
+            failureThreshold?: Int64;
+            /**
+             * Format: int64
+             * @description Consecutive successful checks after which the probe succeeds.
+             */
+            successThreshold?: Int64;
+            tcpSocket: components<Int64>["schemas"]["ContainerTcpSocketCheck"];
+        };
+        /**
+         * ContainerGrpcCheck
+         * @description Checks the container with a gRPC health check.
+         */
+        ContainerGrpcCheck: {
+            /** @description The gRPC call made to the container. */
+            request?: {
+                /**
+                 * Format: int64
+                 * @description Container port called.
+                 */
+                portNumber?: Int64;
+                /** @description Name of the gRPC service checked. */
+                serviceName?: string;
+            };
+        };
+        /**
+         * ContainerGrpcProbe
+         * @description A health check by a gRPC health check (`grpc`), with its timings.
+         */
+        ContainerGrpcProbe: {
+            /**
+             * Format: int64
+             * @description Seconds to wait after the container starts before the first check.
+             */
+            initialDelaySeconds?: Int64;
+            /**
+             * Format: int64
+             * @description Seconds between two checks.
+             */
+            periodSeconds?: Int64;
+            /**
+             * Format: int64
+             * @description Seconds after which one check counts as failed.
+             */
+            timeoutSeconds?: Int64;
+            /**
+             * Format: int64
+             * @description Consecutive failed checks after which the probe fails.
+             */
+            failureThreshold?: Int64;
+            /**
+             * Format: int64
+             * @description Consecutive successful checks after which the probe succeeds.
+             */
+            successThreshold?: Int64;
+            grpc: components<Int64>["schemas"]["ContainerGrpcCheck"];
+        };
+        /**
+         * ContainerProbe
+         * @description One health check: its timings and exactly one check, `httpGet`, `tcpSocket` or `grpc`. Each
+         *     kind is a complete schema of its own (the timings written in each), so that a reader of one
+         *     branch sees every field it may hold.
+         */
+        ContainerProbe: components<Int64>["schemas"]["ContainerHttpGetProbe"] | components<Int64>["schemas"]["ContainerTcpSocketProbe"] | components<Int64>["schemas"]["ContainerGrpcProbe"];
         /**
          * ContainerProbes
          * @description Health checks of the container, one per kind.
@@ -462,10 +522,7 @@ export interface components<Int64 extends number | bigint = number> {
         };
     };
     parameters: {
-        /**
-         * @description ID of the application the container template is added to.
-         * @example app-7f3c2a
-         */
+        /** @description ID of the application the container template is added to. */
         ContainersAppId: string;
     };
     requestBodies: never;
@@ -475,8 +532,11 @@ export interface components<Int64 extends number | bigint = number> {
 export type ContainerImagePullPolicy<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerImagePullPolicy'];
 export type ContainerEntryPoint<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerEntryPoint'];
 export type ContainerHttpGetCheck<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerHttpGetCheck'];
+export type ContainerHttpGetProbe<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerHttpGetProbe'];
 export type ContainerTcpSocketCheck<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerTcpSocketCheck'];
+export type ContainerTcpSocketProbe<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerTcpSocketProbe'];
 export type ContainerGrpcCheck<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerGrpcCheck'];
+export type ContainerGrpcProbe<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerGrpcProbe'];
 export type ContainerProbe<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerProbe'];
 export type ContainerProbes<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerProbes'];
 export type ContainerEnvironmentVariable<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerEnvironmentVariable'];
@@ -505,10 +565,7 @@ export interface operations<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the application the container template is added to.
-                 * @example app-7f3c2a
-                 */
+                /** @description ID of the application the container template is added to. */
                 appId: components<Int64>["parameters"]["ContainersAppId"];
             };
             cookie?: never;

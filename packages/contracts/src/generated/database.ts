@@ -184,7 +184,6 @@ export interface paths<Int64 extends number | bigint = number> {
                 /**
                  * @description ID of the database: the first label of its database URL's host,
                  *     `libsql://<database_id>.<platform_database_suffix>`.
-                 * @example my-database
                  */
                 databaseId: components<Int64>["parameters"]["DatabaseId"];
             };
@@ -218,7 +217,6 @@ export interface paths<Int64 extends number | bigint = number> {
                 /**
                  * @description ID of the database: the first label of its database URL's host,
                  *     `libsql://<database_id>.<platform_database_suffix>`.
-                 * @example my-database
                  */
                 databaseId: components<Int64>["parameters"]["DatabaseId"];
             };
@@ -1121,7 +1119,6 @@ export interface components<Int64 extends number | bigint = number> {
         /**
          * @description ID of the database: the first label of its database URL's host,
          *     `libsql://<database_id>.<platform_database_suffix>`.
-         * @example my-database
          */
         DatabaseId: string;
     };
@@ -1349,7 +1346,6 @@ export interface operations<Int64 extends number | bigint = number> {
                 /**
                  * @description ID of the database: the first label of its database URL's host,
                  *     `libsql://<database_id>.<platform_database_suffix>`.
-                 * @example my-database
                  */
                 databaseId: components<Int64>["parameters"]["DatabaseId"];
             };
@@ -1379,7 +1375,6 @@ export interface operations<Int64 extends number | bigint = number> {
                 /**
                  * @description ID of the database: the first label of its database URL's host,
                  *     `libsql://<database_id>.<platform_database_suffix>`.
-                 * @example my-database
                  */
                 databaseId: components<Int64>["parameters"]["DatabaseId"];
             };
@@ -1415,7 +1410,6 @@ export interface operations<Int64 extends number | bigint = number> {
                 /**
                  * @description ID of the database: the first label of its database URL's host,
                  *     `libsql://<database_id>.<platform_database_suffix>`.
-                 * @example my-database
                  */
                 databaseId: components<Int64>["parameters"]["DatabaseId"];
             };

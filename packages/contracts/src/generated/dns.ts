@@ -9,10 +9,7 @@ export interface paths<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the DNS zone that imports the records.
-                 * @example 12345
-                 */
+                /** @description ID of the DNS zone that imports the records. */
                 zoneId: components<Int64>["parameters"]["DnsZoneId"];
             };
             cookie?: never;
@@ -94,10 +91,7 @@ export interface components<Int64 extends number | bigint = number> {
         };
     };
     parameters: {
-        /**
-         * @description ID of the DNS zone that imports the records.
-         * @example 12345
-         */
+        /** @description ID of the DNS zone that imports the records. */
         DnsZoneId: Int64;
     };
     requestBodies: never;
@@ -117,10 +111,7 @@ export interface operations<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the DNS zone that imports the records.
-                 * @example 12345
-                 */
+                /** @description ID of the DNS zone that imports the records. */
                 zoneId: components<Int64>["parameters"]["DnsZoneId"];
             };
             cookie?: never;

@@ -52,10 +52,7 @@ export interface paths<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the shield zone.
-                 * @example 1024
-                 */
+                /** @description ID of the shield zone. */
                 shieldZoneId: components<Int64>["parameters"]["ShieldZoneId"];
             };
             cookie?: never;
@@ -78,10 +75,7 @@ export interface paths<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the shield zone.
-                 * @example 1024
-                 */
+                /** @description ID of the shield zone. */
                 shieldZoneId: components<Int64>["parameters"]["ShieldZoneId"];
             };
             cookie?: never;
@@ -712,10 +706,7 @@ export interface components<Int64 extends number | bigint = number> {
         ShieldZonesPage: number;
         /** @description Number of shield zones per page. */
         ShieldZonesPerPage: number;
-        /**
-         * @description ID of the shield zone.
-         * @example 1024
-         */
+        /** @description ID of the shield zone. */
         ShieldZoneId: Int64;
         /** @description Page number of the results, from 1. */
         CustomWafRulesPage: number;
@@ -839,10 +830,7 @@ export interface operations<Int64 extends number | bigint = number> {
             };
             header?: never;
             path: {
-                /**
-                 * @description ID of the shield zone.
-                 * @example 1024
-                 */
+                /** @description ID of the shield zone. */
                 shieldZoneId: components<Int64>["parameters"]["ShieldZoneId"];
             };
             cookie?: never;
@@ -869,10 +857,7 @@ export interface operations<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the shield zone.
-                 * @example 1024
-                 */
+                /** @description ID of the shield zone. */
                 shieldZoneId: components<Int64>["parameters"]["ShieldZoneId"];
             };
             cookie?: never;

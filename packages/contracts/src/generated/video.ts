@@ -9,10 +9,7 @@ export interface paths<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
+                /** @description ID of the video library. */
                 libraryId: components<Int64>["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
@@ -36,10 +33,7 @@ export interface paths<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
+                /** @description ID of the video library. */
                 libraryId: components<Int64>["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
@@ -66,15 +60,9 @@ export interface paths<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
+                /** @description ID of the video library. */
                 libraryId: components<Int64>["parameters"]["VideoLibraryId"];
-                /**
-                 * @description ID (guid) of the collection.
-                 * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
-                 */
+                /** @description ID (guid) of the collection. */
                 collectionId: components<Int64>["parameters"]["CollectionId"];
             };
             cookie?: never;
@@ -281,6 +269,85 @@ export interface components<Int64 extends number | bigint = number> {
         /**
          * VideoModel
          * @description A video record inside a video library.
+         * @example {
+         *       "videoLibraryId": 42,
+         *       "guid": "5b7e0c1d-2f3a-4b5c-8d9e-0f1a2b3c4d5e",
+         *       "title": "Onboarding tour",
+         *       "description": "A five-minute tour of the dashboard.",
+         *       "dateUploaded": "2026-10-02T14:05:11Z",
+         *       "views": 1280,
+         *       "isPublic": true,
+         *       "length": 312,
+         *       "status": 4,
+         *       "framerate": 29.97,
+         *       "rotation": 0,
+         *       "width": 1920,
+         *       "height": 1080,
+         *       "availableResolutions": "360p,720p,1080p",
+         *       "outputCodecs": "x264,vp9",
+         *       "thumbnailCount": 12,
+         *       "encodeProgress": 100,
+         *       "storageSize": 248003571,
+         *       "captions": [
+         *         {
+         *           "srclang": "en",
+         *           "label": "English",
+         *           "version": 2
+         *         }
+         *       ],
+         *       "hasMP4Fallback": true,
+         *       "collectionId": null,
+         *       "thumbnailFileName": "thumbnail.jpg",
+         *       "thumbnailUrl": "https://cdn.platform.invalid/5b7e0c1d/thumbnail.jpg",
+         *       "thumbnailBlurhash": "LEHV6nWB2yk8pyo0adR*.7kCMdnj",
+         *       "averageWatchTime": 141,
+         *       "totalWatchTime": 180480,
+         *       "category": "education",
+         *       "chapters": [
+         *         {
+         *           "title": "Introduction",
+         *           "start": 0,
+         *           "end": 45
+         *         },
+         *         {
+         *           "title": "The dashboard",
+         *           "start": 45,
+         *           "end": 312
+         *         }
+         *       ],
+         *       "moments": [
+         *         {
+         *           "label": "First deploy",
+         *           "timestamp": 201
+         *         }
+         *       ],
+         *       "metaTags": [
+         *         {
+         *           "property": "og:title",
+         *           "value": "Onboarding tour"
+         *         }
+         *       ],
+         *       "transcodingMessages": [
+         *         {
+         *           "timeStamp": "2026-10-02T14:06:40Z",
+         *           "level": 2,
+         *           "issueCode": 2,
+         *           "message": "Audio stream is shorter than the video stream.",
+         *           "value": null
+         *         }
+         *       ],
+         *       "jitEncodingEnabled": false,
+         *       "smartGenerateStatus": 2,
+         *       "smartGenerateFeaturesStatus": {
+         *         "title": 3,
+         *         "description": 2,
+         *         "chapters": 1,
+         *         "moments": 4
+         *       },
+         *       "hasOriginal": true,
+         *       "originalHash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "hasHighQualityPreview": true
+         *     }
          */
         VideoModel: {
             /**
@@ -521,10 +588,7 @@ export interface components<Int64 extends number | bigint = number> {
         };
     };
     parameters: {
-        /**
-         * @description ID of the video library.
-         * @example 42
-         */
+        /** @description ID of the video library. */
         VideoLibraryId: Int64;
         /** @description Page number, from 1. */
         CollectionsPage: number;
@@ -539,10 +603,7 @@ export interface components<Int64 extends number | bigint = number> {
         CollectionsOrderBy: "date" | "title";
         /** @description Whether `previewImageUrls` is filled in. */
         IncludeThumbnails: boolean;
-        /**
-         * @description ID (guid) of the collection.
-         * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
-         */
+        /** @description ID (guid) of the collection. */
         CollectionId: string;
     };
     requestBodies: never;
@@ -584,10 +645,7 @@ export interface operations<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
+                /** @description ID of the video library. */
                 libraryId: components<Int64>["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
@@ -635,10 +693,7 @@ export interface operations<Int64 extends number | bigint = number> {
             };
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
+                /** @description ID of the video library. */
                 libraryId: components<Int64>["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
@@ -665,10 +720,7 @@ export interface operations<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
+                /** @description ID of the video library. */
                 libraryId: components<Int64>["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
@@ -704,15 +756,9 @@ export interface operations<Int64 extends number | bigint = number> {
             };
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
+                /** @description ID of the video library. */
                 libraryId: components<Int64>["parameters"]["VideoLibraryId"];
-                /**
-                 * @description ID (guid) of the collection.
-                 * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
-                 */
+                /** @description ID (guid) of the collection. */
                 collectionId: components<Int64>["parameters"]["CollectionId"];
             };
             cookie?: never;
@@ -740,15 +786,9 @@ export interface operations<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
+                /** @description ID of the video library. */
                 libraryId: components<Int64>["parameters"]["VideoLibraryId"];
-                /**
-                 * @description ID (guid) of the collection.
-                 * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
-                 */
+                /** @description ID (guid) of the collection. */
                 collectionId: components<Int64>["parameters"]["CollectionId"];
             };
             cookie?: never;
@@ -782,15 +822,9 @@ export interface operations<Int64 extends number | bigint = number> {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
+                /** @description ID of the video library. */
                 libraryId: components<Int64>["parameters"]["VideoLibraryId"];
-                /**
-                 * @description ID (guid) of the collection.
-                 * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
-                 */
+                /** @description ID (guid) of the collection. */
                 collectionId: components<Int64>["parameters"]["CollectionId"];
             };
             cookie?: never;
