@@ -334,7 +334,9 @@ export function renderClientArea(client: ClientArea): string {
       '  }',
       '}',
       '',
-      `/** How the ${title}'s listings page: each paged operation's \`x-pagination\`, read by \`paginate\`. */`,
+      Object.keys(client.pagination).length > 0
+        ? `/** How the ${title}'s listings page: each paged operation's \`x-pagination\`, read by \`paginate\`. */`
+        : `/** The ${title} has no paged listing (no operation has \`x-pagination\`). */`,
       `const pagination = ${pagination}${Object.keys(client.pagination).length > 0 ? ' as const satisfies PaginationTable' : ' as const'};`,
       '',
       `export type ${name}ClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;`,

@@ -20,14 +20,14 @@ const TOKEN_HINT = 'a database access token: pnpm mock prints one at start-up; p
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-/** The request example a sample sends: the first name a success answer's examples pair with a request example, if any. */
+/** The request example a sample sends: of the names a success answer's examples pair with a request example, the one that gives the most parameters a value (the first of those). */
 function successExampleName(operation: Operation): string | undefined {
-  const requestNames = new Set([
-    ...operation.parameters.flatMap((parameter) => Object.keys((parameter.source.examples as object | undefined) ?? {})),
-    ...(operation.requestBody?.content ?? []).flatMap((media) => Object.keys(media.examples)),
-  ]);
+  const namesOf = (holder: { examples?: unknown } | undefined) => Object.keys((holder?.examples as object | undefined) ?? {});
+  const requestNames = new Set([...operation.parameters.flatMap((parameter) => namesOf(parameter.source)), ...(operation.requestBody?.content ?? []).flatMap(namesOf)]);
   const answers = Object.values(operation.responses).filter(({ status }) => /^2/.test(status));
-  return answers.flatMap((response) => response.content.flatMap((media) => Object.keys(media.examples))).find((name) => requestNames.has(name));
+  const paired = answers.flatMap((response) => response.content.flatMap(namesOf)).filter((name) => requestNames.has(name));
+  const given = (name: string) => operation.parameters.filter((parameter) => namesOf(parameter.source).includes(name)).length;
+  return paired.reduce<string | undefined>((best, name) => (best === undefined || given(name) > given(best) ? name : best), undefined);
 }
 
 /** A value to send: the contract's example of that name, else its first example (the model's), else its schema's example or default. */

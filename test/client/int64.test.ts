@@ -73,7 +73,7 @@ describe('by default (int64: number)', () => {
   });
 
   it('refuses another mode, naming the option', () => {
-    expect(() => createVideoClient({ accessKey: 'k', baseUrl, int64: 'string' as never })).toThrow('createVideoClient: option "int64" must be "number" or "bigint", got "string".');
+    expect(() => createVideoClient({ accessKey: 'k', baseUrl, int64: 'string' as never })).toThrow('createVideoClient: option "int64" must be "number" or "bigint".');
   });
 });
 

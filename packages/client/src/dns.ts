@@ -28,7 +28,7 @@ declare module './internal/area-errors.js' {
   }
 }
 
-/** How the DNS API's listings page: each paged operation's `x-pagination`, read by `paginate`. */
+/** The DNS API has no paged listing (no operation has `x-pagination`). */
 const pagination = {} as const;
 
 export type DnsClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;

@@ -4,7 +4,7 @@
 // `create<Area>Client` (each area's module is generated from its contract by `pnpm generate`).
 import createClient, { createQuerySerializer } from 'openapi-fetch';
 import type { AreaErrorKey } from './area-errors.js';
-import { type ApiErrorInit, secretForms } from './errors.js';
+import type { ApiErrorInit } from './errors.js';
 import type { ExactJson } from './exact-int64.js';
 import { type Int64Mode, parseJsonNumbers } from './int64.js';
 import { ClientConfigError, requireBaseUrl, requireString } from './options.js';
@@ -61,17 +61,10 @@ export function defineClientArea<Area extends AreaErrorKey, Paged extends Pagina
     const baseUrl = requireBaseUrl({ factory, option: 'baseUrl', env: baseUrlEnv }, options.baseUrl);
     const fetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
     const { int64 = 'number' } = options;
-    if (int64 !== 'number' && int64 !== 'bigint') throw new ClientConfigError(`${factory}: option "int64" must be "number" or "bigint", got ${JSON.stringify(int64)}.`);
+    if (int64 !== 'number' && int64 !== 'bigint') throw new ClientConfigError(`${factory}: option "int64" must be "number" or "bigint".`);
     let exact: ExactJson | undefined;
     let loading: Promise<unknown> | undefined;
-    const ready = () =>
-      (loading ??= definition.exactJson().then(
-        (module) => (exact = module.default),
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      ));
+    const ready = () => (loading ??= definition.exactJson().then((module) => (exact = module.default)));
     const raw = createClient<{}>({
       baseUrl,
       fetch: createRetryingFetch(fetch as typeof globalThis.fetch, options.retry) as (request: Request) => Promise<Response>,
@@ -86,7 +79,7 @@ export function defineClientArea<Area extends AreaErrorKey, Paged extends Pagina
       area,
       createError: (init) => new AreaError(init),
       fetch: fetch as typeof globalThis.fetch,
-      secrets: secretForms([accessKey]),
+      secrets: [accessKey],
       behaviour: options,
       pagination,
       ...(int64 === 'bigint' ? { ready, decode: (text, operation, status) => exact!.parse(text, operation, status) } : { decode: parseJsonNumbers }),

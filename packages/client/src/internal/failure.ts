@@ -2,7 +2,7 @@
 // bundle carries only the successful path: the area's error for a failure status, with a message
 // written from its body, and the request errors (network, timeout, an unreadable answer), each
 // with every secret redacted.
-import { type ApiErrorInit, type CallInfo, PlatformRequestError, PlatformTimeoutError, redact, redactError, serverRequestId } from './errors.js';
+import { type ApiErrorInit, type CallInfo, PlatformRequestError, PlatformTimeoutError, redact, redactError, secretForms, serverRequestId } from './errors.js';
 
 /** The area's error for a failure answer, its body and request ID redacted: what a call gives as `failure`. */
 export function apiFailure(
@@ -10,8 +10,9 @@ export function apiFailure(
   request: CallInfo,
   response: Response,
   rawBody: unknown,
-  secrets: readonly string[],
+  rawSecrets: readonly string[],
 ): { body: unknown; failure: Error } {
+  const secrets = secretForms(rawSecrets);
   const body = redact(rawBody === '' ? undefined : rawBody, secrets); // an empty body is no body
   const requestId = redact(serverRequestId(response), secrets);
   const { method, path } = request;
@@ -19,9 +20,14 @@ export function apiFailure(
   return { body, failure: createError({ status: response.status, body, method, path, requestId, message }) };
 }
 
-/** No usable answer: the network failed, or the answer could not be read. */
-export const requestFailure = (request: CallInfo, error: unknown, reason: string, secrets: readonly string[]) =>
-  new PlatformRequestError(request, redact(reason, secrets), { cause: redactError(error, secrets) });
+/** No usable answer: the network failed (the error says why), or the answer could not be read (`unreadable`). */
+export function requestFailure(request: CallInfo, error: unknown, rawSecrets: readonly string[], unreadable = false) {
+  const secrets = secretForms(rawSecrets);
+  const message = error instanceof Error ? error.message : String(error);
+  // A RangeError is the int64 check's: its message says what the answer holds and what to do.
+  const reason = unreadable && !(error instanceof RangeError) ? `the answer is not JSON (${message})` : message;
+  return new PlatformRequestError(request, redact(reason, secrets), { cause: redactError(error, secrets) });
+}
 
 export const timeoutFailure = (request: CallInfo, timeoutMs: number) => new PlatformTimeoutError(request, timeoutMs);
 

@@ -130,7 +130,7 @@ export interface TypedClientSetup {
   createError: (init: ApiErrorInit<number, unknown>) => Error;
   /** The raw fetch (for a call's own retries). */
   fetch: typeof globalThis.fetch;
-  /** Values never to show in an error (the access key, URL credentials), in every form they may come back in. */
+  /** Values never to show in an error (the access key); an error leaves out every form they may come back in. */
   secrets: readonly string[];
   behaviour: ClientBehaviour;
   pagination: PaginationTable;
@@ -185,7 +185,7 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
         if ((options?.signal as AbortSignal | undefined)?.aborted && !deadline?.timedOut) throw error; // the caller cancelled: their reason, as fetch does
         const failed = await failures();
         if (deadline?.timedOut) throw failed.timeoutFailure(request(), timeoutMs as number);
-        throw failed.requestFailure(request(), error, error instanceof Error ? error.message : String(error), secrets);
+        throw failed.requestFailure(request(), error, secrets);
       } finally {
         deadline?.clear();
       }
@@ -195,8 +195,7 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
         try {
           result.data = await decodeAnswer(result.data, response, (text) => decode(text, `${method} ${url}`, response.status));
         } catch (error) {
-          const reason = error instanceof RangeError ? error.message : `the answer is not JSON (${(error as Error).message})`;
-          throw (await failures()).requestFailure(request(), error, reason, secrets);
+          throw (await failures()).requestFailure(request(), error, secrets, true);
         }
         return result;
       }
