@@ -5,7 +5,7 @@ import { buildAreaModel, type Json } from './openapi.ts';
 /** Names that would collide with a package's own files or subpaths: an area has a file of its name in each. */
 const RESERVED = new Map([
   ...['areas', 'operations', 'operation', 'index', 'bundles', 'exact-json', 'package.json'].map((name) => [name, '@platform-contracts/contracts'] as const),
-  ...['platform', 'generated', 'internal'].map((name) => [name, '@platform-contracts/client'] as const),
+  ...['platform', 'generated', 'internal', 'domain'].map((name) => [name, '@platform-contracts/client'] as const),
   ['state', '@platform-contracts/mock'] as const,
 ]);
 const AREA_NAME = /^[a-z][a-z0-9-]*$/;
