@@ -1,6 +1,7 @@
 // Generates packages/contracts/src/generated/: each area's types from its bundle (<area>.ts,
-// openapi-typescript), the area registry (areas.ts) and the type of every operationId (operations.ts);
-// and the per-area wiring that follows from the registry (scripts/lib/wiring.ts).
+// openapi-typescript, generic in how int64 is typed), the area registry (areas.ts) and the type of
+// every operationId (operations.ts); and what follows from the registry and the contracts
+// (scripts/lib/wiring.ts): each area's client module, the wiring and the lists of areas in the docs.
 // `--check` writes nothing and fails when a committed file differs from a fresh generation.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,11 +19,14 @@ Writes packages/contracts/src/generated/ from the bundles (run \`pnpm bundle\` f
   <area>.ts       each named area's types (every area when none is named)
   areas.ts        the area registry: every folder under openapi/ with an openapi.yaml
   operations.ts   the type of every operationId (OperationId)
-and the wiring that follows from the registry (every area, always):
+and what follows from the registry and the contracts (every area, always):
+  packages/client/src/<area>.ts           each area's client module (its own code: src/domain/<area>.ts)
+  packages/client/src/generated/          its enumerations, its int64 fields, the base URL options,
+                                          createPlatformClient's properties
   packages/client/package.json            exports: one subpath per area
   packages/client/src/index.ts            each area's exports and contract types
-  packages/client/src/generated/platform-properties.ts   createPlatformClient's properties
   packages/mock/src/areas/index.ts        the mock's area behaviours
+  README.md, packages/client/README.md    the lists of areas between <!-- pnpm generate: ... --> markers
   --check         write nothing; fail when a committed file is stale`;
 
 const header = (area: string) =>
@@ -41,20 +45,59 @@ function requireBundle(area: string, ext: 'yaml' | 'json'): string {
   return source;
 }
 
-/**
- * int64 is `number | bigint`: the client reads a value beyond 2^53 as a bigint with its exact
- * digits (a number cannot hold it), and takes a bigint where it sends one.
- */
+/** The type parameter every generated declaration takes: what an int64 field is (`number` unless asked). */
+const INT64 = 'Int64';
+
+/** int64 is the type parameter `Int64` (`number` by default, `bigint` for a client made with `int64: 'bigint'`). */
 function int64Type(schema: SchemaObject): ts.TypeNode | undefined {
   if (schema.format !== 'int64') return undefined;
-  const types: ts.TypeNode[] = [ts.factory.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword), ts.factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword)];
+  const types: ts.TypeNode[] = [ts.factory.createTypeReferenceNode(INT64)];
   if (Array.isArray(schema.type) && schema.type.includes('null')) types.push(ts.factory.createLiteralTypeNode(ts.factory.createNull()));
-  return ts.factory.createUnionTypeNode(types);
+  return types.length === 1 ? types[0] : ts.factory.createUnionTypeNode(types);
+}
+
+/**
+ * Makes `paths`, `components`, `operations` and every root type generic in `Int64` (default
+ * `number`), and passes it on wherever one refers to another: `paths` is the area's types with
+ * int64 as `number`, `paths<bigint>` with int64 as `bigint`, from one file.
+ */
+function genericInInt64(nodes: readonly ts.Node[]): ts.Node[] {
+  const f = ts.factory;
+  const parameter = () =>
+    f.createTypeParameterDeclaration(
+      undefined,
+      INT64,
+      f.createUnionTypeNode([f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword), f.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword)]),
+      f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword),
+    );
+  const generic = new Set(nodes.filter(ts.isInterfaceDeclaration).map((node) => node.name.text));
+  // Root types are written as one name holding the whole access: `components['schemas']['VideoModel']`.
+  const rootAccess = (node: ts.Node) => ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && /^\w+(?=\[)/.exec(node.typeName.text)?.[0];
+  const isGeneric = (node: ts.Node) => ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && (generic.has(node.typeName.text) || generic.has(rootAccess(node) || ''));
+  const refersToGeneric = (node: ts.Node): boolean => isGeneric(node) || (ts.forEachChild(node, refersToGeneric) ?? false);
+  for (const node of nodes) if (ts.isTypeAliasDeclaration(node) && refersToGeneric(node.type)) generic.add(node.name.text);
+  const passOn: ts.Visitor = (node) => {
+    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && isGeneric(node) && !node.typeArguments) {
+      const root = rootAccess(node);
+      if (root) return f.createTypeReferenceNode(node.typeName.text.replace(root, `${root}<${INT64}>`));
+      return f.createTypeReferenceNode(node.typeName, [f.createTypeReferenceNode(INT64)]);
+    }
+    return ts.visitEachChild(node, passOn, undefined);
+  };
+  return nodes.map((node) => {
+    if (ts.isInterfaceDeclaration(node) && generic.has(node.name.text)) {
+      return f.updateInterfaceDeclaration(node, node.modifiers, node.name, [parameter()], node.heritageClauses, node.members.map((member) => ts.visitNode(member, passOn) as ts.TypeElement));
+    }
+    if (ts.isTypeAliasDeclaration(node) && generic.has(node.name.text)) {
+      return f.updateTypeAliasDeclaration(node, node.modifiers, node.name, [parameter()], ts.visitNode(node.type, passOn) as ts.TypeNode);
+    }
+    return node;
+  });
 }
 
 export async function generateTypes(area: string): Promise<string> {
   const ast = await openapiTS(pathToFileURL(requireBundle(area, 'yaml')), { rootTypes: true, rootTypesNoSchemaPrefix: true, transform: int64Type });
-  return header(area) + astToString(ast);
+  return header(area) + astToString(genericInInt64(ast));
 }
 
 /** Every area, checked to be usable as a file name and a package subpath. */

@@ -12,6 +12,7 @@
 // only finds the differences here and the grading is the table's.
 import { apiCompare } from 'api-smart-diff';
 import { isDeepStrictEqual } from 'node:util';
+import { inOneForm } from './equivalent-forms.ts';
 import { HTTP_METHODS } from './openapi.ts';
 import { RULES, ruleFor, type Change, type Direction, type Level, type Owner, type ParameterRef, type Rule } from './breaking-rules.ts';
 
@@ -514,7 +515,7 @@ function withoutRequiredOfAddedProperties(changes: Located[]): Located[] {
 
 export function compareContracts(before: Json, after: Json, options: CompareOptions = {}): Finding[] {
   // api-smart-diff changes what it is given (it merges allOf in place): it gets copies.
-  const diffs = (apiCompare(structuredClone(before), structuredClone(after)).diffs as Diff[]).filter((diff) => diff.path[0] === 'paths');
+  const diffs = (apiCompare(inOneForm(before), inOneForm(after)).diffs as Diff[]).filter((diff) => diff.path[0] === 'paths');
   const renamedPaths = new Map(diffs.filter((d) => d.action === 'rename' && d.path.length === 1).map((d) => [String(d.before), String(d.after)]));
   const afterPath = (path: Key[], document: Json) => (document === after && path[0] === 'paths' && renamedPaths.has(String(path[1])) ? ['paths', renamedPaths.get(String(path[1]))!, ...path.slice(2)] : path);
   const changes = withoutRequiredOfAddedProperties(pairRenames(diffs.flatMap((diff) => read({ diff, before, after, renamedPaths, afterPath }))));

@@ -5,7 +5,7 @@ import { buildAreaModel, type Json } from './openapi.ts';
 /** Names that would collide with a package's own files or subpaths: an area has a file of its name in each. */
 const RESERVED = new Map([
   ...['areas', 'operations', 'operation', 'index', 'bundles', 'exact-json', 'package.json'].map((name) => [name, '@platform-contracts/contracts'] as const),
-  ...['platform', 'generated', 'internal'].map((name) => [name, '@platform-contracts/client'] as const),
+  ...['platform', 'generated', 'internal', 'domain'].map((name) => [name, '@platform-contracts/client'] as const),
   ['state', '@platform-contracts/mock'] as const,
 ]);
 const AREA_NAME = /^[a-z][a-z0-9-]*$/;
@@ -55,7 +55,7 @@ export function renderOperations(operationIds: readonly string[], areas: readonl
     " * Each area's operations by operationId, as openapi-typescript types them (the `operations` of\n" +
     ' * `@platform-contracts/contracts/<area>`): parameters, request body and answers by status.\n' +
     ' */\n' +
-    `export interface AreaOperations {\n${areas.map((area) => `  ${JSON.stringify(area)}: ${identifierOf(area)};`).join('\n')}\n}\n\n` +
+    `export interface AreaOperations<Int64 extends number | bigint = number | bigint> {\n${areas.map((area) => `  ${JSON.stringify(area)}: ${identifierOf(area)}<Int64>;`).join('\n')}\n}\n\n` +
     "/** The operationIds of an area (of each area, for a union of areas). */\n" +
     'export type OperationIdOf<Area extends keyof AreaOperations> = Area extends keyof AreaOperations ? keyof AreaOperations[Area] & string : never;\n'
   );

@@ -1,6 +1,8 @@
 // Code samples for the reference site: the hand-written TypeScript sample of each operation
 // (openapi/<area>/samples/<operationId>.ts, type-checked by the tests), and a curl command and a
-// fetch call built from the contract's own examples (both run against the mock by the tests).
+// fetch call built from the contract's own examples (both run against the mock by the tests):
+// one request example, the parameters' and the body's examples of one name, the name of the
+// first example of a success answer (the contracts pair examples by name: openapi/README.md).
 // Every sample defines what it uses: the base URL (the local mock unless BASE_URL is set), the
 // access key or database token, and every query parameter the contract gives a value for.
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,8 +20,22 @@ const TOKEN_HINT = 'a database access token: pnpm mock prints one at start-up; p
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-/** A value to send: the contract's example (the model's), else its schema's example or default. */
-function exampleOf(document: Json, holder: { example?: unknown; schema?: unknown } | undefined): unknown {
+/** The request example a sample sends: of the names a success answer's examples pair with a request example, the one that gives the most parameters a value (the first of those). */
+function successExampleName(operation: Operation): string | undefined {
+  const namesOf = (holder: { examples?: unknown } | undefined) => Object.keys((holder?.examples as object | undefined) ?? {});
+  const requestNames = new Set([...operation.parameters.flatMap((parameter) => namesOf(parameter.source)), ...(operation.requestBody?.content ?? []).flatMap(namesOf)]);
+  const answers = Object.values(operation.responses).filter(({ status }) => /^2/.test(status));
+  const paired = answers.flatMap((response) => response.content.flatMap(namesOf)).filter((name) => requestNames.has(name));
+  const given = (name: string) => operation.parameters.filter((parameter) => namesOf(parameter.source).includes(name)).length;
+  return paired.reduce<string | undefined>((best, name) => (best === undefined || given(name) > given(best) ? name : best), undefined);
+}
+
+/** A value to send: the contract's example of that name, else its first example (the model's), else its schema's example or default. */
+function exampleOf(document: Json, holder: { example?: unknown; schema?: unknown; source?: Json; examples?: Json } | undefined, name?: string): unknown {
+  const named = name === undefined ? undefined : holder?.source ? holder.source.examples?.[name] : holder?.examples && name in holder.examples ? { value: holder.examples[name] } : undefined;
+  if (named !== undefined) return (resolveRef(document, named) as Json)?.value;
+  // Values given by name, none of this one: this request example leaves the parameter out.
+  if (name !== undefined && holder?.source?.examples && !holder.source.required) return undefined;
   if (holder?.example !== undefined) return holder.example;
   const schema: Json = resolveRef(document, holder?.schema);
   if (schema?.example !== undefined) return schema.example;
@@ -51,14 +67,15 @@ export function productionUrl(operation: Operation): string | undefined {
 
 export function requestShape(document: Json, operation: Operation): RequestShape {
   const missing: string[] = [];
+  const example = successExampleName(operation);
   let target = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = exampleOf(document, operation.parameters.find((p) => p.in === 'path' && p.name === name));
+    const value = exampleOf(document, operation.parameters.find((p) => p.in === 'path' && p.name === name), example);
     if (value === undefined) missing.push(`path parameter ${name}`);
     return encodeURIComponent(String(value));
   });
   const query: string[] = [];
   for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
-    const value = exampleOf(document, parameter);
+    const value = exampleOf(document, parameter, example);
     if (value === undefined) {
       if (parameter.required) missing.push(`query parameter ${parameter.name}`);
       continue;
@@ -76,7 +93,7 @@ export function requestShape(document: Json, operation: Operation): RequestShape
   let body: RequestShape['body'];
   const media = operation.requestBody?.content[0];
   if (media) {
-    const value = exampleOf(document, media);
+    const value = exampleOf(document, media, example);
     if (value === undefined) missing.push(`request body example (${media.type})`);
     body = { mediaType: media.type, value };
   }

@@ -1,21 +1,19 @@
-// The per-area wiring that follows mechanically from the registry, written by `pnpm generate`
-// and checked by `pnpm generate --check` like the generated types: Redocly's list of areas, the
-// client's exports map, its index and its list of createPlatformClient properties, and the mock's
-// list of area behaviours. An area brings its own client file and mock behaviour; these files
-// only gather them.
+// The per-area wiring that follows mechanically from the registry and the contracts, written by
+// `pnpm generate` and checked by `pnpm generate --check` like the generated types: Redocly's list
+// of areas; each area's client module (scripts/lib/client-areas.ts), the client's exports map, its
+// index, its base URL options and its list of createPlatformClient properties; the mock's list of
+// area behaviours; and the lists of areas in the docs (scripts/lib/doc-regions.ts). An area brings
+// its contract, its mock behaviour and its own client code (if any); these files only gather them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { camelCase, domainExportsOf, moduleExports, pascalCase, readClientArea, renderBaseUrls, renderClientArea, renderEnums, renderInt64, type ClientArea } from './client-areas.ts';
+import { renderDocRegions } from './doc-regions.ts';
 import { ROOT } from './paths.ts';
 import { renderRedoclyConfig } from './redocly-config.ts';
 
+export { camelCase, pascalCase };
 export const CLIENT_DIR = path.join(ROOT, 'packages/client');
 export const MOCK_AREAS_DIR = path.join(ROOT, 'packages/mock/src/areas');
-
-/** `object-storage` -> `objectStorage`. */
-export const camelCase = (area: string) => area.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-/** `object-storage` -> `ObjectStorage`. */
-export const pascalCase = (area: string) => camelCase(area).replace(/^./, (letter) => letter.toUpperCase());
 
 const header = (what: string) =>
   ['/**', ` * Generated from the area registry by \`pnpm generate\`. Do not edit: ${what}.`, ' */', '', ''].join('\n');
@@ -66,49 +64,29 @@ const SHARED = 'internal/public.ts';
 const PER_AREA_HOOKS = new Set(['platformProperties']);
 
 /**
- * What each area's client module exports of its own (declared in the client's sources; not the
- * contract's types, which the index re-exports as a namespace, nor what every entry point
- * shares), read with the TypeScript compiler. Fails when two areas export the same name.
+ * What each area's client module exports of its own (its declarations and the client's modules
+ * it re-exports; not the contract's types, which the index re-exports as a namespace, nor what
+ * every entry point shares), read from the sources' syntax (`overlay` holds files about to be
+ * written, path -> content). Fails when two areas export the same name.
  */
-export function clientExportsOf(areas: readonly string[]): Map<string, { name: string; typeOnly: boolean }[]> {
+export function clientExportsOf(areas: readonly string[], overlay: ReadonlyMap<string, string> = new Map()): Map<string, { name: string; typeOnly: boolean }[]> {
   const src = path.join(CLIENT_DIR, 'src');
-  areas = areas.filter((area) => existsSync(path.join(src, `${area}.ts`)));
-  const files = areas.map((area) => path.join(src, `${area}.ts`));
-  const program = ts.createProgram([...files, path.join(src, SHARED)], {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    noEmit: true,
-    skipLibCheck: true,
-    types: [],
-  });
-  const checker = program.getTypeChecker();
-  const exportsOf = (file: string) => {
-    const source = program.getSourceFile(file);
-    const symbol = source && checker.getSymbolAtLocation(source);
-    if (!symbol) throw new Error(`${path.relative(ROOT, file)} is not a module the TypeScript compiler can read`);
-    return checker.getExportsOfModule(symbol);
-  };
-  const shared = new Set(exportsOf(path.join(src, SHARED)).map((symbol) => symbol.name));
+  const read = (file: string) => overlay.get(file) ?? (existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+  const shared = new Set(moduleExports(path.join(src, SHARED), read).map((item) => item.name));
   const owner = new Map<string, string>();
   const result = new Map<string, { name: string; typeOnly: boolean }[]>();
-  for (const [index, area] of areas.entries()) {
-    const own: { name: string; typeOnly: boolean }[] = [];
-    const exported = exportsOf(files[index]!);
-    if (!exported.some((symbol) => PER_AREA_HOOKS.has(symbol.name))) {
-      throw new Error(`packages/client/src/${area}.ts exports no platformProperties, its property of createPlatformClient (see CONTRIBUTING.md; copy packages/client/src/dns.ts)`);
+  for (const area of areas.filter((name) => read(path.join(src, `${name}.ts`)) !== undefined)) {
+    const exported = moduleExports(path.join(src, `${area}.ts`), read);
+    if (!exported.some((item) => PER_AREA_HOOKS.has(item.name))) {
+      throw new Error(`packages/client/src/${area}.ts exports no platformProperties, its property of createPlatformClient (see CONTRIBUTING.md)`);
     }
-    for (const symbol of exported) {
-      if (shared.has(symbol.name) || PER_AREA_HOOKS.has(symbol.name)) continue;
-      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-      const declaredIn = target.declarations?.[0]?.getSourceFile().fileName;
-      if (!declaredIn || !path.resolve(declaredIn).startsWith(src + path.sep)) continue;
-      const previous = owner.get(symbol.name);
-      if (previous) throw new Error(`packages/client/src/${area}.ts and packages/client/src/${previous}.ts both export ${symbol.name}: the index can hold only one; rename one of them`);
-      owner.set(symbol.name, area);
-      own.push({ name: symbol.name, typeOnly: (target.flags & ts.SymbolFlags.Value) === 0 });
+    const own = exported.filter((item) => !shared.has(item.name) && !PER_AREA_HOOKS.has(item.name));
+    for (const { name } of own) {
+      const previous = owner.get(name);
+      if (previous) throw new Error(`packages/client/src/${area}.ts and packages/client/src/${previous}.ts both export ${name}: the index can hold only one; rename one of them`);
+      owner.set(name, area);
     }
-    result.set(area, own.sort((a, b) => a.name.localeCompare(b.name)));
+    result.set(area, own);
   }
   return result;
 }
@@ -128,19 +106,48 @@ export function renderClientIndex(areas: readonly string[], exportsByArea = clie
   return `${lines.join('\n')}\n`;
 }
 
+/** Each area's client module and what it generates beside it (its enumerations, its exact int64 reader), path relative to the repository -> content. */
+export function renderClientModules(clients: readonly ClientArea[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const client of clients) {
+    files.set(`packages/client/src/${client.area}.ts`, renderClientArea(client));
+    if (client.enums.length > 0) files.set(`packages/client/src/generated/enums/${client.area}.ts`, renderEnums(client));
+    files.set(`packages/client/src/generated/int64/${client.area}.ts`, renderInt64(client));
+  }
+  files.set('packages/client/src/generated/base-urls.ts', renderBaseUrls(clients));
+  return files;
+}
+
 /**
- * Every wiring file, path relative to the repository -> fresh content. An area is wired in once
- * its file is there (its client file, its mock behaviour), so that `pnpm generate` runs at every
- * step of adding one; the layout tests name the files an area still lacks.
+ * Every wiring file, path relative to the repository -> fresh content. Every area has its client
+ * module (generated from its contract); an area is wired into the mock once its behaviour file
+ * is there, so that `pnpm generate` runs at every step of adding one; the layout tests name the
+ * files an area still lacks.
  */
-export function generateWiring(areas: readonly string[]): Map<string, string> {
-  const withClient = areas.filter((area) => existsSync(path.join(CLIENT_DIR, 'src', `${area}.ts`)));
+export function generateWiring(areas: readonly string[], clients?: readonly ClientArea[]): Map<string, string> {
+  if (clients) return wiringOf(areas, clients);
+  const key = JSON.stringify(areas);
+  if (cached?.key !== key) {
+    const domains = domainExportsOf(areas);
+    cached = { key, files: wiringOf(areas, areas.map((area) => readClientArea(area, undefined, domains.get(area) ?? []))) };
+  }
+  return new Map(cached.files);
+}
+
+/** The last wiring made from the files on disk: made once per process (its TypeScript programs take seconds), as `pnpm generate` and the tests read it several times. */
+let cached: { key: string; files: Map<string, string> } | undefined;
+
+function wiringOf(areas: readonly string[], clients: readonly ClientArea[]): Map<string, string> {
   const withMock = areas.filter((area) => existsSync(path.join(MOCK_AREAS_DIR, `${area}.ts`)));
+  const modules = renderClientModules(clients);
+  const overlay = new Map([...modules].map(([file, content]) => [path.join(ROOT, file), content]));
   return new Map([
     ['redocly.yaml', renderRedoclyConfig(areas)],
     ['packages/mock/src/areas/index.ts', renderMockAreas(withMock)],
-    ['packages/client/package.json', renderClientPackage(withClient)],
-    ['packages/client/src/generated/platform-properties.ts', renderPlatformProperties(withClient)],
-    ['packages/client/src/index.ts', renderClientIndex(withClient)],
+    ['packages/client/package.json', renderClientPackage(areas)],
+    ...modules,
+    ['packages/client/src/generated/platform-properties.ts', renderPlatformProperties(areas)],
+    ['packages/client/src/index.ts', renderClientIndex(areas, clientExportsOf(areas, overlay))],
+    ...renderDocRegions(clients),
   ]);
 }

@@ -1,66 +1,83 @@
-// Every entry point bundles for the browser without Node built-ins, one area's subpath pulls in
-// no other area, and one area's runtime stays within 8 kB minified and gzipped.
+// What an application bundles (bench/lib/client-size.ts measures it as esbuild does): every entry
+// point builds for the browser without Node built-ins; one area's subpath pulls in no other area;
+// one area's client costs at most 5 kB minified and gzipped up front (the database's SQL pipeline
+// client its own bound, OWN_LIMITS); and the exact JSON of `int64: 'bigint'` (lossless-json) is
+// loaded only by a client that asks for it, never up front.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build, type Plugin } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AREAS } from '@platform-contracts/contracts';
+import { clientFactories, limitOf, measure, measureAreaClients, type Measured } from '../../bench/lib/client-size.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
-const CLIENT = path.join(ROOT, 'packages/client');
-const exportsMap = JSON.parse(readFileSync(path.join(CLIENT, 'package.json'), 'utf8')).exports as Record<string, { import?: string }>;
-const entries = Object.entries(exportsMap)
-  .filter(([, target]) => typeof target === 'object' && target.import)
-  .map(([subpath]) => `@platform-contracts/client${subpath.slice(1)}`);
-const areas = entries.map((entry) => entry.split('/')[2]).filter((area): area is string => area !== undefined);
+const exportsMap = JSON.parse(readFileSync(path.join(ROOT, 'packages/client/package.json'), 'utf8')).exports as Record<string, unknown>;
+const entries = Object.keys(exportsMap)
+  .filter((subpath) => subpath !== './package.json')
+  .map((subpath) => `@platform-contracts/client${subpath.slice(1)}`);
 
-/** Records every import of a Node built-in instead of failing on the first. */
-function nodeBuiltins(found: string[]): Plugin {
-  return {
-    name: 'node-builtins',
-    setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: /^node:|^(fs|path|os|crypto|http|https|net|tls|stream|util|url|zlib|buffer|events|child_process)$/ }, (args) => {
-        found.push(`${args.path} (from ${path.relative(ROOT, args.importer)})`);
-        return { path: args.path, external: true };
-      });
-    },
-  };
-}
+/** Files of the exact JSON reader: never loaded up front. */
+const exactJson = (inputs: string[]) => inputs.filter((input) => /lossless-json|exact-json|exact-int64|generated\/int64\//.test(input));
 
-async function bundle(source: string) {
-  const builtins: string[] = [];
-  const result = await build({
-    stdin: { contents: source, resolveDir: ROOT, loader: 'ts' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    plugins: [nodeBuiltins(builtins)],
-  });
-  const inputs = Object.keys(result.metafile.inputs).map((input) => path.relative(CLIENT, path.resolve(ROOT, input)));
-  return { builtins, inputs, gzipped: gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length };
-}
+let sizes: Map<string, { clients: Map<string, Measured>; subpath: Measured }>;
+beforeAll(async () => {
+  sizes = await measureAreaClients();
+}, 120_000);
+
+it('has an entry point per area, and the index', () => {
+  expect(entries.sort()).toEqual(['@platform-contracts/client', ...AREAS.map((area) => `@platform-contracts/client/${area}`)].sort());
+});
 
 describe.each(entries)('%s', (entry) => {
-  it('bundles for the browser with no Node built-in', async () => {
-    const { builtins } = await bundle(`export * from '${entry}';`);
+  it('bundles for the browser with no Node built-in, up front or loaded later', async () => {
+    const { builtins } = await measure(`export * from '${entry}';`);
     expect(builtins).toEqual([]);
   });
 });
 
-describe.each(areas)('the %s subpath', (area) => {
-  it('pulls in no other area and stays within 8 kB min+gzip', async () => {
-    const { inputs, gzipped } = await bundle(`export * from '@platform-contracts/client/${area}';`);
-    const areaFiles = inputs.filter((input) => /^dist\/[a-z-]+\.js$/.test(input)).map((input) => path.basename(input, '.js'));
-    expect(areaFiles.filter((name) => !name.startsWith(area))).toEqual([]);
-    expect(gzipped).toBeLessThanOrEqual(8 * 1024);
+const factories = await Promise.all(AREAS.map(async (area) => [area, await clientFactories(area)] as const));
+
+describe.each(factories.flatMap(([area, names]) => names.map((factory) => [area, factory, limitOf(factory)] as const)))('the %s client %s', (area, factory, limit) => {
+  it(`costs at most ${limit} bytes up front`, () => {
+    expect(sizes.get(area)!.clients.get(factory)!.gzipped).toBeLessThanOrEqual(limit);
+  });
+
+  it('loads the exact JSON of int64: bigint only on demand', () => {
+    expect(exactJson(sizes.get(area)!.clients.get(factory)!.inputs)).toEqual([]);
   });
 });
 
-it('would notice a Node built-in', async () => {
-  const { builtins } = await bundle(`import { readFileSync } from 'node:fs'; export const f = readFileSync;`);
-  expect(builtins).toEqual(['node:fs (from <stdin>)']);
+it('measures a client for every area', () => {
+  expect(factories.filter(([, names]) => names.length === 0).map(([area]) => area)).toEqual([]);
+});
+
+describe.each(AREAS.map((area) => [area]))('the %s subpath', (area) => {
+  it('pulls in no other area', () => {
+    const { subpath } = sizes.get(area)!;
+    const areaFiles = [...subpath.inputs, ...subpath.lazy.flatMap((chunk) => chunk.inputs)]
+      .filter((input) => /^packages\/client\/dist\/([a-z-]+|domain\/[a-z-]+|generated\/(enums|int64)\/[a-z-]+)\.js$/.test(input))
+      .map((input) => path.basename(input, '.js'));
+    expect(areaFiles.filter((name) => name !== area)).toEqual([]);
+  });
+
+  it('loads the exact JSON of int64: bigint only on demand', () => {
+    const { subpath } = sizes.get(area)!;
+    expect(exactJson(subpath.inputs)).toEqual([]);
+    expect(exactJson(subpath.lazy.flatMap((chunk) => chunk.inputs))).toEqual(expect.arrayContaining([expect.stringMatching(/^lossless-json\//)]));
+  });
+});
+
+describe('the measure', () => {
+  it('notices a Node built-in', async () => {
+    const { builtins } = await measure(`import { readFileSync } from 'node:fs'; export const f = readFileSync;`);
+    expect(builtins).toEqual(['node:fs (from <stdin>)']);
+  });
+
+  it('counts what is imported up front, and what import() loads apart', async () => {
+    const upFront = await measure(`export { parseExactJson } from '@platform-contracts/contracts/exact-json';`);
+    const onDemand = await measure(`export const load = () => import('@platform-contracts/contracts/exact-json');`);
+    expect(exactJson(upFront.inputs)).not.toEqual([]);
+    expect(upFront.gzipped).toBeGreaterThan(onDemand.gzipped + 1000);
+    expect(exactJson(onDemand.inputs)).toEqual([]);
+    expect(onDemand.lazy.map((chunk) => chunk.target)).toEqual([expect.stringMatching(/exact-json/)]);
+  });
 });

@@ -20,12 +20,12 @@ import {
   type Middleware,
 } from '@platform-contracts/client';
 import { createMock, type Mock } from '@platform-contracts/mock';
-import { loadBundle } from '../support/openapi.ts';
+import { loadBundle, parameterExample } from '../support/openapi.ts';
 
 const DATABASE_ID = 'my-database';
-const ZONE_ID = loadBundle('dns').components.parameters.DnsZoneId.example as number;
+const ZONE_ID = parameterExample('dns', 'DnsZoneId') as number;
 const TEMPLATE = loadBundle('containers').components.examples.ContainerTemplateRequestMinimal.value;
-const APP_ID = loadBundle('containers').components.parameters.ContainersAppId.example as string;
+const APP_ID = parameterExample('containers', 'ContainersAppId') as string;
 
 let mock: Mock;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 // `paginate`: one paging mechanism for every listing, driven by each operation's x-pagination.
 // Against the mock (every page checked against the contract, the expected items from one big
 // page), and against scripted servers that page wrongly: it must stop and say why, never loop.
+import { AREAS } from '@platform-contracts/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   createShieldClient,
@@ -170,16 +171,21 @@ describe('paginate against a server that pages wrongly', () => {
 });
 
 describe("the clients' paging tables", () => {
-  it.each([
-    ['video', createVideoClient],
-    ['shield', createShieldClient],
-    ['storage', createStorageClient],
-  ] as const)('%s: are the x-pagination of the contract, operation for operation', (area, create) => {
+  it.each(AREAS.map((area) => [area]))('%s: are the x-pagination of the contract, operation for operation', async (area) => {
     const bundle = loadBundle(area) as { paths: Record<string, Record<string, { 'x-pagination'?: unknown }>> };
     const fromContract = Object.fromEntries(
       Object.entries(bundle.paths).flatMap(([path, item]) => (item.get?.['x-pagination'] ? [[path, item.get['x-pagination']]] : [])),
     );
-    expect(Object.keys(fromContract).length).toBeGreaterThan(0);
-    expect(create({ accessKey: 'k', baseUrl: 'http://api.test' }).pagination).toEqual(fromContract);
+    const module: Record<string, unknown> = await import(`@platform-contracts/client/${area}`);
+    const clients = Object.entries(module)
+      .filter(([name]) => /^create\w+Client$/.test(name))
+      .map(([, create]) => (create as (options: object) => { pagination?: unknown })({ accessKey: 'k', baseUrl: 'http://api.test', url: 'libsql://db.example.invalid', authToken: 't' }))
+      .filter((client) => client.pagination !== undefined);
+    expect(clients.length).toBeGreaterThan(0);
+    for (const client of clients) expect(client.pagination).toEqual(fromContract);
+  });
+
+  it('has paged operations to walk', () => {
+    expect(AREAS.filter((area) => JSON.stringify(loadBundle(area).paths).includes('x-pagination')).length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -2,7 +2,8 @@
 // and timeouts (per client, per call, the caller's AbortSignal), with scripted answers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createShieldClient, createVideoClient, PlatformRequestError, PlatformTimeoutError, VideoApiError } from '@platform-contracts/client';
-import { backoffDelay, createRetryingFetch, retryAfterMs } from '../../packages/client/src/internal/transport.ts';
+import { createRetryingFetch } from '../../packages/client/src/internal/transport.ts';
+import { backoffDelay, retryAfterMs } from '../../packages/client/src/internal/retry.ts';
 
 const LIST = '/library/{libraryId}/collections' as const;
 const listParams = { params: { path: { libraryId: 1 } } };
@@ -148,12 +149,13 @@ describe('timeouts (fake timers: no test waits for real time)', () => {
     vi.useRealTimers();
   });
 
-  /** A fetch that answers only when `release()` is called, or fails when the request's signal aborts. */
+  /** A fetch that answers only when `release()` is called, or fails (as fetch does) when the request's signal aborts or has aborted. */
   function held() {
     const pending: (() => void)[] = [];
     const fetchImpl: typeof fetch = (input, init) =>
       new Promise((resolve, reject) => {
         const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+        if (signal?.aborted) return reject(signal.reason);
         signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
         pending.push(() => resolve(Response.json(page)));
       });

@@ -71,7 +71,7 @@ describe('answers', () => {
 
     const updated = await shield.PATCH('/shield/shield-zone', { body: { shieldZoneId: 1, shieldZone: {} } });
     const result = updated.data?.data;
-    if (result && 'pullZoneId' in result) expectTypeOf(result.pullZoneId).toEqualTypeOf<number | bigint>();
+    if (result && 'pullZoneId' in result) expectTypeOf(result.pullZoneId).toEqualTypeOf<number>();
 
     const { results } = await createDatabaseClient({ url: 'libsql://db.example.invalid', authToken: 't' }).pipeline([{ type: 'close' }]);
     const first = results[0]!;
@@ -81,10 +81,40 @@ describe('answers', () => {
 
   it('make the identifiers of returned resources required', () => {
     expectTypeOf<Video.Collection['guid']>().toEqualTypeOf<string>();
-    expectTypeOf<Shield.ShieldZoneListItem['shieldZoneId']>().toEqualTypeOf<number | bigint>();
-    expectTypeOf<Shield.ShieldCustomRule['id']>().toEqualTypeOf<number | bigint>();
-    expectTypeOf<Storage.StorageZone['Id']>().toEqualTypeOf<number | bigint>();
+    expectTypeOf<Shield.ShieldZoneListItem['shieldZoneId']>().toEqualTypeOf<number>();
+    expectTypeOf<Shield.ShieldCustomRule['id']>().toEqualTypeOf<number>();
+    expectTypeOf<Storage.StorageZone['Id']>().toEqualTypeOf<number>();
     expectTypeOf<Containers.ContainerTemplate['id']>().toEqualTypeOf<string>();
+  });
+});
+
+describe('int64 fields', () => {
+  it('are numbers by default: a count goes into a number, arithmetic and Math', async () => {
+    const { data } = await video.POST('/library/{libraryId}/videos', { params: { path: { libraryId: 1 } }, body: { title: 't' } });
+    if (!data) return;
+    const views: number = data.views;
+    expectTypeOf(views + 1).toEqualTypeOf<number>();
+    expectTypeOf(Math.max(data.storageSize, data.videoLibraryId)).toEqualTypeOf<number>();
+    expectTypeOf<Video.VideoModel['views']>().toEqualTypeOf<number>();
+    const platformVideo = await platform.video.POST('/library/{libraryId}/videos', { params: { path: { libraryId: 1 } }, body: { title: 't' } });
+    if (platformVideo.data) expectTypeOf(platformVideo.data.views).toEqualTypeOf<number>();
+  });
+
+  it("are bigints, in and out, for a client made with int64: 'bigint'", async () => {
+    const exact = createVideoClient({ ...options, int64: 'bigint' });
+    const { data } = await exact.POST('/library/{libraryId}/videos', { params: { path: { libraryId: 9007199254740993n } }, body: { title: 't' } });
+    if (data) expectTypeOf(data.views).toEqualTypeOf<bigint>();
+    expectTypeOf<Video.VideoModel<bigint>['views']>().toEqualTypeOf<bigint>();
+    expectTypeOf(data?.title).toEqualTypeOf<string | undefined>();
+    // @ts-expect-error a number where the client takes bigint
+    await exact.POST('/library/{libraryId}/videos', { params: { path: { libraryId: 1 } }, body: { title: 't' } });
+    const platformExact = createPlatformClient({ accessKey: 'k', int64: 'bigint' });
+    for await (const zone of paginate(platformExact.shield, '/shield/shield-zones')) expectTypeOf(zone.shieldZoneId).toEqualTypeOf<bigint>();
+  });
+
+  it("refuses another mode than 'number' or 'bigint'", () => {
+    // @ts-expect-error int64 is 'number' or 'bigint'
+    createVideoClient({ ...options, int64: 'string' });
   });
 });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientConfigError, createContainersClient, type Containers } from '@platform-contracts/client';
 import { useMock } from '../support/mock.ts';
-import { loadBundle, validateAnswer } from '../support/openapi.ts';
+import { loadBundle, parameterExample, validateAnswer } from '../support/openapi.ts';
 
 type TemplateRequest = Containers.components['schemas']['ContainerTemplateRequest'];
 type ProblemDetails = Containers.components['schemas']['ContainerProblemDetails'];
@@ -10,7 +10,7 @@ type ProblemDetails = Containers.components['schemas']['ContainerProblemDetails'
 const mock = useMock(['containers']);
 const client = () => createContainersClient({ accessKey: 'test-key', baseUrl: mock.url, fetch: mock.fetch });
 /** The application every access key starts with. */
-const appId = loadBundle('containers').components.parameters.ContainersAppId.example as string;
+const appId = parameterExample('containers', 'ContainersAppId') as string;
 const operationId = 'addContainerTemplate';
 
 const required: TemplateRequest = {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientConfigError, createDnsClient, importDnsRecords } from '@platform-contracts/client';
 import { useMock } from '../support/mock.ts';
-import { loadBundle, validateAnswer } from '../support/openapi.ts';
+import { loadBundle, parameterExample, validateAnswer } from '../support/openapi.ts';
 
 const mock = useMock(['dns']);
 const contract = loadBundle('dns');
@@ -10,7 +10,7 @@ const contract = loadBundle('dns');
 let keys = 0;
 const client = () => createDnsClient({ accessKey: `dns-test-${++keys}`, baseUrl: mock.url, fetch: mock.fetch });
 /** The zone every access key starts with. */
-const zoneId = contract.components.parameters.DnsZoneId.example as number;
+const zoneId = parameterExample('dns', 'DnsZoneId') as number;
 
 /** A zone file case: lines that hold one record each, lines that cannot be read, and repeats. */
 interface ZoneFileCase {

@@ -24,7 +24,8 @@ describe('types', () => {
 
   it('give each area its operations by operationId, the union of which is every operationId', () => {
     expectTypeOf<keyof AreaOperations>().toEqualTypeOf<AreaName>();
-    expectTypeOf<AreaOperations['video']>().toEqualTypeOf<ContractsVideo.operations>();
+    expectTypeOf<AreaOperations['video']>().toEqualTypeOf<ContractsVideo.operations<number | bigint>>();
+    expectTypeOf<AreaOperations<number>['video']>().toEqualTypeOf<ContractsVideo.operations>();
     expectTypeOf<OperationIdOf<AreaName>>().toEqualTypeOf<OperationId>();
     expectTypeOf<'createVideo'>().toExtend<OperationIdOf<'video'>>();
     expectTypeOf<'createVideo'>().not.toExtend<OperationIdOf<'database'>>();

@@ -1,7 +1,8 @@
 // What CONTRIBUTING.md asks of every area and every operation, checked where a missing piece is
 // cheapest to see: each failure names the operation and the file to edit. (Lint names the
-// file and line for its own rules: summaries, security, error answers; layout/registry.test.ts
-// the lists of areas.)
+// file and line for its own rules: summaries, security, error answers, property casing;
+// test/openapi/contracts.test.ts the pairing of examples; layout/registry.test.ts and
+// layout/area-lists.test.ts the lists of areas.) An area's client is generated from its contract.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,14 +41,5 @@ describe('every area', () => {
     const file = `packages/mock/src/areas/${area}.ts`;
     expect(existsSync(path.join(ROOT, file)), `the ${area} area has no mock behaviour: write ${file} (defineArea<'${area}'>()({ name: '${area}', ... }), copy packages/mock/src/areas/dns.ts), then run pnpm generate`).toBe(true);
     expect(AREA_BEHAVIOURS.map((behaviour) => behaviour.name as string), `${file} must define the area named '${area}'; if it does, run pnpm generate`).toContain(area);
-  });
-
-  it.each(AREAS.map((area) => [area]))('%s has its client file and contract test', (area) => {
-    for (const [file, what] of [
-      [`packages/client/src/${area}.ts`, 'its client (copy packages/client/src/dns.ts)'],
-      [`test/contract/${area}.test.ts`, 'its contract test (copy test/contract/dns.test.ts)'],
-    ] as const) {
-      expect(existsSync(path.join(ROOT, file)), `the ${area} area has no ${file}: write ${what}`).toBe(true);
-    }
   });
 });

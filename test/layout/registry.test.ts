@@ -7,10 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { AREAS } from '@platform-contracts/contracts';
+import { AREAS, operationsOf } from '@platform-contracts/contracts';
 import { createPlatformClient } from '@platform-contracts/client';
 import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
 import { ROOT, listAreas } from '../../scripts/lib/paths.ts';
+import { largestInputs } from '../support/largest-inputs.ts';
+import { loadBundle } from '../support/openapi.ts';
+import { pairedExamples } from '../support/paired-examples.ts';
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const readJson = (file: string) => JSON.parse(read(file));
@@ -40,16 +43,18 @@ const PLACES: [place: string, kind: 'exactly' | 'includes', areasIn: () => strin
     Object.entries(parse(read('redocly.yaml')).apis as Record<string, { root: string; output: string }>)
       .filter(([area, api]) => api.root === `openapi/${area}/openapi.yaml` && api.output === `packages/contracts/bundles/${area}.yaml`)
       .map(([area]) => area)],
-  ['.spectral.yaml property-casing areas', 'exactly', () => Object.keys(parse(read('.spectral.yaml')).rules['property-casing'].then.functionOptions.areas)],
+  ["the contracts' property casing (info.x-property-casing, read by the property-casing lint rule)", 'includes', () => AREAS.filter((area) => loadBundle(area).info['x-property-casing']?.style)],
   ['@platform-contracts/contracts generated types (src/generated/<area>.ts)', 'includes', () => AREAS.filter((area) => exists(`packages/contracts/src/generated/${area}.ts`))],
   ['@platform-contracts/contracts/<area> from the sources (development condition)', 'includes', () => resolvingContractSubpaths(['development'])],
   ['@platform-contracts/contracts/<area> from the built package (dist/)', 'includes', () => resolvingContractSubpaths([])],
   ['@platform-contracts/client package.json exports (./<area>)', 'includes', () => Object.keys(readJson('packages/client/package.json').exports).map((key) => key.replace(/^\.\/?/, ''))],
-  ['@platform-contracts/client src/<area>.ts', 'includes', () => AREAS.filter((area) => exists(`packages/client/src/${area}.ts`))],
+  ['@platform-contracts/client src/<area>.ts (generated from the contract)', 'includes', () => AREAS.filter((area) => exists(`packages/client/src/${area}.ts`))],
+  ["@platform-contracts/client's generated int64 reader (src/generated/int64/<area>.ts)", 'includes', () => AREAS.filter((area) => exists(`packages/client/src/generated/int64/${area}.ts`))],
   ['@platform-contracts/client index re-exporting the types of @platform-contracts/contracts/<area>', 'exactly', () => [...read('packages/client/src/index.ts').matchAll(/from '@platform-contracts\/contracts\/([^']+)'/g)].map((m) => m[1]!)],
   ['createPlatformClient() properties', 'includes', () => Object.keys(createPlatformClient({ accessKey: 'registry-test' }))],
   ['the mock’s areas (packages/mock/src/areas/index.ts)', 'exactly', () => AREA_BEHAVIOURS.map((area) => area.name)],
-  ['contract tests (test/contract/<area>.test.ts)', 'includes', () => AREAS.filter((area) => exists(`test/contract/${area}.test.ts`))],
+  ['the paired examples sent to the mock (test/openapi/contracts.test.ts)', 'includes', () => AREAS.filter((area) => operationsOf(area).some((operation) => pairedExamples(loadBundle(area), operation).length > 0))],
+  ['the largest inputs (test/mock/work-bounds.test.ts, from test/support/largest-inputs.ts)', 'includes', () => AREAS.filter((area) => largestInputs(area, 1024, 'registry-test').length > 0)],
   ['the reference site (dist/docs/index.html links a page of each area)', 'includes', () => {
     if (!exists('dist/docs/index.html')) throw new Error('dist/docs/index.html is missing: run `pnpm build` first');
     const links = [...read('dist/docs/index.html').matchAll(/href="([^"#?]+)/g)].map((m) => m[1]!);

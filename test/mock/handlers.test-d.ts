@@ -38,8 +38,8 @@ describe('an area\'s handlers', () => {
 
   it('answer a documented status with that status\'s body', () => {
     expectTypeOf<MockResponse<Video['createVideo']>['status']>().toEqualTypeOf<200 | 400 | 401 | 403 | 404 | 500>();
-    expectTypeOf<Extract<MockResponse<Video['createVideo']>, { status: 200 }>['body']>().toEqualTypeOf<VideoModel | undefined>();
-    expectTypeOf<Extract<MockResponse<Video['createVideo']>, { status: 400 }>['body']>().toEqualTypeOf<StatusModel | undefined>();
+    expectTypeOf<Extract<MockResponse<Video['createVideo']>, { status: 200 }>['body']>().toEqualTypeOf<VideoModel<number | bigint> | undefined>();
+    expectTypeOf<Extract<MockResponse<Video['createVideo']>, { status: 400 }>['body']>().toEqualTypeOf<StatusModel<number | bigint> | undefined>();
     defineArea<'video'>()({
       name: 'video',
       // @ts-expect-error -- a Collection has a guid (string), not a number

@@ -5,7 +5,7 @@
 // of their own, since no fresh server gave that baton out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '@platform-contracts/mock';
-import { exactJson, parameterText, allOperationEntries, deref, operationEntries, type OperationEntry } from '../support/allowed-values.ts';
+import { exactJson, firstExample, parameterText, allOperationEntries, deref, operationEntries, type OperationEntry } from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 
 let mock: Mock;
@@ -43,7 +43,7 @@ async function run({ entry, mediaType, body }: Case) {
   const document = loadBundle(entry.area);
   const accessKey = `example-${++fresh}`;
   const parameters = [...(document.paths[entry.path].parameters ?? []), ...(entry.operation.parameters ?? [])].map((p: unknown) => deref(document, p));
-  const target = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(parameterText(parameters.find((p) => p.name === name)?.example)));
+  const target = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(parameterText(firstExample(document, parameters.find((p) => p.name === name)))));
   const headers: Record<string, string> = { AccessKey: accessKey, authorization: `Bearer ${await tokensFor(accessKey)}` };
   if (mediaType) headers['content-type'] = mediaType.replace('*', 'vnd.example');
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : exactJson(body);
@@ -51,7 +51,10 @@ async function run({ entry, mediaType, body }: Case) {
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
 }
 
-const cases = allOperationEntries().flatMap(casesOf);
+/** A request example a 4xx answer pairs with by name breaks the request on purpose (test/openapi/contracts.test.ts sends it). */
+const negative = ({ entry, name }: Case) =>
+  Object.entries<any>(entry.operation.responses ?? {}).some(([status, response]) => status.startsWith('4') && Object.values<any>(deref(loadBundle(entry.area), response)?.content ?? {}).some((media) => name.split(' ').at(-1)! in (media.examples ?? {})));
+const cases = allOperationEntries().flatMap(casesOf).filter((example) => !negative(example));
 
 describe('request examples', () => {
   it.each(cases.map((c) => [`${c.entry.operationId}: ${c.name}`, c] as const))('%s succeeds against a fresh mock', async (_name, example) => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AreaDefinition, CallContext, MockRequest } from '@platform-contracts/mock';
 import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
 import { createNamespaces } from '../../packages/mock/src/namespaces.ts';
-import { loadBundle } from '../support/openapi.ts';
+import { loadBundle, parameterExample } from '../support/openapi.ts';
 
 const CREATES = 100_000;
 
@@ -31,8 +31,8 @@ async function behaviourOf(name: string) {
 const dns = loadBundle('dns').components;
 const containers = loadBundle('containers').components;
 /** The DNS zone and the containers application every namespace starts with. */
-const ZONE_ID = String(dns.parameters.DnsZoneId.example);
-const APP_ID = String(containers.parameters.ContainersAppId.example);
+const ZONE_ID = String(parameterExample('dns', 'DnsZoneId'));
+const APP_ID = String(parameterExample('containers', 'ContainersAppId'));
 
 const cases: [string, string, (n: number) => Partial<MockRequest>, (state: any) => number, number][] = [
   ['video', 'createCollection', () => ({ params: { libraryId: '42' }, body: { name: 'c' } }), (s) => s.libraries['42'].collections.length, 1000],

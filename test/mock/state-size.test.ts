@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type DoorRequest, type Mock } from '@platform-contracts/mock';
 import { heapBytes } from '../../packages/mock/src/areas/state.ts';
 import { DEFAULT_MAX_STATE_BYTES } from '../../packages/mock/src/namespaces.ts';
-import { loadBundle } from '../support/openapi.ts';
+import { loadBundle, parameterExample } from '../support/openapi.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const send = async (mock: Mock, request: DoorRequest) => {
@@ -66,8 +66,8 @@ describe('pruning keeps everything the mock itself writes', () => {
       const writes: DoorRequest[] = [
         { method: 'POST', target: '/library/42/collections', headers: key, body: Buffer.from('{"name":"kept"}') },
         { method: 'PATCH', target: '/shield/shield-zone', headers: key, body: Buffer.from(JSON.stringify({ shieldZoneId: 4242, shieldZone: { learningMode: true } })) },
-        { method: 'POST', target: `/mc/apps/${containers.parameters.ContainersAppId.example}/containers`, headers: key, body: Buffer.from(JSON.stringify(containers.examples.ContainerTemplateRequestMinimal.value)) },
-        { method: 'POST', target: `/dnszone/${dns.parameters.DnsZoneId.example}/import`, headers: { accesskey: 'round-trip', 'content-type': 'text/plain' }, body: Buffer.from('a.example.com. 300 IN A 192.0.2.1') },
+        { method: 'POST', target: `/mc/apps/${parameterExample('containers', 'ContainersAppId')}/containers`, headers: key, body: Buffer.from(JSON.stringify(containers.examples.ContainerTemplateRequestMinimal.value)) },
+        { method: 'POST', target: `/dnszone/${parameterExample('dns', 'DnsZoneId')}/import`, headers: { accesskey: 'round-trip', 'content-type': 'text/plain' }, body: Buffer.from('a.example.com. 300 IN A 192.0.2.1') },
         { method: 'POST', target: '/database/my-database/tokens', headers: key, body: Buffer.from('{}') },
       ];
       for (const write of writes) expect([write.target, (await mock.handle(write)).status < 300]).toEqual([write.target, true]);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorageClient } from '@platform-contracts/client';
 import { startMock, type RunningMock } from '@platform-contracts/mock';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { listAreas, loadBundle, operationsOf, sourceOf, validateAnswer } from '../support/openapi.ts';
+import { listAreas, loadBundle, operationsOf, parameterExample, sourceOf, validateAnswer } from '../support/openapi.ts';
 
 /** The mock's real clock, fixed: only the virtual clock moves, and only when a test moves it. */
 const START = Date.UTC(2030, 0, 1);
@@ -54,8 +54,8 @@ async function control(method: string, path: string, body?: unknown): Promise<An
 
 const examples = (area: string) => loadBundle(area).components;
 const LIBRARY = 42;
-const ZONE_ID: number = examples('dns').parameters.DnsZoneId.example;
-const APP_ID: string = examples('containers').parameters.ContainersAppId.example;
+const ZONE_ID: number = parameterExample('dns', 'DnsZoneId') as number;
+const APP_ID: string = parameterExample('containers', 'ContainersAppId') as string;
 const SHIELD_ZONE_ID: number = examples('shield').examples.ShieldZoneListPage.value.data[0].shieldZoneId;
 const TEMPLATE = examples('containers').examples.ContainerTemplateRequestMinimal.value;
 

@@ -1,5 +1,6 @@
-// Work per request stays bounded (issue 23): for every area, its largest allowed input (a body of
-// maxBodyBytes, crafted to be as costly as the area's parser allows) leaves /_mock/health
+// Work per request stays bounded (issue 23): for every area, its largest allowed inputs (a body of
+// maxBodyBytes for every operation, made from the contract by test/support/largest-inputs.ts, and
+// inputs crafted to be as costly as an area's own parser allows) leave /_mock/health
 // answering within 100 ms; the zone-file reader runs in linear time on adversarial files.
 //
 // How time is measured, and why: the machine running the suite is shared (2 cores, often a load
@@ -18,7 +19,8 @@ import { createMock, type DoorRequest, type Mock } from '@platform-contracts/moc
 import { importZoneFile } from '../../packages/mock/src/areas/dns-zone-file.ts';
 import { heapBytes } from '../../packages/mock/src/areas/state.ts';
 import { DEFAULT_MAX_STATE_BYTES } from '../../packages/mock/src/namespaces.ts';
-import { loadBundle } from '../support/openapi.ts';
+import { largestInputs } from '../support/largest-inputs.ts';
+import { parameterExample } from '../support/openapi.ts';
 
 const MAX_BODY = 1024 * 1024;
 const BOUND_MS = 100;
@@ -62,11 +64,7 @@ async function longestStall(request: DoorRequest) {
 /** `unit` repeated to `bytes` (at most), between `head` and `tail`. */
 const fill = (head: string, unit: string, tail: string, bytes = MAX_BODY) => head + unit.repeat(Math.floor((bytes - head.length - tail.length) / unit.length)) + tail;
 
-const dns = loadBundle('dns').components;
-const containers = loadBundle('containers').components;
-const ZONE = String(dns.parameters.DnsZoneId.example);
-const APP = String(containers.parameters.ContainersAppId.example);
-const json = (key = 'bounds-key') => ({ accesskey: key, 'content-type': 'application/json' });
+const ZONE = String(parameterExample('dns', 'DnsZoneId'));
 
 /** Adversarial zone files: what made the old reader stall or grow quadratically, and plain records. */
 const ZONE_FILES: Record<string, (bytes: number) => string> = {
@@ -78,21 +76,18 @@ const ZONE_FILES: Record<string, (bytes: number) => string> = {
   'backslashes in a quote': (bytes) => fill('a IN TXT "', '\\', '', bytes),
 };
 
-/** Each area's most costly input of the largest allowed size. */
-const LARGEST: Record<string, [string, () => DoorRequest][]> = {
+/** Inputs crafted for an area's own parser, beyond the largest input of each operation the contract gives (largest-inputs.ts). */
+const CRAFTED: Record<string, [string, () => DoorRequest][]> = {
   dns: Object.entries(ZONE_FILES).map(([name, make]) => [
     `a zone file: ${name}`,
     () => ({ method: 'POST', target: `/dnszone/${ZONE}/import`, headers: { accesskey: 'bounds-dns', 'content-type': 'text/plain' }, body: Buffer.from(make(MAX_BODY)) }),
   ]),
-  video: [['a video of many tiny fields', () => ({ method: 'POST', target: '/library/42/videos', headers: json(), body: Buffer.from(fill('{"title":"t","x":[', '{"a":1},', '{}]}')) })]],
-  shield: [['a shield zone of deeply repeated objects', () => ({ method: 'PATCH', target: '/shield/shield-zone', headers: json(), body: Buffer.from(fill('{"shieldZoneId":1,"shieldZone":{"x":[', '[1,2,{}],', '0]}}')) })]],
-  containers: [['a template of many env variables', () => ({ method: 'POST', target: `/mc/apps/${APP}/containers`, headers: json(), body: Buffer.from(fill('{"name":"n","image":"i","environmentVariables":[', '{"name":"A","value":"b"},', '{"name":"Z","value":"z"}]}')) })]],
-  storage: [['the longest search a request target may carry', () => ({ method: 'GET', target: `/storagezone?search=${'a'.repeat(16 * 1024)}&page=1&perPage=1000`, headers: { accesskey: 'bounds-storage' } })]],
   database: [
-    ['a token request of many fields', () => ({ method: 'POST', target: '/database/db-bounds/tokens', headers: json(), body: Buffer.from(fill('{"kinds":["full_access"],"x":[', '"aaaaaaaa",', '""]}')) })],
     ['a pipeline of one large statement', () => ({ method: 'POST', target: '/v2/pipeline', headers: { authorization: `Bearer ${mock.areas.database.fullAccessToken}`, 'content-type': 'application/json' }, body: Buffer.from(fill('{"requests":[{"type":"execute","stmt":{"sql":"SELECT \'', 'x', '\'"}},{"type":"close"}]}')) })],
   ],
 };
+/** Each area's most costly inputs of the largest allowed size: every operation's, from the contract, and the crafted ones. */
+const LARGEST: Record<string, [string, () => DoorRequest][]> = Object.fromEntries(AREAS.map((area) => [area, [...largestInputs(area, MAX_BODY, `bounds-${area}`), ...(CRAFTED[area] ?? [])]]));
 /** A storage snapshot of `count` tiny zones. */
 const tinyZones = (count: number) => ({ version: 1, areas: { storage: { zones: Array.from({ length: count }, (_, n) => ({ Id: n, Name: `z${n}` })) } } });
 /** The largest snapshot of tiny zones the state size cap lets in (the most objects the import works through). */
@@ -108,8 +103,8 @@ const CONTROL: [string, () => DoorRequest][] = [
 ];
 
 describe(`the largest input of each area leaves /_mock/health answering within ${BOUND_MS} ms (CPU time)`, () => {
-  it('has a case for every area of the registry', () => {
-    expect(Object.keys(LARGEST).sort()).toEqual([...AREAS].sort());
+  it('has cases for every area of the registry', () => {
+    expect(AREAS.filter((area) => !(LARGEST[area]?.length))).toEqual([]);
   });
 
   it.each([...Object.entries(LARGEST).flatMap(([area, cases]) => cases.map(([what, make]) => [area, what, make] as const)), ...CONTROL.map(([what, make]) => ['control', what, make] as const)])(

@@ -21,6 +21,14 @@ export function loadBundle(area: string): Json {
   return loadContractModel().document(area as AreaName);
 }
 
+/** A component parameter's first named example: its value in the contract's examples (the contracts give parameter values by name, `examples`). */
+export function parameterExample(area: string, parameter: string): unknown {
+  const document = loadBundle(area);
+  const first = Object.values<Json>(document.components?.parameters?.[parameter]?.examples ?? {})[0];
+  if (first === undefined) throw new Error(`the ${area} contract gives components.parameters.${parameter} no named example`);
+  return resolveRef(document, first).value;
+}
+
 const validators = new Map<string, Ajv2020>();
 function ajvFor(area: string): Ajv2020 {
   if (!validators.has(area)) {

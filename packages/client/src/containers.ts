@@ -1,17 +1,22 @@
+/**
+ * Generated from openapi/containers/ by `pnpm generate`. Do not edit: change the contract (or the
+ * area's own code, packages/client/src/domain/containers.ts) and run `pnpm bundle && pnpm generate`.
+ */
+
 import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
-import type { PlatformProperties } from './internal/platform-areas.js';
-import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
+import type { Int64Mode, Int64Of } from './internal/int64.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
-import type { ContainerImagePullPolicy as PullPolicy, paths } from '@platform-contracts/contracts/containers';
+import type { paths } from '@platform-contracts/contracts/containers';
 
 export type * from '@platform-contracts/contracts/containers';
 export * from './internal/public.js';
+export {
+  ContainerImagePullPolicy,
+} from './generated/enums/containers.js';
 
-/**
- * A failure answer of the containers API: `body` is a problem object; for 400 it lists the
- * invalid fields in `errors` (`{field, message}`), for 401 it is the plain problem object.
- */
+/** A failure answer of the Containers API: `body` is `ContainerProblemDetails` for 400, 403, 404 and 500 and `ContainerProblem` for 401. */
 export class ContainersApiError<Status extends number = number, Body = unknown> extends PlatformApiError<Status, Body> {
   override name = 'ContainersApiError';
   readonly area = 'containers';
@@ -19,27 +24,34 @@ export class ContainersApiError<Status extends number = number, Body = unknown> 
 
 declare module './internal/area-errors.js' {
   interface AreaErrors<Status extends number, Body> {
-    containers: ContainersApiError<Status, Body>;
+    'containers': ContainersApiError<Status, Body>;
   }
 }
 
-export type ContainersClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
-export type ContainersClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'containers', ThrowOnError>;
+/** The Containers API has no paged listing (no operation has `x-pagination`). */
+const pagination = {} as const;
 
-/** A client for the containers API (general management API): container templates of an application. */
-export const createContainersClient: <ThrowOnError extends boolean = false>(options: ContainersClientOptions<ThrowOnError>) => ContainersClient<ThrowOnError> = defineClientArea<
-  paths,
-  'containers'
->({ area: 'containers', factory: 'createContainersClient', baseUrlEnv: 'PLATFORM_API_BASE_URL', Error: ContainersApiError, pagination: {} });
+export type ContainersClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;
+export type ContainersClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<paths<Int64Of<Int64>>, 'containers', ThrowOnError, typeof pagination>;
 
-export const ContainerImagePullPolicy = enumeration<PullPolicy>()({ Always: 'always', IfNotPresent: 'ifNotPresent' });
-export type ContainerImagePullPolicy = PullPolicy;
+/**
+ * A client for the Containers API: add container templates to an application. The base URL is `baseUrl`, else the
+ * environment variable `PLATFORM_API_BASE_URL`; int64 fields are numbers unless `int64: 'bigint'`.
+ */
+export const createContainersClient = defineClientArea({
+  area: 'containers',
+  factory: 'createContainersClient',
+  baseUrlEnv: 'PLATFORM_API_BASE_URL',
+  Error: ContainersApiError,
+  pagination,
+  exactJson: () => import('./generated/int64/containers.js'),
+}) as <ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'>(options: ContainersClientOptions<ThrowOnError, Int64>) => ContainersClient<ThrowOnError, Int64>;
 
 declare module './internal/platform-areas.js' {
-  interface PlatformAreas<ThrowOnError extends boolean> {
-    readonly containers: ContainersClient<ThrowOnError>;
+  interface PlatformAreas<ThrowOnError extends boolean, Int64 extends Int64Mode> {
+    readonly containers: ContainersClient<ThrowOnError, Int64>;
   }
 }
 
-/** The `containers` property of createPlatformClient (read by createPlatformClient; not for direct use). */
-export const platformProperties: PlatformProperties<'containers'> = { containers: (context) => createContainersClient(context.api()) };
+/** The `containers` property of createPlatformClient, on its `apiBaseUrl` (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'containers'> = { containers: (context) => createContainersClient(context.on('apiBaseUrl')) };

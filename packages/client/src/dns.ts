@@ -1,13 +1,22 @@
+/**
+ * Generated from openapi/dns/ by `pnpm generate`. Do not edit: change the contract (or the
+ * area's own code, packages/client/src/domain/dns.ts) and run `pnpm bundle && pnpm generate`.
+ */
+
 import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
-import type { PlatformProperties } from './internal/platform-areas.js';
 import { PlatformApiError } from './internal/errors.js';
-import type { HelperCallOptions, PlatformHttpClient } from './internal/typed-client.js';
+import type { Int64Mode, Int64Of } from './internal/int64.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
+import type { PlatformHttpClient } from './internal/typed-client.js';
 import type { paths } from '@platform-contracts/contracts/dns';
 
 export type * from '@platform-contracts/contracts/dns';
 export * from './internal/public.js';
+export {
+  importDnsRecords,
+} from './domain/dns.js';
 
-/** A failure answer of the DNS API: `body` is `{ErrorKey, Field, Message}` for 400, and undefined for 401, 404 and 500 (no body). */
+/** A failure answer of the DNS API: `body` is `DnsError` for 400 and undefined for 401, 404 and 500 (no body). */
 export class DnsApiError<Status extends number = number, Body = unknown> extends PlatformApiError<Status, Body> {
   override name = 'DnsApiError';
   readonly area = 'dns';
@@ -15,47 +24,34 @@ export class DnsApiError<Status extends number = number, Body = unknown> extends
 
 declare module './internal/area-errors.js' {
   interface AreaErrors<Status extends number, Body> {
-    dns: DnsApiError<Status, Body>;
+    'dns': DnsApiError<Status, Body>;
   }
 }
 
-export type DnsClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
-export type DnsClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'dns', ThrowOnError>;
+/** The DNS API has no paged listing (no operation has `x-pagination`). */
+const pagination = {} as const;
 
-/** A client for the DNS API. Import records with {@link importDnsRecords}. */
-export const createDnsClient: <ThrowOnError extends boolean = false>(options: DnsClientOptions<ThrowOnError>) => DnsClient<ThrowOnError> = defineClientArea<paths, 'dns'>({
+export type DnsClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;
+export type DnsClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<paths<Int64Of<Int64>>, 'dns', ThrowOnError, typeof pagination>;
+
+/**
+ * A client for the DNS API: import DNS records into a DNS zone. The base URL is `baseUrl`, else the
+ * environment variable `PLATFORM_API_BASE_URL`; int64 fields are numbers unless `int64: 'bigint'`.
+ */
+export const createDnsClient = defineClientArea({
   area: 'dns',
   factory: 'createDnsClient',
   baseUrlEnv: 'PLATFORM_API_BASE_URL',
   Error: DnsApiError,
-  pagination: {},
-});
-
-/**
- * Imports the records of a BIND-style zone file into a DNS zone. The zone file is sent as
- * it is, as a `text/plain` body (openapi-fetch would otherwise send it as a JSON string).
- * `options` are a raw call's: headers (added to the client's), middleware, signal, timeoutMs, retry.
- */
-export function importDnsRecords<ThrowOnError extends boolean>(
-  client: DnsClient<ThrowOnError>,
-  zoneId: number,
-  zoneFile: string,
-  options: HelperCallOptions = {},
-) {
-  return client.POST('/dnszone/{zoneId}/import', {
-    ...options,
-    params: { path: { zoneId } },
-    body: zoneFile,
-    bodySerializer: (text: string) => text,
-    headers: { ...options.headers, 'Content-Type': 'text/plain' },
-  });
-}
+  pagination,
+  exactJson: () => import('./generated/int64/dns.js'),
+}) as <ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'>(options: DnsClientOptions<ThrowOnError, Int64>) => DnsClient<ThrowOnError, Int64>;
 
 declare module './internal/platform-areas.js' {
-  interface PlatformAreas<ThrowOnError extends boolean> {
-    readonly dns: DnsClient<ThrowOnError>;
+  interface PlatformAreas<ThrowOnError extends boolean, Int64 extends Int64Mode> {
+    readonly dns: DnsClient<ThrowOnError, Int64>;
   }
 }
 
-/** The `dns` property of createPlatformClient (read by createPlatformClient; not for direct use). */
-export const platformProperties: PlatformProperties<'dns'> = { dns: (context) => createDnsClient(context.api()) };
+/** The `dns` property of createPlatformClient, on its `apiBaseUrl` (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'dns'> = { dns: (context) => createDnsClient(context.on('apiBaseUrl')) };

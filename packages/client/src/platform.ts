@@ -2,19 +2,18 @@
 // that never touches an area needs none of its options (and can import the area's own
 // subpath, `@platform-contracts/client/<area>`, to leave the others out of its bundle).
 import type { AccessKeyClientOptions } from './internal/area.js';
+import type { Int64Mode } from './internal/int64.js';
 import { requireBaseUrl } from './internal/options.js';
 import type { PlatformAreas, PlatformContext } from './internal/platform-areas.js';
-import type { DatabaseClientOptions } from './database.js';
+import type { DatabaseClientOptions } from './domain/database.js';
+import { BASE_URL_ENV, type BaseUrlOptions } from './generated/base-urls.js';
 import { PLATFORM_PROPERTIES } from './generated/platform-properties.js';
 
-export interface PlatformClientOptions<ThrowOnError extends boolean = false>
-  extends Omit<AccessKeyClientOptions<ThrowOnError>, 'baseUrl' | 'accessKey'> {
+export interface PlatformClientOptions<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'>
+  extends Omit<AccessKeyClientOptions<ThrowOnError, Int64>, 'baseUrl' | 'accessKey'>,
+    BaseUrlOptions {
   /** API key sent in the `AccessKey` header (every area but the database's SQL pipeline). */
   accessKey: string;
-  /** Base URL of the general management API (shield, containers, storage, DNS, database tokens). Default: `PLATFORM_API_BASE_URL`. */
-  apiBaseUrl?: string;
-  /** Base URL of the video API. Default: `PLATFORM_VIDEO_BASE_URL`. */
-  videoBaseUrl?: string;
   /**
    * openapi-fetch middleware for every area's calls (not the database's SQL pipeline), for
    * example to log or trace each request: `{ onRequest({ request }) { ... } }`.
@@ -25,7 +24,7 @@ export interface PlatformClientOptions<ThrowOnError extends boolean = false>
 }
 
 /** A property per area (each area's module adds its own: `platformProperties`), in the registry's order. */
-export type PlatformClient<ThrowOnError extends boolean = false> = Readonly<PlatformAreas<ThrowOnError>>;
+export type PlatformClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = Readonly<PlatformAreas<ThrowOnError, Int64>>;
 
 const FACTORY = 'createPlatformClient';
 
@@ -39,17 +38,17 @@ const FACTORY = 'createPlatformClient';
  * const { data, failure } = await platform.shield.GET('/shield/shield-zones');
  * ```
  */
-export function createPlatformClient<ThrowOnError extends boolean = false>(
-  options: PlatformClientOptions<ThrowOnError>,
-): PlatformClient<ThrowOnError> {
-  const { apiBaseUrl, videoBaseUrl, database: _database, ...shared } = options;
+export function createPlatformClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'>(
+  options: PlatformClientOptions<ThrowOnError, Int64>,
+): PlatformClient<ThrowOnError, Int64> {
+  const { database: _database, ...shared }: Partial<PlatformClientOptions<boolean, Int64Mode>> = { ...options };
+  for (const option of Object.keys(BASE_URL_ENV)) delete shared[option as keyof typeof BASE_URL_ENV];
   const context: PlatformContext = {
     options,
-    api: () => ({ ...shared, baseUrl: requireBaseUrl({ factory: FACTORY, option: 'apiBaseUrl', env: 'PLATFORM_API_BASE_URL' }, apiBaseUrl) }),
-    video: () => ({ ...shared, baseUrl: requireBaseUrl({ factory: FACTORY, option: 'videoBaseUrl', env: 'PLATFORM_VIDEO_BASE_URL' }, videoBaseUrl) }),
+    on: (option) => ({ ...shared, accessKey: options.accessKey, baseUrl: requireBaseUrl({ factory: FACTORY, option, env: BASE_URL_ENV[option] }, options[option]) }),
   };
   const factories = Object.fromEntries(Object.entries(PLATFORM_PROPERTIES).map(([name, make]) => [name, () => make(context)]));
-  return lazily(factories) as unknown as PlatformClient<ThrowOnError>;
+  return lazily(factories) as unknown as PlatformClient<ThrowOnError, Int64>;
 }
 
 /** An object whose properties are made by their factory on first read, then kept. */

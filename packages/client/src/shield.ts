@@ -1,16 +1,26 @@
+/**
+ * Generated from openapi/shield/ by `pnpm generate`. Do not edit: change the contract (or the
+ * area's own code, packages/client/src/domain/shield.ts) and run `pnpm bundle && pnpm generate`.
+ */
+
 import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
-import type { PlatformProperties } from './internal/platform-areas.js';
-import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
+import type { Int64Mode, Int64Of } from './internal/int64.js';
 import type { PaginationTable } from './internal/paging.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
-import type * as Shield from '@platform-contracts/contracts/shield';
 import type { paths } from '@platform-contracts/contracts/shield';
 
 export type * from '@platform-contracts/contracts/shield';
 export * from './internal/public.js';
+export {
+  ShieldPlanType,
+  ShieldExecutionMode,
+  ShieldBodyLimitAction,
+  ShieldDDoSSensitivity,
+} from './generated/enums/shield.js';
 
-/** A failure answer of the shield API: `body` is the error envelope `{data, error}` for 400, and `{statusCode}` for 401 and 500. */
+/** A failure answer of the Shield API: `body` is `ShieldErrorEnvelope` for 400 and 404 and `ShieldFailure` for 401 and 500. */
 export class ShieldApiError<Status extends number = number, Body = unknown> extends PlatformApiError<Status, Body> {
   override name = 'ShieldApiError';
   readonly area = 'shield';
@@ -18,42 +28,49 @@ export class ShieldApiError<Status extends number = number, Body = unknown> exte
 
 declare module './internal/area-errors.js' {
   interface AreaErrors<Status extends number, Body> {
-    shield: ShieldApiError<Status, Body>;
+    'shield': ShieldApiError<Status, Body>;
   }
 }
 
-/** The shield contract's `x-pagination` (checked against it by the tests). */
+/** How the Shield API's listings page: each paged operation's `x-pagination`, read by `paginate`. */
 const pagination = {
-  '/shield/shield-zones': { page: 'page', size: 'perPage', items: '/data', totalPages: '/page/totalPages', currentPage: '/page/currentPage' },
-  '/shield/waf/custom-rules/{shieldZoneId}': { page: 'page', size: 'pageSize', items: '/data', totalPages: '/page/totalPages', currentPage: '/page/currentPage' },
+  '/shield/shield-zones': {
+    page: 'page',
+    size: 'perPage',
+    items: '/data',
+    totalPages: '/page/totalPages',
+    currentPage: '/page/currentPage'
+  },
+  '/shield/waf/custom-rules/{shieldZoneId}': {
+    page: 'page',
+    size: 'pageSize',
+    items: '/data',
+    totalPages: '/page/totalPages',
+    currentPage: '/page/currentPage'
+  }
 } as const satisfies PaginationTable;
 
-export type ShieldClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
-export type ShieldClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'shield', ThrowOnError, typeof pagination>;
+export type ShieldClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;
+export type ShieldClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<paths<Int64Of<Int64>>, 'shield', ThrowOnError, typeof pagination>;
 
-/** A client for the shield API: shield zones, custom WAF rules and triggered-rule reviews. */
-export const createShieldClient: <ThrowOnError extends boolean = false>(options: ShieldClientOptions<ThrowOnError>) => ShieldClient<ThrowOnError> = defineClientArea<
-  paths,
-  'shield',
-  typeof pagination
->({ area: 'shield', factory: 'createShieldClient', baseUrlEnv: 'PLATFORM_API_BASE_URL', Error: ShieldApiError, pagination });
-
-export const ShieldPlanType = enumeration<Shield.ShieldPlanType>()({ Basic: 0, Advanced: 1, Business: 2, Enterprise: 3 });
-export type ShieldPlanType = Shield.ShieldPlanType;
-/** wafExecutionMode and dDoSExecutionMode. */
-export const ShieldExecutionMode = enumeration<Shield.ShieldExecutionMode>()({ Log: 0, Block: 1 });
-export type ShieldExecutionMode = Shield.ShieldExecutionMode;
-/** wafRequestBodyLimitAction and wafResponseBodyLimitAction. */
-export const ShieldBodyLimitAction = enumeration<Shield.ShieldBodyLimitAction>()({ Block: 0, Log: 1, Ignore: 2 });
-export type ShieldBodyLimitAction = Shield.ShieldBodyLimitAction;
-export const ShieldDDoSSensitivity = enumeration<Shield.ShieldDDoSSensitivity>()({ Off: 0, Low: 1, Medium: 2, High: 3, Challenge: 4 });
-export type ShieldDDoSSensitivity = Shield.ShieldDDoSSensitivity;
+/**
+ * A client for the Shield API: per-zone security configuration (WAF, DDoS, learning mode), custom firewall rules and a review of triggered rules. The base URL is `baseUrl`, else the
+ * environment variable `PLATFORM_API_BASE_URL`; int64 fields are numbers unless `int64: 'bigint'`.
+ */
+export const createShieldClient = defineClientArea({
+  area: 'shield',
+  factory: 'createShieldClient',
+  baseUrlEnv: 'PLATFORM_API_BASE_URL',
+  Error: ShieldApiError,
+  pagination,
+  exactJson: () => import('./generated/int64/shield.js'),
+}) as <ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'>(options: ShieldClientOptions<ThrowOnError, Int64>) => ShieldClient<ThrowOnError, Int64>;
 
 declare module './internal/platform-areas.js' {
-  interface PlatformAreas<ThrowOnError extends boolean> {
-    readonly shield: ShieldClient<ThrowOnError>;
+  interface PlatformAreas<ThrowOnError extends boolean, Int64 extends Int64Mode> {
+    readonly shield: ShieldClient<ThrowOnError, Int64>;
   }
 }
 
-/** The `shield` property of createPlatformClient (read by createPlatformClient; not for direct use). */
-export const platformProperties: PlatformProperties<'shield'> = { shield: (context) => createShieldClient(context.api()) };
+/** The `shield` property of createPlatformClient, on its `apiBaseUrl` (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'shield'> = { shield: (context) => createShieldClient(context.on('apiBaseUrl')) };

@@ -1,16 +1,24 @@
+/**
+ * Generated from openapi/storage/ by `pnpm generate`. Do not edit: change the contract (or the
+ * area's own code, packages/client/src/domain/storage.ts) and run `pnpm bundle && pnpm generate`.
+ */
+
 import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
-import type { PlatformProperties } from './internal/platform-areas.js';
-import { enumeration } from './internal/enums.js';
 import { PlatformApiError } from './internal/errors.js';
+import type { Int64Mode, Int64Of } from './internal/int64.js';
 import type { PaginationTable } from './internal/paging.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
-import type * as Storage from '@platform-contracts/contracts/storage';
 import type { paths } from '@platform-contracts/contracts/storage';
 
 export type * from '@platform-contracts/contracts/storage';
 export * from './internal/public.js';
+export {
+  ZoneTier,
+  StorageZoneType,
+} from './generated/enums/storage.js';
 
-/** A failure answer of the storage API: `body` is the StorageError for 400, and undefined for 401 and 500 (no body). */
+/** A failure answer of the Storage API: `body` is `StorageError` for 400 and undefined for 401 and 500 (no body). */
 export class StorageApiError<Status extends number = number, Body = unknown> extends PlatformApiError<Status, Body> {
   override name = 'StorageApiError';
   readonly area = 'storage';
@@ -18,37 +26,44 @@ export class StorageApiError<Status extends number = number, Body = unknown> ext
 
 declare module './internal/area-errors.js' {
   interface AreaErrors<Status extends number, Body> {
-    storage: StorageApiError<Status, Body>;
+    'storage': StorageApiError<Status, Body>;
   }
 }
 
-/** The storage contract's `x-pagination` (checked against it by the tests). Page 0 answers every zone as a plain array, so paging starts at 1. */
+/** How the Storage API's listings page: each paged operation's `x-pagination`, read by `paginate`. */
 const pagination = {
-  '/storagezone': { page: 'page', size: 'perPage', firstPage: 1, items: '/Items', currentPage: '/CurrentPage', totalItems: '/TotalItems', hasMore: '/HasMoreItems' },
+  '/storagezone': {
+    page: 'page',
+    size: 'perPage',
+    firstPage: 1,
+    items: '/Items',
+    totalItems: '/TotalItems',
+    currentPage: '/CurrentPage',
+    hasMore: '/HasMoreItems'
+  }
 } as const satisfies PaginationTable;
 
-export type StorageClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
-export type StorageClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'storage', ThrowOnError, typeof pagination>;
+export type StorageClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;
+export type StorageClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<paths<Int64Of<Int64>>, 'storage', ThrowOnError, typeof pagination>;
 
-/** A client for the storage API (part of the general management API): storage zones and their pull zones. */
-export const createStorageClient: <ThrowOnError extends boolean = false>(options: StorageClientOptions<ThrowOnError>) => StorageClient<ThrowOnError> = defineClientArea<
-  paths,
-  'storage',
-  typeof pagination
->({ area: 'storage', factory: 'createStorageClient', baseUrlEnv: 'PLATFORM_API_BASE_URL', Error: StorageApiError, pagination });
-
-/** Tier storing a zone's data. */
-export const ZoneTier = enumeration<Storage.ZoneTier>()({ Standard: 0, Edge: 1 });
-export type ZoneTier = Storage.ZoneTier;
-/** S3 support of a zone. */
-export const StorageZoneType = enumeration<Storage.StorageZoneType>()({ NotSupported: 0, Supported: 1 });
-export type StorageZoneType = Storage.StorageZoneType;
+/**
+ * A client for the Storage API: list storage zones together with the pull zones connected to them. The base URL is `baseUrl`, else the
+ * environment variable `PLATFORM_API_BASE_URL`; int64 fields are numbers unless `int64: 'bigint'`.
+ */
+export const createStorageClient = defineClientArea({
+  area: 'storage',
+  factory: 'createStorageClient',
+  baseUrlEnv: 'PLATFORM_API_BASE_URL',
+  Error: StorageApiError,
+  pagination,
+  exactJson: () => import('./generated/int64/storage.js'),
+}) as <ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'>(options: StorageClientOptions<ThrowOnError, Int64>) => StorageClient<ThrowOnError, Int64>;
 
 declare module './internal/platform-areas.js' {
-  interface PlatformAreas<ThrowOnError extends boolean> {
-    readonly storage: StorageClient<ThrowOnError>;
+  interface PlatformAreas<ThrowOnError extends boolean, Int64 extends Int64Mode> {
+    readonly storage: StorageClient<ThrowOnError, Int64>;
   }
 }
 
-/** The `storage` property of createPlatformClient (read by createPlatformClient; not for direct use). */
-export const platformProperties: PlatformProperties<'storage'> = { storage: (context) => createStorageClient(context.api()) };
+/** The `storage` property of createPlatformClient, on its `apiBaseUrl` (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'storage'> = { storage: (context) => createStorageClient(context.on('apiBaseUrl')) };

@@ -1,15 +1,29 @@
+/**
+ * Generated from openapi/video/ by `pnpm generate`. Do not edit: change the contract (or the
+ * area's own code, packages/client/src/domain/video.ts) and run `pnpm bundle && pnpm generate`.
+ */
+
 import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
-import type { PlatformProperties } from './internal/platform-areas.js';
 import { PlatformApiError } from './internal/errors.js';
+import type { Int64Mode, Int64Of } from './internal/int64.js';
 import type { PaginationTable } from './internal/paging.js';
+import type { PlatformProperties } from './internal/platform-areas.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
 import type { paths } from '@platform-contracts/contracts/video';
 
 export type * from '@platform-contracts/contracts/video';
 export * from './internal/public.js';
-export { aggregateSmartGenerateStatus, IssueCodes, Severity, SmartGenerateStatus, VideoModelStatus } from './internal/video-domain.js';
+export {
+  VideoModelStatus,
+  Severity,
+  IssueCodes,
+  SmartGenerateStatus,
+} from './generated/enums/video.js';
+export {
+  aggregateSmartGenerateStatus,
+} from './domain/video.js';
 
-/** A failure answer of the video API: `body` is the StatusModel for 400, and undefined for 401, 403, 404 and 500 (no body). */
+/** A failure answer of the Video API: `body` is `StatusModel` for 400 and undefined for 401, 403, 404 and 500 (no body). */
 export class VideoApiError<Status extends number = number, Body = unknown> extends PlatformApiError<Status, Body> {
   override name = 'VideoApiError';
   readonly area = 'video';
@@ -17,33 +31,42 @@ export class VideoApiError<Status extends number = number, Body = unknown> exten
 
 declare module './internal/area-errors.js' {
   interface AreaErrors<Status extends number, Body> {
-    video: VideoApiError<Status, Body>;
+    'video': VideoApiError<Status, Body>;
   }
 }
 
-/** The video contract's `x-pagination` (checked against it by the tests). */
+/** How the Video API's listings page: each paged operation's `x-pagination`, read by `paginate`. */
 const pagination = {
-  '/library/{libraryId}/collections': { page: 'page', size: 'itemsPerPage', items: '/items', totalItems: '/totalItems', currentPage: '/currentPage' },
+  '/library/{libraryId}/collections': {
+    page: 'page',
+    size: 'itemsPerPage',
+    items: '/items',
+    totalItems: '/totalItems',
+    currentPage: '/currentPage'
+  }
 } as const satisfies PaginationTable;
 
-export type VideoClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
-export type VideoClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'video', ThrowOnError, typeof pagination>;
+export type VideoClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;
+export type VideoClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<paths<Int64Of<Int64>>, 'video', ThrowOnError, typeof pagination>;
 
 /**
- * A client for the video API: videos and collections of a video library. The base URL is
- * `baseUrl`, else the environment variable `PLATFORM_VIDEO_BASE_URL`.
+ * A client for the Video API: create videos in a video library and manage the library's collections. The base URL is `baseUrl`, else the
+ * environment variable `PLATFORM_VIDEO_BASE_URL`; int64 fields are numbers unless `int64: 'bigint'`.
  */
-export const createVideoClient: <ThrowOnError extends boolean = false>(options: VideoClientOptions<ThrowOnError>) => VideoClient<ThrowOnError> = defineClientArea<
-  paths,
-  'video',
-  typeof pagination
->({ area: 'video', factory: 'createVideoClient', baseUrlEnv: 'PLATFORM_VIDEO_BASE_URL', Error: VideoApiError, pagination });
+export const createVideoClient = defineClientArea({
+  area: 'video',
+  factory: 'createVideoClient',
+  baseUrlEnv: 'PLATFORM_VIDEO_BASE_URL',
+  Error: VideoApiError,
+  pagination,
+  exactJson: () => import('./generated/int64/video.js'),
+}) as <ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'>(options: VideoClientOptions<ThrowOnError, Int64>) => VideoClient<ThrowOnError, Int64>;
 
 declare module './internal/platform-areas.js' {
-  interface PlatformAreas<ThrowOnError extends boolean> {
-    readonly video: VideoClient<ThrowOnError>;
+  interface PlatformAreas<ThrowOnError extends boolean, Int64 extends Int64Mode> {
+    readonly video: VideoClient<ThrowOnError, Int64>;
   }
 }
 
-/** The `video` property of createPlatformClient, on the video API's base URL (read by createPlatformClient; not for direct use). */
-export const platformProperties: PlatformProperties<'video'> = { video: (context) => createVideoClient(context.video()) };
+/** The `video` property of createPlatformClient, on its `videoBaseUrl` (read by createPlatformClient; not for direct use). */
+export const platformProperties: PlatformProperties<'video'> = { video: (context) => createVideoClient(context.on('videoBaseUrl')) };

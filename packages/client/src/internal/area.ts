@@ -1,19 +1,21 @@
 // The one factory behind every area authenticated with the `AccessKey` header: an area is its
-// name, its factory's name, the variable holding its base URL, its error class and its paged
-// operations; `defineClientArea` turns that into the area's `create<Area>Client`.
+// name, its factory's name, the variable holding its base URL, its error class, its paged
+// operations and where its int64 fields are; `defineClientArea` turns that into the area's
+// `create<Area>Client` (each area's module is generated from its contract by `pnpm generate`).
 import createClient, { createQuerySerializer } from 'openapi-fetch';
 import type { AreaErrorKey } from './area-errors.js';
-import { type ApiErrorInit, secretForms } from './errors.js';
-import { stringifyExactJson } from '@platform-contracts/contracts/exact-json';
-import { requireBaseUrl, requireString } from './options.js';
+import type { ApiErrorInit } from './errors.js';
+import type { ExactJson } from './exact-int64.js';
+import { type Int64Mode, parseJsonNumbers } from './int64.js';
+import { ClientConfigError, requireBaseUrl, requireString } from './options.js';
 import type { PaginationTable } from './paging.js';
 import { PlainRequest } from './plain-request.js';
 import { createRetryingFetch } from './transport.js';
-import { wrapClient, type ClientBehaviour, type PlatformHttpClient } from './typed-client.js';
+import { wrapClient, type ClientBehaviour } from './typed-client.js';
 import { USER_AGENT } from './version.js';
 
 /** Options of every area authenticated with the `AccessKey` header. */
-export interface AccessKeyClientOptions<ThrowOnError extends boolean = boolean> extends ClientBehaviour<ThrowOnError> {
+export interface AccessKeyClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> extends ClientBehaviour<ThrowOnError> {
   /** API key sent in the `AccessKey` header of every request. */
   accessKey: string;
   /**
@@ -25,6 +27,12 @@ export interface AccessKeyClientOptions<ThrowOnError extends boolean = boolean> 
   fetch?: typeof globalThis.fetch;
   /** Headers added to every request (a `User-Agent` here replaces the client's). */
   headers?: Record<string, string>;
+  /**
+   * How int64 fields (IDs, counters, sizes) are typed and read: `number` (the default; an answer
+   * holding an integer beyond 2^53 throws a PlatformRequestError rather than round it) or
+   * `bigint` (every int64 field a bigint with its exact digits, both ways).
+   */
+  int64?: Int64;
 }
 
 export interface ClientAreaDefinition<Area extends AreaErrorKey, Paged extends PaginationTable> {
@@ -37,32 +45,44 @@ export interface ClientAreaDefinition<Area extends AreaErrorKey, Paged extends P
   Error: new (init: ApiErrorInit<number, unknown>) => Error;
   /** The area's paged operations, as their `x-pagination` describes them. */
   pagination: Paged;
+  /** The area's JSON with exact int64 fields, for `int64: 'bigint'` only: loaded on first use, so that other clients do not bundle it. */
+  exactJson: () => Promise<{ default: ExactJson }>;
 }
 
-/** The factory of an area's client: a failure status gives the area's error, as `failure` or (with `throwOnError`) thrown. */
-export function defineClientArea<Paths extends {}, Area extends AreaErrorKey, Paged extends PaginationTable = {}>(definition: ClientAreaDefinition<Area, Paged>) {
+/**
+ * The factory of an area's client: a failure status gives the area's error, as `failure` or (with
+ * `throwOnError`) thrown. Its caller gives it its precise type (`paths<Int64Of<Int64>>` for each
+ * int64 mode, which a generic function cannot name): `defineClientArea({...}) as VideoClientFactory`.
+ */
+export function defineClientArea<Area extends AreaErrorKey, Paged extends PaginationTable>(definition: ClientAreaDefinition<Area, Paged>) {
   const { area, factory, baseUrlEnv, Error: AreaError, pagination } = definition;
-  return <ThrowOnError extends boolean = false>(options: AccessKeyClientOptions<ThrowOnError>): PlatformHttpClient<Paths, Area, ThrowOnError, Paged> => {
+  return (options: AccessKeyClientOptions<boolean, Int64Mode>): unknown => {
     const accessKey = requireString(factory, 'accessKey', options?.accessKey, 'Pass the API key sent in the AccessKey header.');
     const baseUrl = requireBaseUrl({ factory, option: 'baseUrl', env: baseUrlEnv }, options.baseUrl);
     const fetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-    const raw = createClient<Paths>({
+    const { int64 = 'number' } = options;
+    if (int64 !== 'number' && int64 !== 'bigint') throw new ClientConfigError(`${factory}: option "int64" must be "number" or "bigint".`);
+    let exact: ExactJson | undefined;
+    let loading: Promise<unknown> | undefined;
+    const ready = () => (loading ??= definition.exactJson().then((module) => (exact = module.default)));
+    const raw = createClient<{}>({
       baseUrl,
       fetch: createRetryingFetch(fetch as typeof globalThis.fetch, options.retry) as (request: Request) => Promise<Response>,
       headers: { 'User-Agent': USER_AGENT, ...options.headers, AccessKey: accessKey },
       querySerializer: createQuerySerializer(), // made once, not per call
-      // Bodies with int64 values beyond 2^53 (bigints) are written with their exact digits.
-      bodySerializer: (body: unknown) => (body instanceof FormData ? body : stringifyExactJson(body)),
+      // With int64: 'bigint', bigints in bodies are written with their exact digits.
+      ...(int64 === 'bigint' && { bodySerializer: (body: unknown) => (body instanceof FormData ? body : exact!.stringify(body)) }),
       // The typed client switches back to real Requests while middleware is registered.
       Request: PlainRequest as unknown as typeof Request,
     });
-    const client = wrapClient<Paths, Area, ThrowOnError, Paged>(raw, {
+    const client = wrapClient<{}, Area, boolean, Paged>(raw, {
       area,
       createError: (init) => new AreaError(init),
       fetch: fetch as typeof globalThis.fetch,
-      secrets: secretForms([accessKey]),
+      secrets: [accessKey],
       behaviour: options,
       pagination,
+      ...(int64 === 'bigint' ? { ready, decode: (text, operation, status) => exact!.parse(text, operation, status) } : { decode: parseJsonNumbers }),
     });
     if (options.middleware?.length) client.use(...options.middleware);
     return client;

@@ -3,7 +3,7 @@
 // listing the service pages wrongly. None of them holds the request, its headers or the
 // client's options, and everything they keep from the server or the network (body, request
 // ID, cause) is redacted first, so no secret reaches a message, `toString()`, `util.inspect`
-// or `JSON.stringify`.
+// or `JSON.stringify`. A call makes them in failure.ts, which it loads on its first failure.
 
 /** Which call failed. */
 export interface CallInfo {
@@ -18,9 +18,9 @@ export interface CallInfo {
 export interface ApiErrorInit<Status extends number, Body> extends CallInfo {
   status: Status;
   body: Body;
+  /** The message (a call writes it from the body); default `<method> <path> answered <status>`. */
+  message?: string;
 }
-
-const requestSuffix = (requestId: string | undefined) => (requestId ? ` (request ${requestId})` : '');
 
 /**
  * The service answered with a failure status (4xx or 5xx). `status` narrows `body` to the error
@@ -38,8 +38,8 @@ export abstract class PlatformApiError<Status extends number = number, Body = un
   /** The server's request ID, when it sent one (quote it to support). */
   readonly requestId: string | undefined;
 
-  constructor({ status, body, method, path, requestId }: ApiErrorInit<Status, Body>) {
-    super(`${method} ${path} answered ${status}: ${describe(status, body)}${requestSuffix(requestId)}`);
+  constructor({ status, body, method, path, requestId, message }: ApiErrorInit<Status, Body>) {
+    super(message ?? `${method} ${path} answered ${status}`);
     this.status = status;
     this.body = body;
     this.method = method;
@@ -101,38 +101,6 @@ export class PlatformPaginationError extends Error {
   ) {
     super(`${method} ${path}: stopped paging at page ${page}: ${detail}`);
   }
-}
-
-const STATUS_HINTS: Record<number, string> = {
-  400: 'the request was invalid',
-  401: 'authentication failed (check the access key or token)',
-  403: 'not allowed for this access key',
-  404: 'not found',
-  408: 'the server timed out',
-  409: 'conflict',
-  429: 'too many requests',
-};
-
-/** A one-line summary of an error body, whatever the area's shape; a hint for an empty one. */
-function describe(status: number, body: unknown): string {
-  const text = typeof body === 'string' ? body.trim() : body && typeof body === 'object' ? summarize(body as Record<string, unknown>) : '';
-  if (text) return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-  const hint = STATUS_HINTS[status] ?? (status >= 500 ? 'server error' : 'request failed');
-  return body === undefined || body === null || body === '' ? `${hint} (no error body)` : `${hint} ${JSON.stringify(body).slice(0, 300)}`;
-}
-
-// StatusModel and database errors carry `message`, DNS and storage `Message`, problem objects
-// `title`/`detail` and field `errors`, the shield envelope a nested `error.message`.
-function summarize(body: Record<string, unknown>): string {
-  const nested = body.error && typeof body.error === 'object' ? (body.error as Record<string, unknown>) : undefined;
-  const main = [body.message, body.Message, body.title, body.detail, nested?.message].filter(
-    (part, i, all): part is string => typeof part === 'string' && part !== '' && all.indexOf(part) === i,
-  );
-  const fields = Array.isArray(body.errors)
-    ? body.errors.map((e: { field?: unknown; message?: unknown }) => `${String(e.field ?? '')}: ${String(e.message ?? '')}`)
-    : [];
-  if (typeof body.Field === 'string' && body.Field !== '') fields.push(`field ${body.Field}`);
-  return [...main, ...fields].join('; ');
 }
 
 /** Each secret as sent and as it may come back (URL-encoded), longest first. */

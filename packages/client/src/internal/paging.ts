@@ -83,7 +83,7 @@ async function* walk(client: Pages, path: string, init: Record<string, unknown> 
     if (!Array.isArray(items)) throw stop('not-a-page', `the answer has no list of items at ${descriptor.items}`);
     const current = descriptor.currentPage === undefined ? undefined : at(data, descriptor.currentPage);
     if (typeof current === 'number' && current !== page) throw stop('no-progress', `the service answered page ${current} (it ignores "${descriptor.page}")`);
-    const fingerprint = JSON.stringify(items);
+    const fingerprint = JSON.stringify(items, (_key, item: unknown) => (typeof item === 'bigint' ? `${item}n` : item));
     if (items.length > 0 && fingerprint === previous) throw stop('repeated-page', `the service answered the items of page ${page - 1} again (it ignores "${descriptor.page}")`);
     previous = fingerprint;
     for (const item of items) {
@@ -105,11 +105,11 @@ function isLast(data: unknown, descriptor: PageDescriptor, pagesRead: number, it
   return typeof totalItems === 'number' && itemsRead >= totalItems;
 }
 
-/** The value at a JSON pointer (`/page/totalPages`). */
+/** The value at a JSON pointer (`/page/totalPages`); an int64 read as a bigint (`int64: 'bigint'`) as a number. */
 function at(value: unknown, pointer: string): unknown {
   for (const part of pointer.split('/').slice(1)) {
     if (value === null || typeof value !== 'object') return undefined;
     value = (value as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
-  return value;
+  return typeof value === 'bigint' ? Number(value) : value;
 }

@@ -5,10 +5,9 @@
 // does not compile.
 import type { Client, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
 import type { AreaErrors, AreaErrorKey } from './area-errors.js';
-import { type ApiErrorInit, PlatformRequestError, PlatformTimeoutError, redact, redactError, serverRequestId } from './errors.js';
+import type { ApiErrorInit } from './errors.js';
 import type { PaginationTable } from './paging.js';
-import { parseExactJson } from '@platform-contracts/contracts/exact-json';
-import { createRetryingFetch, startDeadline, type RetrySetting } from './transport.js';
+import { createRetryingFetch, type RetrySetting } from './transport.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 type MediaType = `${string}/${string}`;
@@ -131,30 +130,40 @@ export interface TypedClientSetup {
   createError: (init: ApiErrorInit<number, unknown>) => Error;
   /** The raw fetch (for a call's own retries). */
   fetch: typeof globalThis.fetch;
-  /** Values never to show in an error (the access key, URL credentials), in every form they may come back in. */
+  /** Values never to show in an error (the access key); an error leaves out every form they may come back in. */
   secrets: readonly string[];
   behaviour: ClientBehaviour;
   pagination: PaginationTable;
+  /** Reads a JSON answer of an operation (`GET /path`) with its status. */
+  decode: (text: string, operation: string, status: number) => unknown | Promise<unknown>;
+  /** What every call waits for first (the exact JSON of `int64: 'bigint'`, loaded on first use). */
+  ready?: () => Promise<unknown>;
 }
 
 type Init = Record<string, unknown> & CallOptions;
 type RawCall = (url: string, init?: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
+// Loaded on first use and kept (a module's import() still costs a resolution per call).
+let failureModule: Promise<typeof import('./failure.js')> | undefined;
+const failures = () => (failureModule ??= import('./failure.js'));
+let deadlineModule: Promise<typeof import('./deadline.js')> | undefined;
+const deadlines = () => (deadlineModule ??= import('./deadline.js'));
+
 export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnError extends boolean, Paged extends PaginationTable>(
   raw: Client<Paths>,
-  { area, createError, fetch, secrets, behaviour, pagination }: TypedClientSetup,
+  { area, createError, fetch, secrets, behaviour, pagination, decode, ready }: TypedClientSetup,
 ): PlatformHttpClient<Paths, Area, ThrowOnError, Paged> {
   const clientTimeout = behaviour.timeoutMs;
   const middlewares = new Set<Middleware>();
 
   /** openapi-fetch's options for a call: its own, plus the deadline's signal, a call's retries and real Requests for middleware. */
-  function prepare(init: Init | undefined) {
+  async function prepare(init: Init | undefined) {
     if (clientTimeout === undefined && middlewares.size === 0 && (init === undefined || !('timeoutMs' in init || 'retry' in init || 'middleware' in init))) {
       return { options: init, deadline: undefined, timeoutMs: undefined }; // the common case, without copying
     }
     const { timeoutMs = clientTimeout, retry, ...options } = init ?? {};
-    const deadline = startDeadline(timeoutMs, options.signal as AbortSignal | undefined);
+    const deadline = timeoutMs ? (await deadlines()).startDeadline(timeoutMs, options.signal as AbortSignal | undefined) : undefined;
     if (deadline) options.signal = deadline.signal;
     if (retry !== undefined) options.fetch = createRetryingFetch(fetch, retry);
     if (middlewares.size > 0 || options.middleware) options.Request = globalThis.Request; // middleware expects real Requests
@@ -164,35 +173,35 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
   function wrap(method: (typeof METHODS)[number]) {
     const send = (raw[method] as unknown as RawCall).bind(raw);
     return async (url: string, init?: Init) => {
-      const { options, deadline, timeoutMs } = prepare(init);
-      // Answers are read as text and parsed here, so that int64 values keep their digits (see decodeAnswer).
+      if (ready) await ready();
+      const { options, deadline, timeoutMs } = await prepare(init);
+      // Answers are read as text and parsed here, with the client's int64 mode (see decodeAnswer).
       const ownParsing = options?.parseAs === undefined;
       let result: Awaited<ReturnType<RawCall>> & { failure?: Error };
+      const request = () => ({ method, path: fillPath(url, init) });
       try {
         result = await send(url, ownParsing ? { ...options, parseAs: 'text' } : options);
       } catch (error) {
-        const request = { method, path: fillPath(url, init) };
-        if (deadline?.timedOut) throw new PlatformTimeoutError(request, timeoutMs as number);
-        if ((options?.signal as AbortSignal | undefined)?.aborted) throw error; // the caller cancelled: their reason, as fetch does
-        const reason = redact(error instanceof Error ? error.message : String(error), secrets);
-        throw new PlatformRequestError(request, reason, { cause: redactError(error, secrets) });
+        if ((options?.signal as AbortSignal | undefined)?.aborted && !deadline?.timedOut) throw error; // the caller cancelled: their reason, as fetch does
+        const failed = await failures();
+        if (deadline?.timedOut) throw failed.timeoutFailure(request(), timeoutMs as number);
+        throw failed.requestFailure(request(), error, secrets);
       } finally {
         deadline?.clear();
       }
       const { response } = result;
       if (response.ok) {
-        if (ownParsing) result.data = decodeAnswer(result.data, response);
+        if (!ownParsing) return result;
+        try {
+          result.data = await decodeAnswer(result.data, response, (text) => decode(text, `${method} ${url}`, response.status));
+        } catch (error) {
+          throw (await failures()).requestFailure(request(), error, secrets, true);
+        }
         return result;
       }
-      const body = redact(result.error === '' ? undefined : result.error, secrets); // an empty body is no body
+      const { body, failure } = (await failures()).apiFailure(createError, request(), response, result.error, secrets);
       result.error = body;
-      result.failure = createError({
-        status: response.status,
-        body,
-        method,
-        path: fillPath(url, init),
-        requestId: redact(serverRequestId(response), secrets),
-      });
+      result.failure = failure;
       if (behaviour.throwOnError) throw result.failure;
       return result;
     };
@@ -215,14 +224,14 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
 
 /**
  * A success answer read as text: JSON media types (`application/json`, `text/json`, `+json`)
- * parsed with integers beyond 2^53 as bigint (int64 fields are `number | bigint`); other media
- * types (`text/plain`) as the text itself; an empty body as undefined.
+ * parsed by the client's int64 mode; other media types (`text/plain`) as the text itself; an
+ * empty body as undefined.
  */
-function decodeAnswer(data: unknown, response: Response): unknown {
+function decodeAnswer(data: unknown, response: Response, parse: (text: string) => unknown): unknown {
   if (typeof data !== 'string') return data;
+  if (data === '') return undefined;
   const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!/^(application\/json|text\/json|application\/[^/]+\+json)$/.test(type)) return data === '' ? undefined : data;
-  return data === '' ? undefined : parseExactJson(data);
+  return /^(application\/json|text\/json|application\/[^/]+\+json)$/.test(type) ? parse(data) : data;
 }
 
 /** `/library/{libraryId}/videos` with `{ libraryId: 42 }` gives `/library/42/videos`. */

@@ -3,17 +3,14 @@
  * change the contract and run `pnpm bundle && pnpm generate` instead.
  */
 
-export interface paths {
+export interface paths<Int64 extends number | bigint = number> {
     "/mc/apps/{appId}/containers": {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the application the container template is added to.
-                 * @example app-7f3c2a
-                 */
-                appId: components["parameters"]["ContainersAppId"];
+                /** @description ID of the application the container template is added to. */
+                appId: components<Int64>["parameters"]["ContainersAppId"];
             };
             cookie?: never;
         };
@@ -25,7 +22,7 @@ export interface paths {
          *     `application/json`, `text/json` or any `application/*+json` type. The answer is the
          *     container template model, with generated IDs and a public host for each CDN endpoint.
          */
-        post: operations["addContainerTemplate"];
+        post: operations<Int64>["addContainerTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -34,7 +31,7 @@ export interface paths {
     };
 }
 export type webhooks = Record<string, never>;
-export interface components {
+export interface components<Int64 extends number | bigint = number> {
     schemas: {
         /**
          * ContainerImagePullPolicy
@@ -77,13 +74,45 @@ export interface components {
                  * Format: int64
                  * @description Container port the request is sent to.
                  */
-                portNumber?: number | bigint;
+                portNumber?: Int64;
             };
             /** @description The answer that counts as healthy. */
             response?: {
                 /** @description A string naming the expected HTTP status, for example `200`. Its exact format is not shown by the specification. */
                 expectedStatusCode?: string;
             };
+        };
+        /**
+         * ContainerHttpGetProbe
+         * @description A health check by an HTTP GET request (`httpGet`), with its timings.
+         */
+        ContainerHttpGetProbe: {
+            /**
+             * Format: int64
+             * @description Seconds to wait after the container starts before the first check.
+             */
+            initialDelaySeconds?: Int64;
+            /**
+             * Format: int64
+             * @description Seconds between two checks.
+             */
+            periodSeconds?: Int64;
+            /**
+             * Format: int64
+             * @description Seconds after which one check counts as failed.
+             */
+            timeoutSeconds?: Int64;
+            /**
+             * Format: int64
+             * @description Consecutive failed checks after which the probe fails.
+             */
+            failureThreshold?: Int64;
+            /**
+             * Format: int64
+             * @description Consecutive successful checks after which the probe succeeds.
+             */
+            successThreshold?: Int64;
+            httpGet: components<Int64>["schemas"]["ContainerHttpGetCheck"];
         };
         /**
          * ContainerTcpSocketCheck
@@ -96,8 +125,40 @@ export interface components {
                  * Format: int64
                  * @description Container port connected to.
                  */
-                portNumber?: number | bigint;
+                portNumber?: Int64;
             };
+        };
+        /**
+         * ContainerTcpSocketProbe
+         * @description A health check by a TCP connection (`tcpSocket`), with its timings.
+         */
+        ContainerTcpSocketProbe: {
+            /**
+             * Format: int64
+             * @description Seconds to wait after the container starts before the first check.
+             */
+            initialDelaySeconds?: Int64;
+            /**
+             * Format: int64
+             * @description Seconds between two checks.
+             */
+            periodSeconds?: Int64;
+            /**
+             * Format: int64
+             * @description Seconds after which one check counts as failed.
+             */
+            timeoutSeconds?: Int64;
+            /**
+             * Format: int64
+             * @description Consecutive failed checks after which the probe fails.
+             */
+            failureThreshold?: Int64;
+            /**
+             * Format: int64
+             * @description Consecutive successful checks after which the probe succeeds.
+             */
+            successThreshold?: Int64;
+            tcpSocket: components<Int64>["schemas"]["ContainerTcpSocketCheck"];
         };
         /**
          * ContainerGrpcCheck
@@ -110,59 +171,58 @@ export interface components {
                  * Format: int64
                  * @description Container port called.
                  */
-                portNumber?: number | bigint;
+                portNumber?: Int64;
                 /** @description Name of the gRPC service checked. */
                 serviceName?: string;
             };
         };
         /**
-         * ContainerProbe
-         * @description One health check: its timings and exactly one check, `httpGet`, `tcpSocket` or `grpc`.
+         * ContainerGrpcProbe
+         * @description A health check by a gRPC health check (`grpc`), with its timings.
          */
-        ContainerProbe: {
+        ContainerGrpcProbe: {
             /**
              * Format: int64
              * @description Seconds to wait after the container starts before the first check.
              */
-            initialDelaySeconds?: number | bigint;
+            initialDelaySeconds?: Int64;
             /**
              * Format: int64
              * @description Seconds between two checks.
              */
-            periodSeconds?: number | bigint;
+            periodSeconds?: Int64;
             /**
              * Format: int64
              * @description Seconds after which one check counts as failed.
              */
-            timeoutSeconds?: number | bigint;
+            timeoutSeconds?: Int64;
             /**
              * Format: int64
              * @description Consecutive failed checks after which the probe fails.
              */
-            failureThreshold?: number | bigint;
+            failureThreshold?: Int64;
             /**
              * Format: int64
              * @description Consecutive successful checks after which the probe succeeds.
              */
-            successThreshold?: number | bigint;
-            httpGet?: components["schemas"]["ContainerHttpGetCheck"];
-            tcpSocket?: components["schemas"]["ContainerTcpSocketCheck"];
-            grpc?: components["schemas"]["ContainerGrpcCheck"];
-        } & ({
-            httpGet: unknown;
-        } | {
-            tcpSocket: unknown;
-        } | {
-            grpc: unknown;
-        });
+            successThreshold?: Int64;
+            grpc: components<Int64>["schemas"]["ContainerGrpcCheck"];
+        };
+        /**
+         * ContainerProbe
+         * @description One health check: its timings and exactly one check, `httpGet`, `tcpSocket` or `grpc`. Each
+         *     kind is a complete schema of its own (the timings written in each), so that a reader of one
+         *     branch sees every field it may hold.
+         */
+        ContainerProbe: components<Int64>["schemas"]["ContainerHttpGetProbe"] | components<Int64>["schemas"]["ContainerTcpSocketProbe"] | components<Int64>["schemas"]["ContainerGrpcProbe"];
         /**
          * ContainerProbes
          * @description Health checks of the container, one per kind.
          */
         ContainerProbes: {
-            startup?: components["schemas"]["ContainerProbe"];
-            readiness?: components["schemas"]["ContainerProbe"];
-            liveness?: components["schemas"]["ContainerProbe"];
+            startup?: components<Int64>["schemas"]["ContainerProbe"];
+            readiness?: components<Int64>["schemas"]["ContainerProbe"];
+            liveness?: components<Int64>["schemas"]["ContainerProbe"];
         };
         /**
          * ContainerEnvironmentVariable
@@ -183,12 +243,12 @@ export interface components {
              * Format: int64
              * @description Port the container listens on.
              */
-            containerPort?: number | bigint;
+            containerPort?: Int64;
             /**
              * Format: int64
              * @description Port exposed to clients.
              */
-            exposedPort?: number | bigint;
+            exposedPort?: Int64;
             /**
              * @description Protocols served on the port. The specification shows the value `tcp` and does not
              *     give the full set, so any string is accepted.
@@ -206,9 +266,9 @@ export interface components {
              * Format: int64
              * @description ID of the pull zone that serves the endpoint.
              */
-            pullZoneId?: number | bigint;
+            pullZoneId?: Int64;
             /** @description Container ports exposed through the endpoint. */
-            portMappings?: components["schemas"]["ContainerPortMapping"][];
+            portMappings?: components<Int64>["schemas"]["ContainerPortMapping"][];
         };
         /**
          * ContainerEndpointRequest
@@ -217,7 +277,7 @@ export interface components {
         ContainerEndpointRequest: {
             /** @description Name of the endpoint shown in the dashboard. */
             displayName?: string;
-            cdn?: components["schemas"]["ContainerCdnEndpointRequest"];
+            cdn?: components<Int64>["schemas"]["ContainerCdnEndpointRequest"];
         };
         /**
          * ContainerVolumeMount
@@ -257,15 +317,15 @@ export interface components {
             image?: string;
             /** @description Digest of the image, `sha256:` followed by 64 characters from a-z and 0-9. */
             imageDigest?: string;
-            imagePullPolicy?: components["schemas"]["ContainerImagePullPolicy"];
-            entryPoint?: components["schemas"]["ContainerEntryPoint"];
-            probes?: components["schemas"]["ContainerProbes"];
+            imagePullPolicy?: components<Int64>["schemas"]["ContainerImagePullPolicy"];
+            entryPoint?: components<Int64>["schemas"]["ContainerEntryPoint"];
+            probes?: components<Int64>["schemas"]["ContainerProbes"];
             /** @description Environment variables set in the container. */
-            environmentVariables?: components["schemas"]["ContainerEnvironmentVariable"][];
+            environmentVariables?: components<Int64>["schemas"]["ContainerEnvironmentVariable"][];
             /** @description Endpoints to create for the container. */
-            endpoints?: components["schemas"]["ContainerEndpointRequest"][];
+            endpoints?: components<Int64>["schemas"]["ContainerEndpointRequest"][];
             /** @description Volumes mounted into the container. */
-            volumeMounts?: components["schemas"]["ContainerVolumeMount"][];
+            volumeMounts?: components<Int64>["schemas"]["ContainerVolumeMount"][];
         };
         /**
          * ContainerStickySessions
@@ -310,12 +370,12 @@ export interface components {
             /** @description ID of the pull zone that serves the endpoint (a string here, an integer in the request). */
             pullZoneId?: string;
             /** @description Container ports exposed through the endpoint. */
-            portMappings?: components["schemas"]["ContainerPortMapping"][];
-            stickySessions?: components["schemas"]["ContainerStickySessions"];
+            portMappings?: components<Int64>["schemas"]["ContainerPortMapping"][];
+            stickySessions?: components<Int64>["schemas"]["ContainerStickySessions"];
             /** @description Addresses of the endpoint inside the platform's network. */
-            internalIpAddresses?: components["schemas"]["ContainerIpAddress"][];
+            internalIpAddresses?: components<Int64>["schemas"]["ContainerIpAddress"][];
             /** @description Public addresses of the endpoint. */
-            publicIpAddresses?: components["schemas"]["ContainerIpAddress"][];
+            publicIpAddresses?: components<Int64>["schemas"]["ContainerIpAddress"][];
         };
         /**
          * ContainerTemplate
@@ -341,15 +401,15 @@ export interface components {
             imageRegistryId?: string;
             /** @description Digest of the image. */
             imageDigest?: string;
-            imagePullPolicy?: components["schemas"]["ContainerImagePullPolicy"];
-            entryPoint?: components["schemas"]["ContainerEntryPoint"];
-            probes?: components["schemas"]["ContainerProbes"];
+            imagePullPolicy?: components<Int64>["schemas"]["ContainerImagePullPolicy"];
+            entryPoint?: components<Int64>["schemas"]["ContainerEntryPoint"];
+            probes?: components<Int64>["schemas"]["ContainerProbes"];
             /** @description Environment variables set in the container. */
-            environmentVariables?: components["schemas"]["ContainerEnvironmentVariable"][];
+            environmentVariables?: components<Int64>["schemas"]["ContainerEnvironmentVariable"][];
             /** @description Volumes mounted into the container. */
-            volumeMounts?: components["schemas"]["ContainerVolumeMount"][];
+            volumeMounts?: components<Int64>["schemas"]["ContainerVolumeMount"][];
             /** @description Endpoints of the container. */
-            endpoints?: components["schemas"]["ContainerEndpoint"][];
+            endpoints?: components<Int64>["schemas"]["ContainerEndpoint"][];
         };
         /**
          * ContainerFieldError
@@ -380,13 +440,13 @@ export interface components {
              * Format: int64
              * @description HTTP status code of the answer.
              */
-            status?: number | bigint;
+            status?: Int64;
             /** @description Explanation of this occurrence of the problem. */
             detail?: string;
             /** @description Reference to this occurrence of the problem. */
             instance?: string;
             /** @description One entry per invalid field of the request. */
-            errors?: components["schemas"]["ContainerFieldError"][];
+            errors?: components<Int64>["schemas"]["ContainerFieldError"][];
             /** @description ID of the error occurrence. */
             id?: string;
         };
@@ -404,7 +464,7 @@ export interface components {
              * Format: int64
              * @description HTTP status code of the answer.
              */
-            status?: number | bigint;
+            status?: Int64;
             /** @description Explanation of this occurrence of the problem. */
             detail?: string;
             /** @description Reference to this occurrence of the problem. */
@@ -421,7 +481,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ContainerProblemDetails"];
+                "application/json": components<Int64>["schemas"]["ContainerProblemDetails"];
             };
         };
         /** @description Authentication failed (missing or wrong `AccessKey`). */
@@ -430,7 +490,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ContainerProblem"];
+                "application/json": components<Int64>["schemas"]["ContainerProblem"];
             };
         };
         /** @description The API key may not do this, for example because the account is suspended. */
@@ -439,7 +499,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ContainerProblemDetails"];
+                "application/json": components<Int64>["schemas"]["ContainerProblemDetails"];
             };
         };
         /** @description No application with this ID. */
@@ -448,7 +508,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ContainerProblemDetails"];
+                "application/json": components<Int64>["schemas"]["ContainerProblemDetails"];
             };
         };
         /** @description Internal server error. */
@@ -457,67 +517,64 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ContainerProblemDetails"];
+                "application/json": components<Int64>["schemas"]["ContainerProblemDetails"];
             };
         };
     };
     parameters: {
-        /**
-         * @description ID of the application the container template is added to.
-         * @example app-7f3c2a
-         */
+        /** @description ID of the application the container template is added to. */
         ContainersAppId: string;
     };
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
-export type ContainerImagePullPolicy = components['schemas']['ContainerImagePullPolicy'];
-export type ContainerEntryPoint = components['schemas']['ContainerEntryPoint'];
-export type ContainerHttpGetCheck = components['schemas']['ContainerHttpGetCheck'];
-export type ContainerTcpSocketCheck = components['schemas']['ContainerTcpSocketCheck'];
-export type ContainerGrpcCheck = components['schemas']['ContainerGrpcCheck'];
-export type ContainerProbe = components['schemas']['ContainerProbe'];
-export type ContainerProbes = components['schemas']['ContainerProbes'];
-export type ContainerEnvironmentVariable = components['schemas']['ContainerEnvironmentVariable'];
-export type ContainerPortMapping = components['schemas']['ContainerPortMapping'];
-export type ContainerCdnEndpointRequest = components['schemas']['ContainerCdnEndpointRequest'];
-export type ContainerEndpointRequest = components['schemas']['ContainerEndpointRequest'];
-export type ContainerVolumeMount = components['schemas']['ContainerVolumeMount'];
-export type ContainerTemplateRequest = components['schemas']['ContainerTemplateRequest'];
-export type ContainerStickySessions = components['schemas']['ContainerStickySessions'];
-export type ContainerIpAddress = components['schemas']['ContainerIpAddress'];
-export type ContainerEndpoint = components['schemas']['ContainerEndpoint'];
-export type ContainerTemplate = components['schemas']['ContainerTemplate'];
-export type ContainerFieldError = components['schemas']['ContainerFieldError'];
-export type ContainerProblemDetails = components['schemas']['ContainerProblemDetails'];
-export type ContainerProblem = components['schemas']['ContainerProblem'];
-export type ResponseContainersBadRequest = components['responses']['ContainersBadRequest'];
-export type ResponseContainersUnauthorized = components['responses']['ContainersUnauthorized'];
-export type ResponseContainersForbidden = components['responses']['ContainersForbidden'];
-export type ResponseContainerAppNotFound = components['responses']['ContainerAppNotFound'];
-export type ResponseContainersInternalError = components['responses']['ContainersInternalError'];
-export type ParameterContainersAppId = components['parameters']['ContainersAppId'];
+export type ContainerImagePullPolicy<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerImagePullPolicy'];
+export type ContainerEntryPoint<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerEntryPoint'];
+export type ContainerHttpGetCheck<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerHttpGetCheck'];
+export type ContainerHttpGetProbe<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerHttpGetProbe'];
+export type ContainerTcpSocketCheck<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerTcpSocketCheck'];
+export type ContainerTcpSocketProbe<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerTcpSocketProbe'];
+export type ContainerGrpcCheck<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerGrpcCheck'];
+export type ContainerGrpcProbe<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerGrpcProbe'];
+export type ContainerProbe<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerProbe'];
+export type ContainerProbes<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerProbes'];
+export type ContainerEnvironmentVariable<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerEnvironmentVariable'];
+export type ContainerPortMapping<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerPortMapping'];
+export type ContainerCdnEndpointRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerCdnEndpointRequest'];
+export type ContainerEndpointRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerEndpointRequest'];
+export type ContainerVolumeMount<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerVolumeMount'];
+export type ContainerTemplateRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerTemplateRequest'];
+export type ContainerStickySessions<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerStickySessions'];
+export type ContainerIpAddress<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerIpAddress'];
+export type ContainerEndpoint<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerEndpoint'];
+export type ContainerTemplate<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerTemplate'];
+export type ContainerFieldError<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerFieldError'];
+export type ContainerProblemDetails<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerProblemDetails'];
+export type ContainerProblem<Int64 extends number | bigint = number> = components<Int64>['schemas']['ContainerProblem'];
+export type ResponseContainersBadRequest<Int64 extends number | bigint = number> = components<Int64>['responses']['ContainersBadRequest'];
+export type ResponseContainersUnauthorized<Int64 extends number | bigint = number> = components<Int64>['responses']['ContainersUnauthorized'];
+export type ResponseContainersForbidden<Int64 extends number | bigint = number> = components<Int64>['responses']['ContainersForbidden'];
+export type ResponseContainerAppNotFound<Int64 extends number | bigint = number> = components<Int64>['responses']['ContainerAppNotFound'];
+export type ResponseContainersInternalError<Int64 extends number | bigint = number> = components<Int64>['responses']['ContainersInternalError'];
+export type ParameterContainersAppId<Int64 extends number | bigint = number> = components<Int64>['parameters']['ContainersAppId'];
 export type $defs = Record<string, never>;
-export interface operations {
+export interface operations<Int64 extends number | bigint = number> {
     addContainerTemplate: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the application the container template is added to.
-                 * @example app-7f3c2a
-                 */
-                appId: components["parameters"]["ContainersAppId"];
+                /** @description ID of the application the container template is added to. */
+                appId: components<Int64>["parameters"]["ContainersAppId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ContainerTemplateRequest"];
-                "text/json": components["schemas"]["ContainerTemplateRequest"];
-                "application/*+json": components["schemas"]["ContainerTemplateRequest"];
+                "application/json": components<Int64>["schemas"]["ContainerTemplateRequest"];
+                "text/json": components<Int64>["schemas"]["ContainerTemplateRequest"];
+                "application/*+json": components<Int64>["schemas"]["ContainerTemplateRequest"];
             };
         };
         responses: {
@@ -527,14 +584,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContainerTemplate"];
+                    "application/json": components<Int64>["schemas"]["ContainerTemplate"];
                 };
             };
-            400: components["responses"]["ContainersBadRequest"];
-            401: components["responses"]["ContainersUnauthorized"];
-            403: components["responses"]["ContainersForbidden"];
-            404: components["responses"]["ContainerAppNotFound"];
-            500: components["responses"]["ContainersInternalError"];
+            400: components<Int64>["responses"]["ContainersBadRequest"];
+            401: components<Int64>["responses"]["ContainersUnauthorized"];
+            403: components<Int64>["responses"]["ContainersForbidden"];
+            404: components<Int64>["responses"]["ContainerAppNotFound"];
+            500: components<Int64>["responses"]["ContainersInternalError"];
         };
     };
 }

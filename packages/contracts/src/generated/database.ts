@@ -3,7 +3,7 @@
  * change the contract and run `pnpm bundle && pnpm generate` instead.
  */
 
-export interface paths {
+export interface paths<Int64 extends number | bigint = number> {
     "/v2/pipeline": {
         parameters: {
             query?: never;
@@ -48,7 +48,7 @@ export interface paths {
          *     What the TypeScript client sends for `client.execute("SELECT 1")`:
          *     `{"requests":[{"type":"execute","stmt":{"sql":"SELECT 1","args":[],"named_args":[],"want_rows":true}},{"type":"close"}]}`.
          */
-        post: operations["runPipeline"];
+        post: operations<Int64>["runPipeline"];
         delete?: never;
         options?: never;
         head?: never;
@@ -68,7 +68,7 @@ export interface paths {
          *     libraries may probe it before the first pipeline request; the widely used TypeScript client
          *     does not, and sends no token with it.
          */
-        get: operations["getPipelineVersion"];
+        get: operations<Int64>["getPipelineVersion"];
         put?: never;
         post?: never;
         delete?: never;
@@ -124,7 +124,7 @@ export interface paths {
          *     What the TypeScript client sends for `client.execute("SELECT 1")`:
          *     `{"requests":[{"type":"execute","stmt":{"sql":"SELECT 1","args":[],"named_args":[],"want_rows":true}},{"type":"close"}]}`.
          */
-        post: operations["runPipelineV3"];
+        post: operations<Int64>["runPipelineV3"];
         delete?: never;
         options?: never;
         head?: never;
@@ -147,7 +147,7 @@ export interface paths {
          *     then one `CursorEntry` per line: `step_begin`, the step's `row`s and `step_end` for each step
          *     that ran (`step_error` for one that failed), or one `error` when the batch could not run.
          */
-        post: operations["runCursor"];
+        post: operations<Int64>["runCursor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -167,7 +167,7 @@ export interface paths {
          *     libraries may probe it before the first pipeline request; the widely used TypeScript client
          *     does not, and sends no token with it.
          */
-        get: operations["getPipelineVersionV3"];
+        get: operations<Int64>["getPipelineVersionV3"];
         put?: never;
         post?: never;
         delete?: never;
@@ -184,9 +184,8 @@ export interface paths {
                 /**
                  * @description ID of the database: the first label of its database URL's host,
                  *     `libsql://<database_id>.<platform_database_suffix>`.
-                 * @example my-database
                  */
-                databaseId: components["parameters"]["DatabaseId"];
+                databaseId: components<Int64>["parameters"]["DatabaseId"];
             };
             cookie?: never;
         };
@@ -195,7 +194,7 @@ export interface paths {
          * @description Lists every token of the database, valid or not, oldest first: its kind, when it was
          *     generated, when it expires and whether it is valid now. Secret values are never listed.
          */
-        get: operations["listDatabaseTokens"];
+        get: operations<Int64>["listDatabaseTokens"];
         put?: never;
         /**
          * Generate tokens for a database
@@ -203,7 +202,7 @@ export interface paths {
          *     `kinds` says so, optionally with an expiry. The new tokens work at once, and **every existing
          *     token stays valid**. The secret values are in this answer only and are never shown again.
          */
-        post: operations["createDatabaseTokens"];
+        post: operations<Int64>["createDatabaseTokens"];
         delete?: never;
         options?: never;
         head?: never;
@@ -218,9 +217,8 @@ export interface paths {
                 /**
                  * @description ID of the database: the first label of its database URL's host,
                  *     `libsql://<database_id>.<platform_database_suffix>`.
-                 * @example my-database
                  */
-                databaseId: components["parameters"]["DatabaseId"];
+                databaseId: components<Int64>["parameters"]["DatabaseId"];
             };
             cookie?: never;
         };
@@ -233,7 +231,7 @@ export interface paths {
          *     `regenerate: true` (Regenerate Tokens), a new Full Access and a new Read Only token are
          *     generated in the same step and returned this once.
          */
-        post: operations["invalidateDatabaseTokens"];
+        post: operations<Int64>["invalidateDatabaseTokens"];
         delete?: never;
         options?: never;
         head?: never;
@@ -242,7 +240,7 @@ export interface paths {
     };
 }
 export type webhooks = Record<string, never>;
-export interface components {
+export interface components<Int64 extends number | bigint = number> {
     schemas: {
         /**
          * SqlNull
@@ -322,7 +320,7 @@ export interface components {
          *     | `text` | a string in `value` |
          *     | `blob` | bytes, base64-encoded in `base64` |
          */
-        SqlValue: components["schemas"]["SqlNull"] | components["schemas"]["SqlInteger"] | components["schemas"]["SqlFloat"] | components["schemas"]["SqlText"] | components["schemas"]["SqlBlob"];
+        SqlValue: components<Int64>["schemas"]["SqlNull"] | components<Int64>["schemas"]["SqlInteger"] | components<Int64>["schemas"]["SqlFloat"] | components<Int64>["schemas"]["SqlText"] | components<Int64>["schemas"]["SqlBlob"];
         /**
          * NamedArg
          * @description A named argument.
@@ -330,7 +328,7 @@ export interface components {
         NamedArg: {
             /** @description The parameter's name, with or without its prefix (`:`, `@` or `$`). */
             name: string;
-            value: components["schemas"]["SqlValue"];
+            value: components<Int64>["schemas"]["SqlValue"];
         };
         /**
          * Stmt
@@ -345,9 +343,9 @@ export interface components {
             /** @description The number of an SQL text stored with `store_sql` on this stream. */
             sql_id?: number | null;
             /** @description Positional arguments. The TypeScript client always sends the key, empty when there are none. */
-            args?: components["schemas"]["SqlValue"][];
+            args?: components<Int64>["schemas"]["SqlValue"][];
             /** @description Named arguments. The TypeScript client always sends the key, empty when there are none. */
-            named_args?: components["schemas"]["NamedArg"][];
+            named_args?: components<Int64>["schemas"]["NamedArg"][];
             /** @description Whether the answer carries the rows; false answers `rows` empty. Absent means true. */
             want_rows?: boolean | null;
         };
@@ -361,7 +359,7 @@ export interface components {
              * @enum {string}
              */
             type: "execute";
-            stmt: components["schemas"]["Stmt"];
+            stmt: components<Int64>["schemas"]["Stmt"];
         };
         /**
          * BatchCondOk
@@ -410,7 +408,7 @@ export interface components {
          *
          *     A step that did not run is neither `ok` nor `error`.
          */
-        BatchCond: components["schemas"]["BatchCondOk"] | components["schemas"]["BatchCondError"] | components["schemas"]["BatchCondNot"] | components["schemas"]["BatchCondAnd"] | components["schemas"]["BatchCondOr"] | components["schemas"]["BatchCondIsAutocommit"];
+        BatchCond: components<Int64>["schemas"]["BatchCondOk"] | components<Int64>["schemas"]["BatchCondError"] | components<Int64>["schemas"]["BatchCondNot"] | components<Int64>["schemas"]["BatchCondAnd"] | components<Int64>["schemas"]["BatchCondOr"] | components<Int64>["schemas"]["BatchCondIsAutocommit"];
         /**
          * BatchCondNot
          * @description Holds when `cond` does not hold.
@@ -421,7 +419,7 @@ export interface components {
              * @enum {string}
              */
             type: "not";
-            cond: components["schemas"]["BatchCond"];
+            cond: components<Int64>["schemas"]["BatchCond"];
         };
         /**
          * BatchCondAnd
@@ -433,7 +431,7 @@ export interface components {
              * @enum {string}
              */
             type: "and";
-            conds: components["schemas"]["BatchCond"][];
+            conds: components<Int64>["schemas"]["BatchCond"][];
         };
         /**
          * BatchCondOr
@@ -445,7 +443,7 @@ export interface components {
              * @enum {string}
              */
             type: "or";
-            conds: components["schemas"]["BatchCond"][];
+            conds: components<Int64>["schemas"]["BatchCond"][];
         };
         /**
          * BatchCondIsAutocommit
@@ -464,8 +462,8 @@ export interface components {
          */
         BatchStep: {
             /** @description When the step runs; absent or null runs it always. */
-            condition?: components["schemas"]["BatchCond"] | null;
-            stmt: components["schemas"]["Stmt"];
+            condition?: components<Int64>["schemas"]["BatchCond"] | null;
+            stmt: components<Int64>["schemas"]["Stmt"];
         };
         /**
          * StmtBatch
@@ -476,7 +474,7 @@ export interface components {
          */
         StmtBatch: {
             /** @description The steps, numbered from 0. */
-            steps: components["schemas"]["BatchStep"][];
+            steps: components<Int64>["schemas"]["BatchStep"][];
         };
         /**
          * BatchStreamRequest
@@ -488,7 +486,7 @@ export interface components {
              * @enum {string}
              */
             type: "batch";
-            batch: components["schemas"]["StmtBatch"];
+            batch: components<Int64>["schemas"]["StmtBatch"];
         };
         /**
          * SequenceStreamRequest
@@ -581,7 +579,7 @@ export interface components {
          *
          *     The specification shows the `execute` type only; the others are the protocol's.
          */
-        StreamRequest: components["schemas"]["ExecuteStreamRequest"] | components["schemas"]["BatchStreamRequest"] | components["schemas"]["SequenceStreamRequest"] | components["schemas"]["DescribeStreamRequest"] | components["schemas"]["StoreSqlStreamRequest"] | components["schemas"]["CloseSqlStreamRequest"] | components["schemas"]["CloseStreamRequest"];
+        StreamRequest: components<Int64>["schemas"]["ExecuteStreamRequest"] | components<Int64>["schemas"]["BatchStreamRequest"] | components<Int64>["schemas"]["SequenceStreamRequest"] | components<Int64>["schemas"]["DescribeStreamRequest"] | components<Int64>["schemas"]["StoreSqlStreamRequest"] | components<Int64>["schemas"]["CloseSqlStreamRequest"] | components<Int64>["schemas"]["CloseStreamRequest"];
         /**
          * PipelineRequest
          * @description A pipeline: stream requests run in order on one stream. Without `baton` (the TypeScript client
@@ -591,7 +589,7 @@ export interface components {
             /** @description The baton of the previous answer, to continue that stream; absent or null opens a new stream. A baton no answer of this server gave out answers 400. */
             baton?: string | null;
             /** @description The stream requests, run in order. Each element has a `type`; the specification shows `execute`. */
-            requests: components["schemas"]["StreamRequest"][];
+            requests: components<Int64>["schemas"]["StreamRequest"][];
         };
         /**
          * StmtColumn
@@ -609,26 +607,26 @@ export interface components {
          */
         StmtResult: {
             /** @description The columns of the rows, in order. */
-            cols: components["schemas"]["StmtColumn"][];
+            cols: components<Int64>["schemas"]["StmtColumn"][];
             /** @description The rows; each row has one value per column. Empty when `want_rows` was false. */
-            rows: components["schemas"]["SqlValue"][][];
+            rows: components<Int64>["schemas"]["SqlValue"][][];
             /**
              * Format: int64
              * @description Rows inserted, updated or deleted by the statement.
              */
-            affected_row_count: number | bigint;
+            affected_row_count: Int64;
             /** @description The ROWID of the connection's most recent successful INSERT, as a decimal string; null when unknown. */
             last_insert_rowid: string | null;
             /**
              * Format: int64
              * @description Rows the statement read. The mock counts the rows the statement gave (its engine in process does not expose SQLite's rows-read counter).
              */
-            rows_read?: number | bigint;
+            rows_read?: Int64;
             /**
              * Format: int64
              * @description Rows the statement inserted, updated or deleted.
              */
-            rows_written?: number | bigint;
+            rows_written?: Int64;
             /**
              * Format: double
              * @description How long the statement ran, in milliseconds.
@@ -645,7 +643,7 @@ export interface components {
              * @enum {string}
              */
             type: "execute";
-            result: components["schemas"]["StmtResult"];
+            result: components<Int64>["schemas"]["StmtResult"];
         };
         /**
          * DatabaseError
@@ -695,9 +693,9 @@ export interface components {
          */
         BatchResult: {
             /** @description The result of each step, null when the step failed or did not run. */
-            step_results: (components["schemas"]["StmtResult"] | null)[];
+            step_results: (components<Int64>["schemas"]["StmtResult"] | null)[];
             /** @description The error of each step, null when the step succeeded or did not run. */
-            step_errors: (components["schemas"]["DatabaseError"] | null)[];
+            step_errors: (components<Int64>["schemas"]["DatabaseError"] | null)[];
         };
         /**
          * BatchStreamResponse
@@ -709,7 +707,7 @@ export interface components {
              * @enum {string}
              */
             type: "batch";
-            result: components["schemas"]["BatchResult"];
+            result: components<Int64>["schemas"]["BatchResult"];
         };
         /**
          * SequenceStreamResponse
@@ -746,9 +744,9 @@ export interface components {
          */
         DescribeResult: {
             /** @description The statement's parameters, in order. */
-            params: components["schemas"]["DescribeParam"][];
+            params: components<Int64>["schemas"]["DescribeParam"][];
             /** @description The columns of the rows the statement gives. */
-            cols: components["schemas"]["DescribeColumn"][];
+            cols: components<Int64>["schemas"]["DescribeColumn"][];
             /** @description Whether the statement is an `EXPLAIN` statement. */
             is_explain: boolean;
             /** @description Whether the statement leaves the database unchanged (a Read Only token may run it). */
@@ -764,7 +762,7 @@ export interface components {
              * @enum {string}
              */
             type: "describe";
-            result: components["schemas"]["DescribeResult"];
+            result: components<Int64>["schemas"]["DescribeResult"];
         };
         /**
          * StoreSqlStreamResponse
@@ -803,7 +801,7 @@ export interface components {
          * StreamResponse
          * @description The answer to one stream request; its `type` is the request's `type`.
          */
-        StreamResponse: components["schemas"]["ExecuteStreamResponse"] | components["schemas"]["BatchStreamResponse"] | components["schemas"]["SequenceStreamResponse"] | components["schemas"]["DescribeStreamResponse"] | components["schemas"]["StoreSqlStreamResponse"] | components["schemas"]["CloseSqlStreamResponse"] | components["schemas"]["CloseStreamResponse"];
+        StreamResponse: components<Int64>["schemas"]["ExecuteStreamResponse"] | components<Int64>["schemas"]["BatchStreamResponse"] | components<Int64>["schemas"]["SequenceStreamResponse"] | components<Int64>["schemas"]["DescribeStreamResponse"] | components<Int64>["schemas"]["StoreSqlStreamResponse"] | components<Int64>["schemas"]["CloseSqlStreamResponse"] | components<Int64>["schemas"]["CloseStreamResponse"];
         /**
          * StreamResultOk
          * @description The request succeeded.
@@ -814,7 +812,7 @@ export interface components {
              * @enum {string}
              */
             type: "ok";
-            response: components["schemas"]["StreamResponse"];
+            response: components<Int64>["schemas"]["StreamResponse"];
         };
         /**
          * StreamResultError
@@ -826,14 +824,14 @@ export interface components {
              * @enum {string}
              */
             type: "error";
-            error: components["schemas"]["DatabaseError"];
+            error: components<Int64>["schemas"]["DatabaseError"];
         };
         /**
          * StreamResult
          * @description The result of one stream request, by `type`: `ok` with the request's `response`, or `error`
          *     with the `error` that made the request fail.
          */
-        StreamResult: components["schemas"]["StreamResultOk"] | components["schemas"]["StreamResultError"];
+        StreamResult: components<Int64>["schemas"]["StreamResultOk"] | components<Int64>["schemas"]["StreamResultError"];
         /**
          * PipelineResponse
          * @description The answer to a pipeline; the specification does not show it.
@@ -844,7 +842,7 @@ export interface components {
             /** @description Where the next request of the stream must go; null to keep the current URL. */
             base_url: string | null;
             /** @description One result per request, in the order of the requests. */
-            results: components["schemas"]["StreamResult"][];
+            results: components<Int64>["schemas"]["StreamResult"][];
         };
         /**
          * PipelineAuthError
@@ -870,7 +868,7 @@ export interface components {
          * @description One request on a stream of `/v3/pipeline`: every request of version 2 (`StreamRequest`) and
          *     `get_autocommit`.
          */
-        StreamRequestV3: components["schemas"]["ExecuteStreamRequest"] | components["schemas"]["BatchStreamRequest"] | components["schemas"]["SequenceStreamRequest"] | components["schemas"]["DescribeStreamRequest"] | components["schemas"]["StoreSqlStreamRequest"] | components["schemas"]["CloseSqlStreamRequest"] | components["schemas"]["CloseStreamRequest"] | components["schemas"]["GetAutocommitStreamRequest"];
+        StreamRequestV3: components<Int64>["schemas"]["ExecuteStreamRequest"] | components<Int64>["schemas"]["BatchStreamRequest"] | components<Int64>["schemas"]["SequenceStreamRequest"] | components<Int64>["schemas"]["DescribeStreamRequest"] | components<Int64>["schemas"]["StoreSqlStreamRequest"] | components<Int64>["schemas"]["CloseSqlStreamRequest"] | components<Int64>["schemas"]["CloseStreamRequest"] | components<Int64>["schemas"]["GetAutocommitStreamRequest"];
         /**
          * PipelineRequestV3
          * @description A pipeline of version 3 (`/v3/pipeline`), as `PipelineRequest` with the requests of version 3.
@@ -879,7 +877,7 @@ export interface components {
             /** @description The baton of the previous answer, to continue that stream; absent or null opens a new stream. A baton no answer of this server gave out answers 400. */
             baton?: string | null;
             /** @description The stream requests, run in order. */
-            requests: components["schemas"]["StreamRequestV3"][];
+            requests: components<Int64>["schemas"]["StreamRequestV3"][];
         };
         /**
          * GetAutocommitStreamResponse
@@ -898,7 +896,7 @@ export interface components {
          * StreamResponseV3
          * @description The answer to one request of `/v3/pipeline`; its `type` is the request's `type`.
          */
-        StreamResponseV3: components["schemas"]["ExecuteStreamResponse"] | components["schemas"]["BatchStreamResponse"] | components["schemas"]["SequenceStreamResponse"] | components["schemas"]["DescribeStreamResponse"] | components["schemas"]["StoreSqlStreamResponse"] | components["schemas"]["CloseSqlStreamResponse"] | components["schemas"]["CloseStreamResponse"] | components["schemas"]["GetAutocommitStreamResponse"];
+        StreamResponseV3: components<Int64>["schemas"]["ExecuteStreamResponse"] | components<Int64>["schemas"]["BatchStreamResponse"] | components<Int64>["schemas"]["SequenceStreamResponse"] | components<Int64>["schemas"]["DescribeStreamResponse"] | components<Int64>["schemas"]["StoreSqlStreamResponse"] | components<Int64>["schemas"]["CloseSqlStreamResponse"] | components<Int64>["schemas"]["CloseStreamResponse"] | components<Int64>["schemas"]["GetAutocommitStreamResponse"];
         /**
          * StreamResultOkV3
          * @description The request of `/v3/pipeline` succeeded.
@@ -909,7 +907,7 @@ export interface components {
              * @enum {string}
              */
             type: "ok";
-            response: components["schemas"]["StreamResponseV3"];
+            response: components<Int64>["schemas"]["StreamResponseV3"];
         };
         /**
          * PipelineResponseV3
@@ -921,7 +919,7 @@ export interface components {
             /** @description Where the next request of the stream must go; null to keep the current URL. */
             base_url: string | null;
             /** @description One result per request, in the order of the requests. */
-            results: (components["schemas"]["StreamResultOkV3"] | components["schemas"]["StreamResultError"])[];
+            results: (components<Int64>["schemas"]["StreamResultOkV3"] | components<Int64>["schemas"]["StreamResultError"])[];
         };
         /**
          * CursorRequest
@@ -931,7 +929,7 @@ export interface components {
         CursorRequest: {
             /** @description The baton of the previous answer, to continue that stream; absent or null opens a new stream. A baton no answer of this server gave out answers 400. */
             baton?: string | null;
-            batch: components["schemas"]["StmtBatch"];
+            batch: components<Int64>["schemas"]["StmtBatch"];
         };
         /**
          * DatabaseTokenKind
@@ -951,7 +949,7 @@ export interface components {
         DatabaseToken: {
             /** @description ID of the token (not the token itself, which is shown only once). */
             id: string;
-            kind: components["schemas"]["DatabaseTokenKind"];
+            kind: components<Int64>["schemas"]["DatabaseTokenKind"];
             /**
              * Format: date-time
              * @description When the token was generated.
@@ -975,7 +973,7 @@ export interface components {
         DatabaseTokenList: {
             /** @description ID of the database. */
             database_id: string;
-            tokens: components["schemas"]["DatabaseToken"][];
+            tokens: components<Int64>["schemas"]["DatabaseToken"][];
         };
         /**
          * DatabaseManagementError
@@ -999,7 +997,7 @@ export interface components {
          */
         CreateDatabaseTokensRequest: {
             /** @description The kinds of token to generate, one token per kind. Absent means both kinds. */
-            kinds?: components["schemas"]["DatabaseTokenKind"][];
+            kinds?: components<Int64>["schemas"]["DatabaseTokenKind"][];
             /**
              * Format: int32
              * @description The tokens expire this many days after their creation (at most 36500, 100 years); null or absent means they never expire. A larger value answers 400.
@@ -1013,7 +1011,7 @@ export interface components {
         IssuedDatabaseToken: {
             /** @description ID of the token, as in the token listing. */
             id: string;
-            kind: components["schemas"]["DatabaseTokenKind"];
+            kind: components<Int64>["schemas"]["DatabaseTokenKind"];
             /**
              * Format: password
              * @description The access token, sent as `Authorization: Bearer <ACCESS_TOKEN>` or given to a client
@@ -1045,7 +1043,7 @@ export interface components {
              */
             database_url: string;
             /** @description One token per kind asked for. */
-            tokens: components["schemas"]["IssuedDatabaseToken"][];
+            tokens: components<Int64>["schemas"]["IssuedDatabaseToken"][];
         };
         /**
          * InvalidateDatabaseTokensRequest
@@ -1078,7 +1076,7 @@ export interface components {
              * @description The replacement Full Access and Read Only tokens, each with its secret value (displayed only
              *     once), when `regenerate` was asked for; otherwise empty.
              */
-            tokens: components["schemas"]["IssuedDatabaseToken"][];
+            tokens: components<Int64>["schemas"]["IssuedDatabaseToken"][];
         };
     };
     responses: {
@@ -1102,7 +1100,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["PipelineAuthError"];
+                "application/json": components<Int64>["schemas"]["PipelineAuthError"];
             };
         };
         /**
@@ -1114,7 +1112,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["DatabaseError"];
+                "application/json": components<Int64>["schemas"]["DatabaseError"];
             };
         };
         /** @description The database ID or the body is not valid. */
@@ -1123,7 +1121,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["DatabaseManagementError"];
+                "application/json": components<Int64>["schemas"]["DatabaseManagementError"];
             };
         };
         /** @description Authentication failed (missing or wrong `AccessKey`). No body. */
@@ -1139,7 +1137,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["DatabaseManagementError"];
+                "application/json": components<Int64>["schemas"]["DatabaseManagementError"];
             };
         };
     };
@@ -1147,7 +1145,6 @@ export interface components {
         /**
          * @description ID of the database: the first label of its database URL's host,
          *     `libsql://<database_id>.<platform_database_suffix>`.
-         * @example my-database
          */
         DatabaseId: string;
     };
@@ -1155,78 +1152,78 @@ export interface components {
     headers: never;
     pathItems: never;
 }
-export type SqlNull = components['schemas']['SqlNull'];
-export type SqlInteger = components['schemas']['SqlInteger'];
-export type SqlFloat = components['schemas']['SqlFloat'];
-export type SqlText = components['schemas']['SqlText'];
-export type SqlBlob = components['schemas']['SqlBlob'];
-export type SqlValue = components['schemas']['SqlValue'];
-export type NamedArg = components['schemas']['NamedArg'];
-export type Stmt = components['schemas']['Stmt'];
-export type ExecuteStreamRequest = components['schemas']['ExecuteStreamRequest'];
-export type BatchCondOk = components['schemas']['BatchCondOk'];
-export type BatchCondError = components['schemas']['BatchCondError'];
-export type BatchCond = components['schemas']['BatchCond'];
-export type BatchCondNot = components['schemas']['BatchCondNot'];
-export type BatchCondAnd = components['schemas']['BatchCondAnd'];
-export type BatchCondOr = components['schemas']['BatchCondOr'];
-export type BatchCondIsAutocommit = components['schemas']['BatchCondIsAutocommit'];
-export type BatchStep = components['schemas']['BatchStep'];
-export type StmtBatch = components['schemas']['StmtBatch'];
-export type BatchStreamRequest = components['schemas']['BatchStreamRequest'];
-export type SequenceStreamRequest = components['schemas']['SequenceStreamRequest'];
-export type DescribeStreamRequest = components['schemas']['DescribeStreamRequest'];
-export type StoreSqlStreamRequest = components['schemas']['StoreSqlStreamRequest'];
-export type CloseSqlStreamRequest = components['schemas']['CloseSqlStreamRequest'];
-export type CloseStreamRequest = components['schemas']['CloseStreamRequest'];
-export type StreamRequest = components['schemas']['StreamRequest'];
-export type PipelineRequest = components['schemas']['PipelineRequest'];
-export type StmtColumn = components['schemas']['StmtColumn'];
-export type StmtResult = components['schemas']['StmtResult'];
-export type ExecuteStreamResponse = components['schemas']['ExecuteStreamResponse'];
-export type DatabaseError = components['schemas']['DatabaseError'];
-export type BatchResult = components['schemas']['BatchResult'];
-export type BatchStreamResponse = components['schemas']['BatchStreamResponse'];
-export type SequenceStreamResponse = components['schemas']['SequenceStreamResponse'];
-export type DescribeParam = components['schemas']['DescribeParam'];
-export type DescribeColumn = components['schemas']['DescribeColumn'];
-export type DescribeResult = components['schemas']['DescribeResult'];
-export type DescribeStreamResponse = components['schemas']['DescribeStreamResponse'];
-export type StoreSqlStreamResponse = components['schemas']['StoreSqlStreamResponse'];
-export type CloseSqlStreamResponse = components['schemas']['CloseSqlStreamResponse'];
-export type CloseStreamResponse = components['schemas']['CloseStreamResponse'];
-export type StreamResponse = components['schemas']['StreamResponse'];
-export type StreamResultOk = components['schemas']['StreamResultOk'];
-export type StreamResultError = components['schemas']['StreamResultError'];
-export type StreamResult = components['schemas']['StreamResult'];
-export type PipelineResponse = components['schemas']['PipelineResponse'];
-export type PipelineAuthError = components['schemas']['PipelineAuthError'];
-export type GetAutocommitStreamRequest = components['schemas']['GetAutocommitStreamRequest'];
-export type StreamRequestV3 = components['schemas']['StreamRequestV3'];
-export type PipelineRequestV3 = components['schemas']['PipelineRequestV3'];
-export type GetAutocommitStreamResponse = components['schemas']['GetAutocommitStreamResponse'];
-export type StreamResponseV3 = components['schemas']['StreamResponseV3'];
-export type StreamResultOkV3 = components['schemas']['StreamResultOkV3'];
-export type PipelineResponseV3 = components['schemas']['PipelineResponseV3'];
-export type CursorRequest = components['schemas']['CursorRequest'];
-export type DatabaseTokenKind = components['schemas']['DatabaseTokenKind'];
-export type DatabaseToken = components['schemas']['DatabaseToken'];
-export type DatabaseTokenList = components['schemas']['DatabaseTokenList'];
-export type DatabaseManagementError = components['schemas']['DatabaseManagementError'];
-export type CreateDatabaseTokensRequest = components['schemas']['CreateDatabaseTokensRequest'];
-export type IssuedDatabaseToken = components['schemas']['IssuedDatabaseToken'];
-export type DatabaseTokensIssued = components['schemas']['DatabaseTokensIssued'];
-export type InvalidateDatabaseTokensRequest = components['schemas']['InvalidateDatabaseTokensRequest'];
-export type DatabaseTokensInvalidated = components['schemas']['DatabaseTokensInvalidated'];
-export type ResponsePipelineBadRequest = components['responses']['PipelineBadRequest'];
-export type ResponsePipelineUnauthorized = components['responses']['PipelineUnauthorized'];
-export type ResponsePipelineStreamError = components['responses']['PipelineStreamError'];
-export type ResponseDatabaseManagementBadRequest = components['responses']['DatabaseManagementBadRequest'];
-export type ResponseDatabaseManagementUnauthorized = components['responses']['DatabaseManagementUnauthorized'];
-export type ResponseDatabaseNotFound = components['responses']['DatabaseNotFound'];
-export type ParameterDatabaseId = components['parameters']['DatabaseId'];
+export type SqlNull<Int64 extends number | bigint = number> = components<Int64>['schemas']['SqlNull'];
+export type SqlInteger<Int64 extends number | bigint = number> = components<Int64>['schemas']['SqlInteger'];
+export type SqlFloat<Int64 extends number | bigint = number> = components<Int64>['schemas']['SqlFloat'];
+export type SqlText<Int64 extends number | bigint = number> = components<Int64>['schemas']['SqlText'];
+export type SqlBlob<Int64 extends number | bigint = number> = components<Int64>['schemas']['SqlBlob'];
+export type SqlValue<Int64 extends number | bigint = number> = components<Int64>['schemas']['SqlValue'];
+export type NamedArg<Int64 extends number | bigint = number> = components<Int64>['schemas']['NamedArg'];
+export type Stmt<Int64 extends number | bigint = number> = components<Int64>['schemas']['Stmt'];
+export type ExecuteStreamRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['ExecuteStreamRequest'];
+export type BatchCondOk<Int64 extends number | bigint = number> = components<Int64>['schemas']['BatchCondOk'];
+export type BatchCondError<Int64 extends number | bigint = number> = components<Int64>['schemas']['BatchCondError'];
+export type BatchCond<Int64 extends number | bigint = number> = components<Int64>['schemas']['BatchCond'];
+export type BatchCondNot<Int64 extends number | bigint = number> = components<Int64>['schemas']['BatchCondNot'];
+export type BatchCondAnd<Int64 extends number | bigint = number> = components<Int64>['schemas']['BatchCondAnd'];
+export type BatchCondOr<Int64 extends number | bigint = number> = components<Int64>['schemas']['BatchCondOr'];
+export type BatchCondIsAutocommit<Int64 extends number | bigint = number> = components<Int64>['schemas']['BatchCondIsAutocommit'];
+export type BatchStep<Int64 extends number | bigint = number> = components<Int64>['schemas']['BatchStep'];
+export type StmtBatch<Int64 extends number | bigint = number> = components<Int64>['schemas']['StmtBatch'];
+export type BatchStreamRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['BatchStreamRequest'];
+export type SequenceStreamRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['SequenceStreamRequest'];
+export type DescribeStreamRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['DescribeStreamRequest'];
+export type StoreSqlStreamRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['StoreSqlStreamRequest'];
+export type CloseSqlStreamRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['CloseSqlStreamRequest'];
+export type CloseStreamRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['CloseStreamRequest'];
+export type StreamRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['StreamRequest'];
+export type PipelineRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['PipelineRequest'];
+export type StmtColumn<Int64 extends number | bigint = number> = components<Int64>['schemas']['StmtColumn'];
+export type StmtResult<Int64 extends number | bigint = number> = components<Int64>['schemas']['StmtResult'];
+export type ExecuteStreamResponse<Int64 extends number | bigint = number> = components<Int64>['schemas']['ExecuteStreamResponse'];
+export type DatabaseError<Int64 extends number | bigint = number> = components<Int64>['schemas']['DatabaseError'];
+export type BatchResult<Int64 extends number | bigint = number> = components<Int64>['schemas']['BatchResult'];
+export type BatchStreamResponse<Int64 extends number | bigint = number> = components<Int64>['schemas']['BatchStreamResponse'];
+export type SequenceStreamResponse<Int64 extends number | bigint = number> = components<Int64>['schemas']['SequenceStreamResponse'];
+export type DescribeParam<Int64 extends number | bigint = number> = components<Int64>['schemas']['DescribeParam'];
+export type DescribeColumn<Int64 extends number | bigint = number> = components<Int64>['schemas']['DescribeColumn'];
+export type DescribeResult<Int64 extends number | bigint = number> = components<Int64>['schemas']['DescribeResult'];
+export type DescribeStreamResponse<Int64 extends number | bigint = number> = components<Int64>['schemas']['DescribeStreamResponse'];
+export type StoreSqlStreamResponse<Int64 extends number | bigint = number> = components<Int64>['schemas']['StoreSqlStreamResponse'];
+export type CloseSqlStreamResponse<Int64 extends number | bigint = number> = components<Int64>['schemas']['CloseSqlStreamResponse'];
+export type CloseStreamResponse<Int64 extends number | bigint = number> = components<Int64>['schemas']['CloseStreamResponse'];
+export type StreamResponse<Int64 extends number | bigint = number> = components<Int64>['schemas']['StreamResponse'];
+export type StreamResultOk<Int64 extends number | bigint = number> = components<Int64>['schemas']['StreamResultOk'];
+export type StreamResultError<Int64 extends number | bigint = number> = components<Int64>['schemas']['StreamResultError'];
+export type StreamResult<Int64 extends number | bigint = number> = components<Int64>['schemas']['StreamResult'];
+export type PipelineResponse<Int64 extends number | bigint = number> = components<Int64>['schemas']['PipelineResponse'];
+export type PipelineAuthError<Int64 extends number | bigint = number> = components<Int64>['schemas']['PipelineAuthError'];
+export type GetAutocommitStreamRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['GetAutocommitStreamRequest'];
+export type StreamRequestV3<Int64 extends number | bigint = number> = components<Int64>['schemas']['StreamRequestV3'];
+export type PipelineRequestV3<Int64 extends number | bigint = number> = components<Int64>['schemas']['PipelineRequestV3'];
+export type GetAutocommitStreamResponse<Int64 extends number | bigint = number> = components<Int64>['schemas']['GetAutocommitStreamResponse'];
+export type StreamResponseV3<Int64 extends number | bigint = number> = components<Int64>['schemas']['StreamResponseV3'];
+export type StreamResultOkV3<Int64 extends number | bigint = number> = components<Int64>['schemas']['StreamResultOkV3'];
+export type PipelineResponseV3<Int64 extends number | bigint = number> = components<Int64>['schemas']['PipelineResponseV3'];
+export type CursorRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['CursorRequest'];
+export type DatabaseTokenKind<Int64 extends number | bigint = number> = components<Int64>['schemas']['DatabaseTokenKind'];
+export type DatabaseToken<Int64 extends number | bigint = number> = components<Int64>['schemas']['DatabaseToken'];
+export type DatabaseTokenList<Int64 extends number | bigint = number> = components<Int64>['schemas']['DatabaseTokenList'];
+export type DatabaseManagementError<Int64 extends number | bigint = number> = components<Int64>['schemas']['DatabaseManagementError'];
+export type CreateDatabaseTokensRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['CreateDatabaseTokensRequest'];
+export type IssuedDatabaseToken<Int64 extends number | bigint = number> = components<Int64>['schemas']['IssuedDatabaseToken'];
+export type DatabaseTokensIssued<Int64 extends number | bigint = number> = components<Int64>['schemas']['DatabaseTokensIssued'];
+export type InvalidateDatabaseTokensRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['InvalidateDatabaseTokensRequest'];
+export type DatabaseTokensInvalidated<Int64 extends number | bigint = number> = components<Int64>['schemas']['DatabaseTokensInvalidated'];
+export type ResponsePipelineBadRequest<Int64 extends number | bigint = number> = components<Int64>['responses']['PipelineBadRequest'];
+export type ResponsePipelineUnauthorized<Int64 extends number | bigint = number> = components<Int64>['responses']['PipelineUnauthorized'];
+export type ResponsePipelineStreamError<Int64 extends number | bigint = number> = components<Int64>['responses']['PipelineStreamError'];
+export type ResponseDatabaseManagementBadRequest<Int64 extends number | bigint = number> = components<Int64>['responses']['DatabaseManagementBadRequest'];
+export type ResponseDatabaseManagementUnauthorized<Int64 extends number | bigint = number> = components<Int64>['responses']['DatabaseManagementUnauthorized'];
+export type ResponseDatabaseNotFound<Int64 extends number | bigint = number> = components<Int64>['responses']['DatabaseNotFound'];
+export type ParameterDatabaseId<Int64 extends number | bigint = number> = components<Int64>['parameters']['DatabaseId'];
 export type $defs = Record<string, never>;
-export interface operations {
+export interface operations<Int64 extends number | bigint = number> {
     runPipeline: {
         parameters: {
             query?: never;
@@ -1236,9 +1233,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PipelineRequest"];
-                "text/json": components["schemas"]["PipelineRequest"];
-                "application/*+json": components["schemas"]["PipelineRequest"];
+                "application/json": components<Int64>["schemas"]["PipelineRequest"];
+                "text/json": components<Int64>["schemas"]["PipelineRequest"];
+                "application/*+json": components<Int64>["schemas"]["PipelineRequest"];
             };
         };
         responses: {
@@ -1248,12 +1245,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PipelineResponse"];
+                    "application/json": components<Int64>["schemas"]["PipelineResponse"];
                 };
             };
-            400: components["responses"]["PipelineBadRequest"];
-            401: components["responses"]["PipelineUnauthorized"];
-            500: components["responses"]["PipelineStreamError"];
+            400: components<Int64>["responses"]["PipelineBadRequest"];
+            401: components<Int64>["responses"]["PipelineUnauthorized"];
+            500: components<Int64>["responses"]["PipelineStreamError"];
         };
     };
     getPipelineVersion: {
@@ -1292,9 +1289,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PipelineRequestV3"];
-                "text/json": components["schemas"]["PipelineRequestV3"];
-                "application/*+json": components["schemas"]["PipelineRequestV3"];
+                "application/json": components<Int64>["schemas"]["PipelineRequestV3"];
+                "text/json": components<Int64>["schemas"]["PipelineRequestV3"];
+                "application/*+json": components<Int64>["schemas"]["PipelineRequestV3"];
             };
         };
         responses: {
@@ -1304,12 +1301,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PipelineResponseV3"];
+                    "application/json": components<Int64>["schemas"]["PipelineResponseV3"];
                 };
             };
-            400: components["responses"]["PipelineBadRequest"];
-            401: components["responses"]["PipelineUnauthorized"];
-            500: components["responses"]["PipelineStreamError"];
+            400: components<Int64>["responses"]["PipelineBadRequest"];
+            401: components<Int64>["responses"]["PipelineUnauthorized"];
+            500: components<Int64>["responses"]["PipelineStreamError"];
         };
     };
     runCursor: {
@@ -1321,9 +1318,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CursorRequest"];
-                "text/json": components["schemas"]["CursorRequest"];
-                "application/*+json": components["schemas"]["CursorRequest"];
+                "application/json": components<Int64>["schemas"]["CursorRequest"];
+                "text/json": components<Int64>["schemas"]["CursorRequest"];
+                "application/*+json": components<Int64>["schemas"]["CursorRequest"];
             };
         };
         responses: {
@@ -1336,9 +1333,9 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            400: components["responses"]["PipelineBadRequest"];
-            401: components["responses"]["PipelineUnauthorized"];
-            500: components["responses"]["PipelineStreamError"];
+            400: components<Int64>["responses"]["PipelineBadRequest"];
+            401: components<Int64>["responses"]["PipelineUnauthorized"];
+            500: components<Int64>["responses"]["PipelineStreamError"];
         };
     };
     getPipelineVersionV3: {
@@ -1376,9 +1373,8 @@ export interface operations {
                 /**
                  * @description ID of the database: the first label of its database URL's host,
                  *     `libsql://<database_id>.<platform_database_suffix>`.
-                 * @example my-database
                  */
-                databaseId: components["parameters"]["DatabaseId"];
+                databaseId: components<Int64>["parameters"]["DatabaseId"];
             };
             cookie?: never;
         };
@@ -1390,12 +1386,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DatabaseTokenList"];
+                    "application/json": components<Int64>["schemas"]["DatabaseTokenList"];
                 };
             };
-            400: components["responses"]["DatabaseManagementBadRequest"];
-            401: components["responses"]["DatabaseManagementUnauthorized"];
-            404: components["responses"]["DatabaseNotFound"];
+            400: components<Int64>["responses"]["DatabaseManagementBadRequest"];
+            401: components<Int64>["responses"]["DatabaseManagementUnauthorized"];
+            404: components<Int64>["responses"]["DatabaseNotFound"];
         };
     };
     createDatabaseTokens: {
@@ -1406,17 +1402,16 @@ export interface operations {
                 /**
                  * @description ID of the database: the first label of its database URL's host,
                  *     `libsql://<database_id>.<platform_database_suffix>`.
-                 * @example my-database
                  */
-                databaseId: components["parameters"]["DatabaseId"];
+                databaseId: components<Int64>["parameters"]["DatabaseId"];
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["CreateDatabaseTokensRequest"];
-                "text/json": components["schemas"]["CreateDatabaseTokensRequest"];
-                "application/*+json": components["schemas"]["CreateDatabaseTokensRequest"];
+                "application/json": components<Int64>["schemas"]["CreateDatabaseTokensRequest"];
+                "text/json": components<Int64>["schemas"]["CreateDatabaseTokensRequest"];
+                "application/*+json": components<Int64>["schemas"]["CreateDatabaseTokensRequest"];
             };
         };
         responses: {
@@ -1426,12 +1421,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DatabaseTokensIssued"];
+                    "application/json": components<Int64>["schemas"]["DatabaseTokensIssued"];
                 };
             };
-            400: components["responses"]["DatabaseManagementBadRequest"];
-            401: components["responses"]["DatabaseManagementUnauthorized"];
-            404: components["responses"]["DatabaseNotFound"];
+            400: components<Int64>["responses"]["DatabaseManagementBadRequest"];
+            401: components<Int64>["responses"]["DatabaseManagementUnauthorized"];
+            404: components<Int64>["responses"]["DatabaseNotFound"];
         };
     };
     invalidateDatabaseTokens: {
@@ -1442,17 +1437,16 @@ export interface operations {
                 /**
                  * @description ID of the database: the first label of its database URL's host,
                  *     `libsql://<database_id>.<platform_database_suffix>`.
-                 * @example my-database
                  */
-                databaseId: components["parameters"]["DatabaseId"];
+                databaseId: components<Int64>["parameters"]["DatabaseId"];
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["InvalidateDatabaseTokensRequest"];
-                "text/json": components["schemas"]["InvalidateDatabaseTokensRequest"];
-                "application/*+json": components["schemas"]["InvalidateDatabaseTokensRequest"];
+                "application/json": components<Int64>["schemas"]["InvalidateDatabaseTokensRequest"];
+                "text/json": components<Int64>["schemas"]["InvalidateDatabaseTokensRequest"];
+                "application/*+json": components<Int64>["schemas"]["InvalidateDatabaseTokensRequest"];
             };
         };
         responses: {
@@ -1462,12 +1456,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DatabaseTokensInvalidated"];
+                    "application/json": components<Int64>["schemas"]["DatabaseTokensInvalidated"];
                 };
             };
-            400: components["responses"]["DatabaseManagementBadRequest"];
-            401: components["responses"]["DatabaseManagementUnauthorized"];
-            404: components["responses"]["DatabaseNotFound"];
+            400: components<Int64>["responses"]["DatabaseManagementBadRequest"];
+            401: components<Int64>["responses"]["DatabaseManagementUnauthorized"];
+            404: components<Int64>["responses"]["DatabaseNotFound"];
         };
     };
 }

@@ -3,17 +3,14 @@
  * change the contract and run `pnpm bundle && pnpm generate` instead.
  */
 
-export interface paths {
+export interface paths<Int64 extends number | bigint = number> {
     "/dnszone/{zoneId}/import": {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the DNS zone that imports the records.
-                 * @example 12345
-                 */
-                zoneId: components["parameters"]["DnsZoneId"];
+                /** @description ID of the DNS zone that imports the records. */
+                zoneId: components<Int64>["parameters"]["DnsZoneId"];
             };
             cookie?: never;
         };
@@ -25,7 +22,7 @@ export interface paths {
          *     read are imported (`RecordsSuccessful`), lines that cannot be read fail
          *     (`RecordsFailed`) and records the zone already holds are skipped (`RecordsSkipped`).
          */
-        post: operations["importDnsRecords"];
+        post: operations<Int64>["importDnsRecords"];
         delete?: never;
         options?: never;
         head?: never;
@@ -34,7 +31,7 @@ export interface paths {
     };
 }
 export type webhooks = Record<string, never>;
-export interface components {
+export interface components<Int64 extends number | bigint = number> {
     schemas: {
         /**
          * DnsImportResult
@@ -94,34 +91,28 @@ export interface components {
         };
     };
     parameters: {
-        /**
-         * @description ID of the DNS zone that imports the records.
-         * @example 12345
-         */
-        DnsZoneId: number | bigint;
+        /** @description ID of the DNS zone that imports the records. */
+        DnsZoneId: Int64;
     };
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
-export type DnsImportResult = components['schemas']['DnsImportResult'];
-export type DnsError = components['schemas']['DnsError'];
-export type ResponseDnsUnauthorized = components['responses']['DnsUnauthorized'];
-export type ResponseDnsZoneNotFound = components['responses']['DnsZoneNotFound'];
-export type ResponseDnsInternalError = components['responses']['DnsInternalError'];
-export type ParameterDnsZoneId = components['parameters']['DnsZoneId'];
+export type DnsImportResult<Int64 extends number | bigint = number> = components<Int64>['schemas']['DnsImportResult'];
+export type DnsError<Int64 extends number | bigint = number> = components<Int64>['schemas']['DnsError'];
+export type ResponseDnsUnauthorized<Int64 extends number | bigint = number> = components<Int64>['responses']['DnsUnauthorized'];
+export type ResponseDnsZoneNotFound<Int64 extends number | bigint = number> = components<Int64>['responses']['DnsZoneNotFound'];
+export type ResponseDnsInternalError<Int64 extends number | bigint = number> = components<Int64>['responses']['DnsInternalError'];
+export type ParameterDnsZoneId<Int64 extends number | bigint = number> = components<Int64>['parameters']['DnsZoneId'];
 export type $defs = Record<string, never>;
-export interface operations {
+export interface operations<Int64 extends number | bigint = number> {
     importDnsRecords: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the DNS zone that imports the records.
-                 * @example 12345
-                 */
-                zoneId: components["parameters"]["DnsZoneId"];
+                /** @description ID of the DNS zone that imports the records. */
+                zoneId: components<Int64>["parameters"]["DnsZoneId"];
             };
             cookie?: never;
         };
@@ -139,7 +130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DnsImportResult"];
+                    "application/json": components<Int64>["schemas"]["DnsImportResult"];
                 };
             };
             /** @description The request was invalid, for example an empty zone file. */
@@ -148,12 +139,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DnsError"];
+                    "application/json": components<Int64>["schemas"]["DnsError"];
                 };
             };
-            401: components["responses"]["DnsUnauthorized"];
-            404: components["responses"]["DnsZoneNotFound"];
-            500: components["responses"]["DnsInternalError"];
+            401: components<Int64>["responses"]["DnsUnauthorized"];
+            404: components<Int64>["responses"]["DnsZoneNotFound"];
+            500: components<Int64>["responses"]["DnsInternalError"];
         };
     };
 }

@@ -41,13 +41,13 @@ export type OperationId =
  * Each area's operations by operationId, as openapi-typescript types them (the `operations` of
  * `@platform-contracts/contracts/<area>`): parameters, request body and answers by status.
  */
-export interface AreaOperations {
-  "containers": containersOperations;
-  "database": databaseOperations;
-  "dns": dnsOperations;
-  "shield": shieldOperations;
-  "storage": storageOperations;
-  "video": videoOperations;
+export interface AreaOperations<Int64 extends number | bigint = number | bigint> {
+  "containers": containersOperations<Int64>;
+  "database": databaseOperations<Int64>;
+  "dns": dnsOperations<Int64>;
+  "shield": shieldOperations<Int64>;
+  "storage": storageOperations<Int64>;
+  "video": videoOperations<Int64>;
 }
 
 /** The operationIds of an area (of each area, for a union of areas). */

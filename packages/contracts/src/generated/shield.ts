@@ -3,7 +3,7 @@
  * change the contract and run `pnpm bundle && pnpm generate` instead.
  */
 
-export interface paths {
+export interface paths<Int64 extends number | bigint = number> {
     "/shield/shield-zone": {
         parameters: {
             query?: never;
@@ -24,7 +24,7 @@ export interface paths {
          *     are not changed. The answer's `data` takes one of two shapes (see
          *     `ShieldZoneUpdateData`); the specification does not say which shape applies when.
          */
-        patch: operations["updateShieldZone"];
+        patch: operations<Int64>["updateShieldZone"];
         trace?: never;
     };
     "/shield/shield-zones": {
@@ -38,7 +38,7 @@ export interface paths {
          * List shield zones
          * @description Lists the account's shield zones, one page at a time.
          */
-        get: operations["listShieldZones"];
+        get: operations<Int64>["listShieldZones"];
         put?: never;
         post?: never;
         delete?: never;
@@ -52,11 +52,8 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the shield zone.
-                 * @example 1024
-                 */
-                shieldZoneId: components["parameters"]["ShieldZoneId"];
+                /** @description ID of the shield zone. */
+                shieldZoneId: components<Int64>["parameters"]["ShieldZoneId"];
             };
             cookie?: never;
         };
@@ -64,7 +61,7 @@ export interface paths {
          * List custom firewall rules
          * @description Lists the custom firewall (WAF) rules of a shield zone, one page at a time.
          */
-        get: operations["listCustomWafRules"];
+        get: operations<Int64>["listCustomWafRules"];
         put?: never;
         post?: never;
         delete?: never;
@@ -78,11 +75,8 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the shield zone.
-                 * @example 1024
-                 */
-                shieldZoneId: components["parameters"]["ShieldZoneId"];
+                /** @description ID of the shield zone. */
+                shieldZoneId: components<Int64>["parameters"]["ShieldZoneId"];
             };
             cookie?: never;
         };
@@ -91,7 +85,7 @@ export interface paths {
          * @description Reviews the firewall rules of a shield zone that were triggered: for each rule, how many
          *     requests triggered it, the URLs most targeted and the log entries.
          */
-        get: operations["reviewTriggeredRules"];
+        get: operations<Int64>["reviewTriggeredRules"];
         put?: never;
         post?: never;
         delete?: never;
@@ -102,7 +96,7 @@ export interface paths {
     };
 }
 export type webhooks = Record<string, never>;
-export interface components {
+export interface components<Int64 extends number | bigint = number> {
     schemas: {
         /**
          * ShieldWafEngineConfigEntry
@@ -124,7 +118,7 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone.
              */
-            shieldZoneId?: number | bigint;
+            shieldZoneId?: Int64;
             /** @description Whether the zone is on a premium plan. */
             premiumPlan?: boolean;
             /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
@@ -141,7 +135,7 @@ export interface components {
             /** @description IDs of the WAF rules that only log, without blocking. */
             wafLogOnlyRules?: string[];
             /** @description IDs of the custom WAF rules, in the order they run. */
-            wafCustomRuleOrder?: (number | bigint)[];
+            wafCustomRuleOrder?: Int64[];
             /** @description Whether request headers are logged. */
             wafRequestHeaderLoggingEnabled?: boolean;
             /** @description Whether request bodies are logged. */
@@ -154,14 +148,14 @@ export interface components {
              * Format: int64
              * @description ID of the WAF profile.
              */
-            wafProfileId?: number | bigint;
+            wafProfileId?: Int64;
             /** @description Settings of the WAF engine. */
-            wafEngineConfig?: components["schemas"]["ShieldWafEngineConfigEntry"][];
+            wafEngineConfig?: components<Int64>["schemas"]["ShieldWafEngineConfigEntry"][];
             /**
              * Format: int64
              * @description Challenge window of the DDoS protection. Its unit is not specified.
              */
-            dDoSChallengeWindow?: number | bigint;
+            dDoSChallengeWindow?: Int64;
             /** @description Whether the response pages shown to blocked visitors are white-labelled. */
             whitelabelResponsePages?: boolean;
         };
@@ -174,8 +168,8 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone to update.
              */
-            shieldZoneId: number | bigint;
-            shieldZone: components["schemas"]["ShieldZoneSettings"];
+            shieldZoneId: Int64;
+            shieldZone: components<Int64>["schemas"]["ShieldZoneSettings"];
         };
         /**
          * ShieldPlanType
@@ -244,7 +238,7 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone.
              */
-            shieldZoneId: number | bigint;
+            shieldZoneId: Int64;
             /** @description Whether the zone is on a premium plan. */
             premiumPlan?: boolean;
             /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
@@ -261,7 +255,7 @@ export interface components {
             /** @description IDs of the WAF rules that only log, without blocking. */
             wafLogOnlyRules?: string[];
             /** @description IDs of the custom WAF rules, in the order they run. */
-            wafCustomRuleOrder?: (number | bigint)[];
+            wafCustomRuleOrder?: Int64[];
             /** @description Whether request headers are logged. */
             wafRequestHeaderLoggingEnabled?: boolean;
             /** @description Whether request bodies are logged. */
@@ -274,21 +268,21 @@ export interface components {
              * Format: int64
              * @description ID of the WAF profile.
              */
-            wafProfileId?: number | bigint;
+            wafProfileId?: Int64;
             /** @description Settings of the WAF engine. */
-            wafEngineConfig?: components["schemas"]["ShieldWafEngineConfigEntry"][];
+            wafEngineConfig?: components<Int64>["schemas"]["ShieldWafEngineConfigEntry"][];
             /**
              * Format: int64
              * @description Challenge window of the DDoS protection. Its unit is not specified.
              */
-            dDoSChallengeWindow?: number | bigint;
+            dDoSChallengeWindow?: Int64;
             /** @description Whether the response pages shown to blocked visitors are white-labelled. */
             whitelabelResponsePages?: boolean;
-            planType?: components["schemas"]["ShieldPlanType"];
-            wafExecutionMode?: components["schemas"]["ShieldExecutionMode"];
-            wafRequestBodyLimitAction?: components["schemas"]["ShieldBodyLimitAction"];
-            wafResponseBodyLimitAction?: components["schemas"]["ShieldBodyLimitAction"];
-            dDoSShieldSensitivity?: components["schemas"]["ShieldDDoSSensitivity"];
+            planType?: components<Int64>["schemas"]["ShieldPlanType"];
+            wafExecutionMode?: components<Int64>["schemas"]["ShieldExecutionMode"];
+            wafRequestBodyLimitAction?: components<Int64>["schemas"]["ShieldBodyLimitAction"];
+            wafResponseBodyLimitAction?: components<Int64>["schemas"]["ShieldBodyLimitAction"];
+            dDoSShieldSensitivity?: components<Int64>["schemas"]["ShieldDDoSSensitivity"];
         };
         /**
          * ShieldZoneUpdateResult
@@ -299,8 +293,8 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone.
              */
-            shieldZoneId: number | bigint;
-            shieldZone?: components["schemas"]["ShieldZone"];
+            shieldZoneId: Int64;
+            shieldZone?: components<Int64>["schemas"]["ShieldZone"];
         };
         /**
          * ShieldZoneUpdateResultWithAccessLists
@@ -313,25 +307,25 @@ export interface components {
              * Format: int64
              * @description ID of the pull zone the shield zone protects.
              */
-            pullZoneId: number | bigint;
-            shieldZone?: components["schemas"]["ShieldZone"];
+            pullZoneId: Int64;
+            shieldZone?: components<Int64>["schemas"]["ShieldZone"];
             /** @description Access lists of the zone. Their inner shape is not specified. */
             accessLists?: Record<string, never>;
             /**
              * Format: int64
              * @description Execution mode of bot detection. Its values are not specified.
              */
-            botDetectionExecutionMode?: number | bigint;
+            botDetectionExecutionMode?: Int64;
             /**
              * Format: int64
              * @description Mode of CSAM scanning. Its values are not specified.
              */
-            csamScanningMode?: number | bigint;
+            csamScanningMode?: Int64;
             /**
              * Format: int64
              * @description Mode of antivirus scanning. Its values are not specified.
              */
-            antivirusScanningMode?: number | bigint;
+            antivirusScanningMode?: Int64;
         };
         /**
          * ShieldError
@@ -343,7 +337,7 @@ export interface components {
              * Format: int64
              * @description HTTP status code of the answer.
              */
-            statusCode: number | bigint;
+            statusCode: Int64;
             /** @description Whether the request succeeded. */
             success: boolean;
             /** @description Human-readable explanation. */
@@ -361,8 +355,8 @@ export interface components {
              *     `ShieldZoneUpdateResult` carries the zone's ID, `ShieldZoneUpdateResultWithAccessLists`
              *     the pull zone's ID with access lists and scanning modes.
              */
-            data: components["schemas"]["ShieldZoneUpdateResult"] | components["schemas"]["ShieldZoneUpdateResultWithAccessLists"];
-            error: components["schemas"]["ShieldError"];
+            data: components<Int64>["schemas"]["ShieldZoneUpdateResult"] | components<Int64>["schemas"]["ShieldZoneUpdateResultWithAccessLists"];
+            error: components<Int64>["schemas"]["ShieldError"];
         };
         /**
          * ShieldErrorEnvelope
@@ -371,7 +365,7 @@ export interface components {
         ShieldErrorEnvelope: {
             /** @description Always `null` on failure. */
             data: null;
-            error: components["schemas"]["ShieldError"];
+            error: components<Int64>["schemas"]["ShieldError"];
         };
         /**
          * ShieldFailure
@@ -382,7 +376,7 @@ export interface components {
              * Format: int64
              * @description HTTP status code of the answer.
              */
-            statusCode: number | bigint;
+            statusCode: Int64;
         };
         /**
          * ShieldZoneListItem
@@ -394,12 +388,12 @@ export interface components {
              * Format: int64
              * @description ID of the shield zone.
              */
-            shieldZoneId: number | bigint;
+            shieldZoneId: Int64;
             /**
              * Format: int64
              * @description ID of the pull zone the shield zone protects.
              */
-            pullZoneId: number | bigint;
+            pullZoneId: Int64;
             /** @description Whether learning mode is on. Transitions of learning mode are not specified. */
             learningMode?: boolean;
             /**
@@ -414,7 +408,7 @@ export interface components {
             /** @description IDs of the WAF rules that only log, without blocking. */
             wafLogOnlyRules?: string[];
             /** @description IDs of the custom WAF rules, in the order they run. */
-            wafCustomRuleOrder?: (number | bigint)[];
+            wafCustomRuleOrder?: Int64[];
             /** @description Whether request headers are logged. */
             wafRequestHeaderLoggingEnabled?: boolean;
             /** @description Whether request bodies are logged. */
@@ -427,29 +421,29 @@ export interface components {
              * Format: int64
              * @description ID of the WAF profile.
              */
-            wafProfileId?: number | bigint;
+            wafProfileId?: Int64;
             /** @description Settings of the WAF engine. */
-            wafEngineConfig?: components["schemas"]["ShieldWafEngineConfigEntry"][];
+            wafEngineConfig?: components<Int64>["schemas"]["ShieldWafEngineConfigEntry"][];
             /**
              * Format: int64
              * @description Challenge window of the DDoS protection. Its unit is not specified.
              */
-            dDoSChallengeWindow?: number | bigint;
+            dDoSChallengeWindow?: Int64;
             /** @description Whether the response pages shown to blocked visitors are white-labelled. */
             whitelabelResponsePages?: boolean;
             /**
              * Format: int64
              * @description Most rate-limit rules the zone may have. The values are not specified.
              */
-            rateLimitRulesLimit?: number | bigint;
+            rateLimitRulesLimit?: Int64;
             /**
              * Format: int64
              * @description Most custom WAF rules the zone may have. The values are not specified.
              */
-            customWafRulesLimit?: number | bigint;
-            planType?: components["schemas"]["ShieldPlanType"];
-            dDoSShieldSensitivity?: components["schemas"]["ShieldDDoSSensitivity"];
-            dDoSExecutionMode?: components["schemas"]["ShieldExecutionMode"];
+            customWafRulesLimit?: Int64;
+            planType?: components<Int64>["schemas"]["ShieldPlanType"];
+            dDoSShieldSensitivity?: components<Int64>["schemas"]["ShieldDDoSSensitivity"];
+            dDoSExecutionMode?: components<Int64>["schemas"]["ShieldExecutionMode"];
         };
         /**
          * ShieldPage
@@ -460,27 +454,27 @@ export interface components {
              * Format: int64
              * @description Number of items over all pages.
              */
-            totalCount: number | bigint;
+            totalCount: Int64;
             /**
              * Format: int64
              * @description Number of pages, at this page size.
              */
-            totalPages: number | bigint;
+            totalPages: Int64;
             /**
              * Format: int64
              * @description Number of this page, from 1.
              */
-            currentPage: number | bigint;
+            currentPage: Int64;
             /**
              * Format: int64
              * @description Number of the next page; 0 when this is the last page.
              */
-            nextPage: number | bigint;
+            nextPage: Int64;
             /**
              * Format: int64
              * @description Number of items per page used for this answer.
              */
-            pageSize: number | bigint;
+            pageSize: Int64;
         };
         /**
          * ShieldZoneList
@@ -488,8 +482,8 @@ export interface components {
          */
         ShieldZoneList: {
             /** @description The shield zones on this page. */
-            data: components["schemas"]["ShieldZoneListItem"][];
-            page: components["schemas"]["ShieldPage"];
+            data: components<Int64>["schemas"]["ShieldZoneListItem"][];
+            page: components<Int64>["schemas"]["ShieldPage"];
         };
         /**
          * ShieldWafVariableTypes
@@ -512,12 +506,12 @@ export interface components {
          *     every chained condition match. The meaning of operatorType's values is not specified.
          */
         ShieldRuleCondition: {
-            variableTypes?: components["schemas"]["ShieldWafVariableTypes"];
+            variableTypes?: components<Int64>["schemas"]["ShieldWafVariableTypes"];
             /**
              * Format: int64
              * @description How the variables are compared with `value`. Its values are not specified.
              */
-            operatorType?: number | bigint;
+            operatorType?: Int64;
             /** @description Value the variables are compared with. */
             value?: string;
             /** @description Whether the outcome of the comparison is negated. */
@@ -535,20 +529,20 @@ export interface components {
              * Format: int64
              * @description What happens to a matching request. Its values are not specified.
              */
-            actionType?: number | bigint;
-            variableTypes?: components["schemas"]["ShieldWafVariableTypes"];
+            actionType?: Int64;
+            variableTypes?: components<Int64>["schemas"]["ShieldWafVariableTypes"];
             /**
              * Format: int64
              * @description How the variables are compared with `value`. Its values are not specified.
              */
-            operatorType?: number | bigint;
+            operatorType?: Int64;
             /**
              * Format: int64
              * @description Severity of a match. Its values are not specified.
              */
-            severityType?: number | bigint;
+            severityType?: Int64;
             /** @description Transformations applied to the variables before the comparison. Their values are not specified. */
-            transformationTypes?: (number | bigint)[];
+            transformationTypes?: Int64[];
             /** @description Value the variables are compared with. */
             value?: string;
             /** @description Whether the outcome of the comparison is negated. */
@@ -556,7 +550,7 @@ export interface components {
             /** @description Whether the variable names are regular expressions. */
             isRegexVariable?: boolean;
             /** @description Further conditions that must also match. */
-            chainedRuleConditions?: components["schemas"]["ShieldRuleCondition"][];
+            chainedRuleConditions?: components<Int64>["schemas"]["ShieldRuleCondition"][];
         };
         /**
          * ShieldCustomRule
@@ -567,12 +561,12 @@ export interface components {
              * Format: int64
              * @description ID of the rule.
              */
-            id: number | bigint;
+            id: Int64;
             /**
              * Format: int64
              * @description ID of the shield zone that owns the rule.
              */
-            shieldZoneId: number | bigint;
+            shieldZoneId: Int64;
             /** @description ID of the user who owns the rule. */
             userId?: string;
             /** @description Name of the rule. */
@@ -581,8 +575,8 @@ export interface components {
             ruleDescription?: string;
             /** @description The rule as a JSON text. */
             ruleJson?: string;
-            ruleConfiguration?: components["schemas"]["ShieldCustomRuleConfiguration"];
-            errorResponse?: components["schemas"]["ShieldError"];
+            ruleConfiguration?: components<Int64>["schemas"]["ShieldCustomRuleConfiguration"];
+            errorResponse?: components<Int64>["schemas"]["ShieldError"];
         };
         /**
          * ShieldCustomRuleList
@@ -590,9 +584,9 @@ export interface components {
          */
         ShieldCustomRuleList: {
             /** @description The rules on this page. */
-            data: components["schemas"]["ShieldCustomRule"][];
-            page: components["schemas"]["ShieldPage"];
-            error: components["schemas"]["ShieldError"];
+            data: components<Int64>["schemas"]["ShieldCustomRule"][];
+            page: components<Int64>["schemas"]["ShieldPage"];
+            error: components<Int64>["schemas"]["ShieldError"];
         };
         /**
          * ShieldRuleLogLabels
@@ -627,10 +621,10 @@ export interface components {
              * Format: int64
              * @description When the rule was triggered. The unit is not specified.
              */
-            timestamp?: number | bigint;
+            timestamp?: Int64;
             /** @description The log line. */
             log?: string;
-            labels?: components["schemas"]["ShieldRuleLogLabels"];
+            labels?: components<Int64>["schemas"]["ShieldRuleLogLabels"];
         };
         /**
          * ShieldTriggeredRule
@@ -647,23 +641,23 @@ export interface components {
              * Format: int64
              * @description Number of requests that triggered the rule.
              */
-            totalTriggeredRequests?: number | bigint;
+            totalTriggeredRequests?: Int64;
             /** @description Log entries of the rule. */
-            ruleLogs?: components["schemas"]["ShieldRuleLog"][];
+            ruleLogs?: components<Int64>["schemas"]["ShieldRuleLog"][];
         };
         /**
          * ShieldTriggeredRulesReview
          * @description The review of a shield zone's triggered rules.
          */
         ShieldTriggeredRulesReview: {
-            errorResponse: components["schemas"]["ShieldError"];
+            errorResponse: components<Int64>["schemas"]["ShieldError"];
             /** @description The rules that were triggered. */
-            triggeredRules: components["schemas"]["ShieldTriggeredRule"][];
+            triggeredRules: components<Int64>["schemas"]["ShieldTriggeredRule"][];
             /**
              * Format: int64
              * @description Number of rules that were triggered.
              */
-            totalTriggeredRules: number | bigint;
+            totalTriggeredRules: Int64;
         };
     };
     responses: {
@@ -676,7 +670,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ShieldErrorEnvelope"];
+                "application/json": components<Int64>["schemas"]["ShieldErrorEnvelope"];
             };
         };
         /** @description Authentication failed (missing or wrong `AccessKey`). The body is the failure body `{statusCode}`. */
@@ -685,7 +679,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ShieldFailure"];
+                "application/json": components<Int64>["schemas"]["ShieldFailure"];
             };
         };
         /** @description Internal server error. The body is the failure body `{statusCode}`. */
@@ -694,7 +688,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ShieldFailure"];
+                "application/json": components<Int64>["schemas"]["ShieldFailure"];
             };
         };
         /** @description No shield zone with this ID. The body is the shield envelope with `data: null` and an `error` object naming the zone. */
@@ -703,7 +697,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ShieldErrorEnvelope"];
+                "application/json": components<Int64>["schemas"]["ShieldErrorEnvelope"];
             };
         };
     };
@@ -712,57 +706,54 @@ export interface components {
         ShieldZonesPage: number;
         /** @description Number of shield zones per page. */
         ShieldZonesPerPage: number;
-        /**
-         * @description ID of the shield zone.
-         * @example 1024
-         */
-        ShieldZoneId: number | bigint;
+        /** @description ID of the shield zone. */
+        ShieldZoneId: Int64;
         /** @description Page number of the results, from 1. */
         CustomWafRulesPage: number;
         /** @description Number of rules per page (default 10). */
-        CustomWafRulesPageSize: number | bigint;
+        CustomWafRulesPageSize: Int64;
     };
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
-export type ShieldWafEngineConfigEntry = components['schemas']['ShieldWafEngineConfigEntry'];
-export type ShieldZoneSettings = components['schemas']['ShieldZoneSettings'];
-export type ShieldZoneUpdateRequest = components['schemas']['ShieldZoneUpdateRequest'];
-export type ShieldPlanType = components['schemas']['ShieldPlanType'];
-export type ShieldExecutionMode = components['schemas']['ShieldExecutionMode'];
-export type ShieldBodyLimitAction = components['schemas']['ShieldBodyLimitAction'];
-export type ShieldDDoSSensitivity = components['schemas']['ShieldDDoSSensitivity'];
-export type ShieldZone = components['schemas']['ShieldZone'];
-export type ShieldZoneUpdateResult = components['schemas']['ShieldZoneUpdateResult'];
-export type ShieldZoneUpdateResultWithAccessLists = components['schemas']['ShieldZoneUpdateResultWithAccessLists'];
-export type ShieldError = components['schemas']['ShieldError'];
-export type ShieldZoneUpdateResponse = components['schemas']['ShieldZoneUpdateResponse'];
-export type ShieldErrorEnvelope = components['schemas']['ShieldErrorEnvelope'];
-export type ShieldFailure = components['schemas']['ShieldFailure'];
-export type ShieldZoneListItem = components['schemas']['ShieldZoneListItem'];
-export type ShieldPage = components['schemas']['ShieldPage'];
-export type ShieldZoneList = components['schemas']['ShieldZoneList'];
-export type ShieldWafVariableTypes = components['schemas']['ShieldWafVariableTypes'];
-export type ShieldRuleCondition = components['schemas']['ShieldRuleCondition'];
-export type ShieldCustomRuleConfiguration = components['schemas']['ShieldCustomRuleConfiguration'];
-export type ShieldCustomRule = components['schemas']['ShieldCustomRule'];
-export type ShieldCustomRuleList = components['schemas']['ShieldCustomRuleList'];
-export type ShieldRuleLogLabels = components['schemas']['ShieldRuleLogLabels'];
-export type ShieldRuleLog = components['schemas']['ShieldRuleLog'];
-export type ShieldTriggeredRule = components['schemas']['ShieldTriggeredRule'];
-export type ShieldTriggeredRulesReview = components['schemas']['ShieldTriggeredRulesReview'];
-export type ResponseShieldBadRequest = components['responses']['ShieldBadRequest'];
-export type ResponseShieldUnauthorized = components['responses']['ShieldUnauthorized'];
-export type ResponseShieldInternalError = components['responses']['ShieldInternalError'];
-export type ResponseShieldZoneNotFound = components['responses']['ShieldZoneNotFound'];
-export type ParameterShieldZonesPage = components['parameters']['ShieldZonesPage'];
-export type ParameterShieldZonesPerPage = components['parameters']['ShieldZonesPerPage'];
-export type ParameterShieldZoneId = components['parameters']['ShieldZoneId'];
-export type ParameterCustomWafRulesPage = components['parameters']['CustomWafRulesPage'];
-export type ParameterCustomWafRulesPageSize = components['parameters']['CustomWafRulesPageSize'];
+export type ShieldWafEngineConfigEntry<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldWafEngineConfigEntry'];
+export type ShieldZoneSettings<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldZoneSettings'];
+export type ShieldZoneUpdateRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldZoneUpdateRequest'];
+export type ShieldPlanType<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldPlanType'];
+export type ShieldExecutionMode<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldExecutionMode'];
+export type ShieldBodyLimitAction<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldBodyLimitAction'];
+export type ShieldDDoSSensitivity<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldDDoSSensitivity'];
+export type ShieldZone<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldZone'];
+export type ShieldZoneUpdateResult<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldZoneUpdateResult'];
+export type ShieldZoneUpdateResultWithAccessLists<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldZoneUpdateResultWithAccessLists'];
+export type ShieldError<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldError'];
+export type ShieldZoneUpdateResponse<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldZoneUpdateResponse'];
+export type ShieldErrorEnvelope<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldErrorEnvelope'];
+export type ShieldFailure<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldFailure'];
+export type ShieldZoneListItem<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldZoneListItem'];
+export type ShieldPage<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldPage'];
+export type ShieldZoneList<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldZoneList'];
+export type ShieldWafVariableTypes<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldWafVariableTypes'];
+export type ShieldRuleCondition<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldRuleCondition'];
+export type ShieldCustomRuleConfiguration<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldCustomRuleConfiguration'];
+export type ShieldCustomRule<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldCustomRule'];
+export type ShieldCustomRuleList<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldCustomRuleList'];
+export type ShieldRuleLogLabels<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldRuleLogLabels'];
+export type ShieldRuleLog<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldRuleLog'];
+export type ShieldTriggeredRule<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldTriggeredRule'];
+export type ShieldTriggeredRulesReview<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldTriggeredRulesReview'];
+export type ResponseShieldBadRequest<Int64 extends number | bigint = number> = components<Int64>['responses']['ShieldBadRequest'];
+export type ResponseShieldUnauthorized<Int64 extends number | bigint = number> = components<Int64>['responses']['ShieldUnauthorized'];
+export type ResponseShieldInternalError<Int64 extends number | bigint = number> = components<Int64>['responses']['ShieldInternalError'];
+export type ResponseShieldZoneNotFound<Int64 extends number | bigint = number> = components<Int64>['responses']['ShieldZoneNotFound'];
+export type ParameterShieldZonesPage<Int64 extends number | bigint = number> = components<Int64>['parameters']['ShieldZonesPage'];
+export type ParameterShieldZonesPerPage<Int64 extends number | bigint = number> = components<Int64>['parameters']['ShieldZonesPerPage'];
+export type ParameterShieldZoneId<Int64 extends number | bigint = number> = components<Int64>['parameters']['ShieldZoneId'];
+export type ParameterCustomWafRulesPage<Int64 extends number | bigint = number> = components<Int64>['parameters']['CustomWafRulesPage'];
+export type ParameterCustomWafRulesPageSize<Int64 extends number | bigint = number> = components<Int64>['parameters']['CustomWafRulesPageSize'];
 export type $defs = Record<string, never>;
-export interface operations {
+export interface operations<Int64 extends number | bigint = number> {
     updateShieldZone: {
         parameters: {
             query?: never;
@@ -772,9 +763,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ShieldZoneUpdateRequest"];
-                "text/json": components["schemas"]["ShieldZoneUpdateRequest"];
-                "application/*+json": components["schemas"]["ShieldZoneUpdateRequest"];
+                "application/json": components<Int64>["schemas"]["ShieldZoneUpdateRequest"];
+                "text/json": components<Int64>["schemas"]["ShieldZoneUpdateRequest"];
+                "application/*+json": components<Int64>["schemas"]["ShieldZoneUpdateRequest"];
             };
         };
         responses: {
@@ -784,7 +775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShieldZoneUpdateResponse"];
+                    "application/json": components<Int64>["schemas"]["ShieldZoneUpdateResponse"];
                 };
             };
             /** @description The shield zone did not exist and was created; `data` holds its configuration. */
@@ -793,21 +784,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShieldZoneUpdateResponse"];
+                    "application/json": components<Int64>["schemas"]["ShieldZoneUpdateResponse"];
                 };
             };
-            400: components["responses"]["ShieldBadRequest"];
-            401: components["responses"]["ShieldUnauthorized"];
-            500: components["responses"]["ShieldInternalError"];
+            400: components<Int64>["responses"]["ShieldBadRequest"];
+            401: components<Int64>["responses"]["ShieldUnauthorized"];
+            500: components<Int64>["responses"]["ShieldInternalError"];
         };
     };
     listShieldZones: {
         parameters: {
             query?: {
                 /** @description Page number, from 1. */
-                page?: components["parameters"]["ShieldZonesPage"];
+                page?: components<Int64>["parameters"]["ShieldZonesPage"];
                 /** @description Number of shield zones per page. */
-                perPage?: components["parameters"]["ShieldZonesPerPage"];
+                perPage?: components<Int64>["parameters"]["ShieldZonesPerPage"];
             };
             header?: never;
             path?: never;
@@ -821,29 +812,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShieldZoneList"];
+                    "application/json": components<Int64>["schemas"]["ShieldZoneList"];
                 };
             };
-            400: components["responses"]["ShieldBadRequest"];
-            401: components["responses"]["ShieldUnauthorized"];
-            500: components["responses"]["ShieldInternalError"];
+            400: components<Int64>["responses"]["ShieldBadRequest"];
+            401: components<Int64>["responses"]["ShieldUnauthorized"];
+            500: components<Int64>["responses"]["ShieldInternalError"];
         };
     };
     listCustomWafRules: {
         parameters: {
             query?: {
                 /** @description Page number of the results, from 1. */
-                page?: components["parameters"]["CustomWafRulesPage"];
+                page?: components<Int64>["parameters"]["CustomWafRulesPage"];
                 /** @description Number of rules per page (default 10). */
-                pageSize?: components["parameters"]["CustomWafRulesPageSize"];
+                pageSize?: components<Int64>["parameters"]["CustomWafRulesPageSize"];
             };
             header?: never;
             path: {
-                /**
-                 * @description ID of the shield zone.
-                 * @example 1024
-                 */
-                shieldZoneId: components["parameters"]["ShieldZoneId"];
+                /** @description ID of the shield zone. */
+                shieldZoneId: components<Int64>["parameters"]["ShieldZoneId"];
             };
             cookie?: never;
         };
@@ -855,13 +843,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShieldCustomRuleList"];
+                    "application/json": components<Int64>["schemas"]["ShieldCustomRuleList"];
                 };
             };
-            400: components["responses"]["ShieldBadRequest"];
-            401: components["responses"]["ShieldUnauthorized"];
-            404: components["responses"]["ShieldZoneNotFound"];
-            500: components["responses"]["ShieldInternalError"];
+            400: components<Int64>["responses"]["ShieldBadRequest"];
+            401: components<Int64>["responses"]["ShieldUnauthorized"];
+            404: components<Int64>["responses"]["ShieldZoneNotFound"];
+            500: components<Int64>["responses"]["ShieldInternalError"];
         };
     };
     reviewTriggeredRules: {
@@ -869,11 +857,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the shield zone.
-                 * @example 1024
-                 */
-                shieldZoneId: components["parameters"]["ShieldZoneId"];
+                /** @description ID of the shield zone. */
+                shieldZoneId: components<Int64>["parameters"]["ShieldZoneId"];
             };
             cookie?: never;
         };
@@ -885,13 +870,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShieldTriggeredRulesReview"];
+                    "application/json": components<Int64>["schemas"]["ShieldTriggeredRulesReview"];
                 };
             };
-            400: components["responses"]["ShieldBadRequest"];
-            401: components["responses"]["ShieldUnauthorized"];
-            404: components["responses"]["ShieldZoneNotFound"];
-            500: components["responses"]["ShieldInternalError"];
+            400: components<Int64>["responses"]["ShieldBadRequest"];
+            401: components<Int64>["responses"]["ShieldUnauthorized"];
+            404: components<Int64>["responses"]["ShieldZoneNotFound"];
+            500: components<Int64>["responses"]["ShieldInternalError"];
         };
     };
 }

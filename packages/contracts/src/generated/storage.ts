@@ -3,7 +3,7 @@
  * change the contract and run `pnpm bundle && pnpm generate` instead.
  */
 
-export interface paths {
+export interface paths<Int64 extends number | bigint = number> {
     "/storagezone": {
         parameters: {
             query?: never;
@@ -19,7 +19,7 @@ export interface paths {
          *     (`StorageZoneArray`). With `page` above 0 it is one page of `perPage` zones in the envelope
          *     `{Items, CurrentPage, TotalItems, HasMoreItems}` (`StorageZonePage`). `search` filters by name.
          */
-        get: operations["listStorageZones"];
+        get: operations<Int64>["listStorageZones"];
         put?: never;
         post?: never;
         delete?: never;
@@ -30,7 +30,7 @@ export interface paths {
     };
 }
 export type webhooks = Record<string, never>;
-export interface components {
+export interface components<Int64 extends number | bigint = number> {
     schemas: {
         /**
          * Hostname
@@ -91,7 +91,7 @@ export interface components {
             /** @description Whether the pull zone is suspended. */
             Suspended?: boolean;
             /** @description Hostnames the pull zone answers on. */
-            Hostnames?: components["schemas"]["PullZoneHostname"][];
+            Hostnames?: components<Int64>["schemas"]["PullZoneHostname"][];
             /**
              * Format: int32
              * @description ID of the storage zone used as origin.
@@ -471,9 +471,9 @@ export interface components {
             /** @description Third parameter of the action. */
             ActionParameter3?: string;
             /** @description Conditions that make the rule apply. */
-            Triggers?: components["schemas"]["EdgeRuleTrigger"][];
+            Triggers?: components<Int64>["schemas"]["EdgeRuleTrigger"][];
             /** @description Further actions taken with the first one. */
-            ExtraActions?: components["schemas"]["EdgeRuleExtraAction"][];
+            ExtraActions?: components<Int64>["schemas"]["EdgeRuleExtraAction"][];
             /**
              * Format: int32
              * @description How the triggers combine. An integer enumeration; the specification does not show its values or their names.
@@ -499,7 +499,7 @@ export interface components {
          */
         PullZoneEdgeRules: {
             /** @description Edge rules of the pull zone. */
-            EdgeRules?: components["schemas"]["EdgeRule"][];
+            EdgeRules?: components<Int64>["schemas"]["EdgeRule"][];
         };
         /**
          * PullZoneSigningAndTls
@@ -697,7 +697,7 @@ export interface components {
             /** @description Cookie that bypasses static HTML. */
             OptimizerStaticHtmlCmsBypassCookie?: string;
             /** @description Optimizer classes (named sets of image transformations). */
-            OptimizerClasses?: components["schemas"]["OptimizerClass"][];
+            OptimizerClasses?: components<Int64>["schemas"]["OptimizerClass"][];
         };
         /**
          * ImageAiBlueprint
@@ -719,7 +719,7 @@ export interface components {
             /** @description Whether the image AI is enabled. */
             EnablePlatformImageAi?: boolean;
             /** @description Blueprints of the image AI. */
-            PlatformAiImageBlueprints?: components["schemas"]["ImageAiBlueprint"][];
+            PlatformAiImageBlueprints?: components<Int64>["schemas"]["ImageAiBlueprint"][];
         };
         /**
          * PullZoneShieldProtection
@@ -787,7 +787,7 @@ export interface components {
          *     The meanings of the integer enumerations and which fields are required are not shown by
          *     the specification. Fields outside these groups are rejected (`unevaluatedProperties`).
          */
-        PullZone: components["schemas"]["PullZoneIdentity"] & components["schemas"]["PullZoneAccessControl"] & components["schemas"]["PullZoneTrafficAndBilling"] & components["schemas"]["PullZoneCachingAndOrigin"] & components["schemas"]["PullZoneEdgeRules"] & components["schemas"]["PullZoneSigningAndTls"] & components["schemas"]["PullZoneErrorPages"] & components["schemas"]["PullZoneLogging"] & components["schemas"]["PullZoneOptimizer"] & components["schemas"]["PullZoneImageAi"] & components["schemas"]["PullZoneShieldProtection"] & components["schemas"]["PullZonePreloadingScreen"];
+        PullZone: components<Int64>["schemas"]["PullZoneIdentity"] & components<Int64>["schemas"]["PullZoneAccessControl"] & components<Int64>["schemas"]["PullZoneTrafficAndBilling"] & components<Int64>["schemas"]["PullZoneCachingAndOrigin"] & components<Int64>["schemas"]["PullZoneEdgeRules"] & components<Int64>["schemas"]["PullZoneSigningAndTls"] & components<Int64>["schemas"]["PullZoneErrorPages"] & components<Int64>["schemas"]["PullZoneLogging"] & components<Int64>["schemas"]["PullZoneOptimizer"] & components<Int64>["schemas"]["PullZoneImageAi"] & components<Int64>["schemas"]["PullZoneShieldProtection"] & components<Int64>["schemas"]["PullZonePreloadingScreen"];
         /**
          * ZoneTier
          * Format: int32
@@ -824,7 +824,7 @@ export interface components {
              * Format: int64
              * @description ID of the storage zone.
              */
-            Id: number | bigint;
+            Id: Int64;
             /** @description ID of the user who owns the storage zone. */
             UserId?: string;
             /** @description Name of the storage zone. */
@@ -850,18 +850,18 @@ export interface components {
              * Format: int64
              * @description Total storage used by the zone.
              */
-            StorageUsed?: number | bigint;
+            StorageUsed?: Int64;
             /**
              * Format: int64
              * @description Number of files stored in the zone.
              */
-            FilesStored?: number | bigint;
+            FilesStored?: Int64;
             /** @description Main region of the storage zone. */
             Region?: string;
             /** @description Regions the zone's files are replicated to. */
             ReplicationRegions?: string[];
             /** @description Pull zones connected to the storage zone. */
-            PullZones?: components["schemas"]["PullZone"][];
+            PullZones?: components<Int64>["schemas"]["PullZone"][];
             /** @description Whether the 404 status of a missing file is rewritten to 200. */
             Rewrite404To200?: boolean;
             /** @description Path of the file returned for a missing file. */
@@ -870,20 +870,20 @@ export interface components {
             StorageHostname?: string;
             /** @description Hostname of the zone's S3-compatible API. */
             S3Hostname?: string;
-            ZoneTier?: components["schemas"]["ZoneTier"];
+            ZoneTier?: components<Int64>["schemas"]["ZoneTier"];
             /** @description Whether a new replication region is being enabled. */
             ReplicationChangeInProgress?: boolean;
             /** @description Price override of the storage zone, in dollars per TB per month. */
             PriceOverride?: number;
             /** @description Discount specific to the storage zone. */
             Discount?: number;
-            StorageZoneType?: components["schemas"]["StorageZoneType"];
+            StorageZoneType?: components<Int64>["schemas"]["StorageZoneType"];
         };
         /**
          * StorageZoneArray
          * @description The answer when `page` is 0 (the default) — every matching storage zone as a plain array, without an envelope.
          */
-        StorageZoneArray: components["schemas"]["StorageZone"][];
+        StorageZoneArray: components<Int64>["schemas"]["StorageZone"][];
         /**
          * StorageZonePage
          * @description The answer when `page` is above 0 — one page of the matching storage zones. The specification
@@ -891,17 +891,17 @@ export interface components {
          */
         StorageZonePage: {
             /** @description The storage zones on this page. */
-            Items: components["schemas"]["StorageZone"][];
+            Items: components<Int64>["schemas"]["StorageZone"][];
             /**
              * Format: int64
              * @description Number of this page (the requested `page`).
              */
-            CurrentPage: number | bigint;
+            CurrentPage: Int64;
             /**
              * Format: int64
              * @description Number of matching storage zones over all pages.
              */
-            TotalItems: number | bigint;
+            TotalItems: Int64;
             /** @description Whether a later page holds more storage zones. */
             HasMoreItems: boolean;
         };
@@ -912,7 +912,7 @@ export interface components {
          *     - `page` 0 (the default): `StorageZoneArray`, every matching zone as a plain array;
          *     - `page` above 0: `StorageZonePage`, the object `{Items, CurrentPage, TotalItems, HasMoreItems}`.
          */
-        StorageZoneList: components["schemas"]["StorageZoneArray"] | components["schemas"]["StorageZonePage"];
+        StorageZoneList: components<Int64>["schemas"]["StorageZoneArray"] | components<Int64>["schemas"]["StorageZonePage"];
         /**
          * StorageError
          * @description Error body of the storage zone listing for an invalid request.
@@ -933,7 +933,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["StorageError"];
+                "application/json": components<Int64>["schemas"]["StorageError"];
             };
         };
         /** @description Authentication failed (missing or wrong `AccessKey`). No body. */
@@ -970,41 +970,41 @@ export interface components {
     headers: never;
     pathItems: never;
 }
-export type PullZoneHostname = components['schemas']['PullZoneHostname'];
-export type PullZoneIdentity = components['schemas']['PullZoneIdentity'];
-export type PullZoneAccessControl = components['schemas']['PullZoneAccessControl'];
-export type PullZoneTrafficAndBilling = components['schemas']['PullZoneTrafficAndBilling'];
-export type PullZoneCachingAndOrigin = components['schemas']['PullZoneCachingAndOrigin'];
-export type EdgeRuleTrigger = components['schemas']['EdgeRuleTrigger'];
-export type EdgeRuleExtraAction = components['schemas']['EdgeRuleExtraAction'];
-export type EdgeRule = components['schemas']['EdgeRule'];
-export type PullZoneEdgeRules = components['schemas']['PullZoneEdgeRules'];
-export type PullZoneSigningAndTls = components['schemas']['PullZoneSigningAndTls'];
-export type PullZoneErrorPages = components['schemas']['PullZoneErrorPages'];
-export type PullZoneLogging = components['schemas']['PullZoneLogging'];
-export type OptimizerClass = components['schemas']['OptimizerClass'];
-export type PullZoneOptimizer = components['schemas']['PullZoneOptimizer'];
-export type ImageAiBlueprint = components['schemas']['ImageAiBlueprint'];
-export type PullZoneImageAi = components['schemas']['PullZoneImageAi'];
-export type PullZoneShieldProtection = components['schemas']['PullZoneShieldProtection'];
-export type PullZonePreloadingScreen = components['schemas']['PullZonePreloadingScreen'];
-export type PullZone = components['schemas']['PullZone'];
-export type ZoneTier = components['schemas']['ZoneTier'];
-export type StorageZoneType = components['schemas']['StorageZoneType'];
-export type StorageZone = components['schemas']['StorageZone'];
-export type StorageZoneArray = components['schemas']['StorageZoneArray'];
-export type StorageZonePage = components['schemas']['StorageZonePage'];
-export type StorageZoneList = components['schemas']['StorageZoneList'];
-export type StorageError = components['schemas']['StorageError'];
-export type ResponseStorageBadRequest = components['responses']['StorageBadRequest'];
-export type ResponseStorageUnauthorized = components['responses']['StorageUnauthorized'];
-export type ResponseStorageInternalError = components['responses']['StorageInternalError'];
-export type ParameterStorageZonesPage = components['parameters']['StorageZonesPage'];
-export type ParameterStorageZonesPerPage = components['parameters']['StorageZonesPerPage'];
-export type ParameterStorageZonesSearch = components['parameters']['StorageZonesSearch'];
-export type ParameterStorageZonesIncludeDeleted = components['parameters']['StorageZonesIncludeDeleted'];
+export type PullZoneHostname<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZoneHostname'];
+export type PullZoneIdentity<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZoneIdentity'];
+export type PullZoneAccessControl<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZoneAccessControl'];
+export type PullZoneTrafficAndBilling<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZoneTrafficAndBilling'];
+export type PullZoneCachingAndOrigin<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZoneCachingAndOrigin'];
+export type EdgeRuleTrigger<Int64 extends number | bigint = number> = components<Int64>['schemas']['EdgeRuleTrigger'];
+export type EdgeRuleExtraAction<Int64 extends number | bigint = number> = components<Int64>['schemas']['EdgeRuleExtraAction'];
+export type EdgeRule<Int64 extends number | bigint = number> = components<Int64>['schemas']['EdgeRule'];
+export type PullZoneEdgeRules<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZoneEdgeRules'];
+export type PullZoneSigningAndTls<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZoneSigningAndTls'];
+export type PullZoneErrorPages<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZoneErrorPages'];
+export type PullZoneLogging<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZoneLogging'];
+export type OptimizerClass<Int64 extends number | bigint = number> = components<Int64>['schemas']['OptimizerClass'];
+export type PullZoneOptimizer<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZoneOptimizer'];
+export type ImageAiBlueprint<Int64 extends number | bigint = number> = components<Int64>['schemas']['ImageAiBlueprint'];
+export type PullZoneImageAi<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZoneImageAi'];
+export type PullZoneShieldProtection<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZoneShieldProtection'];
+export type PullZonePreloadingScreen<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZonePreloadingScreen'];
+export type PullZone<Int64 extends number | bigint = number> = components<Int64>['schemas']['PullZone'];
+export type ZoneTier<Int64 extends number | bigint = number> = components<Int64>['schemas']['ZoneTier'];
+export type StorageZoneType<Int64 extends number | bigint = number> = components<Int64>['schemas']['StorageZoneType'];
+export type StorageZone<Int64 extends number | bigint = number> = components<Int64>['schemas']['StorageZone'];
+export type StorageZoneArray<Int64 extends number | bigint = number> = components<Int64>['schemas']['StorageZoneArray'];
+export type StorageZonePage<Int64 extends number | bigint = number> = components<Int64>['schemas']['StorageZonePage'];
+export type StorageZoneList<Int64 extends number | bigint = number> = components<Int64>['schemas']['StorageZoneList'];
+export type StorageError<Int64 extends number | bigint = number> = components<Int64>['schemas']['StorageError'];
+export type ResponseStorageBadRequest<Int64 extends number | bigint = number> = components<Int64>['responses']['StorageBadRequest'];
+export type ResponseStorageUnauthorized<Int64 extends number | bigint = number> = components<Int64>['responses']['StorageUnauthorized'];
+export type ResponseStorageInternalError<Int64 extends number | bigint = number> = components<Int64>['responses']['StorageInternalError'];
+export type ParameterStorageZonesPage<Int64 extends number | bigint = number> = components<Int64>['parameters']['StorageZonesPage'];
+export type ParameterStorageZonesPerPage<Int64 extends number | bigint = number> = components<Int64>['parameters']['StorageZonesPerPage'];
+export type ParameterStorageZonesSearch<Int64 extends number | bigint = number> = components<Int64>['parameters']['StorageZonesSearch'];
+export type ParameterStorageZonesIncludeDeleted<Int64 extends number | bigint = number> = components<Int64>['parameters']['StorageZonesIncludeDeleted'];
 export type $defs = Record<string, never>;
-export interface operations {
+export interface operations<Int64 extends number | bigint = number> {
     listStorageZones: {
         parameters: {
             query?: {
@@ -1014,13 +1014,13 @@ export interface operations {
                  *     shows the bounds 1 to 2147483647 with the default 0, which means no pagination, so 0 is
                  *     accepted too. A negative page answers 400.
                  */
-                page?: components["parameters"]["StorageZonesPage"];
+                page?: components<Int64>["parameters"]["StorageZonesPage"];
                 /** @description Number of storage zones per page, 5 to 1000; used when `page` is above 0. A value outside the bounds answers 400. */
-                perPage?: components["parameters"]["StorageZonesPerPage"];
+                perPage?: components<Int64>["parameters"]["StorageZonesPerPage"];
                 /** @description Only storage zones whose name contains this text (case-insensitive). */
-                search?: components["parameters"]["StorageZonesSearch"];
+                search?: components<Int64>["parameters"]["StorageZonesSearch"];
                 /** @description Whether deleted storage zones (`Deleted` true) are listed too. */
-                includeDeleted?: components["parameters"]["StorageZonesIncludeDeleted"];
+                includeDeleted?: components<Int64>["parameters"]["StorageZonesIncludeDeleted"];
             };
             header?: never;
             path?: never;
@@ -1034,12 +1034,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StorageZoneList"];
+                    "application/json": components<Int64>["schemas"]["StorageZoneList"];
                 };
             };
-            400: components["responses"]["StorageBadRequest"];
-            401: components["responses"]["StorageUnauthorized"];
-            500: components["responses"]["StorageInternalError"];
+            400: components<Int64>["responses"]["StorageBadRequest"];
+            401: components<Int64>["responses"]["StorageUnauthorized"];
+            500: components<Int64>["responses"]["StorageInternalError"];
         };
     };
 }

@@ -3,17 +3,14 @@
  * change the contract and run `pnpm bundle && pnpm generate` instead.
  */
 
-export interface paths {
+export interface paths<Int64 extends number | bigint = number> {
     "/library/{libraryId}/videos": {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
-                libraryId: components["parameters"]["VideoLibraryId"];
+                /** @description ID of the video library. */
+                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
         };
@@ -24,7 +21,7 @@ export interface paths {
          * @description Creates a video record in the library. The answer is the created video with a fresh
          *     `guid` and status `0` (Created); upload the file afterwards.
          */
-        post: operations["createVideo"];
+        post: operations<Int64>["createVideo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -36,11 +33,8 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
-                libraryId: components["parameters"]["VideoLibraryId"];
+                /** @description ID of the video library. */
+                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
         };
@@ -48,13 +42,13 @@ export interface paths {
          * List collections
          * @description Lists the library's collections, one page at a time.
          */
-        get: operations["listCollections"];
+        get: operations<Int64>["listCollections"];
         put?: never;
         /**
          * Create a collection
          * @description Creates an empty collection in the library.
          */
-        post: operations["createCollection"];
+        post: operations<Int64>["createCollection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -66,16 +60,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
-                libraryId: components["parameters"]["VideoLibraryId"];
-                /**
-                 * @description ID (guid) of the collection.
-                 * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
-                 */
-                collectionId: components["parameters"]["CollectionId"];
+                /** @description ID of the video library. */
+                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
+                /** @description ID (guid) of the collection. */
+                collectionId: components<Int64>["parameters"]["CollectionId"];
             };
             cookie?: never;
         };
@@ -83,18 +71,18 @@ export interface paths {
          * Get a collection
          * @description Returns one collection of the library.
          */
-        get: operations["getCollection"];
+        get: operations<Int64>["getCollection"];
         put?: never;
         /**
          * Rename a collection
          * @description Changes the name of a collection.
          */
-        post: operations["updateCollection"];
+        post: operations<Int64>["updateCollection"];
         /**
          * Delete a collection
          * @description Deletes a collection. Its videos stay in the library.
          */
-        delete: operations["deleteCollection"];
+        delete: operations<Int64>["deleteCollection"];
         options?: never;
         head?: never;
         patch?: never;
@@ -102,7 +90,7 @@ export interface paths {
     };
 }
 export type webhooks = Record<string, never>;
-export interface components {
+export interface components<Int64 extends number | bigint = number> {
     schemas: {
         /**
          * CreateVideoRequest
@@ -240,8 +228,8 @@ export interface components {
              * @description When the issue was met.
              */
             timeStamp?: string;
-            level?: components["schemas"]["Severity"];
-            issueCode?: components["schemas"]["IssueCodes"];
+            level?: components<Int64>["schemas"]["Severity"];
+            issueCode?: components<Int64>["schemas"]["IssueCodes"];
             /** @description Human-readable message. */
             message?: string | null;
             /** @description Value related to the issue. */
@@ -270,24 +258,103 @@ export interface components {
          */
         SmartGenerateFeaturesStatus: {
             /** @description Status of the generated title; `null` on legacy rows. */
-            title?: components["schemas"]["SmartGenerateStatus"] | null;
+            title?: components<Int64>["schemas"]["SmartGenerateStatus"] | null;
             /** @description Status of the generated description; `null` on legacy rows. */
-            description?: components["schemas"]["SmartGenerateStatus"] | null;
+            description?: components<Int64>["schemas"]["SmartGenerateStatus"] | null;
             /** @description Status of the generated chapters; `null` on legacy rows. */
-            chapters?: components["schemas"]["SmartGenerateStatus"] | null;
+            chapters?: components<Int64>["schemas"]["SmartGenerateStatus"] | null;
             /** @description Status of the generated moments; `null` on legacy rows. */
-            moments?: components["schemas"]["SmartGenerateStatus"] | null;
+            moments?: components<Int64>["schemas"]["SmartGenerateStatus"] | null;
         };
         /**
          * VideoModel
          * @description A video record inside a video library.
+         * @example {
+         *       "videoLibraryId": 42,
+         *       "guid": "5b7e0c1d-2f3a-4b5c-8d9e-0f1a2b3c4d5e",
+         *       "title": "Onboarding tour",
+         *       "description": "A five-minute tour of the dashboard.",
+         *       "dateUploaded": "2026-10-02T14:05:11Z",
+         *       "views": 1280,
+         *       "isPublic": true,
+         *       "length": 312,
+         *       "status": 4,
+         *       "framerate": 29.97,
+         *       "rotation": 0,
+         *       "width": 1920,
+         *       "height": 1080,
+         *       "availableResolutions": "360p,720p,1080p",
+         *       "outputCodecs": "x264,vp9",
+         *       "thumbnailCount": 12,
+         *       "encodeProgress": 100,
+         *       "storageSize": 248003571,
+         *       "captions": [
+         *         {
+         *           "srclang": "en",
+         *           "label": "English",
+         *           "version": 2
+         *         }
+         *       ],
+         *       "hasMP4Fallback": true,
+         *       "collectionId": null,
+         *       "thumbnailFileName": "thumbnail.jpg",
+         *       "thumbnailUrl": "https://cdn.platform.invalid/5b7e0c1d/thumbnail.jpg",
+         *       "thumbnailBlurhash": "LEHV6nWB2yk8pyo0adR*.7kCMdnj",
+         *       "averageWatchTime": 141,
+         *       "totalWatchTime": 180480,
+         *       "category": "education",
+         *       "chapters": [
+         *         {
+         *           "title": "Introduction",
+         *           "start": 0,
+         *           "end": 45
+         *         },
+         *         {
+         *           "title": "The dashboard",
+         *           "start": 45,
+         *           "end": 312
+         *         }
+         *       ],
+         *       "moments": [
+         *         {
+         *           "label": "First deploy",
+         *           "timestamp": 201
+         *         }
+         *       ],
+         *       "metaTags": [
+         *         {
+         *           "property": "og:title",
+         *           "value": "Onboarding tour"
+         *         }
+         *       ],
+         *       "transcodingMessages": [
+         *         {
+         *           "timeStamp": "2026-10-02T14:06:40Z",
+         *           "level": 2,
+         *           "issueCode": 2,
+         *           "message": "Audio stream is shorter than the video stream.",
+         *           "value": null
+         *         }
+         *       ],
+         *       "jitEncodingEnabled": false,
+         *       "smartGenerateStatus": 2,
+         *       "smartGenerateFeaturesStatus": {
+         *         "title": 3,
+         *         "description": 2,
+         *         "chapters": 1,
+         *         "moments": 4
+         *       },
+         *       "hasOriginal": true,
+         *       "originalHash": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+         *       "hasHighQualityPreview": true
+         *     }
          */
         VideoModel: {
             /**
              * Format: int64
              * @description ID of the library that owns the video.
              */
-            videoLibraryId: number | bigint;
+            videoLibraryId: Int64;
             /** @description Unique ID of the video. */
             guid: string;
             /** @description Title of the video. */
@@ -303,7 +370,7 @@ export interface components {
              * Format: int64
              * @description Number of views.
              */
-            views: number | bigint;
+            views: Int64;
             /** @description Whether the video is publicly accessible. */
             isPublic: boolean;
             /**
@@ -311,7 +378,7 @@ export interface components {
              * @description Duration in seconds.
              */
             length: number;
-            status: components["schemas"]["VideoModelStatus"];
+            status: components<Int64>["schemas"]["VideoModelStatus"];
             /**
              * Format: double
              * @description Frame rate of the video.
@@ -321,7 +388,7 @@ export interface components {
              * Format: int64
              * @description Rotation of the video.
              */
-            rotation?: number | bigint | null;
+            rotation?: Int64 | null;
             /**
              * Format: int32
              * @description Width of the original file, in pixels.
@@ -350,9 +417,9 @@ export interface components {
              * Format: int64
              * @description Storage used by the video.
              */
-            storageSize: number | bigint;
+            storageSize: Int64;
             /** @description Caption tracks of the video. */
-            captions?: components["schemas"]["Caption"][] | null;
+            captions?: components<Int64>["schemas"]["Caption"][] | null;
             /** @description Whether MP4 fallback files exist. */
             hasMP4Fallback: boolean;
             /** @description ID of the collection the video belongs to. */
@@ -367,22 +434,22 @@ export interface components {
              * Format: int64
              * @description Average watch time, in seconds.
              */
-            averageWatchTime: number | bigint;
+            averageWatchTime: Int64;
             /**
              * Format: int64
              * @description Total watch time, in seconds.
              */
-            totalWatchTime: number | bigint;
+            totalWatchTime: Int64;
             /** @description Automatically detected category. */
             category?: string | null;
             /** @description Chapters of the video. */
-            chapters?: components["schemas"]["Chapter"][] | null;
+            chapters?: components<Int64>["schemas"]["Chapter"][] | null;
             /** @description Labelled moments of the video. */
-            moments?: components["schemas"]["Moment"][] | null;
+            moments?: components<Int64>["schemas"]["Moment"][] | null;
             /** @description Metadata tags of the video. */
-            metaTags?: components["schemas"]["MetaTag"][] | null;
+            metaTags?: components<Int64>["schemas"]["MetaTag"][] | null;
             /** @description Issues met while transcoding. */
-            transcodingMessages?: components["schemas"]["TranscodingMessage"][] | null;
+            transcodingMessages?: components<Int64>["schemas"]["TranscodingMessage"][] | null;
             /** @description Whether just-in-time encoding is enabled. */
             jitEncodingEnabled?: boolean | null;
             /**
@@ -395,9 +462,9 @@ export interface components {
              *     When the per-feature statuses are absent (legacy rows), the stored legacy value is
              *     returned.
              */
-            smartGenerateStatus?: components["schemas"]["SmartGenerateStatus"] | null;
+            smartGenerateStatus?: components<Int64>["schemas"]["SmartGenerateStatus"] | null;
             /** @description Per-feature smart-generate statuses; a feature is `null` on legacy rows. */
-            smartGenerateFeaturesStatus?: components["schemas"]["SmartGenerateFeaturesStatus"] | null;
+            smartGenerateFeaturesStatus?: components<Int64>["schemas"]["SmartGenerateFeaturesStatus"] | null;
             /** @description Whether the original file is in storage. */
             hasOriginal?: boolean | null;
             /** @description SHA256 hash of the original upload. */
@@ -429,7 +496,7 @@ export interface components {
              * Format: int64
              * @description ID of the library that owns the collection.
              */
-            videoLibraryId: number | bigint;
+            videoLibraryId: Int64;
             /** @description Unique ID of the collection. */
             guid: string;
             /** @description Name of the collection. */
@@ -438,12 +505,12 @@ export interface components {
              * Format: int64
              * @description Number of videos in the collection.
              */
-            videoCount?: number | bigint;
+            videoCount?: Int64;
             /**
              * Format: int64
              * @description Total storage used by the collection's videos.
              */
-            totalSize?: number | bigint;
+            totalSize?: Int64;
             /** @description Comma-separated IDs of the videos used as the collection's preview. */
             previewVideoIds?: string | null;
             /** @description URLs of the preview images (only with `includeThumbnails=true`). */
@@ -458,19 +525,19 @@ export interface components {
              * Format: int64
              * @description Number of collections over all pages.
              */
-            totalItems: number | bigint;
+            totalItems: Int64;
             /**
              * Format: int64
              * @description Number of this page, from 1.
              */
-            currentPage: number | bigint;
+            currentPage: Int64;
             /**
              * Format: int32
              * @description Page size used for this answer.
              */
             itemsPerPage: number;
             /** @description The collections on this page. */
-            items: components["schemas"]["Collection"][];
+            items: components<Int64>["schemas"]["Collection"][];
         };
         /**
          * CollectionNameRequest
@@ -488,7 +555,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["StatusModel"];
+                "application/json": components<Int64>["schemas"]["StatusModel"];
             };
         };
         /** @description Authentication failed (missing or wrong `AccessKey`). No body. */
@@ -521,11 +588,8 @@ export interface components {
         };
     };
     parameters: {
-        /**
-         * @description ID of the video library.
-         * @example 42
-         */
-        VideoLibraryId: number | bigint;
+        /** @description ID of the video library. */
+        VideoLibraryId: Int64;
         /** @description Page number, from 1. */
         CollectionsPage: number;
         /** @description Number of collections per page. */
@@ -539,64 +603,58 @@ export interface components {
         CollectionsOrderBy: "date" | "title";
         /** @description Whether `previewImageUrls` is filled in. */
         IncludeThumbnails: boolean;
-        /**
-         * @description ID (guid) of the collection.
-         * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
-         */
+        /** @description ID (guid) of the collection. */
         CollectionId: string;
     };
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
-export type CreateVideoRequest = components['schemas']['CreateVideoRequest'];
-export type VideoModelStatus = components['schemas']['VideoModelStatus'];
-export type Caption = components['schemas']['Caption'];
-export type Chapter = components['schemas']['Chapter'];
-export type Moment = components['schemas']['Moment'];
-export type MetaTag = components['schemas']['MetaTag'];
-export type Severity = components['schemas']['Severity'];
-export type IssueCodes = components['schemas']['IssueCodes'];
-export type TranscodingMessage = components['schemas']['TranscodingMessage'];
-export type SmartGenerateStatus = components['schemas']['SmartGenerateStatus'];
-export type SmartGenerateFeaturesStatus = components['schemas']['SmartGenerateFeaturesStatus'];
-export type VideoModel = components['schemas']['VideoModel'];
-export type StatusModel = components['schemas']['StatusModel'];
-export type Collection = components['schemas']['Collection'];
-export type CollectionList = components['schemas']['CollectionList'];
-export type CollectionNameRequest = components['schemas']['CollectionNameRequest'];
-export type ResponseVideoBadRequest = components['responses']['VideoBadRequest'];
-export type ResponseVideoUnauthorized = components['responses']['VideoUnauthorized'];
-export type ResponseVideoForbidden = components['responses']['VideoForbidden'];
-export type ResponseCollectionNotFound = components['responses']['CollectionNotFound'];
-export type ResponseVideoInternalError = components['responses']['VideoInternalError'];
-export type ParameterVideoLibraryId = components['parameters']['VideoLibraryId'];
-export type ParameterCollectionsPage = components['parameters']['CollectionsPage'];
-export type ParameterCollectionsItemsPerPage = components['parameters']['CollectionsItemsPerPage'];
-export type ParameterCollectionsSearch = components['parameters']['CollectionsSearch'];
-export type ParameterCollectionsOrderBy = components['parameters']['CollectionsOrderBy'];
-export type ParameterIncludeThumbnails = components['parameters']['IncludeThumbnails'];
-export type ParameterCollectionId = components['parameters']['CollectionId'];
+export type CreateVideoRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['CreateVideoRequest'];
+export type VideoModelStatus<Int64 extends number | bigint = number> = components<Int64>['schemas']['VideoModelStatus'];
+export type Caption<Int64 extends number | bigint = number> = components<Int64>['schemas']['Caption'];
+export type Chapter<Int64 extends number | bigint = number> = components<Int64>['schemas']['Chapter'];
+export type Moment<Int64 extends number | bigint = number> = components<Int64>['schemas']['Moment'];
+export type MetaTag<Int64 extends number | bigint = number> = components<Int64>['schemas']['MetaTag'];
+export type Severity<Int64 extends number | bigint = number> = components<Int64>['schemas']['Severity'];
+export type IssueCodes<Int64 extends number | bigint = number> = components<Int64>['schemas']['IssueCodes'];
+export type TranscodingMessage<Int64 extends number | bigint = number> = components<Int64>['schemas']['TranscodingMessage'];
+export type SmartGenerateStatus<Int64 extends number | bigint = number> = components<Int64>['schemas']['SmartGenerateStatus'];
+export type SmartGenerateFeaturesStatus<Int64 extends number | bigint = number> = components<Int64>['schemas']['SmartGenerateFeaturesStatus'];
+export type VideoModel<Int64 extends number | bigint = number> = components<Int64>['schemas']['VideoModel'];
+export type StatusModel<Int64 extends number | bigint = number> = components<Int64>['schemas']['StatusModel'];
+export type Collection<Int64 extends number | bigint = number> = components<Int64>['schemas']['Collection'];
+export type CollectionList<Int64 extends number | bigint = number> = components<Int64>['schemas']['CollectionList'];
+export type CollectionNameRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['CollectionNameRequest'];
+export type ResponseVideoBadRequest<Int64 extends number | bigint = number> = components<Int64>['responses']['VideoBadRequest'];
+export type ResponseVideoUnauthorized<Int64 extends number | bigint = number> = components<Int64>['responses']['VideoUnauthorized'];
+export type ResponseVideoForbidden<Int64 extends number | bigint = number> = components<Int64>['responses']['VideoForbidden'];
+export type ResponseCollectionNotFound<Int64 extends number | bigint = number> = components<Int64>['responses']['CollectionNotFound'];
+export type ResponseVideoInternalError<Int64 extends number | bigint = number> = components<Int64>['responses']['VideoInternalError'];
+export type ParameterVideoLibraryId<Int64 extends number | bigint = number> = components<Int64>['parameters']['VideoLibraryId'];
+export type ParameterCollectionsPage<Int64 extends number | bigint = number> = components<Int64>['parameters']['CollectionsPage'];
+export type ParameterCollectionsItemsPerPage<Int64 extends number | bigint = number> = components<Int64>['parameters']['CollectionsItemsPerPage'];
+export type ParameterCollectionsSearch<Int64 extends number | bigint = number> = components<Int64>['parameters']['CollectionsSearch'];
+export type ParameterCollectionsOrderBy<Int64 extends number | bigint = number> = components<Int64>['parameters']['CollectionsOrderBy'];
+export type ParameterIncludeThumbnails<Int64 extends number | bigint = number> = components<Int64>['parameters']['IncludeThumbnails'];
+export type ParameterCollectionId<Int64 extends number | bigint = number> = components<Int64>['parameters']['CollectionId'];
 export type $defs = Record<string, never>;
-export interface operations {
+export interface operations<Int64 extends number | bigint = number> {
     createVideo: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
-                libraryId: components["parameters"]["VideoLibraryId"];
+                /** @description ID of the video library. */
+                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateVideoRequest"];
-                "text/json": components["schemas"]["CreateVideoRequest"];
-                "application/*+json": components["schemas"]["CreateVideoRequest"];
+                "application/json": components<Int64>["schemas"]["CreateVideoRequest"];
+                "text/json": components<Int64>["schemas"]["CreateVideoRequest"];
+                "application/*+json": components<Int64>["schemas"]["CreateVideoRequest"];
             };
         };
         responses: {
@@ -606,40 +664,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VideoModel"];
+                    "application/json": components<Int64>["schemas"]["VideoModel"];
                 };
             };
-            400: components["responses"]["VideoBadRequest"];
-            401: components["responses"]["VideoUnauthorized"];
-            403: components["responses"]["VideoForbidden"];
-            404: components["responses"]["CollectionNotFound"];
-            500: components["responses"]["VideoInternalError"];
+            400: components<Int64>["responses"]["VideoBadRequest"];
+            401: components<Int64>["responses"]["VideoUnauthorized"];
+            403: components<Int64>["responses"]["VideoForbidden"];
+            404: components<Int64>["responses"]["CollectionNotFound"];
+            500: components<Int64>["responses"]["VideoInternalError"];
         };
     };
     listCollections: {
         parameters: {
             query?: {
                 /** @description Page number, from 1. */
-                page?: components["parameters"]["CollectionsPage"];
+                page?: components<Int64>["parameters"]["CollectionsPage"];
                 /** @description Number of collections per page. */
-                itemsPerPage?: components["parameters"]["CollectionsItemsPerPage"];
+                itemsPerPage?: components<Int64>["parameters"]["CollectionsItemsPerPage"];
                 /** @description Only collections whose name contains this text. */
-                search?: components["parameters"]["CollectionsSearch"];
+                search?: components<Int64>["parameters"]["CollectionsSearch"];
                 /**
                  * @description Field the collections are ordered by: `date` (newest first, the default) or `title` (the
                  *     collection's name, A to Z). Any other value answers 400.
                  */
-                orderBy?: components["parameters"]["CollectionsOrderBy"];
+                orderBy?: components<Int64>["parameters"]["CollectionsOrderBy"];
                 /** @description Whether `previewImageUrls` is filled in. */
-                includeThumbnails?: components["parameters"]["IncludeThumbnails"];
+                includeThumbnails?: components<Int64>["parameters"]["IncludeThumbnails"];
             };
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
-                libraryId: components["parameters"]["VideoLibraryId"];
+                /** @description ID of the video library. */
+                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
         };
@@ -651,13 +706,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CollectionList"];
+                    "application/json": components<Int64>["schemas"]["CollectionList"];
                 };
             };
-            400: components["responses"]["VideoBadRequest"];
-            401: components["responses"]["VideoUnauthorized"];
-            403: components["responses"]["VideoForbidden"];
-            500: components["responses"]["VideoInternalError"];
+            400: components<Int64>["responses"]["VideoBadRequest"];
+            401: components<Int64>["responses"]["VideoUnauthorized"];
+            403: components<Int64>["responses"]["VideoForbidden"];
+            500: components<Int64>["responses"]["VideoInternalError"];
         };
     };
     createCollection: {
@@ -665,19 +720,16 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
-                libraryId: components["parameters"]["VideoLibraryId"];
+                /** @description ID of the video library. */
+                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CollectionNameRequest"];
-                "text/json": components["schemas"]["CollectionNameRequest"];
-                "application/*+json": components["schemas"]["CollectionNameRequest"];
+                "application/json": components<Int64>["schemas"]["CollectionNameRequest"];
+                "text/json": components<Int64>["schemas"]["CollectionNameRequest"];
+                "application/*+json": components<Int64>["schemas"]["CollectionNameRequest"];
             };
         };
         responses: {
@@ -687,33 +739,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Collection"];
+                    "application/json": components<Int64>["schemas"]["Collection"];
                 };
             };
-            400: components["responses"]["VideoBadRequest"];
-            401: components["responses"]["VideoUnauthorized"];
-            403: components["responses"]["VideoForbidden"];
-            500: components["responses"]["VideoInternalError"];
+            400: components<Int64>["responses"]["VideoBadRequest"];
+            401: components<Int64>["responses"]["VideoUnauthorized"];
+            403: components<Int64>["responses"]["VideoForbidden"];
+            500: components<Int64>["responses"]["VideoInternalError"];
         };
     };
     getCollection: {
         parameters: {
             query?: {
                 /** @description Whether `previewImageUrls` is filled in. */
-                includeThumbnails?: components["parameters"]["IncludeThumbnails"];
+                includeThumbnails?: components<Int64>["parameters"]["IncludeThumbnails"];
             };
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
-                libraryId: components["parameters"]["VideoLibraryId"];
-                /**
-                 * @description ID (guid) of the collection.
-                 * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
-                 */
-                collectionId: components["parameters"]["CollectionId"];
+                /** @description ID of the video library. */
+                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
+                /** @description ID (guid) of the collection. */
+                collectionId: components<Int64>["parameters"]["CollectionId"];
             };
             cookie?: never;
         };
@@ -725,14 +771,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Collection"];
+                    "application/json": components<Int64>["schemas"]["Collection"];
                 };
             };
-            400: components["responses"]["VideoBadRequest"];
-            401: components["responses"]["VideoUnauthorized"];
-            403: components["responses"]["VideoForbidden"];
-            404: components["responses"]["CollectionNotFound"];
-            500: components["responses"]["VideoInternalError"];
+            400: components<Int64>["responses"]["VideoBadRequest"];
+            401: components<Int64>["responses"]["VideoUnauthorized"];
+            403: components<Int64>["responses"]["VideoForbidden"];
+            404: components<Int64>["responses"]["CollectionNotFound"];
+            500: components<Int64>["responses"]["VideoInternalError"];
         };
     };
     updateCollection: {
@@ -740,24 +786,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
-                libraryId: components["parameters"]["VideoLibraryId"];
-                /**
-                 * @description ID (guid) of the collection.
-                 * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
-                 */
-                collectionId: components["parameters"]["CollectionId"];
+                /** @description ID of the video library. */
+                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
+                /** @description ID (guid) of the collection. */
+                collectionId: components<Int64>["parameters"]["CollectionId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CollectionNameRequest"];
-                "text/json": components["schemas"]["CollectionNameRequest"];
-                "application/*+json": components["schemas"]["CollectionNameRequest"];
+                "application/json": components<Int64>["schemas"]["CollectionNameRequest"];
+                "text/json": components<Int64>["schemas"]["CollectionNameRequest"];
+                "application/*+json": components<Int64>["schemas"]["CollectionNameRequest"];
             };
         };
         responses: {
@@ -767,14 +807,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusModel"];
+                    "application/json": components<Int64>["schemas"]["StatusModel"];
                 };
             };
-            400: components["responses"]["VideoBadRequest"];
-            401: components["responses"]["VideoUnauthorized"];
-            403: components["responses"]["VideoForbidden"];
-            404: components["responses"]["CollectionNotFound"];
-            500: components["responses"]["VideoInternalError"];
+            400: components<Int64>["responses"]["VideoBadRequest"];
+            401: components<Int64>["responses"]["VideoUnauthorized"];
+            403: components<Int64>["responses"]["VideoForbidden"];
+            404: components<Int64>["responses"]["CollectionNotFound"];
+            500: components<Int64>["responses"]["VideoInternalError"];
         };
     };
     deleteCollection: {
@@ -782,16 +822,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /**
-                 * @description ID of the video library.
-                 * @example 42
-                 */
-                libraryId: components["parameters"]["VideoLibraryId"];
-                /**
-                 * @description ID (guid) of the collection.
-                 * @example 0d5d8ab4-5a4e-4d4f-8a3c-2c8a9a0b1f11
-                 */
-                collectionId: components["parameters"]["CollectionId"];
+                /** @description ID of the video library. */
+                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
+                /** @description ID (guid) of the collection. */
+                collectionId: components<Int64>["parameters"]["CollectionId"];
             };
             cookie?: never;
         };
@@ -803,14 +837,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusModel"];
+                    "application/json": components<Int64>["schemas"]["StatusModel"];
                 };
             };
-            400: components["responses"]["VideoBadRequest"];
-            401: components["responses"]["VideoUnauthorized"];
-            403: components["responses"]["VideoForbidden"];
-            404: components["responses"]["CollectionNotFound"];
-            500: components["responses"]["VideoInternalError"];
+            400: components<Int64>["responses"]["VideoBadRequest"];
+            401: components<Int64>["responses"]["VideoUnauthorized"];
+            403: components<Int64>["responses"]["VideoForbidden"];
+            404: components<Int64>["responses"]["CollectionNotFound"];
+            500: components<Int64>["responses"]["VideoInternalError"];
         };
     };
 }

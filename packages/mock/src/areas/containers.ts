@@ -4,9 +4,17 @@
 // request reflected, ids generated and a public host per CDN endpoint, and stores it; invalid
 // requests answer a problem object listing each field.
 import { randomUUID } from 'node:crypto';
-import type { ContainerEndpoint, ContainerEndpointRequest, ContainerFieldError, ContainerProblemDetails, ContainerTemplate, ContainerTemplateRequest } from '@platform-contracts/contracts/containers';
+import type { ContainerEndpoint as GeneratedContainerEndpoint, ContainerEndpointRequest as GeneratedContainerEndpointRequest, ContainerFieldError as GeneratedContainerFieldError, ContainerProblemDetails as GeneratedContainerProblemDetails, ContainerTemplate as GeneratedContainerTemplate, ContainerTemplateRequest as GeneratedContainerTemplateRequest } from '@platform-contracts/contracts/containers';
 import { defineArea, type OpenApiDocument, type Violation } from '../area.ts';
 import { capFlags, capMessage, capsFromFlags, contractFields, resolveCaps, type CapFlags } from './state.ts';
+
+// int64 fields as the mock holds them: exact, a bigint beyond 2^53.
+type ContainerEndpoint = GeneratedContainerEndpoint<number | bigint>;
+type ContainerEndpointRequest = GeneratedContainerEndpointRequest<number | bigint>;
+type ContainerFieldError = GeneratedContainerFieldError<number | bigint>;
+type ContainerProblemDetails = GeneratedContainerProblemDetails<number | bigint>;
+type ContainerTemplate = GeneratedContainerTemplate<number | bigint>;
+type ContainerTemplateRequest = GeneratedContainerTemplateRequest<number | bigint>;
 
 export interface ContainersState {
   /** By appId: the templates added to the application, oldest first. */
@@ -67,9 +75,9 @@ export default defineArea<'containers', ContainersMockOptions, ContainersState>(
 
 /** The application IDs a namespace starts with: the contract's example of the appId parameter. */
 function exampleAppIds(document: OpenApiDocument): string[] {
-  const parameters = (document.components as { parameters?: Record<string, { example?: unknown }> } | undefined)?.parameters;
-  const example = parameters?.ContainersAppId?.example;
-  if (typeof example !== 'string') throw new Error('the containers contract gives no example appId (components.parameters.ContainersAppId.example)');
+  const parameters = (document.components as { parameters?: Record<string, { examples?: Record<string, { value?: unknown }> }> } | undefined)?.parameters;
+  const example = Object.values(parameters?.ContainersAppId?.examples ?? {})[0]?.value; // its first named example
+  if (typeof example !== 'string') throw new Error('the containers contract gives no example appId (components.parameters.ContainersAppId.examples)');
   return [example];
 }
 
@@ -119,12 +127,20 @@ function fieldErrorsFor(document: OpenApiDocument) {
   const probeChecks = probeChecksOf(document);
   return (violations: Violation[]): FieldError[] => {
     const oneOfFailures = new Set(violations.filter(isOneOfFailure).map((v) => pointerOf(v.location)));
+    // Each branch of the probe's oneOf is a whole probe: the checks the branches found missing tell
+    // whether it has exactly one (then only the errors inside it count) and which other branches' complaints to leave out.
+    const checkOf = (violation: Violation) => [REQUIRED, UNKNOWN].map((pattern) => pattern.exec(violation.message)?.[1]).find((name) => name !== undefined && probeChecks.includes(name));
+    const missing = new Map<string, Set<string>>();
+    for (const violation of violations.filter((v) => REQUIRED.test(v.message) && checkOf(v) && oneOfFailures.has(pointerOf(v.location)))) {
+      const at = pointerOf(violation.location);
+      missing.set(at, (missing.get(at) ?? new Set()).add(checkOf(violation)!));
+    }
     const byField = new Map<string, string[]>();
     for (const violation of violations) {
       const { field, message } = fieldError(violation);
       if (isOneOfFailure(violation)) {
-        add(byField, field, `must have exactly one of ${probeChecks.join(', ')}`);
-      } else if (!(oneOfFailures.has(pointerOf(violation.location)) && REQUIRED.test(violation.message))) {
+        if ((missing.get(field)?.size ?? 0) !== probeChecks.length - 1) add(byField, field, `must have exactly one of ${probeChecks.join(', ')}`);
+      } else if (!(oneOfFailures.has(pointerOf(violation.location)) && (REQUIRED.test(violation.message) || checkOf(violation)))) {
         add(byField, field, message);
       }
     }
@@ -166,10 +182,11 @@ function add(byField: Map<string, string[]>, field: string, message: string) {
   byField.set(field, messages);
 }
 
-/** The checks a probe chooses from, as the contract's ContainerProbe lists them in `oneOf`. */
+/** The checks a probe chooses from, as the contract's ContainerProbe lists them in `oneOf` (each branch a schema of its own). */
 function probeChecksOf(document: OpenApiDocument): string[] {
-  const schemas = (document.components as { schemas?: Record<string, { oneOf?: { required?: string[] }[] }> } | undefined)?.schemas;
-  const checks = schemas?.ContainerProbe?.oneOf?.flatMap((branch) => branch.required ?? []);
+  type Branch = { required?: string[]; $ref?: string };
+  const schemas = (document.components as { schemas?: Record<string, { oneOf?: Branch[]; required?: string[] }> } | undefined)?.schemas;
+  const checks = schemas?.ContainerProbe?.oneOf?.flatMap((branch) => (branch.$ref ? schemas[branch.$ref.replace('#/components/schemas/', '')] : branch)?.required ?? []);
   if (!checks?.length) throw new Error('the containers contract has no ContainerProbe with a oneOf of checks');
   return checks;
 }

@@ -26,9 +26,9 @@ function fieldOf(violation: Violation | undefined): string {
 
 /** The zone IDs a namespace starts with: the contract's example of the zoneId parameter. */
 function exampleZoneIds(document: OpenApiDocument): string[] {
-  const parameters = (document.components as { parameters?: Record<string, { example?: unknown }> } | undefined)?.parameters;
-  const example = parameters?.DnsZoneId?.example;
-  if (example === undefined) throw new Error('the dns contract gives no example zoneId (components.parameters.DnsZoneId.example)');
+  const parameters = (document.components as { parameters?: Record<string, { examples?: Record<string, { value?: unknown }> }> } | undefined)?.parameters;
+  const example = Object.values(parameters?.DnsZoneId?.examples ?? {})[0]?.value; // its first named example
+  if (example === undefined) throw new Error('the dns contract gives no example zoneId (components.parameters.DnsZoneId.examples)');
   return [String(example)];
 }
 

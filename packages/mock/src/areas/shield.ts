@@ -1,21 +1,22 @@
 // Shield: shield zones kept per access key, each with its custom rules and its triggered-rule
 // review, seeded from the contract's examples. The update changes the zone the list shows
 // (or creates it: 202); learning mode ends when the virtual clock passes learningModeUntil.
-import type {
-  ShieldCustomRule,
-  ShieldCustomRuleList,
-  ShieldError,
-  ShieldErrorEnvelope,
-  ShieldPage,
-  ShieldTriggeredRule,
-  ShieldTriggeredRulesReview,
-  ShieldZone,
-  ShieldZoneList,
-  ShieldZoneListItem,
-  ShieldZoneUpdateResponse,
-} from '@platform-contracts/contracts/shield';
+import type { ShieldCustomRule as GeneratedShieldCustomRule, ShieldCustomRuleList as GeneratedShieldCustomRuleList, ShieldError as GeneratedShieldError, ShieldErrorEnvelope as GeneratedShieldErrorEnvelope, ShieldPage as GeneratedShieldPage, ShieldTriggeredRule as GeneratedShieldTriggeredRule, ShieldTriggeredRulesReview as GeneratedShieldTriggeredRulesReview, ShieldZone as GeneratedShieldZone, ShieldZoneList as GeneratedShieldZoneList, ShieldZoneListItem as GeneratedShieldZoneListItem, ShieldZoneUpdateResponse as GeneratedShieldZoneUpdateResponse } from '@platform-contracts/contracts/shield';
 import { defineArea, describeViolations, exactIntegerQuery, integerParam, integerQuery, type OpenApiDocument } from '../area.ts';
 import { capFlags, capMessage, capsFromFlags, contractFields, deepFreeze, picker, resolveCaps, type CapFlags } from './state.ts';
+
+// int64 fields as the mock holds them: exact, a bigint beyond 2^53.
+type ShieldCustomRule = GeneratedShieldCustomRule<number | bigint>;
+type ShieldCustomRuleList = GeneratedShieldCustomRuleList<number | bigint>;
+type ShieldError = GeneratedShieldError<number | bigint>;
+type ShieldErrorEnvelope = GeneratedShieldErrorEnvelope<number | bigint>;
+type ShieldPage = GeneratedShieldPage<number | bigint>;
+type ShieldTriggeredRule = GeneratedShieldTriggeredRule<number | bigint>;
+type ShieldTriggeredRulesReview = GeneratedShieldTriggeredRulesReview<number | bigint>;
+type ShieldZone = GeneratedShieldZone<number | bigint>;
+type ShieldZoneList = GeneratedShieldZoneList<number | bigint>;
+type ShieldZoneListItem = GeneratedShieldZoneListItem<number | bigint>;
+type ShieldZoneUpdateResponse = GeneratedShieldZoneUpdateResponse<number | bigint>;
 
 type Json = Record<string, unknown>;
 

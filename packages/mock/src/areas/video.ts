@@ -3,9 +3,15 @@
 // a collection counts in its videoCount and leads its preview. Videos themselves are not kept:
 // no operation reads them back.
 import { randomUUID } from 'node:crypto';
-import type { Collection as ContractCollection, CollectionList, StatusModel, VideoModel } from '@platform-contracts/contracts/video';
+import type { Collection as GeneratedCollection, CollectionList as GeneratedCollectionList, StatusModel as GeneratedStatusModel, VideoModel as GeneratedVideoModel } from '@platform-contracts/contracts/video';
 import { defineArea, describeViolations, integerParam, integerQuery, queryValue } from '../area.ts';
 import { capFlags, capMessage, capsFromFlags, contractFields, resolveCaps, type CapFlags } from './state.ts';
+
+// int64 fields as the mock holds them: exact, a bigint beyond 2^53.
+type ContractCollection = GeneratedCollection<number | bigint>;
+type CollectionList = GeneratedCollectionList<number | bigint>;
+type StatusModel = GeneratedStatusModel<number | bigint>;
+type VideoModel = GeneratedVideoModel<number | bigint>;
 
 /** A collection as the mock keeps it: the contract's, with every field it writes (videoLibraryId is int64, exact). */
 export type Collection = ContractCollection & Required<Pick<ContractCollection, 'name' | 'videoCount' | 'totalSize' | 'previewVideoIds' | 'previewImageUrls'>>;

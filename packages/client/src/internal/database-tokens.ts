@@ -1,6 +1,8 @@
-import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
-import { PlatformApiError } from './internal/errors.js';
-import type { HelperCallOptions, PlatformHttpClient } from './internal/typed-client.js';
+// The database area's access tokens, on the general management API (the `AccessKey` header).
+import { type AccessKeyClientOptions, defineClientArea } from './area.js';
+import { PlatformApiError } from './errors.js';
+import type { Int64Mode, Int64Of } from './int64.js';
+import type { HelperCallOptions, PlatformHttpClient } from './typed-client.js';
 import type {
   CreateDatabaseTokensRequest,
   DatabaseTokenList,
@@ -24,29 +26,31 @@ export class DatabaseTokensApiError<Status extends number = number, Body = unkno
   }
 }
 
-declare module './internal/area-errors.js' {
+declare module './area-errors.js' {
   interface AreaErrors<Status extends number, Body> {
     databaseTokens: DatabaseTokensApiError<Status, Body>;
   }
 }
 
-export type DatabaseTokensClientOptions<ThrowOnError extends boolean = boolean> = AccessKeyClientOptions<ThrowOnError>;
+export type DatabaseTokensClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;
 /** The general management API's database token operations (the `AccessKey` header). */
-export type DatabaseTokensClient<ThrowOnError extends boolean = false> = PlatformHttpClient<paths, 'databaseTokens', ThrowOnError>;
+export type DatabaseTokensClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<paths<Int64Of<Int64>>, 'databaseTokens', ThrowOnError>;
 
 /**
  * A client for a database's access tokens, on the general management API (not the database's
  * host). The base URL is `baseUrl`, else the environment variable `PLATFORM_API_BASE_URL`.
  */
-export const createDatabaseTokensClient: <ThrowOnError extends boolean = false>(
-  options: DatabaseTokensClientOptions<ThrowOnError>,
-) => DatabaseTokensClient<ThrowOnError> = defineClientArea<paths, 'databaseTokens'>({
+export const createDatabaseTokensClient = defineClientArea({
   area: 'databaseTokens',
   factory: 'createDatabaseTokensClient',
   baseUrlEnv: 'PLATFORM_API_BASE_URL',
   Error: DatabaseTokensApiError,
   pagination: {},
-});
+  exactJson: () => import('../generated/int64/database.js'),
+}) as <ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'>(options: DatabaseTokensClientOptions<ThrowOnError, Int64>) => DatabaseTokensClient<ThrowOnError, Int64>;
+
+/** A client of either int64 mode, typed as one: the helpers' calls are the same in both (their answers hold no int64 field). */
+const numbers = <Int64 extends Int64Mode>(client: DatabaseTokensClient<boolean, Int64>) => client as unknown as DatabaseTokensClient<boolean>;
 
 /**
  * Generates a Full Access and a Read Only token (or the `kinds` asked for), optionally expiring
@@ -54,32 +58,36 @@ export const createDatabaseTokensClient: <ThrowOnError extends boolean = false>(
  * A failure throws the call's `DatabaseTokensApiError`. `options` are a raw call's (headers,
  * middleware, signal, timeoutMs, retry), as for every helper.
  */
-export async function createDatabaseTokens(
-  client: DatabaseTokensClient<boolean>,
+export async function createDatabaseTokens<Int64 extends Int64Mode = 'number'>(
+  client: DatabaseTokensClient<boolean, Int64>,
   databaseId: string,
   request: CreateDatabaseTokensRequest = {},
   options: HelperCallOptions = {},
-): Promise<DatabaseTokensIssued> {
-  const { data, failure } = await client.POST('/database/{databaseId}/tokens', { ...options, params: { path: { databaseId } }, body: request });
+): Promise<DatabaseTokensIssued<Int64Of<Int64>>> {
+  const { data, failure } = await numbers(client).POST('/database/{databaseId}/tokens', { ...options, params: { path: { databaseId } }, body: request });
   if (failure) throw failure;
   return data;
 }
 
 /** Makes every token of the database invalid at once; with `regenerate`, returns a new pair. A failure throws the call's `DatabaseTokensApiError`. */
-export async function invalidateDatabaseTokens(
-  client: DatabaseTokensClient<boolean>,
+export async function invalidateDatabaseTokens<Int64 extends Int64Mode = 'number'>(
+  client: DatabaseTokensClient<boolean, Int64>,
   databaseId: string,
   request: InvalidateDatabaseTokensRequest = {},
   options: HelperCallOptions = {},
-): Promise<DatabaseTokensInvalidated> {
-  const { data, failure } = await client.POST('/database/{databaseId}/tokens/invalidate', { ...options, params: { path: { databaseId } }, body: request });
+): Promise<DatabaseTokensInvalidated<Int64Of<Int64>>> {
+  const { data, failure } = await numbers(client).POST('/database/{databaseId}/tokens/invalidate', { ...options, params: { path: { databaseId } }, body: request });
   if (failure) throw failure;
   return data;
 }
 
 /** Every token of the database, valid or not, without secret values. A failure throws the call's `DatabaseTokensApiError`. */
-export async function listDatabaseTokens(client: DatabaseTokensClient<boolean>, databaseId: string, options: HelperCallOptions = {}): Promise<DatabaseTokenList> {
-  const { data, failure } = await client.GET('/database/{databaseId}/tokens', { ...options, params: { path: { databaseId } } });
+export async function listDatabaseTokens<Int64 extends Int64Mode = 'number'>(
+  client: DatabaseTokensClient<boolean, Int64>,
+  databaseId: string,
+  options: HelperCallOptions = {},
+): Promise<DatabaseTokenList<Int64Of<Int64>>> {
+  const { data, failure } = await numbers(client).GET('/database/{databaseId}/tokens', { ...options, params: { path: { databaseId } } });
   if (failure) throw failure;
   return data;
 }

@@ -1,0 +1,26 @@
+// The DNS area's helpers beyond its contract: a zone file sent as the text it is. Re-exported by
+// the generated dns.ts.
+import type { DnsClient } from '../dns.js';
+import type { Int64Mode } from '../internal/int64.js';
+import type { HelperCallOptions } from '../internal/typed-client.js';
+
+/**
+ * Imports the records of a BIND-style zone file into a DNS zone. The zone file is sent as
+ * it is, as a `text/plain` body (openapi-fetch would otherwise send it as a JSON string).
+ * `options` are a raw call's: headers (added to the client's), middleware, signal, timeoutMs, retry.
+ */
+export function importDnsRecords<ThrowOnError extends boolean, Int64 extends Int64Mode>(
+  client: DnsClient<ThrowOnError, Int64>,
+  zoneId: number | bigint,
+  zoneFile: string,
+  options: HelperCallOptions = {},
+) {
+  // An ID of either mode goes out as its digits; the answer holds no int64 field, so its type is the same in both.
+  return (client as unknown as DnsClient<ThrowOnError, 'bigint'>).POST('/dnszone/{zoneId}/import', {
+    ...options,
+    params: { path: { zoneId: BigInt(zoneId) } },
+    body: zoneFile,
+    bodySerializer: (text: string) => text,
+    headers: { ...options.headers, 'Content-Type': 'text/plain' },
+  });
+}

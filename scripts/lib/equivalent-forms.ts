@@ -1,0 +1,59 @@
+// Two ways of writing the same contract that the breaking-change check must not take for a change
+// (api-smart-diff compares how schemas are written, not what they accept): each document is
+// brought to one form before it is compared.
+//   - An int32 without `minimum` or `maximum` is bounded by its format: the bounds written out
+//     (as the contracts now do, for tools that ignore `format`) are no narrowing.
+//   - A closed object (additionalProperties: false) whose `oneOf` or `anyOf` branches only name
+//     the properties they require accepts what a oneOf of complete branches accepts, each branch
+//     with the parent's properties but those the other branches require (as ContainerProbe is
+//     now written, for tools that read a branch without its parent); a branch given as a `$ref`
+//     is the same as the schema written in its place.
+type Json = { [key: string]: unknown };
+
+const INT32 = { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A copy of the document in the one form (the document itself is left as it is). */
+export function inOneForm<T>(document: T): T {
+  const copy = structuredClone(document);
+  const schemas = isObject(copy) && isObject(copy.components) && isObject(copy.components.schemas) ? copy.components.schemas : {};
+  visit(copy, schemas);
+  return copy;
+}
+
+function visit(node: unknown, schemas: Json): void {
+  if (Array.isArray(node)) return node.forEach((item) => visit(item, schemas));
+  if (!isObject(node)) return;
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const branches = node[keyword];
+    if (!Array.isArray(branches)) continue;
+    node[keyword] = branches.map((branch) => {
+      const name = isObject(branch) && Object.keys(branch).length === 1 && typeof branch.$ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(branch.$ref)?.[1] : undefined;
+      return name !== undefined && isObject(schemas[name]) ? structuredClone(schemas[name]) : branch;
+    });
+  }
+  for (const value of Object.values(node)) visit(value, schemas);
+  if (node.format === 'int32' && !Array.isArray(node.enum)) {
+    if (typeof node.minimum !== 'number') node.minimum = INT32.minimum;
+    if (typeof node.maximum !== 'number') node.maximum = INT32.maximum;
+  }
+  for (const keyword of ['oneOf', 'anyOf'] as const) completeBranches(node, keyword);
+}
+
+/** `properties` beside `oneOf` branches that only require properties, moved into each branch. */
+function completeBranches(schema: Json, keyword: 'oneOf' | 'anyOf'): void {
+  const branches = schema[keyword];
+  if (!Array.isArray(branches) || !isObject(schema.properties) || schema.additionalProperties !== false) return;
+  const onlyRequiring = (branch: unknown) =>
+    isObject(branch) && Array.isArray(branch.required) && Object.keys(branch).every((key) => ['title', 'required', 'properties'].includes(key)) && Object.values(isObject(branch.properties) ? branch.properties : {}).every((value) => isObject(value) && Object.keys(value).length === 0);
+  if (!branches.every(onlyRequiring)) return;
+  const properties = schema.properties;
+  const requiredBy = branches.map((branch) => new Set((branch as Json).required as string[]));
+  schema[keyword] = branches.map((branch, index) => ({
+    type: schema.type ?? 'object',
+    additionalProperties: false,
+    required: [...(Array.isArray(schema.required) ? schema.required : []), ...((branch as Json).required as string[])],
+    properties: Object.fromEntries(Object.entries(properties).filter(([name]) => requiredBy[index]!.has(name) || !requiredBy.some((others, other) => other !== index && others.has(name)))),
+  }));
+  for (const key of ['type', 'properties', 'additionalProperties', 'required']) delete schema[key];
+}
