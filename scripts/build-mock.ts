@@ -2,16 +2,43 @@
 // mock serves the site from dist/docs itself; the packed package gets a real copy in
 // packages/mock/docs from its `prepack` (scripts/mock-site.ts), never a copy that could go stale here.
 // The bundled contracts come from @platform-contracts/contracts.
-import { rmSync } from 'node:fs';
+//
+// SQLite's WebAssembly build ships inside the mock: the database engine's worker script is bundled
+// with @sqlite.org/sqlite-wasm (esbuild) and sqlite3.wasm is copied beside it, so that users do not
+// install that package, whose `engines` (node >=22) makes npm warn EBADENGINE on Node 20 although
+// it runs there (the mock's tests run on Node 20).
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { buildSync } from 'esbuild';
 import { ROOT } from './lib/paths.ts';
 import { fail, runBin } from './lib/run.ts';
 
 const PACKAGE_DIR = path.join(ROOT, 'packages/mock');
+const ENGINE = 'areas/database/engine';
+const fromMock = createRequire(path.join(PACKAGE_DIR, 'package.json'));
+
+/** The engine's worker script with SQLite's module in it, and sqlite3.wasm beside it (engine/sqlite-module.ts reads it there). */
+export function bundleSqlite(dist = path.join(PACKAGE_DIR, 'dist')) {
+  const sqlite = JSON.parse(readFileSync(fromMock.resolve('@sqlite.org/sqlite-wasm/package.json'), 'utf8')) as { name: string; version: string; license: string };
+  buildSync({
+    entryPoints: [path.join(PACKAGE_DIR, 'src', ENGINE, 'worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: path.join(dist, ENGINE, 'worker.js'),
+    allowOverwrite: true,
+    banner: { js: `// The database engine's worker thread, with ${sqlite.name} ${sqlite.version} (${sqlite.license}; SQLite itself is public domain) bundled in by scripts/build-mock.ts.` },
+    logLevel: 'error',
+  });
+  copyFileSync(fromMock.resolve('@sqlite.org/sqlite-wasm/sqlite3.wasm'), path.join(dist, ENGINE, 'sqlite3.wasm'));
+}
 
 export function buildMock() {
   rmSync(path.join(PACKAGE_DIR, 'dist'), { recursive: true, force: true });
   if (!runBin('tsc', ['-p', 'packages/mock/tsconfig.build.json']).ok) fail('the mock does not compile (see above)');
+  bundleSqlite();
   // Left by earlier builds: the bundles the mock once carried, and the link to the site.
   rmSync(path.join(PACKAGE_DIR, 'contracts'), { recursive: true, force: true });
   rmSync(path.join(PACKAGE_DIR, 'docs'), { recursive: true, force: true });
