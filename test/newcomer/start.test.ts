@@ -71,6 +71,17 @@ describe('rebuilding only what changed', () => {
   });
 });
 
+describe('deciding what to rebuild', () => {
+  it('loads none of the build tools when nothing is out of date (pnpm start and pnpm mock start at once)', () => {
+    // TypeScript (CommonJS) lands in require's cache when an ES module imports it: generate.ts does, for the contracts step.
+    const probe = `await import(${JSON.stringify(path.join(ROOT, 'scripts/build.ts'))}); const { createRequire } = await import('node:module'); console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)));`;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    const loaded = JSON.parse(result.stdout) as string[];
+    expect(loaded.filter((file) => /[\\/]node_modules[\\/](typescript|@scalar|@redocly)[\\/]/.test(file))).toEqual([]);
+  }, 60_000);
+});
+
 /** `pnpm start` as a terminal runs it: its own process group, Ctrl+C sent to the whole group. */
 function start(args: string[], command: string[] = [process.execPath, '--import', 'tsx', 'scripts/start.ts'], env: Record<string, string> = {}) {
   const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...cleanNpmEnv(), ...env } });
