@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client as LibsqlClient } from '@libsql/client';
 import { inject, test as base, type TestAPI } from 'vitest';
+import { startDatabaseEngine } from './engine-warm-up.ts';
 import { startMock } from './http-server.ts';
 import { createMock, IN_PROCESS_URL, type Mock, type MockOptions } from './mock.ts';
 import { connectNamespace, type NamespaceControl } from './remote-namespace.ts';
@@ -89,6 +90,10 @@ async function connect(options: MockTestOptions<unknown>): Promise<MockConnectio
   const shared = inject('platformMockUrl');
   if (shared) return { url: shared, fetch: (input, init) => globalThis.fetch(input, init) };
   const mock = options.http ? await startMock({ port: 0, ...options.mock }) : await createMock(options.mock);
+  await startDatabaseEngine(mock).catch(async (error: unknown) => {
+    await mock.close();
+    throw error;
+  });
   return { url: mock.url, fetch: options.http ? (input, init) => globalThis.fetch(input, init) : mock.fetch, mock };
 }
 
@@ -106,10 +111,17 @@ async function issueTokens(connection: MockConnection, accessKey: string, databa
   return { databaseId, url, fullAccessToken: tokenOf('full_access'), readOnlyToken: tokenOf('read_only') };
 }
 
-/** A vitest `test` with the mock's fixtures; pass `createPlatformClient` for the `platform` fixture. */
+/** How long the suite's setup may take to start the worker's mock and its database engine. */
+const SETUP_TIMEOUT_MS = 120_000;
+
+/**
+ * A vitest `test` with the mock's fixtures; pass `createPlatformClient` for the `platform` fixture.
+ * Called in a test file, it also starts the worker's mock and its database engine before the
+ * file's tests (a `beforeAll`, with its own time limit), so that no test's time pays for them.
+ */
 export function createMockTest<Platform = never>(options: MockTestOptions<Platform> = {}): TestAPI<MockFixtures<Platform>> {
   const databaseId = options.databaseId ?? 'my-database';
-  return base.extend<MockFixtures<Platform>>({
+  const test = base.extend<MockFixtures<Platform>>({
     platformMock: [
       // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from its first parameter
       async ({}, use) => {
@@ -145,6 +157,16 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
       await use(options.createPlatformClient(platformOptions));
     },
   });
+  // Suite hooks with worker fixtures came with vitest 4; with an older vitest the first test starts the mock.
+  const withHooks = test as unknown as { beforeAll?: (fn: (fixtures: { platformMock: MockConnection }) => Promise<void>, timeout?: number) => void };
+  if (typeof withHooks.beforeAll === 'function') {
+    try {
+      withHooks.beforeAll(async ({ platformMock }) => void platformMock, SETUP_TIMEOUT_MS);
+    } catch {
+      // Not called while a test file is collected (a setup module, say): the first test starts the mock.
+    }
+  }
+  return test;
 }
 
 /** The fixtures with a mock in process and no platform client: `clientOptions` suits every `create<Area>Client`. */
