@@ -164,7 +164,7 @@ describe('the docs’ TypeScript blocks, against the packed packages', () => {
   });
 
   // The example test files, as a user runs them: vitest in the project, on the packed packages.
-  let report: { testResults: { name: string; status: string; message: string }[] } | undefined;
+  let report: { testResults: { name: string; status: string; message: string; assertionResults?: { title: string; failureMessages: string[] }[] }[] } | undefined;
   beforeAll(() => {
     if (testFiles.length === 0) return;
     const result = project.run(process.execPath, [path.join(project.dir, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', ...testFiles.map((block) => block.fileName)]);
@@ -173,7 +173,8 @@ describe('the docs’ TypeScript blocks, against the packed packages', () => {
 
   it.each(testFiles.map((block) => [block.name, block] as const))('%s passes under vitest', (_name, block) => {
     const file = report?.testResults.find((result) => result.name.endsWith(block.fileName));
-    expect(file?.status, file?.message).toBe('passed');
+    const failures = (file?.assertionResults ?? []).flatMap((test) => test.failureMessages.map((message) => `${test.title}: ${message.split('\n')[0]}`));
+    expect(file?.status, [file?.message, ...failures].join('\n')).toBe('passed');
   });
 });
 
