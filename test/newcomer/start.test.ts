@@ -10,6 +10,8 @@ import { BUILD_STEPS, staleSteps } from '../../scripts/build.ts';
 import { runSteps, type BuildStep } from '../../scripts/lib/freshness.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { cleanNpmEnv } from '../../scripts/lib/pnpm.ts';
+import vitestConfig from '../../vitest.config.ts';
+import { freshBuild } from '../support/fresh-build.ts';
 
 describe('rebuilding only what changed', () => {
   let root = '';
@@ -68,6 +70,38 @@ describe('rebuilding only what changed', () => {
 
   it('runs every step when asked to (pnpm build)', async () => {
     expect((await run(true)).ran).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('a test file run alone (npx vitest run FILE)', () => {
+  it('is preceded by vitest\'s globalSetup, which brings the build up to date', () => {
+    expect(vitestConfig.test?.globalSetup).toEqual(['./test/support/fresh-build.ts']);
+  });
+
+  it('rebuilds what is older than its sources, saying so and why; then nothing', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'fresh-build-'));
+    try {
+      const ran: string[] = [];
+      const write = (file: string, text: string) => (mkdirSync(path.dirname(path.join(root, file)), { recursive: true }), writeFileSync(path.join(root, file), text));
+      const steps: BuildStep[] = [
+        { name: 'bundles', inputs: ['openapi'], outputs: ['bundles/video.json'], run: () => (ran.push('bundles'), write('bundles/video.json', '{}')) },
+        { name: 'site', inputs: ['site'], outputs: ['docs/index.html'], run: () => (ran.push('site'), write('docs/index.html', '<html>')) },
+      ];
+      write('openapi/video.yaml', 'openapi: 3.1.0');
+      write('site/app.js', '');
+      const options = { root, recordFile: path.join(root, 'record.json') };
+      await freshBuild(steps, { ...options, log: () => {} });
+      write('openapi/video.yaml', 'openapi: 3.1.1'); // an edit (or a git checkout undoing one) after the last build
+      const log: string[] = [];
+      ran.length = 0;
+      expect(await freshBuild(steps, { ...options, log: (line) => log.push(line) })).toEqual(['bundles']);
+      expect(ran).toEqual(['bundles']);
+      expect(log).toEqual(['vitest: the build is older than its sources (bundles); rebuilding before the tests, as `pnpm test` does:', '  rebuilding bundles: openapi/video.yaml changed']);
+      expect(await freshBuild(steps, { ...options, log: (line) => log.push(line) })).toEqual([]);
+      expect(log).toHaveLength(2);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
