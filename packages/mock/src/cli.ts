@@ -182,6 +182,8 @@ export async function runMockCli(argv: string[]): Promise<RunningMock> {
     stopOnSignals(mock);
     // performance.now() counts from the start of the process.
     console.log(`Ready in ${Math.round(performance.now())} ms${quiet ? '' : '; requests are logged below (--quiet to silence)'}`);
+    // Listening and ready: Prism loads now, so that the first `Prefer` request does not wait for it.
+    mock.preloadPrism();
     return mock;
   } catch (error) {
     console.error(`error: ${error instanceof MockStartError || error instanceof UsageError ? error.message : String(error)}`);

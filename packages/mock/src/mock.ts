@@ -117,6 +117,8 @@ export interface Mock {
   fault(rule: FaultRule): ActiveFault;
   /** Removes every fault, or one namespace's. */
   clearFaults(namespace?: string): void;
+  /** Loads Prism (`Prefer` answers, operations without behaviour) now, in the background, instead of on the first request that needs it. */
+  preloadPrism(): void;
   /** Releases what the areas hold (databases, timers). */
   close(): Promise<void>;
 }
@@ -261,6 +263,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     namespace: (accessKey) => namespaceHandle(engine, accessKey, reset),
     fault: (rule) => engine.faults.add(rule),
     clearFaults: (namespace) => engine.faults.clear(namespace),
+    preloadPrism: () => engine.prism.preload(),
     close: () => {
       door.close();
       return engine.close();
