@@ -6,11 +6,14 @@
 //     WebSocket (a `ws://` URL; target below the round trip);
 //   - a 1,000-row insert batch and a 1,000-row select through the mock, against the same
 //     statements on the same engine (SQLite's WebAssembly build, a WAL file in its memory) in
-//     this process (target ≤ 3x each).
+//     this process (target ≤ 3x each);
+//   - the engine under faults (bench/lib/database-faults.ts): another namespace's SELECT 1 while
+//     a runaway runs, a long function call's overrun, health while snapshotting, --db-dir writes.
 import { existsSync } from 'node:fs';
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { createClient, type Client } from '@libsql/client';
 import { startMock } from '@platform-contracts/mock';
+import { faultFigures } from './lib/database-faults.ts';
 
 const ROWS = 1_000;
 const ROUNDS = 7;
@@ -156,6 +159,10 @@ try {
   for (const check of checks) console.log(`${check.benchmark}: ${check.ratio}x ${check.baseline} (target ≤ ${check.target}x): ${check.ratio <= check.target ? 'met' : 'missed'}`);
   const grown = (memory.after - memory.before) / 2 ** 20;
   console.log(`64 open databases of ${ROWS} rows: the process grew by ${grown.toFixed(0)} MB to ${(memory.after / 2 ** 20).toFixed(0)} MB RSS (target ≤ 1024 MB): ${memory.after <= 2 ** 30 ? 'met' : 'missed'}`);
+  const faults = await faultFigures();
+  console.log('\nthe engine under faults:');
+  console.table(faults);
+  for (const figure of faults) console.log(`${figure.benchmark}: ${figure.ms} ms against ${figure['baseline ms']} ms (${figure.baseline}); goal ${figure.goal}: ${figure.met ? 'met' : 'missed'}`);
 } finally {
   await mock.close();
 }

@@ -3,14 +3,15 @@
 // packages/mock/docs from its `prepack` (scripts/mock-site.ts), never a copy that could go stale here.
 // The bundled contracts come from @platform-contracts/contracts.
 //
-// SQLite's WebAssembly build ships inside the mock: the database engine's worker script is bundled
-// with @sqlite.org/sqlite-wasm (esbuild) and sqlite3.wasm is copied beside it, so that users do not
+// SQLite's WebAssembly build ships inside the mock: the database engine's thread scripts are bundled
+// with @sqlite.org/sqlite-wasm (esbuild) and sqlite3.wasm is copied beside them, so that users do not
 // install that package, whose `engines` (node >=22) makes npm warn EBADENGINE on Node 20 although
 // it runs there (the mock's tests run on Node 20).
 import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
+import { ENTRIES } from '../packages/mock/src/areas/database/engine/worker-script.ts';
 import { ROOT } from './lib/paths.ts';
 import { fail, runBin } from './lib/run.ts';
 
@@ -18,20 +19,22 @@ const PACKAGE_DIR = path.join(ROOT, 'packages/mock');
 const ENGINE = 'areas/database/engine';
 const fromMock = createRequire(path.join(PACKAGE_DIR, 'package.json'));
 
-/** The engine's worker script with SQLite's module in it, and sqlite3.wasm beside it (engine/sqlite-module.ts reads it there). */
+/** The engine's thread scripts with SQLite's module in them, and sqlite3.wasm beside them (engine/sqlite-module.ts reads it there). */
 export function bundleSqlite(dist = path.join(PACKAGE_DIR, 'dist')) {
   const sqlite = JSON.parse(readFileSync(fromMock.resolve('@sqlite.org/sqlite-wasm/package.json'), 'utf8')) as { name: string; version: string; license: string };
-  buildSync({
-    entryPoints: [path.join(PACKAGE_DIR, 'src', ENGINE, 'worker.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: path.join(dist, ENGINE, 'worker.js'),
-    allowOverwrite: true,
-    banner: { js: `// The database engine's worker thread, with ${sqlite.name} ${sqlite.version} (${sqlite.license}; SQLite itself is public domain) bundled in by scripts/build-mock.ts.` },
-    logLevel: 'error',
-  });
+  for (const entry of Object.values(ENTRIES)) {
+    buildSync({
+      entryPoints: [path.join(PACKAGE_DIR, 'src', ENGINE, `${entry}.ts`)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile: path.join(dist, ENGINE, `${entry}.js`),
+      allowOverwrite: true,
+      banner: { js: `// A thread of the database engine, with ${sqlite.name} ${sqlite.version} (${sqlite.license}; SQLite itself is public domain) bundled in by scripts/build-mock.ts.` },
+      logLevel: 'error',
+    });
+  }
   copyFileSync(fromMock.resolve('@sqlite.org/sqlite-wasm/sqlite3.wasm'), path.join(dist, ENGINE, 'sqlite3.wasm'));
 }
 

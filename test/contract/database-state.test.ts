@@ -75,7 +75,7 @@ describe('a mock started from a snapshot (--state FILE)', () => {
     const minted = await mintToken(first.url);
     await pipeline(first.url, minted, ['CREATE TABLE notes (body TEXT)', "INSERT INTO notes VALUES ('kept')"]);
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'db-state-')), 'state.json');
-    writeFileSync(file, JSON.stringify(first.exportState()));
+    writeFileSync(file, JSON.stringify(await first.exportState()));
 
     const second = await startMock({ port: 0, areas: ['database'], state: JSON.parse(readFileSync(file, 'utf8')) as StateSnapshot });
     mocks.push(second);
@@ -105,9 +105,9 @@ describe('with a folder (--db-dir)', () => {
     expect(await count(second.url, startUp)).toBe('1');
     expect(await count(second.url, second.info.fullAccessToken)).toBe('1');
     second.mock.reset('default');
+    expect(readdirSync(dir).filter((name) => /\.db(-wal)?$/.test(name))).toEqual([]);
     expect(await count(second.url, second.info.fullAccessToken)).toMatch(/no such table/);
     expect((await pipeline(second.url, minted, ['SELECT 1'])).status).toBe(401);
-    expect(readdirSync(dir).filter((name) => name.endsWith('.db'))).toEqual([]);
     await second.close();
 
     const third = await startDatabaseHost({ dir });

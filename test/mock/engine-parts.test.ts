@@ -35,14 +35,14 @@ describe('namespaces', () => {
     expect({ k1: (namespaces.stateOf('k1', 'a') as { count: number }).count, k2: (namespaces.stateOf('k2', 'a') as { count: number }).count }).toEqual(expected);
   });
 
-  it('gives back a snapshot: export, change, import', () => {
+  it('gives back a snapshot: export, change, import', async () => {
     const namespaces = createNamespaces(new Map([['a', counterArea()]]), 10);
     (namespaces.stateOf('k1', 'a') as { count: number }).count = 3;
-    const snapshot = namespaces.export('k1');
+    const snapshot = await namespaces.export('k1');
     (namespaces.stateOf('k1', 'a') as { count: number }).count = 9;
-    namespaces.import('k1', snapshot);
+    await namespaces.import('k1', snapshot);
     expect(namespaces.stateOf('k1', 'a')).toEqual({ count: 3 });
-    namespaces.import('k2', snapshot); // a snapshot can seed another key too
+    await namespaces.import('k2', snapshot); // a snapshot can seed another key too
     expect(namespaces.stateOf('k2', 'a')).toEqual({ count: 3 });
   });
 
@@ -50,10 +50,18 @@ describe('namespaces', () => {
     ['not a snapshot', { hello: 1 }, /a state snapshot is/],
     ['another version', { version: 99, areas: {} }, /a state snapshot is/],
     ['an area the mock does not serve', { version: 1, areas: { weather: {} } }, /areas this mock does not serve: weather/],
-  ])('refuses to import %s', (_name, snapshot, message) => {
+  ])('refuses to import %s', async (_name, snapshot, message) => {
     const namespaces = createNamespaces(new Map([['a', counterArea()]]), 10);
-    expect(() => namespaces.import('k1', snapshot)).toThrow(SnapshotError);
-    expect(() => namespaces.import('k1', snapshot)).toThrow(message);
+    await expect(namespaces.import('k1', snapshot)).rejects.toThrow(SnapshotError);
+    await expect(namespaces.import('k1', snapshot)).rejects.toThrow(message);
+  });
+
+  it('imports nothing when one area refuses its part: every area checks before any imports', async () => {
+    const refusing = { seed: () => ({ count: 0 }), checkImport: () => Promise.reject(new Error('not today')) };
+    const namespaces = createNamespaces(new Map<string, object>([['a', counterArea()], ['b', refusing]]) as never, 10);
+    (namespaces.stateOf('k1', 'a') as { count: number }).count = 5;
+    await expect(namespaces.import('k1', { version: 1, areas: { a: { count: 1 }, b: { count: 1 } } })).rejects.toThrow(/the b state cannot be imported: not today/);
+    expect(namespaces.stateOf('k1', 'a')).toEqual({ count: 5 });
   });
 });
 

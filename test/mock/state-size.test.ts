@@ -28,7 +28,7 @@ describe('snapshots keep only the contract\'s fields', () => {
   afterAll(async () => mock?.close());
 
   it('drops fields the contract does not name from storage zones and their pull zones', async () => {
-    const zone: Record<string, unknown> = { ...structuredClone(mock.exportState().areas.storage as { zones: Record<string, unknown>[] }).zones[0]!, Parked: 'x'.repeat(1000) };
+    const zone: Record<string, unknown> = { ...structuredClone((await mock.exportState()).areas.storage as { zones: Record<string, unknown>[] }).zones[0]!, Parked: 'x'.repeat(1000) };
     (zone.PullZones as Record<string, unknown>[])[0]!.AlsoParked = { deep: [1, 2, 3] };
     expect((await putState(mock, 'fields', { version: 1, areas: { storage: { zones: [zone] } } })).status).toBe(200);
     const [kept] = (await getState(mock, 'fields')).body.areas.storage.zones;
@@ -71,9 +71,9 @@ describe('pruning keeps everything the mock itself writes', () => {
         { method: 'POST', target: '/database/my-database/tokens', headers: key, body: Buffer.from('{}') },
       ];
       for (const write of writes) expect([write.target, (await mock.handle(write)).status < 300]).toEqual([write.target, true]);
-      const exported = mock.exportState('round-trip');
-      mock.importState(exported, 'round-trip-copy');
-      expect(mock.exportState('round-trip-copy').areas).toEqual(exported.areas);
+      const exported = await mock.exportState('round-trip');
+      await mock.importState(exported, 'round-trip-copy');
+      expect((await mock.exportState('round-trip-copy')).areas).toEqual(exported.areas);
     } finally {
       await mock.close();
     }
@@ -102,7 +102,7 @@ describe('the state size cap (maxStateBytes)', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ success: false, message: expect.stringMatching(/limit reached: .*about 65536 bytes of state per access key \(option maxStateBytes, flag --max-state-bytes\)/), statusCode: 400 });
     expect(answers.length).toBeGreaterThan(20); // the cap, not something else, stopped it
-    expect(heapBytes(mock.exportState('filling').areas.video)).toBeLessThanOrEqual(CAP);
+    expect(heapBytes((await mock.exportState('filling')).areas.video)).toBeLessThanOrEqual(CAP);
 
     for (const { body } of answers.slice(0, 3)) {
       expect((await send(mock, { method: 'DELETE', target: `/library/42/collections/${body.guid}`, headers: { accesskey: 'filling' } })).status).toBe(200);

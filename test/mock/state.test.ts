@@ -109,7 +109,7 @@ const cases: AreaCase[] = [
     write: (key, n) => call(key, 'POST', `/dnszone/${ZONE_ID}/import`, `host${n}.example.com. IN A 192.0.2.${n % 250}`, 'text/plain'),
     // The import is the only operation: a record the zone holds is skipped when imported again.
     read: async (key) => {
-      const held = mock.exportState(key).areas.dns as { zones: Record<string, { records: { name: string }[] }> };
+      const held = (await mock.exportState(key)).areas.dns as { zones: Record<string, { records: { name: string }[] }> };
       return held.zones[ZONE_ID]!.records.map((record) => record.name);
     },
     shows: (names: string[], n) => names.includes(`host${n}.example.com.`),
@@ -120,7 +120,7 @@ const cases: AreaCase[] = [
     area: 'containers',
     write: (key, n) => call(key, 'POST', `/mc/apps/${APP_ID}/containers`, { ...TEMPLATE, name: `written-${n}` }),
     // No operation reads templates back: the state export is what shows them.
-    read: async (key) => (mock.exportState(key).areas.containers as { apps: Record<string, { templates: { name: string }[] }> }).apps[APP_ID]!.templates.map((t) => t.name),
+    read: async (key) => ((await mock.exportState(key)).areas.containers as { apps: Record<string, { templates: { name: string }[] }> }).apps[APP_ID]!.templates.map((t) => t.name),
     shows: (names: string[], n) => names.includes(`written-${n}`),
     unknownId: { operationId: 'addContainerTemplate', call: (key) => call(key, 'POST', '/mc/apps/no-such-app/containers', TEMPLATE), status: 404 },
     cap: { name: 'maxTemplatesPerApp', room: 2, message: /at most 2 container templates in one application per access key \(option containers\.maxTemplatesPerApp, flag --max-templates-per-app\)/ },
@@ -179,7 +179,7 @@ describe.each(cases)('$area state', ({ area, write, read, shows, unknownId, cap 
   it('restores a snapshot into another key (the handle), leaving the first as it is', async () => {
     const [key, copy] = [freshKey(), freshKey()];
     await write(key, 1);
-    mock.importState(mock.exportState(key), copy);
+    await mock.importState(await mock.exportState(key), copy);
     expect(shows(await read(copy), 1)).toBe(true);
     await write(copy, 2);
     expect(shows(await read(key), 2)).toBe(false);
@@ -189,12 +189,12 @@ describe.each(cases)('$area state', ({ area, write, read, shows, unknownId, cap 
     const key = freshKey();
     const add = cap.add ?? write;
     for (let n = 1; n <= cap.room; n++) expect((await add(key, n)).status, `write ${n}`).toBeLessThan(300);
-    const before = mock.exportState(key).areas[area];
+    const before = (await mock.exportState(key)).areas[area];
     const refused = await add(key, cap.room + 1);
     expect(refused.status).toBe(400);
     expect(validateAnswer(area, refused.status === 400 ? operationOf(area) : '', 400, refused.body)).toEqual([]);
     expect(JSON.stringify(refused.body)).toMatch(cap.message);
-    expect(mock.exportState(key).areas[area]).toEqual(before);
+    expect((await mock.exportState(key)).areas[area]).toEqual(before);
   });
 });
 
@@ -263,10 +263,10 @@ describe('state the areas write together', () => {
 
   it('keeps the storage zones of an imported snapshot for that key only', async () => {
     const [key, other] = [freshKey(), freshKey()];
-    const snapshot = mock.exportState(key);
+    const snapshot = await mock.exportState(key);
     const zones = (snapshot.areas.storage as { zones: { Name: string }[] }).zones;
     snapshot.areas = { storage: { zones: zones.slice(0, 2).map((zone, n) => ({ ...zone, Name: `imported-${n}` })) } };
-    mock.importState(snapshot, key);
+    await mock.importState(snapshot, key);
     const storage = (k: string) => createStorageClient({ accessKey: k, baseUrl: mock.url });
     const names = async (k: string) => ((await storage(k).GET('/storagezone')).data as { Name?: string }[]).map((zone) => zone.Name);
     expect(await names(key)).toEqual(['imported-0', 'imported-1']);
@@ -383,7 +383,7 @@ describe('platform-mock --state FILE', () => {
     const key = freshKey('snapshot');
     await call(key, 'POST', `/library/${LIBRARY}/collections`, { name: 'From the file' });
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'mock-state-')), 'state.json');
-    const snapshot = mock.exportState(key);
+    const snapshot = await mock.exportState(key);
     writeFileSync(file, JSON.stringify({ ...snapshot, areas: { video: snapshot.areas.video } })); // the mock below serves video only
     const child = spawn(process.execPath, [CLI, '--port', '0', '--area', 'video', '--quiet', '--state', file], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {

@@ -48,6 +48,8 @@ export type OpenApiDocument = {
 export interface Clock {
   /** Milliseconds since the epoch, as Date.now(). */
   now(): number;
+  /** What the clock was advanced by, in shared memory (Float64Array [ms]), for threads that follow it. */
+  readonly sharedOffset?: SharedArrayBuffer;
 }
 
 /** What a handler knows about the call besides the request. */
@@ -74,14 +76,21 @@ export interface AreaContext<Options> {
   /** The area's options, as given to startMock (or parsed from its CLI flags). */
   options: Options;
   clock: Clock;
+  /** A namespace's virtual clock (the mock's clock until a test moves the namespace's own). */
+  clockOf(namespace: string): Clock;
 }
 
 export interface AreaBehaviour<State, Info> {
   /** A namespace's state on first use, typically from the contract's examples. */
   seed?(namespace: string): State;
   /** State as JSON, for snapshots (default: the state itself, which must then be plain JSON). */
-  exportState?(state: State, namespace: string): unknown;
-  /** State from a snapshot made by exportState (default: the JSON itself), for the namespace that takes it. */
+  exportState?(state: State, namespace: string): unknown | Promise<unknown>;
+  /**
+   * Checks a snapshot's part before any area imports it: throws why it cannot be imported. Every
+   * area's check passes before any importState runs, so that a refused snapshot changes nothing.
+   */
+  checkImport?(snapshot: unknown, namespace: string): void | Promise<void>;
+  /** State from a snapshot made by exportState (default: the JSON itself), for the namespace that takes it (checked by checkImport). */
   importState?(snapshot: unknown, namespace: string): State;
   /** A namespace's state was forgotten (a reset; undefined: every namespace), for areas that hold more than the state. */
   onReset?(namespace: string | undefined): void;

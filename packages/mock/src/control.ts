@@ -63,7 +63,7 @@ const RULE_FIELDS = ['operationId', 'status', 'body', 'headers', 'network', 'lat
 const ruleOf = (json: Record<string, unknown>) => Object.fromEntries(RULE_FIELDS.filter((field) => json[field] !== undefined).map((field) => [field, json[field]])) as unknown as FaultRule;
 
 export function createControl(engine: Engine, clock: MockClock, health: () => object) {
-  return (method: string, path: string, query: URLSearchParams, body: string | undefined, headers: Record<string, string | undefined> = {}): ControlAnswer => {
+  return async (method: string, path: string, query: URLSearchParams, body: string | undefined, headers: Record<string, string | undefined> = {}): Promise<ControlAnswer> => {
     const route = CONTROL_ROUTES[path];
     if (!route) return problem(404, 'Not found', `The mock has no endpoint ${path}; it has ${Object.keys(CONTROL_ROUTES).join(', ')}.`);
     if (!route.methods.includes(method)) {
@@ -93,12 +93,12 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
           return { status: 200, body: { reset: namespace === undefined ? 'every namespace' : redactKey(namespace) } };
         case 'GET /_mock/state': {
           // The snapshot is for a file: it leaves out the access key (PUT it back with ?namespace=KEY).
-          const { namespace: _key, ...snapshot } = engine.namespaces.export(namespace ?? DEFAULT_NAMESPACE);
+          const { namespace: _key, ...snapshot } = await engine.namespaces.export(namespace ?? DEFAULT_NAMESPACE);
           return { status: 200, body: snapshot };
         }
         case 'PUT /_mock/state': {
           const into = namespace ?? (json?.namespace as string | undefined) ?? DEFAULT_NAMESPACE;
-          engine.namespaces.import(into, json);
+          await engine.namespaces.import(into, json);
           return { status: 200, body: { imported: redactKey(into) } };
         }
         case 'GET /_mock/clock':

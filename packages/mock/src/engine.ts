@@ -68,6 +68,7 @@ const problem = (status: number, title: string, detail: string, extra: Record<st
 export async function createEngine(options: EngineOptions) {
   const behaviours = new Map<string, AnyBehaviour>();
   const operations: CompiledOperation[] = [];
+  const clocks = createNamespaceClocks(options.clock, options.maxNamespaces);
   for (const definition of options.areas) {
     const document = options.documents.get(definition.name)!;
     operations.push(...compileContract(definition.name, document));
@@ -77,12 +78,12 @@ export async function createEngine(options: EngineOptions) {
       schema: (name: string) => schemaValidator(document, name),
       options: options.areaOptions[definition.name] ?? {},
       clock: options.clock,
+      clockOf: (namespace: string) => clocks.of(namespace),
     })) as AnyBehaviour;
     behaviours.set(definition.name, behaviour);
   }
   const routes = createRoutes(operations);
   const namespaces: Namespaces = createNamespaces(behaviours, options.maxNamespaces, options.maxStateBytes);
-  const clocks = createNamespaceClocks(options.clock, options.maxNamespaces);
   const byOperationId = new Map(operations.map((operation) => [operation.operationId, operation]));
   const faults: Faults = createFaults((operationId) => {
     const operation = byOperationId.get(operationId);

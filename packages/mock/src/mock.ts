@@ -107,8 +107,10 @@ export interface Mock {
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): DoorAnswer | undefined;
   /** Forgets one namespace's state, clock and faults; or every namespace's state and clocks. */
   reset(namespace?: string): void;
-  exportState(namespace?: string): StateSnapshot;
-  importState(snapshot: StateSnapshot, namespace?: string): void;
+  /** A namespace's state as a snapshot (the database's images are made off the thread that serves requests). */
+  exportState(namespace?: string): Promise<StateSnapshot>;
+  /** Replaces a namespace's state with a snapshot's; refused (and nothing changes) when a part cannot be imported. */
+  importState(snapshot: StateSnapshot, namespace?: string): Promise<void>;
   /** The mock's virtual clock, which every namespace follows until it moves its own. */
   clock: VirtualClock;
   /** One namespace's handle: `mock.namespace(accessKey).clock.advance(ms)`. */
@@ -181,7 +183,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   }
   if (options.state) {
     try {
-      engine.namespaces.import(options.state.namespace ?? DEFAULT_NAMESPACE, options.state);
+      await engine.namespaces.import(options.state.namespace ?? DEFAULT_NAMESPACE, options.state);
     } catch (error) {
       await engine.close();
       throw new MockStartError(`the start state cannot be imported: ${(error as Error).message}`);
@@ -217,7 +219,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       if (request.body.length > limit.bytes) return tooLarge(limit);
     }
     if (rawPath.startsWith(CONTROL_PREFIX)) {
-      const answer = control(request.method, rawPath, new URLSearchParams(search), request.body?.toString('utf8'), request.headers);
+      const answer = await control(request.method, rawPath, new URLSearchParams(search), request.body?.toString('utf8'), request.headers);
       const isProblem = typeof answer.body === 'object' && answer.body !== null && 'type' in answer.body && 'title' in answer.body;
       const headers: Record<string, string> = { 'content-type': isProblem ? 'application/problem+json' : 'application/json', ...answer.headers };
       if (request.method === 'HEAD' || answer.body === undefined) return { status: answer.status, headers, violations: [] };

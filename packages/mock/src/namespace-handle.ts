@@ -24,8 +24,8 @@ export interface MockNamespace {
   clearFaults(): void;
   /** Forgets the namespace's state, clock and faults. */
   reset(): void;
-  exportState(): StateSnapshot;
-  importState(snapshot: StateSnapshot): void;
+  exportState(): Promise<StateSnapshot>;
+  importState(snapshot: StateSnapshot): Promise<void>;
 }
 
 const asTime = (time: number | Date) => (typeof time === 'number' ? time : time.getTime());

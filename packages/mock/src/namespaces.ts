@@ -86,17 +86,22 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       for (const behaviour of areas.values()) behaviour.onReset?.(namespace);
     },
 
-    export(namespace: string): StateSnapshot {
+    /** The namespace's state as a snapshot (an area may make its part off this thread, as the database's images). */
+    async export(namespace: string): Promise<StateSnapshot> {
       const snapshot: StateSnapshot = { version: SNAPSHOT_VERSION, namespace, areas: {} };
       for (const [name, behaviour] of areas) {
         const state = this.stateOf(namespace, name);
         if (state === undefined) continue;
-        snapshot.areas[name] = behaviour.exportState ? behaviour.exportState(state, namespace) : structuredClone(state);
+        snapshot.areas[name] = behaviour.exportState ? await behaviour.exportState(state, namespace) : structuredClone(state);
       }
       return snapshot;
     },
 
-    import(namespace: string, snapshot: unknown) {
+    /**
+     * Replaces the namespace's state with a snapshot's. Every area checks its part first (an area
+     * may check off this thread, as the database its images); a refusal changes nothing.
+     */
+    async import(namespace: string, snapshot: unknown): Promise<void> {
       const { version, areas: exported } = (snapshot ?? {}) as Partial<StateSnapshot>;
       if (version !== SNAPSHOT_VERSION || typeof exported !== 'object' || exported === null) {
         throw new SnapshotError(`a state snapshot is {"version": ${SNAPSHOT_VERSION}, "areas": {...}} as GET /_mock/state gives it`);
@@ -105,6 +110,13 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       if (unknown.length > 0) throw new SnapshotError(`the snapshot has state for areas this mock does not serve: ${unknown.join(', ')}`);
       // Counted as sent first (cheap, and it stops at the cap), so that no more work than the cap allows is done on it.
       if (heapBytes(exported, maxStateBytes) > maxStateBytes) throw new SnapshotError(stateCapMessage(maxStateBytes));
+      for (const [name, value] of Object.entries(exported)) {
+        try {
+          await areas.get(name)!.checkImport?.(value, namespace);
+        } catch (error) {
+          throw new SnapshotError(`the ${name} state cannot be imported: ${(error as Error).message}`);
+        }
+      }
       const imported = new Map<string, unknown>();
       for (const [name, value] of Object.entries(exported)) {
         const behaviour = areas.get(name)!;
@@ -132,22 +144,28 @@ export type Namespaces = ReturnType<typeof createNamespaces>;
 
 /** The mock's clock: real time shifted by what tests advanced it by. */
 export function createClock(now: () => number = Date.now) {
-  let offset = 0;
+  // The advance, also in shared memory: the database engine's threads judge time limits by it.
+  const shared = new Float64Array(new SharedArrayBuffer(8));
+  const move = (offset: number) => {
+    shared[0] = offset;
+  };
   return {
-    now: () => now() + offset,
+    now: () => now() + shared[0]!,
     advance(ms: number) {
-      offset += ms;
+      move(shared[0]! + ms);
     },
     set(time: number) {
-      offset = time - now();
+      move(time - now());
     },
     /** Back to real time. */
     reset() {
-      offset = 0;
+      move(0);
     },
     get offsetMs() {
-      return offset;
+      return shared[0]!;
     },
+    /** The advance as threads read it (Float64Array [offset]). */
+    sharedOffset: shared.buffer as SharedArrayBuffer,
   };
 }
 
@@ -157,7 +175,7 @@ export type MockClock = ReturnType<typeof createClock>;
  * A namespace's own virtual clock: the mock's clock until the namespace moves its own, then the
  * mock's clock plus what it moved, so that one test advancing time leaves the others' alone.
  */
-export type NamespaceClock = MockClock;
+export type NamespaceClock = Omit<MockClock, 'sharedOffset'>;
 
 /** The clocks of the namespaces: only those moved are kept (at most `max`, the least recently moved dropped first). */
 export function createNamespaceClocks(base: MockClock, max: number) {

@@ -38,7 +38,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
     }
   },
 
-  setup({ options, clock, schema }) {
+  setup({ options, clock, clockOf, schema }) {
     let settings: DatabaseSettings;
     try {
       settings = resolveDatabaseSettings(options as DatabaseMockOptions | undefined);
@@ -48,7 +48,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
     }
     const now = () => clock.now();
     // Not awaited: the engine starts in the background, and the first SQL request waits for it.
-    const engine: SqlEngine = createSqlEngine({ limits: settings, now });
+    const engine: SqlEngine = createSqlEngine({ limits: settings, clockOffset: clock.sharedOffset });
     const folder = settings.dir ? folderState(settings.dir) : undefined;
     const streams = streamTable({
       idleMs: settings.streamIdleMs,
@@ -80,7 +80,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
 
     const tokens = tokenManagement({
       settings,
-      now,
+      clockOf,
       ownerOf,
       persist,
       onInvalidated(owner, databaseId, digests) {
@@ -111,6 +111,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       info: { fullAccessToken: settings.fullAccessToken, readOnlyToken: settings.readOnlyToken, dir: settings.dir } satisfies DatabaseInfo,
       seed: data.seed,
       exportState: data.exportState,
+      checkImport: data.checkImport,
       // A reset or an import ends the namespace's streams: the WebSocket ones too.
       importState(snapshot, namespace) {
         const state = data.importState(snapshot, namespace);

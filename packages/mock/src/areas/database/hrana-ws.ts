@@ -5,6 +5,7 @@
 // shared. Requests of one stream run in order; streams run side by side. WebSocket streams do
 // not expire while their connection lives (as sqld's); they end with `close_stream`, the
 // connection, or the invalidation of their token.
+import diagnostics from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
@@ -12,12 +13,19 @@ import type { AreaUpgrade, MockResponse } from '../../area.ts';
 import { cursorSteps, checkRequest, storeSql, SUBPROTOCOLS, toWireRequest, type Version, type WsRequest } from './hrana-ws-requests.ts';
 import { runCursor, runPipeline } from './pipeline-runner.ts';
 import { toDatabaseError, type DatabaseError } from './protocol.ts';
-import type { Stream, StreamTable } from './stream-table.ts';
+import { StreamLost, type Stream, type StreamTable } from './stream-table.ts';
 import type { DatabaseState } from './state-store.ts';
 import type { Caller } from './token-management.ts';
 
 /** Requests a connection may have unanswered before the mock stops reading it (back-pressure, as the protocol asks). */
 const MAX_OUTSTANDING = 128;
+/** Requests of one connection that run at once (each may make up to maxResultBytes of answer); the others wait their turn. */
+export const MAX_RUNNING_PER_CONNECTION = 4;
+/** Bytes of answers handed to a connection's socket and not yet written out (a client that does not read): past it, no request starts. */
+export const MAX_UNSENT_BYTES = 16 * 1024 * 1024;
+/** Reports a connection that stopped starting requests because its client does not read its answers: `{ unsentBytes }`. */
+export const BACKPRESSURE_CHANNEL = 'platform-mock:websocket-backpressure';
+const backpressure = diagnostics.channel(BACKPRESSURE_CHANNEL);
 /** Streams one connection may hold by id (open or failed to open); each has at most one cursor. */
 const MAX_IDS = 1024;
 const PROTOCOL_ERROR = 1002;
@@ -76,8 +84,37 @@ export function hranaWebSocket(options: HranaWsOptions) {
     const connection = { socket, slots };
     connections.add(connection);
 
+    // Back-pressure on answers: a request starts when fewer than MAX_RUNNING_PER_CONNECTION run and
+    // the answers not yet written out are under MAX_UNSENT_BYTES; the rest wait in arrival order.
+    let unsent = 0;
+    let running = 0;
+    const waiting: (() => void)[] = [];
+    const hasRoom = () => running < MAX_RUNNING_PER_CONNECTION && unsent <= MAX_UNSENT_BYTES;
+    let held = false;
+    const startWaiting = () => {
+      while (waiting.length > 0 && hasRoom()) {
+        running++;
+        waiting.shift()!();
+      }
+      // Reported once each time requests start waiting because the client does not read.
+      const holding = waiting.length > 0 && unsent > MAX_UNSENT_BYTES;
+      if (holding && !held && backpressure.hasSubscribers) backpressure.publish({ unsentBytes: unsent });
+      held = holding;
+    };
+    const turn = () =>
+      new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        startWaiting();
+      });
     const send = (message: unknown) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      if (socket.readyState !== socket.OPEN) return;
+      const text = JSON.stringify(message);
+      unsent += text.length;
+      socket.send(text, () => {
+        unsent -= text.length;
+        startWaiting();
+      });
+      startWaiting();
     };
     const fail = (reason: string, code = PROTOCOL_ERROR) => socket.close(code, reason.slice(0, 120));
 
@@ -92,10 +129,19 @@ export function hranaWebSocket(options: HranaWsOptions) {
       return run;
     }
 
-    /** The stream a request names, or the error it answers with. */
+    /**
+     * The stream a request names, or the error it answers with. The connection's token is judged
+     * again at each request (its namespace's clock may have passed its expiry): a stream whose
+     * token is no longer valid ends, as one whose token was invalidated.
+     */
     function streamOf(slot: StreamSlot | undefined, id: unknown): Stream {
       if (!slot) throw Object.assign(new Error(`No stream ${String(id)} is open on this connection`), { code: 'STREAM_NOT_FOUND' });
       if (!slot.stream) throw Object.assign(new Error(slot.error!.message), { code: slot.error!.code ?? 'STREAM_NOT_OPEN' });
+      if (!slot.stream.closed && !options.authorize(secret, host, stateOf)) {
+        slot.stream.closed = true;
+        slot.stream.lost = new StreamLost('The stream was closed: its token expired or was invalidated; its open transaction was rolled back', 'STREAM_EXPIRED');
+        endIfIdle(slot);
+      }
       return slot.stream;
     }
 
@@ -179,13 +225,15 @@ export function hranaWebSocket(options: HranaWsOptions) {
       }
       outstanding++;
       if (outstanding >= MAX_OUTSTANDING) socket.pause();
-      Promise.resolve()
+      turn()
         .then(() => answer(request as WsRequest))
         .then(
           (response) => send({ type: 'response_ok', request_id: requestId, response }),
           (error: unknown) => send({ type: 'response_error', request_id: requestId, error: toDatabaseError(error) }),
         )
         .finally(() => {
+          running--;
+          startWaiting();
           if (--outstanding < MAX_OUTSTANDING) socket.resume();
         });
     }

@@ -32,7 +32,11 @@ export interface DatabaseMockOptions {
   memoryLimitBytes?: number;
   /** Largest size of one database, in bytes (past it a write fails with SQLITE_FULL). Default 256 MiB. */
   maxDatabaseBytes?: number;
-  /** Worker threads that run SQL, each holding many databases. Default 2. */
+  /**
+   * Worker threads that run SQL: as many namespaces with open streams each have a thread of their
+   * own, so that one's runaway statement never stalls or fails another's work. Past that many at
+   * once, namespaces share threads. Default 16.
+   */
   engineWorkers?: number;
   /** Largest file image of one database a state snapshot carries, in bytes. Default 32 MiB. */
   maxSnapshotBytes?: number;
@@ -53,14 +57,14 @@ export const DATABASE_ID = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 const generateToken = (kind: string) => `mock-${kind}-${randomBytes(18).toString('base64url')}`;
 
-const LIMITS = {
+export const DEFAULT_LIMITS = {
   streamIdleMs: 10_000,
   statementTimeoutMs: 5_000,
   lockWaitMs: 5_000,
   maxResultBytes: 10 * 1024 * 1024,
   memoryLimitBytes: 512 * 1024 * 1024,
   maxDatabaseBytes: 256 * 1024 * 1024,
-  engineWorkers: 2,
+  engineWorkers: 16,
   maxSnapshotBytes: 32 * 1024 * 1024,
   maxStreams: 128,
   maxDatabases: 64,
@@ -79,9 +83,9 @@ export function resolveDatabaseSettings(options: DatabaseMockOptions = {}): Data
     databaseId: options.databaseId ?? 'my-database',
     dir: options.dir,
     perHost: options.perHost ?? false,
-    ...LIMITS,
+    ...DEFAULT_LIMITS,
   };
-  for (const name of Object.keys(LIMITS) as (keyof typeof LIMITS)[]) {
+  for (const name of Object.keys(DEFAULT_LIMITS) as (keyof typeof DEFAULT_LIMITS)[]) {
     const value = options[name];
     if (value === undefined) continue;
     if (!Number.isSafeInteger(value) || value < 1) throw new DatabaseOptionError(`database option ${name} must be a whole number above 0, got ${String(value)}`);
@@ -96,18 +100,19 @@ export function resolveDatabaseSettings(options: DatabaseMockOptions = {}): Data
 export const DATABASE_FLAGS = {
   'db-dir': { type: 'string', valueName: 'DIR', description: "Folder keeping the default access key's databases and token digests between runs (default: in memory only)" },
   'db-per-host': { type: 'boolean', description: 'One database per host name (<database_id>.localhost) instead of one per namespace' },
-  'db-stream-idle-ms': { type: 'string', valueName: 'MS', description: `An idle stream expires and rolls back after this long (${LIMITS.streamIdleMs})` },
-  'db-statement-timeout-ms': { type: 'string', valueName: 'MS', description: `Longest run of one statement, batch or sequence; past it the statement is stopped (${LIMITS.statementTimeoutMs})` },
-  'db-lock-wait-ms': { type: 'string', valueName: 'MS', description: `How long a write waits for another stream's write lock (${LIMITS.lockWaitMs})` },
-  'db-max-result-bytes': { type: 'string', valueName: 'N', description: `Largest total size of one pipeline's rows (${LIMITS.maxResultBytes})` },
-  'db-memory-limit-bytes': { type: 'string', valueName: 'N', description: `SQLite's heap limit per engine worker thread (${LIMITS.memoryLimitBytes})` },
-  'db-max-database-bytes': { type: 'string', valueName: 'N', description: `Largest size of one database; past it a write fails with SQLITE_FULL (${LIMITS.maxDatabaseBytes})` },
-  'db-max-streams': { type: 'string', valueName: 'N', description: `Most open streams per namespace (${LIMITS.maxStreams})` },
-  'db-max-databases': { type: 'string', valueName: 'N', description: `Most databases open at once; an idle one closes to make room (${LIMITS.maxDatabases})` },
-  'db-max-pipeline-body-bytes': { type: 'string', valueName: 'N', description: `Largest pipeline request body or WebSocket message, apart from --max-body-bytes (${LIMITS.maxPipelineBodyBytes})` },
+  'db-stream-idle-ms': { type: 'string', valueName: 'MS', description: `An idle stream expires and rolls back after this long (${DEFAULT_LIMITS.streamIdleMs})` },
+  'db-statement-timeout-ms': { type: 'string', valueName: 'MS', description: `Longest run of one statement, batch or sequence; past it the statement is stopped (${DEFAULT_LIMITS.statementTimeoutMs})` },
+  'db-lock-wait-ms': { type: 'string', valueName: 'MS', description: `How long a write waits for another stream's write lock (${DEFAULT_LIMITS.lockWaitMs})` },
+  'db-max-result-bytes': { type: 'string', valueName: 'N', description: `Largest total size of one pipeline's rows (${DEFAULT_LIMITS.maxResultBytes})` },
+  'db-memory-limit-bytes': { type: 'string', valueName: 'N', description: `SQLite's heap limit per engine worker thread (${DEFAULT_LIMITS.memoryLimitBytes})` },
+  'db-max-database-bytes': { type: 'string', valueName: 'N', description: `Largest size of one database; past it a write fails with SQLITE_FULL (${DEFAULT_LIMITS.maxDatabaseBytes})` },
+  'db-max-streams': { type: 'string', valueName: 'N', description: `Most open streams per namespace (${DEFAULT_LIMITS.maxStreams})` },
+  'db-max-databases': { type: 'string', valueName: 'N', description: `Most databases open at once; an idle one closes to make room (${DEFAULT_LIMITS.maxDatabases})` },
+  'db-engine-workers': { type: 'string', valueName: 'N', description: `SQL threads: this many namespaces at work at once each run in their own (${DEFAULT_LIMITS.engineWorkers})` },
+  'db-max-pipeline-body-bytes': { type: 'string', valueName: 'N', description: `Largest pipeline request body or WebSocket message, apart from --max-body-bytes (${DEFAULT_LIMITS.maxPipelineBodyBytes})` },
 } as const;
 
-const FLAG_OPTIONS: Record<string, keyof typeof LIMITS> = {
+const FLAG_OPTIONS: Record<string, keyof typeof DEFAULT_LIMITS> = {
   'db-stream-idle-ms': 'streamIdleMs',
   'db-statement-timeout-ms': 'statementTimeoutMs',
   'db-lock-wait-ms': 'lockWaitMs',
@@ -116,6 +121,7 @@ const FLAG_OPTIONS: Record<string, keyof typeof LIMITS> = {
   'db-max-database-bytes': 'maxDatabaseBytes',
   'db-max-streams': 'maxStreams',
   'db-max-databases': 'maxDatabases',
+  'db-engine-workers': 'engineWorkers',
   'db-max-pipeline-body-bytes': 'maxPipelineBodyBytes',
 };
 

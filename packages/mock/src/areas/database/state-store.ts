@@ -1,8 +1,8 @@
 // A namespace's database state as data: its generation (a reset or an import starts a new one,
 // with new databases), each database's tokens (digests only) and, in snapshots, each database's
 // file image (base64). With a folder (`dir`), the start-up namespace's state is kept in
-// `<dir>/database-state.json` beside its databases (`<dir>/<id>.db`), so that tokens survive a
-// restart on the same folder.
+// `<dir>/database-state.json` beside its databases (`<dir>/<id>.db` and its WAL, `<id>.db-wal`),
+// so that tokens survive a restart on the same folder.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -90,7 +90,7 @@ export function folderState(dir: string) {
     clear(): void {
       rmSync(file, { force: true });
       for (const name of existsSync(dir) ? readdirSync(dir) : []) {
-        const id = /^(.+)\.db(\.saving)?$/.exec(name)?.[1];
+        const id = /^(.+)\.db(\.saving|-wal|-journal)?$/.exec(name)?.[1];
         if (id && DATABASE_ID.test(id)) rmSync(path.join(dir, name), { force: true });
       }
     },

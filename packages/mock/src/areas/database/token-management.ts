@@ -31,7 +31,8 @@ export interface Caller {
 
 export interface TokenManagementOptions {
   settings: DatabaseSettings;
-  now: () => number;
+  /** A namespace's clock: its tokens are made and expire by it. */
+  clockOf(namespace: string): { now(): number };
   /** Whose database files a namespace's state uses (the state part of the area). */
   ownerOf(state: DatabaseState, namespace: string): string;
   /** Called once tokens were invalidated: the streams they opened end now, on every transport. */
@@ -45,14 +46,15 @@ export function failure(status: number, errorKey: string, message: string): Mock
   return { status, body };
 }
 
-export function tokenManagement({ settings, now, ownerOf, onInvalidated, persist }: TokenManagementOptions) {
+export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, persist }: TokenManagementOptions) {
   const startUpDigests = new Set([digestOf(settings.fullAccessToken), digestOf(settings.readOnlyToken)]);
   /** Token digest → where it belongs. Start-up tokens belong to every database of the start-up namespace. */
   const tokenIndex = new Map<string, { namespace: string; databaseId: string | '*' }>();
   for (const digest of startUpDigests) tokenIndex.set(digest, { namespace: STARTUP_NAMESPACE, databaseId: '*' });
 
-  /** A database's token store in a namespace's state, created on first use (with the start-up tokens in the start-up namespace). */
+  /** A database's token store in a namespace's state, created on first use (with the start-up tokens in the start-up namespace); on the namespace's clock. */
   function tokensOf(state: DatabaseState, namespace: string, databaseId: string): TokenStore {
+    const now = () => clockOf(namespace).now();
     let entry = state.databases[databaseId];
     if (!entry) {
       entry = { tokens: [] };
@@ -68,12 +70,22 @@ export function tokenManagement({ settings, now, ownerOf, onInvalidated, persist
     return new TokenStore(entry.tokens, now, settings.maxTokensPerDatabase);
   }
 
-  /** A state taken over (kept in a folder, or imported): its tokens lead to the namespace; the start-up namespace keeps the start-up tokens. */
+  /**
+   * A state taken over (kept in a folder, or imported): its tokens lead to the namespace. A token
+   * belongs to the namespace that issued it: a copy in a snapshot put into another namespace (while
+   * the first still holds it) gives no authority there, and is listed as invalid. The start-up
+   * namespace keeps the start-up tokens.
+   */
   function adopt(state: DatabaseState, namespace: string): DatabaseState {
     for (const [databaseId, entry] of Object.entries(state.databases)) {
-      for (const token of entry.tokens) if (!startUpDigests.has(token.digest)) tokenIndex.set(token.digest, { namespace, databaseId });
+      for (const token of entry.tokens) {
+        if (startUpDigests.has(token.digest)) continue;
+        const owner = tokenIndex.get(token.digest);
+        if (owner && owner.namespace !== namespace) token.invalidated = true;
+        else tokenIndex.set(token.digest, { namespace, databaseId });
+      }
       if (namespace !== STARTUP_NAMESPACE) continue;
-      const store = new TokenStore(entry.tokens, now, settings.maxTokensPerDatabase);
+      const store = new TokenStore(entry.tokens, () => clockOf(namespace).now(), settings.maxTokensPerDatabase);
       if (!entry.tokens.some((token) => token.digest === digestOf(settings.fullAccessToken))) store.seed('full_access', settings.fullAccessToken);
       if (!entry.tokens.some((token) => token.digest === digestOf(settings.readOnlyToken))) store.seed('read_only', settings.readOnlyToken);
     }
@@ -135,15 +147,15 @@ export function tokenManagement({ settings, now, ownerOf, onInvalidated, persist
     return issued;
   }
 
-  /** The most days an expiry may lie ahead from now. */
-  const maxExpiryDays = () => Math.floor((LATEST_TIME - now()) / DAY_MS);
+  /** The most days an expiry may lie ahead from a namespace's now. */
+  const maxExpiryDays = (namespace: string) => Math.floor((LATEST_TIME - clockOf(namespace).now()) / DAY_MS);
 
   const handlers: Record<string, Handler<DatabaseState>> = {
     createDatabaseTokens: managed((databaseId, tokens, request, call) => {
       const body = (request.body ?? {}) as Schemas['CreateDatabaseTokensRequest'];
       const days = body.expires_in_days ?? null;
-      if (days !== null && days > maxExpiryDays()) {
-        return failure(400, 'request.invalid', `expires_in_days ${days} puts the expiry past the year 9999, the latest a date-time can state; give at most ${maxExpiryDays()} days, or null for tokens that never expire.`);
+      if (days !== null && days > maxExpiryDays(call.namespace)) {
+        return failure(400, 'request.invalid', `expires_in_days ${days} puts the expiry past the year 9999, the latest a date-time can state; give at most ${maxExpiryDays(call.namespace)} days, or null for tokens that never expire.`);
       }
       const issued = issue(tokens, call.namespace, databaseId, body.kinds ?? BOTH_KINDS, days);
       const answer: Schemas['DatabaseTokensIssued'] = { database_id: databaseId, database_url: databaseUrl(request, databaseId), tokens: issued };

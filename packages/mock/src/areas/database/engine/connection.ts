@@ -3,14 +3,18 @@
 // back to its database's pool only when its stream left nothing behind (no transaction, no
 // active statement, no pragma set, no TEMP object; last_insert_rowid() back at 0).
 import { ProtocolError } from '../protocol.ts';
-import type { Access } from './messages.ts';
+import type { Access, PooledConnection } from './messages.ts';
 import { Sandbox, SandboxRefusal } from './sandbox.ts';
 import type { DbPointer, Sqlite, StmtPointer } from './wasm.ts';
 
 const CACHED_STATEMENTS = 64;
+/** Most bytes of SQL text whose compiled statements one connection keeps (a longer text stays until the next statement). */
+export const STATEMENT_CACHE_BYTES = 1024 * 1024;
 /** Virtual machine steps between two looks at the interrupt flag. */
 const PROGRESS_OPS = 5_000;
 const SQLITE_TOOBIG = 18;
+const SQLITE_INTERRUPT = 9;
+const SQLITE_IOERR = 10;
 
 export interface ConnectionLimits {
   /** Longest string or blob a statement may make, in bytes (SQLITE_LIMIT_LENGTH). */
@@ -24,8 +28,12 @@ export class StreamConnection {
   readonly sandbox: Sandbox;
   /** Compiled statements by SQL text; each is reset after its run, so none stays active. */
   readonly #statements = new Map<string, StmtPointer>();
+  #cachedBytes = 0;
   /** What does not change for a compiled statement (it is compiled from the same text again after a schema change). */
   readonly #shapes = new Map<StmtPointer, { params: (string | null)[]; readonly: boolean }>();
+  readonly #stopRequested: () => boolean;
+  /** A statement of the current request was stopped by the engine (time limit, or its stream ended from outside). */
+  stoppedByFlag = false;
 
   constructor(
     readonly sqlite: Sqlite,
@@ -33,8 +41,9 @@ export class StreamConnection {
     readonly access: Access,
     readonly limits: ConnectionLimits,
     /** Asked every few thousand steps: true stops the running statement (SQLITE_INTERRUPT). */
-    interrupted: () => boolean,
+    stopRequested: () => boolean,
   ) {
+    this.#stopRequested = stopRequested;
     this.db = sqlite.open(path);
     this.sandbox = new Sandbox(access);
     sqlite.limit(this.db, limits.maxValueBytes);
@@ -42,10 +51,12 @@ export class StreamConnection {
     sqlite.exec(this.db, 'PRAGMA cache_size = -1024');
     // As sqld: foreign keys are enforced.
     sqlite.exec(this.db, 'PRAGMA foreign_keys = ON');
+    // A commit is in the WAL when answered (it survives the process being killed); the files are synced at checkpoints.
+    sqlite.exec(this.db, 'PRAGMA synchronous = NORMAL');
     const pageSize = Number(sqlite.value(this.db, 'PRAGMA page_size'));
     sqlite.exec(this.db, `PRAGMA max_page_count = ${Math.max(1, Math.floor(limits.maxDatabaseBytes / pageSize))}`);
     sqlite.authorizer(this.db, this.sandbox.authorize);
-    sqlite.progress(this.db, PROGRESS_OPS, () => (interrupted() ? 1 : 0));
+    sqlite.progress(this.db, PROGRESS_OPS, () => (stopRequested() ? 1 : 0));
   }
 
   get autocommit(): boolean {
@@ -57,14 +68,22 @@ export class StreamConnection {
     let stmt = this.#statements.get(sql);
     if (stmt !== undefined) return stmt;
     stmt = this.compile(sql);
-    if (this.#statements.size >= CACHED_STATEMENTS) {
+    this.#statements.set(sql, stmt);
+    this.#cachedBytes += sql.length;
+    // The oldest go first, past CACHED_STATEMENTS statements or STATEMENT_CACHE_BYTES of text; never the one in use.
+    while (this.#statements.size > 1 && (this.#statements.size > CACHED_STATEMENTS || this.#cachedBytes > STATEMENT_CACHE_BYTES)) {
       const [oldest, pointer] = this.#statements.entries().next().value!;
       this.#statements.delete(oldest);
+      this.#cachedBytes -= oldest.length;
       this.#shapes.delete(pointer);
       this.sqlite.finalize(pointer);
     }
-    this.#statements.set(sql, stmt);
     return stmt;
+  }
+
+  /** The compiled statements kept, and the bytes of their SQL text (for tests: within the bounds). */
+  get cached(): { statements: number; bytes: number } {
+    return { statements: this.#statements.size, bytes: this.#cachedBytes };
   }
 
   /** A compiled statement's parameters, and whether it only reads. */
@@ -96,6 +115,9 @@ export class StreamConnection {
     try {
       return this.sqlite.step(this.db, stmt);
     } catch (error) {
+      const raw = (error as { rawCode?: number }).rawCode ?? 0;
+      // Stopped by the engine (the progress hook, or the VFS refusing a commit past the limit): it did not commit.
+      if ((raw === SQLITE_INTERRUPT || (raw & 0xff) === SQLITE_IOERR) && this.#stopRequested()) this.stoppedByFlag = true;
       throw this.#explain(error);
     }
   }
@@ -115,6 +137,7 @@ export class StreamConnection {
   forgetStatements(): void {
     for (const stmt of this.#statements.values()) this.sqlite.finalize(stmt);
     this.#statements.clear();
+    this.#cachedBytes = 0;
     this.#shapes.clear();
   }
 
@@ -139,14 +162,15 @@ export class StreamConnection {
     for (const stmt of busy) this.sqlite.reset(stmt);
     if (!this.autocommit) this.trusted(() => this.sqlite.exec(this.db, 'ROLLBACK'));
     this.sandbox.readOnlyTransaction = false;
+    this.stoppedByFlag = false;
     this.sqlite.setLastInsertRowid(this.db, 0n);
     return !this.sandbox.touched && this.autocommit && this.sqlite.busyStatements(this.db).length === 0;
   }
 
   /** What the pool promises of a connection it holds, for the tests: nothing of an earlier stream. */
-  inspect(): { attached: number; autocommit: boolean; busyStatements: number; touched: boolean } {
+  inspect(): PooledConnection {
     const attached = this.trusted(() => Number(this.sqlite.value(this.db, 'SELECT count(*) FROM pragma_database_list WHERE name NOT IN (\'main\', \'temp\')')));
-    return { attached, autocommit: this.autocommit, busyStatements: this.sqlite.busyStatements(this.db).length, touched: this.sandbox.touched };
+    return { attached, autocommit: this.autocommit, busyStatements: this.sqlite.busyStatements(this.db).length, touched: this.sandbox.touched, cached: this.cached };
   }
 
   trusted<T>(run: () => T): T {

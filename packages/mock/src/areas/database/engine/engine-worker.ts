@@ -1,238 +1,112 @@
-// The HTTP side of one engine worker thread (worker.ts), which holds many databases. It starts in
-// the background: the thread spawns once its script is known and is handed SQLite's module when
-// it is compiled (sqlite-module.ts, once per process); what is sent before then waits in order. A
-// worker that cannot start fails what waits on it with DATABASE_ENGINE_UNAVAILABLE, never hangs.
-// Time limits are judged here, by the mock's clock (a timer only makes the check happen): a
-// request past statementTimeoutMs has its statement interrupted in the worker, and a write
-// waiting past lockWaitMs gives up; neither touches another stream.
+// The HTTP thread's side of the engine's threads: the supervisor (supervisor-thread.ts), which
+// starts worker threads and ends them at their time limit, and each worker (worker.ts), spoken to
+// on a port of its own. Nothing here waits on SQL or judges time: a request is a message, its
+// answer another, and a worker that ends fails what waits on it, never hangs.
 import diagnostics from 'node:diagnostics_channel';
 import { EventEmitter } from 'node:events';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { ExecutorStopped } from './executor.ts';
-import { FLAG_INTERRUPT, FLAG_LOCK_WAIT_OVER, FLAG_SYNC_ANSWERS, type Access, type FromWorker, type SqlOutcome, type SqlRequest, type ToWorker, type WorkerBoot, type WorkerLimits } from './messages.ts';
+import {
+  RUN_STATE_BYTES,
+  STATE_INTERRUPT,
+  STATE_LOCK_WAIT_OVER,
+  type Access,
+  type FromSupervisor,
+  type FromWorker,
+  type SqlOutcome,
+  type SqlRequest,
+  type ToSupervisor,
+  type ToWorker,
+  type WorkerLimits,
+} from './messages.ts';
 
 /**
- * The diagnostics channel (node:diagnostics_channel) on which each worker reports its start:
- * `{ event: 'starting' }` (its start began: the thread spawns as soon as its script is known),
- * then `{ event: 'ready' }` (SQLite loaded) or `{ event: 'failed', message }`.
+ * The diagnostics channel (node:diagnostics_channel) on which the engine reports its start:
+ * `{ event: 'starting' }` (its supervisor thread spawns), then `{ event: 'ready' }` (the first
+ * worker loaded SQLite) or `{ event: 'failed', message }`.
  */
 export const ENGINE_CHANNEL = 'platform-mock:database-engine';
 export type EngineEvent = { event: 'starting' } | { event: 'ready' } | { event: 'failed'; message: string };
 const channel = diagnostics.channel(ENGINE_CHANNEL);
 const publish = (event: EngineEvent) => channel.hasSubscribers && channel.publish(event);
 
-/** The engine could not start (its worker thread failed before SQLite loaded): no SQL runs until the mock restarts. */
+/** The engine could not start (its threads failed before SQLite loaded): no SQL runs until the mock restarts. */
 export class DatabaseEngineUnavailable extends Error {
   readonly code = 'DATABASE_ENGINE_UNAVAILABLE';
+}
+
+/** What the engine's threads start from: their scripts, SQLite's compiled module, the limits and the clock. */
+export interface EngineBoot {
+  scripts: Promise<{ worker: string; supervisor: string }>;
+  module: Promise<WebAssembly.Module>;
+  limits: WorkerLimits;
+  /** The mock clock's advance, shared (Float64Array [offset]). */
+  clockOffset: SharedArrayBuffer;
 }
 
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
-  /** For runs: when the time limit passes (mock clock), null while waiting for a lock, undefined until the worker is ready. */
-  deadline?: number | null;
-  waitingSince?: number;
-  /** The run's stream was ended from outside (its token invalidated): why. */
-  stopped?: ExecutorStopped;
   /** Database key and stream of a run. */
   stream?: string;
+  /** The run's stream was ended from outside (its token invalidated): why. */
+  stopped?: ExecutorStopped;
 }
 
 /** One worker thread and what is in flight there. */
 export class EngineWorker {
-  #worker: Worker | undefined;
-  /** Messages sent before the thread was spawned, in order. */
-  #unsent: { message: ToWorker; transfer: ArrayBuffer[] }[] = [];
-  readonly #flags: Int32Array;
-  readonly #syncPort: MessagePort;
-  /** The other ends of #syncPort and #bootPort, handed to the thread when it spawns. */
-  readonly #workerPorts: [sync: MessagePort, boot: MessagePort];
-  /** Where SQLite's compiled module is handed to the thread. */
-  readonly #bootPort: MessagePort;
+  readonly #port: MessagePort;
+  readonly #state: Int32Array;
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
-  #checker: NodeJS.Timeout | undefined;
-  #closed = false;
-  /** Databases placed in this worker. */
-  databases = 0;
-  /** False once the thread ended (it failed, or could not start): its databases are gone. */
+  /** False once the thread ended: its streams are gone; its databases' files stay. */
   alive = true;
-  /** True once the worker has loaded SQLite. */
   isReady = false;
-  /** Why the worker could not start, if it could not. */
-  startFailure: DatabaseEngineUnavailable | undefined;
-  /** `waiting` (run id): a run began waiting for another stream's lock. For tests that wait on it. */
+  /** Why the thread ended (for the runs that were waiting on it). */
+  endReason: string | undefined;
+  /** The namespaces whose work this worker holds now (open streams), with their counts: one, unless more namespaces work at once than engineWorkers. */
+  readonly active = new Map<string, number>();
+  /** Databases open in this worker (their keys). */
+  readonly databases = new Set<string>();
+  /** `waiting` (run id): a run began waiting for another stream's lock; `ready`; `ended`. For the engine and tests. */
   readonly events = new EventEmitter();
 
   constructor(
+    readonly id: number,
     readonly limits: WorkerLimits,
-    readonly now: () => number,
-    boot: WorkerBoot,
+    port: MessagePort,
+    runState: SharedArrayBuffer,
+    /** The mock clock's advance (Float64Array [offset]), sent with each run. */
+    readonly clockOffset: Float64Array,
   ) {
-    this.#flags = new Int32Array(new SharedArrayBuffer(4 * 4));
-    const sync = new MessageChannel();
-    const bootChannel = new MessageChannel();
-    this.#syncPort = sync.port1;
-    this.#bootPort = bootChannel.port1;
-    this.#workerPorts = [sync.port2, bootChannel.port2];
-    publish({ event: 'starting' });
-    // The thread boots (and loads SQLite's JavaScript) while the module compiles.
-    boot.script.then(
-      (script) => this.#spawn(script),
-      (error: Error) => this.#failStart(error),
-    );
-    boot.module.then(
-      (module) => !this.#closed && !this.startFailure && this.#bootPort.postMessage({ module }),
-      (error: Error) => this.#failStart(error),
-    );
-  }
-
-  #spawn(script: string): void {
-    if (this.#closed || this.startFailure) return;
-    const [syncPort, bootPort] = this.#workerPorts;
-    const limits = this.limits;
-    try {
-      this.#worker = new Worker(script, {
-        // The worker is our own plain module: it needs no flag of the host process, and inherited
-        // ones such as `--input-type` with `-e` (a one-line script) would stop it from starting.
-        execArgv: [],
-        workerData: { maxResultBytes: limits.maxResultBytes, memoryLimitBytes: limits.memoryLimitBytes, maxDatabaseBytes: limits.maxDatabaseBytes, lockWaitMs: limits.lockWaitMs, flags: this.#flags.buffer, syncPort, bootPort },
-        transferList: [syncPort, bootPort],
-      });
-    } catch (error) {
-      this.#failStart(error as Error);
-      return;
-    }
-    this.#worker.unref();
-    this.#worker.on('message', (message: FromWorker) => this.#receive(message));
-    this.#worker.on('error', (error) => {
-      if (!this.isReady) return this.#failStart(error);
-      this.alive = false;
-      this.#failAll(new ExecutorStopped(`The database engine failed: ${error.message}`, 'STREAM_EXPIRED'));
-    });
-    this.#worker.on('exit', (code) => {
-      if (!this.isReady) return this.#failStart(new Error(`its thread exited (code ${code}) before SQLite loaded`));
-      this.alive = false;
-      this.#failAll(new ExecutorStopped('The database engine stopped', 'STREAM_EXPIRED'));
-    });
-    for (const { message, transfer } of this.#unsent) this.#worker.postMessage(message, transfer);
-    this.#unsent = [];
-  }
-
-  /** The start failed: what waits on this worker is answered, and nothing is sent to it again. */
-  #failStart(error: Error): void {
-    if (this.#closed || this.startFailure) return;
-    this.alive = false;
-    this.startFailure = new DatabaseEngineUnavailable(`The database engine could not start (${error.message}); no SQL runs until the mock is restarted`);
-    this.#unsent = [];
-    this.#failAll(new ExecutorStopped(this.startFailure.message, this.startFailure.code));
-    publish({ event: 'failed', message: this.startFailure.message });
-    void this.#worker?.terminate();
+    this.#port = port;
+    this.#state = new Int32Array(runState);
+    port.on('message', (message: FromWorker) => this.#receive(message));
+    port.unref();
   }
 
   send(message: ToWorker, transfer: ArrayBuffer[] = []): void {
-    if (this.#worker) this.#worker.postMessage(message, transfer);
-    else if (this.alive) this.#unsent.push({ message, transfer });
+    if (this.alive) this.#port.postMessage(message, transfer);
   }
 
-  /** Runs a stream's requests; rejects with ExecutorStopped when the time limit stopped them. */
-  run(key: string, stream: number, access: Access, requests: SqlRequest[], image: boolean): Promise<{ outcomes: SqlOutcome[]; image?: Uint8Array }> {
-    if (this.startFailure) return Promise.reject(new ExecutorStopped(this.startFailure.message, this.startFailure.code));
-    if (!this.alive) return Promise.reject(new ExecutorStopped('The database engine stopped; the stream ended', 'STREAM_EXPIRED'));
+  /** Runs a stream's requests; rejects with ExecutorStopped when they were stopped (time limit, or from outside). */
+  run(key: string, stream: number, access: Access, requests: SqlRequest[]): Promise<SqlOutcome[]> {
+    if (!this.alive) return Promise.reject(this.#lost());
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      // The time limit counts from SQLite's load: a request sent during the start waits for it.
-      this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject, deadline: this.isReady ? this.now() + this.limits.statementTimeoutMs : undefined, stream: `${key}\u0000${stream}` });
-      if (this.isReady) this.#watch();
-      this.send({ t: 'run', id, key, stream, access, requests, image });
+      this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject, stream: `${key}\u0000${stream}` });
+      this.send({ t: 'run', id, key, stream, access, requests, clock: this.clockOffset[0]! });
     });
   }
 
   /** Asks the worker something and waits for its answer message. */
-  ask<T>(message: (id: number) => ToWorker): Promise<T> {
-    if (!this.alive) return Promise.reject(this.startFailure ?? new ExecutorStopped('The database engine stopped', 'STREAM_EXPIRED'));
+  ask<T>(message: (id: number) => ToWorker, transfer: ArrayBuffer[] = []): Promise<T> {
+    if (!this.alive) return Promise.reject(this.#lost());
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject });
-      this.send(message(id));
+      this.send(message(id), transfer);
     });
-  }
-
-  /**
-   * The database's file image now, synchronously (for state snapshots); null when not open. Only
-   * once the worker is ready (isReady): before, the engine knows the image itself (index.ts), and
-   * waiting here would block the thread that hands the worker its start.
-   */
-  exportNow(key: string): Uint8Array | null {
-    if (!this.alive || !this.isReady) return null;
-    const id = this.#nextId++;
-    this.send({ t: 'export', id, key, sync: true });
-    // The worker answers between two statements; a statement runs at most statementTimeoutMs.
-    const limit = this.limits.statementTimeoutMs + 5_000;
-    for (;;) {
-      const seen = Atomics.load(this.#flags, FLAG_SYNC_ANSWERS);
-      const answer = receiveMessageOnPort(this.#syncPort)?.message as { id: number; bytes: Uint8Array | null } | undefined;
-      if (answer) {
-        if (answer.id === id) return answer.bytes;
-        continue;
-      }
-      if (Atomics.wait(this.#flags, FLAG_SYNC_ANSWERS, seen, limit) === 'timed-out') throw new Error(`the database engine did not answer within ${limit} ms`);
-    }
-  }
-
-  async close(): Promise<void> {
-    this.#closed = true;
-    this.alive = false;
-    this.#unsent = [];
-    clearInterval(this.#checker);
-    this.#failAll(new ExecutorStopped('The database was closed', 'STREAM_EXPIRED'));
-    await this.#worker?.terminate();
-    for (const port of [this.#syncPort, this.#bootPort, ...this.#workerPorts]) port.close();
-  }
-
-  #receive(message: FromWorker) {
-    if (message.t === 'ready') {
-      this.isReady = true;
-      publish({ event: 'ready' });
-      // Runs sent during the start: their time limit starts now.
-      const now = this.now();
-      for (const pending of this.#pending.values()) if (pending.stream !== undefined && pending.deadline === undefined) pending.deadline = now + this.limits.statementTimeoutMs;
-      if (this.#pending.size > 0) this.#watch();
-      return;
-    }
-    const pending = this.#pending.get(message.id);
-    if (!pending) return;
-    switch (message.t) {
-      case 'progress':
-        pending.deadline = this.now() + this.limits.statementTimeoutMs;
-        pending.waitingSince = undefined;
-        return;
-      case 'waiting':
-        pending.deadline = null;
-        pending.waitingSince = this.now();
-        this.events.emit('waiting', message.id);
-        return;
-      case 'done':
-        this.#pending.delete(message.id);
-        if (pending.stopped) pending.reject(pending.stopped);
-        else if (message.interrupted) {
-          pending.reject(
-            new ExecutorStopped(
-              `The statement ran longer than the mock's limit of ${this.limits.statementTimeoutMs} ms (statementTimeoutMs) and was stopped; its stream closed and its transaction rolled back`,
-              'SQLITE_INTERRUPT',
-            ),
-          );
-        } else pending.resolve({ outcomes: message.outcomes, image: message.image });
-        return;
-      case 'exported':
-        this.#pending.delete(message.id);
-        pending.resolve(message.bytes);
-        return;
-      case 'inspected':
-        this.#pending.delete(message.id);
-        pending.resolve({ pool: message.pool, streams: message.streams });
-        return;
-    }
   }
 
   /** Stops the run a stream has in flight now (its statement, or its wait for a lock); the run fails with `reason`. */
@@ -240,38 +114,154 @@ export class EngineWorker {
     for (const [id, pending] of this.#pending) {
       if (pending.stream !== `${key}\u0000${stream}`) continue;
       pending.stopped = reason;
-      Atomics.store(this.#flags, pending.deadline === null ? FLAG_LOCK_WAIT_OVER : FLAG_INTERRUPT, id);
+      Atomics.store(this.#state, STATE_LOCK_WAIT_OVER, id);
+      Atomics.store(this.#state, STATE_INTERRUPT, id);
     }
   }
 
-  /** While runs are in flight, looks at their limits by the mock's clock. */
-  #watch() {
-    if (this.#checker) return;
-    this.#checker = setInterval(() => this.checkLimits(), Math.max(5, Math.min(50, Math.floor(this.limits.statementTimeoutMs / 20), Math.floor(this.limits.lockWaitMs / 20))));
-    this.#checker.unref();
-  }
-
-  /** Raises the flags of the runs past a limit; stops looking once nothing is in flight. */
-  checkLimits(): void {
-    const now = this.now();
-    let running = false;
-    for (const [id, pending] of this.#pending) {
-      if (pending.deadline === undefined) continue;
-      running = true;
-      if (pending.waitingSince !== undefined && now - pending.waitingSince > this.limits.lockWaitMs) Atomics.store(this.#flags, FLAG_LOCK_WAIT_OVER, id);
-      else if (pending.deadline !== null && now > pending.deadline) Atomics.store(this.#flags, FLAG_INTERRUPT, id);
-    }
-    if (!running) {
-      clearInterval(this.#checker);
-      this.#checker = undefined;
-    }
-  }
-
-  #failAll(error: ExecutorStopped) {
+  /** The thread ended (the supervisor says why): what waits on it fails (with `error`, when given). `run` was stopped at its time limit. */
+  ended(reason: string, run?: number, error?: ExecutorStopped): void {
+    if (!this.alive) return;
+    this.alive = false;
+    this.endReason = reason;
     for (const [id, pending] of this.#pending) {
       this.#pending.delete(id);
-      pending.reject(error);
+      if (error) pending.reject(error);
+      else if (id === run) {
+        pending.reject(
+          pending.stopped ??
+            new ExecutorStopped(`The statement ran longer than the mock's limit of ${this.limits.statementTimeoutMs} ms (statementTimeoutMs) and was stopped; its stream closed and its transaction rolled back`, 'SQLITE_INTERRUPT'),
+        );
+      } else pending.reject(pending.stopped ?? this.#lost());
+    }
+    this.#port.close();
+    this.events.emit('ended', reason);
+  }
+
+  #lost(): ExecutorStopped {
+    return new ExecutorStopped(
+      `The stream ended: the engine thread that held it was replaced (${this.endReason ?? 'it ended'}); whatever it had not committed was rolled back, what it committed stays`,
+      'STREAM_EXPIRED',
+    );
+  }
+
+  #receive(message: FromWorker) {
+    if (message.t === 'ready') {
+      this.isReady = true;
+      this.events.emit('ready');
+      return;
+    }
+    if (message.t === 'waiting') {
+      this.events.emit('waiting', message.id);
+      return;
+    }
+    const pending = this.#pending.get(message.id);
+    if (!pending) return;
+    this.#pending.delete(message.id);
+    switch (message.t) {
+      case 'done':
+        // A run the worker did not stop finished: its answer is the truth, even if its stream was ended meanwhile.
+        if (message.interrupted) {
+          pending.reject(
+            pending.stopped ??
+              new ExecutorStopped(`The statement ran longer than the mock's limit of ${this.limits.statementTimeoutMs} ms (statementTimeoutMs) and was stopped; its stream closed and its transaction rolled back`, 'SQLITE_INTERRUPT'),
+          );
+        } else pending.resolve(message.outcomes);
+        return;
+      case 'inspected':
+        pending.resolve({ pool: message.pool, streams: message.streams, splitCache: message.splitCache });
+        return;
+      case 'snapshot':
+        if (message.error) pending.reject(new Error(message.error));
+        else pending.resolve(message.image);
+        return;
+      case 'checked':
+        pending.resolve(message.refusal);
+        return;
     }
   }
 }
 
+/** The HTTP thread's handle on the supervisor thread: it asks for workers and hears when one ends. */
+export class EngineSupervisor {
+  #thread: Worker | undefined;
+  #nextId = 1;
+  readonly #workers = new Map<number, EngineWorker>();
+  /** Resolves once the thread has SQLite's module (spawn requests wait for it). */
+  readonly #started: Promise<void>;
+  #closed = false;
+  /** Why the engine cannot run SQL: its threads could not start. */
+  failure: DatabaseEngineUnavailable | undefined;
+  readonly activity = new SharedArrayBuffer(4);
+
+  constructor(readonly boot: EngineBoot) {
+    publish({ event: 'starting' });
+    this.#started = (async () => {
+      const [scripts, module] = await Promise.all([boot.scripts, boot.module]);
+      if (this.#closed) return;
+      const thread = new Worker(scripts.supervisor, {
+        execArgv: [],
+        workerData: { script: scripts.worker, limits: boot.limits, clockOffset: boot.clockOffset, activity: this.activity },
+      });
+      thread.unref();
+      thread.on('message', (message: FromSupervisor) => this.#receive(message));
+      thread.on('error', (error) => this.#fail(error));
+      thread.on('exit', (code) => !this.#closed && this.#fail(new Error(`its supervisor thread exited (code ${code})`)));
+      this.#thread = thread;
+      this.#post({ t: 'module', module });
+    })().catch((error: Error) => this.#fail(error));
+  }
+
+  #post(message: ToSupervisor, transfer: MessagePort[] = []): void {
+    this.#thread?.postMessage(message, transfer);
+  }
+
+  /** A new worker thread (the supervisor's spare, or one it starts); usable at once: what is sent waits for it. */
+  spawn(): EngineWorker {
+    if (this.failure) throw this.failure;
+    const id = this.#nextId++;
+    const { port1, port2 } = new MessageChannel();
+    const runState = new SharedArrayBuffer(RUN_STATE_BYTES);
+    const worker = new EngineWorker(id, this.boot.limits, port1, runState, new Float64Array(this.boot.clockOffset));
+    this.#workers.set(id, worker);
+    worker.events.once('ready', () => publish({ event: 'ready' }));
+    void this.#started.then(() =>
+      this.failure ? worker.ended(this.failure.message, undefined, new ExecutorStopped(this.failure.message, this.failure.code)) : this.#post({ t: 'spawn', id, runState, port: port2 }, [port2]),
+    );
+    return worker;
+  }
+
+  /** Ends a worker thread (its databases' files stay). */
+  end(worker: EngineWorker): void {
+    this.#post({ t: 'end', id: worker.id });
+    worker.ended('the engine ended it');
+    this.#workers.delete(worker.id);
+  }
+
+  #receive(message: FromSupervisor): void {
+    // The supervisor, or a worker that ended before it ever loaded SQLite: the engine cannot start.
+    if (message.t === 'failed') return this.#fail(new Error(message.message));
+    if (message.unstarted) return this.#fail(new Error(message.reason));
+    const worker = this.#workers.get(message.id);
+    if (!worker) return;
+    this.#workers.delete(message.id);
+    worker.ended(message.reason, message.run);
+  }
+
+  #fail(error: Error): void {
+    if (this.failure || this.#closed) return;
+    this.failure = new DatabaseEngineUnavailable(`The database engine could not start (${error.message}); no SQL runs until the mock is restarted`);
+    publish({ event: 'failed', message: this.failure.message });
+    const stopped = new ExecutorStopped(this.failure.message, this.failure.code);
+    for (const worker of this.#workers.values()) worker.ended(this.failure.message, undefined, stopped);
+    this.#workers.clear();
+    void this.#thread?.terminate();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const worker of this.#workers.values()) worker.ended('the mock stopped');
+    this.#workers.clear();
+    await this.#thread?.terminate();
+  }
+}

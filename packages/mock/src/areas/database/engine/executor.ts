@@ -1,5 +1,6 @@
-// A database's side of the engine: the Executor of one database, which sends each pipeline's SQL
-// requests to the worker thread holding it (engine-worker.ts), and why a stream ended.
+// A database's side of the engine, on the HTTP thread: the Executor sends each pipeline's SQL
+// requests to the worker thread that holds the stream (engine-worker.ts), and says why a stream
+// ended. A stream lives in one worker; the engine (index.ts) chooses it when the stream opens.
 import type { EngineWorker } from './engine-worker.ts';
 import type { Access, PooledConnection, SqlOutcome, SqlRequest } from './messages.ts';
 
@@ -13,60 +14,102 @@ export class ExecutorStopped extends Error {
   }
 }
 
-/** One database in a worker: the streams it holds, and their requests. */
+/** What an executor needs of the engine: a worker for a new stream, and word when a stream ends. */
+export interface StreamPlacement {
+  /** The worker a new stream of this database runs in (the database opened there); throws when none can take it. */
+  streamOpened(executor: Executor): EngineWorker;
+  streamClosed(executor: Executor, worker: EngineWorker): void;
+}
+
+/** One database: its open streams and the worker each runs in. */
 export class Executor {
-  /** Streams this database holds (open in its worker). */
-  readonly streams = new Set<number>();
-  /** Saves the database's file image after a run changed it; set for databases with a host file. */
-  save: ((image: Uint8Array) => void) | undefined;
+  /** Open streams and the worker holding each one's connection. */
+  readonly #streams = new Map<number, EngineWorker>();
+  /** Streams whose worker ended, until their next request or close: why. */
+  readonly #lost = new Map<number, ExecutorStopped>();
   #stopped = false;
 
   constructor(
     readonly key: string,
-    readonly worker: EngineWorker,
+    readonly namespace: string,
+    readonly placement: StreamPlacement,
   ) {}
 
   get running(): boolean {
-    return !this.#stopped && this.worker.alive;
+    return !this.#stopped;
+  }
+
+  /** Streams of this database open in a worker. */
+  get streams(): ReadonlySet<number> {
+    return new Set(this.#streams.keys());
   }
 
   async run(stream: number, access: Access, requests: SqlRequest[]): Promise<SqlOutcome[]> {
     if (this.#stopped) throw new ExecutorStopped('The database was closed; the stream ended', 'STREAM_EXPIRED');
-    this.streams.add(stream);
+    const lost = this.#lost.get(stream);
+    if (lost) {
+      this.#lost.delete(stream);
+      throw lost;
+    }
+    let worker = this.#streams.get(stream);
+    if (!worker) {
+      try {
+        worker = this.placement.streamOpened(this);
+      } catch (error) {
+        // A limit (no worker or room for the database): the stream's answer, with the limit's code.
+        throw new ExecutorStopped((error as Error).message, (error as { code?: string }).code ?? 'DATABASE_ENGINE_UNAVAILABLE');
+      }
+      this.#streams.set(stream, worker);
+    }
     try {
-      const { outcomes, image } = await this.worker.run(this.key, stream, access, requests, this.save !== undefined);
-      if (requests.some((request) => request.type === 'close')) this.streams.delete(stream);
-      if (image) this.save?.(image);
+      const outcomes = await worker.run(this.key, stream, access, requests);
+      if (requests.some((request) => request.type === 'close')) this.#forget(stream);
       return outcomes;
     } catch (error) {
-      this.streams.delete(stream);
+      this.#forget(stream);
       throw error;
     }
   }
 
+  #forget(stream: number): boolean {
+    const worker = this.#streams.get(stream);
+    if (!worker) return false;
+    this.#streams.delete(stream);
+    this.placement.streamClosed(this, worker);
+    return true;
+  }
+
   /** Ends a stream's request in flight now, if any (it fails with `reason`); the stream then closes. */
   interrupt(stream: number, reason: ExecutorStopped): void {
-    if (this.streams.has(stream) && !this.#stopped) this.worker.stopStream(this.key, stream, reason);
+    this.#streams.get(stream)?.stopStream(this.key, stream, reason);
   }
 
   /** Closes a stream's connection, releasing its locks (its transaction rolls back). */
   closeStream(stream: number): void {
-    if (!this.streams.delete(stream) || this.#stopped) return;
-    this.worker.send({ t: 'close', key: this.key, stream });
+    this.#lost.delete(stream);
+    const worker = this.#streams.get(stream);
+    if (!worker || !this.#forget(stream)) return;
+    worker.send({ t: 'close', key: this.key, stream });
   }
 
-  /** The connections the database's pool holds, for tests: each should hold nothing of an earlier stream. */
-  inspect(): Promise<{ pool: PooledConnection[]; streams: number }> {
-    return this.worker.ask((id) => ({ t: 'inspect', id, key: this.key }));
+  /** A worker ended: the streams it held are gone (the next request of each answers that). */
+  workerEnded(worker: EngineWorker, reason: ExecutorStopped): void {
+    for (const [stream, holder] of [...this.#streams]) {
+      if (holder !== worker) continue;
+      this.#forget(stream);
+      this.#lost.set(stream, reason);
+    }
   }
 
-  /** Forgets the database in its worker (its data is gone unless saved). */
+  /** The connections the database's pool holds in `worker`, for tests: each should hold nothing of an earlier stream. */
+  inspect(worker: EngineWorker): Promise<{ pool: PooledConnection[]; streams: number; splitCache: { texts: number; bytes: number } }> {
+    return worker.ask((id) => ({ t: 'inspect', id, key: this.key }));
+  }
+
+  /** Forgets the database's streams (the engine drops it from its worker). */
   stop(): void {
     if (this.#stopped) return;
     this.#stopped = true;
-    this.streams.clear();
-    this.worker.databases--;
-    this.worker.send({ t: 'drop', key: this.key });
+    for (const stream of [...this.#streams.keys()]) this.#forget(stream);
   }
 }
-

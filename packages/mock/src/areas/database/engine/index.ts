@@ -1,38 +1,40 @@
-// The SQL engine of the database area: SQLite compiled to WebAssembly, in a few worker threads
-// (engineWorkers) that each hold many databases in memory; a database costs its pages, not a
-// process. A database may be saved to a host file (the mock writes it from the engine's file
-// image; SQL never sees a host path) and loaded from one, or from a state snapshot.
-// The engine is created at once and its first worker starts in the background (not awaited):
-// requests sent meanwhile wait for it. A worker that cannot start makes the engine unavailable,
-// and every request answers so (DATABASE_ENGINE_UNAVAILABLE); there is no retry.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { DatabaseEngineUnavailable, EngineWorker } from './engine-worker.ts';
-import { Executor } from './executor.ts';
-import type { WorkerBoot, WorkerLimits } from './messages.ts';
+// The SQL engine of the database area: SQLite compiled to WebAssembly, run in worker threads that a
+// supervisor thread starts and stops (engine-worker.ts, supervisor-thread.ts). A database's bytes
+// live in its files (files.ts: shared memory, or a host file with --db-dir), not in a worker, so a
+// worker is only where its SQL runs. Namespaces do not share fate: a namespace's streams all run in
+// one worker, which serves no other namespace while it holds them; when a worker is ended (a
+// statement past its time limit that would not stop), its namespace's databases come back as last
+// committed in the next one. Snapshots and image checks run in a utility worker of their own, so
+// the HTTP thread never waits on SQL.
+import { rmSync } from 'node:fs';
+import { DatabaseEngineUnavailable, EngineSupervisor, type EngineWorker } from './engine-worker.ts';
+import { Executor, ExecutorStopped, type StreamPlacement } from './executor.ts';
+import { CONTROL_OWNER, CONTROL_REWRITE, hostFiles, sharedFiles, SharedStore, type DatabaseFiles } from './files.ts';
+import { headerRefusal } from './image-check.ts';
+import type { WorkerLimits } from './messages.ts';
 import { compiledSqlite } from './sqlite-module.ts';
-import { workerScript } from './worker-script.ts';
+import { workerScripts } from './worker-script.ts';
 
 export { DatabaseEngineUnavailable, ENGINE_CHANNEL, type EngineEvent } from './engine-worker.ts';
 
 export interface EngineLimits extends WorkerLimits {
-  /** Most databases open at once (every namespace together); idle ones are closed to make room. */
+  /** Most databases open in workers at once (every namespace together); idle ones are closed to make room (their data stays). */
   maxDatabases: number;
-  /** Worker threads running SQL. */
+  /** Most worker threads running SQL: as many namespaces can hold streams at once. */
   engineWorkers: number;
 }
 
 export interface SqlEngineOptions {
   limits: EngineLimits;
-  /** The mock's clock: time limits are judged by it. */
-  now?: () => number;
+  /** The mock clock's advance, shared with the engine's threads (Float64Array [offset]): time limits follow it. */
+  clockOffset?: SharedArrayBuffer;
 }
 
-/** Where a database's data comes from when it opens, and where it is saved. */
+/** Where a database's data comes from when it opens. */
 export interface DatabaseSource {
-  /** The data to start from (a snapshot's); else the file's, if any; else empty. */
+  /** The data to start from (a snapshot's), for a database kept in memory. */
   initial?: () => Uint8Array | undefined;
-  /** A host file the database is saved to after each request that changed it (before the answer), and loaded from. */
+  /** A host file the database is kept in (`<file>` and `<file>-wal`), written in place by its worker. */
   file?: string;
 }
 
@@ -43,143 +45,210 @@ export interface EngineDatabase {
 }
 
 interface OpenDatabase extends EngineDatabase {
+  namespace: string;
+  files: DatabaseFiles;
   file?: string;
-  /** The data it opened with, kept until its worker is ready: its image until then. */
-  opening?: Uint8Array;
+  /** The worker the database is open in, if any. */
+  openIn?: EngineWorker;
 }
 
 export class DatabaseLimitReached extends Error {
   readonly code = 'DATABASE_LIMIT_REACHED';
 }
 
-/** The key of an owner's database (owners hold access keys: never shown). */
+/** The key of an owner's database (owners hold access keys: never shown). Owners are `<namespace>\0<generation>`. */
 export const databaseKey = (owner: string, databaseId: string) => `${owner}\u0000${databaseId}`;
+const namespaceOfOwner = (owner: string) => owner.split('\u0000')[0]!;
 
-const DATABASES_BEFORE_ANOTHER_WORKER = 4;
+/**
+ * The image of a database kept in memory whose files no worker ever wrote (it opened from a
+ * snapshot's image, or not at all): its main file, read at once, with no worker to wait for.
+ * Undefined when a worker wrote them (a WAL started or a checkpoint ran): SQLite must read them.
+ */
+function unwrittenImage(files: DatabaseFiles): Uint8Array | undefined {
+  if (files.main.kind !== 'shared') return undefined;
+  const control = new Int32Array(files.control);
+  if (Atomics.load(control, CONTROL_REWRITE) !== 0) return undefined;
+  const main = new SharedStore(files.main.buffer);
+  const image = new Uint8Array(main.size());
+  main.read(image, 0);
+  return Atomics.load(control, CONTROL_REWRITE) === 0 ? image : undefined;
+}
 
 export function createSqlEngine(options: SqlEngineOptions) {
   const { limits } = options;
-  const now = options.now ?? Date.now;
-  let boot: WorkerBoot | undefined;
-  const bootOf = () => (boot ??= { script: workerScript(), module: compiledSqlite() });
-  // One worker at start; more (up to engineWorkers) once each holds a few databases.
+  // Started at once, in the background: its spare worker is loaded before the first statement needs it.
+  const supervisor = new EngineSupervisor({ scripts: workerScripts(), module: compiledSqlite(), limits, clockOffset: options.clockOffset ?? new SharedArrayBuffer(8) });
   const workers: EngineWorker[] = [];
-  /** Why the engine cannot run SQL: its worker could not start. */
-  let failure: DatabaseEngineUnavailable | undefined;
+  let utility: EngineWorker | undefined;
+  const databases = new Map<string, OpenDatabase>();
+  /** Each namespace's open streams and the worker that holds them. */
+  const lanes = new Map<string, { worker?: EngineWorker; streams: number }>();
+  let epoch = 0;
+
   function startWorker(): EngineWorker {
-    const worker = new EngineWorker(limits, now, bootOf());
+    const worker = supervisor.spawn();
     workers.push(worker);
+    worker.events.once('ended', (reason: string) => {
+      workers.splice(workers.indexOf(worker), 1);
+      const lost = new ExecutorStopped(
+        `The stream ended: its engine thread was ended (${reason}); its open transaction was rolled back, what it committed stays`,
+        'STREAM_EXPIRED',
+      );
+      for (const database of databases.values()) {
+        if (database.openIn !== worker) continue;
+        database.openIn = undefined;
+        database.executor.workerEnded(worker, lost);
+      }
+    });
     return worker;
   }
-  // In the background, not awaited: the first request waits for it (see EngineWorker).
-  startWorker();
-  /** Forgets the workers whose thread ended; the first one that could not start makes the engine unavailable. */
-  function dropDeadWorkers(): void {
-    for (let index = workers.length - 1; index >= 0; index--) {
-      const worker = workers[index]!;
-      if (worker.alive) continue;
-      failure ??= worker.startFailure;
-      workers.splice(index, 1);
+
+  /**
+   * A worker for a namespace that opens its first stream: the one it had, if no other namespace
+   * works there; else one where no namespace works; else a new one, up to engineWorkers. Past that
+   * many namespaces at work at once, namespaces share the worker where the fewest work (and may
+   * then share its fate: the README says so).
+   */
+  function workerFor(namespace: string): EngineWorker {
+    const othersIn = (worker: EngineWorker) => [...worker.active.keys()].filter((other) => other !== namespace).length;
+    const mine = lanes.get(namespace)?.worker;
+    if (mine?.alive && othersIn(mine) === 0) return mine;
+    const alive = workers.filter((worker) => worker.alive);
+    const free = alive.filter((worker) => worker.active.size === 0).sort((a, b) => a.databases.size - b.databases.size)[0];
+    if (free) return free;
+    if (workers.length < limits.engineWorkers) return startWorker();
+    return alive.sort((a, b) => a.active.size - b.active.size)[0] ?? startWorker();
+  }
+
+  /** Opens a database in a worker (it moves there from another, whose writes to it are fenced off first). */
+  function openIn(database: OpenDatabase, worker: EngineWorker): void {
+    if (database.openIn === worker && worker.alive) return;
+    const held = [...databases.values()].filter((candidate) => candidate.openIn?.alive);
+    if (held.length >= limits.maxDatabases) {
+      const idle = held.find((candidate) => candidate !== database && candidate.executor.streams.size === 0);
+      if (!idle) throw new DatabaseLimitReached(`The mock holds ${limits.maxDatabases} databases with open streams, its limit (maxDatabases); no more can be opened`);
+      close(idle);
     }
-  }
-  const databases = new Map<string, OpenDatabase>();
-  /** File images of databases closed to make room (without a file of their own), until they open again. */
-  const spilled = new Map<string, Uint8Array>();
-
-  /** Writes a database's file image to its host file (through a temporary file, then a rename). */
-  function save(file: string, image: Uint8Array): void {
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const temporary = `${file}.saving`;
-    writeFileSync(temporary, image, { mode: 0o600 });
-    renameSync(temporary, file);
+    if (database.openIn?.alive) close(database);
+    worker.send({ t: 'open', key: database.key, files: database.files, epoch: fence(database) });
+    worker.databases.add(database.key);
+    database.openIn = worker;
   }
 
-  /** A database's file image now: its worker's, or before the worker is ready, the data it opened with. */
-  function imageNow(database: OpenDatabase): Uint8Array | undefined {
-    if (!database.executor.worker.isReady) return database.opening;
-    database.opening = undefined;
-    return database.executor.worker.exportNow(database.key) ?? undefined;
+  /** A new owner epoch for the database's files: a worker that held them before can write nothing more to them. */
+  function fence(database: OpenDatabase): number {
+    Atomics.store(new Int32Array(database.files.control), CONTROL_OWNER, ++epoch);
+    return epoch;
   }
 
-  function close(database: OpenDatabase) {
+  /** Closes a database's connections in its worker, fenced off first (whatever it has not checkpointed stays in the WAL); its files stay. */
+  function close(database: OpenDatabase): void {
+    fence(database);
+    database.openIn?.send({ t: 'drop', key: database.key });
+    database.openIn?.databases.delete(database.key);
+    database.openIn = undefined;
+  }
+
+  const placement: StreamPlacement = {
+    streamOpened(executor) {
+      const database = databases.get(executor.key)!;
+      let lane = lanes.get(database.namespace);
+      if (!lane) lanes.set(database.namespace, (lane = { streams: 0 }));
+      const worker = lane.streams > 0 && lane.worker?.alive ? lane.worker : workerFor(database.namespace);
+      openIn(database, worker);
+      worker.active.set(database.namespace, (worker.active.get(database.namespace) ?? 0) + 1);
+      lane.worker = worker;
+      lane.streams++;
+      return worker;
+    },
+    streamClosed(executor, worker) {
+      const lane = lanes.get(executor.namespace);
+      if (lane) lane.streams--;
+      const count = (worker.active.get(executor.namespace) ?? 1) - 1;
+      if (count > 0) worker.active.set(executor.namespace, count);
+      else worker.active.delete(executor.namespace);
+    },
+  };
+
+  function utilityWorker(): EngineWorker {
+    if (!utility?.alive) utility = supervisor.spawn();
+    return utility;
+  }
+
+  function forgetDatabase(database: OpenDatabase, removeFiles: boolean): void {
     databases.delete(database.key);
     database.executor.stop();
+    close(database);
+    if (removeFiles && database.file) for (const suffix of ['', '-wal']) rmSync(`${database.file}${suffix}`, { force: true });
   }
 
   return {
     /**
-     * The database, opened on first use. Past maxDatabases, the least recently used database
-     * without open streams is closed (saved first when it has a file; else its data is gone);
-     * when every database has open streams, a new one is refused. Throws
+     * The database, made on first use (its files: in memory, or its host file). Throws
      * DatabaseEngineUnavailable when the engine could not start.
      */
     database(owner: string, databaseId: string, source: DatabaseSource = {}): EngineDatabase {
-      dropDeadWorkers();
-      if (failure) throw failure;
+      if (supervisor.failure) throw supervisor.failure;
       const key = databaseKey(owner, databaseId);
       let database = databases.get(key);
-      if (database && !database.executor.running) {
-        databases.delete(key); // its worker failed: the database opens again (from its file, if any)
-        database = undefined;
-      }
       if (database) {
         databases.delete(key); // most recently used last
         databases.set(key, database);
         return database;
       }
-      if (databases.size >= limits.maxDatabases) {
-        const idle = [...databases.values()].find((candidate) => candidate.executor.streams.size === 0);
-        if (!idle) throw new DatabaseLimitReached(`The mock holds ${limits.maxDatabases} databases with open streams, its limit (maxDatabases); no more can be opened`);
-        // Its data is kept: in its file, or as an image here until it opens again.
-        const image = imageNow(idle);
-        if (image && idle.file) save(idle.file, image);
-        else if (image) spilled.set(idle.key, image);
-        close(idle);
-      }
-      let worker = workers.reduce<EngineWorker | undefined>((least, candidate) => (least && least.databases <= candidate.databases ? least : candidate), undefined);
-      if (!worker || (worker.databases >= DATABASES_BEFORE_ANOTHER_WORKER && workers.length < limits.engineWorkers)) {
-        worker = startWorker();
-      }
-      worker.databases++;
-      let bytes = source.initial?.() ?? spilled.get(key);
-      spilled.delete(key);
-      if (!bytes && source.file) {
-        try {
-          bytes = readFileSync(source.file);
-        } catch {
-          bytes = undefined; // no file yet: an empty database
-        }
-      }
-      const copy = bytes ? new Uint8Array(bytes) : undefined;
-      worker.send({ t: 'open', key, bytes: copy }, copy ? [copy.buffer as ArrayBuffer] : []);
-      const executor = new Executor(key, worker);
-      database = { key, executor, file: source.file, opening: worker.isReady ? undefined : bytes };
-      const file = source.file;
-      if (file) executor.save = (image) => save(file, image);
+      const namespace = namespaceOfOwner(owner);
+      const files = source.file ? hostFiles(source.file) : sharedFiles(limits.maxDatabaseBytes, source.initial?.());
+      database = { key, namespace, files, file: source.file, executor: new Executor(key, namespace, placement) };
       databases.set(key, database);
       return database;
     },
 
-    /** The database's file image now (for snapshots); undefined when it is not open. */
-    imageOf(owner: string, databaseId: string): Uint8Array | undefined {
-      const key = databaseKey(owner, databaseId);
-      const database = databases.get(key);
-      return database ? imageNow(database) : spilled.get(key);
+    /** The database's image as last committed, made off this thread; undefined when it was never used. */
+    async imageOf(owner: string, databaseId: string): Promise<Uint8Array | undefined> {
+      const database = databases.get(databaseKey(owner, databaseId));
+      if (!database) return undefined;
+      const unwritten = unwrittenImage(database.files);
+      if (unwritten) return unwritten.byteLength > 0 ? unwritten : undefined;
+      const image = await utilityWorker().ask<Uint8Array | null>((id) => ({ t: 'snapshot', id, files: database.files, encoding: 'bytes' }));
+      return image ?? undefined;
     },
 
-    /** Closes every database of an owner (their streams end); files are removed too when `removeFiles`. */
-    forget(which: (key: string) => boolean, removeFiles = false): void {
-      for (const database of [...databases.values()]) {
-        if (!which(database.key)) continue;
-        close(database);
-        if (removeFiles && database.file) rmSync(database.file, { force: true });
+    /** The database's image as last committed, as base64 text for a snapshot (encoded off this thread), and its size in bytes. */
+    async snapshotOf(owner: string, databaseId: string): Promise<{ base64: string; bytes: number } | undefined> {
+      const database = databases.get(databaseKey(owner, databaseId));
+      if (!database) return undefined;
+      const unwritten = unwrittenImage(database.files);
+      if (unwritten) return unwritten.byteLength > 0 ? { base64: Buffer.from(unwritten.buffer, unwritten.byteOffset, unwritten.byteLength).toString('base64'), bytes: unwritten.byteLength } : undefined;
+      const image = await utilityWorker().ask<{ base64: string; bytes: number } | null>((id) => ({ t: 'snapshot', id, files: database.files, encoding: 'base64' }));
+      return image ?? undefined;
+    },
+
+    /** Why an image cannot become a database (header, schema under the allow-lists, integrity), or undefined. */
+    async checkImage(image: Uint8Array): Promise<string | undefined> {
+      const refusal = headerRefusal(image, limits.maxDatabaseBytes);
+      if (refusal) return refusal;
+      const copy = new Uint8Array(image);
+      try {
+        return await utilityWorker().ask<string | undefined>((id) => ({ t: 'check', id, image: copy }), [copy.buffer as ArrayBuffer]);
+      } catch (error) {
+        return `it could not be checked (${(error as Error).message})`;
       }
-      for (const key of [...spilled.keys()]) if (which(key)) spilled.delete(key);
+    },
+
+    /** Closes every database whose key matches (their streams end); their host files are removed too when `removeFiles`. */
+    forget(which: (key: string) => boolean, removeFiles = false): void {
+      for (const database of [...databases.values()]) if (which(database.key)) forgetDatabase(database, removeFiles);
+    },
+
+    /** The worker a database is open in (tests inspect its pool). */
+    workerOf(owner: string, databaseId: string): EngineWorker | undefined {
+      return databases.get(databaseKey(owner, databaseId))?.openIn;
     },
 
     async close(): Promise<void> {
       databases.clear();
-      await Promise.all(workers.map((worker) => worker.close()));
+      await supervisor.close();
     },
   };
 }

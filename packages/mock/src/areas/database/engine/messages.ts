@@ -1,6 +1,10 @@
-// What the mock's HTTP thread and an engine worker thread say to each other. The HTTP side
-// resolves stored SQL texts (sql_id) before sending, so the worker sees SQL only.
+// What the mock's HTTP thread, the engine's supervisor thread and the engine's worker threads say
+// to each other. The HTTP side resolves stored SQL texts (sql_id) before sending, so a worker sees
+// SQL only. Time limits are shared memory (RunState), read by the supervisor, never by the thread
+// that serves HTTP.
 import type { BatchCond, DatabaseError, DescribeResult, SqlValue, StmtResult } from '../protocol.ts';
+import type { MessagePort } from 'node:worker_threads';
+import type { DatabaseFiles } from './files.ts';
 
 export type Access = 'full' | 'read-only';
 
@@ -45,18 +49,6 @@ export type SqlResponse =
 
 export type SqlOutcome = { type: 'ok'; response: SqlResponse } | { type: 'error'; error: DatabaseError };
 
-/** What an engine worker is told at start. */
-export interface WorkerConfig {
-  /** Largest total size of the rows one pipeline answers, in bytes; also the longest value. */
-  maxResultBytes: number;
-  /** SQLite's hard heap limit in the worker, in bytes. */
-  memoryLimitBytes: number;
-  /** Largest size of one database, in bytes (max_page_count of every connection). */
-  maxDatabaseBytes: number;
-  /** Shared flags (Int32Array): see FLAG_*. */
-  flags: SharedArrayBuffer;
-}
-
 /** The limits an engine worker applies. */
 export interface WorkerLimits {
   maxResultBytes: number;
@@ -66,43 +58,93 @@ export interface WorkerLimits {
   lockWaitMs: number;
 }
 
-/** What a worker thread starts from: its script, and SQLite's compiled module to instantiate (handed over once compiled). */
-export interface WorkerBoot {
-  script: Promise<string>;
-  module: Promise<WebAssembly.Module>;
+/**
+ * A worker's run state, in shared memory (Int32Array slots; PHASE_SINCE is a float64 at byte 16):
+ * the worker writes what it runs, the supervisor judges time limits from it and raises flags.
+ */
+export const STATE_INTERRUPT = 0;
+/** The run whose lock wait is over. */
+export const STATE_LOCK_WAIT_OVER = 1;
+/** The run now executing (0: none). */
+export const STATE_RUN = 2;
+/** What the run does now: see PHASE_*. */
+export const STATE_PHASE = 3;
+/** Float64 index of when the running statement began (realTime). */
+export const STATE_SINCE_F64 = 2;
+/** Float64 index of when the run began waiting for the lock it waits for (realTime). */
+export const STATE_WAIT_SINCE_F64 = 3;
+/** Float64 index of the mock clock's advance when the run was sent: what the clock moved since then counts as time passed. */
+export const STATE_CLOCK_AT_SEND_F64 = 4;
+export const RUN_STATE_BYTES = 40;
+export const PHASE_IDLE = 0;
+export const PHASE_RUNNING = 1;
+export const PHASE_WAITING = 2;
+
+/** How long a run past its time limit may go on before the supervisor ends its thread: long enough for SQLite's next progress check. */
+export const GRACE_MS = 200;
+
+/** Real time in ms, comparable between threads. */
+export const realTime = () => performance.timeOrigin + performance.now();
+
+/**
+ * How long a run has run (or waited) by the mock's clock: real time since it began, plus whatever
+ * the mock clock was advanced since the run was sent (tests move time limits by moving the clock).
+ */
+export const elapsed = (since: number, clockAtSend: number, clockOffset: Float64Array) => realTime() - since + (clockOffset[0]! - clockAtSend);
+
+/** What a worker thread is started with (workerData); its id, port and run state come when it is handed out. */
+export interface WorkerData {
+  limits: WorkerLimits;
+  module: WebAssembly.Module;
+  /** The mock clock's advance (Float64Array [offset]). */
+  clockOffset: SharedArrayBuffer;
+  /** Counts run starts (Int32Array [0]); the supervisor waits on it to start watching. */
+  activity: SharedArrayBuffer;
 }
 
-/** The run whose statement is to stop now (its time limit passed). */
-export const FLAG_INTERRUPT = 0;
-/** The run whose lock wait is over. */
-export const FLAG_LOCK_WAIT_OVER = 1;
-/** Counts the worker's synchronous answers (snapshots), for Atomics.wait. */
-export const FLAG_SYNC_ANSWERS = 2;
+/** From the HTTP thread to the supervisor thread. */
+export type ToSupervisor =
+  | { t: 'module'; module: WebAssembly.Module }
+  | { t: 'spawn'; id: number; runState: SharedArrayBuffer; port: MessagePort }
+  | { t: 'end'; id: number };
 
+/** From the supervisor thread to the HTTP thread. */
+export type FromSupervisor =
+  /** The worker's thread ended: `run` is the run it was ended for (past its time limit), if any; `unstarted` when it never loaded SQLite. */
+  | { t: 'ended'; id: number; run?: number; reason: string; unstarted?: boolean }
+  /** The supervisor itself could not start SQLite. */
+  | { t: 'failed'; message: string };
+
+/** From the HTTP thread to a worker thread (on the worker's own port). */
 export type ToWorker =
-  | { t: 'open'; key: string; bytes?: Uint8Array }
-  /** `image`: answer the database's file image when the run changed it (the database has a host file). */
-  | { t: 'run'; id: number; key: string; stream: number; access: Access; requests: SqlRequest[]; image: boolean }
+  /** Makes a database openable (its files), as owner `epoch`. */
+  | { t: 'open'; key: string; files: DatabaseFiles; epoch: number }
+  /** `clock`: the mock clock's advance when it was sent. */
+  | { t: 'run'; id: number; key: string; stream: number; access: Access; requests: SqlRequest[]; clock: number }
   | { t: 'close'; key: string; stream: number }
+  /** Closes a database's connections (their streams end); its files stay. */
   | { t: 'drop'; key: string }
-  /** The database as a file image; answered on the sync port when `sync`, else as 'exported'. */
-  | { t: 'export'; id: number; key: string; sync: boolean }
-  | { t: 'inspect'; id: number; key: string };
+  | { t: 'inspect'; id: number; key: string }
+  /** Utility: a consistent image of a database's files as last committed, as bytes or base64 text (made off the HTTP thread). */
+  | { t: 'snapshot'; id: number; files: DatabaseFiles; encoding: 'bytes' | 'base64' }
+  /** Utility: checks a database image before it is accepted. */
+  | { t: 'check'; id: number; image: Uint8Array };
 
 export interface PooledConnection {
   attached: number;
   autocommit: boolean;
   busyStatements: number;
   touched: boolean;
+  /** Compiled statements it keeps, and the bytes of their SQL text. */
+  cached: { statements: number; bytes: number };
 }
 
 export type FromWorker =
   | { t: 'ready' }
-  /** `interrupted`: the run was stopped at its time limit and its stream ended. `image`: the database after a change, when asked. */
-  | { t: 'done'; id: number; outcomes: SqlOutcome[]; interrupted: boolean; image?: Uint8Array }
-  /** A request of the run begins, or goes on after a lock wait: the time limit starts again. */
-  | { t: 'progress'; id: number }
-  /** The run waits for a lock (the worker serves others meanwhile): the time limit pauses, the lock wait counts. */
+  /** `interrupted`: the run was stopped at its time limit (or from outside) and its stream ended. */
+  | { t: 'done'; id: number; outcomes: SqlOutcome[]; interrupted: boolean }
+  /** The run began waiting for another stream's lock (for tests that wait on it). */
   | { t: 'waiting'; id: number }
-  | { t: 'exported'; id: number; bytes: Uint8Array | null }
-  | { t: 'inspected'; id: number; pool: PooledConnection[]; streams: number };
+  | { t: 'inspected'; id: number; pool: PooledConnection[]; streams: number; splitCache: { texts: number; bytes: number } }
+  | { t: 'snapshot'; id: number; image: Uint8Array | { base64: string; bytes: number } | null; error?: string }
+  | { t: 'checked'; id: number; refusal?: string };

@@ -49,19 +49,31 @@ async function respond(connection: () => StreamConnection, request: SqlRequest, 
   }
 }
 
+/** SQL texts split into statements, remembered: clients send the same texts again and again. Bounded by bytes (SPLIT_CACHE_BYTES). */
 const splits = new Map<string, SplitStatement[]>();
-const CACHED_SPLITS = 2_000;
+let cachedBytes = 0;
+/** Most bytes of SQL text the split cache holds (each text counted twice: the key and its statements), in one worker. */
+export const SPLIT_CACHE_BYTES = 8 * 1024 * 1024;
+/** Longest SQL text the split cache keeps (longer ones are split each time). */
+export const SPLIT_CACHE_LONGEST = 64 * 1024;
 
-/** The statements of an SQL text, remembered: clients send the same texts again and again. */
 function split(sql: string): SplitStatement[] {
   let statements = splits.get(sql);
-  if (!statements) {
-    statements = splitStatements(sql);
-    if (splits.size >= CACHED_SPLITS) splits.delete(splits.keys().next().value!);
-    splits.set(sql, statements);
+  if (statements) return statements;
+  statements = splitStatements(sql);
+  if (sql.length > SPLIT_CACHE_LONGEST) return statements;
+  splits.set(sql, statements);
+  cachedBytes += 2 * sql.length;
+  while (cachedBytes > SPLIT_CACHE_BYTES) {
+    const [oldest] = splits.keys();
+    splits.delete(oldest!);
+    cachedBytes -= 2 * oldest!.length;
   }
   return statements;
 }
+
+/** What the split cache holds now (for tests: it stays within its bounds). */
+export const splitCacheSize = () => ({ texts: splits.size, bytes: cachedBytes });
 
 /** The one statement of an SQL text, as the protocol requires. */
 function oneStatement(sql: string): SplitStatement {

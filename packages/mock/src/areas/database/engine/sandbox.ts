@@ -28,56 +28,86 @@ export const ALLOWED_FUNCTIONS = new Set(
 /** Virtual-table modules a statement may create tables of. */
 export const ALLOWED_MODULES = new Set(['fts5', 'fts5vocab', 'rtree', 'rtree_i32']);
 
+/** Who may do something: either token, a Full Access token only, or no one. */
+export type Who = 'any' | 'full' | 'none';
+
+export interface PragmaRule {
+  /** Who may run it without a value (reading it, or running it when it is a command). */
+  read: Who;
+  /** Who may give it a value that sets it. */
+  set: Who;
+  /**
+   * A value in parentheses or after `=` is an argument, not a setting: a table or index name, a
+   * number, a checkpoint mode. Such a pragma with a value is a read (or a command) all the same.
+   */
+  argument?: 'table' | 'number' | 'mode';
+  /** What setting it changes: the connection's own behaviour (it then serves no other stream) or the database's file. */
+  scope?: 'connection' | 'database';
+  /** The only values it may be set to. */
+  values?: string[];
+  /** A value to set it to in the tests; `argument`'s value to read it with. */
+  example: string;
+}
+
 /**
- * Pragmas a statement may use: `read` ones take at most a table or index name; `set` ones may
- * be given a value by a Full Access token (the connection then serves no other stream).
+ * The pragma policy: every pragma a statement may use, who may read it and who may set it.
+ * Anything not named here is refused. The tests are generated from this table (each pragma ×
+ * Full Access and Read Only × read and set); a connection whose stream set a connection-scope
+ * pragma is not pooled again, so no setting outlives its stream.
  */
-export const ALLOWED_PRAGMAS: Record<string, 'read' | 'set'> = {
-  analysis_limit: 'set',
-  application_id: 'set',
-  automatic_index: 'set',
-  auto_vacuum: 'read',
-  cache_size: 'read',
-  case_sensitive_like: 'set',
-  cell_size_check: 'set',
-  collation_list: 'read',
-  compile_options: 'read',
-  data_version: 'read',
-  database_list: 'read',
-  defer_foreign_keys: 'set',
-  foreign_key_check: 'read',
-  foreign_key_list: 'read',
-  foreign_keys: 'set',
-  freelist_count: 'read',
-  function_list: 'read',
-  ignore_check_constraints: 'set',
-  incremental_vacuum: 'set',
-  index_info: 'read',
-  index_list: 'read',
-  index_xinfo: 'read',
-  integrity_check: 'read',
-  journal_mode: 'set',
-  legacy_alter_table: 'set',
-  max_page_count: 'read',
-  module_list: 'read',
-  optimize: 'set',
-  page_count: 'read',
-  page_size: 'read',
-  pragma_list: 'read',
-  query_only: 'set',
-  quick_check: 'read',
-  recursive_triggers: 'set',
-  reverse_unordered_selects: 'set',
-  schema_version: 'read',
-  secure_delete: 'set',
-  synchronous: 'read',
-  table_info: 'read',
-  table_list: 'read',
-  table_xinfo: 'read',
-  temp_store: 'read',
-  trusted_schema: 'read',
-  user_version: 'set',
-  wal_checkpoint: 'set',
+export const PRAGMA_POLICY: Record<string, PragmaRule> = {
+  analysis_limit: { read: 'any', set: 'full', scope: 'connection', example: '100' },
+  application_id: { read: 'any', set: 'full', scope: 'database', example: '42' },
+  automatic_index: { read: 'any', set: 'full', scope: 'connection', example: '0' },
+  auto_vacuum: { read: 'any', set: 'none', example: '1' },
+  cache_size: { read: 'any', set: 'none', example: '-64000' },
+  case_sensitive_like: { read: 'any', set: 'full', scope: 'connection', example: '1' },
+  cell_size_check: { read: 'any', set: 'full', scope: 'connection', example: '1' },
+  collation_list: { read: 'any', set: 'none', example: '1' },
+  compile_options: { read: 'any', set: 'none', example: '1' },
+  data_version: { read: 'any', set: 'none', example: '1' },
+  database_list: { read: 'any', set: 'none', example: '1' },
+  defer_foreign_keys: { read: 'any', set: 'full', scope: 'connection', example: '1' },
+  foreign_key_check: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
+  foreign_key_list: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
+  foreign_keys: { read: 'any', set: 'full', scope: 'connection', example: '0' },
+  freelist_count: { read: 'any', set: 'none', example: '1' },
+  function_list: { read: 'any', set: 'none', example: '1' },
+  ignore_check_constraints: { read: 'any', set: 'full', scope: 'connection', example: '1' },
+  // A command that writes: it frees pages of the file.
+  incremental_vacuum: { read: 'full', set: 'none', argument: 'number', example: '1' },
+  index_info: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target_index' },
+  index_list: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
+  index_xinfo: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target_index' },
+  integrity_check: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
+  // Stays WAL: readers and a writer at once, as in sqld; a client may set what it already is.
+  journal_mode: { read: 'any', set: 'full', scope: 'database', values: ['wal'], example: 'wal' },
+  legacy_alter_table: { read: 'any', set: 'full', scope: 'connection', example: '1' },
+  // The mock's limit of a database's size (maxDatabaseBytes): read only.
+  max_page_count: { read: 'any', set: 'none', example: '1000000' },
+  module_list: { read: 'any', set: 'none', example: '1' },
+  // A command that writes: it may run ANALYZE.
+  optimize: { read: 'full', set: 'none', argument: 'number', example: '2' },
+  page_count: { read: 'any', set: 'none', example: '1' },
+  page_size: { read: 'any', set: 'none', example: '4096' },
+  pragma_list: { read: 'any', set: 'none', example: '1' },
+  query_only: { read: 'any', set: 'full', scope: 'connection', example: '1' },
+  quick_check: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
+  recursive_triggers: { read: 'any', set: 'full', scope: 'connection', example: '0' },
+  reverse_unordered_selects: { read: 'any', set: 'full', scope: 'connection', example: '1' },
+  // Writing it would corrupt the schema cache of every connection.
+  schema_version: { read: 'any', set: 'none', example: '99' },
+  secure_delete: { read: 'any', set: 'full', scope: 'connection', example: '1' },
+  synchronous: { read: 'any', set: 'none', example: '0' },
+  table_info: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
+  table_list: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
+  table_xinfo: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
+  temp_store: { read: 'any', set: 'none', example: '1' },
+  // Schema objects run only innocuous functions: a setting of the mock's, read only.
+  trusted_schema: { read: 'any', set: 'none', example: '1' },
+  user_version: { read: 'any', set: 'full', scope: 'database', example: '7' },
+  // A command that writes: it copies the WAL into the database file.
+  wal_checkpoint: { read: 'full', set: 'none', argument: 'mode', example: 'PASSIVE' },
 };
 
 // SQLite's authorizer action codes (sqlite3.h).
@@ -158,14 +188,17 @@ export class Sandbox {
   }
 
   #pragma(name: string, value: string | null): SandboxRefusal | undefined {
-    const kind = ALLOWED_PRAGMAS[name];
-    if (!kind) return new SandboxRefusal(`PRAGMA ${name} is not allowed: it reaches beyond this database`, 'SQLITE_AUTH');
-    if (kind === 'read' || value === null) return undefined;
-    if (name === 'journal_mode' && value.toLowerCase() !== 'wal') {
-      return new SandboxRefusal('PRAGMA journal_mode is not allowed to change: the journal stays WAL, so that readers and a writer work at once, as in sqld', 'SQLITE_AUTH');
+    const rule = PRAGMA_POLICY[name];
+    if (!rule) return new SandboxRefusal(`PRAGMA ${name} is not allowed: it reaches beyond this database`, 'SQLITE_AUTH');
+    const setting = value !== null && rule.argument === undefined;
+    const who = setting ? rule.set : rule.read;
+    const what = setting ? `set PRAGMA ${name}` : `run PRAGMA ${name}`;
+    if (who === 'none') return new SandboxRefusal(`PRAGMA ${name} cannot be ${setting ? 'set' : 'read'} here: ${setting ? "it is the mock's setting" : 'it is not one the mock lets clients read'}`, 'SQLITE_AUTH');
+    if (who === 'full' && this.access === 'read-only') return new SandboxRefusal(`A Read Only token cannot ${what}`, 'SQLITE_READONLY');
+    if (setting && rule.values && !rule.values.includes(value.toLowerCase())) {
+      return new SandboxRefusal(`PRAGMA ${name} may only be set to ${rule.values.join(' or ')}: the mock keeps it so (readers and a writer at once, as in sqld)`, 'SQLITE_AUTH');
     }
-    if (this.access === 'read-only') return new SandboxRefusal(`A Read Only token cannot set PRAGMA ${name}`, 'SQLITE_READONLY');
-    this.touched = true;
+    if (setting && rule.scope === 'connection') this.touched = true;
     return undefined;
   }
 }

@@ -1,17 +1,21 @@
 // The one adapter over @sqlite.org/sqlite-wasm (SQLite's official WebAssembly build): the few
 // C functions the engine calls, with pointers and the module's loose types kept in here.
-// Databases are files of Emscripten's in-memory file system, private to the worker thread
-// that loaded the module: SQLite has no path to the host's files at all.
+// Databases are files of the engine's own VFS (vfs.ts: shared stores the engine registered),
+// or, for scratch work, of Emscripten's in-memory file system, private to the worker thread that
+// loaded the module: SQLite has no path to the host's files at all.
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { ProtocolError } from '../protocol.ts';
 import type { EngineValue } from '../values.ts';
+import { EngineVfs, VFS_NAME, type VfsHooks } from './vfs.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the module's own types are per-overload and pointer-heavy */
-type Module = { capi: any; wasm: any; oo1: any; version: { libVersion: string } };
+type Module = { capi: any; wasm: any; oo1: any; vfs: any; version: { libVersion: string } };
 
 export const SQLITE_ROW = 100;
 export const SQLITE_DONE = 101;
 export const SQLITE_BUSY = 5;
+/** Longest LIKE or GLOB pattern, in bytes. */
+export const LIKE_PATTERN_BYTES = 50_000;
 const SQLITE_INTEGER = 1;
 const SQLITE_FLOAT = 2;
 const SQLITE_TEXT = 3;
@@ -58,9 +62,14 @@ export class Sqlite {
     return this.module.version.libVersion;
   }
 
-  /** Opens (creating) a database file of the in-memory file system. */
-  open(path: string): DbPointer {
-    const db = new this.module.oo1.DB({ filename: path, flags: 'c', vfs: 'unix' });
+  /** Installs the engine's VFS (once per thread); databases registered with it open with `open(path, 'engine')`. */
+  installVfs(hooks: VfsHooks): EngineVfs {
+    return new EngineVfs(this.module, hooks);
+  }
+
+  /** Opens (creating) a database: a registered file of the engine's VFS, or a scratch file of the worker's memory. */
+  open(path: string, where: 'engine' | 'scratch' = 'engine'): DbPointer {
+    const db = new this.module.oo1.DB({ filename: path, flags: 'c', vfs: where === 'engine' ? VFS_NAME : 'unix' });
     this.#handles.set(db.pointer, db);
     return db.pointer as DbPointer;
   }
@@ -75,6 +84,30 @@ export class Sqlite {
   exec(db: DbPointer, sql: string): void {
     const rc = this.#capi.sqlite3_exec(db, sql, 0, 0, 0);
     if (rc !== 0) throw this.error(db);
+  }
+
+  /** Every row of a query of the mock's own. */
+  rows(db: DbPointer, sql: string): EngineValue[][] {
+    const stmt = this.prepare(db, sql);
+    try {
+      const width = this.columnCount(stmt);
+      const rows: EngineValue[][] = [];
+      while (this.step(db, stmt)) rows.push(Array.from({ length: width }, (_, index) => this.column(stmt, index)));
+      return rows;
+    } finally {
+      this.finalize(stmt);
+    }
+  }
+
+  /** Runs the first statement of `sql` to its end (the rest of the text is ignored). */
+  runFirst(db: DbPointer, sql: string): void {
+    const stmt = this.prepare(db, sql);
+    if (!stmt) return;
+    try {
+      while (this.step(db, stmt));
+    } finally {
+      this.finalize(stmt);
+    }
   }
 
   /** The value of a one-row, one-column query of the mock's own. */
@@ -220,6 +253,8 @@ export class Sqlite {
     this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_ATTACHED, 0);
     this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_LENGTH, maxLength);
     this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_SQL_LENGTH, Math.min(maxLength, 100_000_000));
+    // A LIKE or GLOB pattern is bounded (SQLite's and sqld's bound); past it the statement fails, and the time limit bounds the rest.
+    this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_LIKE_PATTERN_LENGTH, LIKE_PATTERN_BYTES);
     // Defensive: no writable_schema, no raw page writes; schema objects run only innocuous functions.
     this.#capi.sqlite3_db_config(db, this.#capi.SQLITE_DBCONFIG_DEFENSIVE, 1, 0);
     this.#capi.sqlite3_db_config(db, this.#capi.SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, 0);

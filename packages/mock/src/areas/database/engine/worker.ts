@@ -1,20 +1,60 @@
-// An engine worker thread: holds many databases (files of SQLite's in-memory file system, see
-// wasm.ts) and every stream's connection to them, and runs the streams' SQL off the HTTP thread.
-// A statement past its time limit is stopped by SQLite's progress hook when the HTTP side raises
-// the interrupt flag for its run; nothing else in the worker is touched.
+// An engine worker thread, started by the supervisor (supervisor.ts) and served by the HTTP thread
+// on a port of its own. A SQL worker holds one namespace's databases at a time (their files are
+// shared stores, see files.ts and vfs.ts) and every stream's connection to them; a utility worker
+// makes snapshots and checks images in scratch memory. What a run executes is published in shared
+// memory (RunState) for the supervisor, which stops it at its time limit; the run's answer says
+// it was stopped only when SQLite stopped it, so that what the client is told is what happened.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { StreamConnection } from './connection.ts';
-import { FLAG_INTERRUPT, FLAG_LOCK_WAIT_OVER, FLAG_SYNC_ANSWERS, type Access, type FromWorker, type SqlOutcome, type ToWorker, type WorkerConfig } from './messages.ts';
-import { runRequest } from './runner.ts';
+import { CONTROL_REWRITE, copyFiles, type DatabaseFiles } from './files.ts';
+import { headerRefusal, scratchRefusal } from './image-check.ts';
+import {
+  PHASE_IDLE,
+  PHASE_RUNNING,
+  PHASE_WAITING,
+  STATE_INTERRUPT,
+  STATE_LOCK_WAIT_OVER,
+  STATE_PHASE,
+  STATE_RUN,
+  STATE_SINCE_F64,
+  STATE_WAIT_SINCE_F64,
+  STATE_CLOCK_AT_SEND_F64,
+  realTime,
+  type Access,
+  type FromWorker,
+  type SqlOutcome,
+  type ToWorker,
+  type WorkerData,
+} from './messages.ts';
+import { runRequest, splitCacheSize } from './runner.ts';
 import { Sqlite, type DbPointer } from './wasm.ts';
 
-const config = workerData as WorkerConfig & { syncPort: MessagePort; bootPort: MessagePort; lockWaitMs: number };
-const flags = new Int32Array(config.flags);
-// SQLite's module, compiled once in the mock's thread (sqlite-module.ts), arrives on the boot port.
-const compiled = await new Promise<WebAssembly.Module>((resolve) => config.bootPort.once('message', (message: { module: WebAssembly.Module }) => resolve(message.module)));
-config.bootPort.close();
-const sqlite = await Sqlite.load(compiled);
-sqlite.exec(sqlite.open('/heap-limit.db'), `PRAGMA hard_heap_limit = ${Math.floor(config.memoryLimitBytes)}`);
+const data = workerData as WorkerData;
+const { limits } = data;
+const clockOffset = new Float64Array(data.clockOffset);
+const activity = new Int32Array(data.activity);
+// This worker's run state, handed over with its port (a spare has none yet).
+let state: Int32Array<ArrayBufferLike> = new Int32Array(4);
+let since: Float64Array<ArrayBufferLike> = new Float64Array(4);
+
+/** The run whose SQL executes right now (one at a time in this thread). */
+let current = 0;
+const stopRequested = () => current !== 0 && Atomics.load(state, STATE_INTERRUPT) === current;
+
+/** Publishes what this thread does now, for the supervisor's watchdog: a statement starts, a lock wait goes on, or nothing runs. */
+function phase(run: number, what: number): void {
+  if (what === PHASE_RUNNING) since[STATE_SINCE_F64] = realTime();
+  Atomics.store(state, STATE_RUN, run);
+  Atomics.store(state, STATE_PHASE, what);
+  if (what !== PHASE_IDLE) {
+    Atomics.add(activity, 0, 1);
+    Atomics.notify(activity, 0);
+  }
+}
+
+const sqlite = await Sqlite.load(data.module);
+const vfs = sqlite.installVfs({ pastLimit: stopRequested });
+sqlite.exec(sqlite.open('/heap-limit.db', 'scratch'), `PRAGMA hard_heap_limit = ${Math.floor(limits.memoryLimitBytes)}`);
 const MAX_POOLED = 8;
 
 interface OpenStream {
@@ -26,57 +66,48 @@ interface OpenStream {
 
 interface WorkerDatabase {
   path: string;
-  /** Holds the file open, serializes it, and sees other connections' commits (data_version). */
+  /** Holds the database open (its WAL index lives while a connection does). */
   keeper: DbPointer;
-  dataVersion: bigint;
   pool: Record<Access, StreamConnection[]>;
   streams: Map<number, OpenStream>;
 }
 
 const databases = new Map<string, WorkerDatabase>();
+/** Databases whose files could not be opened: why, for their runs' answers. */
+const unopened = new Map<string, string>();
 let nextFile = 1;
-/** The run whose SQL executes right now (one at a time in this thread). */
-let current = 0;
-const interrupted = () => current !== 0 && Atomics.load(flags, FLAG_INTERRUPT) === current;
+let port: MessagePort;
+const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
-
-/** An empty database made ahead, with a connection: a new namespace's first statement does not wait for them. */
-let spare: WorkerDatabase | undefined;
-
-function create(bytes?: Uint8Array): WorkerDatabase {
+function open(key: string, files: DatabaseFiles, epoch: number): void {
+  drop(key);
+  unopened.delete(key);
   const path = `/db-${nextFile++}.db`;
-  if (bytes && bytes.byteLength > 0) sqlite.writeFile(path, bytes);
-  const keeper = sqlite.open(path);
-  sqlite.exec(keeper, 'PRAGMA journal_mode = WAL');
-  return { path, keeper, dataVersion: dataVersion(keeper), pool: { full: [], 'read-only': [] }, streams: new Map() };
+  vfs.register(path, files, epoch, limits.maxDatabaseBytes);
+  let keeper: DbPointer | undefined;
+  try {
+    keeper = sqlite.open(path);
+    sqlite.exec(keeper, 'PRAGMA journal_mode = WAL');
+  } catch (error) {
+    if (keeper !== undefined) sqlite.close(keeper);
+    vfs.unregister(path);
+    unopened.set(key, (error as Error).message);
+    return;
+  }
+  databases.set(key, { path, keeper, pool: { full: [], 'read-only': [] }, streams: new Map() });
 }
 
-function makeSpare(): void {
-  if (spare) return;
-  spare = create();
-  spare.pool.full.push(newConnection(spare, 'full'));
-}
-
-function open(key: string, bytes?: Uint8Array): WorkerDatabase {
-  let database = databases.get(key);
-  if (database) return database;
-  if (!bytes?.byteLength && spare) {
-    database = spare;
-    spare = undefined;
-    setImmediate(makeSpare);
-  } else database = create(bytes);
-  databases.set(key, database);
-  return database;
-}
-
-const dataVersion = (keeper: DbPointer) => sqlite.value(keeper, 'PRAGMA data_version') as bigint;
-
-const newConnection = (database: WorkerDatabase, access: Access) => new StreamConnection(sqlite, database.path, access, { maxValueBytes: config.maxResultBytes, maxDatabaseBytes: config.maxDatabaseBytes }, interrupted);
+const newConnection = (database: WorkerDatabase, access: Access) =>
+  new StreamConnection(sqlite, database.path, access, { maxValueBytes: limits.maxResultBytes, maxDatabaseBytes: limits.maxDatabaseBytes }, stopRequested);
 
 function connectionOf(database: WorkerDatabase, stream: OpenStream): StreamConnection {
   stream.connection ??= database.pool[stream.access].pop() ?? newConnection(database, stream.access);
   return stream.connection;
+}
+
+/** Before each request: whether SQLite stopped a statement is learnt afresh. */
+function beginRequest(stream: OpenStream): void {
+  if (stream.connection) stream.connection.stoppedByFlag = false;
 }
 
 /** Ends a stream: its connection rolls back what it left open and goes back to the pool if clean. */
@@ -104,78 +135,114 @@ function drop(key: string): void {
   for (const id of [...database.streams.keys()]) closeStream(database, id);
   for (const connection of [...database.pool.full, ...database.pool['read-only']]) connection.close();
   sqlite.close(database.keeper);
-  for (const suffix of ['', '-wal', '-shm']) sqlite.unlink(`${database.path}${suffix}`);
+  vfs.unregister(database.path);
 }
 
 const CLOSED: SqlOutcome = { type: 'error', error: { message: 'The stream is closed: its database was closed', code: 'STREAM_CLOSED' } };
 
 async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDatabase, own: OpenStream): Promise<void> {
   const outcomes: SqlOutcome[] = [];
-  const budget = { bytes: config.maxResultBytes };
-  let wasInterrupted = false;
-  for (const [index, request] of message.requests.entries()) {
-    if (index > 0 && request.type !== 'close' && request.type !== 'get_autocommit') send({ t: 'progress', id: message.id });
-    if (wasInterrupted || !database.streams.has(message.stream)) {
+  const budget = { bytes: limits.maxResultBytes };
+  let stopped = false;
+  since[STATE_CLOCK_AT_SEND_F64] = message.clock;
+  for (const request of message.requests) {
+    if (stopped || !database.streams.has(message.stream)) {
       outcomes.push({ type: 'error', error: { message: 'The stream is closed', code: 'STREAM_CLOSED' } });
       continue;
     }
-    let waiting = false;
-    let pause = 1;
     current = message.id;
+    phase(message.id, PHASE_RUNNING);
+    beginRequest(own);
+    let waited = false;
+    let pause = 1;
     const outcome = await runRequest(() => connectionOf(database, own), request, {
-      maxResultBytes: config.maxResultBytes,
-      lockWaitMs: config.lockWaitMs,
+      maxResultBytes: limits.maxResultBytes,
+      lockWaitMs: limits.lockWaitMs,
       budget,
       waitForLock: async () => {
-        if (Atomics.compareExchange(flags, FLAG_LOCK_WAIT_OVER, message.id, 0) === message.id || Atomics.load(flags, FLAG_INTERRUPT) === message.id) return false;
-        if (!waiting) send({ t: 'waiting', id: message.id });
-        waiting = true;
+        // Its stream was ended from outside: the statement never ran, and the run is stopped.
+        const endedFromOutside = () => {
+          if (stopRequested() && own.connection) own.connection.stoppedByFlag = true;
+          return stopRequested();
+        };
+        if (endedFromOutside() || Atomics.compareExchange(state, STATE_LOCK_WAIT_OVER, message.id, 0) === message.id) return false;
+        if (!waited) {
+          send({ t: 'waiting', id: message.id });
+          since[STATE_WAIT_SINCE_F64] = realTime();
+        }
+        waited = true;
+        // While it waits, other streams of this thread run: it is no longer what executes.
         current = 0;
+        phase(message.id, PHASE_WAITING);
         await new Promise((resolve) => setTimeout(resolve, pause));
         pause = Math.min(pause * 2, 16);
         current = message.id;
-        return Atomics.compareExchange(flags, FLAG_LOCK_WAIT_OVER, message.id, 0) !== message.id;
+        if (endedFromOutside() || Atomics.compareExchange(state, STATE_LOCK_WAIT_OVER, message.id, 0) === message.id) return false;
+        phase(message.id, PHASE_RUNNING);
+        return true;
       },
     });
-    if (waiting) send({ t: 'progress', id: message.id });
-    current = 0;
-    // Past its time limit, or stopped from outside: the stream ends (its transaction rolls back).
-    if (Atomics.compareExchange(flags, FLAG_INTERRUPT, message.id, 0) === message.id) {
-      wasInterrupted = true;
+    // Stopped only if SQLite stopped it (the statement then did not commit); a statement that
+    // finished before the flag was seen keeps its answer.
+    if (own.connection?.stoppedByFlag) {
+      stopped = true;
       closeStream(database, message.stream);
     }
+    Atomics.compareExchange(state, STATE_INTERRUPT, message.id, 0);
+    current = 0;
+    phase(0, PHASE_IDLE);
     outcomes.push(outcome);
     if (request.type === 'close') closeStream(database, message.stream);
   }
-  let image: Uint8Array | undefined;
-  if (message.image && databases.get(message.key) === database) {
-    const version = dataVersion(database.keeper);
-    if (version !== database.dataVersion) image = sqlite.serialize(database.keeper);
-    database.dataVersion = version;
+  send({ t: 'done', id: message.id, outcomes, interrupted: stopped });
+}
+
+/** A consistent image of a database's files as last committed, made in scratch memory. */
+function snapshot(files: DatabaseFiles, task: number): Uint8Array | null {
+  const copy = copyFiles(files, limits.maxDatabaseBytes, (control, seen) => Atomics.wait(control, CONTROL_REWRITE, seen, 50));
+  if (copy.main.byteLength === 0 && copy.wal.byteLength === 0) return null;
+  const path = `/snapshot-${task}.db`;
+  sqlite.writeFile(path, copy.main);
+  if (copy.wal.byteLength > 0) sqlite.writeFile(`${path}-wal`, copy.wal);
+  const db = sqlite.open(path, 'scratch');
+  try {
+    return sqlite.serialize(db);
+  } finally {
+    sqlite.close(db);
+    for (const suffix of ['', '-wal', '-shm']) sqlite.unlink(`${path}${suffix}`);
   }
-  send({ t: 'done', id: message.id, outcomes, interrupted: wasInterrupted, image }, image ? [image.buffer as ArrayBuffer] : []);
 }
 
-function exported(key: string): Uint8Array | null {
-  const database = databases.get(key);
-  return database ? sqlite.serialize(database.keeper) : null;
+/** Runs a utility task under the watchdog, as a run (the supervisor ends the thread past the time limit). */
+function task<T>(id: number, work: () => T): T {
+  since[STATE_CLOCK_AT_SEND_F64] = clockOffset[0]!;
+  phase(id, PHASE_RUNNING);
+  try {
+    return work();
+  } finally {
+    phase(0, PHASE_IDLE);
+  }
 }
 
-parentPort!.on('message', (message: ToWorker) => {
+function serve(message: ToWorker): void {
   switch (message.t) {
     case 'open':
-      open(message.key, message.bytes);
+      open(message.key, message.files, message.epoch);
       return;
     case 'run': {
       // A run for a database closed meanwhile (reset, or closed to make room) answers that; it never opens an empty one.
       const database = databases.get(message.key);
       if (!database) {
-        send({ t: 'done', id: message.id, outcomes: message.requests.map(() => CLOSED), interrupted: false });
+        const why = unopened.get(message.key);
+        const outcome: SqlOutcome = why ? { type: 'error', error: { message: `The database could not be opened: ${why}`, code: 'SQLITE_CANTOPEN' } } : CLOSED;
+        send({ t: 'done', id: message.id, outcomes: message.requests.map(() => outcome), interrupted: false });
         return;
       }
       const stream = database.streams.get(message.stream) ?? { access: message.access, queue: Promise.resolve() };
       database.streams.set(message.stream, stream);
-      stream.queue = stream.queue.then(() => (databases.get(message.key) === database ? run(message, database, stream) : send({ t: 'done', id: message.id, outcomes: message.requests.map(() => CLOSED), interrupted: false })));
+      stream.queue = stream.queue.then(() =>
+        databases.get(message.key) === database ? run(message, database, stream) : send({ t: 'done', id: message.id, outcomes: message.requests.map(() => CLOSED), interrupted: false }),
+      );
       return;
     }
     case 'close': {
@@ -187,25 +254,40 @@ parentPort!.on('message', (message: ToWorker) => {
     case 'drop':
       drop(message.key);
       return;
-    case 'export': {
-      const bytes = exported(message.key);
-      if (!message.sync) {
-        send({ t: 'exported', id: message.id, bytes }, bytes ? [bytes.buffer as ArrayBuffer] : []);
-        return;
-      }
-      config.syncPort.postMessage({ id: message.id, bytes }, bytes ? [bytes.buffer as ArrayBuffer] : []);
-      Atomics.add(flags, FLAG_SYNC_ANSWERS, 1);
-      Atomics.notify(flags, FLAG_SYNC_ANSWERS);
-      return;
-    }
     case 'inspect': {
       const database = databases.get(message.key);
       const pool = database ? [...database.pool.full, ...database.pool['read-only']].map((connection) => connection.inspect()) : [];
-      send({ t: 'inspected', id: message.id, pool, streams: database?.streams.size ?? 0 });
+      send({ t: 'inspected', id: message.id, pool, streams: database?.streams.size ?? 0, splitCache: splitCacheSize() });
+      return;
+    }
+    case 'snapshot':
+      try {
+        const image = task(message.id, () => snapshot(message.files, message.id));
+        if (image && message.encoding === 'base64') send({ t: 'snapshot', id: message.id, image: { base64: Buffer.from(image.buffer, image.byteOffset, image.byteLength).toString('base64'), bytes: image.byteLength } });
+        else send({ t: 'snapshot', id: message.id, image }, image ? [image.buffer as ArrayBuffer] : []);
+      } catch (error) {
+        send({ t: 'snapshot', id: message.id, image: null, error: (error as Error).message });
+      }
+      return;
+    case 'check': {
+      let refusal: string | undefined;
+      try {
+        refusal = headerRefusal(message.image, limits.maxDatabaseBytes) ?? task(message.id, () => scratchRefusal(sqlite, message.image, `check-${message.id}`));
+      } catch (error) {
+        refusal = `it could not be checked (${(error as Error).message})`;
+      }
+      send({ t: 'checked', id: message.id, refusal });
       return;
     }
   }
-});
+}
 
-makeSpare();
-send({ t: 'ready' });
+// The port to the HTTP thread arrives when the supervisor hands this worker out (a spare waits for it).
+parentPort!.once('message', (message: { port: MessagePort; runState: SharedArrayBuffer }) => {
+  state = new Int32Array(message.runState);
+  since = new Float64Array(message.runState);
+  port = message.port;
+  port.on('message', serve);
+  send({ t: 'ready' });
+});
+parentPort!.postMessage({ t: 'loaded' });

@@ -1,0 +1,355 @@
+// The engine's SQLite VFS, inside a worker thread: database files are the shared stores of
+// files.ts (shared memory or host files), so that their bytes outlive the worker; locks and the
+// WAL index (shared memory in SQLite's terms) are the worker's own, which is all a database
+// needs while one worker at a time holds it. Deny by default: SQLite can open only the files the
+// engine registered (a database, its WAL, its journal) and temporary files in the worker's memory.
+// Two fences: a worker whose epoch no longer owns a database writes nothing to it, and a run
+// past its time limit commits nothing more (its WAL writes fail, and SQLite rolls it back).
+import { CONTROL_OWNER, CONTROL_REWRITE, LocalStore, openStore, StoreFull, type DatabaseFiles, type FileStore } from './files.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the module's struct binder is untyped */
+type Module = { capi: any; wasm: any; vfs: any };
+
+const SQLITE_OK = 0;
+const SQLITE_BUSY = 5;
+const SQLITE_IOERR = 10;
+const SQLITE_NOTFOUND = 12;
+const SQLITE_FULL = 13;
+const SQLITE_CANTOPEN = 14;
+const SQLITE_IOERR_SHORT_READ = 522;
+const SQLITE_IOERR_WRITE = 778;
+const SQLITE_OPEN_MAIN_DB = 0x100;
+const SQLITE_OPEN_WAL = 0x80000;
+const SQLITE_OPEN_MAIN_JOURNAL = 0x800;
+const SQLITE_OPEN_DELETEONCLOSE = 0x8;
+const SQLITE_IOCAP_UNDELETABLE_WHEN_OPEN = 0x800;
+const SQLITE_IOCAP_POWERSAFE_OVERWRITE = 0x1000;
+const SQLITE_SHM_UNLOCK = 1;
+const SQLITE_SHM_SHARED = 4;
+const SQLITE_SHM_NLOCK = 8;
+const LOCK_NONE = 0;
+const LOCK_SHARED = 1;
+const LOCK_RESERVED = 2;
+const LOCK_EXCLUSIVE = 4;
+
+export const VFS_NAME = 'engine-files';
+
+/** A database as this worker holds it: its stores, its locks and its WAL index. */
+class Registered {
+  readonly main: FileStore;
+  readonly wal: FileStore;
+  readonly journal = new LocalStore();
+  readonly control: Int32Array;
+  // File locks of the connections in this worker (SQLite's five levels).
+  readonly shared = new Set<number>();
+  reserved: number | undefined;
+  pending: number | undefined;
+  exclusive: number | undefined;
+  // The WAL index: regions of this worker's memory, and its eight locks.
+  readonly regions: number[] = [];
+  readonly shmUsers = new Set<number>();
+  readonly shmExclusive: (number | undefined)[] = Array.from({ length: SQLITE_SHM_NLOCK }, () => undefined);
+  readonly shmShared: Set<number>[] = Array.from({ length: SQLITE_SHM_NLOCK }, () => new Set());
+
+  constructor(
+    files: DatabaseFiles,
+    readonly epoch: number,
+    maxBytes: number,
+  ) {
+    this.control = new Int32Array(files.control);
+    this.main = openStore(files.main, maxBytes);
+    this.wal = openStore(files.wal, maxBytes + 4 * 1024 * 1024);
+  }
+
+  get owned(): boolean {
+    return Atomics.load(this.control, CONTROL_OWNER) === this.epoch;
+  }
+}
+
+interface OpenFile {
+  pointer: number;
+  store: FileStore;
+  database: Registered | undefined;
+  kind: 'main' | 'wal' | 'journal' | 'temporary';
+  lock: number;
+}
+
+export interface VfsHooks {
+  /** True when the run now executing is past its time limit: it may commit nothing more. */
+  pastLimit(): boolean;
+}
+
+/** Installs the VFS in a worker's SQLite; databases are then opened by the paths given to `register`. */
+export class EngineVfs {
+  readonly #capi: any;
+  readonly #wasm: any;
+  readonly #databases = new Map<string, Registered>();
+  readonly #files = new Map<number, OpenFile>();
+  /** Why the last call failed, for errors that SQLite reports as a bare I/O error. */
+  lastFailure: string | undefined;
+
+  constructor(
+    module: Module,
+    readonly hooks: VfsHooks,
+  ) {
+    this.#capi = module.capi;
+    this.#wasm = module.wasm;
+    this.#install(module);
+  }
+
+  /** Makes a database's files openable at `path` by this worker, as owner `epoch`. */
+  register(path: string, files: DatabaseFiles, epoch: number, maxBytes: number): void {
+    this.#databases.set(path, new Registered(files, epoch, maxBytes));
+  }
+
+  /** Forgets a database (its connections are closed first); its stores stay where they are. */
+  unregister(path: string): void {
+    const database = this.#databases.get(path);
+    if (!database) return;
+    this.#databases.delete(path);
+    for (const pointer of database.regions) this.#wasm.dealloc(pointer);
+    database.main.close();
+    database.wal.close();
+  }
+
+  #find(name: string): { database: Registered; kind: OpenFile['kind'] } | undefined {
+    for (const [suffix, kind] of [['-wal', 'wal'], ['-journal', 'journal'], ['', 'main']] as const) {
+      if (!name.endsWith(suffix)) continue;
+      const database = this.#databases.get(suffix ? name.slice(0, -suffix.length) : name);
+      if (database) return { database, kind };
+    }
+    return undefined;
+  }
+
+  #storeOf(database: Registered, kind: OpenFile['kind']): FileStore {
+    return kind === 'main' ? database.main : kind === 'wal' ? database.wal : database.journal;
+  }
+
+  /** A write or truncation of a database's file: fenced, and announced to copiers where it rewrites what they read. */
+  #mutate(file: OpenFile, offset: number, change: () => void): number {
+    const database = file.database;
+    if (database && !database.owned) return this.#fail(SQLITE_IOERR_WRITE, 'the database moved to another worker');
+    if (file.kind === 'wal' && this.hooks.pastLimit()) return this.#fail(SQLITE_IOERR_WRITE, 'the run passed its time limit');
+    const rewrites = database !== undefined && (file.kind === 'main' || (file.kind === 'wal' && offset === 0));
+    if (rewrites) Atomics.add(database.control, CONTROL_REWRITE, 1);
+    try {
+      change();
+      return SQLITE_OK;
+    } catch (error) {
+      return error instanceof StoreFull ? this.#fail(SQLITE_FULL, error.message) : this.#fail(SQLITE_IOERR, (error as Error).message);
+    } finally {
+      if (rewrites) {
+        Atomics.add(database.control, CONTROL_REWRITE, 1);
+        Atomics.notify(database.control, CONTROL_REWRITE);
+      }
+    }
+  }
+
+  #fail(code: number, why: string): number {
+    this.lastFailure = why;
+    return code;
+  }
+
+  #install(module: Module): void {
+    const capi = this.#capi;
+    const wasm = this.#wasm;
+    const files = this.#files;
+    const heap = () => wasm.heap8u() as Uint8Array;
+    const fileOf = (pointer: number) => files.get(pointer)!;
+
+    const io = new capi.sqlite3_io_methods();
+    io.$iVersion = 2;
+    const ioMethods = {
+      xClose: (pFile: number) => {
+        const file = files.get(pFile);
+        if (!file) return SQLITE_OK;
+        this.#unlock(file, LOCK_NONE);
+        files.delete(pFile);
+        if (file.kind === 'temporary') file.store.truncate(0);
+        return SQLITE_OK;
+      },
+      xRead: (pFile: number, pDest: number, amount: number, offset: bigint) => {
+        const target = heap().subarray(pDest, pDest + amount);
+        const read = fileOf(pFile).store.read(target, Number(offset));
+        if (read < amount) {
+          target.fill(0, read);
+          return SQLITE_IOERR_SHORT_READ;
+        }
+        return SQLITE_OK;
+      },
+      xWrite: (pFile: number, pSource: number, amount: number, offset: bigint) => {
+        const file = fileOf(pFile);
+        // A copy: the store may be shared memory, and the heap may move while it is written.
+        const source = heap().slice(pSource, pSource + amount);
+        return this.#mutate(file, Number(offset), () => file.store.write(source, Number(offset)));
+      },
+      xTruncate: (pFile: number, size: bigint) => {
+        const file = fileOf(pFile);
+        return this.#mutate(file, 0, () => file.store.truncate(Number(size)));
+      },
+      xSync: (pFile: number) => {
+        try {
+          fileOf(pFile).store.sync();
+          return SQLITE_OK;
+        } catch (error) {
+          return this.#fail(SQLITE_IOERR, (error as Error).message);
+        }
+      },
+      xFileSize: (pFile: number, pSize: number) => {
+        wasm.poke64(pSize, BigInt(fileOf(pFile).store.size()));
+        return SQLITE_OK;
+      },
+      xLock: (pFile: number, level: number) => this.#lock(fileOf(pFile), level),
+      xUnlock: (pFile: number, level: number) => this.#unlock(fileOf(pFile), level),
+      xCheckReservedLock: (pFile: number, pOut: number) => {
+        const database = fileOf(pFile).database;
+        const held = database && (database.reserved !== undefined || database.pending !== undefined || database.exclusive !== undefined);
+        wasm.poke32(pOut, held ? 1 : 0);
+        return SQLITE_OK;
+      },
+      xFileControl: () => SQLITE_NOTFOUND,
+      xSectorSize: () => 4096,
+      xDeviceCharacteristics: () => SQLITE_IOCAP_UNDELETABLE_WHEN_OPEN | SQLITE_IOCAP_POWERSAFE_OVERWRITE,
+      xShmMap: (pFile: number, region: number, size: number, extend: number, pOut: number) => {
+        const database = fileOf(pFile).database;
+        if (!database) return this.#fail(SQLITE_IOERR, 'no WAL index for a temporary file');
+        database.shmUsers.add(pFile);
+        while (database.regions.length <= region) {
+          if (!extend) {
+            wasm.pokePtr(pOut, 0);
+            return SQLITE_OK;
+          }
+          const pointer = wasm.alloc(size) as number;
+          heap().fill(0, pointer, pointer + size);
+          database.regions.push(pointer);
+        }
+        wasm.pokePtr(pOut, database.regions[region]);
+        return SQLITE_OK;
+      },
+      xShmLock: (pFile: number, offset: number, count: number, flags: number) => {
+        const database = fileOf(pFile).database!;
+        const slots = Array.from({ length: count }, (_, index) => offset + index);
+        const shared = (flags & SQLITE_SHM_SHARED) !== 0;
+        if (flags & SQLITE_SHM_UNLOCK) {
+          for (const slot of slots) {
+            if (shared) database.shmShared[slot]!.delete(pFile);
+            else if (database.shmExclusive[slot] === pFile) database.shmExclusive[slot] = undefined;
+          }
+          return SQLITE_OK;
+        }
+        const taken = (slot: number) => {
+          const exclusive = database.shmExclusive[slot];
+          if (exclusive !== undefined && exclusive !== pFile) return true;
+          return !shared && [...database.shmShared[slot]!].some((holder) => holder !== pFile);
+        };
+        if (slots.some(taken)) return SQLITE_BUSY;
+        for (const slot of slots) {
+          if (shared) database.shmShared[slot]!.add(pFile);
+          else database.shmExclusive[slot] = pFile;
+        }
+        return SQLITE_OK;
+      },
+      xShmBarrier: () => {},
+      xShmUnmap: (pFile: number) => {
+        const database = fileOf(pFile).database;
+        if (!database) return SQLITE_OK;
+        database.shmUsers.delete(pFile);
+        for (let slot = 0; slot < SQLITE_SHM_NLOCK; slot++) {
+          database.shmShared[slot]!.delete(pFile);
+          if (database.shmExclusive[slot] === pFile) database.shmExclusive[slot] = undefined;
+        }
+        if (database.shmUsers.size === 0) {
+          for (const pointer of database.regions) wasm.dealloc(pointer);
+          database.regions.length = 0;
+        }
+        return SQLITE_OK;
+      },
+    };
+    module.vfs.installVfs({ io: { struct: io, methods: ioMethods } });
+
+    const vfs = new capi.sqlite3_vfs();
+    const fallback = new capi.sqlite3_vfs(capi.sqlite3_vfs_find(null));
+    vfs.$iVersion = 2;
+    vfs.$szOsFile = capi.sqlite3_file.structInfo.sizeof;
+    vfs.$mxPathname = 512;
+    vfs.$zName = wasm.allocCString(VFS_NAME);
+    vfs.$xRandomness = fallback.$xRandomness;
+    vfs.$xCurrentTime = fallback.$xCurrentTime;
+    vfs.$xCurrentTimeInt64 = fallback.$xCurrentTimeInt64;
+    fallback.dispose();
+    const vfsMethods = {
+      xOpen: (_pVfs: number, zName: number, pFile: number, flags: number, pOutFlags: number) => {
+        const name = zName ? (wasm.cstrToJs(zName) as string) : '';
+        let file: OpenFile;
+        const found = name ? this.#find(name) : undefined;
+        if (found) file = { pointer: pFile, database: found.database, kind: found.kind, store: this.#storeOf(found.database, found.kind), lock: LOCK_NONE };
+        else if (!name || flags & SQLITE_OPEN_DELETEONCLOSE) file = { pointer: pFile, database: undefined, kind: 'temporary', store: new LocalStore(), lock: LOCK_NONE };
+        else return this.#fail(SQLITE_CANTOPEN, `no such database file: ${name}`);
+        if (found && (flags & (SQLITE_OPEN_MAIN_DB | SQLITE_OPEN_WAL | SQLITE_OPEN_MAIN_JOURNAL)) === 0) return this.#fail(SQLITE_CANTOPEN, `${name} is a database file`);
+        files.set(pFile, file);
+        const handle = new capi.sqlite3_file(pFile);
+        handle.$pMethods = io.pointer;
+        handle.dispose();
+        if (pOutFlags) wasm.poke32(pOutFlags, flags);
+        return SQLITE_OK;
+      },
+      xDelete: (_pVfs: number, zName: number) => {
+        const found = this.#find(wasm.cstrToJs(zName) as string);
+        if (!found || found.kind === 'main') return SQLITE_OK;
+        const store = this.#storeOf(found.database, found.kind);
+        return this.#mutate({ pointer: 0, store, database: found.database, kind: found.kind, lock: LOCK_NONE }, 0, () => store.truncate(0));
+      },
+      xAccess: (_pVfs: number, zName: number, _flags: number, pOut: number) => {
+        const found = this.#find(wasm.cstrToJs(zName) as string);
+        const exists = found !== undefined && (found.kind === 'main' || this.#storeOf(found.database, found.kind).size() > 0);
+        wasm.poke32(pOut, exists ? 1 : 0);
+        return SQLITE_OK;
+      },
+      xFullPathname: (_pVfs: number, zName: number, nOut: number, pOut: number) => (wasm.cstrncpy(pOut, zName, nOut) < nOut ? SQLITE_OK : SQLITE_CANTOPEN),
+      // Contention is between connections of this one thread: sleeping would not end it.
+      xSleep: () => 0,
+      xGetLastError: () => 0,
+    };
+    module.vfs.installVfs({ vfs: { struct: vfs, methods: vfsMethods, name: VFS_NAME } });
+  }
+
+  #lock(file: OpenFile, level: number): number {
+    const database = file.database;
+    if (!database || level <= file.lock) {
+      file.lock = Math.max(file.lock, level);
+      return SQLITE_OK;
+    }
+    const self = file.pointer;
+    const others = (holder: number | undefined) => holder !== undefined && holder !== self;
+    if (level === LOCK_SHARED) {
+      if (others(database.pending) || others(database.exclusive)) return SQLITE_BUSY;
+      database.shared.add(self);
+    } else if (level === LOCK_RESERVED) {
+      if (others(database.reserved) || others(database.exclusive)) return SQLITE_BUSY;
+      database.reserved = self;
+    } else if (level === LOCK_EXCLUSIVE) {
+      if (others(database.exclusive) || others(database.pending)) return SQLITE_BUSY;
+      database.pending = self;
+      if ([...database.shared].some((holder) => holder !== self)) return SQLITE_BUSY;
+      database.pending = undefined;
+      database.exclusive = self;
+    }
+    file.lock = level;
+    return SQLITE_OK;
+  }
+
+  #unlock(file: OpenFile, level: number): number {
+    const database = file.database;
+    if (database) {
+      const self = file.pointer;
+      if (level < LOCK_EXCLUSIVE) {
+        if (database.exclusive === self) database.exclusive = undefined;
+        if (database.pending === self) database.pending = undefined;
+      }
+      if (level < LOCK_RESERVED && database.reserved === self) database.reserved = undefined;
+      if (level < LOCK_SHARED) database.shared.delete(self);
+    }
+    file.lock = Math.min(file.lock, level);
+    return SQLITE_OK;
+  }
+}
