@@ -1,19 +1,26 @@
-// `pnpm release`: for every area whose info.version has not been released yet, records the
-// bundled contract as openapi/<area>/released/<version>.yaml and a changelog entry, and moves
-// the client's version with it (major on a breaking change, minor otherwise).
+// `pnpm release`: for every area whose contract revision (info.x-revision) is not recorded yet,
+// records the bundled contract as openapi/<area>/released/<revision>.yaml, writes the area's
+// changelog again from its revisions, and writes a changeset for the packages that carry the
+// contract (the client and the contracts package: major for a breaking change, minor otherwise).
+// The packages' versions move only through changesets (`pnpm version-packages`).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundle } from './bundle.ts';
-import { describeChanges, findBreakingChanges } from './lib/breaking.ts';
-import { OPENAPI_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
-import { latestRelease, releasedDir } from './lib/releases.ts';
 import { parseScriptArgs } from './lib/args.ts';
+import { compareContracts, foldAcrossSources, type Finding } from './lib/breaking.ts';
+import { changelogLine, entryDates, renderChangelog } from './lib/changelog.ts';
+import { OPENAPI_DIR, ROOT, bundlePath, listAreas, scopedName } from './lib/paths.ts';
+import { bumpVersion, compareVersions, latestRelease, majorOf, releasedDir, revisionOf, releasedVersions } from './lib/releases.ts';
+import { fail } from './lib/run.ts';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export { bumpVersion } from './lib/releases.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a parsed contract, read field by field
 
 export interface ReleaseInput {
   openapiDir: string;
-  clientDir: string;
+  /** Where the changesets go (.changeset/). */
+  changesetDir: string;
   areas: string[];
   /** The area's bundle as YAML text. */
   bundleYaml(area: string): string;
@@ -23,78 +30,95 @@ export interface ReleaseInput {
 
 export interface AreaRelease {
   area: string;
-  version: string;
+  revision: string;
   previous?: string;
   breaking: boolean;
+  /** The changeset written for it, relative to its folder. */
+  changeset: string;
 }
 
-function prepend(file: string, title: string, entry: string) {
-  const current = existsSync(file) ? readFileSync(file, 'utf8').replace(`# ${title}\n\n`, '') : '';
-  writeFileSync(file, `# ${title}\n\n${entry}\n${current}`);
+/** The packages a contract release moves: the ones that ship the contract and its types. */
+export const CONTRACT_PACKAGES = ['client', 'contracts'].map(scopedName);
+
+/** Why an area's revision cannot be released as it is, or undefined. */
+export function releaseProblem(area: string, revision: string, previous: string | undefined, breaking: Finding[]): string | undefined {
+  if (!/^\d+\.\d+\.\d+$/.test(revision)) return `${area}: info.x-revision is ${JSON.stringify(revision)}; write the contract's revision as major.minor.patch (see openapi/EXTENSIONS.md)`;
+  if (!previous) return undefined;
+  if (compareVersions(revision, previous) <= 0) return `${area}: info.x-revision ${revision} is not after the last released revision ${previous}; raise it`;
+  if (breaking.length > 0 && majorOf(revision) <= majorOf(previous)) {
+    return `${area}: revision ${revision} breaks the clients of ${previous} (${breaking.length === 1 ? 'a breaking change' : `${breaking.length} breaking changes`}, see \`pnpm check:breaking\`); a breaking revision is the next major: ${bumpVersion(previous, 'major')}`;
+  }
+  return undefined;
 }
 
-export function bumpVersion(version: string, kind: 'major' | 'minor' | 'patch'): string {
-  const [major = 0, minor = 0, patch = 0] = version.split('.').map(Number);
-  if (kind === 'major') return `${major + 1}.0.0`;
-  if (kind === 'minor') return `${major}.${minor + 1}.0`;
-  return `${major}.${minor}.${patch + 1}`;
+/** The changeset of a contract release: the packages it moves, and what changed, in the changelog's words. */
+export function changesetText(area: string, title: string, apiVersion: string, revision: string, previous: string | undefined, findings: Finding[]): string {
+  const bump = findings.some((f) => f.level === 'error') ? 'major' : 'minor';
+  const header = `---\n${CONTRACT_PACKAGES.map((name) => `"${name}": ${bump}`).join('\n')}\n---\n\n`;
+  if (!previous) {
+    return `${header}New area: the \`${area}\` contract, revision ${revision} (${title} ${apiVersion}), as \`${scopedName('client')}/${area}\` and \`${scopedName('contracts')}/${area}\`.\n`;
+  }
+  const lines = foldAcrossSources(findings).filter((f) => f.level !== 'info').map(changelogLine);
+  const compatible = foldAcrossSources(findings).filter((f) => f.level === 'info').length;
+  const rest = compatible > 0 ? [`- ${compatible === 1 ? 'one compatible change' : `${compatible} compatible changes`} (openapi/${area}/CHANGELOG.md)`] : [];
+  const body = [...lines, ...rest];
+  return `${header}The \`${area}\` contract, revision ${revision} (was ${previous}; ${title} ${apiVersion})${body.length > 0 ? `:\n\n${body.join('\n')}` : ': descriptions, examples or notes only.'}\n`;
 }
 
-export function release(input: ReleaseInput): { areas: AreaRelease[]; clientVersion?: string } {
+export function release(input: ReleaseInput): { areas: AreaRelease[] } {
   const released: AreaRelease[] = [];
   for (const area of input.areas) {
     const current = input.bundleJson(area);
-    const version = String(current.info.version);
-    const snapshot = path.join(releasedDir(input.openapiDir, area), `${version}.yaml`);
-    if (existsSync(snapshot)) continue;
-    const previous = latestRelease(input.openapiDir, area);
-    const breaking = previous ? findBreakingChanges(previous.document, current) : [];
-    const changes = previous ? describeChanges(previous.document, current) : [];
-    mkdirSync(path.dirname(snapshot), { recursive: true });
-    writeFileSync(snapshot, input.bundleYaml(area));
-    const lines = previous
-      ? [
-          ...breaking.map((c) => `- **Breaking:** ${c.description}`),
-          ...changes.filter((c) => c.type !== 'breaking').map((c) => `- ${c.description}`),
-        ]
-      : ['- First recorded release of this contract.'];
-    const entry = `## ${version} (${input.date})\n\n${(lines.length > 0 ? lines : ['- No change to the contract.']).join('\n')}\n`;
-    prepend(path.join(input.openapiDir, area, 'CHANGELOG.md'), `${current.info.title} changelog`, entry);
-    released.push({ area, version, previous: previous?.version, breaking: breaking.length > 0 });
+    const revision = revisionOf(current);
+    const snapshot = path.join(releasedDir(input.openapiDir, area), `${revision}.yaml`);
+    const changelog = path.join(input.openapiDir, area, 'CHANGELOG.md');
+    const dates = entryDates(changelog);
+    if (!existsSync(snapshot)) {
+      const previous = latestRelease(input.openapiDir, area);
+      const findings = previous ? compareContracts(previous.document, current) : [];
+      const problem = releaseProblem(area, revision, previous?.version, findings.filter((f) => f.level === 'error'));
+      if (problem) throw new Error(problem);
+      mkdirSync(path.dirname(snapshot), { recursive: true });
+      writeFileSync(snapshot, input.bundleYaml(area));
+      dates.set(revision, input.date);
+      const name = `${area}-contract-${revision.replaceAll('.', '-')}.md`;
+      mkdirSync(input.changesetDir, { recursive: true });
+      writeFileSync(path.join(input.changesetDir, name), changesetText(area, String(current.info.title), String(current.info.version), revision, previous?.version, findings));
+      released.push({ area, revision, previous: previous?.version, breaking: findings.some((f) => f.level === 'error'), changeset: name });
+    }
+    // Written whole each time, so that every entry speaks as the rules do today.
+    if (releasedVersions(input.openapiDir, area).length > 0) writeFileSync(changelog, renderChangelog(input.openapiDir, area, dates));
   }
-  const updates = released.filter((r) => r.previous);
-  if (updates.length === 0) return { areas: released };
-
-  const packageFile = path.join(input.clientDir, 'package.json');
-  const pkg = JSON.parse(readFileSync(packageFile, 'utf8'));
-  const clientVersion = bumpVersion(pkg.version, updates.some((r) => r.breaking) ? 'major' : 'minor');
-  pkg.version = clientVersion;
-  writeFileSync(packageFile, `${JSON.stringify(pkg, null, 2)}\n`);
-  // The version the client sends in its User-Agent moves with the package.
-  const versionFile = path.join(input.clientDir, 'src/internal/version.ts');
-  if (existsSync(versionFile)) writeFileSync(versionFile, readFileSync(versionFile, 'utf8').replace(/VERSION = '[^']*'/, `VERSION = '${clientVersion}'`));
-  const contracts = updates.map((r) => `- ${r.area} ${r.previous} -> ${r.version}${r.breaking ? ' (breaking)' : ''}`).join('\n');
-  prepend(path.join(input.clientDir, 'CHANGELOG.md'), `${pkg.name} changelog`, `## ${clientVersion} (${input.date})\n\n${contracts}\n`);
-  return { areas: released, clientVersion };
+  return { areas: released };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   parseScriptArgs({
     usage: 'pnpm release',
-    description: `For every area whose info.version is not recorded yet: records the bundled contract as
-openapi/<area>/released/<version>.yaml, adds a changelog entry (openapi/<area>/CHANGELOG.md) and
-moves @platform-contracts/client's version (major on a breaking change, minor otherwise).`,
+    description: `For every area whose contract revision (info.x-revision) is not recorded yet: records the
+bundled contract as openapi/<area>/released/<revision>.yaml and writes a changeset that moves
+${scopedName('client')} and ${scopedName('contracts')} (major on a breaking change, minor otherwise;
+\`pnpm version-packages\` applies it). Writes every area's changelog (openapi/<area>/CHANGELOG.md)
+again from its released revisions. Refuses a breaking change without the next major revision.`,
+    epilogue: 'Exit codes: 0 released (or nothing to release), 1 a revision that cannot be released, 2 usage.',
   });
   bundle();
-  const result = release({
-    openapiDir: OPENAPI_DIR,
-    clientDir: path.join(ROOT, 'packages/client'),
-    areas: listAreas(),
-    bundleYaml: (area) => readFileSync(bundlePath(area, 'yaml'), 'utf8'),
-    bundleJson: (area) => JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')),
-    date: new Date().toISOString().slice(0, 10),
-  });
-  if (result.areas.length === 0) console.log('nothing to release: every area\'s info.version is already recorded');
-  for (const r of result.areas) console.log(`released ${r.area} ${r.version}${r.previous ? ` (after ${r.previous}${r.breaking ? ', breaking' : ''})` : ''}`);
-  if (result.clientVersion) console.log(`@platform-contracts/client is now ${result.clientVersion}`);
+  let result: ReturnType<typeof release>;
+  try {
+    result = release({
+      openapiDir: OPENAPI_DIR,
+      changesetDir: path.join(ROOT, '.changeset'),
+      areas: listAreas(),
+      bundleYaml: (area) => readFileSync(bundlePath(area, 'yaml'), 'utf8'),
+      bundleJson: (area) => JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')),
+      date: new Date().toISOString().slice(0, 10),
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (result.areas.length === 0) console.log("nothing to release: every area's info.x-revision is already recorded (changelogs written again)");
+  for (const r of result.areas) {
+    console.log(`released ${r.area} ${r.revision}${r.previous ? ` (after ${r.previous}${r.breaking ? ', breaking' : ''})` : ' (first release)'}: .changeset/${r.changeset}`);
+  }
+  if (result.areas.length > 0) console.log('commit the released files, changelogs and changesets; `pnpm version-packages` moves the packages\' versions');
 }

@@ -1,4 +1,7 @@
-// Released contracts live at openapi/<area>/released/<version>.yaml, one file per release.
+// Released contracts live at openapi/<area>/released/<revision>.yaml, one file per revision of the
+// contract. A contract's revision is its own `info.x-revision`, apart from `info.version`, the
+// version of the platform's API it describes. Files released before the revision had a field of
+// its own carry it as their info.version: the file's name is the revision either way.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -16,6 +19,23 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
+export const majorOf = (version: string) => Number(version.split('.')[0]);
+
+export function bumpVersion(version: string, kind: 'major' | 'minor' | 'patch'): string {
+  const [major = 0, minor = 0, patch = 0] = version.split('.').map(Number);
+  if (kind === 'major') return `${major + 1}.0.0`;
+  if (kind === 'minor') return `${major}.${minor + 1}.0`;
+  return `${major}.${minor}.${patch + 1}`;
+}
+
+type Document = Record<string, unknown> & { info?: { version?: unknown; 'x-revision'?: unknown } };
+
+/** The contract's own revision: `info.x-revision` (`info.version` in files released before it). */
+export function revisionOf(document: Document): string {
+  const revision = document.info?.['x-revision'] ?? document.info?.version;
+  return String(revision);
+}
+
 export function releasedVersions(openapiDir: string, area: string): string[] {
   const dir = releasedDir(openapiDir, area);
   if (!existsSync(dir)) return [];
@@ -25,8 +45,63 @@ export function releasedVersions(openapiDir: string, area: string): string[] {
     .sort(compareVersions);
 }
 
-export function latestRelease(openapiDir: string, area: string): { version: string; document: Record<string, unknown> } | undefined {
-  const version = releasedVersions(openapiDir, area).at(-1);
-  if (!version) return undefined;
+export interface Release {
+  /** The revision (the file's name). */
+  version: string;
+  document: Document;
+}
+
+export function readRelease(openapiDir: string, area: string, version: string): Release {
   return { version, document: parse(readFileSync(path.join(releasedDir(openapiDir, area), `${version}.yaml`), 'utf8')) };
+}
+
+export function latestRelease(openapiDir: string, area: string): Release | undefined {
+  const version = releasedVersions(openapiDir, area).at(-1);
+  return version ? readRelease(openapiDir, area, version) : undefined;
+}
+
+export interface ShippingInput {
+  openapiDir: string;
+  /** .changeset/ */
+  changesetDir: string;
+  /** packages/client: its package.json (the subpaths it exports) and CHANGELOG.md. */
+  clientDir: string;
+  clientName: string;
+  areas: string[];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Areas whose last released revision would ship with no version change of the client: neither a
+ * pending changeset that moves the client nor the client's changelog names the area with that
+ * revision. A new area (a new client subpath) is one of them until `pnpm release` has written its
+ * changeset.
+ */
+export function unshippedRevisions(input: ShippingInput): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(input.clientDir, 'package.json'), 'utf8')) as { exports?: Record<string, unknown> };
+  const subpaths = Object.keys(manifest.exports ?? {})
+    .filter((key) => key !== '.' && key !== './package.json')
+    .map((key) => key.replace(/^\.\//, ''));
+  const pending = existsSync(input.changesetDir)
+    ? readdirSync(input.changesetDir)
+        .filter((file) => file.endsWith('.md') && file !== 'README.md')
+        .map((file) => readFileSync(path.join(input.changesetDir, file), 'utf8'))
+        .filter((text) => new RegExp(`^"${escapeRegExp(input.clientName)}": (major|minor|patch)$`, 'm').test(text))
+    : [];
+  const changelogFile = path.join(input.clientDir, 'CHANGELOG.md');
+  const texts = [...pending, existsSync(changelogFile) ? readFileSync(changelogFile, 'utf8') : ''];
+  const problems: string[] = [];
+  for (const area of [...new Set([...input.areas, ...subpaths])].sort()) {
+    const revision = releasedVersions(input.openapiDir, area).at(-1);
+    if (!revision) {
+      problems.push(`${area}: ${input.clientName}/${area} ships a contract never released: run \`pnpm release\` (it records the revision and writes the changeset)`);
+      continue;
+    }
+    const named = new RegExp(`\\b${escapeRegExp(area)}\\b[^\\n]*\\b${escapeRegExp(revision)}\\b`, 'i');
+    if (!texts.some((text) => named.test(text))) {
+      problems.push(`${area}: revision ${revision} is in no pending changeset of ${input.clientName} nor in its CHANGELOG.md; run \`pnpm release\`, or \`pnpm changeset\` naming the ${area} contract and ${revision}`);
+    }
+  }
+  return problems;
 }

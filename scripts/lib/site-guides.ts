@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { resolveRef, walkOperations, type Json } from './openapi.ts';
 import { ROOT, OPENAPI_DIR } from './paths.ts';
-import { releasedVersions } from './releases.ts';
+import { releasedVersions, revisionOf } from './releases.ts';
 import { assumedNodes, type AreaInput } from './site-document.ts';
 
 export const SITE_DIR = path.join(ROOT, 'site');
@@ -82,13 +82,14 @@ function changelogs(inputs: AreaInput[]): string {
     const body = existsSync(file)
       ? readFileSync(file, 'utf8')
           .replace(/^# .*\n+/, '')
-          .replace(/^## (\S+)(.*)$/gm, (line, version: string) =>
-            released.has(version) ? `${line}\n\nContract as released: [${area} ${version} (YAML)](released/${area}/${version}.yaml)` : line,
+          .replace(/^## (\S+)(.*)$/gm, (line, revision: string) =>
+            released.has(revision) ? `${line}\n\nContract as released: [${area} revision ${revision} (YAML)](released/${area}/${revision}.yaml)` : line,
           )
       : 'No release recorded yet.';
-    return `## ${document.info.title} changelog\n\n${demote(body.trim(), 1)}`;
+    const current = `The contract describes the ${document.info.title} ${document.info.version} (\`info.version\`); its revision is ${revisionOf(document)} (\`info.x-revision\`).`;
+    return `## ${document.info.title} changelog\n\n${current}\n\n${demote(body.trim(), 1)}`;
   });
-  return `# Changelogs\n\nEvery recorded release of each area, newest first, with the contract as released.\n\n${sections.join('\n\n')}`;
+  return `# Changelogs\n\nEvery released revision of each area's contract, newest first: what changed for its clients, in the words of \`pnpm check:breaking\` (each change with its rule), and the contract as released.\n\n${sections.join('\n\n')}`;
 }
 
 function assumptions(inputs: AreaInput[], combined: Json, stated: boolean): string {

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DOCS_DIR } from '../../scripts/lib/paths.ts';
+import { DOCS_DIR, OPENAPI_DIR } from '../../scripts/lib/paths.ts';
 import { walkOperations } from '@platform-contracts/contracts';
 import { assumedNavigationCss, assumedNodes, combineAreas, labelComponents, markAssumptions, readableReason, statedOnly } from '../../scripts/lib/site-document.ts';
 import { withSearchHook } from '../../scripts/lib/scalar-adapter.ts';
@@ -204,6 +204,14 @@ describe('the built description', () => {
     for (const link of links) expect(existsSync(path.join(DOCS_DIR, link)), link).toBe(true);
     expect(description, `the ${name} area has no section in openapi/ASSUMPTIONS.md: add "## Sources for ${title.replace(/ API$/, '')}"`).toContain(`## Sources for ${title.replace(/ API$/, '')}`);
     expect(description).toContain(`${title} errors`);
+  });
+
+  it.each(listAreas())('shows the %s changelog in the words of its CHANGELOG.md (those of pnpm check:breaking), with the current revision', (name) => {
+    const changes = readFileSync(path.join(OPENAPI_DIR, name, 'CHANGELOG.md'), 'utf8').split('\n').filter((line) => line.startsWith('- '));
+    expect(changes.length).toBeGreaterThan(0);
+    for (const line of changes) expect(description).toContain(line);
+    const info = loadBundle(name).info;
+    expect(description).toContain(`The contract describes the ${info.title} ${info.version} (\`info.version\`); its revision is ${info['x-revision']} (\`info.x-revision\`).`);
   });
 
   it('links only to headings that exist', () => {

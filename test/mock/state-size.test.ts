@@ -72,8 +72,17 @@ describe('pruning keeps everything the mock itself writes', () => {
       ];
       for (const write of writes) expect([write.target, (await mock.handle(write)).status < 300]).toEqual([write.target, true]);
       const exported = await mock.exportState('round-trip');
+      await mock.importState(exported, 'round-trip');
+      expect((await mock.exportState('round-trip')).areas).toEqual(exported.areas);
+      // Put into another namespace, the same state, but its database tokens give no authority there (they belong to the first).
       await mock.importState(exported, 'round-trip-copy');
-      expect((await mock.exportState('round-trip-copy')).areas).toEqual(exported.areas);
+      const copied = (await mock.exportState('round-trip-copy')).areas as typeof exported.areas & { database: { databases: Record<string, { tokens: { invalidated: boolean }[] }> } };
+      const { database: copiedDatabase, ...copiedRest } = copied;
+      const { database: exportedDatabase, ...exportedRest } = exported.areas as typeof copied;
+      expect(copiedRest).toEqual(exportedRest);
+      const invalidated = structuredClone(exportedDatabase);
+      for (const entry of Object.values(invalidated.databases)) for (const token of entry.tokens) token.invalidated = true;
+      expect(copiedDatabase).toEqual(invalidated);
     } finally {
       await mock.close();
     }

@@ -1,74 +1,125 @@
-// `pnpm check:breaking` words each change as a reader would: optional or required as the contract
-// says, a rename as a rename, and it ends with the next step.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// `pnpm check:breaking` words each change as a person acts on it: one line per change with the
+// source file:line:col to edit, the level, the rule and a sentence naming the operations and the
+// element (never `undefined`), the copies of one change folded into one line. The changelogs and
+// the reference site use the same sentences, and no field that is ours alone.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { nextSteps } from '../../scripts/check-breaking.ts';
-import { describeChanges, findBreakingChanges } from '../../scripts/lib/breaking.ts';
+import { checkBreaking, nextSteps } from '../../scripts/check-breaking.ts';
+import { formatFinding } from '../../scripts/lib/breaking.ts';
+import { changelogLine, entryDates, renderChangelog } from '../../scripts/lib/changelog.ts';
+import { OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
+import { latestRelease } from '../../scripts/lib/releases.ts';
+import { listAreas, loadBundle, type Json } from '../support/openapi.ts';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function base(): Json {
-  const body = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, note: { type: 'string' } } };
-  return {
-    openapi: '3.1.0',
-    info: { title: 'Fixture', version: '1.4.2' },
-    paths: {
-      '/things/{id}': {
-        get: {
-          operationId: 'getThing',
-          parameters: [
-            { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
-            { name: 'expand', in: 'query', required: false, schema: { type: 'boolean' } },
-          ],
-          responses: { '200': { description: 'ok' } },
-        },
-        put: { operationId: 'putThing', requestBody: { content: { 'application/json': { schema: body } } }, responses: { '200': { description: 'ok' } } },
-      },
-      '/things': { get: { operationId: 'listThings', responses: { '200': { description: 'ok' } } } },
-    },
-  };
+/** The 1-based line of the first line matching `pattern` after the first matching `after`. */
+function lineOf(file: string, pattern: RegExp, after?: RegExp): number {
+  const lines = readFileSync(path.join(ROOT, file), 'utf8').split('\n');
+  const start = after ? lines.findIndex((line) => after.test(line)) : 0;
+  const index = lines.findIndex((line, i) => i >= start && pattern.test(line));
+  expect(index, `${pattern} in ${file}`).toBeGreaterThanOrEqual(0);
+  return index + 1;
 }
-const get = (d: Json) => d.paths['/things/{id}'].get;
-const bodyProps = (d: Json) => d.paths['/things/{id}'].put.requestBody.content['application/json'].schema.properties;
 
-const CASES: [string, (d: Json) => void, string][] = [
-  ['a removed optional parameter', (d) => get(d).parameters.pop(), 'removed optional query parameter `expand`'],
-  ['a removed required parameter', (d) => get(d).parameters.shift(), 'removed required path parameter `id`'],
-  ['a renamed optional parameter', (d) => (get(d).parameters[1].name = 'expanded'), 'renamed optional query parameter `expand` to `expanded`'],
-  ['a parameter made required', (d) => (get(d).parameters[1].required = true), 'parameter `expand` made required (was optional)'],
-  ['a new required parameter', (d) => get(d).parameters.push({ name: 'mode', in: 'query', required: true, schema: { type: 'string' } }), 'new required query parameter `mode`'],
-  ['a renamed request property', (d) => ((bodyProps(d).label = bodyProps(d).note), delete bodyProps(d).note), 'renamed property `note` to `label` in Request Body content (application/json)'],
-  ['a renamed path', (d) => ((d.paths['/items'] = d.paths['/things']), delete d.paths['/things']), 'moved operation GET /things (listThings) to GET /items (renamed path)'],
-  ['a removed operation', (d) => delete d.paths['/things'], 'removed operation GET /things (listThings)'],
-];
+/** The lines `pnpm check:breaking` prints for the video contract as released, changed by `change`. */
+function checkVideo(change: (d: Json) => void): string[] {
+  const released = latestRelease(OPENAPI_DIR, 'video')!.document as Json;
+  const after = structuredClone(released);
+  change(after);
+  const [report] = checkBreaking(OPENAPI_DIR, ['video'], () => after);
+  return report!.findings.map((f) => formatFinding(f, (file) => path.relative(ROOT, file)));
+}
 
-describe('breaking-change wording', () => {
-  it.each(CASES)('words %s', (_name, change, expected) => {
-    const after = base();
-    change(after);
-    expect(findBreakingChanges(base(), after).map((c) => c.description)).toEqual([expected]);
+const COLLECTIONS = 'openapi/video/paths/library_{libraryId}_collections.yaml';
+const CREATE_VIDEO = 'openapi/video/components/schemas/CreateVideoRequest.yaml';
+const COLLECTION_NAME = 'openapi/video/components/schemas/CollectionNameRequest.yaml';
+
+describe('the breaking-change report', () => {
+  it('names a removed parameter, its operation and where its list is (not "undefined at parameters.2")', () => {
+    const lines = checkVideo((d) => {
+      const list: Json[] = d.paths['/library/{libraryId}/collections'].get.parameters;
+      list.splice(list.findIndex((p) => p.$ref === '#/components/parameters/CollectionsSearch'), 1);
+    });
+    expect(lines).toEqual([
+      `${COLLECTIONS}:${lineOf(COLLECTIONS, /^ {2}parameters:/, /^get:/)}:3  error  request-parameter-removed  GET /library/{libraryId}/collections removed the optional query parameter 'search'`,
+    ]);
   });
 
-  it('never calls an optional parameter required', () => {
-    const after = base();
-    get(after).parameters.push({ name: 'fields', in: 'query', required: false, schema: { type: 'string' } });
-    expect(findBreakingChanges(base(), after)).toEqual([]);
-    expect(describeChanges(base(), after).map((c) => c.description)).toEqual(['new optional query parameter `fields`']);
+  it('says one property made required and one minLength raised in two lines, not one per media type', () => {
+    let was = 0;
+    const lines = checkVideo((d) => {
+      const schema = d.components.schemas.CreateVideoRequest;
+      schema.required.push('collectionId');
+      was = schema.properties.title.minLength;
+      schema.properties.title.minLength = was + 2;
+    });
+    expect(lines).toEqual([
+      `${CREATE_VIDEO}:${lineOf(CREATE_VIDEO, /^required:/)}:1  error  request-property-became-required  POST /library/{libraryId}/videos made the request property 'collectionId' required`,
+      `${CREATE_VIDEO}:${lineOf(CREATE_VIDEO, /^ {4}minLength:/, /^ {2}title:/)}:5  error  request-property-min-length-increased  POST /library/{libraryId}/videos raised the minLength of the request property 'title' from ${was} to ${was + 2}`,
+    ]);
   });
 
-  it('ends with the next step: the next major version and pnpm release', () => {
+  it('says a change to a schema two operations share once, naming both', () => {
+    let was = 0;
+    const lines = checkVideo((d) => {
+      const name = d.components.schemas.CollectionNameRequest.properties.name;
+      was = name.minLength;
+      name.minLength = was + 1;
+    });
+    expect(lines).toEqual([
+      `${COLLECTION_NAME}:${lineOf(COLLECTION_NAME, /^ {4}minLength:/, /^ {2}name:/)}:5  error  request-property-min-length-increased  POST /library/{libraryId}/collections, POST /library/{libraryId}/collections/{collectionId} raised the minLength of the request property 'name' from ${was} to ${was + 1}`,
+    ]);
+  });
+
+  it('reports nothing for the released contract itself', () => {
+    expect(checkVideo(() => {})).toEqual([]);
+  });
+
+  it('ends with the next step: the next major revision and pnpm release', () => {
     const openapiDir = mkdtempSync(path.join(tmpdir(), 'breaking-'));
     try {
       mkdirSync(path.join(openapiDir, 'things', 'released'), { recursive: true });
-      writeFileSync(path.join(openapiDir, 'things', 'released', '1.4.2.yaml'), stringify(base()));
+      writeFileSync(path.join(openapiDir, 'things', 'released', '1.4.2.yaml'), stringify({ openapi: '3.1.0', info: { title: 'Things', version: '1.0.0', 'x-revision': '1.4.2' }, paths: {} }));
       const text = nextSteps(openapiDir, ['things']);
       expect(text).toMatch(/undo the change/);
-      expect(text).toMatch(/things, meant to break: raise info\.version in .*things\/openapi\.yaml to 2\.0\.0, then run `pnpm release`/);
+      expect(text).toMatch(/things, meant to break: raise info\.x-revision in .*things\/openapi\.yaml to 2\.0\.0, then run `pnpm release`/);
     } finally {
       rmSync(openapiDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.each(listAreas())('the %s changelog', (area) => {
+  const file = path.join(OPENAPI_DIR, area, 'CHANGELOG.md');
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+
+  it('is what pnpm release writes from the released revisions, in the rules’ words today', () => {
+    expect(text, `openapi/${area}/CHANGELOG.md is stale: run \`pnpm release\` (it writes every changelog again)`).toBe(renderChangelog(OPENAPI_DIR, area, entryDates(file)));
+  });
+
+  it('names no field of ours, no $ref and nothing undefined, and no machine-diff words', () => {
+    expect(text).not.toMatch(/x-mock-state|x-assumed|x-pagination|\$ref|undefined|annotation/);
+  });
+
+  it('says each change in the words of pnpm check:breaking', () => {
+    const released = latestRelease(OPENAPI_DIR, area)!.document as Json;
+    const after = structuredClone(released);
+    const [operationPath, item] = Object.entries(after.paths as Record<string, Json>)[0]!;
+    const method = Object.keys(item).find((key) => ['get', 'post', 'put', 'delete', 'patch'].includes(key))!;
+    delete item[method];
+    const [report] = checkBreaking(OPENAPI_DIR, [area], () => after);
+    const finding = report!.findings.find((f) => f.rule === 'api-removed-without-deprecation')!;
+    expect(finding.text).toMatch(new RegExp(`^${method.toUpperCase()} ${operationPath.replace(/[{}]/g, '\\$&')} was removed`));
+    expect(formatFinding(finding)).toContain(`  ${finding.text}`);
+    expect(changelogLine(finding)).toBe(`- ${finding.text} (\`api-removed-without-deprecation\`)`);
+  });
+});
+
+describe('the contract of each area', () => {
+  it.each(listAreas())('%s is its last released revision, so the check reports nothing', (area) => {
+    const [report] = checkBreaking(OPENAPI_DIR, [area], () => loadBundle(area));
+    expect(report!.findings.map((f) => formatFinding(f))).toEqual([]);
   });
 });

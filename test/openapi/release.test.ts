@@ -1,98 +1,122 @@
-// The release flow and the breaking-change gate over released contracts, in a scratch folder.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The release flow in a scratch folder: `pnpm release` records each new contract revision, writes
+// the changelog and a changeset for the packages that carry the contract (major for a breaking
+// revision, minor otherwise), and refuses a breaking revision that is not the next major. It never
+// writes a package's version: changesets do that (test/newcomer/changesets.test.ts).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { checkBreaking } from '../../scripts/check-breaking.ts';
+import { checkBreaking, problemsOf } from '../../scripts/check-breaking.ts';
+import { scopedName } from '../../scripts/lib/paths.ts';
 import { bumpVersion, release } from '../../scripts/release.ts';
 import { loadBundle, type Json } from '../support/openapi.ts';
 
 let scratch = '';
 let openapiDir = '';
-let clientDir = '';
+let changesetDir = '';
 const current = new Map<string, Json>();
 
 beforeEach(() => {
   scratch = mkdtempSync(path.join(tmpdir(), 'release-'));
   openapiDir = path.join(scratch, 'openapi');
-  clientDir = path.join(scratch, 'client');
+  changesetDir = path.join(scratch, '.changeset');
   mkdirSync(path.join(openapiDir, 'video'), { recursive: true });
-  mkdirSync(clientDir);
-  writeFileSync(path.join(clientDir, 'package.json'), JSON.stringify({ name: '@platform-contracts/client', version: '0.1.0' }));
   current.set('video', structuredClone(loadBundle('video')));
 });
 afterEach(() => rmSync(scratch, { recursive: true, force: true }));
 
-const run = () =>
+const run = (date = '2026-11-21') =>
   release({
     openapiDir,
-    clientDir,
+    changesetDir,
     areas: ['video'],
     bundleYaml: (area) => stringify(current.get(area)),
     bundleJson: (area) => current.get(area)!,
-    date: '2026-11-21',
+    date,
   });
 const video = () => current.get('video')!;
-const clientVersion = () => JSON.parse(readFileSync(path.join(clientDir, 'package.json'), 'utf8')).version;
+const revision = () => String(video().info['x-revision']);
 const changelog = () => readFileSync(path.join(openapiDir, 'video', 'CHANGELOG.md'), 'utf8');
+const changesets = () => (existsSync(changesetDir) ? readdirSync(changesetDir).sort() : []);
+const changeset = (name: string) => readFileSync(path.join(changesetDir, name), 'utf8');
+const bumps = (text: string) => Object.fromEntries([...text.matchAll(/^"([^"]+)": (\w+)$/gm)].map(([, name, bump]) => [name, bump]));
+const CARRIERS = [scopedName('client'), scopedName('contracts')];
 
 describe('release', () => {
-  it('records a first release without moving the client', () => {
+  it('records a first revision and writes a changeset that ships the new area (minor)', () => {
     const result = run();
-    expect(result.areas).toEqual([{ area: 'video', version: video().info.version, previous: undefined, breaking: false }]);
-    expect(existsSync(path.join(openapiDir, 'video', 'released', `${video().info.version}.yaml`))).toBe(true);
-    expect(changelog()).toContain(`## ${video().info.version} (2026-11-21)`);
-    expect(clientVersion()).toBe('0.1.0');
+    expect(result.areas).toEqual([{ area: 'video', revision: revision(), previous: undefined, breaking: false, changeset: `video-contract-${revision().replaceAll('.', '-')}.md` }]);
+    expect(existsSync(path.join(openapiDir, 'video', 'released', `${revision()}.yaml`))).toBe(true);
+    expect(changelog()).toBe(`# Video API changelog\n\n## ${revision()} (2026-11-21)\n\n- First recorded release of this contract.\n`);
+    const text = changeset(result.areas[0]!.changeset);
+    expect(bumps(text)).toEqual(Object.fromEntries(CARRIERS.map((name) => [name, 'minor'])));
+    expect(text).toContain(`New area: the \`video\` contract, revision ${revision()} (Video API ${video().info.version}), as \`${scopedName('client')}/video\``);
   });
 
-  it('does nothing while info.version is already released', () => {
+  it('does nothing while info.x-revision is already released', () => {
     run();
     expect(run().areas).toEqual([]);
+    expect(changesets()).toHaveLength(1);
   });
 
-  it('moves the client a minor version for a compatible change', () => {
+  it('writes a minor changeset for a compatible revision, with the changelog entry first', () => {
     run();
-    const first = video().info.version;
-    const next = bumpVersion(first, 'minor');
-    video().info.version = next;
-    video().paths['/library/{libraryId}/videos'].post.description = 'Now with a longer description.';
-    expect(run()).toMatchObject({ clientVersion: '0.2.0', areas: [{ version: next, previous: first, breaking: false }] });
-    const entries = [...changelog().matchAll(/^## (\S+) \(2026-11-21\)$/gm)].map(([, version]) => version);
-    expect(entries).toEqual([next, first]);
+    const first = revision();
+    video().info['x-revision'] = bumpVersion(first, 'minor');
+    video().paths['/library/{libraryId}/collections'].get.parameters.push({ name: 'tag', in: 'query', schema: { type: 'string' } });
+    expect(run('2026-11-22').areas).toMatchObject([{ revision: revision(), previous: first, breaking: false }]);
+    expect(changelog()).toBe(
+      `# Video API changelog\n\n## ${revision()} (2026-11-22)\n\n### Other changes\n\n- GET /library/{libraryId}/collections added the optional query parameter 'tag' (\`new-optional-request-parameter\`)\n\n## ${first} (2026-11-21)\n\n- First recorded release of this contract.\n`,
+    );
+    const text = changeset(`video-contract-${revision().replaceAll('.', '-')}.md`);
+    expect(bumps(text)).toEqual(Object.fromEntries(CARRIERS.map((name) => [name, 'minor'])));
+    expect(text).toContain(`The \`video\` contract, revision ${revision()} (was ${first}; Video API ${video().info.version}):\n\n- one compatible change (openapi/video/CHANGELOG.md)`);
   });
 
-  it("moves the version the client sends in its User-Agent with the package's", () => {
-    mkdirSync(path.join(clientDir, 'src/internal'), { recursive: true });
-    writeFileSync(path.join(clientDir, 'src/internal/version.ts'), "export const VERSION = '0.1.0';\n");
+  it('refuses a breaking change without the next major revision, recording nothing', () => {
     run();
-    video().info.version = bumpVersion(video().info.version, 'minor');
-    video().paths['/library/{libraryId}/videos'].post.description = 'Described once more.';
-    run();
-    expect(readFileSync(path.join(clientDir, 'src/internal/version.ts'), 'utf8')).toBe(`export const VERSION = '${clientVersion()}';\n`);
-    expect(clientVersion()).not.toBe('0.1.0');
-  });
-
-  it('moves the client a major version and says so for a breaking change', () => {
-    run();
-    const major = bumpVersion(video().info.version, 'major');
-    video().info.version = major;
+    const first = revision();
+    video().info['x-revision'] = bumpVersion(first, 'minor');
     delete video().paths['/library/{libraryId}/collections/{collectionId}'].delete;
-    expect(run()).toMatchObject({ clientVersion: '1.0.0', areas: [{ version: major, breaking: true }] });
-    expect(changelog()).toMatch(/\*\*Breaking:\*\* removed operation DELETE/);
+    expect(() => run()).toThrow(`video: revision ${revision()} breaks the clients of ${first} (a breaking change, see \`pnpm check:breaking\`); a breaking revision is the next major: ${bumpVersion(first, 'major')}`);
+    expect(existsSync(path.join(openapiDir, 'video', 'released', `${revision()}.yaml`))).toBe(false);
+    expect(changesets()).toHaveLength(1);
+  });
+
+  it('refuses a revision that does not move forward', () => {
+    run();
+    const first = revision();
+    video().info['x-revision'] = '0.0.1';
+    video().info.description = 'Described again.';
+    expect(() => run()).toThrow(`video: info.x-revision 0.0.1 is not after the last released revision ${first}; raise it`);
+  });
+
+  it('writes a major changeset for a breaking revision, listing the change as the changelog says it', () => {
+    run();
+    const first = revision();
+    video().info['x-revision'] = bumpVersion(first, 'major');
+    const removed = video().paths['/library/{libraryId}/collections/{collectionId}'].delete.operationId;
+    delete video().paths['/library/{libraryId}/collections/{collectionId}'].delete;
+    expect(run().areas).toMatchObject([{ revision: revision(), breaking: true }]);
+    const line = `- DELETE /library/{libraryId}/collections/{collectionId} was removed (operationId ${removed}) (\`api-removed-without-deprecation\`)`;
+    expect(changelog()).toContain(`### Breaking changes\n\n${line}`);
+    const text = changeset(`video-contract-${revision().replaceAll('.', '-')}.md`);
+    expect(bumps(text)).toEqual(Object.fromEntries(CARRIERS.map((name) => [name, 'major'])));
+    expect(text).toContain(line);
   });
 });
 
 describe('checkBreaking', () => {
   it('asks for a release when an area has none', () => {
-    expect(checkBreaking(openapiDir, ['video'], () => video())).toEqual([expect.stringMatching(/no released contract.*pnpm release/)]);
+    expect(problemsOf(checkBreaking(openapiDir, ['video'], () => video()))).toEqual(['video: no released contract in openapi/video/released/; run `pnpm release`']);
   });
 
   it('passes the released contract itself and fails on a removed operation, naming it', () => {
     run();
-    expect(checkBreaking(openapiDir, ['video'], () => video())).toEqual([]);
+    expect(problemsOf(checkBreaking(openapiDir, ['video'], () => video()))).toEqual([]);
     delete video().paths['/library/{libraryId}/videos'];
-    expect(checkBreaking(openapiDir, ['video'], () => video())).toEqual([expect.stringMatching(/video: removed operation POST .* at paths\.\/library\/\{libraryId\}\/videos/)]);
+    expect(problemsOf(checkBreaking(openapiDir, ['video'], () => video()))).toEqual(['video: POST /library/{libraryId}/videos was removed (operationId createVideo)']);
   });
 });
 
