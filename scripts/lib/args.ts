@@ -1,8 +1,8 @@
 // Command-line arguments for the scripts: node:util's parseArgs, plus `--help` with a
 // description of every option, and usage errors that exit 2 (as every CLI here does). Help and
 // errors read as the mock's do (packages/mock/src/cli-help.ts): descriptions as sentences,
-// defaults as `(default: X)`, one aligned column wrapped at 100 characters, and one error line
-// that names the command's own help.
+// defaults as `(default: X)`, one aligned column wrapped at 100 characters, and an error line
+// followed by the command's own help to read.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** Exit code for a command called the wrong way (unknown option, bad value, unknown name). */
@@ -93,9 +93,9 @@ function parseArgsProblem(message: string): string {
   return message;
 }
 
-/** Stops with `error: <message> (`<command> --help` lists the options)`, exit code 2. */
+/** Stops with `error: <message>` and, on a second line, the command's help to read (as the mock says it), exit code 2. */
 export function usageError(spec: Pick<ScriptSpec<Record<string, OptionSpec>>, 'usage'>, message: string): never {
-  console.error(`error: ${message} (\`${commandOf(spec.usage)} --help\` lists the options)`);
+  console.error(`error: ${message}\nRun \`${commandOf(spec.usage)} --help\` for the options.`);
   process.exit(USAGE_EXIT);
 }
 

@@ -43,7 +43,7 @@ describe('pnpm mock', () => {
   const badInput: [string, string[], number, RegExp][] = [
     ['a port that is not a number', ['--port', 'abc'], 2, /^error: --port must be a whole number/],
     ['a port above 65535', ['--port', '70000'], 2, /^error: --port must be a whole number/],
-    ['an unknown option', ['--colour'], 2, /^error: unknown option --colour \(`platform-mock --help` lists the options\)$/],
+    ['an unknown option', ['--colour'], 2, /^error: unknown option --colour\nRun `platform-mock --help` for the options\.$/],
     ['an unknown area', ['--port', '0', '--area', 'weather'], 2, /^error: unknown area weather; the areas are .*video/],
   ];
   it.each(badInput)('refuses %s with a clear error', (_name, args, exitCode, message) => {

@@ -183,7 +183,7 @@ export async function runMockCli(argv: string[]): Promise<RunningMock> {
   try {
     parsed = parseOptions(argv);
   } catch (error) {
-    console.error(`error: ${(error as Error).message} (\`${mockProgram()} --help\` lists the options)`);
+    console.error(`error: ${(error as Error).message}\nRun \`${mockProgram()} --help\` for the options.`);
     process.exit(2);
   }
   if (parsed.values.help) {
