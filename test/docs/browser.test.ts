@@ -12,11 +12,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOCS_DIR } from '../../scripts/lib/paths.ts';
 import { useMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
-import { finish as finishVisit, launchBrowser, operationSection, rendered, screenshotFolder, sidebarEntry, siteSources, visit as visitSite, type Visit } from '../support/site-browser.ts';
+import { finish as finishVisit, launchBrowser, operationSection, rendered, screenshotFolder, sidebarEntry, siteSources, visit as visitSite, type Visit, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
+
+// Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
+vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
 
 // A page opened from a file has the origin null: the mock answers it only when told to.
 const mock = useMock(undefined, { corsOrigins: ['null'] });

@@ -5,9 +5,12 @@
 // dark mode covers the site's own bar, before Scalar has loaded too. Search is in search.test.ts.
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useMock } from '../support/mock.ts';
-import { launchBrowser, operationSection, screenshotFolder } from '../support/site-browser.ts';
+import { launchBrowser, operationSection, screenshotFolder, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
+
+// Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
+vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
 
 const mock = useMock();
 let browser: Browser;
@@ -26,6 +29,8 @@ const LONGEST = { tag: 'Access Tokens', method: 'post', path: '/database/{databa
 async function open(width: number, hash = '', options: { colorScheme?: 'dark' | 'light'; blockScalar?: boolean } = {}): Promise<Page> {
   const phone = width < 640;
   const context = await browser.newContext({ viewport: { width, height: HEIGHT }, isMobile: phone, hasTouch: phone, colorScheme: options.colorScheme ?? 'light' });
+  // The page's waits are bounded as the tests are (PAGE_TIMEOUT_MS); no test opens a page itself.
+  context.setDefaultTimeout(PAGE_TIMEOUT_MS);
   const page = await context.newPage();
   if (options.blockScalar) await page.route('**/assets/scalar.js', (route) => route.abort());
   await page.goto(`${mock.url}/docs/index.html${hash}`, { waitUntil: options.blockScalar ? 'domcontentloaded' : 'load' });
@@ -69,7 +74,7 @@ describe.each([390, 1024, 1440])('the reference site at %i px', (width) => {
   let page: Page;
   beforeAll(async () => {
     page = await open(width);
-  });
+  }, PAGE_TIMEOUT_MS);
   afterAll(async () => page && close(page));
   const show = async (hash: string, section: string) => {
     await page.evaluate((target) => (location.hash = target), hash);
@@ -127,24 +132,24 @@ describe('dark mode', () => {
     });
   const DARK = { bar: true, text: true, field: true, controls: true };
 
+  const pages: Record<string, Page> = {};
+  beforeAll(async () => {
+    pages.light = await open(1440);
+    for (const width of [390, 1440]) pages[`system-${width}`] = await open(width, '', { colorScheme: 'dark', blockScalar: true });
+  }, 3 * PAGE_TIMEOUT_MS);
+  afterAll(async () => {
+    for (const page of Object.values(pages)) await close(page);
+  });
+
   it('covers the site\'s own bar and its controls once the reader turns it on', async () => {
-    const page = await open(1440);
-    try {
-      await page.getByRole('button', { name: /dark mode/i }).first().click();
-      await page.locator('body.dark-mode').waitFor();
-      expect(await barLook(page)).toEqual(DARK);
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'dark-1440.png') });
-    } finally {
-      await close(page);
-    }
+    const page = pages.light!;
+    await page.getByRole('button', { name: /dark mode/i }).first().click();
+    await page.locator('body.dark-mode').waitFor();
+    expect(await barLook(page)).toEqual(DARK);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'dark-1440.png') });
   });
 
   it.each([390, 1440])('follows the system\'s dark theme at %i px before Scalar has loaded (Scalar then sets it on the body, as above)', async (width) => {
-    const page = await open(width, '', { colorScheme: 'dark', blockScalar: true });
-    try {
-      expect(await barLook(page)).toEqual(DARK);
-    } finally {
-      await close(page);
-    }
+    expect(await barLook(pages[`system-${width}`]!)).toEqual(DARK);
   });
 });
