@@ -6,6 +6,8 @@ export default defineConfig({
     // Two files at once on a 2-core machine (vitest's default keeps one core free): most files wait
     // on child processes, sockets or Chromium, so the second worker shortens the run by a third.
     maxWorkers: 2,
+    // The build outputs the tests read are rebuilt first when older than their sources (a file run alone).
+    globalSetup: ['./test/support/fresh-build.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The suite publishes what it reached of the contracts (dist/platform-coverage.json and .html);

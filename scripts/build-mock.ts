@@ -4,17 +4,47 @@
 // The bundled contracts come from @platform-contracts/contracts. The validators their schemas
 // need are written ahead of time as ajv's standalone code (packages/mock/src/precompile.ts), so
 // that a mock's first answers do not wait for ajv to compile them.
-import { rmSync } from 'node:fs';
+//
+// SQLite's WebAssembly build ships inside the mock: the database engine's thread scripts are bundled
+// with @sqlite.org/sqlite-wasm (esbuild) and sqlite3.wasm is copied beside them, so that users do not
+// install that package, whose `engines` (node >=22) makes npm warn EBADENGINE on Node 20 although
+// it runs there (the mock's tests run on Node 20).
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
+import { ENTRIES } from '../packages/mock/src/areas/database/engine/worker-script.ts';
 import { ROOT } from './lib/paths.ts';
 import { fail, runBin } from './lib/run.ts';
 
 const PACKAGE_DIR = path.join(ROOT, 'packages/mock');
+const ENGINE = 'areas/database/engine';
+const fromMock = createRequire(path.join(PACKAGE_DIR, 'package.json'));
+
+/** The engine's thread scripts with SQLite's module in them, and sqlite3.wasm beside them (engine/sqlite-module.ts reads it there). */
+export function bundleSqlite(dist = path.join(PACKAGE_DIR, 'dist')) {
+  const sqlite = JSON.parse(readFileSync(fromMock.resolve('@sqlite.org/sqlite-wasm/package.json'), 'utf8')) as { name: string; version: string; license: string };
+  for (const entry of Object.values(ENTRIES)) {
+    buildSync({
+      entryPoints: [path.join(PACKAGE_DIR, 'src', ENGINE, `${entry}.ts`)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile: path.join(dist, ENGINE, `${entry}.js`),
+      allowOverwrite: true,
+      banner: { js: `// A thread of the database engine, with ${sqlite.name} ${sqlite.version} (${sqlite.license}; SQLite itself is public domain) bundled in by scripts/build-mock.ts.` },
+      logLevel: 'error',
+    });
+  }
+  copyFileSync(fromMock.resolve('@sqlite.org/sqlite-wasm/sqlite3.wasm'), path.join(dist, ENGINE, 'sqlite3.wasm'));
+}
 
 export async function buildMock() {
   rmSync(path.join(PACKAGE_DIR, 'dist'), { recursive: true, force: true });
   if (!runBin('tsc', ['-p', 'packages/mock/tsconfig.build.json']).ok) fail('the mock does not compile (see above)');
+  bundleSqlite();
   const { precompileValidators } = (await import(pathToFileURL(path.join(PACKAGE_DIR, 'dist/precompile.js')).href)) as typeof import('../packages/mock/src/precompile.ts');
   const validators = await precompileValidators();
   // Left by earlier builds: the bundles the mock once carried, and the link to the site.

@@ -3,10 +3,7 @@
 // names the files it reads, so `pnpm start` can run only the steps whose inputs changed.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { buildMock } from './build-mock.ts';
 import { BUNDLE_INPUTS, bundleIfChanged } from './bundle.ts';
-import { buildDocs } from './docs.ts';
-import { staleGenerated } from './generate.ts';
 import { parseScriptArgs } from './lib/args.ts';
 import { readRecord, runSteps, whyStale, type BuildStep } from './lib/freshness.ts';
 import { BUILD_RECORD, BUNDLE_DIR, CONTRACTS_DIR, DOCS_DIR, ROOT } from './lib/paths.ts';
@@ -19,8 +16,11 @@ const SHARED_INPUTS = ['tsconfig.base.json', 'pnpm-lock.yaml'];
 /** The CLI compiles to JavaScript where it has a build configuration. */
 const CLI_TSCONFIG = 'packages/cli/tsconfig.build.json';
 
+// The steps load their tools (openapi-typescript, TypeScript, esbuild, the site's libraries) when
+// they run: deciding that nothing is out of date (`pnpm start`, `pnpm mock`) stays quick.
 async function buildContracts() {
   bundleIfChanged();
+  const { staleGenerated } = await import('./generate.ts');
   const stale = await staleGenerated();
   if (stale.length > 0) fail(`${stale.join(', ')} ${stale.length === 1 ? 'does' : 'do'} not match the contracts: run \`pnpm generate\` and commit the result`);
   rmSync(path.join(CONTRACTS_DIR, 'dist'), { recursive: true, force: true });
@@ -71,14 +71,14 @@ export const BUILD_STEPS: BuildStep[] = [
       'pnpm-lock.yaml',
     ],
     outputs: [rel(DOCS_DIR)],
-    run: () => buildDocs(),
+    run: async () => (await import('./docs.ts')).buildDocs(),
   },
   {
     name: 'mock',
     // The bundles too: the validators their schemas need are precompiled into the mock's dist.
     inputs: ['packages/mock/src', 'packages/mock/tsconfig.build.json', 'packages/contracts/dist', rel(BUNDLE_DIR), 'scripts/build-mock.ts', ...SHARED_INPUTS],
     outputs: ['packages/mock/dist'],
-    run: buildMock,
+    run: async () => (await import('./build-mock.ts')).buildMock(),
   },
 ];
 

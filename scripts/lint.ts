@@ -100,6 +100,26 @@ export function formatFinding(finding: Finding): string {
   return `${path.relative(ROOT, finding.file)}:${finding.line}:${finding.col}  ${finding.severity}  ${finding.rule}  ${relativeIn(finding.message)}`;
 }
 
+/**
+ * The findings sorted by place, each once with how many times the tools reported it: a source
+ * used in several places (an example or a schema that several operations share) is reported once
+ * per use, which is one thing to fix at one file and line.
+ */
+export function distinctFindings(findings: Finding[]): { finding: Finding; times: number }[] {
+  const byLine = new Map<string, { finding: Finding; times: number }>();
+  const sorted = [...findings].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
+  for (const finding of sorted) {
+    const seen = byLine.get(formatFinding(finding));
+    if (seen) seen.times += 1;
+    else byLine.set(formatFinding(finding), { finding, times: 1 });
+  }
+  return [...byLine.values()];
+}
+
+/** One line per distinct finding. */
+export const findingLines = (findings: Finding[]) =>
+  distinctFindings(findings).map(({ finding, times }) => `${formatFinding(finding)}${times === 1 ? '' : ` (reported ${times} times: once per place that uses it)`}`);
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const spec = {
     usage: 'pnpm lint [area...]',
@@ -120,8 +140,8 @@ shown as file:line:col at the source file to edit. Fails on any error or warning
     bundleIfChanged(only);
     spectral = spectralFindings(areas);
   }
-  const findings = [...redocly.findings, ...spectral.findings].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
-  for (const finding of findings) console.log(formatFinding(finding));
+  const findings = distinctFindings([...redocly.findings, ...spectral.findings]).map(({ finding }) => finding);
+  for (const line of findingLines([...redocly.findings, ...spectral.findings])) console.log(line);
   for (const failure of [redocly.failure, spectral.failure]) if (failure) console.error(relativeIn(failure));
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.filter((f) => f.severity === 'warning').length;

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { staleSteps } from './build.ts';
-import { helpText, plural } from './lib/args.ts';
+import { plural } from './lib/args.ts';
 import { ROOT } from './lib/paths.ts';
 import { MOCK_BIN, mockHelp, runMock } from './start.ts';
 
@@ -19,11 +19,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(
-      `${helpText({
-        usage: 'pnpm mock [option...]',
-        description: `Serves the built mock (packages/mock/dist) and the built site as they are, without building;
+      await mockHelp(
+        'pnpm mock',
+        `Serves the built mock (packages/mock/dist) and the built site as they are, without building;
 notes first what is out of date. \`pnpm start\` takes the same options and builds what changed.`,
-      })}\n${mockHelp()}`,
+      ),
     );
     process.exit(0);
   }
@@ -32,5 +32,5 @@ notes first what is out of date. \`pnpm start\` takes the same options and build
     process.exit(1);
   }
   process.stderr.write(staleNote(staleSteps()));
-  process.exit(await runMock(args, MOCK_BIN));
+  process.exit(await runMock(args, 'pnpm mock', MOCK_BIN));
 }

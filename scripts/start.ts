@@ -1,35 +1,35 @@
 // `pnpm start [mock options]`: the main job. Rebuilds only what changed since the last build
 // (saying why), then runs the mock CLI with every option given here, which serves every area
 // and the reference site and prints its URLs, the database tokens and the request log.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { helpText } from './lib/args.ts';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from './lib/paths.ts';
 
 export const MOCK_BIN = path.join(ROOT, 'packages/mock/bin/platform-mock.js');
+const MOCK_CLI = path.join(ROOT, 'packages/mock/dist/cli.js');
 
-const SPEC = {
-  usage: 'pnpm start [mock option...]',
-  description: `Builds what changed since the last build (\`pnpm build\` or \`pnpm start\`), saying why, then
-serves the mock for every area and the reference site (/docs/) from one origin. Every option
-is the mock's (\`pnpm mock --help\`), for example --port 4011, --host 0.0.0.0, --area video,
---quiet. Ctrl+C stops it (exit 0).`,
-};
+const DESCRIPTION = `Builds what changed since the last build (\`pnpm build\` or \`pnpm start\`), saying why,
+then runs the mock with the options given. Ctrl+C stops it (exit 0).`;
 
-/** The mock's own help, when it is built (it is the authority on its options). */
-export function mockHelp(): string {
-  if (!existsSync(path.join(ROOT, 'packages/mock/dist'))) return 'The mock\'s options are listed by `pnpm mock --help` once it is built (`pnpm build`).\n';
-  const result = spawnSync(process.execPath, [MOCK_BIN, '--help'], { encoding: 'utf8' });
-  return `Options of the mock:\n${result.stdout}`;
+/**
+ * The mock's help under this script's name (the mock is the authority on its options), after
+ * what the script does first; before the mock is built, where its options will be.
+ */
+export async function mockHelp(program: string, preface: string): Promise<string> {
+  if (!existsSync(MOCK_CLI)) return `Usage: ${program} [option...]\n\n${preface}\n\nThe mock's options are listed here once it is built (\`pnpm build\`).\n`;
+  const { usage } = (await import(pathToFileURL(MOCK_CLI).href)) as { usage(options: { program: string; preface: string }): string };
+  return `${usage({ program, preface })}\n`;
 }
 
 /**
  * Runs the mock as a child in its own process group, so that Ctrl+C reaches it once, through
  * this process: the mock finishes its requests and exits 0, and this process exits with its code.
+ * Its help and usage errors name the command the user typed (`program`).
  */
-export function runMock(args: string[], bin = MOCK_BIN): Promise<number> {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+export function runMock(args: string[], program: string, bin = MOCK_BIN): Promise<number> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'inherit', 'inherit'], detached: true, env: { ...process.env, PLATFORM_MOCK_PROGRAM: program } });
   const forward = (signal: NodeJS.Signals) => child.exitCode === null && child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
@@ -48,11 +48,11 @@ export function runMock(args: string[], bin = MOCK_BIN): Promise<number> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(`${helpText({ ...SPEC })}\n${mockHelp()}`);
+    process.stdout.write(await mockHelp('pnpm start', DESCRIPTION));
     process.exit(0);
   }
   const { buildStale } = await import('./build.ts');
   const ran = await buildStale();
   if (ran.length === 0) console.log('build: up to date, nothing to rebuild');
-  process.exit(await runMock(args));
+  process.exit(await runMock(args, 'pnpm start'));
 }

@@ -21,10 +21,15 @@
   statedBox.checked = stated;
   document.body.dataset.view = stated ? 'stated' : 'all';
 
-  // The bar wraps on a narrow screen: Scalar's sticky parts stay below it, whatever its height.
+  // The bar wraps on a narrow screen: Scalar's sticky parts stay below it, whatever its height. On
+  // a phone it is not sticky (site.css): it scrolls away, and Scalar's sticky parts take the top.
   const bar = document.querySelector('.platform-bar');
-  const followBar = () => document.documentElement.style.setProperty('--scalar-custom-header-height', `${bar.offsetHeight}px`);
+  const followBar = () => {
+    const sticky = getComputedStyle(bar).position === 'sticky';
+    document.documentElement.style.setProperty('--scalar-custom-header-height', `${sticky ? bar.offsetHeight : 0}px`);
+  };
   new ResizeObserver(followBar).observe(bar);
+  window.addEventListener('resize', followBar);
   followBar();
 
   /** The hash Scalar gives the overview. */
@@ -70,19 +75,74 @@
     history.replaceState(null, '', `${location.pathname}${location.search}${hasTag ? `#tag/${tag}` : ''}`);
   }
 
+  /** Markdown as the words a reader sees: code kept, links as their text, no markup or HTML. */
+  const plainText = (markdown) =>
+    String(markdown || '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/^ *```.*$/gm, ' ')
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[`*_|#>]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+
+  /**
+   * The description's sections as Scalar's navigation has them (a heading of level 1 or 2, with
+   * the text up to the next one, deeper headings included), in order: [{ depth, title, parent, text }].
+   */
+  function descriptionSections(markdown) {
+    const sections = [];
+    let parent;
+    let inCode = false;
+    for (const line of String(markdown || '').split('\n')) {
+      if (/^ *```/.test(line)) inCode = !inCode;
+      const heading = inCode ? null : /^(#{1,2}) (.+)$/.exec(line);
+      if (heading) {
+        const section = { depth: heading[1].length, title: plainText(heading[2]), parent: heading[1].length === 1 ? undefined : parent, text: '' };
+        if (section.depth === 1) parent = section.title;
+        sections.push(section);
+      } else if (sections.length > 0) sections[sections.length - 1].text += `${line}\n`;
+    }
+    return sections.map((section) => ({ ...section, text: plainText(section.text) }));
+  }
+
+  /**
+   * What Scalar's search looks in, through the hook scripts/lib/scalar-adapter.ts puts into its
+   * bundle: a guide section (Scalar indexes its heading only) gets its text, and says which guide it
+   * belongs to; a group's description loses its markup (the Assumed badge is HTML).
+   */
+  window.PLATFORM_SEARCH_INDEX = (items) => {
+    const sections = descriptionSections(window.PLATFORM_DOCUMENT.info.description);
+    const unused = [...sections];
+    for (const item of items) {
+      if (item.type === 'tag' && item.description) item.description = plainText(item.description);
+      if (item.type !== 'heading' || !item.entry || item.entry.type !== 'text') continue;
+      const at = unused.findIndex((section) => section.title === plainText(item.title));
+      if (at < 0) continue;
+      const [section] = unused.splice(at, 1);
+      item.body = section.text;
+      if (section.parent) item.description = section.parent;
+    }
+    return items;
+  };
+
   /**
    * Scalar's search results, through the hook scripts/lib/scalar-adapter.ts puts into its bundle:
    * operations, guides and groups whose title holds the query first, then the other operations,
-   * guides and groups, then models, each in Scalar's order; a model says which area defines it.
+   * guides and groups, then models, each in Scalar's order; an operation and a model say which
+   * area defines them.
    */
+  const labelled = new WeakSet();
   window.PLATFORM_SEARCH_RESULTS = (results, query) => {
     const doc = window.PLATFORM_DOCUMENT;
     const words = String(query || '').toLowerCase().split(/\s+/).filter(Boolean);
     const areaTitle = (area) => ((doc['x-tagGroups'] || []).find((group) => group['x-area'] === area) || {}).name;
     for (const { item } of results) {
+      if (labelled.has(item)) continue;
+      labelled.add(item);
       const schema = item.type === 'model' && item.entry && doc.components && doc.components.schemas && doc.components.schemas[item.entry.name];
-      const title = schema && areaTitle(schema['x-area']);
-      if (title) item.description = `Model of ${title}`;
+      if (schema && areaTitle(schema['x-area'])) item.description = `Model of ${areaTitle(schema['x-area'])}`;
+      const operation = item.type === 'operation' && doc.paths[item.path] && doc.paths[item.path][String(item.method).toLowerCase()];
+      if (operation && areaTitle(operation['x-area'])) item.path = `${item.path} · ${areaTitle(operation['x-area'])}`;
     }
     const rank = ({ item }) => {
       if (item.type === 'model') return 2;

@@ -1,5 +1,8 @@
 // Command-line arguments for the scripts: node:util's parseArgs, plus `--help` with a
-// description of every option, and usage errors that exit 2 (as every CLI here does).
+// description of every option, and usage errors that exit 2 (as every CLI here does). Help and
+// errors read as the mock's do (packages/mock/src/cli-help.ts): descriptions as sentences,
+// defaults as `(default: X)`, one aligned column wrapped at 100 characters, and an error line
+// followed by the command's own help to read.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** Exit code for a command called the wrong way (unknown option, bad value, unknown name). */
@@ -31,24 +34,68 @@ type Values<O extends Record<string, OptionSpec>> = {
   [K in keyof O]: O[K]['type'] extends 'boolean' ? boolean : O[K]['multiple'] extends true ? string[] | undefined : string | undefined;
 };
 
+const HELP_WIDTH = 100;
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Words in lines of at most `width` characters. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 export function helpText(spec: ScriptSpec<Record<string, OptionSpec>>): string {
   const rows: [string, string][] = [];
-  for (const [name, description] of Object.entries(spec.positionals ?? {})) rows.push([name, description]);
+  for (const [name, description] of Object.entries(spec.positionals ?? {})) rows.push([name, sentence(description)]);
   for (const [name, option] of Object.entries(spec.options ?? {})) {
     const flag = `${option.short ? `-${option.short}, ` : ''}--${name}${option.type === 'string' ? ` ${option.value ?? 'VALUE'}` : ''}`;
-    const extra = option.default !== undefined && option.type === 'string' ? ` (default ${option.default})` : option.multiple ? ' (repeatable)' : '';
-    rows.push([flag, option.description + extra]);
+    const extra = option.default !== undefined && option.type === 'string' ? ` (default: ${option.default})` : option.multiple ? ' (repeatable)' : '';
+    rows.push([flag, sentence(option.description) + extra]);
   }
-  rows.push(['-h, --help', 'show this help']);
+  rows.push(['-h, --help', 'Show this help']);
   const width = Math.max(...rows.map(([left]) => left.length));
-  const lines = [`Usage: ${spec.usage}`, '', spec.description.trim(), '', ...rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`)];
+  const indent = ' '.repeat(2 + width + 2);
+  // The description's paragraphs rewrapped (a paragraph with an indented or listed line is kept as written).
+  const description = spec.description
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) => (/^\s|^- /m.test(paragraph) ? paragraph : wrap(paragraph, HELP_WIDTH).join('\n')))
+    .join('\n\n');
+  const lines = [`Usage: ${spec.usage}`, '', description, '', spec.positionals ? 'Arguments and options:' : 'Options:'];
+  for (const [left, right] of rows) {
+    const [first = '', ...rest] = wrap(right, HELP_WIDTH - indent.length);
+    lines.push(`  ${left.padEnd(width)}  ${first}`, ...rest.map((line) => `${indent}${line}`));
+  }
   if (spec.epilogue) lines.push('', spec.epilogue.trim());
   return `${lines.join('\n')}\n`;
 }
 
-/** Stops with `error: <message>` and the usage line, exit code 2. */
+/** The command's name in its usage line: `pnpm lint` of `pnpm lint [area...]`. */
+const commandOf = (usage: string) => usage.split(/ [[<-]/)[0]!.trim();
+
+/** Node's parseArgs messages in the scripts' words (as the mock says them): `Unknown option '--x'` -> `unknown option --x`. */
+function parseArgsProblem(message: string): string {
+  const rules: [RegExp, (...groups: string[]) => string][] = [
+    [/^Unknown option '(.+?)'/, (option) => `unknown option ${option}`],
+    [/^Option '(-[^ ']+)(?: <value>)?' argument missing/, (option) => `${option} needs a value`],
+    [/^Option '(-[^ ']+)' argument is ambiguous/, (option) => `${option} needs a value (one that starts with a dash is written ${option}=-VALUE)`],
+    [/^Option '(-[^ ']+)' does not take an argument/, (option) => `${option} takes no value`],
+    [/^Unexpected argument '(.+?)'/, (argument) => `unexpected argument ${argument}: this command takes options only`],
+  ];
+  for (const [pattern, say] of rules) {
+    const match = pattern.exec(message);
+    if (match) return say(...match.slice(1));
+  }
+  return message;
+}
+
+/** Stops with `error: <message>` and, on a second line, the command's help to read (as the mock says it), exit code 2. */
 export function usageError(spec: Pick<ScriptSpec<Record<string, OptionSpec>>, 'usage'>, message: string): never {
-  console.error(`error: ${message}\nUsage: ${spec.usage} (see --help)`);
+  console.error(`error: ${message}\nRun \`${commandOf(spec.usage)} --help\` for the options.`);
   process.exit(USAGE_EXIT);
 }
 
@@ -64,7 +111,7 @@ export function parseScriptArgs<O extends Record<string, OptionSpec>>(spec: Scri
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: spec.positionals !== undefined, strict: true });
   } catch (error) {
-    usageError(spec, (error as Error).message);
+    usageError(spec, parseArgsProblem((error as Error).message));
   }
   if (parsed.values.help) {
     process.stdout.write(helpText(spec));

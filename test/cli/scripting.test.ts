@@ -128,7 +128,7 @@ describe('failures a script meets', () => {
   it('a bad --timeout: exit 2', async () => {
     const run = await platform(mock, ['--timeout', 'soon', 'db', 'token', 'create', DATABASE_ID]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/option '--timeout <seconds>' argument 'soon' is invalid\. write a number of seconds above 0/);
+    expect(run.stderr).toMatch(/--timeout soon is not valid: write a number of seconds above 0/);
   });
 
   it('a wrong base path (--api-url $MOCK/v1): exit 3, saying the URL is wrong, not the database', async () => {

@@ -12,11 +12,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOCS_DIR } from '../../scripts/lib/paths.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
-import { finish as finishVisit, launchBrowser, operationSection, rendered, screenshotFolder, sidebarEntry, siteSources, visit as visitSite, type Visit } from '../support/site-browser.ts';
+import { finish as finishVisit, launchBrowser, operationSection, rendered, screenshotFolder, sidebarEntry, siteSources, visit as visitSite, type Visit, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
+
+// Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
+vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
 
 // A page opened from a file has the origin null: the mock answers it only when told to.
 const mock = useHttpMock(undefined, { corsOrigins: ['null'] });
@@ -112,7 +115,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
   });
 
   // Once, on the served site: the layout, search, view and theme do not depend on where the page comes from.
-  if (source === 'mock') it.each([390, 1024, 1400])('keeps the whole top bar on screen at %i px, wrapping it, with Scalar below it', async (width) => {
+  if (source === 'mock') it.each([390, 1024, 1440])('keeps the whole top bar on screen at %i px, wrapping it, with Scalar below it (on a phone it scrolls away)', async (width) => {
     const { page } = visited;
     await page.setViewportSize({ width, height: 800 });
     await page.locator('#mock-status[data-ready="true"]').waitFor();
@@ -123,14 +126,15 @@ describe.each(sources)('the reference site from %s', (source, site) => {
         return { id: element.id || element.className || element.tagName, left: box.left, right: box.right, clipped: element.scrollWidth > element.clientWidth + 1 };
       });
       const header = getComputedStyle(document.documentElement).getPropertyValue('--scalar-custom-header-height').trim();
-      return { parts, barHeight: bar.getBoundingClientRect().height, header, viewport: document.documentElement.clientWidth };
+      return { parts, barHeight: bar.getBoundingClientRect().height, header, sticky: getComputedStyle(bar).position === 'sticky', viewport: document.documentElement.clientWidth };
     });
     for (const part of layout.parts) {
       expect(part.left, part.id).toBeGreaterThanOrEqual(0);
       expect(part.right, part.id).toBeLessThanOrEqual(layout.viewport);
       expect(part.clipped, part.id).toBe(false);
     }
-    expect(layout.header).toBe(`${Math.round(layout.barHeight)}px`);
+    expect(layout.sticky).toBe(width > 640);
+    expect(layout.header).toBe(layout.sticky ? `${Math.round(layout.barHeight)}px` : '0px');
     await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-bar-${width}.png`) });
     await page.setViewportSize({ width: 1280, height: 900 });
   });

@@ -2,7 +2,7 @@
 // proxy guide names is one of platform-mock, and every field of its table is in a real report. (The guides' shell blocks
 // run as written against the installed packages: test/support/guide-shell-blocks.ts, from
 // test/newcomer/packed-install.test.ts.)
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GUIDES_DIR } from '../../scripts/lib/site-guides.ts';
@@ -68,3 +68,26 @@ function fieldAt(value: unknown, steps: string[]): unknown {
   }
   return current;
 }
+
+describe('the guides’ prose', () => {
+  /** Paragraphs of plain text: blocks between blank lines that are not code, a list, a table, a heading or markup. */
+  const paragraphs = (file: string) =>
+    readFileSync(path.join(GUIDES_DIR, file), 'utf8')
+      .replace(/^( *)```[\s\S]*?^\1```/gm, '')
+      .split(/\n\s*\n/)
+      .map((block) => block.trim())
+      .filter((block) => block && !/^([-*|#><]|\d+\.|`|\{\{)/.test(block));
+  const files = readdirSync(GUIDES_DIR).filter((file) => file.endsWith('.md'));
+
+  it.each(files)('%s: no paragraph starts mid-sentence', (file) => {
+    expect(paragraphs(file).filter((paragraph) => /^[a-z]/.test(paragraph)).map((paragraph) => paragraph.split('\n')[0])).toEqual([]);
+  });
+
+  it('the Authentication guide says invalidating stops every token of the database, as the CLI and the mock do', () => {
+    const text = readFileSync(path.join(GUIDES_DIR, '2-authentication.md'), 'utf8');
+    const invalidate = /^npx platform db token invalidate (\S+) .*# (.*)$/m.exec(text);
+    expect(invalidate?.[2]).toBe(`every token of ${invalidate?.[1]} stops working at once`);
+    expect(text).not.toMatch(/tokens? of the (access )?key\b/);
+    expect(text).toMatch(/invalidating or regenerating makes every token of\s+the database invalid at once/);
+  });
+});

@@ -224,21 +224,27 @@ describe('the built description', () => {
 
 describe('Scalar’s search, hooked (scripts/lib/scalar-adapter.ts)', () => {
   const call = 'results:V(()=>a.value.length===0?x:i.value.search(a.value,{limit:$zn})),query:a}';
+  const index = 'r=V(()=>Zzn(Sn(e),{labels:Sn(n),modelsSectionLabel:Sn(t)??`Models`}))';
 
-  it('passes the reference’s search results and query through window.PLATFORM_SEARCH_RESULTS', () => {
-    expect(withSearchHook(`x;${call};y.value.search(n.value,{limit:S}).flatMap(f)`)).toBe(
-      `x;results:V(()=>a.value.length===0?x:(globalThis.PLATFORM_SEARCH_RESULTS||(r=>r))(i.value.search(a.value,{limit:$zn}),a.value)),query:a};y.value.search(n.value,{limit:S}).flatMap(f)`,
+  it('passes what search looks in through window.PLATFORM_SEARCH_INDEX, and its results and query through window.PLATFORM_SEARCH_RESULTS', () => {
+    expect(withSearchHook(`${index};x;${call};y.value.search(n.value,{limit:S}).flatMap(f)`)).toBe(
+      'r=V(()=>(globalThis.PLATFORM_SEARCH_INDEX||(i=>i))(Zzn(Sn(e),{labels:Sn(n),modelsSectionLabel:Sn(t)??`Models`})));' +
+        `x;results:V(()=>a.value.length===0?x:(globalThis.PLATFORM_SEARCH_RESULTS||(r=>r))(i.value.search(a.value,{limit:$zn}),a.value)),query:a};y.value.search(n.value,{limit:S}).flatMap(f)`,
     );
   });
 
   it.each([
-    ['no search call', 'nothing here'],
-    ['two', `${call};${call}`],
-  ])('fails the build on a Scalar bundle with %s', (_what, script) => {
-    expect(() => withSearchHook(script)).toThrow(/expected one search call to hook/);
+    ['no search call', index, /expected one search call to hook/],
+    ['two search calls', `${index};${call};${call}`, /expected one search call to hook/],
+    ['no search index', call, /expected one search index to hook/],
+    ['two search indexes', `${index};${index};${call}`, /expected one search index to hook/],
+  ])('fails the build on a Scalar bundle with %s', (_what, script, message) => {
+    expect(() => withSearchHook(script)).toThrow(message);
   });
 
-  it('is in the built site once', () => {
-    expect(readFileSync(path.join(DOCS_DIR, 'assets', 'scalar.js'), 'utf8').split('PLATFORM_SEARCH_RESULTS').length - 1).toBe(1);
+  it('is in the built site once each', () => {
+    const script = readFileSync(path.join(DOCS_DIR, 'assets', 'scalar.js'), 'utf8');
+    expect(script.split('PLATFORM_SEARCH_RESULTS').length - 1).toBe(1);
+    expect(script.split('PLATFORM_SEARCH_INDEX').length - 1).toBe(1);
   });
 });

@@ -10,11 +10,14 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { listAreas, operationsOf } from '../support/openapi.ts';
-import { finish, launchBrowser, operationHash, operationSection, rendered, screenshotFolder, siteSources, visit, type Visit } from '../support/site-browser.ts';
+import { finish, launchBrowser, operationHash, operationSection, rendered, screenshotFolder, siteSources, visit, type Visit, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
+
+// Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
+vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
 
 const mock = useHttpMock(undefined, { corsOrigins: ['null'] });
 let browser: Browser;

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseRedoclyReports, spectralToSource } from '../../scripts/lint.ts';
+import { findingLines, parseRedoclyReports, spectralToSource } from '../../scripts/lint.ts';
 import { OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
 import { SourceLocator } from '../../scripts/lib/source-location.ts';
 
@@ -67,6 +67,21 @@ describe('lint findings', () => {
       (file) => (file === bundle ? path.relative(OPENAPI_DIR, dir) : undefined),
     );
     expect(finding).toEqual({ file: path.join(dir, 'components/schemas/Thing.yaml'), line: 5, col: 3, severity: 'error', rule: 'property-casing', message: 'not PascalCase' });
+  });
+
+  it('says a finding at one source line once, however many places of the bundle use that source', () => {
+    const dir = fixtureArea();
+    const bundle = path.join(scratch, 'area.yaml');
+    const inlined = ['paths', '/things', 'get', 'responses', '200', 'content', 'application/json', 'schema', 'properties', 'other_name'];
+    const hoisted = ['components', 'schemas', 'Thing', 'properties', 'other_name'];
+    const result = (at: (string | number)[]) => ({ code: 'property-casing', path: at, message: 'not PascalCase', severity: 1, source: bundle, range: { start: { line: 1, character: 0 } } });
+    const findings = spectralToSource([result(inlined), result(hoisted), result(inlined), result(['paths', '/things', 'get', 'operationId'])], (file) => (file === bundle ? path.relative(OPENAPI_DIR, dir) : undefined));
+    const thing = path.relative(ROOT, path.join(dir, 'components/schemas/Thing.yaml'));
+    const things = path.relative(ROOT, path.join(dir, 'paths/things.yaml'));
+    expect(findingLines(findings)).toEqual([
+      `${thing}:5:3  warning  property-casing  not PascalCase (reported 3 times: once per place that uses it)`,
+      `${things}:2:3  warning  property-casing  not PascalCase`,
+    ]);
   });
 
   it('reads the back-to-back JSON reports Redocly prints for several areas', () => {

@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { cleanNpmEnv, pnpmCommand } from '../../scripts/lib/pnpm.ts';
+import { blocksOf } from '../support/doc-blocks.ts';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; engines: { node: string } };
 const scripts = Object.entries(manifest.scripts);
@@ -82,4 +84,20 @@ describe('the README', () => {
     for (const name of new Set(named)) expect(name in manifest.scripts || ['install', 'add', 'exec', 'pack', 'publish'].includes(name), name).toBe(true);
     expect(existsSync(path.join(ROOT, 'scripts', 'pack.ts'))).toBe(true);
   });
+
+  it('gives the commands in their fastest form, an installed pnpm, and says what npx costs instead', () => {
+    const commands = blocksOf('README.md').filter((block) => block.language === 'sh').map((block) => block.code);
+    expect(commands.filter((code) => /\bnpx -y pnpm/.test(code))).toEqual([]);
+    expect(readme.split('\n').slice(0, 12).join('\n')).toContain('`npm install -g pnpm@10`');
+    expect(readme).toMatch(/write `npx -y pnpm@10` in its place[\s\S]{0,200}slower by 5 to 10 seconds/);
+  });
+});
+
+describe('pnpm in this repository', () => {
+  it('shows no notice of a newer pnpm (update-notifier=false in .npmrc), whatever the user\'s own settings', () => {
+    const [command, prefix] = pnpmCommand();
+    const { npm_config_update_notifier: _notifier, ...env } = cleanNpmEnv();
+    const result = spawnSync(command, [...prefix, 'config', 'get', 'update-notifier'], { cwd: ROOT, encoding: 'utf8', env });
+    expect(result.stdout.trim(), result.stderr).toBe('false');
+  }, 60_000);
 });

@@ -10,6 +10,8 @@ import { BUILD_STEPS, staleSteps } from '../../scripts/build.ts';
 import { runSteps, type BuildStep } from '../../scripts/lib/freshness.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { cleanNpmEnv } from '../../scripts/lib/pnpm.ts';
+import vitestConfig from '../../vitest.config.ts';
+import { freshBuild } from '../support/fresh-build.ts';
 
 describe('rebuilding only what changed', () => {
   let root = '';
@@ -71,6 +73,49 @@ describe('rebuilding only what changed', () => {
   });
 });
 
+describe('a test file run alone (npx vitest run FILE)', () => {
+  it('is preceded by vitest\'s globalSetup, which brings the build up to date', () => {
+    expect(vitestConfig.test?.globalSetup).toEqual(['./test/support/fresh-build.ts']);
+  });
+
+  it('rebuilds what is older than its sources, saying so and why; then nothing', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'fresh-build-'));
+    try {
+      const ran: string[] = [];
+      const write = (file: string, text: string) => (mkdirSync(path.dirname(path.join(root, file)), { recursive: true }), writeFileSync(path.join(root, file), text));
+      const steps: BuildStep[] = [
+        { name: 'bundles', inputs: ['openapi'], outputs: ['bundles/video.json'], run: () => (ran.push('bundles'), write('bundles/video.json', '{}')) },
+        { name: 'site', inputs: ['site'], outputs: ['docs/index.html'], run: () => (ran.push('site'), write('docs/index.html', '<html>')) },
+      ];
+      write('openapi/video.yaml', 'openapi: 3.1.0');
+      write('site/app.js', '');
+      const options = { root, recordFile: path.join(root, 'record.json') };
+      await freshBuild(steps, { ...options, log: () => {} });
+      write('openapi/video.yaml', 'openapi: 3.1.1'); // an edit (or a git checkout undoing one) after the last build
+      const log: string[] = [];
+      ran.length = 0;
+      expect(await freshBuild(steps, { ...options, log: (line) => log.push(line) })).toEqual(['bundles']);
+      expect(ran).toEqual(['bundles']);
+      expect(log).toEqual(['vitest: the build is older than its sources (bundles); rebuilding before the tests, as `pnpm test` does:', '  rebuilding bundles: openapi/video.yaml changed']);
+      expect(await freshBuild(steps, { ...options, log: (line) => log.push(line) })).toEqual([]);
+      expect(log).toHaveLength(2);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('deciding what to rebuild', () => {
+  it('loads none of the build tools when nothing is out of date (pnpm start and pnpm mock start at once)', () => {
+    // TypeScript (CommonJS) lands in require's cache when an ES module imports it: generate.ts does, for the contracts step.
+    const probe = `await import(${JSON.stringify(path.join(ROOT, 'scripts/build.ts'))}); const { createRequire } = await import('node:module'); console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)));`;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    const loaded = JSON.parse(result.stdout) as string[];
+    expect(loaded.filter((file) => /[\\/]node_modules[\\/](typescript|@scalar|@redocly)[\\/]/.test(file))).toEqual([]);
+  }, 60_000);
+});
+
 /** `pnpm start` as a terminal runs it: its own process group, Ctrl+C sent to the whole group. */
 function start(args: string[], command: string[] = [process.execPath, '--import', 'tsx', 'scripts/start.ts'], env: Record<string, string> = {}) {
   const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...cleanNpmEnv(), ...env } });
@@ -108,7 +153,7 @@ describe('pnpm start', () => {
   it('answers --help with its own description and the mock\'s options', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--help'], { cwd: ROOT, encoding: 'utf8' });
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: pnpm start \[mock option\.\.\.\]/);
+    expect(result.stdout).toMatch(/^Usage: pnpm start \[option\.\.\.\]/);
     expect(result.stdout).toMatch(/--port/);
     expect(result.stdout).toMatch(/--quiet/);
   });

@@ -8,14 +8,6 @@ import { ROOT, tarballName } from '../../scripts/lib/paths.ts';
 import { cleanNpmEnv } from '../../scripts/lib/pnpm.ts';
 
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-/**
- * npm warnings a user sees today that are known and reported, each with why; any other warning
- * fails the tests. @sqlite.org/sqlite-wasm (a dependency of the mock) declares engines node >=22
- * while the packages support Node 20.19+: npm warns EBADENGINE on every install.
- */
-export const KNOWN_NPM_WARNINGS = [/^npm warn EBADENGINE .*$/gm];
-/** npm's output without the known warnings. */
-export const withoutKnownWarnings = (output: string) => KNOWN_NPM_WARNINGS.reduce((text, known) => text.replace(known, ''), output);
 
 export const versionOf = (name: string) => JSON.parse(readFileSync(path.join(ROOT, 'packages', name, 'package.json'), 'utf8')).version as string;
 

@@ -10,6 +10,12 @@ import { expect } from 'vitest';
 import { DOCS_DIR, ROOT } from '../../scripts/lib/paths.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
+/**
+ * How long a page's waits (and a test or hook that loads a page: `vi.setConfig` in each browser
+ * test file) may take: loading Scalar's 4 MB bundle and rendering took 10 to 60 s on a loaded
+ * 2-core machine. A bound against hanging, not a measure: nothing asserts how fast.
+ */
+export const PAGE_TIMEOUT_MS = 120_000;
 export const SCREENSHOTS = path.join(ROOT, 'dist', 'screenshots', 'site');
 
 /** Chromium, once the site is built; `evil.test` resolves to 127.0.0.1 in this browser only. */
@@ -41,6 +47,7 @@ export interface Visit {
 /** Opens the site, recording every request to a host other than the site's and the mock's, and every console error. */
 export async function visit(browser: Browser, url: string, mockUrl: string): Promise<Visit> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultTimeout(PAGE_TIMEOUT_MS);
   const own = new URL(url);
   const mockHost = new URL(mockUrl).host;
   const foreignRequests: string[] = [];

@@ -30,12 +30,12 @@ export class CliError extends Error {
 
 export const EXIT_CODES_HELP = `
 Exit codes:
-  0  done
-  1  the service or the network failed, or the answer was no
-  2  usage: a bad option or argument (for example --expiry 30x or 0d, --save-env without
+  0  Done
+  1  The service or the network failed, or the answer was no
+  2  Usage: a bad option or argument (for example --expiry 30x or 0d, --save-env without
      --regenerate, or invalidate without a terminal and without --force)
-  3  no API URL or access key, the access key was refused, or the API URL is wrong
+  3  No API URL or access key, the access key was refused, or the API URL is wrong
      (the server has no such path: 404 without the API's error body)
-  4  no database with that ID
-  5  the environment file cannot be read or written
+  4  No database with that ID
+  5  The environment file cannot be read or written
 `;

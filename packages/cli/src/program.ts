@@ -1,6 +1,6 @@
 // The command tree: platform db token create|invalidate|list, with the API options on the root.
 // Commander's own error output is silenced: run.ts prints every usage error (`platform: error:`, or JSON with --json).
-import { Command, Help, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, Help, InvalidArgumentError, Option } from 'commander';
 import { ACCESS_KEY_VARIABLE, API_URL_VARIABLE, DATABASE_ID_VARIABLE } from './api.ts';
 import { createTokens } from './commands/create-tokens.ts';
 import { invalidateTokens } from './commands/invalidate-tokens.ts';
@@ -14,7 +14,7 @@ import type { CliIo } from './io.ts';
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const DATABASE_ID_HELP = `ID of the database (default: ${DATABASE_ID_VARIABLE})`;
 // Not `--env-file`: Node 20 takes that option for itself even after the script's name (nodejs/node#54232).
-const envFileOption = () => new Option('--dotenv <path>', 'the environment file to save to').default('.env');
+const envFileOption = () => new Option('--dotenv <path>', 'the environment file to save to').default('.env', '.env');
 /** `--env-file`, hidden, says what replaced it (Node 22+ passes it through; Node 20 takes it first). */
 const oldEnvFileOption = () =>
   new Option('--env-file <path>').hideHelp().argParser(() => {
@@ -54,7 +54,7 @@ export function buildProgram(io: CliIo): Command {
     .option('--no-save', `do not offer to save the token to the environment file as ${TOKEN_VARIABLE}`)
     .addOption(envFileOption())
     .addOption(oldEnvFileOption())
-    .addHelpText('after', `\nUnless --no-save, asks to save the token as ${TOKEN_VARIABLE} (and ${URL_VARIABLE} when the file has none).`)
+    .addHelpText('after', `\nUnless --no-save, asks to save the token as ${TOKEN_VARIABLE}\n(and ${URL_VARIABLE} when the file has none).`)
     .action((databaseId: string | undefined, _options, command: Command) => createTokens(databaseId, command.optsWithGlobals(), io));
 
   const invalidate = token
@@ -76,37 +76,58 @@ export function buildProgram(io: CliIo): Command {
     .action((databaseId: string | undefined, _options, command: Command) => listTokens(databaseId, command.optsWithGlobals(), io));
 
   // `platform --help` and `platform db token --help` list every option of every command, not only their names.
-  const tokenOptions = () => `\n${optionsOf(create)}\n\n${optionsOf(invalidate)}\n\n${optionsOf(list)}`;
+  const tokenOptions = () => [create, invalidate, list].map(optionsOf).join('');
   token.addHelpText('after', tokenOptions);
-  program.addHelpText('after', () => `\nCommands in full:\n${fullUsage()}\n${tokenOptions()}\n${EXIT_CODES_HELP}`);
+  program.addHelpText('after', () => `\nCommands in full:\n${fullUsage()}\n${tokenOptions()}${EXIT_CODES_HELP}`);
 
   for (const command of [program, ...allSubcommands(program)]) {
     command
       .exitOverride()
-      .configureHelp({ showGlobalOptions: true })
+      .helpOption('-h, --help', 'show this help')
+      .configureHelp(HELP)
       .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: () => {}, outputError: () => {} });
   }
+  program.helpCommand('help [command]', 'show the help of a command');
   return program;
 }
+
+/**
+ * Help in the voice of the repository's other commands (the mock's, the scripts'): descriptions
+ * as sentences, defaults as `(default: X)`, lines wrapped at 100 characters whatever the terminal.
+ */
+const HELP_WIDTH = 100;
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const base = new Help();
+const HELP = {
+  showGlobalOptions: true,
+  helpWidth: HELP_WIDTH,
+  optionDescription: (option: Option) => sentence(base.optionDescription(option)),
+  argumentDescription: (argument: Argument) => sentence(base.argumentDescription(argument)),
+  subcommandDescription: (command: Command) => sentence(base.subcommandDescription(command)),
+};
 
 function allSubcommands(command: Command): Command[] {
   return command.commands.flatMap((sub) => [sub, ...allSubcommands(sub)]);
 }
 
-/** One command's options, formatted as commander formats them in the command's own help. */
+/** One command's own options, formatted as commander formats them in the command's own help; nothing for a command without any. */
 function optionsOf(command: Command): string {
-  const help = new Help();
+  const help = Object.assign(new Help(), HELP);
   const options = help.visibleOptions(command).filter((option) => option.long !== '--help');
+  if (options.length === 0) return '';
   const width = Math.max(...options.map((option) => help.optionTerm(option).length));
-  const lines = options.map((option) => `  ${help.optionTerm(option).padEnd(width)}  ${help.optionDescription(option)}`);
-  return `Options of "${command.name()}":\n${lines.join('\n')}`;
+  const lines = options.map((option) => help.formatItem(help.optionTerm(option), width, help.optionDescription(option), help));
+  return `\nOptions of "${command.name()}":\n${lines.join('\n')}\n`;
 }
 
 function fullUsage(): string {
+  const help = Object.assign(new Help(), HELP);
   return [
-    '  platform db token create [DATABASE_ID] [-r|--read-only] [-e|--expiry|--expiration 30d|never] [-t|--token-only] [--no-save] [--dotenv .env]',
-    '  platform db token invalidate [DATABASE_ID] [-y|--yes|--force] [--regenerate] [--save-env] [--dotenv .env]',
-    '  platform db token list [DATABASE_ID]',
-    `  Every command takes --api-url (or ${API_URL_VARIABLE}), --access-key (or ${ACCESS_KEY_VARIABLE}), --timeout and --json.`,
-  ].join('\n');
+    'platform db token create [DATABASE_ID] [-r|--read-only] [-e|--expiry|--expiration 30d|never] [-t|--token-only] [--no-save] [--dotenv .env]',
+    'platform db token invalidate [DATABASE_ID] [-y|--yes|--force] [--regenerate] [--save-env] [--dotenv .env]',
+    'platform db token list [DATABASE_ID]',
+    `Every command takes --api-url (or ${API_URL_VARIABLE}), --access-key (or ${ACCESS_KEY_VARIABLE}), --timeout and --json.`,
+  ]
+    .map((line) => `  ${help.boxWrap(line, HELP_WIDTH - 2).replaceAll('\n', '\n    ')}`)
+    .join('\n');
 }

@@ -33,8 +33,16 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
-/** Commander's message without its `error: ` prefix, and where to read the usage. */
+/**
+ * Commander's message in the voice of the repository's other commands (the mock's, the scripts'):
+ * without its `error: ` prefix, options named bare, and where the options are listed.
+ */
 function usageMessage(error: InstanceType<typeof CommanderError>): string {
-  if (error.code === 'commander.help') return 'no command given: use platform db token create, invalidate or list (platform --help shows them)';
-  return `${error.message.replace(/^error: /, '')} (platform --help shows the usage)`;
+  if (error.code === 'commander.help') return 'no command given: use platform db token create, invalidate or list (`platform --help` lists them)';
+  const message = error.message
+    .replace(/^error: /, '')
+    .replace(/^(unknown option|unknown command) '([^']+)'/, '$1 $2')
+    .replace(/^option '(?:-\w, )?(--[\w-]+)[^']*' argument missing/, '$1 needs a value')
+    .replace(/^option '(?:-\w, )?(--[\w-]+)[^']*' argument '([^']*)' is invalid\. /, '$1 $2 is not valid: ');
+  return `${message} (\`platform --help\` lists the options)`;
 }

@@ -13,6 +13,8 @@ import { startMock, type RunningMock } from './http-server.ts';
 import { parseExactJson } from './exact-json.ts';
 import { driftSummary, type ProxiedExchange } from './proxy/index.ts';
 import { expandVariadic, groupNames, PROXY_FLAGS, proxyOptionsFromFlags } from './proxy/flags.ts';
+import { readBundle, type AreaName } from '@platform-contracts/contracts';
+import { HELP_WIDTH, formatRows, mockProgram, parseArgsProblem, sentence, withDefault, wrap } from './cli-help.ts';
 
 const CORE_FLAGS: Record<string, AreaFlag & { short?: string; default?: string | boolean }> = {
   port: { type: 'string', valueName: 'N', default: '4010', description: 'port to listen on; 0 picks a free one' },
@@ -30,36 +32,54 @@ const CORE_FLAGS: Record<string, AreaFlag & { short?: string; default?: string |
   coverage: { type: 'string', valueName: 'FILE', description: 'when the mock stops, write there what every access key reached of the contracts (JSON, as GET /_mock/coverage gives it)' },
   'max-journal-entries': { type: 'string', valueName: 'N', default: '1000', description: 'requests kept per access key in the journal (GET /_mock/requests); the oldest are dropped first' },
   quiet: { type: 'boolean', description: 'no request log' },
-  'log-format': { type: 'string', valueName: 'text|json', default: 'text', description: 'json: one object per request (time, method, path, status, area, operationId, ms, violations; never headers)' },
+  'log-format': { type: 'string', valueName: 'text|json', default: 'text', description: 'the request log: a line, or with json one object per request (time, method, path, status, area, operationId, ms, violations; never headers)' },
   version: { type: 'boolean', description: 'print the version and exit' },
   help: { type: 'boolean', short: 'h', description: 'print this help and exit' },
 };
 
 const areaFlags = () => AREA_BEHAVIOURS.flatMap((area) => Object.entries((area.flags ?? {}) as Record<string, AreaFlag>).map(([name, flag]) => ({ area: area.name, name, flag })));
 
-export function usage(): string {
-  const line = (name: string, flag: AreaFlag & { short?: string; default?: string | boolean }) => {
-    const left = `${flag.short ? `-${flag.short}, ` : '    '}--${name}${flag.type === 'string' ? ` ${flag.valueName ?? 'VALUE'}` : ''}`;
-    const fallback = flag.default !== undefined && flag.type === 'string' ? ` (default ${flag.default})` : '';
-    return `  ${left.padEnd(30)} ${flag.description}${fallback}`;
-  };
-  const byArea = new Map<string, string[]>();
-  for (const { area, name, flag } of areaFlags()) byArea.set(area, [...(byArea.get(area) ?? []), line(name, flag)]);
+/** What the mock is, at the top of its help. */
+const DESCRIPTION = 'Serves every area of the platform API from one origin: the contract validates each request and answer; each area keeps state per access key. The reference site is served at /docs/.';
+
+/** An area's title in the help, as its contract names it (`DNS`), else its name with a capital. */
+function areaTitle(area: string): string {
+  try {
+    return String((readBundle(area as AreaName).info as { title: string }).title).replace(/ API$/, '');
+  } catch {
+    return sentence(area);
+  }
+}
+
+/**
+ * The help: `program` is the command the user typed (`pnpm start`, which also gives a `preface`
+ * saying what it does before it runs the mock), `platform-mock` by default.
+ */
+export function usage({ program = mockProgram(), preface }: { program?: string; preface?: string } = {}): string {
+  const row = (name: string, flag: AreaFlag & { short?: string; default?: string | boolean }): [string, string] => [
+    `${flag.short ? `-${flag.short}, ` : '    '}--${name}${flag.type === 'string' ? ` ${flag.valueName ?? 'VALUE'}` : ''}`,
+    withDefault(flag.description, flag.type === 'string' && flag.default !== undefined ? String(flag.default) : undefined),
+  ];
+  const core = Object.entries(CORE_FLAGS).map(([name, flag]) => row(name, flag));
+  const byArea = new Map<string, [string, string][]>();
+  for (const { area, name, flag } of areaFlags()) byArea.set(area, [...(byArea.get(area) ?? []), row(name, flag)]);
+  const endpoints = Object.entries(CONTROL_ROUTES).map(([path, route]): [string, string] => [`${route.methods.join('|')} ${path}`, sentence(route.what)]);
+  const proxy = Object.entries(PROXY_FLAGS).map(([name, flag]) => row(name, flag));
+  const width = Math.max(...[...core, ...[...byArea.values()].flat(), ...proxy, ...endpoints].map(([term]) => term.length));
+  const paragraphs = [...(preface ? preface.split(/\n\s*\n/) : []), DESCRIPTION].flatMap((paragraph) => [...wrap(paragraph, HELP_WIDTH), '']);
   return [
-    'Usage: platform-mock [options]',
+    `Usage: ${program} [option...]`,
     '',
-    'Serves every area of the platform API from one origin: the contract validates each request and',
-    'answer; each area keeps state per access key. The reference site is served at /docs/.',
-    '',
+    ...paragraphs,
     'Options:',
-    ...Object.entries(CORE_FLAGS).map(([name, flag]) => line(name, flag)),
-    ...[...byArea].flatMap(([area, lines]) => ['', `${area[0]!.toUpperCase()}${area.slice(1)} area:`, ...lines]),
+    ...formatRows(core, width),
+    ...[...byArea].flatMap(([area, rows]) => ['', `${areaTitle(area)} area:`, ...formatRows(rows, width)]),
     '',
     `Validation proxy (GROUP: ${groupNames(AREA_BEHAVIOURS.map((a) => a.name))}):`,
-    ...Object.entries(PROXY_FLAGS).map(([name, flag]) => line(name, flag)),
+    ...formatRows(proxy, width),
     '',
     'The mock\'s own endpoints:',
-    ...Object.entries(CONTROL_ROUTES).map(([path, route]) => `  ${`${route.methods.join('|')} ${path}`.padEnd(34)} ${route.what}`),
+    ...formatRows(endpoints, width),
     '',
     'Exit codes: 0 stopped by SIGINT or SIGTERM, 1 could not start, 2 usage error, 3 stopped and --fail-on-drift found drift.',
   ].join('\n');
@@ -74,7 +94,12 @@ function parseOptions(argv: string[]) {
     if (options[name]) throw new Error(`two definitions of the flag --${name}`);
     options[name] = option(flag);
   }
-  const { values } = parseArgs({ args: expandVariadic(argv), options, strict: true, allowPositionals: false });
+  let values;
+  try {
+    ({ values } = parseArgs({ args: expandVariadic(argv), options, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError(parseArgsProblem((error as Error).message));
+  }
   const whole = (name: string, min: number, max: number) => {
     const text = String(values[name]);
     const value = Number(text);
@@ -220,7 +245,7 @@ export async function runMockCli(argv: string[]): Promise<RunningMock> {
   try {
     parsed = parseOptions(argv);
   } catch (error) {
-    console.error(`error: ${(error as Error).message}\nRun platform-mock --help for the options.`);
+    console.error(`error: ${(error as Error).message}\nRun \`${mockProgram()} --help\` for the options.`);
     process.exit(2);
   }
   if (parsed.values.help) {
@@ -249,6 +274,8 @@ export async function runMockCli(argv: string[]): Promise<RunningMock> {
     stopOnSignals(mock, () => afterProxy(mock, parsed.start.proxy?.driftReport, parsed.values['fail-on-drift'] === true));
     // performance.now() counts from the start of the process.
     console.log(`Ready in ${Math.round(performance.now())} ms${quiet ? '' : '; requests are logged below (--quiet to silence)'}`);
+    // Listening and ready: Prism loads now, so that the first `Prefer` request does not wait for it.
+    mock.preloadPrism();
     return mock;
   } catch (error) {
     console.error(`error: ${error instanceof MockStartError || error instanceof UsageError ? error.message : String(error)}`);

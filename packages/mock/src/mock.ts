@@ -176,6 +176,8 @@ export interface Mock {
   coverage(): CoverageReport;
   /** The validation proxy, when `proxy` was given: its upstreams, its drift report, its exchanges. */
   proxy?: ProxyHandle;
+  /** Loads Prism (`Prefer` answers, operations without behaviour) now, in the background, instead of on the first request that needs it. */
+  preloadPrism(): void;
   /** Releases what the areas hold (databases, timers); with a proxy, writes its drift report and recordings. */
   close(): Promise<void>;
 }
@@ -388,6 +390,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     journal,
     coverage: coverageNow,
     ...(proxy ? { proxy: proxy.handleOfProxy } : {}),
+    preloadPrism: () => engine.prism.preload(),
     close: () => {
       coverageWatch?.close();
       door.close();

@@ -1,6 +1,9 @@
 // The one module that reaches into Prism. Prism is the reference for what is valid and answers
 // what the mock's own path does not: `Prefer` (code, example, dynamic) and operations without
-// behaviour. It is loaded on the first request that needs it, so start-up does not pay for it.
+// behaviour. It is loaded on the first request that needs it, so start-up does not pay for it,
+// or before, in the background, when asked (`preload`: the CLI does once it listens, so that its
+// first `Prefer` request does not wait seconds for it).
+import diagnostics from 'node:diagnostics_channel';
 import { createRequire, Module } from 'node:module';
 import type { OpenApiDocument } from './area.ts';
 
@@ -33,6 +36,15 @@ export class PreferenceError extends Error {
 }
 
 type PrismModules = Awaited<ReturnType<typeof loadPrism>>;
+
+/**
+ * The diagnostics channel (node:diagnostics_channel) on which each mock reports loading Prism:
+ * `{ event: 'loading' }`, then `{ event: 'loaded' }` or `{ event: 'failed', message }`.
+ */
+export const PRISM_CHANNEL = 'platform-mock:prism';
+export type PrismEvent = { event: 'loading' } | { event: 'loaded' } | { event: 'failed'; message: string };
+const channel = diagnostics.channel(PRISM_CHANNEL);
+const publish = (event: PrismEvent) => channel.hasSubscribers && channel.publish(event);
 
 async function loadPrism() {
   installEnglishOnlyFaker();
@@ -72,6 +84,7 @@ export function createPrismAdapter(documents: Map<string, OpenApiDocument>, defa
 
   function load() {
     return (loading ??= (async () => {
+      publish({ event: 'loading' });
       const prism = await loadPrism();
       const operations = new Map<string, unknown[]>();
       for (const [area, document] of documents) {
@@ -81,11 +94,20 @@ export function createPrismAdapter(documents: Map<string, OpenApiDocument>, defa
       }
       const logger = prism.core.createLogger('PRISM', { level: 'silent' });
       const instance = prism.http.createInstance(baseConfig(defaults), { logger });
+      publish({ event: 'loaded' });
       return { prism, operations, instance };
-    })());
+    })().catch((error: unknown) => {
+      publish({ event: 'failed', message: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }));
   }
 
   return {
+    /** Loads Prism now, in the background, rather than on the first request that needs it; a failure is the requests' to report. */
+    preload(): void {
+      load().catch(() => {});
+    },
+
     /** Whether a request asks Prism for a specific answer (Prefer header or `__code`-style query). */
     asksForPreference: (request: Pick<PrismRequest, 'headers' | 'query'>) =>
       request.headers.prefer !== undefined || Object.keys(request.query).some((name) => name.startsWith('__')),

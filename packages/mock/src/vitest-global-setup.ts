@@ -8,6 +8,7 @@
 //   export default defineConfig({ test: { globalSetup: ['@platform-contracts/mock/vitest/global-setup'] } });
 //
 // With options: a globalSetup file of your own, `export default createGlobalSetup({ areas: ['video'] })`.
+import { startDatabaseEngine } from './engine-warm-up.ts';
 import { startMock, type StartMockOptions } from './http-server.ts';
 
 /** What vitest hands a globalSetup: its `provide` (vitest's TestProject). */
@@ -15,10 +16,14 @@ interface SetupContext {
   provide(key: 'platformMockUrl', value: string): void;
 }
 
-/** A globalSetup that starts one HTTP mock (on a free port unless `port` is given) and provides its URL. */
+/** A globalSetup that starts one HTTP mock (on a free port unless `port` is given) and its database engine, then provides its URL. */
 export function createGlobalSetup(options: StartMockOptions = {}) {
   return async function setup(project: SetupContext): Promise<() => Promise<void>> {
     const mock = await startMock({ port: 0, ...options });
+    await startDatabaseEngine(mock).catch(async (error: unknown) => {
+      await mock.close();
+      throw error;
+    });
     project.provide('platformMockUrl', mock.url);
     return () => mock.close();
   };

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client as LibsqlClient } from '@libsql/client';
 import { afterAll, beforeAll, expect, inject, test as base, type TestAPI } from 'vitest';
+import { startDatabaseEngine } from './engine-warm-up.ts';
 import { startMock } from './http-server.ts';
 import type { RequestEntry } from './journal.ts';
 import { platformMatchers, type PlatformMatchers } from './matchers.ts';
@@ -110,6 +111,10 @@ async function connect(options: MockTestOptions<unknown>): Promise<MockConnectio
   // The fixtures tell each violation to the test whose namespace made it: the mock itself tells none.
   const mockOptions: MockOptions = { ...options.mock, onViolation: 'off' };
   const mock = options.http ? await startMock({ port: 0, ...mockOptions }) : await createMock(mockOptions);
+  await startDatabaseEngine(mock).catch(async (error: unknown) => {
+    await mock.close();
+    throw error;
+  });
   return { url: mock.url, fetch: options.http ? (input, init) => globalThis.fetch(input, init) : mock.fetch, mock };
 }
 
@@ -126,6 +131,9 @@ async function issueTokens(connection: MockConnection, accessKey: string, databa
   const url = connection.url === IN_PROCESS_URL ? connection.url : issued.database_url;
   return { databaseId, url, fullAccessToken: tokenOf('full_access'), readOnlyToken: tokenOf('read_only') };
 }
+
+/** How long the suite's setup may take to start the worker's mock and its database engine. */
+const SETUP_TIMEOUT_MS = 120_000;
 
 /**
  * The test API, which on its first use in a file (a test defined, `test.for`, `test.concurrent`
@@ -165,7 +173,11 @@ async function violationsOf(connection: MockConnection, accessKey: string): Prom
   return { entries, count };
 }
 
-/** A vitest `test` with the mock's fixtures; pass `createPlatformClient` for the `platform` fixture. */
+/**
+ * A vitest `test` with the mock's fixtures; pass `createPlatformClient` for the `platform` fixture.
+ * Used in a test file, it also starts the worker's mock and its database engine before the file's
+ * tests (a `beforeAll`, with its own time limit), so that no test's time pays for them.
+ */
 export function createMockTest<Platform = never>(options: MockTestOptions<Platform> = {}): TestAPI<MockFixtures<Platform>> {
   const databaseId = options.databaseId ?? 'my-database';
   const onViolation = options.onViolation ?? 'fail';
@@ -225,7 +237,7 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
   });
   return startingEarly(api, () => {
     // A failure to start is each test's that asks for the mock (the fixture awaits the same promise).
-    beforeAll(() => connection().then(() => undefined, () => undefined));
+    beforeAll(() => connection().then(() => undefined, () => undefined), SETUP_TIMEOUT_MS);
     // Started for a file whose tests never asked for it: closed with the file.
     afterAll(async () => {
       if (held || !connecting) return;

@@ -3,7 +3,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const ENTRIES = { worker: 'worker', supervisor: 'supervisor-thread' } as const;
+export const ENTRIES = { worker: 'worker', supervisor: 'supervisor-thread' } as const;
 
 /**
  * The scripts of the engine's worker and supervisor threads. Built, they sit beside this module;
