@@ -6,13 +6,13 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useMock } from '../support/mock.ts';
+import { useHttpMock } from '../support/mock.ts';
 import { launchBrowser, operationSection, screenshotFolder, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
 
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
 vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
 
-const mock = useMock();
+const mock = useHttpMock();
 let browser: Browser;
 let SCREENSHOTS: string;
 beforeAll(async () => {

@@ -7,14 +7,14 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GUIDES_DIR } from '../../scripts/lib/site-guides.ts';
-import { useMock } from '../support/mock.ts';
+import { useHttpMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
 import { finish, launchBrowser, screenshotFolder, visit, type Visit, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
 
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
 vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
 
-const mock = useMock();
+const mock = useHttpMock();
 let browser: Browser;
 let visited: Visit;
 let SCREENSHOTS: string;

@@ -145,6 +145,16 @@ describe('violations of a drifted answer', () => {
     expect(JSON.stringify(proxy.log)).not.toContain(SECRET_KEY);
   });
 
+  it('are in the journal of the caller\'s namespace, with the secrets the answer echoed redacted', () => {
+    const entries = proxy.requests({ namespace: SECRET_KEY });
+    expect(entries.map((entry) => [entry.operationId, entry.status])).toEqual([
+      ['listStorageZones', 200],
+      ['listStorageZones', 200],
+    ]);
+    expect(entries[0]!.violations.map((v) => v.location.join('.'))).toEqual(expect.arrayContaining(['response.body.0.ZoneTier', 'response.body.0']));
+    expect(JSON.stringify(entries)).not.toContain('pw-secret-123');
+  });
+
   it('are in the drift report, grouped by the contract element with a count, the first example and its x-assumed, no secret in it', () => {
     const report = proxy.proxy!.report();
     const operation = report.operations.find((o) => o.operationId === 'listStorageZones')!;

@@ -75,13 +75,14 @@ export function usage({ program = mockProgram(), preface }: { program?: string; 
     ...formatRows(core, width),
     ...[...byArea].flatMap(([area, rows]) => ['', `${areaTitle(area)} area:`, ...formatRows(rows, width)]),
     '',
-    `Validation proxy (GROUP: ${groupNames(AREA_BEHAVIOURS.map((a) => a.name))}):`,
+    'Validation proxy:',
+    ...wrap(`GROUP is where areas live: ${groupNames(AREA_BEHAVIOURS.map((a) => a.name))}.`, HELP_WIDTH - 2).map((line) => `  ${line}`),
     ...formatRows(proxy, width),
     '',
     'The mock\'s own endpoints:',
     ...formatRows(endpoints, width),
     '',
-    'Exit codes: 0 stopped by SIGINT or SIGTERM, 1 could not start, 2 usage error, 3 stopped and --fail-on-drift found drift.',
+    ...wrap('Exit codes: 0 stopped by SIGINT or SIGTERM, 1 could not start, 2 usage error, 3 stopped and --fail-on-drift found drift.', HELP_WIDTH),
   ].join('\n');
 }
 

@@ -281,6 +281,17 @@ export async function createEngine(options: EngineOptions) {
     answer,
     /** The operation a method and raw path lead to (the validation proxy forwards by it). */
     route: (method: string, rawPath: string) => routes.match(method, rawPath),
+    /**
+     * Records a call another part answered (the validation proxy forwarded it): the journal,
+     * coverage and onViolation see it as any other. `violations` start with `request` or `response`.
+     */
+    recordAnswered(incoming: IncomingRequest, operation: CompiledOperation, violations: readonly Violation[], status: number): void {
+      if (!options.onAnswered) return;
+      const namespace = behaviours.get(operation.area)!.namespaceOf?.(incoming.headers) ?? credentialOf(operation, incoming.headers)?.namespace ?? namespaceOfUnrouted(incoming.headers);
+      const requestViolations = violations.filter((v) => v.location[0] === 'request').map((v) => ({ location: v.location.slice(1), message: v.message }));
+      const answerViolations = violations.filter((v) => v.location[0] !== 'request');
+      options.onAnswered({ namespace, time: clocks.of(namespace).now(), incoming, operation, requestViolations, answerViolations, status });
+    },
     namespaces,
     /** Each namespace's virtual clock. */
     clocks,

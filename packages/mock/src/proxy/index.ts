@@ -158,6 +158,8 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
     };
     const answer = forwarded.kind === 'answer' ? judged(forwarded, operation, request, { rawPath, search }, upstream, exchange, requestViolations, secrets) : failed(forwarded, exchange, requestViolations, secrets);
     exchange.ms = performance.now() - started;
+    // In the journal and coverage as the mock's own answers are, its violations with secrets redacted.
+    engine.recordAnswered({ method: request.method, rawPath, query: queryOf(search), headers: request.headers, body }, operation, exchange.violations, answer.status);
     exchanges.report(exchange);
     return answer;
   }
