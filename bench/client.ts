@@ -10,7 +10,12 @@ const CALLS = 10_000;
 // The targets: one area's client at most 5 kB min+gzip up front (bench/lib/client-size.ts), at most 5 % over raw fetch.
 const OVERHEAD_TARGET = 0.05;
 
-const body = JSON.stringify({ totalItems: 1, currentPage: 1, itemsPerPage: 100, items: [{ videoLibraryId: 1, guid: 'g', name: 'n', videoCount: 0, totalSize: 0, previewVideoIds: null, previewImageUrls: null }] });
+const body = JSON.stringify({
+  totalItems: 1,
+  currentPage: 1,
+  itemsPerPage: 100,
+  items: [{ videoLibraryId: 1, guid: 'g', name: 'n', videoCount: 0, totalSize: 0, previewVideoIds: null, previewImageUrls: null }],
+});
 const server = createServer((request, response) => {
   // Both sides must send what the API needs, or the figures compare different work.
   if (request.headers.accesskey !== 'bench-key') return void response.writeHead(401).end();
@@ -56,16 +61,24 @@ server.close();
 
 const areas = await measureAreaClients();
 const everyArea = await measure(`export * from '@platform-contracts/client';`);
-const rows: Record<string, { 'up front (min+gzip bytes)': number; 'limit': number | string; 'on demand (min+gzip bytes each)': string }> = {};
+const rows: Record<string, { 'up front (min+gzip bytes)': number; limit: number | string; 'on demand (min+gzip bytes each)': string }> = {};
 const missed: string[] = [];
 for (const [area, { clients, subpath }] of areas) {
   for (const [factory, measured] of clients) {
-    rows[`${area}: ${factory}`] = { 'up front (min+gzip bytes)': measured.gzipped, limit: limitOf(factory), 'on demand (min+gzip bytes each)': measured.lazy.map((chunk) => `${chunk.target.replace(/^packages\/client\/dist\//, '')} ${chunk.gzipped}`).join(', ') };
+    rows[`${area}: ${factory}`] = {
+      'up front (min+gzip bytes)': measured.gzipped,
+      limit: limitOf(factory),
+      'on demand (min+gzip bytes each)': measured.lazy.map((chunk) => `${chunk.target.replace(/^packages\/client\/dist\//, '')} ${chunk.gzipped}`).join(', '),
+    };
     if (measured.gzipped > limitOf(factory)) missed.push(`${factory} (${measured.gzipped} bytes)`);
   }
   rows[`${area}: whole subpath`] = { 'up front (min+gzip bytes)': subpath.gzipped, limit: '', 'on demand (min+gzip bytes each)': '' };
 }
-rows['every area (export * from "@platform-contracts/client")'] = { 'up front (min+gzip bytes)': everyArea.gzipped, limit: '', 'on demand (min+gzip bytes each)': '' };
+rows['every area (export * from "@platform-contracts/client")'] = {
+  'up front (min+gzip bytes)': everyArea.gzipped,
+  limit: '',
+  'on demand (min+gzip bytes each)': '',
+};
 
 const fetchMedian = median(fetchTimes);
 const clientMedian = median(clientTimes);

@@ -51,7 +51,11 @@ async function healthRoundTrip(url: string): Promise<number> {
 
 /** A new access key: mint its tokens, then its first statement. */
 async function newNamespace(url: string, index: number): Promise<void> {
-  const response = await fetch(`${url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: `bench-${index}`, 'content-type': 'application/json' }, body: '{}' });
+  const response = await fetch(`${url}/database/my-database/tokens`, {
+    method: 'POST',
+    headers: { AccessKey: `bench-${index}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
   const { tokens } = (await response.json()) as { tokens: { kind: string; token: string }[] };
   const client = createClient({ url, authToken: tokens.find((token) => token.kind === 'full_access')!.token });
   await client.execute(CREATE);
@@ -64,11 +68,18 @@ async function memoryFor64Databases(): Promise<{ before: number; after: number }
   try {
     const before = process.memoryUsage().rss;
     for (let index = 0; index < 64; index++) {
-      const response = await fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: `memory-${index}`, 'content-type': 'application/json' }, body: '{}' });
+      const response = await fetch(`${mock.url}/database/my-database/tokens`, {
+        method: 'POST',
+        headers: { AccessKey: `memory-${index}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
       const { tokens } = (await response.json()) as { tokens: { kind: string; token: string }[] };
       const client = createClient({ url: mock.url, authToken: tokens.find((token) => token.kind === 'full_access')!.token });
       await client.execute(CREATE);
-      await client.batch(Array.from({ length: ROWS }, (_, i) => ({ sql: INSERT, args: rowArgs(i) })), 'write');
+      await client.batch(
+        Array.from({ length: ROWS }, (_, i) => ({ sql: INSERT, args: rowArgs(i) })),
+        'write',
+      );
       client.close();
     }
     return { before, after: process.memoryUsage().rss };
@@ -79,7 +90,16 @@ async function memoryFor64Databases(): Promise<{ before: number; after: number }
 
 async function throughClient(db: Client) {
   await db.execute(CREATE);
-  const insertBatch = median(await timed(() => db.batch(Array.from({ length: ROWS }, (_, i) => ({ sql: INSERT, args: rowArgs(i) })), 'write'), ROUNDS));
+  const insertBatch = median(
+    await timed(
+      () =>
+        db.batch(
+          Array.from({ length: ROWS }, (_, i) => ({ sql: INSERT, args: rowArgs(i) })),
+          'write',
+        ),
+      ROUNDS,
+    ),
+  );
   const select = median(
     await timed(async () => {
       const { rows } = await db.execute({ sql: SELECT, args: [ROWS] });
@@ -93,7 +113,7 @@ async function throughClient(db: Client) {
 
 /** The same statements on the same engine in this process. */
 async function inProcess() {
-  const sqlite3 = await (sqlite3InitModule as unknown as (options: object) => Promise<any>)({ print: () => {}, printErr: () => {} }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const sqlite3 = await (sqlite3InitModule as unknown as (options: object) => Promise<any>)({ print: () => {}, printErr: () => {} });
   const db = new sqlite3.oo1.DB({ filename: '/bench.db', flags: 'c', vfs: 'unix' });
   db.exec('PRAGMA journal_mode = WAL');
   db.exec(CREATE);
@@ -120,7 +140,7 @@ async function inProcess() {
 }
 
 if (process.argv.includes('--help')) {
-  console.log('usage: pnpm bench database\n\nPrints the database area\'s speed as ratios against the mock\'s HTTP round trip and the engine in process.');
+  console.log("usage: pnpm bench database\n\nPrints the database area's speed as ratios against the mock's HTTP round trip and the engine in process.");
   process.exit(0);
 }
 if (!existsSync(BUNDLE)) {
@@ -132,10 +152,15 @@ const mock = await startMock({ port: 0, areas: ['database'] });
 try {
   const health = await healthRoundTrip(mock.url);
   await newNamespace(mock.url, -1); // warm the path once
-  const firstStatement = median(await timed((() => {
-    let index = 0;
-    return () => newNamespace(mock.url, index++);
-  })(), NAMESPACES));
+  const firstStatement = median(
+    await timed(
+      (() => {
+        let index = 0;
+        return () => newNamespace(mock.url, index++);
+      })(),
+      NAMESPACES,
+    ),
+  );
   const viaMock = createClient({ url: mock.url, authToken: mock.areas.database.fullAccessToken });
   const mockTimes = await throughClient(viaMock);
   viaMock.close();
@@ -149,24 +174,75 @@ try {
   const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
   const ms = (value: number) => Number(value.toFixed(3));
   const checks = [
-    { benchmark: 'new namespace: tokens + CREATE TABLE', ms: ms(firstStatement), baseline: 'HTTP round trip', 'baseline ms': ms(health), ratio: ratio(firstStatement, health), target: 10 },
-    { benchmark: 'warm SELECT 1 (@libsql/client)', ms: ms(mockTimes.selectOne), baseline: 'HTTP round trip', 'baseline ms': ms(health), ratio: ratio(mockTimes.selectOne, health), target: 1.5 },
-    { benchmark: 'warm SELECT 1 over WebSocket (@libsql/client ws://)', ms: ms(webSocketSelectOne), baseline: 'HTTP round trip', 'baseline ms': ms(health), ratio: ratio(webSocketSelectOne, health), target: 1 },
-    { benchmark: `insert batch, ${ROWS} rows`, ms: ms(mockTimes.insertBatch), baseline: 'engine in process', 'baseline ms': ms(engine.insertBatch), ratio: ratio(mockTimes.insertBatch, engine.insertBatch), target: 3 },
-    { benchmark: `select, ${ROWS} rows`, ms: ms(mockTimes.select), baseline: 'engine in process', 'baseline ms': ms(engine.select), ratio: ratio(mockTimes.select, engine.select), target: 3 },
+    {
+      benchmark: 'new namespace: tokens + CREATE TABLE',
+      ms: ms(firstStatement),
+      baseline: 'HTTP round trip',
+      'baseline ms': ms(health),
+      ratio: ratio(firstStatement, health),
+      target: 10,
+    },
+    {
+      benchmark: 'warm SELECT 1 (@libsql/client)',
+      ms: ms(mockTimes.selectOne),
+      baseline: 'HTTP round trip',
+      'baseline ms': ms(health),
+      ratio: ratio(mockTimes.selectOne, health),
+      target: 1.5,
+    },
+    {
+      benchmark: 'warm SELECT 1 over WebSocket (@libsql/client ws://)',
+      ms: ms(webSocketSelectOne),
+      baseline: 'HTTP round trip',
+      'baseline ms': ms(health),
+      ratio: ratio(webSocketSelectOne, health),
+      target: 1,
+    },
+    {
+      benchmark: `insert batch, ${ROWS} rows`,
+      ms: ms(mockTimes.insertBatch),
+      baseline: 'engine in process',
+      'baseline ms': ms(engine.insertBatch),
+      ratio: ratio(mockTimes.insertBatch, engine.insertBatch),
+      target: 3,
+    },
+    {
+      benchmark: `select, ${ROWS} rows`,
+      ms: ms(mockTimes.select),
+      baseline: 'engine in process',
+      'baseline ms': ms(engine.select),
+      ratio: ratio(mockTimes.select, engine.select),
+      target: 3,
+    },
   ];
   console.log(`database: medians; ${ROUND_TRIPS} round trips, ${NAMESPACES} new namespaces, ${ROUNDS} rounds of ${ROWS} rows`);
   console.table(checks);
-  for (const check of checks) console.log(`${check.benchmark}: ${check.ratio}x ${check.baseline} (target ≤ ${check.target}x): ${check.ratio <= check.target ? 'met' : 'missed'}`);
+  for (const check of checks)
+    console.log(`${check.benchmark}: ${check.ratio}x ${check.baseline} (target ≤ ${check.target}x): ${check.ratio <= check.target ? 'met' : 'missed'}`);
   const grown = (memory.after - memory.before) / 2 ** 20;
-  console.log(`64 open databases of ${ROWS} rows: the process grew by ${grown.toFixed(0)} MB to ${(memory.after / 2 ** 20).toFixed(0)} MB RSS (target ≤ 1024 MB): ${memory.after <= 2 ** 30 ? 'met' : 'missed'}`);
+  console.log(
+    `64 open databases of ${ROWS} rows: the process grew by ${grown.toFixed(0)} MB to ${(memory.after / 2 ** 20).toFixed(0)} MB RSS (target ≤ 1024 MB): ${memory.after <= 2 ** 30 ? 'met' : 'missed'}`,
+  );
   const faults = await faultFigures();
   console.log('\nthe engine under faults:');
   console.table(faults);
-  for (const figure of faults) console.log(`${figure.benchmark}: ${figure.ms} ms against ${figure['baseline ms']} ms (${figure.baseline}); goal ${figure.goal}: ${figure.met ? 'met' : 'missed'}`);
+  for (const figure of faults)
+    console.log(
+      `${figure.benchmark}: ${figure.ms} ms against ${figure['baseline ms']} ms (${figure.baseline}); goal ${figure.goal}: ${figure.met ? 'met' : 'missed'}`,
+    );
   printGoals('pnpm bench database', [
-    ...checks.map((check) => ({ figure: `${check.benchmark}, vs ${check.baseline}`, value: `${check.ratio}x (${check.ms} ms against ${check['baseline ms']} ms)`, goal: `≤ ${check.target}x`, met: check.ratio <= check.target })),
-    ...faults.map((figure) => ({ figure: figure.benchmark, value: `${figure.ms} ms (${figure.baseline} ${figure['baseline ms']} ms)`, goal: String(figure.goal), met: Boolean(figure.met) })),
+    ...checks.map((check) => ({
+      figure: `${check.benchmark}, vs ${check.baseline}`,
+      value: `${check.ratio}x (${check.ms} ms against ${check['baseline ms']} ms)`,
+      goal: `≤ ${check.target}x`,
+      met: check.ratio <= check.target,
+    })),
+    ...faults.map((figure) => ({
+      figure: figure.benchmark,
+      value: `${figure.ms} ms (${figure.baseline} ${figure['baseline ms']} ms)`,
+      goal: String(figure.goal),
+      met: Boolean(figure.met),
+    })),
   ]);
 } finally {
   await mock.close();

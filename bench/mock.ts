@@ -154,7 +154,9 @@ async function measureStartup() {
   }
   times.sort((a, b) => a - b);
   const median = times[Math.floor(STARTS / 2)]!;
-  console.log(`\nStart-up, command to first answered /_mock/health, every area (${STARTS} runs): median ${fixed(median)} ms, best ${fixed(times[0]!)} ms, worst ${fixed(times.at(-1)!)} ms: ${verdict(median <= 500)} (500 ms)`);
+  console.log(
+    `\nStart-up, command to first answered /_mock/health, every area (${STARTS} runs): median ${fixed(median)} ms, best ${fixed(times[0]!)} ms, worst ${fixed(times.at(-1)!)} ms: ${verdict(median <= 500)} (500 ms)`,
+  );
 
   const script = `
     const imported = performance.now();
@@ -172,7 +174,9 @@ async function measureStartup() {
   }
   samples.sort((a, b) => a.startMs - b.startMs);
   const middle = samples[Math.floor(STARTS / 2)]!;
-  console.log(`startMock({ port: 0 }) after its module's import (${STARTS} runs): median ${fixed(middle.startMs)} ms (the import itself ${fixed(middle.importMs)} ms): ${verdict(middle.startMs <= 100)} (100 ms)`);
+  console.log(
+    `startMock({ port: 0 }) after its module's import (${STARTS} runs): median ${fixed(middle.startMs)} ms (the import itself ${fixed(middle.importMs)} ms): ${verdict(middle.startMs <= 100)} (100 ms)`,
+  );
 }
 
 /** p50 of sequential requests on one kept-alive connection, measured per request. */
@@ -181,10 +185,13 @@ async function latencyAtOneConnection(url: string, endpoint: Endpoint, count = 2
   const target = new URL(`${url}${endpoint.path}`);
   const once = () =>
     new Promise<void>((resolve, reject) => {
-      const req = httpRequest({ hostname: target.hostname, port: target.port, path: target.pathname + target.search, method: endpoint.method, headers: HEADERS, agent }, (res) => {
-        res.resume();
-        res.once('end', resolve);
-      });
+      const req = httpRequest(
+        { hostname: target.hostname, port: target.port, path: target.pathname + target.search, method: endpoint.method, headers: HEADERS, agent },
+        (res) => {
+          res.resume();
+          res.once('end', resolve);
+        },
+      );
       req.once('error', reject);
       req.end(endpoint.body);
     });
@@ -216,24 +223,60 @@ async function measureThroughput(goals: Goal[]) {
     ] as const;
     for (const [, url] of servers) await load(url, endpoint, 10, 1); // warm-up
     for (const connections of CONNECTIONS) {
-      const [mine, theirs, baseline] = [await load(ours.url, endpoint, connections), await load(prism.url, endpoint, connections), await load(bare.url, endpoint, connections)];
+      const [mine, theirs, baseline] = [
+        await load(ours.url, endpoint, connections),
+        await load(prism.url, endpoint, connections),
+        await load(bare.url, endpoint, connections),
+      ];
       for (const [[name], measured] of servers.map((server, i) => [server, [mine, theirs, baseline][i]!] as const)) {
-        rows.push([endpoint.name, String(connections), name, fixed(measured.rps), fixed(measured.p50), fixed(measured.p99), String(measured.bytes), String(measured.bad)]);
+        rows.push([
+          endpoint.name,
+          String(connections),
+          name,
+          fixed(measured.rps),
+          fixed(measured.p50),
+          fixed(measured.p99),
+          String(measured.bytes),
+          String(measured.bad),
+        ]);
       }
       const ofBare = mine.rps / baseline.rps;
-      rows.push([endpoint.name, String(connections), 'ratio', `${fixed(mine.rps / theirs.rps, 2)}x Prism CLI`, `${fixed(ofBare * 100)}% of bare`, connections === 10 ? verdict(mine.rps / theirs.rps >= TARGET_RATIO) : '', '', '']);
-      goals.push({ figure: `${endpoint.name}, ${connections} connections, vs bare node:http`, value: `${fixed(ofBare * 100)} %`, goal: `≥ ${TARGET_OF_BARE * 100} %`, met: ofBare >= TARGET_OF_BARE });
+      rows.push([
+        endpoint.name,
+        String(connections),
+        'ratio',
+        `${fixed(mine.rps / theirs.rps, 2)}x Prism CLI`,
+        `${fixed(ofBare * 100)}% of bare`,
+        connections === 10 ? verdict(mine.rps / theirs.rps >= TARGET_RATIO) : '',
+        '',
+        '',
+      ]);
+      goals.push({
+        figure: `${endpoint.name}, ${connections} connections, vs bare node:http`,
+        value: `${fixed(ofBare * 100)} %`,
+        goal: `≥ ${TARGET_OF_BARE * 100} %`,
+        met: ofBare >= TARGET_OF_BARE,
+      });
     }
     const [ourP50, bareP50] = [await latencyAtOneConnection(ours.url, endpoint), await latencyAtOneConnection(bare.url, endpoint)];
-    latencies.push(`  ${endpoint.name}: p50 ${fixed(ourP50, 3)} ms (bare node:http ${fixed(bareP50, 3)} ms): ${verdict(ourP50 <= TARGET_P50_MS)} (${TARGET_P50_MS} ms)`);
-    goals.push({ figure: `${endpoint.name} p50 at 1 connection`, value: `${fixed(ourP50, 3)} ms (bare ${fixed(bareP50, 3)})`, goal: `≤ ${TARGET_P50_MS} ms`, met: ourP50 <= TARGET_P50_MS });
+    latencies.push(
+      `  ${endpoint.name}: p50 ${fixed(ourP50, 3)} ms (bare node:http ${fixed(bareP50, 3)} ms): ${verdict(ourP50 <= TARGET_P50_MS)} (${TARGET_P50_MS} ms)`,
+    );
+    goals.push({
+      figure: `${endpoint.name} p50 at 1 connection`,
+      value: `${fixed(ourP50, 3)} ms (bare ${fixed(bareP50, 3)})`,
+      goal: `≤ ${TARGET_P50_MS} ms`,
+      met: ourP50 <= TARGET_P50_MS,
+    });
     await Promise.all([stop(prism.child), stop(bare.child)]);
   }
   await stop(ours.child);
   const header = ['request', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/answer', 'non-2xx+errors'];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
-  console.log(`\nThroughput, ${SECONDS} s per run, loopback (target: platform-mock at least ${TARGET_RATIO}x the Prism CLI at 10 connections, and at least ${TARGET_OF_BARE * 100} % of bare node:http)`);
+  console.log(
+    `\nThroughput, ${SECONDS} s per run, loopback (target: platform-mock at least ${TARGET_RATIO}x the Prism CLI at 10 connections, and at least ${TARGET_OF_BARE * 100} % of bare node:http)`,
+  );
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   console.log('\nLatency at 1 connection, sequential requests on a kept-alive connection');
@@ -243,13 +286,16 @@ async function measureThroughput(goals: Goal[]) {
 /** The validation proxy's added latency: the same upstream called directly and through `platform-mock --proxy`, alternating. */
 async function measureProxy() {
   const mock = await startOurs();
-  console.log('\nValidation proxy, added latency at 1 connection (upstream: a bare node:http server answering the mock\'s bytes; target: under 1 ms added at p50)');
+  console.log(
+    "\nValidation proxy, added latency at 1 connection (upstream: a bare node:http server answering the mock's bytes; target: under 1 ms added at p50)",
+  );
   for (const endpoint of ENDPOINTS) {
     const answer = await answerOf(mock.url, endpoint);
     const bare = await startBare(answer.status, answer.contentType, answer.body);
     const proxy = await startOurs([], ['--proxy', bare.url]);
     const through = await answerOf(proxy.url, endpoint);
-    if (through.status !== answer.status || through.body !== answer.body) fail(`${endpoint.name} through the proxy answered ${through.status}, not the upstream's ${answer.status} and bytes`);
+    if (through.status !== answer.status || through.body !== answer.body)
+      fail(`${endpoint.name} through the proxy answered ${through.status}, not the upstream's ${answer.status} and bytes`);
     const direct: number[] = [];
     const proxied: number[] = [];
     for (let round = 0; round < 3; round++) {
@@ -259,7 +305,9 @@ async function measureProxy() {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
     const [p50Direct, p50Proxied] = [median(direct), median(proxied)];
     const added = p50Proxied - p50Direct;
-    console.log(`  ${endpoint.name}: p50 direct ${fixed(p50Direct, 3)} ms, through the proxy ${fixed(p50Proxied, 3)} ms: ${fixed(added, 3)} ms added (${fixed(p50Proxied / p50Direct, 2)}x): ${verdict(added < 1)} (under 1 ms)`);
+    console.log(
+      `  ${endpoint.name}: p50 direct ${fixed(p50Direct, 3)} ms, through the proxy ${fixed(p50Proxied, 3)} ms: ${fixed(added, 3)} ms added (${fixed(p50Proxied / p50Direct, 2)}x): ${verdict(added < 1)} (under 1 ms)`,
+    );
     await Promise.all([stop(bare.child), stop(proxy.child)]);
   }
   await stop(mock.child);
@@ -287,7 +335,9 @@ async function measureMemory() {
   console.log(`  after   1,000 requests: heap ${mb(after1k.heapUsed)}, rss ${mb(after1k.rss)}`);
   console.log(`  after 100,000 requests: heap ${mb(after100k.heapUsed)}, rss ${mb(after100k.rss)}`);
   const growth = (after100k.heapUsed - after1k.heapUsed) / after1k.heapUsed;
-  console.log(`  heap growth: ${mb(after100k.heapUsed - after1k.heapUsed)} (${fixed(growth * 100, 1)}%): ${verdict(growth < 0.1)} (no growth beyond noise: under 10%)`);
+  console.log(
+    `  heap growth: ${mb(after100k.heapUsed - after1k.heapUsed)} (${fixed(growth * 100, 1)}%): ${verdict(growth < 0.1)} (no growth beyond noise: under 10%)`,
+  );
 }
 
 const goals: Goal[] = [];

@@ -7,7 +7,10 @@ import { parseScriptArgs, plural, usageError } from './lib/args.ts';
 import { ROOT } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
 
-const available = readdirSync(path.join(ROOT, 'bench')).filter((file) => file.endsWith('.ts')).map((file) => file.slice(0, -3)).sort();
+const available = readdirSync(path.join(ROOT, 'bench'))
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => file.slice(0, -3))
+  .sort();
 const spec = {
   usage: 'pnpm bench [name...]',
   description: `Runs the benchmarks in bench/ (all of them, or the named ones), one after the other.

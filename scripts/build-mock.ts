@@ -24,7 +24,11 @@ const fromMock = createRequire(path.join(PACKAGE_DIR, 'package.json'));
 
 /** The engine's thread scripts with SQLite's module in them, and sqlite3.wasm beside them (engine/sqlite-module.ts reads it there). */
 export function bundleSqlite(dist = path.join(PACKAGE_DIR, 'dist')) {
-  const sqlite = JSON.parse(readFileSync(fromMock.resolve('@sqlite.org/sqlite-wasm/package.json'), 'utf8')) as { name: string; version: string; license: string };
+  const sqlite = JSON.parse(readFileSync(fromMock.resolve('@sqlite.org/sqlite-wasm/package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+    license: string;
+  };
   for (const entry of Object.values(ENTRIES)) {
     buildSync({
       entryPoints: [path.join(PACKAGE_DIR, 'src', ENGINE, `${entry}.ts`)],
@@ -34,7 +38,9 @@ export function bundleSqlite(dist = path.join(PACKAGE_DIR, 'dist')) {
       target: 'node20',
       outfile: path.join(dist, ENGINE, `${entry}.js`),
       allowOverwrite: true,
-      banner: { js: `// A thread of the database engine, with ${sqlite.name} ${sqlite.version} (${sqlite.license}; SQLite itself is public domain) bundled in by scripts/build-mock.ts.` },
+      banner: {
+        js: `// A thread of the database engine, with ${sqlite.name} ${sqlite.version} (${sqlite.license}; SQLite itself is public domain) bundled in by scripts/build-mock.ts.`,
+      },
       logLevel: 'error',
     });
   }
@@ -45,7 +51,9 @@ export async function buildMock() {
   rmSync(path.join(PACKAGE_DIR, 'dist'), { recursive: true, force: true });
   if (!runBin('tsc', ['-p', 'packages/mock/tsconfig.build.json']).ok) fail('the mock does not compile (see above)');
   bundleSqlite();
-  const { precompileValidators } = (await import(pathToFileURL(path.join(PACKAGE_DIR, 'dist/precompile.js')).href)) as typeof import('../packages/mock/src/precompile.ts');
+  const { precompileValidators } = (await import(
+    pathToFileURL(path.join(PACKAGE_DIR, 'dist/precompile.js')).href
+  )) as typeof import('../packages/mock/src/precompile.ts');
   const validators = await precompileValidators();
   // Left by earlier builds: the bundles the mock once carried, and the link to the site.
   rmSync(path.join(PACKAGE_DIR, 'contracts'), { recursive: true, force: true });

@@ -42,7 +42,16 @@ function buildClient() {
 export const BUILD_STEPS: BuildStep[] = [
   {
     name: 'contracts',
-    inputs: [...BUNDLE_INPUTS, 'scripts/generate.ts', 'scripts/lib/registry.ts', 'scripts/lib/wiring.ts', 'packages/contracts/src', 'packages/contracts/tsconfig.build.json', 'packages/client/src', ...SHARED_INPUTS],
+    inputs: [
+      ...BUNDLE_INPUTS,
+      'scripts/generate.ts',
+      'scripts/lib/registry.ts',
+      'scripts/lib/wiring.ts',
+      'packages/contracts/src',
+      'packages/contracts/tsconfig.build.json',
+      'packages/client/src',
+      ...SHARED_INPUTS,
+    ],
     outputs: [rel(BUNDLE_DIR), 'packages/contracts/dist'],
     run: buildContracts,
   },
@@ -108,7 +117,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 packages/contracts/bundles/, checks the committed generated types, compiles @platform-contracts/contracts,
 @platform-contracts/client and @platform-contracts/mock, and writes the reference site to dist/docs/.
 \`pnpm start\` runs only the steps whose inputs changed since, as \`--changed\` does.`,
-    options: { changed: { type: 'boolean', description: 'build only the steps whose inputs changed since the last build, saying why (pnpm test, pnpm start)' } },
+    options: {
+      changed: { type: 'boolean', description: 'build only the steps whose inputs changed since the last build, saying why (pnpm test, pnpm start)' },
+    },
   });
   if (!values.changed) await build();
   else if ((await buildStale()).length === 0) console.log('build: up to date, nothing to rebuild');

@@ -13,7 +13,12 @@ import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
 
 /** What the bundles are made from. */
 export const BUNDLE_INPUTS = ['openapi', 'redocly.yaml', 'scripts/bundle.ts', 'scripts/lib/redocly-config.ts'];
-const bundleStep = () => ({ name: 'bundles', inputs: BUNDLE_INPUTS, outputs: listAreas().flatMap((area) => [bundlePath(area, 'yaml'), bundlePath(area, 'json')].map((file) => path.relative(ROOT, file))), run() {} });
+const bundleStep = () => ({
+  name: 'bundles',
+  inputs: BUNDLE_INPUTS,
+  outputs: listAreas().flatMap((area) => [bundlePath(area, 'yaml'), bundlePath(area, 'json')].map((file) => path.relative(ROOT, file))),
+  run() {},
+});
 
 /** Bundles the named areas (all of them when none is named). */
 export function bundle(only: string[] = []) {
@@ -50,7 +55,7 @@ export function bundleIfChanged(only: string[] = [], { recordFile = BUILD_RECORD
 if (import.meta.url === `file://${process.argv[1]}`) {
   const spec = {
     usage: 'pnpm bundle [area...]',
-    description: 'Bundles each area\'s contract (openapi/<area>/) with Redocly into packages/contracts/bundles/<area>.yaml and .json.',
+    description: "Bundles each area's contract (openapi/<area>/) with Redocly into packages/contracts/bundles/<area>.yaml and .json.",
     positionals: { area: 'an area of openapi/ (default: every area)' },
   };
   bundle(checkAreas(spec, parseScriptArgs(spec).positionals, listAreas()));

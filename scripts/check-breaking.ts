@@ -43,7 +43,10 @@ export function problemsOf(reports: AreaReport[]): string[] {
 
 /** What to do about breaking changes in these areas, as the last lines of a failed check. */
 export function nextSteps(openapiDir: string, areas: string[]): string {
-  const lines = ['What next, for each area listed:', '  - not meant to break its clients: undo the change (or make it compatible: a new optional field instead of a renamed one).'];
+  const lines = [
+    'What next, for each area listed:',
+    '  - not meant to break its clients: undo the change (or make it compatible: a new optional field instead of a renamed one).',
+  ];
   for (const area of areas) {
     const released = latestRelease(openapiDir, area)?.version;
     if (!released) continue;
@@ -84,7 +87,10 @@ operations with what changed. Fails on an error, then says what to do next.`,
   for (const report of reports) {
     const shown = report.findings.filter((f) => values.all || f.level !== 'info');
     const count = (level: Finding['level'], noun: string) => plural(report.findings.filter((f) => f.level === level).length, noun);
-    const summary = report.released === undefined ? 'never released' : `${count('error', 'breaking change')}, ${count('warning', 'warning')}, ${count('info', 'compatible change')}`;
+    const summary =
+      report.released === undefined
+        ? 'never released'
+        : `${count('error', 'breaking change')}, ${count('warning', 'warning')}, ${count('info', 'compatible change')}`;
     console.log(`${report.area}: revision ${report.released ?? '-'} (released) -> ${report.revision}: ${summary}`);
     for (const finding of shown) console.log(formatFinding(finding, relative));
   }

@@ -54,7 +54,9 @@ function fontFaces(): string {
 function page(title: string, inputs: AreaInput[]): string {
   const contracts = inputs
     .map(({ area, document }) => {
-      const released = releasedVersions(OPENAPI_DIR, area).map((v) => `<a href="released/${area}/${v}.yaml">${escapeHtml(v)}</a>`).join(', ');
+      const released = releasedVersions(OPENAPI_DIR, area)
+        .map((v) => `<a href="released/${area}/${v}.yaml">${escapeHtml(v)}</a>`)
+        .join(', ');
       return `<li>${escapeHtml(document.info.title)} ${escapeHtml(document.info.version)}: <a href="openapi/${area}.yaml">YAML</a>, <a href="openapi/${area}.json">JSON</a>${released ? `; released: ${released}` : ''}</li>`;
     })
     .join('\n');
@@ -89,7 +91,8 @@ ${contracts}
 
 export function buildDocs(only: string[] = []) {
   const areas = (only.length > 0 ? only : listAreas()).sort(bySpecOrder);
-  for (const area of areas) if (!existsSync(bundlePath(area, 'json'))) fail(`${path.relative(ROOT, bundlePath(area, 'json'))} is missing: run \`pnpm bundle\` first`);
+  for (const area of areas)
+    if (!existsSync(bundlePath(area, 'json'))) fail(`${path.relative(ROOT, bundlePath(area, 'json'))} is missing: run \`pnpm bundle\` first`);
   rmSync(DOCS_DIR, { recursive: true, force: true });
   for (const dir of ['assets', 'openapi', 'released']) mkdirSync(path.join(DOCS_DIR, dir), { recursive: true });
 
@@ -113,7 +116,11 @@ export function buildDocs(only: string[] = []) {
 
   let combined: Json;
   try {
-    combined = combineAreas(inputs, { title: 'Platform API reference', version: inputs.map(({ area, document }) => `${area} ${document.info.version}`).join(', '), description: '' });
+    combined = combineAreas(inputs, {
+      title: 'Platform API reference',
+      version: inputs.map(({ area, document }) => `${area} ${document.info.version}`).join(', '),
+      description: '',
+    });
   } catch (error) {
     fail((error as Error).message);
   }

@@ -73,7 +73,8 @@ function genericInInt64(nodes: readonly ts.Node[]): ts.Node[] {
   const generic = new Set(nodes.filter(ts.isInterfaceDeclaration).map((node) => node.name.text));
   // Root types are written as one name holding the whole access: `components['schemas']['VideoModel']`.
   const rootAccess = (node: ts.Node) => ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && /^\w+(?=\[)/.exec(node.typeName.text)?.[0];
-  const isGeneric = (node: ts.Node) => ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && (generic.has(node.typeName.text) || generic.has(rootAccess(node) || ''));
+  const isGeneric = (node: ts.Node) =>
+    ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && (generic.has(node.typeName.text) || generic.has(rootAccess(node) || ''));
   const refersToGeneric = (node: ts.Node): boolean => isGeneric(node) || (ts.forEachChild(node, refersToGeneric) ?? false);
   for (const node of nodes) if (ts.isTypeAliasDeclaration(node) && refersToGeneric(node.type)) generic.add(node.name.text);
   const passOn: ts.Visitor = (node) => {
@@ -86,7 +87,14 @@ function genericInInt64(nodes: readonly ts.Node[]): ts.Node[] {
   };
   return nodes.map((node) => {
     if (ts.isInterfaceDeclaration(node) && generic.has(node.name.text)) {
-      return f.updateInterfaceDeclaration(node, node.modifiers, node.name, [parameter()], node.heritageClauses, node.members.map((member) => ts.visitNode(member, passOn) as ts.TypeElement));
+      return f.updateInterfaceDeclaration(
+        node,
+        node.modifiers,
+        node.name,
+        [parameter()],
+        node.heritageClauses,
+        node.members.map((member) => ts.visitNode(member, passOn) as ts.TypeElement),
+      );
     }
     if (ts.isTypeAliasDeclaration(node) && generic.has(node.name.text)) {
       return f.updateTypeAliasDeclaration(node, node.modifiers, node.name, [parameter()], ts.visitNode(node.type, passOn) as ts.TypeNode);

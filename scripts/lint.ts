@@ -1,6 +1,7 @@
 // `pnpm lint`: Redocly (recommended) on the sources, then Spectral (.spectral.yaml) on the
 // bundles. Every finding is shown at the source file and line under openapi/, including
-// Spectral's, which it makes against the bundle. Any error or warning fails.
+// Spectral's, which it makes against the bundle. Without an area, Biome (biome.jsonc) also checks
+// the TypeScript's format and lint rules. Any error or warning fails.
 import path from 'node:path';
 import { bundleIfChanged } from './bundle.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
@@ -118,14 +119,18 @@ export function distinctFindings(findings: Finding[]): { finding: Finding; times
 
 /** One line per distinct finding. */
 export const findingLines = (findings: Finding[]) =>
-  distinctFindings(findings).map(({ finding, times }) => `${formatFinding(finding)}${times === 1 ? '' : ` (reported ${times} times: once per place that uses it)`}`);
+  distinctFindings(findings).map(
+    ({ finding, times }) => `${formatFinding(finding)}${times === 1 ? '' : ` (reported ${times} times: once per place that uses it)`}`,
+  );
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const spec = {
     usage: 'pnpm lint [area...]',
     description: `Lints the contracts: Redocly's recommended rules on the sources under openapi/, then the
 house rules (.spectral.yaml, spectral/functions/) and OWASP's on the bundles. Each finding is
-shown as file:line:col at the source file to edit. Fails on any error or warning.`,
+shown as file:line:col at the source file to edit. Without an area, also the TypeScript's format
+and lint rules (Biome, biome.jsonc; \`pnpm format\` writes the format). Fails on any error or
+warning.`,
     positionals: { area: 'an area of openapi/ (default: every area)' },
     epilogue: 'Exit codes: 0 clean, 1 findings (or a source that cannot be read), 2 usage.',
   };
@@ -140,16 +145,27 @@ shown as file:line:col at the source file to edit. Fails on any error or warning
     bundleIfChanged(only);
     spectral = spectralFindings(areas);
   }
+  // The TypeScript of the packages, scripts, benchmarks and tests: format and lint (Biome), for a whole run.
+  const code = only.length === 0 ? runBin('biome', ['ci', '--error-on-warnings', '--colors=off', '.'], { output: 'capture' }) : undefined;
+  if (code && !code.ok)
+    console.error(
+      `${relativeIn(code.output.trim())}\nerror: the TypeScript breaks the format or a lint rule (biome.jsonc): run \`pnpm format\` for the format; the findings above say the rest`,
+    );
   const findings = distinctFindings([...redocly.findings, ...spectral.findings]).map(({ finding }) => finding);
   for (const line of findingLines([...redocly.findings, ...spectral.findings])) console.log(line);
   for (const failure of [redocly.failure, spectral.failure]) if (failure) console.error(relativeIn(failure));
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.filter((f) => f.severity === 'warning').length;
+  if (code && !code.ok) process.exitCode = 1;
   if (errors + warnings > 0 || redocly.failure || spectral.failure) {
-    const counts = errors + warnings > 0 ? `${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${plural(areas.length, 'area')}` : 'a source cannot be read (see above)';
+    const counts =
+      errors + warnings > 0
+        ? `${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${plural(areas.length, 'area')}`
+        : 'a source cannot be read (see above)';
     const skipped = spectral.skipped ? '; the house rules (Spectral) run once these errors are fixed' : '';
     console.error(`error: lint failed: ${counts}${skipped}`);
     process.exit(1);
   }
-  console.log(`lint: no errors, no warnings in ${plural(areas.length, 'area')}`);
+  if (code && !code.ok) process.exit(1);
+  console.log(`lint: no errors, no warnings in ${plural(areas.length, 'area')}${code ? ', nor in the TypeScript (format and lint rules)' : ''}`);
 }

@@ -12,7 +12,8 @@ export const PACKED_SITE = path.join(ROOT, 'packages/mock/docs');
 
 /** Replaces packages/mock/docs with a copy of dist/docs; fails when the site is not built. */
 export function copySite(from = DOCS_DIR, to = PACKED_SITE) {
-  if (!existsSync(path.join(from, 'index.html'))) throw new Error(`${path.relative(ROOT, from)}/index.html is missing: run \`pnpm build\` before packing the mock`);
+  if (!existsSync(path.join(from, 'index.html')))
+    throw new Error(`${path.relative(ROOT, from)}/index.html is missing: run \`pnpm build\` before packing the mock`);
   rmSync(to, { recursive: true, force: true });
   cpSync(from, to, { recursive: true, dereference: true });
 }

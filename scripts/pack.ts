@@ -15,7 +15,7 @@ import { fail } from './lib/run.ts';
 export const PACKAGES = ['contracts', 'client', 'mock', 'cli'] as const;
 export const DEFAULT_OUT = path.join(ROOT, 'dist/packages');
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** A package that cannot be packed; the message says what to run. */
 export class PackError extends Error {}
@@ -35,7 +35,11 @@ export function packOne(name: string, out: string): string {
   if (!manifest.files) throw new PackError(`packages/${name}/package.json has no "files": list what the package ships`);
   checkBuilt(name, manifest);
   const [command, prefix] = pnpmCommand();
-  const result = spawnSync(command, [...prefix, 'pack', '--pack-destination', out], { cwd: path.join(ROOT, 'packages', name), encoding: 'utf8', env: cleanNpmEnv() });
+  const result = spawnSync(command, [...prefix, 'pack', '--pack-destination', out], {
+    cwd: path.join(ROOT, 'packages', name),
+    encoding: 'utf8',
+    env: cleanNpmEnv(),
+  });
   if (result.status !== 0) throw new PackError(`pnpm pack failed for ${manifest.name}: ${`${result.stdout}${result.stderr}`.trim()}`);
   const tarball = path.join(out, tarballName(name, manifest.version));
   if (!existsSync(tarball)) throw new PackError(`pnpm pack did not write ${tarball}`);

@@ -15,7 +15,7 @@ import { fail } from './lib/run.ts';
 
 export { bumpVersion } from './lib/releases.ts';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a parsed contract, read field by field
+type Json = Record<string, any>;
 
 export interface ReleaseInput {
   openapiDir: string;
@@ -42,7 +42,8 @@ export const CONTRACT_PACKAGES = ['client', 'contracts'].map(scopedName);
 
 /** Why an area's revision cannot be released as it is, or undefined. */
 export function releaseProblem(area: string, revision: string, previous: string | undefined, breaking: Finding[]): string | undefined {
-  if (!/^\d+\.\d+\.\d+$/.test(revision)) return `${area}: info.x-revision is ${JSON.stringify(revision)}; write the contract's revision as major.minor.patch (see openapi/EXTENSIONS.md)`;
+  if (!/^\d+\.\d+\.\d+$/.test(revision))
+    return `${area}: info.x-revision is ${JSON.stringify(revision)}; write the contract's revision as major.minor.patch (see openapi/EXTENSIONS.md)`;
   if (!previous) return undefined;
   if (compareVersions(revision, previous) <= 0) return `${area}: info.x-revision ${revision} is not after the last released revision ${previous}; raise it`;
   if (breaking.length > 0 && majorOf(revision) <= majorOf(previous)) {
@@ -58,7 +59,9 @@ export function changesetText(area: string, title: string, apiVersion: string, r
   if (!previous) {
     return `${header}New area: the \`${area}\` contract, revision ${revision} (${title} ${apiVersion}), as \`${scopedName('client')}/${area}\` and \`${scopedName('contracts')}/${area}\`.\n`;
   }
-  const lines = foldAcrossSources(findings).filter((f) => f.level !== 'info').map(changelogLine);
+  const lines = foldAcrossSources(findings)
+    .filter((f) => f.level !== 'info')
+    .map(changelogLine);
   const compatible = foldAcrossSources(findings).filter((f) => f.level === 'info').length;
   const rest = compatible > 0 ? [`- ${compatible === 1 ? 'one compatible change' : `${compatible} compatible changes`} (openapi/${area}/CHANGELOG.md)`] : [];
   const body = [...lines, ...rest];
@@ -76,14 +79,22 @@ export function release(input: ReleaseInput): { areas: AreaRelease[] } {
     if (!existsSync(snapshot)) {
       const previous = latestRelease(input.openapiDir, area);
       const findings = previous ? compareContracts(previous.document, current) : [];
-      const problem = releaseProblem(area, revision, previous?.version, findings.filter((f) => f.level === 'error'));
+      const problem = releaseProblem(
+        area,
+        revision,
+        previous?.version,
+        findings.filter((f) => f.level === 'error'),
+      );
       if (problem) throw new Error(problem);
       mkdirSync(path.dirname(snapshot), { recursive: true });
       writeFileSync(snapshot, input.bundleYaml(area));
       dates.set(revision, input.date);
       const name = `${area}-contract-${revision.replaceAll('.', '-')}.md`;
       mkdirSync(input.changesetDir, { recursive: true });
-      writeFileSync(path.join(input.changesetDir, name), changesetText(area, String(current.info.title), String(current.info.version), revision, previous?.version, findings));
+      writeFileSync(
+        path.join(input.changesetDir, name),
+        changesetText(area, String(current.info.title), String(current.info.version), revision, previous?.version, findings),
+      );
       released.push({ area, revision, previous: previous?.version, breaking: findings.some((f) => f.level === 'error'), changeset: name });
     }
     // Written whole each time, so that every entry speaks as the rules do today.
@@ -118,7 +129,9 @@ again from its released revisions. Refuses a breaking change without the next ma
   }
   if (result.areas.length === 0) console.log("nothing to release: every area's info.x-revision is already recorded (changelogs written again)");
   for (const r of result.areas) {
-    console.log(`released ${r.area} ${r.revision}${r.previous ? ` (after ${r.previous}${r.breaking ? ', breaking' : ''})` : ' (first release)'}: .changeset/${r.changeset}`);
+    console.log(
+      `released ${r.area} ${r.revision}${r.previous ? ` (after ${r.previous}${r.breaking ? ', breaking' : ''})` : ' (first release)'}: .changeset/${r.changeset}`,
+    );
   }
-  if (result.areas.length > 0) console.log('commit the released files, changelogs and changesets; `pnpm version-packages` moves the packages\' versions');
+  if (result.areas.length > 0) console.log("commit the released files, changelogs and changesets; `pnpm version-packages` moves the packages' versions");
 }

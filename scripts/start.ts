@@ -29,7 +29,11 @@ export async function mockHelp(program: string, preface: string): Promise<string
  * Its help and usage errors name the command the user typed (`program`).
  */
 export function runMock(args: string[], program: string, bin = MOCK_BIN): Promise<number> {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'inherit', 'inherit'], detached: true, env: { ...process.env, PLATFORM_MOCK_PROGRAM: program } });
+  const child = spawn(process.execPath, [bin, ...args], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+    env: { ...process.env, PLATFORM_MOCK_PROGRAM: program },
+  });
   const forward = (signal: NodeJS.Signals) => child.exitCode === null && child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);

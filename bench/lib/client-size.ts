@@ -70,7 +70,12 @@ async function bundleOnce(source: string, resolveDir: string, lazy: string[], bu
     logLevel: 'silent',
     plugins: [boundaries(lazy, builtins)],
   });
-  return { gzipped: gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length, inputs: Object.keys(result.metafile.inputs).filter((input) => input !== '<stdin>').map(named) };
+  return {
+    gzipped: gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length,
+    inputs: Object.keys(result.metafile.inputs)
+      .filter((input) => input !== '<stdin>')
+      .map(named),
+  };
 }
 
 /** Bundles `source` (an entry module, resolved from the repository's root) the way an application would. */
@@ -89,7 +94,9 @@ export async function measure(source: string): Promise<Measured> {
 /** The client factories an area's subpath exports: `createVideoClient`; the database's `createDatabaseClient` and `createDatabaseTokensClient`. */
 export async function clientFactories(area: string): Promise<string[]> {
   const module: Record<string, unknown> = await import(`@platform-contracts/client/${area}`);
-  return Object.keys(module).filter((name) => /^create\w+Client$/.test(name) && typeof module[name] === 'function').sort();
+  return Object.keys(module)
+    .filter((name) => /^create\w+Client$/.test(name) && typeof module[name] === 'function')
+    .sort();
 }
 
 /** What importing each of an area's clients costs, and its whole subpath, for every area. */

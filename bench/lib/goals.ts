@@ -13,7 +13,11 @@ export function printGoals(title: string, goals: Goal[]): void {
   const header = ['figure', 'this run', 'goal', ''];
   const rows = goals.map((goal) => [goal.figure, goal.value, goal.goal, goal.met ? 'met' : 'MISSED']);
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const met = goals.filter((goal) => goal.met).length;
   console.log(`\nGoals of ${title}: ${met} of ${goals.length} met`);
   console.log(line(header));

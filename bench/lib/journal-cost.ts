@@ -61,7 +61,9 @@ async function inProcess() {
   const [cpuRatio, wallRatio] = [median(rounds.map((r) => r.on.cpu / r.off.cpu)), median(rounds.map((r) => r.on.wall / r.off.wall))];
   console.log(`\nThe request journal's cost per request (on: the default; off: journal: false), in alternating rounds`);
   console.log(`  in process, ${ROUNDS * BATCH} validated creates through the client on mock.fetch (the journal kept the last ${kept}):`);
-  console.log(`    CPU a call: on ${median(rounds.map((r) => r.on.cpu)).toFixed(1)} µs, off ${median(rounds.map((r) => r.off.cpu)).toFixed(1)} µs, on/off ${cpuRatio.toFixed(3)}x (${percent(cpuRatio)}): ${verdict(cpuRatio - 1)} (within ${GOAL * 100}%)`);
+  console.log(
+    `    CPU a call: on ${median(rounds.map((r) => r.on.cpu)).toFixed(1)} µs, off ${median(rounds.map((r) => r.off.cpu)).toFixed(1)} µs, on/off ${cpuRatio.toFixed(3)}x (${percent(cpuRatio)}): ${verdict(cpuRatio - 1)} (within ${GOAL * 100}%)`,
+  );
   console.log(`    wall time on/off ${wallRatio.toFixed(3)}x (${percent(wallRatio)})`);
 }
 
@@ -75,12 +77,17 @@ function serve(port: number, journal: boolean): ChildProcess {
   return spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
 }
 
-const cpuOf = (child: ChildProcess) => new Promise<NodeJS.CpuUsage>((resolve) => (child.once('message', (usage) => resolve(usage as NodeJS.CpuUsage)), child.send('cpu')));
+const cpuOf = (child: ChildProcess) =>
+  new Promise<NodeJS.CpuUsage>((resolve) => (child.once('message', (usage) => resolve(usage as NodeJS.CpuUsage)), child.send('cpu')));
 
 async function overHttp() {
   const ports = [await freePort(), await freePort()] as const;
   const children = [serve(ports[0], true), serve(ports[1], false)] as const;
-  await Promise.all(children.map((child) => new Promise((resolve, reject) => (child.once('message', resolve), child.once('exit', (code) => reject(new Error(`the mock exited ${code}`)))))));
+  await Promise.all(
+    children.map(
+      (child) => new Promise((resolve, reject) => (child.once('message', resolve), child.once('exit', (code) => reject(new Error(`the mock exited ${code}`))))),
+    ),
+  );
   const load = (index: 0 | 1, duration: number) => async (): Promise<Measure> => {
     const before = await cpuOf(children[index]);
     const result = await autocannon({
@@ -102,8 +109,12 @@ async function overHttp() {
   for (const child of children) child.kill('SIGTERM');
   const [cpuRatio, rpsRatio] = [median(rounds.map((r) => r.on.cpu / r.off.cpu)), median(rounds.map((r) => r.on.wall / r.off.wall))];
   console.log(`  over HTTP, POST video create at 10 connections, ${HTTP_ROUNDS} rounds of ${HTTP_SECONDS} s each:`);
-  console.log(`    the server's CPU a request: on ${median(rounds.map((r) => r.on.cpu)).toFixed(1)} µs, off ${median(rounds.map((r) => r.off.cpu)).toFixed(1)} µs, on/off ${cpuRatio.toFixed(3)}x (${percent(cpuRatio)}): ${verdict(cpuRatio - 1)} (within ${GOAL * 100}%)`);
-  console.log(`    throughput: on ${median(rounds.map((r) => r.on.wall)).toFixed(0)} req/s, off ${median(rounds.map((r) => r.off.wall)).toFixed(0)} req/s, on/off ${rpsRatio.toFixed(3)}x (${percent(rpsRatio)})`);
+  console.log(
+    `    the server's CPU a request: on ${median(rounds.map((r) => r.on.cpu)).toFixed(1)} µs, off ${median(rounds.map((r) => r.off.cpu)).toFixed(1)} µs, on/off ${cpuRatio.toFixed(3)}x (${percent(cpuRatio)}): ${verdict(cpuRatio - 1)} (within ${GOAL * 100}%)`,
+  );
+  console.log(
+    `    throughput: on ${median(rounds.map((r) => r.on.wall)).toFixed(0)} req/s, off ${median(rounds.map((r) => r.off.wall)).toFixed(0)} req/s, on/off ${rpsRatio.toFixed(3)}x (${percent(rpsRatio)})`,
+  );
 }
 
 export async function measureJournalCost() {

@@ -29,16 +29,22 @@ const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target')
 export async function timeCreates(fetch: typeof globalThis.fetch, baseUrl: string, count: number): Promise<number> {
   const video = createVideoClient({ accessKey: 'bench-in-process', baseUrl, fetch, throwOnError: true, retry: false });
   const started = performance.now();
-  for (let i = 0; i < count; i++) await video.POST('/library/{libraryId}/videos', { params: { path: { libraryId: 42 } }, body: { title: `Keynote ${i}`, thumbnailTime: 1500 } });
+  for (let i = 0; i < count; i++)
+    await video.POST('/library/{libraryId}/videos', { params: { path: { libraryId: 42 } }, body: { title: `Keynote ${i}`, thumbnailTime: 1500 } });
   return performance.now() - started;
 }
 
 export async function measureValidatedCalls(): Promise<Goal> {
   const mock = await createMock({ areas: ['video'] });
-  const sample = await mock.fetch(`${mock.url}/library/42/videos`, { method: 'POST', headers: { AccessKey: 'k', 'content-type': 'application/json' }, body: '{"title":"Keynote"}' });
+  const sample = await mock.fetch(`${mock.url}/library/42/videos`, {
+    method: 'POST',
+    headers: { AccessKey: 'k', 'content-type': 'application/json' },
+    body: '{"title":"Keynote"}',
+  });
   if (sample.status !== 200) fail(`create a video answered ${sample.status} in process`);
   const [body, contentType] = [await sample.text(), sample.headers.get('content-type')!];
-  const stub: typeof globalThis.fetch = async () => new Response(body, { status: 200, headers: { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) } });
+  const stub: typeof globalThis.fetch = async () =>
+    new Response(body, { status: 200, headers: { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) } });
   await timeCreates(mock.fetch, mock.url, WARM_UP);
   await timeCreates(stub, mock.url, WARM_UP);
   // The machine is shared: batches alternate, so that a busy moment weighs on both sides, and the
@@ -55,7 +61,12 @@ export async function measureValidatedCalls(): Promise<Goal> {
   console.log(`  on mock.fetch: ${mockMs.toFixed(0)} ms (${((mockMs / CALLS) * 1000).toFixed(0)} µs a call)`);
   console.log(`  on a stub fetch answering the same bytes: ${stubMs.toFixed(0)} ms (${((stubMs / CALLS) * 1000).toFixed(0)} µs a call)`);
   console.log(`  ratio (median of the batches) ${ratio.toFixed(2)}x: ${verdict(ratio <= TARGET_IN_PROCESS)} (within ${TARGET_IN_PROCESS}x)`);
-  return { figure: `in process: ${CALLS} validated creates, mock.fetch vs a stub fetch`, value: `${ratio.toFixed(2)}x`, goal: `≤ ${TARGET_IN_PROCESS}x`, met: ratio <= TARGET_IN_PROCESS };
+  return {
+    figure: `in process: ${CALLS} validated creates, mock.fetch vs a stub fetch`,
+    value: `${ratio.toFixed(2)}x`,
+    goal: `≤ ${TARGET_IN_PROCESS}x`,
+    met: ratio <= TARGET_IN_PROCESS,
+  };
 }
 
 interface SuiteRun {
@@ -70,10 +81,16 @@ function runSuite(name: 'mock' | 'msw'): SuiteRun {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-suite-'));
   const output = path.join(dir, 'report.json');
   const started = performance.now();
-  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/vitest'), ['run', '--config', 'bench/suites/vitest.config.ts', `bench/suites/${name}.suite.ts`, '--reporter=json', `--outputFile=${output}`], { cwd: ROOT, encoding: 'utf8' });
+  const result = spawnSync(
+    path.join(ROOT, 'node_modules/.bin/vitest'),
+    ['run', '--config', 'bench/suites/vitest.config.ts', `bench/suites/${name}.suite.ts`, '--reporter=json', `--outputFile=${output}`],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   const wallMs = performance.now() - started;
   if (result.status !== 0) fail(`the ${name} suite failed:\n${result.stdout.slice(-2000)}${result.stderr.slice(-2000)}`);
-  const report = JSON.parse(readFileSync(output, 'utf8')) as { testResults: { startTime: number; endTime: number; assertionResults: { duration: number }[] }[] };
+  const report = JSON.parse(readFileSync(output, 'utf8')) as {
+    testResults: { startTime: number; endTime: number; assertionResults: { duration: number }[] }[];
+  };
   rmSync(dir, { recursive: true, force: true });
   const durations = report.testResults.flatMap((file) => file.assertionResults.map((test) => test.duration));
   const fileMs = report.testResults.reduce((total, file) => total + file.endTime - file.startTime, 0);
@@ -89,11 +106,23 @@ export function measureSuites(): Goal {
   const perTest = (run: SuiteRun) => sum(run.durations.slice(1)) / (run.durations.length - 1);
   const ratio = perTest(mock) / perTest(msw);
   console.log(`\nA ${TESTS}-test suite of the issue's shape (bench/suites/: collections, videos, paging, learning mode, DNS import), run with vitest`);
-  for (const [label, run] of [['mock (@platform-contracts/mock/vitest)', mock], ['hand-written MSW handlers', msw]] as const) {
-    console.log(`  ${label}: ${perTest(run).toFixed(2)} ms a test (first test, with the setup: ${run.durations[0]!.toFixed(0)} ms; the file's hooks outside its tests ${run.outsideMs.toFixed(0)} ms; vitest run ${(run.wallMs / 1000).toFixed(1)} s)`);
+  for (const [label, run] of [
+    ['mock (@platform-contracts/mock/vitest)', mock],
+    ['hand-written MSW handlers', msw],
+  ] as const) {
+    console.log(
+      `  ${label}: ${perTest(run).toFixed(2)} ms a test (first test, with the setup: ${run.durations[0]!.toFixed(0)} ms; the file's hooks outside its tests ${run.outsideMs.toFixed(0)} ms; vitest run ${(run.wallMs / 1000).toFixed(1)} s)`,
+    );
   }
   console.log(`  ratio per test ${ratio.toFixed(2)}x: ${verdict(ratio <= 1.5)} (at most 1.5x)`);
   const first = mock.durations[0]!;
-  console.log(`  first test of the worker on the mock, setup included: ${first.toFixed(0)} ms: ${verdict(first <= TARGET_FIRST_TEST_MS)} (${TARGET_FIRST_TEST_MS} ms)`);
-  return { figure: 'first test of a vitest worker on @platform-contracts/mock/vitest, setup included', value: `${first.toFixed(0)} ms (MSW ${msw.durations[0]!.toFixed(0)} ms)`, goal: `≤ ${TARGET_FIRST_TEST_MS} ms`, met: first <= TARGET_FIRST_TEST_MS };
+  console.log(
+    `  first test of the worker on the mock, setup included: ${first.toFixed(0)} ms: ${verdict(first <= TARGET_FIRST_TEST_MS)} (${TARGET_FIRST_TEST_MS} ms)`,
+  );
+  return {
+    figure: 'first test of a vitest worker on @platform-contracts/mock/vitest, setup included',
+    value: `${first.toFixed(0)} ms (MSW ${msw.durations[0]!.toFixed(0)} ms)`,
+    goal: `≤ ${TARGET_FIRST_TEST_MS} ms`,
+    met: first <= TARGET_FIRST_TEST_MS,
+  };
 }

@@ -17,7 +17,8 @@ export function definePublishingTests(test: TestAPI<{ platform: PlatformClient<t
         break;
       }
       case 'paging': {
-        for (const name of ['a', 'b', 'c']) await platform.video.POST('/library/{libraryId}/collections', { params: { path: { libraryId: 42 } }, body: { name: `${name}${i}` } });
+        for (const name of ['a', 'b', 'c'])
+          await platform.video.POST('/library/{libraryId}/collections', { params: { path: { libraryId: 42 } }, body: { name: `${name}${i}` } });
         expect(await collectionNames(platform)).toEqual(expect.arrayContaining([`a${i}`, `b${i}`, `c${i}`]));
         break;
       }

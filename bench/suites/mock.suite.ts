@@ -3,5 +3,7 @@ import { createPlatformClient, type PlatformClientOptions } from '@platform-cont
 import { createMockTest, type TestPlatformOptions } from '@platform-contracts/mock/vitest';
 import { definePublishingTests } from './cases.ts';
 
-const test = createMockTest({ createPlatformClient: (options: TestPlatformOptions) => createPlatformClient<true>({ ...options, throwOnError: true } satisfies PlatformClientOptions<true>) });
+const test = createMockTest({
+  createPlatformClient: (options: TestPlatformOptions) => createPlatformClient<true>({ ...options, throwOnError: true } satisfies PlatformClientOptions<true>),
+});
 definePublishingTests(test);

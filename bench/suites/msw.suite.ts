@@ -8,7 +8,15 @@ import { createPlatformClient, type PlatformClient } from '@platform-contracts/c
 import { definePublishingTests } from './cases.ts';
 
 const API = 'https://api.platform.example';
-type Collection = { videoLibraryId: number; guid: string; name: string; videoCount: number; totalSize: number; previewVideoIds: null; previewImageUrls: string[] };
+type Collection = {
+  videoLibraryId: number;
+  guid: string;
+  name: string;
+  videoCount: number;
+  totalSize: number;
+  previewVideoIds: null;
+  previewImageUrls: string[];
+};
 let state = { collections: [] as Collection[], learningMode: false };
 
 const server = setupServer(
@@ -21,7 +29,15 @@ const server = setupServer(
   }),
   http.post(`${API}/library/:libraryId/collections`, async ({ request, params }) => {
     const { name } = (await request.json()) as { name: string };
-    const collection = { videoLibraryId: Number(params.libraryId), guid: randomUUID(), name, videoCount: 0, totalSize: 0, previewVideoIds: null, previewImageUrls: [] };
+    const collection = {
+      videoLibraryId: Number(params.libraryId),
+      guid: randomUUID(),
+      name,
+      videoCount: 0,
+      totalSize: 0,
+      previewVideoIds: null,
+      previewImageUrls: [],
+    };
     state.collections.push(collection);
     return HttpResponse.json(collection);
   }),
@@ -34,7 +50,9 @@ const server = setupServer(
     state.learningMode = body.shieldZone.learningMode ?? state.learningMode;
     return HttpResponse.json({ data: { shieldZoneId: body.shieldZoneId, shieldZone: { learningMode: state.learningMode } } });
   }),
-  http.get(`${API}/shield/shield-zones`, () => HttpResponse.json({ data: [{ shieldZoneId: 1024, learningMode: state.learningMode }], page: { pageIndex: 1, pageSize: 100, totalCount: 1 } })),
+  http.get(`${API}/shield/shield-zones`, () =>
+    HttpResponse.json({ data: [{ shieldZoneId: 1024, learningMode: state.learningMode }], page: { pageIndex: 1, pageSize: 100, totalCount: 1 } }),
+  ),
   http.post(`${API}/dnszone/:zoneId/import`, async ({ request }) => {
     const lines = (await request.text()).split('\n').filter((line) => line.trim() !== '');
     return HttpResponse.json({ RecordsSuccessful: lines.length, RecordsFailed: 0, RecordsSkipped: 0 });
@@ -44,7 +62,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 const test = base.extend<{ platform: PlatformClient<true> }>({
-  // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from its first parameter
   platform: async ({}, use) => {
     await use(createPlatformClient({ accessKey: 'msw', apiBaseUrl: API, videoBaseUrl: API, throwOnError: true }));
     state = { collections: [], learningMode: false };

@@ -15,7 +15,9 @@ export async function publish(platform: PlatformClient<true>, collection: string
 
 export async function collectionNames(platform: PlatformClient<true>): Promise<string[]> {
   const names: string[] = [];
-  for await (const collection of paginate(platform.video, '/library/{libraryId}/collections', { params: { path: { libraryId: LIBRARY }, query: { itemsPerPage: 2 } } })) {
+  for await (const collection of paginate(platform.video, '/library/{libraryId}/collections', {
+    params: { path: { libraryId: LIBRARY }, query: { itemsPerPage: 2 } },
+  })) {
     names.push(collection.name ?? '');
   }
   return names;

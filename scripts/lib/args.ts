@@ -100,7 +100,10 @@ export function usageError(spec: Pick<ScriptSpec<Record<string, OptionSpec>>, 'u
 }
 
 /** Parses argv; `--help` prints the help and exits 0; a usage error exits 2. */
-export function parseScriptArgs<O extends Record<string, OptionSpec>>(spec: ScriptSpec<O>, argv = process.argv.slice(2)): { values: Values<O>; positionals: string[] } {
+export function parseScriptArgs<O extends Record<string, OptionSpec>>(
+  spec: ScriptSpec<O>,
+  argv = process.argv.slice(2),
+): { values: Values<O>; positionals: string[] } {
   const options: ParseArgsConfig['options'] = { help: { type: 'boolean', short: 'h' } };
   for (const [name, option] of Object.entries(spec.options ?? {})) {
     const config: Record<string, unknown> = { type: option.type };
@@ -128,7 +131,8 @@ export function checkNames(spec: Pick<ScriptSpec<Record<string, OptionSpec>>, 'u
 }
 
 /** Checks area names against the registry of areas (folders under openapi/). */
-export const checkAreas = (spec: Pick<ScriptSpec<Record<string, OptionSpec>>, 'usage'>, given: string[], known: string[]) => checkNames(spec, given, known, 'area');
+export const checkAreas = (spec: Pick<ScriptSpec<Record<string, OptionSpec>>, 'usage'>, given: string[], known: string[]) =>
+  checkNames(spec, given, known, 'area');
 
 /** `1 area`, `2 areas`. */
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

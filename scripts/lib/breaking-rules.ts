@@ -494,7 +494,8 @@ const structureRules: Rule[] = [
     id: 'request-parameter-serialization-changed',
     level: 'warning',
     matches: (c) => c.kind === 'parameter-serialization',
-    text: (c, ops) => `${ops} changed how the ${c.parameter?.in} parameter '${c.parameter?.name}' is written (${c.keyword}: ${quote(c.before ?? 'default')} to ${quote(c.after ?? 'default')})`,
+    text: (c, ops) =>
+      `${ops} changed how the ${c.parameter?.in} parameter '${c.parameter?.name}' is written (${c.keyword}: ${quote(c.before ?? 'default')} to ${quote(c.after ?? 'default')})`,
   },
   {
     id: 'request-body-removed',
@@ -608,8 +609,14 @@ const structureRules: Rule[] = [
 
 function securityWords(requirements: unknown): string {
   const list = (Array.isArray(requirements) ? requirements : []) as Record<string, string[]>[];
-  const scheme = (name: string, scopes: string[] | undefined) => `'${name}'${scopes && scopes.length > 0 ? ` with the scopes ${scopes.map((s) => `'${s}'`).join(', ')}` : ''}`;
-  const alternatives = list.map((requirement) => Object.entries(requirement).map(([name, scopes]) => scheme(name, scopes)).join(' and ') || 'no credential');
+  const scheme = (name: string, scopes: string[] | undefined) =>
+    `'${name}'${scopes && scopes.length > 0 ? ` with the scopes ${scopes.map((s) => `'${s}'`).join(', ')}` : ''}`;
+  const alternatives = list.map(
+    (requirement) =>
+      Object.entries(requirement)
+        .map(([name, scopes]) => scheme(name, scopes))
+        .join(' and ') || 'no credential',
+  );
   return alternatives.length === 0 ? 'no credential' : alternatives.join(' or ');
 }
 

@@ -57,9 +57,39 @@ export interface CompareOptions {
 const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 const LEVEL_ORDER: Record<Level, number> = { error: 0, warning: 1, info: 2 };
 /** Keys that only document: a change to them (or under them) is no change to the wire. */
-const DOCUMENTING = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', '$comment', 'xml', '$schema', '$id', 'tags', 'links', 'callbacks', 'servers', 'encoding', 'discriminator', 'contentMediaType', 'contentEncoding']);
+const DOCUMENTING = new Set([
+  'description',
+  'summary',
+  'title',
+  'example',
+  'examples',
+  'externalDocs',
+  '$comment',
+  'xml',
+  '$schema',
+  '$id',
+  'tags',
+  'links',
+  'callbacks',
+  'servers',
+  'encoding',
+  'discriminator',
+  'contentMediaType',
+  'contentEncoding',
+]);
 const isDocumenting = (key: Key | undefined) => typeof key === 'string' && (DOCUMENTING.has(key) || key.startsWith('x-') || key === '$ref');
-const BOUND_KEYWORDS = new Set(['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties', 'minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties']);
+const BOUND_KEYWORDS = new Set([
+  'maxLength',
+  'maximum',
+  'exclusiveMaximum',
+  'maxItems',
+  'maxProperties',
+  'minLength',
+  'minimum',
+  'exclusiveMinimum',
+  'minItems',
+  'minProperties',
+]);
 /** Bounds an integer's format already sets: a bound written out that equals one changes nothing. */
 const FORMAT_BOUNDS: Record<string, { minimum: number; maximum: number }> = {
   int32: { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 },
@@ -77,7 +107,10 @@ function deref(document: Json, node: unknown, place: Key[]): { node: unknown; pl
       .slice(2)
       .split('/')
       .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
-    node = place.reduce<unknown>((current, key) => (isObject(current) || Array.isArray(current) ? (current as Record<Key, unknown>)[key] : undefined), document);
+    node = place.reduce<unknown>(
+      (current, key) => (isObject(current) || Array.isArray(current) ? (current as Record<Key, unknown>)[key] : undefined),
+      document,
+    );
   }
   return { node, place };
 }
@@ -89,7 +122,8 @@ function mergedParameters(document: Json, pathKey: string, method: string): { no
   const operation = deref(document, item.node[method], [...item.place, method]);
   const own = isObject(operation.node) && Array.isArray(operation.node.parameters) ? operation.node.parameters : [];
   const shared = Array.isArray(item.node.parameters) ? item.node.parameters : [];
-  const read = (list: unknown[], base: Key[]) => list.map((p, i) => deref(document, p, [...base, i])).filter((p): p is { node: Json; place: Key[] } => isObject(p.node));
+  const read = (list: unknown[], base: Key[]) =>
+    list.map((p, i) => deref(document, p, [...base, i])).filter((p): p is { node: Json; place: Key[] } => isObject(p.node));
   const mine = read(own, [...operation.place, 'parameters']);
   const inherited = read(shared, [...item.place, 'parameters']).filter((p) => !mine.some((m) => m.node.name === p.node.name && m.node.in === p.node.in));
   return [...mine, ...inherited];
@@ -161,14 +195,24 @@ function propertyPath(segments: string[]): string {
 
 /** The changes one difference makes, each with the element it is about. */
 function read(context: Context): Located[] {
-  const { diff, before, after } = context;
+  const { diff, after } = context;
   const { path, action } = diff;
   if (path[0] !== 'paths') return [];
   // A path key renamed: the same operations under a new template.
   if (action === 'rename' && path.length === 1) {
     const item = nodeAt(after, ['paths', String(diff.after)]);
     const methods = isObject(item) ? Object.keys(item).filter((key) => METHODS.has(key)) : [];
-    return [{ action, kind: 'path-renamed', before: diff.before, after: diff.after, operations: methods.map((m) => operationName(m, String(diff.after))), path, locateAt: ['paths', String(diff.after)] }];
+    return [
+      {
+        action,
+        kind: 'path-renamed',
+        before: diff.before,
+        after: diff.after,
+        operations: methods.map((m) => operationName(m, String(diff.after))),
+        path,
+        locateAt: ['paths', String(diff.after)],
+      },
+    ];
   }
   const pathKey = String(path[1]);
   const afterKey = context.renamedPaths.get(pathKey) ?? pathKey;
@@ -211,7 +255,13 @@ function read(context: Context): Located[] {
   }
 }
 
-function operationChange(action: Diff['action'], method: string, pathKey: string, operation: unknown, base: { path: Key[]; locateAt: Key[]; classified?: string }): Located {
+function operationChange(
+  action: Diff['action'],
+  method: string,
+  pathKey: string,
+  operation: unknown,
+  base: { path: Key[]; locateAt: Key[]; classified?: string },
+): Located {
   const op = isObject(operation) ? operation : {};
   return {
     ...base,
@@ -238,7 +288,12 @@ function parameterChanges(context: Context, here: Here, inner: Key[], listPath: 
   if (inner.length === 0) {
     const list = (diff.action === 'remove' ? diff.before : diff.after) as unknown[];
     const document = diff.action === 'remove' ? before : after;
-    return (Array.isArray(list) ? list : []).map((p) => ({ ...here, action: diff.action, kind: 'parameter' as const, parameter: parameterRef(deref(document, p, []).node) }));
+    return (Array.isArray(list) ? list : []).map((p) => ({
+      ...here,
+      action: diff.action,
+      kind: 'parameter' as const,
+      parameter: parameterRef(deref(document, p, []).node),
+    }));
   }
   const [index, field, ...deeper] = inner;
   const parameterPath = [...listPath, index!];
@@ -256,7 +311,8 @@ function parameterChanges(context: Context, here: Here, inner: Key[], listPath: 
   }
   const parameter = parameterRef(afterParameter ?? beforeParameter);
   if (isDocumenting(field) || field === 'deprecated') return [];
-  if (field === 'required') return [{ ...here, action: diff.action, kind: 'parameter-required', parameter, after: (afterParameter as Json | undefined)?.required === true }];
+  if (field === 'required')
+    return [{ ...here, action: diff.action, kind: 'parameter-required', parameter, after: (afterParameter as Json | undefined)?.required === true }];
   if (field === 'name') {
     // A path parameter renamed with its path: the same request on the wire (api-path-parameter-renamed says it).
     if (parameterRef(beforeParameter).in === 'path') return [];
@@ -264,9 +320,24 @@ function parameterChanges(context: Context, here: Here, inner: Key[], listPath: 
   }
   if (field === 'schema') return schemaChanges(context, { ...here, direction: 'request', owner: 'parameter', parameter }, deeper, [...parameterPath, 'schema']);
   if (field === 'content' && deeper.length >= 2 && deeper[1] === 'schema') {
-    return schemaChanges(context, { ...here, direction: 'request', owner: 'parameter', parameter }, deeper.slice(2), [...parameterPath, 'content', deeper[0]!, 'schema']);
+    return schemaChanges(context, { ...here, direction: 'request', owner: 'parameter', parameter }, deeper.slice(2), [
+      ...parameterPath,
+      'content',
+      deeper[0]!,
+      'schema',
+    ]);
   }
-  return [{ ...here, action: diff.action, kind: 'parameter-serialization', parameter, keyword: String(field), before: (beforeParameter as Json | undefined)?.[field as string], after: (afterParameter as Json | undefined)?.[field as string] }];
+  return [
+    {
+      ...here,
+      action: diff.action,
+      kind: 'parameter-serialization',
+      parameter,
+      keyword: String(field),
+      before: (beforeParameter as Json | undefined)?.[field as string],
+      after: (afterParameter as Json | undefined)?.[field as string],
+    },
+  ];
 }
 
 function mediaTypeChanges(diff: Diff, here: Here & { direction: Direction; status?: string }, inner: Key[]): Located[] | undefined {
@@ -287,7 +358,8 @@ function requestBodyChanges(context: Context, here: Here, inner: Key[], bodyPath
     return [{ ...here, action: diff.action, kind: 'request-body', required: body?.required === true }];
   }
   const [field, ...deeper] = inner;
-  if (field === 'required') return [{ ...here, action: diff.action, kind: 'request-body-required', after: (nodeAt(after, bodyPath) as Json | undefined)?.required === true }];
+  if (field === 'required')
+    return [{ ...here, action: diff.action, kind: 'request-body-required', after: (nodeAt(after, bodyPath) as Json | undefined)?.required === true }];
   if (field !== 'content') return [];
   const request = { ...here, direction: 'request' as const };
   const media = mediaTypeChanges(diff, request, deeper);
@@ -301,7 +373,9 @@ function responseChanges(context: Context, here: Here, inner: Key[], responsesPa
   const { diff, before, after } = context;
   if (inner.length === 0) {
     const responses = (diff.action === 'remove' ? diff.before : diff.after) as Json | undefined;
-    return diff.action === 'replace' ? [] : Object.keys(isObject(responses) ? responses : {}).map((status) => ({ ...here, action: diff.action, kind: 'response' as const, status }));
+    return diff.action === 'replace'
+      ? []
+      : Object.keys(isObject(responses) ? responses : {}).map((status) => ({ ...here, action: diff.action, kind: 'response' as const, status }));
   }
   const [statusKey, field, ...deeper] = inner;
   const status = String(statusKey);
@@ -334,7 +408,8 @@ function responseChanges(context: Context, here: Here, inner: Key[], responsesPa
     const node = diff.action === 'remove' ? headerNode(before, name!) : headerNode(after, name!);
     return diff.action === 'replace' ? [] : [{ ...response, action: diff.action, kind: 'header', header, required: node?.required === true }];
   }
-  if (headerField === 'required') return [{ ...response, action: diff.action, kind: 'header-required', header, after: headerNode(after, name!)?.required === true }];
+  if (headerField === 'required')
+    return [{ ...response, action: diff.action, kind: 'header-required', header, after: headerNode(after, name!)?.required === true }];
   if (headerField !== 'schema') return [];
   return schemaChanges(context, { ...response, owner: 'header', header }, schemaPath, [...responsePath, 'headers', name!, 'schema']);
 }
@@ -358,16 +433,32 @@ function effectiveTypes(document: Json, schema: unknown, depth = 0): string[] {
   if (!isObject(node) || depth > 10) return ['any'];
   const branches = [node.anyOf, node.oneOf].find(Array.isArray) as unknown[] | undefined;
   if (branches) return [...new Set(branches.flatMap((branch) => effectiveTypes(document, branch, depth + 1)))].sort(byTypeName);
-  const all = Array.isArray(node.allOf) ? (node.allOf as unknown[]).map((part) => effectiveTypes(document, part, depth + 1)).find((types) => !types.includes('any')) : undefined;
+  const all = Array.isArray(node.allOf)
+    ? (node.allOf as unknown[]).map((part) => effectiveTypes(document, part, depth + 1)).find((types) => !types.includes('any'))
+    : undefined;
   if (node.type !== undefined) return (Array.isArray(node.type) ? node.type.map(String) : [String(node.type)]).sort(byTypeName);
   return all ?? ['any'];
 }
 
 /** The change of a schema's types, when api-smart-diff's rewriting is all that differs otherwise. */
 function typesOf(context: Context, here: SchemaHere, holder: Key[], property: string): Located[] {
-  const [was, is] = [effectiveTypes(context.before, nodeAt(context.before, holder)), effectiveTypes(context.after, nodeAt(context.after, context.afterPath(holder, context.after)))];
+  const [was, is] = [
+    effectiveTypes(context.before, nodeAt(context.before, holder)),
+    effectiveTypes(context.after, nodeAt(context.after, context.afterPath(holder, context.after))),
+  ];
   if (isDeepStrictEqual(was, is)) return [];
-  return [{ ...here, property, action: 'replace', kind: 'keyword', keyword: 'type', before: was.length === 1 ? was[0] : was, after: is.length === 1 ? is[0] : is, locateAt: context.afterPath(holder, context.after) }];
+  return [
+    {
+      ...here,
+      property,
+      action: 'replace',
+      kind: 'keyword',
+      keyword: 'type',
+      before: was.length === 1 ? was[0] : was,
+      after: is.length === 1 ? is[0] : is,
+      locateAt: context.afterPath(holder, context.after),
+    },
+  ];
 }
 
 /** A difference inside a schema: the property it is about (through properties, items and branches) and the keyword. */
@@ -416,14 +507,25 @@ function schemaChanges(context: Context, here: SchemaHere, schemaPath: Key[], sc
   if (keyword === 'properties' && tail.length === 1) {
     const name = String(tail[0]);
     const path = propertyPath([...segments, name]);
-    if (diff.action === 'replace') return [{ ...at, property: path, action: 'replace', kind: 'keyword', keyword: 'schema', before: diff.before, after: diff.after }];
+    if (diff.action === 'replace')
+      return [{ ...at, property: path, action: 'replace', kind: 'keyword', keyword: 'schema', before: diff.before, after: diff.after }];
     const required = requiredOf(diff.action === 'remove' ? schemaBefore : schemaAfter).includes(name);
     return [{ ...at, property: path, action: diff.action, kind: 'property', required, before: diff.before, after: diff.after }];
   }
   if (keyword === 'properties' && tail.length === 0) {
-    const entries = Object.keys(isObject(diff.action === 'remove' ? diff.before : diff.after) ? ((diff.action === 'remove' ? diff.before : diff.after) as Json) : {});
+    const entries = Object.keys(
+      isObject(diff.action === 'remove' ? diff.before : diff.after) ? ((diff.action === 'remove' ? diff.before : diff.after) as Json) : {},
+    );
     const list = requiredOf(diff.action === 'remove' ? schemaBefore : schemaAfter);
-    return diff.action === 'replace' ? [] : entries.map((name) => ({ ...at, property: propertyPath([...segments, name]), action: diff.action, kind: 'property' as const, required: list.includes(name) }));
+    return diff.action === 'replace'
+      ? []
+      : entries.map((name) => ({
+          ...at,
+          property: propertyPath([...segments, name]),
+          action: diff.action,
+          kind: 'property' as const,
+          required: list.includes(name),
+        }));
   }
   // `required`: the names that became required or optional.
   if (keyword === 'required') {
@@ -435,7 +537,18 @@ function schemaChanges(context: Context, here: SchemaHere, schemaPath: Key[], sc
       if (was.includes(name) && !is.includes(name)) moves.push({ ...at, property: propertyPath([...segments, name]), action: 'remove', kind: 'required' });
     }
     if (tail.length === 1 && diff.action === 'replace') {
-      return [String(diff.before), String(diff.after)].flatMap((name) => (is.includes(name) === was.includes(name) ? [] : [{ ...at, property: propertyPath([...segments, name]), action: is.includes(name) ? ('add' as const) : ('remove' as const), kind: 'required' as const }]));
+      return [String(diff.before), String(diff.after)].flatMap((name) =>
+        is.includes(name) === was.includes(name)
+          ? []
+          : [
+              {
+                ...at,
+                property: propertyPath([...segments, name]),
+                action: is.includes(name) ? ('add' as const) : ('remove' as const),
+                kind: 'required' as const,
+              },
+            ],
+      );
     }
     return moves;
   }
@@ -450,11 +563,18 @@ function schemaChanges(context: Context, here: SchemaHere, schemaPath: Key[], sc
     if (tail.length === 0) {
       if (diff.action === 'replace') {
         const [was, is] = [diff.before, diff.after].map((list) => (Array.isArray(list) ? list : []));
-        return [...was!.filter((v) => !is!.some((w) => isDeepStrictEqual(v, w))).map((v) => keywordChange({ action: 'remove', before: v, after: undefined })), ...is!.filter((v) => !was!.some((w) => isDeepStrictEqual(v, w))).map((v) => keywordChange({ action: 'add', before: undefined, after: v }))];
+        return [
+          ...was!.filter((v) => !is!.some((w) => isDeepStrictEqual(v, w))).map((v) => keywordChange({ action: 'remove', before: v, after: undefined })),
+          ...is!.filter((v) => !was!.some((w) => isDeepStrictEqual(v, w))).map((v) => keywordChange({ action: 'add', before: undefined, after: v })),
+        ];
       }
       return [keywordChange({ whole: true, before: diff.before, after: diff.after })];
     }
-    if (diff.action === 'replace') return [keywordChange({ action: 'remove', before: diff.before, after: undefined }), keywordChange({ action: 'add', before: undefined, after: diff.after })];
+    if (diff.action === 'replace')
+      return [
+        keywordChange({ action: 'remove', before: diff.before, after: undefined }),
+        keywordChange({ action: 'add', before: undefined, after: diff.after }),
+      ];
     return [keywordChange({ before: diff.before, after: diff.after })];
   }
   if (keyword === 'type') return [keywordChange({ action: 'replace', before: schemaBefore?.type, after: schemaAfter?.type })];
@@ -464,7 +584,8 @@ function schemaChanges(context: Context, here: SchemaHere, schemaPath: Key[], sc
     return [keywordChange({ before: was, after: is })];
   }
   if ((keyword === 'oneOf' || keyword === 'anyOf') && tail.length === 1) return [keywordChange({ before: diff.before, after: diff.after })];
-  if (['format', 'pattern', 'default', 'additionalProperties'].includes(String(keyword))) return [keywordChange({ before: schemaBefore?.[keyword as string], after: schemaAfter?.[keyword as string] })];
+  if (['format', 'pattern', 'default', 'additionalProperties'].includes(String(keyword)))
+    return [keywordChange({ before: schemaBefore?.[keyword as string], after: schemaAfter?.[keyword as string] })];
   return [keywordChange({ before: diff.before, after: diff.after })];
 }
 
@@ -495,11 +616,13 @@ function renameOf(gone: Located, come: Located): Located | undefined {
   }
   if (gone.kind === 'parameter' && come.kind === 'parameter' && isDeepStrictEqual(gone.operations, come.operations)) {
     const [a, b] = [gone.parameter!, come.parameter!];
-    if (a.name !== b.name && a.in === b.in && a.required === b.required) return { ...gone, kind: 'parameter-renamed', action: 'replace', renamedTo: b.name, locateAt: come.path };
+    if (a.name !== b.name && a.in === b.in && a.required === b.required)
+      return { ...gone, kind: 'parameter-renamed', action: 'replace', renamedTo: b.name, locateAt: come.path };
   }
   if (gone.kind === 'operation' && come.kind === 'operation' && gone.operationId && gone.operationId === come.operationId) {
     const [method] = gone.operations[0]!.split(' ');
-    if (come.operations[0]!.startsWith(`${method} `)) return { ...gone, kind: 'operation-moved', action: 'replace', renamedTo: come.operations[0], locateAt: come.locateAt };
+    if (come.operations[0]!.startsWith(`${method} `))
+      return { ...gone, kind: 'operation-moved', action: 'replace', renamedTo: come.operations[0], locateAt: come.locateAt };
   }
   return undefined;
 }
@@ -517,7 +640,8 @@ export function compareContracts(before: Json, after: Json, options: CompareOpti
   // api-smart-diff changes what it is given (it merges allOf in place): it gets copies.
   const diffs = (apiCompare(inOneForm(before), inOneForm(after)).diffs as Diff[]).filter((diff) => diff.path[0] === 'paths');
   const renamedPaths = new Map(diffs.filter((d) => d.action === 'rename' && d.path.length === 1).map((d) => [String(d.before), String(d.after)]));
-  const afterPath = (path: Key[], document: Json) => (document === after && path[0] === 'paths' && renamedPaths.has(String(path[1])) ? ['paths', renamedPaths.get(String(path[1]))!, ...path.slice(2)] : path);
+  const afterPath = (path: Key[], document: Json) =>
+    document === after && path[0] === 'paths' && renamedPaths.has(String(path[1])) ? ['paths', renamedPaths.get(String(path[1]))!, ...path.slice(2)] : path;
   const changes = withoutRequiredOfAddedProperties(pairRenames(diffs.flatMap((diff) => read({ diff, before, after, renamedPaths, afterPath }))));
   const folded = new Map<string, Finding & { change: Change; ruleOf: Rule }>();
   for (const change of changes) {
@@ -531,7 +655,17 @@ export function compareContracts(before: Json, after: Json, options: CompareOpti
     if (found) {
       for (const operation of change.operations) if (!found.operations.includes(operation)) found.operations.push(operation);
     } else {
-      folded.set(key, { rule: rule.id, level: rule.level, operations: [...change.operations], text: '', predicate: '', bundlePath, source, change, ruleOf: rule });
+      folded.set(key, {
+        rule: rule.id,
+        level: rule.level,
+        operations: [...change.operations],
+        text: '',
+        predicate: '',
+        bundlePath,
+        source,
+        change,
+        ruleOf: rule,
+      });
     }
   }
   const findings = [...folded.values()].map(({ change, ruleOf, ...finding }) => {

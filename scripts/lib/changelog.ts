@@ -38,7 +38,9 @@ export function entryBody(previous: Release | undefined, release: Release): stri
   const [was, is] = [apiVersionOf(previous), apiVersionOf(release)];
   // info.version once moved with the contract's revisions; it names the platform API's version now.
   if (was !== is && (release.document.info as Record<string, unknown>)['x-revision'] !== undefined) {
-    sections.push(`The contract names the version of the platform's ${titleOf(release)} in \`info.version\`: ${is} (it said ${was}). Its own revision is \`info.x-revision\`.`);
+    sections.push(
+      `The contract names the version of the platform's ${titleOf(release)} in \`info.version\`: ${is} (it said ${was}). Its own revision is \`info.x-revision\`.`,
+    );
   }
   for (const level of ['error', 'warning', 'info'] as const) {
     const lines = findings.filter((f) => f.level === level).map(changelogLine);

@@ -77,7 +77,11 @@ export class ClientAreaError extends Error {
   override name = 'ClientAreaError';
 }
 
-export function readClientArea(area: string, document: Json = JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')), domain = domainExportsOf([area]).get(area) ?? []): ClientArea {
+export function readClientArea(
+  area: string,
+  document: Json = JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')),
+  domain = domainExportsOf([area]).get(area) ?? [],
+): ClientArea {
   const operations = buildAreaModel(area as never, document);
   const ownClient = domain.some((item) => item.name === 'platformProperties');
   return {
@@ -114,7 +118,11 @@ export interface ExportedName {
  * checking), following its `export * from` into the client's own modules; `read` gives a file's
  * text (the generated files about to be written included). Re-exports from packages are left out.
  */
-export function moduleExports(file: string, read: (file: string) => string | undefined = (f) => (existsSync(f) ? readFileSync(f, 'utf8') : undefined), seen = new Set<string>()): ExportedName[] {
+export function moduleExports(
+  file: string,
+  read: (file: string) => string | undefined = (f) => (existsSync(f) ? readFileSync(f, 'utf8') : undefined),
+  seen = new Set<string>(),
+): ExportedName[] {
   const text = read(file);
   if (text === undefined || seen.has(file)) return [];
   seen.add(file);
@@ -127,14 +135,17 @@ export function moduleExports(file: string, read: (file: string) => string | und
       const from = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
       if (from !== undefined && !from.startsWith('.')) continue;
       if (!statement.exportClause) {
-        if (from !== undefined) found.push(...moduleExports(target(from), read, seen).map((item) => ({ ...item, typeOnly: item.typeOnly || statement.isTypeOnly })));
+        if (from !== undefined)
+          found.push(...moduleExports(target(from), read, seen).map((item) => ({ ...item, typeOnly: item.typeOnly || statement.isTypeOnly })));
       } else if (ts.isNamedExports(statement.exportClause)) {
         for (const element of statement.exportClause.elements) found.push({ name: element.name.text, typeOnly: statement.isTypeOnly || element.isTypeOnly });
       }
     } else if (exported(statement)) {
       const typeOnly = ts.isTypeAliasDeclaration(statement) || ts.isInterfaceDeclaration(statement);
-      if (ts.isVariableStatement(statement)) for (const declaration of statement.declarationList.declarations) found.push({ name: declaration.name.getText(source), typeOnly: false });
-      else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || typeOnly) && statement.name) found.push({ name: statement.name.text, typeOnly });
+      if (ts.isVariableStatement(statement))
+        for (const declaration of statement.declarationList.declarations) found.push({ name: declaration.name.getText(source), typeOnly: false });
+      else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement) || typeOnly) && statement.name)
+        found.push({ name: statement.name.text, typeOnly });
     }
   }
   // A value and a type of one name (an enumeration's object and type) is a value.
@@ -145,10 +156,12 @@ export function moduleExports(file: string, read: (file: string) => string | und
 
 /** What each area's own module exports, sorted; no entry for an area without one. */
 export function domainExportsOf(areas: readonly string[]): Map<string, ExportedName[]> {
-  return new Map(areas.flatMap((area) => {
-    const file = path.join(CLIENT_SRC, domainFile(area));
-    return existsSync(file) ? [[area, moduleExports(file)] as const] : [];
-  }));
+  return new Map(
+    areas.flatMap((area) => {
+      const file = path.join(CLIENT_SRC, domainFile(area));
+      return existsSync(file) ? [[area, moduleExports(file)] as const] : [];
+    }),
+  );
 }
 
 const reexport = (names: { name: string; typeOnly: boolean }[], from: string) =>
@@ -161,12 +174,23 @@ function baseUrlOf(area: string, operations: Operation[]): BaseUrl {
   const [url] = urls;
   const variable = /^\{(\w+)\}$/.exec(url ?? '')?.[1];
   if (urls.size !== 1 || !variable) {
-    throw new ClientAreaError(`openapi/${area}/: the generated client needs one server URL for every operation that is a whole variable (such as '{api_base_url}'), and found ${[...urls].map(String).join(', ')}; give it one, or ${own}`);
+    throw new ClientAreaError(
+      `openapi/${area}/: the generated client needs one server URL for every operation that is a whole variable (such as '{api_base_url}'), and found ${[...urls].map(String).join(', ')}; give it one, or ${own}`,
+    );
   }
-  const withoutKey = operations.filter((operation) => !operation.security.some((schemes) => schemes.some((scheme) => scheme.type === 'apiKey' && scheme.in === 'header' && scheme.keyName === 'AccessKey')));
-  if (withoutKey.length > 0) throw new ClientAreaError(`openapi/${area}/: ${withoutKey.map((o) => o.operationId).join(', ')} ${withoutKey.length === 1 ? 'is' : 'are'} not authenticated with the AccessKey header, which the generated client sends; ${own}`);
+  const withoutKey = operations.filter(
+    (operation) =>
+      !operation.security.some((schemes) => schemes.some((scheme) => scheme.type === 'apiKey' && scheme.in === 'header' && scheme.keyName === 'AccessKey')),
+  );
+  if (withoutKey.length > 0)
+    throw new ClientAreaError(
+      `openapi/${area}/: ${withoutKey.map((o) => o.operationId).join(', ')} ${withoutKey.length === 1 ? 'is' : 'are'} not authenticated with the AccessKey header, which the generated client sends; ${own}`,
+    );
   const server = operations[0]!.servers[0]!;
-  const description = String((server.variables?.[variable] as { description?: string } | undefined)?.description ?? `Base URL of the ${variable}`).replace(/\.$/, '');
+  const description = String((server.variables?.[variable] as { description?: string } | undefined)?.description ?? `Base URL of the ${variable}`).replace(
+    /\.$/,
+    '',
+  );
   return { variable, option: camelCase(variable), env: `PLATFORM_${variable.toUpperCase()}`, description };
 }
 
@@ -189,7 +213,10 @@ function enumsOf(document: Json): AreaEnum[] {
     .filter(([, schema]) => Array.isArray(schema.enum) && Array.isArray(schema['x-enum-varnames']) && schema.enum.length === schema['x-enum-varnames'].length)
     .map(([name, schema]) => ({
       name,
-      summary: String(schema.description ?? '').split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ').trim(),
+      summary: String(schema.description ?? '')
+        .split(/\n\s*\n/)[0]!
+        .replace(/\s+/g, ' ')
+        .trim(),
       values: schema['x-enum-varnames'].map((varname: string, index: number) => [varname, schema.enum[index]]),
     }));
 }
@@ -229,7 +256,9 @@ export function int64Layout(document: Json, operations: Operation[]): Int64Layou
       for (const [key, node] of Object.entries(b)) merged[key] = merge(merged[key], node)!;
       return merged;
     }
-    throw new ClientAreaError(`a schema holds an int64 value in one branch and ${JSON.stringify(typeof a === 'number' ? b : a)} in another at the same place; the bigint reader cannot tell them apart`);
+    throw new ClientAreaError(
+      `a schema holds an int64 value in one branch and ${JSON.stringify(typeof a === 'number' ? b : a)} in another at the same place; the bigint reader cannot tell them apart`,
+    );
   };
   const schemas = Object.fromEntries([...holds].sort().map((name) => [name, nodeOf(components[name])!]));
   const answers: Int64Layout['answers'] = {};
@@ -314,12 +343,20 @@ export function renderClientArea(client: ClientArea): string {
   }
   lines.push(`export type * from '@platform-contracts/contracts/${area}';`, "export * from './internal/public.js';");
   // By name: a name of the area's own wins over the contract's type of the same name (an enumeration, DatabaseError).
-  if (client.enums.length > 0) lines.push(reexport(client.enums.map(({ name }) => ({ name, typeOnly: false })), `./generated/enums/${area}.js`));
+  if (client.enums.length > 0)
+    lines.push(
+      reexport(
+        client.enums.map(({ name }) => ({ name, typeOnly: false })),
+        `./generated/enums/${area}.js`,
+      ),
+    );
   if (client.domain.length > 0) lines.push(reexport(client.domain, `./${domainFile(area).replace(/\.ts$/, '.js')}`));
   if (!client.ownClient) {
     const baseUrl = client.baseUrl!;
     const errorName = `${name}ApiError`;
-    const pagination = JSON.stringify(client.pagination, null, 2).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:').replace(/"/g, "'");
+    const pagination = JSON.stringify(client.pagination, null, 2)
+      .replace(/"([A-Za-z_$][\w$]*)":/g, '$1:')
+      .replace(/"/g, "'");
     lines.push(
       '',
       `/** A failure answer of the ${title}: \`body\` is ${describeErrorBodies(client.errors)}. */`,
@@ -411,15 +448,15 @@ export function renderBaseUrls(clients: readonly ClientArea[]): string {
   return [
     '/**',
     " * Generated from the contracts' servers by `pnpm generate`. Do not edit: each option is a server",
-    " * variable that is a whole base URL (`{api_base_url}`), with the areas served there.",
+    ' * variable that is a whole base URL (`{api_base_url}`), with the areas served there.',
     ' */',
     '',
-    '/** createPlatformClient\'s base URL options: each defaults to its environment variable. */',
+    "/** createPlatformClient's base URL options: each defaults to its environment variable. */",
     'export interface BaseUrlOptions {',
     ...urls.flatMap((url) => [`  /** ${url.description} (${list(url.areas)}). Default: \`${url.env}\`. */`, `  ${url.option}?: string;`]),
     '}',
     '',
-    '/** Each base URL option\'s environment variable. */',
+    "/** Each base URL option's environment variable. */",
     `export const BASE_URL_ENV = { ${urls.map((url) => `${url.option}: '${url.env}'`).join(', ')} } as const;`,
     '',
     'export type BaseUrlOption = keyof typeof BASE_URL_ENV;',

@@ -24,16 +24,18 @@ export const DOC_REGIONS: Record<string, Record<string, Render>> = {
       [
         '| Area | Subpath | Client | Error | Error body by status | Enumerations |',
         '|---|---|---|---|---|---|',
-        ...clients.map((client) =>
-          [
-            titleOf(client),
-            `\`@platform-contracts/client/${client.area}\``,
-            client.ownClient ? `its own (see ${titleOf(client)} below)` : `\`create${client.name}Client\` (\`${client.baseUrl!.env}\`)`,
-            client.ownClient ? 'its own' : `\`${client.name}ApiError\``,
-            describeErrorBodies(client.errors).replace(/^./, (letter) => letter.toUpperCase()),
-            client.enums.map((item) => `\`${item.name}\``).join(', ') || 'none',
-          ].join(' | '),
-        ).map((row) => `| ${row} |`),
+        ...clients
+          .map((client) =>
+            [
+              titleOf(client),
+              `\`@platform-contracts/client/${client.area}\``,
+              client.ownClient ? `its own (see ${titleOf(client)} below)` : `\`create${client.name}Client\` (\`${client.baseUrl!.env}\`)`,
+              client.ownClient ? 'its own' : `\`${client.name}ApiError\``,
+              describeErrorBodies(client.errors).replace(/^./, (letter) => letter.toUpperCase()),
+              client.enums.map((item) => `\`${item.name}\``).join(', ') || 'none',
+            ].join(' | '),
+          )
+          .map((row) => `| ${row} |`),
       ].join('\n'),
   },
 };
@@ -43,7 +45,8 @@ const REGION = (name: string) => new RegExp(`(<!-- pnpm generate: ${name} -->)[\
 /** `text` with each named region's content replaced; throws naming a region whose markers are missing. */
 export function fillRegions(file: string, text: string, regions: Record<string, string>): string {
   for (const [name, content] of Object.entries(regions)) {
-    if (!REGION(name).test(text)) throw new Error(`${file} has no region "${name}" (<!-- pnpm generate: ${name} --> ... <!-- /pnpm generate -->) for pnpm generate to fill`);
+    if (!REGION(name).test(text))
+      throw new Error(`${file} has no region "${name}" (<!-- pnpm generate: ${name} --> ... <!-- /pnpm generate -->) for pnpm generate to fill`);
     const block = content.includes('\n') ? `\n${content}\n` : content;
     text = text.replace(REGION(name), (_whole, open: string, close: string) => `${open}${block}${close}`);
   }

@@ -22,13 +22,19 @@ export function inOneForm<T>(document: T): T {
 }
 
 function visit(node: unknown, schemas: Json): void {
-  if (Array.isArray(node)) return node.forEach((item) => visit(item, schemas));
+  if (Array.isArray(node)) {
+    for (const item of node) visit(item, schemas);
+    return;
+  }
   if (!isObject(node)) return;
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const branches = node[keyword];
     if (!Array.isArray(branches)) continue;
     node[keyword] = branches.map((branch) => {
-      const name = isObject(branch) && Object.keys(branch).length === 1 && typeof branch.$ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(branch.$ref)?.[1] : undefined;
+      const name =
+        isObject(branch) && Object.keys(branch).length === 1 && typeof branch.$ref === 'string'
+          ? /^#\/components\/schemas\/([^/]+)$/.exec(branch.$ref)?.[1]
+          : undefined;
       return name !== undefined && isObject(schemas[name]) ? structuredClone(schemas[name]) : branch;
     });
   }
@@ -45,7 +51,10 @@ function completeBranches(schema: Json, keyword: 'oneOf' | 'anyOf'): void {
   const branches = schema[keyword];
   if (!Array.isArray(branches) || !isObject(schema.properties) || schema.additionalProperties !== false) return;
   const onlyRequiring = (branch: unknown) =>
-    isObject(branch) && Array.isArray(branch.required) && Object.keys(branch).every((key) => ['title', 'required', 'properties'].includes(key)) && Object.values(isObject(branch.properties) ? branch.properties : {}).every((value) => isObject(value) && Object.keys(value).length === 0);
+    isObject(branch) &&
+    Array.isArray(branch.required) &&
+    Object.keys(branch).every((key) => ['title', 'required', 'properties'].includes(key)) &&
+    Object.values(isObject(branch.properties) ? branch.properties : {}).every((value) => isObject(value) && Object.keys(value).length === 0);
   if (!branches.every(onlyRequiring)) return;
   const properties = schema.properties;
   const requiredBy = branches.map((branch) => new Set((branch as Json).required as string[]));
@@ -53,7 +62,9 @@ function completeBranches(schema: Json, keyword: 'oneOf' | 'anyOf'): void {
     type: schema.type ?? 'object',
     additionalProperties: false,
     required: [...(Array.isArray(schema.required) ? schema.required : []), ...((branch as Json).required as string[])],
-    properties: Object.fromEntries(Object.entries(properties).filter(([name]) => requiredBy[index]!.has(name) || !requiredBy.some((others, other) => other !== index && others.has(name)))),
+    properties: Object.fromEntries(
+      Object.entries(properties).filter(([name]) => requiredBy[index]!.has(name) || !requiredBy.some((others, other) => other !== index && others.has(name))),
+    ),
   }));
   for (const key of ['type', 'properties', 'additionalProperties', 'required']) delete schema[key];
 }

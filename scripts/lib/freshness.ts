@@ -38,7 +38,10 @@ export function fingerprint(root: string, inputs: string[]): Fingerprint {
   const files: string[] = [];
   for (const input of inputs) filesUnder(root, input, files);
   const result: Fingerprint = {};
-  for (const file of files.sort()) result[file.split(path.sep).join('/')] = createHash('sha1').update(readFileSync(path.join(root, file))).digest('hex');
+  for (const file of files.sort())
+    result[file.split(path.sep).join('/')] = createHash('sha1')
+      .update(readFileSync(path.join(root, file)))
+      .digest('hex');
   return result;
 }
 

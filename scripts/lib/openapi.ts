@@ -5,4 +5,4 @@ export { buildAreaModel, walkOperations } from '../../packages/contracts/src/mod
 export { escapePointerToken, resolveRef, unescapePointerToken } from '../../packages/contracts/src/refs.ts';
 
 /** A parsed OpenAPI document or a part of one, as the scripts walk it. */
-export type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Json = any;

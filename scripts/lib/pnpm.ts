@@ -4,7 +4,8 @@ import path from 'node:path';
 
 export function pnpmCommand(): [string, string[]] {
   const execPath = process.env.npm_execpath;
-  if (execPath && /pnpm/.test(path.basename(execPath))) return execPath.endsWith('.cjs') || execPath.endsWith('.js') ? [process.execPath, [execPath]] : [execPath, []];
+  if (execPath && /pnpm/.test(path.basename(execPath)))
+    return execPath.endsWith('.cjs') || execPath.endsWith('.js') ? [process.execPath, [execPath]] : [execPath, []];
   return ['npx', ['-y', 'pnpm@10']];
 }
 
@@ -18,6 +19,8 @@ const KEPT = /^npm_config_(registry|cafile|ca|https?_proxy|proxy|noproxy|cache|s
  * about on every run (`Unknown user config "nodedir"`), which would leak into the test output.
  */
 export function cleanNpmEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => KEPT.test(key) || (!/^npm_/i.test(key) && !['PNPM_SCRIPT_SRC_DIR', 'INIT_CWD'].includes(key))));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => KEPT.test(key) || (!/^npm_/i.test(key) && !['PNPM_SCRIPT_SRC_DIR', 'INIT_CWD'].includes(key))),
+  );
   return { ...env, npm_config_userconfig: '/dev/null', npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...extra };
 }

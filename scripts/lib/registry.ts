@@ -19,14 +19,9 @@ export function areaNameProblem(area: string): string | undefined {
 }
 
 const header = (from: string, change: string) =>
-  [
-    '/**',
-    ` * Generated from ${from} by \`pnpm generate\`. Do not edit:`,
-    ` * ${change} and run \`pnpm bundle && pnpm generate\` instead.`,
-    ' */',
-    '',
-    '',
-  ].join('\n');
+  ['/**', ` * Generated from ${from} by \`pnpm generate\`. Do not edit:`, ` * ${change} and run \`pnpm bundle && pnpm generate\` instead.`, ' */', '', ''].join(
+    '\n',
+  );
 
 export function renderAreas(areas: readonly string[]): string {
   return (
@@ -56,7 +51,7 @@ export function renderOperations(operationIds: readonly string[], areas: readonl
     ' * `@platform-contracts/contracts/<area>`): parameters, request body and answers by status.\n' +
     ' */\n' +
     `export interface AreaOperations<Int64 extends number | bigint = number | bigint> {\n${areas.map((area) => `  ${JSON.stringify(area)}: ${identifierOf(area)}<Int64>;`).join('\n')}\n}\n\n` +
-    "/** The operationIds of an area (of each area, for a union of areas). */\n" +
+    '/** The operationIds of an area (of each area, for a union of areas). */\n' +
     'export type OperationIdOf<Area extends keyof AreaOperations> = Area extends keyof AreaOperations ? keyof AreaOperations[Area] & string : never;\n'
   );
 }

@@ -95,12 +95,16 @@ export function unshippedRevisions(input: ShippingInput): string[] {
   for (const area of [...new Set([...input.areas, ...subpaths])].sort()) {
     const revision = releasedVersions(input.openapiDir, area).at(-1);
     if (!revision) {
-      problems.push(`${area}: ${input.clientName}/${area} ships a contract never released: run \`pnpm release\` (it records the revision and writes the changeset)`);
+      problems.push(
+        `${area}: ${input.clientName}/${area} ships a contract never released: run \`pnpm release\` (it records the revision and writes the changeset)`,
+      );
       continue;
     }
     const named = new RegExp(`\\b${escapeRegExp(area)}\\b[^\\n]*\\b${escapeRegExp(revision)}\\b`, 'i');
     if (!texts.some((text) => named.test(text))) {
-      problems.push(`${area}: revision ${revision} is in no pending changeset of ${input.clientName} nor in its CHANGELOG.md; run \`pnpm release\`, or \`pnpm changeset\` naming the ${area} contract and ${revision}`);
+      problems.push(
+        `${area}: revision ${revision} is in no pending changeset of ${input.clientName} nor in its CHANGELOG.md; run \`pnpm release\`, or \`pnpm changeset\` naming the ${area} contract and ${revision}`,
+      );
     }
   }
   return problems;

@@ -15,7 +15,11 @@ export interface RunOptions {
 }
 
 /** Runs a CLI installed in node_modules/.bin from the repository root. */
-export function runBin(bin: string, args: string[], { env = {}, output = 'stream' }: RunOptions = {}): { ok: boolean; output: string; stdout: string; stderr: string } {
+export function runBin(
+  bin: string,
+  args: string[],
+  { env = {}, output = 'stream' }: RunOptions = {},
+): { ok: boolean; output: string; stdout: string; stderr: string } {
   const result = spawnSync(path.join(ROOT, 'node_modules/.bin', bin), args, {
     cwd: ROOT,
     encoding: 'utf8',

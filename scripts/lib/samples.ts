@@ -23,7 +23,10 @@ const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 /** The request example a sample sends: of the names a success answer's examples pair with a request example, the one that gives the most parameters a value (the first of those). */
 function successExampleName(operation: Operation): string | undefined {
   const namesOf = (holder: { examples?: unknown } | undefined) => Object.keys((holder?.examples as object | undefined) ?? {});
-  const requestNames = new Set([...operation.parameters.flatMap((parameter) => namesOf(parameter.source)), ...(operation.requestBody?.content ?? []).flatMap(namesOf)]);
+  const requestNames = new Set([
+    ...operation.parameters.flatMap((parameter) => namesOf(parameter.source)),
+    ...(operation.requestBody?.content ?? []).flatMap(namesOf),
+  ]);
   const answers = Object.values(operation.responses).filter(({ status }) => /^2/.test(status));
   const paired = answers.flatMap((response) => response.content.flatMap(namesOf)).filter((name) => requestNames.has(name));
   const given = (name: string) => operation.parameters.filter((parameter) => namesOf(parameter.source).includes(name)).length;
@@ -32,7 +35,14 @@ function successExampleName(operation: Operation): string | undefined {
 
 /** A value to send: the contract's example of that name, else its first example (the model's), else its schema's example or default. */
 function exampleOf(document: Json, holder: { example?: unknown; schema?: unknown; source?: Json; examples?: Json } | undefined, name?: string): unknown {
-  const named = name === undefined ? undefined : holder?.source ? holder.source.examples?.[name] : holder?.examples && name in holder.examples ? { value: holder.examples[name] } : undefined;
+  const named =
+    name === undefined
+      ? undefined
+      : holder?.source
+        ? holder.source.examples?.[name]
+        : holder?.examples && name in holder.examples
+          ? { value: holder.examples[name] }
+          : undefined;
   if (named !== undefined) return (resolveRef(document, named) as Json)?.value;
   // Values given by name, none of this one: this request example leaves the parameter out.
   if (name !== undefined && holder?.source?.examples && !holder.source.required) return undefined;
@@ -69,7 +79,11 @@ export function requestShape(document: Json, operation: Operation): RequestShape
   const missing: string[] = [];
   const example = successExampleName(operation);
   let target = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = exampleOf(document, operation.parameters.find((p) => p.in === 'path' && p.name === name), example);
+    const value = exampleOf(
+      document,
+      operation.parameters.find((p) => p.in === 'path' && p.name === name),
+      example,
+    );
     if (value === undefined) missing.push(`path parameter ${name}`);
     return encodeURIComponent(String(value));
   });
@@ -99,7 +113,16 @@ export function requestShape(document: Json, operation: Operation): RequestShape
   }
   if (missing.length > 0) throw new Error(`${operation.operationId}: the contract has no example for ${missing.join(', ')}`);
   const success = Object.values(operation.responses).find(({ status }) => /^2/.test(status));
-  return { operationId: operation.operationId, method: operation.method, target, auth, keyHeader, body, production: productionUrl(operation), answer: success?.content[0]?.type };
+  return {
+    operationId: operation.operationId,
+    method: operation.method,
+    target,
+    auth,
+    keyHeader,
+    body,
+    production: productionUrl(operation),
+    answer: success?.content[0]?.type,
+  };
 }
 
 const productionNote = (shape: RequestShape) =>
@@ -136,6 +159,7 @@ export function fetchSample(document: Json, operation: Operation): string {
   }
   if (shape.auth === 'bearer') {
     lines.push(`const token = globalThis.process?.env.PLATFORM_DATABASE_AUTH_TOKEN; // ${TOKEN_HINT}`);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample's own template literal, written as text
     headers.push('Authorization: `Bearer ${token}`');
   }
   const init = [`  method: '${method.toUpperCase()}',`];
@@ -143,9 +167,12 @@ export function fetchSample(document: Json, operation: Operation): string {
   if (headers.length > 0) init.push(`  headers: { ${headers.join(', ')} },`);
   if (shape.body) {
     const value = shape.body.value;
-    init.push(typeof value === 'string' ? `  body: ${JSON.stringify(value)},` : `  body: JSON.stringify(${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}),`);
+    init.push(
+      typeof value === 'string' ? `  body: ${JSON.stringify(value)},` : `  body: JSON.stringify(${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}),`,
+    );
   }
   lines.push(`const response = await fetch(\`\${baseUrl}${shape.target.replace(/`/g, '\\`')}\`, {`, ...init, '});');
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample's own template literal, written as text
   lines.push('if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);');
   if (shape.answer?.includes('json')) lines.push('console.log(await response.json());');
   else if (shape.answer) lines.push('console.log(await response.text());');

@@ -29,9 +29,15 @@ const INDEX_CALL = /\b[\w$]+\([\w$]+\([\w$]+\),\{labels:[\w$]+\([\w$]+\),modelsS
 
 /** The bundle with its search entries and results passed through the hooks; throws when it cannot be done safely. */
 export function withSearchHook(script: string): string {
-  for (const [name, pattern] of [['search call', SEARCH_CALL], ['search index', INDEX_CALL]] as const) {
+  for (const [name, pattern] of [
+    ['search call', SEARCH_CALL],
+    ['search index', INDEX_CALL],
+  ] as const) {
     const found = [...script.matchAll(pattern)].length;
-    if (found !== 1) throw new Error(`${path.basename(SCALAR_SCRIPT)}: expected one ${name} to hook (found ${found}); check scripts/lib/scalar-adapter.ts against this Scalar version`);
+    if (found !== 1)
+      throw new Error(
+        `${path.basename(SCALAR_SCRIPT)}: expected one ${name} to hook (found ${found}); check scripts/lib/scalar-adapter.ts against this Scalar version`,
+      );
   }
   return script
     .replace(SEARCH_CALL, (call, query: string) => `(globalThis.PLATFORM_SEARCH_RESULTS||(r=>r))(${call},${query}.value)`)

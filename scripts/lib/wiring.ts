@@ -6,7 +6,18 @@
 // its contract, its mock behaviour and its own client code (if any); these files only gather them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { camelCase, domainExportsOf, moduleExports, pascalCase, readClientArea, renderBaseUrls, renderClientArea, renderEnums, renderInt64, type ClientArea } from './client-areas.ts';
+import {
+  camelCase,
+  domainExportsOf,
+  moduleExports,
+  pascalCase,
+  readClientArea,
+  renderBaseUrls,
+  renderClientArea,
+  renderEnums,
+  renderInt64,
+  type ClientArea,
+} from './client-areas.ts';
 import { renderDocRegions } from './doc-regions.ts';
 import { ROOT } from './paths.ts';
 import { renderRedoclyConfig } from './redocly-config.ts';
@@ -15,15 +26,14 @@ export { camelCase, pascalCase };
 export const CLIENT_DIR = path.join(ROOT, 'packages/client');
 export const MOCK_AREAS_DIR = path.join(ROOT, 'packages/mock/src/areas');
 
-const header = (what: string) =>
-  ['/**', ` * Generated from the area registry by \`pnpm generate\`. Do not edit: ${what}.`, ' */', '', ''].join('\n');
+const header = (what: string) => ['/**', ` * Generated from the area registry by \`pnpm generate\`. Do not edit: ${what}.`, ' */', '', ''].join('\n');
 
 /** packages/mock/src/areas/index.ts: every area's behaviour (its module's default export). */
 export function renderMockAreas(areas: readonly string[]): string {
   return (
     header('each area brings its own packages/mock/src/areas/<area>.ts') +
     areas.map((area) => `import ${camelCase(area)} from './${area}.ts';\n`).join('') +
-    '\n/** The behaviour of every area the mock serves, in the registry\'s order. */\n' +
+    "\n/** The behaviour of every area the mock serves, in the registry's order. */\n" +
     `export const AREA_BEHAVIOURS = [${areas.map(camelCase).join(', ')}] as const;\n`
   );
 }
@@ -33,7 +43,7 @@ export function renderPlatformProperties(areas: readonly string[]): string {
   return (
     header("each area's packages/client/src/<area>.ts exports its own `platformProperties`") +
     areas.map((area) => `import { platformProperties as ${camelCase(area)} } from '../${area}.js';\n`).join('') +
-    '\n/** Every area\'s properties of createPlatformClient, by property name, in the registry\'s order. */\n' +
+    "\n/** Every area's properties of createPlatformClient, by property name, in the registry's order. */\n" +
     `export const PLATFORM_PROPERTIES = { ${areas.map((area) => `...${camelCase(area)}`).join(', ')} };\n`
   );
 }
@@ -53,7 +63,11 @@ const publishedEntry = (file: string) => {
  */
 export function renderClientPackage(areas: readonly string[], packageJson = readFileSync(path.join(CLIENT_DIR, 'package.json'), 'utf8')): string {
   const manifest = JSON.parse(packageJson);
-  const map = (make: typeof entry | typeof publishedEntry) => ({ '.': make('index'), ...Object.fromEntries(areas.map((area) => [`./${area}`, make(area)])), './package.json': './package.json' });
+  const map = (make: typeof entry | typeof publishedEntry) => ({
+    '.': make('index'),
+    ...Object.fromEntries(areas.map((area) => [`./${area}`, make(area)])),
+    './package.json': './package.json',
+  });
   manifest.exports = map(entry);
   manifest.publishConfig = { ...manifest.publishConfig, exports: map(publishedEntry) };
   return `${JSON.stringify(manifest, null, 2)}\n`;
@@ -69,7 +83,10 @@ const PER_AREA_HOOKS = new Set(['platformProperties']);
  * every entry point shares), read from the sources' syntax (`overlay` holds files about to be
  * written, path -> content). Fails when two areas export the same name.
  */
-export function clientExportsOf(areas: readonly string[], overlay: ReadonlyMap<string, string> = new Map()): Map<string, { name: string; typeOnly: boolean }[]> {
+export function clientExportsOf(
+  areas: readonly string[],
+  overlay: ReadonlyMap<string, string> = new Map(),
+): Map<string, { name: string; typeOnly: boolean }[]> {
   const src = path.join(CLIENT_DIR, 'src');
   const read = (file: string) => overlay.get(file) ?? (existsSync(file) ? readFileSync(file, 'utf8') : undefined);
   const shared = new Set(moduleExports(path.join(src, SHARED), read).map((item) => item.name));
@@ -83,7 +100,10 @@ export function clientExportsOf(areas: readonly string[], overlay: ReadonlyMap<s
     const own = exported.filter((item) => !shared.has(item.name) && !PER_AREA_HOOKS.has(item.name));
     for (const { name } of own) {
       const previous = owner.get(name);
-      if (previous) throw new Error(`packages/client/src/${area}.ts and packages/client/src/${previous}.ts both export ${name}: the index can hold only one; rename one of them`);
+      if (previous)
+        throw new Error(
+          `packages/client/src/${area}.ts and packages/client/src/${previous}.ts both export ${name}: the index can hold only one; rename one of them`,
+        );
       owner.set(name, area);
     }
     result.set(area, own);
@@ -129,7 +149,13 @@ export function generateWiring(areas: readonly string[], clients?: readonly Clie
   const key = JSON.stringify(areas);
   if (cached?.key !== key) {
     const domains = domainExportsOf(areas);
-    cached = { key, files: wiringOf(areas, areas.map((area) => readClientArea(area, undefined, domains.get(area) ?? []))) };
+    cached = {
+      key,
+      files: wiringOf(
+        areas,
+        areas.map((area) => readClientArea(area, undefined, domains.get(area) ?? [])),
+      ),
+    };
   }
   return new Map(cached.files);
 }

@@ -2,7 +2,5 @@
 import { createRulesetFunction } from '@stoplight/spectral-core';
 
 export default createRulesetFunction({ input: { type: 'object' }, options: null }, (responses) =>
-  Object.keys(responses).some((code) => /^4(\d\d|XX)$/.test(code))
-    ? []
-    : [{ message: 'Operation documents no 4xx response.' }],
+  Object.keys(responses).some((code) => /^4(\d\d|XX)$/.test(code)) ? [] : [{ message: 'Operation documents no 4xx response.' }],
 );

@@ -25,7 +25,12 @@ export default createRulesetFunction({ input: { type: 'object' }, options: null 
     // An area without a casing would pass unchecked: say so once per document.
     if (reported.has(context.document)) return [];
     reported.add(context.document);
-    return [{ message: `The ${area} area declares no property casing: give its openapi.yaml info.x-property-casing (style: ${Object.keys(STYLES).join(', ')}; exceptions: names it allows).`, path: ['info'] }];
+    return [
+      {
+        message: `The ${area} area declares no property casing: give its openapi.yaml info.x-property-casing (style: ${Object.keys(STYLES).join(', ')}; exceptions: names it allows).`,
+        path: ['info'],
+      },
+    ];
   }
   const exceptions = new Set(rule.exceptions ?? []);
   return Object.keys(properties)

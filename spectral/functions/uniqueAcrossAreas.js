@@ -10,9 +10,7 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 
 const COLLECTORS = {
   operationIds: (document) =>
-    Object.values(document.paths ?? {}).flatMap((pathItem) =>
-      HTTP_METHODS.map((method) => pathItem?.[method]?.operationId).filter(Boolean),
-    ),
+    Object.values(document.paths ?? {}).flatMap((pathItem) => HTTP_METHODS.map((method) => pathItem?.[method]?.operationId).filter(Boolean)),
   componentNames: (document) =>
     Object.entries(document.components ?? {})
       .filter(([kind]) => kind !== 'securitySchemes') // shared schemes are meant to repeat

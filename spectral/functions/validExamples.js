@@ -21,10 +21,12 @@ export default createRulesetFunction({ input: { type: 'object' }, options: null 
   const results = [];
   const check = (value, schema, path) => {
     if (!isObject(schema) && typeof schema !== 'boolean') return;
-    for (const result of validate(value, { schema, allErrors: true, dialect: 'draft2020-12' }, { ...context, path }) ?? []) results.push({ message: `Example value must conform to the schema: ${result.message}`, path: result.path ?? path });
+    for (const result of validate(value, { schema, allErrors: true, dialect: 'draft2020-12' }, { ...context, path }) ?? [])
+      results.push({ message: `Example value must conform to the schema: ${result.message}`, path: result.path ?? path });
   };
   const examplesOf = (holder, at, skip) => {
-    for (const [name, example] of Object.entries(holder?.examples ?? {})) if (!skip.has(name) && isObject(example) && 'value' in example) check(example.value, holder.schema, [...at, 'examples', name, 'value']);
+    for (const [name, example] of Object.entries(holder?.examples ?? {}))
+      if (!skip.has(name) && isObject(example) && 'value' in example) check(example.value, holder.schema, [...at, 'examples', name, 'value']);
     if (holder && 'example' in holder) check(holder.example, holder.schema, [...at, 'example']);
   };
   for (const [method, operation] of Object.entries(pathItem)) {
@@ -32,13 +34,17 @@ export default createRulesetFunction({ input: { type: 'object' }, options: null 
     const negative = negativeNames(operation);
     const none = new Set();
     (operation.parameters ?? []).forEach((parameter, index) => examplesOf(parameter, [...context.path, method, 'parameters', index], negative));
-    for (const [type, media] of Object.entries(operation.requestBody?.content ?? {})) examplesOf(media, [...context.path, method, 'requestBody', 'content', type], negative);
+    for (const [type, media] of Object.entries(operation.requestBody?.content ?? {}))
+      examplesOf(media, [...context.path, method, 'requestBody', 'content', type], negative);
     for (const [status, response] of Object.entries(operation.responses ?? {})) {
-      for (const [type, media] of Object.entries(response?.content ?? {})) examplesOf(media, [...context.path, method, 'responses', status, 'content', type], none);
+      for (const [type, media] of Object.entries(response?.content ?? {}))
+        examplesOf(media, [...context.path, method, 'responses', status, 'content', type], none);
     }
   }
   // The path item's own parameters: negative for an operation that pairs the name with a 4xx.
-  const shared = [...Object.entries(pathItem)].filter(([method]) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(method)).map(([, operation]) => negativeNames(operation));
+  const shared = [...Object.entries(pathItem)]
+    .filter(([method]) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(method))
+    .map(([, operation]) => negativeNames(operation));
   const negativeSomewhere = new Set(shared.flatMap((names) => [...names]));
   (pathItem.parameters ?? []).forEach((parameter, index) => examplesOf(parameter, [...context.path, 'parameters', index], negativeSomewhere));
   return results;

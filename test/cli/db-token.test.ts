@@ -223,17 +223,55 @@ describe('failures: one line on stderr, an exit code, nothing changed, no secret
 
   const token = ['db', 'token'];
   const failures = [
-    { name: 'no access key', args: [...token, 'create', DATABASE_ID, '--no-save'], env: { PLATFORM_ACCESS_KEY: undefined }, code: 3, message: /^no access key: set PLATFORM_ACCESS_KEY or pass --access-key$/ },
-    { name: 'an empty access key', args: [...token, 'invalidate', DATABASE_ID, '--force'], env: { PLATFORM_ACCESS_KEY: ' ' }, code: 3, message: /^no access key/ },
-    { name: 'no API URL', args: [...token, 'create', DATABASE_ID, '--no-save'], env: { PLATFORM_API_BASE_URL: undefined }, code: 3, message: /^no API URL: set PLATFORM_API_BASE_URL/ },
+    {
+      name: 'no access key',
+      args: [...token, 'create', DATABASE_ID, '--no-save'],
+      env: { PLATFORM_ACCESS_KEY: undefined },
+      code: 3,
+      message: /^no access key: set PLATFORM_ACCESS_KEY or pass --access-key$/,
+    },
+    {
+      name: 'an empty access key',
+      args: [...token, 'invalidate', DATABASE_ID, '--force'],
+      env: { PLATFORM_ACCESS_KEY: ' ' },
+      code: 3,
+      message: /^no access key/,
+    },
+    {
+      name: 'no API URL',
+      args: [...token, 'create', DATABASE_ID, '--no-save'],
+      env: { PLATFORM_API_BASE_URL: undefined },
+      code: 3,
+      message: /^no API URL: set PLATFORM_API_BASE_URL/,
+    },
     { name: 'an unknown database (create)', args: [...token, 'create', 'other-database', '--no-save'], code: 4, message: /^unknown database "other-database"/ },
-    { name: 'an unknown database (invalidate)', args: [...token, 'invalidate', 'other-database', '--force'], code: 4, message: /^unknown database "other-database"/ },
+    {
+      name: 'an unknown database (invalidate)',
+      args: [...token, 'invalidate', 'other-database', '--force'],
+      code: 4,
+      message: /^unknown database "other-database"/,
+    },
     { name: 'no database ID', args: [...token, 'create', '--no-save'], code: 2, message: /^no database: pass DATABASE_ID or set PLATFORM_DATABASE_ID$/ },
-    { name: 'expiry 30x', args: [...token, 'create', DATABASE_ID, '--expiry', '30x'], code: 2, message: /^bad expiry "30x": write a number of days with the suffix d, for example 30d, or never$/ },
+    {
+      name: 'expiry 30x',
+      args: [...token, 'create', DATABASE_ID, '--expiry', '30x'],
+      code: 2,
+      message: /^bad expiry "30x": write a number of days with the suffix d, for example 30d, or never$/,
+    },
     { name: 'expiry 0d', args: [...token, 'create', DATABASE_ID, '--expiry', '0d'], code: 2, message: /^bad expiry "0d": a token must last at least 1d$/ },
     { name: 'expiry 30', args: [...token, 'create', DATABASE_ID, '--expiry', '30'], code: 2, message: /^bad expiry "30"/ },
-    { name: 'invalidate without a terminal and without --force', args: [...token, 'invalidate', DATABASE_ID], code: 2, message: /^refusing to invalidate tokens without confirmation: no terminal to ask; pass --yes \(or --force\)$/ },
-    { name: '--save-env without --regenerate', args: [...token, 'invalidate', DATABASE_ID, '--force', '--save-env'], code: 2, message: /^--save-env saves the regenerated token and requires --regenerate$/ },
+    {
+      name: 'invalidate without a terminal and without --force',
+      args: [...token, 'invalidate', DATABASE_ID],
+      code: 2,
+      message: /^refusing to invalidate tokens without confirmation: no terminal to ask; pass --yes \(or --force\)$/,
+    },
+    {
+      name: '--save-env without --regenerate',
+      args: [...token, 'invalidate', DATABASE_ID, '--force', '--save-env'],
+      code: 2,
+      message: /^--save-env saves the regenerated token and requires --regenerate$/,
+    },
   ];
 
   it.each(failures)('$name: exit $code', async ({ args, env, code, message }) => {

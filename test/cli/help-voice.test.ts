@@ -22,11 +22,17 @@ const run = (command: string, args: string[], env: Record<string, string> = {}) 
 const HELPS: [string, () => string][] = [
   ['platform --help', () => run(process.execPath, [PLATFORM_BIN, '--help']).stdout],
   ['platform db token --help', () => run(process.execPath, [PLATFORM_BIN, 'db', 'token', '--help']).stdout],
-  ...['create', 'invalidate', 'list'].map((name): [string, () => string] => [`platform db token ${name} --help`, () => run(process.execPath, [PLATFORM_BIN, 'db', 'token', name, '--help']).stdout]),
+  ...['create', 'invalidate', 'list'].map((name): [string, () => string] => [
+    `platform db token ${name} --help`,
+    () => run(process.execPath, [PLATFORM_BIN, 'db', 'token', name, '--help']).stdout,
+  ]),
   ['platform-mock --help', () => run(process.execPath, [MOCK_BIN, '--help']).stdout],
   ['pnpm start --help', () => run(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--help']).stdout],
   ['pnpm mock --help', () => run(process.execPath, ['--import', 'tsx', 'scripts/mock.ts', '--help']).stdout],
-  ...['lint', 'bundle', 'build', 'check-breaking', 'pack'].map((name): [string, () => string] => [`scripts/${name}.ts --help`, () => run(TSX, [`scripts/${name}.ts`, '--help']).stdout]),
+  ...['lint', 'bundle', 'build', 'check-breaking', 'pack'].map((name): [string, () => string] => [
+    `scripts/${name}.ts --help`,
+    () => run(TSX, [`scripts/${name}.ts`, '--help']).stdout,
+  ]),
 ];
 
 /** A row of options or endpoints: two spaces, the term, two spaces or more, the description. */
@@ -42,7 +48,12 @@ const RULES: [string, (help: string) => string[]][] = [
     'the descriptions of one list start in one column',
     (help) =>
       help.split(/\n(?=\S)/).flatMap((section) => {
-        const columns = new Set(section.split('\n').flatMap((line) => { const match = ROW.exec(line); return match ? [line.indexOf(match[2]!)] : []; }));
+        const columns = new Set(
+          section.split('\n').flatMap((line) => {
+            const match = ROW.exec(line);
+            return match ? [line.indexOf(match[2]!)] : [];
+          }),
+        );
         return columns.size > 1 ? [`${section.split('\n')[0]} ${[...columns].join(', ')}`] : [];
       }),
   ],
@@ -73,10 +84,15 @@ describe('the expected help (test/cli/expected/)', () => {
 
 describe('usage errors: the command as typed, its help named, one wording', () => {
   // The mock and the scripts give the error, then the help to read; `platform` keeps every error to one line (its README says so).
-  const UNKNOWN = /^(?:error: unknown option --prot\nRun `(.+) --help` for the options\.|platform: error: unknown option --prot \(`(platform) --help` lists the options\))\n$/;
+  const UNKNOWN =
+    /^(?:error: unknown option --prot\nRun `(.+) --help` for the options\.|platform: error: unknown option --prot \(`(platform) --help` lists the options\))\n$/;
   it.each([
     ['platform-mock', () => run(process.execPath, [MOCK_BIN, '--prot']), 'platform-mock'],
-    ['pnpm start', () => run(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--prot'], { PLATFORM_BUILD_RECORD: path.join(ROOT, 'dist/.build-record.json') }), 'pnpm start'],
+    [
+      'pnpm start',
+      () => run(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--prot'], { PLATFORM_BUILD_RECORD: path.join(ROOT, 'dist/.build-record.json') }),
+      'pnpm start',
+    ],
     ['pnpm mock', () => run(process.execPath, ['--import', 'tsx', 'scripts/mock.ts', '--prot']), 'pnpm mock'],
     ['platform', () => run(process.execPath, [PLATFORM_BIN, '--prot']), 'platform'],
     ['pnpm lint', () => run(TSX, ['scripts/lint.ts', '--prot']), 'pnpm lint'],
@@ -92,6 +108,9 @@ describe('usage errors: the command as typed, its help named, one wording', () =
   it('pnpm platform ... --env-file, which Node takes for itself, gets the CLI\'s own message (no "node: .env: not found", exit 9)', () => {
     const script = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.platform!;
     const result = spawnSync(`${script} db token create my-database --env-file no-such.env`, { cwd: ROOT, shell: true, encoding: 'utf8' });
-    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 2, stderr: 'platform: error: --env-file is now --dotenv (Node takes --env-file for itself)\n' });
+    expect({ status: result.status, stderr: result.stderr }).toEqual({
+      status: 2,
+      stderr: 'platform: error: --env-file is now --dotenv (Node takes --env-file for itself)\n',
+    });
   });
 });

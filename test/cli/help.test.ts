@@ -49,7 +49,9 @@ describe('help', () => {
 
   it('explains each subcommand with its own options', async () => {
     const create = (await platform(mock, ['db', 'token', 'create', '--help'])).stdout;
-    expect(create.replace(/\s+/g, ' ')).toMatch(/-e, --expiry <duration> Expire after a number of days, written with the suffix d \(for example 30d\), or never/);
+    expect(create.replace(/\s+/g, ' ')).toMatch(
+      /-e, --expiry <duration> Expire after a number of days, written with the suffix d \(for example 30d\), or never/,
+    );
     expect(create).toMatch(/--api-url <url>/);
     const invalidate = (await platform(mock, ['db', 'token', 'invalidate', '--help'])).stdout;
     expect(invalidate).toMatch(/-y, --yes\s+Do not ask for confirmation/);

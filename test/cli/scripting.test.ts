@@ -53,7 +53,11 @@ describe('--json', () => {
 
   it('reports a failure as one JSON object on stderr with the exit code', async () => {
     const run = await platform(mock, ['--json', 'db', 'token', 'create', 'no-such-database']);
-    expect(run).toEqual({ code: 4, stdout: '', stderr: `${JSON.stringify({ error: { message: 'unknown database "no-such-database": the account has no database with this ID', exitCode: 4 } })}\n` });
+    expect(run).toEqual({
+      code: 4,
+      stdout: '',
+      stderr: `${JSON.stringify({ error: { message: 'unknown database "no-such-database": the account has no database with this ID', exitCode: 4 } })}\n`,
+    });
   });
 });
 

@@ -114,7 +114,7 @@ export async function platform(mock: CliMock, args: string[], options: CliRunOpt
   stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString('utf8');
     const next = pending[0];
-    if (next && next.question.test(out)) {
+    if (next?.question.test(out)) {
       pending.shift();
       setImmediate(() => stdin.write(`${next.answer}\r`));
     }

@@ -42,7 +42,7 @@ describe('platform db token list', () => {
   });
 });
 
-describe('--expiration, turso\'s name for --expiry', () => {
+describe("--expiration, turso's name for --expiry", () => {
   it('sets the expiry as --expiry does', async () => {
     const before = Date.now();
     const run = await platform(mock, ['--json', ...token, 'create', DATABASE_ID, '--expiration', '7d']);
@@ -51,7 +51,7 @@ describe('--expiration, turso\'s name for --expiry', () => {
     expect(expiresAt - before).toBeLessThan(7 * DAY_MS + 60_000);
   });
 
-  it('takes the contract\'s longest expiry and refuses one day more as a usage error', async () => {
+  it("takes the contract's longest expiry and refuses one day more as a usage error", async () => {
     expect(MAX_DAYS).toBe(loadBundle('database').components.schemas.CreateDatabaseTokensRequest.properties.expires_in_days.maximum);
     expect((await platform(mock, [...token, 'create', DATABASE_ID, '--no-save', '-r', '--expiration', `${MAX_DAYS}d`])).code).toBe(0);
     const run = await platform(mock, [...token, 'create', DATABASE_ID, '--no-save', '--expiration', `${MAX_DAYS + 1}d`]);
@@ -60,7 +60,11 @@ describe('--expiration, turso\'s name for --expiry', () => {
 
   it('refuses both names with different values: exit 2', async () => {
     const run = await platform(mock, [...token, 'create', DATABASE_ID, '--no-save', '--expiry', '7d', '--expiration', '8d']);
-    expect(run).toEqual({ code: 2, stdout: '', stderr: 'platform: error: --expiry 7d and --expiration 8d disagree: --expiration is another name for --expiry; give one\n' });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'platform: error: --expiry 7d and --expiration 8d disagree: --expiration is another name for --expiry; give one\n',
+    });
   });
 });
 
@@ -90,12 +94,24 @@ describe('--token-only, for TOKEN=$(platform db token create --token-only)', () 
 
 describe('usage errors: the prefix, or JSON with --json; exit 2', () => {
   const cases = [
-    { name: 'an unknown option', args: [...token, 'create', DATABASE_ID, '--bogus'], message: /^unknown option --bogus \(`platform --help` lists the options\)$/ },
-    { name: 'an option without its value', args: [...token, 'create', DATABASE_ID, '--expiry'], message: /^--expiry needs a value \(`platform --help` lists the options\)$/ },
+    {
+      name: 'an unknown option',
+      args: [...token, 'create', DATABASE_ID, '--bogus'],
+      message: /^unknown option --bogus \(`platform --help` lists the options\)$/,
+    },
+    {
+      name: 'an option without its value',
+      args: [...token, 'create', DATABASE_ID, '--expiry'],
+      message: /^--expiry needs a value \(`platform --help` lists the options\)$/,
+    },
     { name: 'an unknown command', args: [...token, 'revoke'], message: /^unknown command revoke/ },
     { name: 'too many arguments', args: [...token, 'list', DATABASE_ID, 'extra'], message: /^too many arguments/ },
     { name: 'no command', args: ['db'], message: /^no command given: use platform db token create, invalidate or list/ },
-    { name: 'a bad --timeout', args: ['--timeout', 'soon', ...token, 'list', DATABASE_ID], message: /^--timeout soon is not valid: write a number of seconds above 0/ },
+    {
+      name: 'a bad --timeout',
+      args: ['--timeout', 'soon', ...token, 'list', DATABASE_ID],
+      message: /^--timeout soon is not valid: write a number of seconds above 0/,
+    },
   ];
 
   it.each(cases)('$name: one line with the prefix', async ({ args, message }) => {

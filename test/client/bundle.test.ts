@@ -36,15 +36,18 @@ describe.each(entries)('%s', (entry) => {
 
 const factories = await Promise.all(AREAS.map(async (area) => [area, await clientFactories(area)] as const));
 
-describe.each(factories.flatMap(([area, names]) => names.map((factory) => [area, factory, limitOf(factory)] as const)))('the %s client %s', (area, factory, limit) => {
-  it(`costs at most ${limit} bytes up front`, () => {
-    expect(sizes.get(area)!.clients.get(factory)!.gzipped).toBeLessThanOrEqual(limit);
-  });
+describe.each(factories.flatMap(([area, names]) => names.map((factory) => [area, factory, limitOf(factory)] as const)))(
+  'the %s client %s',
+  (area, factory, limit) => {
+    it(`costs at most ${limit} bytes up front`, () => {
+      expect(sizes.get(area)!.clients.get(factory)!.gzipped).toBeLessThanOrEqual(limit);
+    });
 
-  it('loads the exact JSON of int64: bigint only on demand', () => {
-    expect(exactJson(sizes.get(area)!.clients.get(factory)!.inputs)).toEqual([]);
-  });
-});
+    it('loads the exact JSON of int64: bigint only on demand', () => {
+      expect(exactJson(sizes.get(area)!.clients.get(factory)!.inputs)).toEqual([]);
+    });
+  },
+);
 
 it('measures a client for every area', () => {
   expect(factories.filter(([, names]) => names.length === 0).map(([area]) => area)).toEqual([]);

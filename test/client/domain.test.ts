@@ -12,7 +12,12 @@ type Status = Video.SmartGenerateStatus;
 type Features = Video.SmartGenerateFeaturesStatus;
 
 describe('aggregateSmartGenerateStatus', () => {
-  const features = (title: Status | null, description: Status | null, chapters: Status | null, moments: Status | null): Features => ({ title, description, chapters, moments });
+  const features = (title: Status | null, description: Status | null, chapters: Status | null, moments: Status | null): Features => ({
+    title,
+    description,
+    chapters,
+    moments,
+  });
 
   it.each([
     ['any feature InProgress', features(Finished, InProgress, Failed, Queued), Finished, InProgress],
@@ -35,7 +40,15 @@ describe('aggregateSmartGenerateStatus', () => {
       fc.property(fc.tuple(status, status, status, status), status, (all, stored) => {
         const present = all.filter((s) => s !== null);
         const expected =
-          present.length === 0 ? stored : present.includes(InProgress) ? InProgress : present.includes(Queued) ? Queued : present.includes(Failed) ? Failed : Finished;
+          present.length === 0
+            ? stored
+            : present.includes(InProgress)
+              ? InProgress
+              : present.includes(Queued)
+                ? Queued
+                : present.includes(Failed)
+                  ? Failed
+                  : Finished;
         expect(aggregateSmartGenerateStatus({ smartGenerateFeaturesStatus: features(...all), smartGenerateStatus: stored })).toBe(expected);
       }),
     );
@@ -70,7 +83,10 @@ describe('enumeration names', () => {
 
 describe('parseDatabaseUrl', () => {
   it.each([
-    ['libsql://my-db-1a2b.db.platform.example', { baseUrl: 'https://my-db-1a2b.db.platform.example', host: 'my-db-1a2b.db.platform.example', databaseId: 'my-db-1a2b', authToken: undefined }],
+    [
+      'libsql://my-db-1a2b.db.platform.example',
+      { baseUrl: 'https://my-db-1a2b.db.platform.example', host: 'my-db-1a2b.db.platform.example', databaseId: 'my-db-1a2b', authToken: undefined },
+    ],
     ['libsql://my-db.db.platform.example?authToken=t0k', { baseUrl: 'https://my-db.db.platform.example', databaseId: 'my-db', authToken: 't0k' }],
     ['libsql://127.0.0.1:4010', { baseUrl: 'http://127.0.0.1:4010', host: '127.0.0.1:4010', databaseId: undefined }],
     ['libsql://localhost:8080/', { baseUrl: 'http://localhost:8080', databaseId: undefined }],

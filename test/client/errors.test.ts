@@ -76,7 +76,8 @@ const cases: Case[] = [
     errorClass: VideoApiError,
     method: 'GET',
     path: '/library/42/collections/no-such-collection',
-    call: (o) => createVideoClient(o).GET('/library/{libraryId}/collections/{collectionId}', { params: { path: { libraryId: 42, collectionId: 'no-such-collection' } } }),
+    call: (o) =>
+      createVideoClient(o).GET('/library/{libraryId}/collections/{collectionId}', { params: { path: { libraryId: 42, collectionId: 'no-such-collection' } } }),
     body: undefined,
   },
   {
@@ -178,7 +179,13 @@ const cases: Case[] = [
 ];
 
 /** Every way an error can be shown. */
-const renderings = (error: unknown) => [String(error), (error as Error).message, (error as Error).stack ?? '', inspect(error, { depth: Infinity, showHidden: true }), JSON.stringify(error)];
+const renderings = (error: unknown) => [
+  String(error),
+  (error as Error).message,
+  (error as Error).stack ?? '',
+  inspect(error, { depth: Infinity, showHidden: true }),
+  JSON.stringify(error),
+];
 
 describe.each(cases)('$name', ({ area, operationId, status, errorClass, method, path, call, body }) => {
   it("yields the area error with the documented body, method, path and the server's request id, if any", async () => {
@@ -226,7 +233,7 @@ describe('errors without an answer, and secrets echoed by a server', () => {
   });
 
   it('an error body that echoes the key is redacted', async () => {
-    const echoing: typeof fetch = async (input, init) =>
+    const echoing: typeof fetch = async (_input, init) =>
       new Response(JSON.stringify({ success: false, statusCode: 400, message: `bad header AccessKey: ${new Headers(init?.headers).get('AccessKey')}` }), {
         status: 400,
         headers: { 'content-type': 'application/json', 'x-request-id': 'req-123' },

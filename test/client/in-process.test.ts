@@ -56,11 +56,17 @@ function recordingFetch() {
 }
 
 describe('createPlatformClient({ fetch: mock.fetch })', () => {
-  it('sends every area\'s calls, the helpers\' and the database pipeline\'s through the fetch given', async () => {
+  it("sends every area's calls, the helpers' and the database pipeline's through the fetch given", async () => {
     const accessKey = freshKey();
     const { fetch, seen } = recordingFetch();
     const tokens = await createDatabaseTokens(createDatabaseTokensClient({ accessKey, baseUrl: mock.url, fetch }), DATABASE_ID);
-    const platform = createPlatformClient({ accessKey, apiBaseUrl: mock.url, videoBaseUrl: mock.url, fetch, database: { url: mock.url, authToken: tokens.tokens[0]!.token } });
+    const platform = createPlatformClient({
+      accessKey,
+      apiBaseUrl: mock.url,
+      videoBaseUrl: mock.url,
+      fetch,
+      database: { url: mock.url, authToken: tokens.tokens[0]!.token },
+    });
 
     expect((await platform.video.GET('/library/{libraryId}/collections', { params: { path: { libraryId: 42 } } })).response.status).toBe(200);
     expect((await platform.shield.GET('/shield/shield-zones')).response.status).toBe(200);
@@ -70,7 +76,8 @@ describe('createPlatformClient({ fetch: mock.fetch })', () => {
     expect((await listDatabaseTokens(platform.databaseTokens, DATABASE_ID)).tokens.length).toBeGreaterThan(0);
     expect((await platform.database.execute('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     const pages: unknown[] = [];
-    for await (const collection of paginate(platform.video, '/library/{libraryId}/collections', { params: { path: { libraryId: 42 } } })) pages.push(collection);
+    for await (const collection of paginate(platform.video, '/library/{libraryId}/collections', { params: { path: { libraryId: 42 } } }))
+      pages.push(collection);
     expect(pages.length).toBeGreaterThan(0);
 
     expect(new Set(seen)).toEqual(
@@ -114,9 +121,18 @@ async function databaseClient(accessKey: string, fetch: typeof globalThis.fetch)
   return createDatabaseClient({ url: mock.url, authToken: issued.tokens[0]!.token, fetch, retry: false });
 }
 const HELPERS: [name: string, operationId: string, call: HelperCall][] = [
-  ['importDnsRecords', 'importDnsRecords', (key, fetch, options) => importDnsRecords(createDnsClient({ accessKey: key, baseUrl: mock.url, fetch, retry: false, throwOnError: true }), ZONE_ID, 'www IN A 192.0.2.1', options)],
+  [
+    'importDnsRecords',
+    'importDnsRecords',
+    (key, fetch, options) =>
+      importDnsRecords(createDnsClient({ accessKey: key, baseUrl: mock.url, fetch, retry: false, throwOnError: true }), ZONE_ID, 'www IN A 192.0.2.1', options),
+  ],
   ['createDatabaseTokens', 'createDatabaseTokens', (key, fetch, options) => createDatabaseTokens(tokensClient(key, fetch), DATABASE_ID, {}, options)],
-  ['invalidateDatabaseTokens', 'invalidateDatabaseTokens', (key, fetch, options) => invalidateDatabaseTokens(tokensClient(key, fetch), DATABASE_ID, {}, options)],
+  [
+    'invalidateDatabaseTokens',
+    'invalidateDatabaseTokens',
+    (key, fetch, options) => invalidateDatabaseTokens(tokensClient(key, fetch), DATABASE_ID, {}, options),
+  ],
   ['listDatabaseTokens', 'listDatabaseTokens', (key, fetch, options) => listDatabaseTokens(tokensClient(key, fetch), DATABASE_ID, options)],
   ['database execute', 'runPipeline', async (key, fetch, options) => (await databaseClient(key, fetch)).execute('SELECT 1', [], options)],
   ['database batch', 'runPipeline', async (key, fetch, options) => (await databaseClient(key, fetch)).batch(['SELECT 1'], 'write', options)],

@@ -27,7 +27,10 @@ const recording: typeof fetch = async (input, init) => {
   return mock.fetch(request);
 };
 /** A fetch that answers every request with this JSON text. */
-const answering = (text: string): typeof fetch => async () => new Response(text, { headers: { 'content-type': 'application/json' } });
+const answering =
+  (text: string): typeof fetch =>
+  async () =>
+    new Response(text, { headers: { 'content-type': 'application/json' } });
 
 describe('by default (int64: number)', () => {
   it('reads int64 fields as numbers', async () => {
@@ -42,13 +45,22 @@ describe('by default (int64: number)', () => {
     const exact = createShieldClient({ accessKey: key, baseUrl, fetch: recording, int64: 'bigint' });
     expect((await exact.PATCH('/shield/shield-zone', { body: { shieldZoneId: big, shieldZone: { wafEnabled: true } } })).failure).toBeUndefined();
     const shield = createShieldClient({ accessKey: key, baseUrl, fetch: recording });
-    await expect(shield.GET('/shield/shield-zones', { params: { query: { perPage: 1000 } } })).rejects.toThrow(new PlatformRequestError({ method: 'GET', path: '/shield/shield-zones' }, `the answer holds the integer ${big}, outside ±(2^53 - 1): a number cannot hold it exactly (create the client with int64: 'bigint' to read int64 fields as bigint)`));
+    await expect(shield.GET('/shield/shield-zones', { params: { query: { perPage: 1000 } } })).rejects.toThrow(
+      new PlatformRequestError(
+        { method: 'GET', path: '/shield/shield-zones' },
+        `the answer holds the integer ${big}, outside ±(2^53 - 1): a number cannot hold it exactly (create the client with int64: 'bigint' to read int64 fields as bigint)`,
+      ),
+    );
     const zones = await exact.GET('/shield/shield-zones', { params: { query: { perPage: 1000 } } });
     expect(zones.data!.data!.map((zone) => zone.shieldZoneId)).toContain(big);
   });
 
   it('says which integer and what to do', async () => {
-    const video = createVideoClient({ accessKey: accessKey(), baseUrl, fetch: answering('{"videoLibraryId":9007199254740993,"guid":"g","name":"n","videoCount":0,"totalSize":0}') });
+    const video = createVideoClient({
+      accessKey: accessKey(),
+      baseUrl,
+      fetch: answering('{"videoLibraryId":9007199254740993,"guid":"g","name":"n","videoCount":0,"totalSize":0}'),
+    });
     await expect(video.GET('/library/{libraryId}/collections/{collectionId}', { params: { path: { libraryId: 1, collectionId: 'g' } } })).rejects.toThrow(
       "GET /library/1/collections/g failed: the answer holds the integer 9007199254740993, outside ±(2^53 - 1): a number cannot hold it exactly (create the client with int64: 'bigint' to read int64 fields as bigint)",
     );
@@ -57,7 +69,11 @@ describe('by default (int64: number)', () => {
   it.each([
     ['the largest safe integer', '{"totalSize":9007199254740991}', { totalSize: 9007199254740991 }],
     ['long digits in a string', '{"name":"12345678901234567890","totalSize":1}', { name: '12345678901234567890', totalSize: 1 }],
-    ['a string with an escaped quote before long digits', '{"name":"a\\"12345678901234567890","totalSize":1}', { name: 'a"12345678901234567890', totalSize: 1 }],
+    [
+      'a string with an escaped quote before long digits',
+      '{"name":"a\\"12345678901234567890","totalSize":1}',
+      { name: 'a"12345678901234567890', totalSize: 1 },
+    ],
     ['a fraction with many digits', '{"totalSize":0.12345678901234567890}', { totalSize: 0.12345678901234568 }],
   ])('reads %s as it is', async (_name, text, expected) => {
     const video = createVideoClient({ accessKey: accessKey(), baseUrl, fetch: answering(text) });
@@ -73,7 +89,9 @@ describe('by default (int64: number)', () => {
   });
 
   it('refuses another mode, naming the option', () => {
-    expect(() => createVideoClient({ accessKey: 'k', baseUrl, int64: 'string' as never })).toThrow('createVideoClient: option "int64" must be "number" or "bigint".');
+    expect(() => createVideoClient({ accessKey: 'k', baseUrl, int64: 'string' as never })).toThrow(
+      'createVideoClient: option "int64" must be "number" or "bigint".',
+    );
   });
 });
 

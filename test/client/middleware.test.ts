@@ -13,7 +13,10 @@ function recorder() {
     const request = new Request(input, init);
     requests.push(request);
     const status = Number(request.headers.get('x-answer') ?? 200);
-    return Response.json(status === 200 ? { data: [], page: { totalCount: 0, totalPages: 0, currentPage: 1, perPage: 10 }, error: null } : { statusCode: status }, { status });
+    return Response.json(
+      status === 200 ? { data: [], page: { totalCount: 0, totalPages: 0, currentPage: 1, perPage: 10 }, error: null } : { statusCode: status },
+      { status },
+    );
   };
   return { fetch: fetchImpl, requests };
 }
@@ -66,7 +69,13 @@ describe('middleware', () => {
   it('for every area from createPlatformClient({ middleware })', async () => {
     const server = recorder();
     const tag = tagging('platform');
-    const platform = createPlatformClient({ accessKey: 'k', apiBaseUrl: 'http://api.test', videoBaseUrl: 'http://api.test', fetch: server.fetch, middleware: [tag.middleware] });
+    const platform = createPlatformClient({
+      accessKey: 'k',
+      apiBaseUrl: 'http://api.test',
+      videoBaseUrl: 'http://api.test',
+      fetch: server.fetch,
+      middleware: [tag.middleware],
+    });
     await platform.shield.GET('/shield/shield-zones');
     await platform.storage.GET('/storagezone');
     await platform.video.GET('/library/{libraryId}/collections', { params: { path: { libraryId: 1 } } });

@@ -41,7 +41,7 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 const pagesUpTo = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 
 describe('paginate against the mock', () => {
-  it('walks every page of a library\'s collections and stops after totalItems', async () => {
+  it("walks every page of a library's collections and stops after totalItems", async () => {
     const libraryId = 7001;
     const setup = createVideoClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch, throwOnError: true });
     for (let i = 0; i < 7; i++) await setup.POST('/library/{libraryId}/collections', { params: { path: { libraryId } }, body: { name: `talks ${i}` } });
@@ -62,7 +62,9 @@ describe('paginate against the mock', () => {
   ] as const)('walks $path to its last page (page.totalPages)', async ({ path, operationId, size, params }) => {
     const shield = createShieldClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch, throwOnError: true });
     type Listing = { data: unknown[]; page: { totalPages: number; totalCount: number } };
-    const { data: all } = (await shield.GET(path as '/shield/shield-zones', { params: { ...params, query: { [size]: 100 } } } as never)) as unknown as { data: Listing };
+    const { data: all } = (await shield.GET(path as '/shield/shield-zones', { params: { ...params, query: { [size]: 100 } } } as never)) as unknown as {
+      data: Listing;
+    };
     expect(all.page.totalPages).toBe(1);
     expect(all.data.length).toBeGreaterThan(1);
     const perPage = Math.ceil(all.data.length / 3);
@@ -79,7 +81,9 @@ describe('paginate against the mock', () => {
     const { data: all } = await storage.GET('/storagezone');
     if (!Array.isArray(all)) throw new Error('page 0 answers an array');
     const check = checking('storage', 'listStorageZones');
-    const walked = await collect(paginate(createStorageClient({ accessKey: 'k', baseUrl: mock.url, fetch: check.fetch }), '/storagezone', { params: { query: { perPage: 5 } } }));
+    const walked = await collect(
+      paginate(createStorageClient({ accessKey: 'k', baseUrl: mock.url, fetch: check.fetch }), '/storagezone', { params: { query: { perPage: 5 } } }),
+    );
     expect(walked.map((zone) => zone.Id)).toEqual(all.map((zone) => zone.Id));
     expect(check.pages[0]).toBe(1);
     expect(check.problems).toEqual([]);
@@ -94,9 +98,28 @@ describe('paginate against the mock', () => {
   });
 
   it.each([
-    ['video', () => paginate(createVideoClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch }), '/library/{libraryId}/collections', { params: { path: { libraryId: 1 }, query: { itemsPerPage: -1 } } }), VideoApiError],
-    ['shield', () => paginate(createShieldClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch }), '/shield/shield-zones', { params: { query: { perPage: 0 } } }), ShieldApiError],
-    ['storage', () => paginate(createStorageClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch, throwOnError: true }), '/storagezone', { params: { query: { perPage: 1 } } }), StorageApiError],
+    [
+      'video',
+      () =>
+        paginate(createVideoClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch }), '/library/{libraryId}/collections', {
+          params: { path: { libraryId: 1 }, query: { itemsPerPage: -1 } },
+        }),
+      VideoApiError,
+    ],
+    [
+      'shield',
+      () =>
+        paginate(createShieldClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch }), '/shield/shield-zones', { params: { query: { perPage: 0 } } }),
+      ShieldApiError,
+    ],
+    [
+      'storage',
+      () =>
+        paginate(createStorageClient({ accessKey: 'k', baseUrl: mock.url, fetch: mock.fetch, throwOnError: true }), '/storagezone', {
+          params: { query: { perPage: 1 } },
+        }),
+      StorageApiError,
+    ],
   ] as const)('throws the %s area error of a failed page', async (_area, walk, errorClass) => {
     const error = await collect(walk() as AsyncIterable<unknown>).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(errorClass);
@@ -179,7 +202,14 @@ describe("the clients' paging tables", () => {
     const module: Record<string, unknown> = await import(`@platform-contracts/client/${area}`);
     const clients = Object.entries(module)
       .filter(([name]) => /^create\w+Client$/.test(name))
-      .map(([, create]) => (create as (options: object) => { pagination?: unknown })({ accessKey: 'k', baseUrl: 'http://api.test', url: 'libsql://db.example.invalid', authToken: 't' }))
+      .map(([, create]) =>
+        (create as (options: object) => { pagination?: unknown })({
+          accessKey: 'k',
+          baseUrl: 'http://api.test',
+          url: 'libsql://db.example.invalid',
+          authToken: 't',
+        }),
+      )
       .filter((client) => client.pagination !== undefined);
     expect(clients.length).toBeGreaterThan(0);
     for (const client of clients) expect(client.pagination).toEqual(fromContract);

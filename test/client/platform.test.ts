@@ -22,7 +22,12 @@ afterEach(() => {
 });
 
 const platform = () =>
-  createPlatformClient({ accessKey: SECRET, apiBaseUrl: mock.url, videoBaseUrl: mock.url, database: { url: mock.url.replace(/^http:/, 'libsql:'), authToken: DATABASE_TOKEN } });
+  createPlatformClient({
+    accessKey: SECRET,
+    apiBaseUrl: mock.url,
+    videoBaseUrl: mock.url,
+    database: { url: mock.url.replace(/^http:/, 'libsql:'), authToken: DATABASE_TOKEN },
+  });
 
 describe('createPlatformClient', () => {
   it('reaches every area', async () => {
@@ -52,8 +57,14 @@ describe('createPlatformClient', () => {
   it('has a property for every area of the registry, in its order, and nothing that is not an area’s', () => {
     const keys = Object.keys(platform());
     const camel = (area: string) => area.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-    expect(AREAS.filter((area) => !keys.includes(camel(area))), 'areas without a property: each area’s client file exports platformProperties').toEqual([]);
-    expect(keys.filter((key) => !AREAS.some((area) => key.startsWith(camel(area)))), 'properties of no area').toEqual([]);
+    expect(
+      AREAS.filter((area) => !keys.includes(camel(area))),
+      'areas without a property: each area’s client file exports platformProperties',
+    ).toEqual([]);
+    expect(
+      keys.filter((key) => !AREAS.some((area) => key.startsWith(camel(area)))),
+      'properties of no area',
+    ).toEqual([]);
     expect(AREAS.map(camel).filter((key) => keys.includes(key))).toEqual(keys.filter((key) => AREAS.map(camel).includes(key as never)));
   });
 
@@ -66,22 +77,30 @@ describe('createPlatformClient', () => {
   it('passes retries on to the areas', async () => {
     let attempts = 0;
     const failing: typeof fetch = async () => (++attempts, new Response(null, { status: 503 }));
-    await createPlatformClient({ accessKey: SECRET, apiBaseUrl: 'http://api.test', fetch: failing, retry: { retries: 3, baseDelayMs: 0 } }).storage.GET('/storagezone');
+    await createPlatformClient({ accessKey: SECRET, apiBaseUrl: 'http://api.test', fetch: failing, retry: { retries: 3, baseDelayMs: 0 } }).storage.GET(
+      '/storagezone',
+    );
     expect(attempts).toBe(4);
     attempts = 0;
-    await createPlatformClient({ accessKey: SECRET, apiBaseUrl: 'http://api.test', fetch: failing, retry: false }).dns.POST('/dnszone/{zoneId}/import', { params: { path: { zoneId: 1 } }, body: '' });
+    await createPlatformClient({ accessKey: SECRET, apiBaseUrl: 'http://api.test', fetch: failing, retry: false }).dns.POST('/dnszone/{zoneId}/import', {
+      params: { path: { zoneId: 1 } },
+      body: '',
+    });
     expect(attempts).toBe(1);
   });
 
   it('passes timeoutMs on to the areas', async () => {
     vi.useFakeTimers();
     try {
-      const hanging: typeof fetch = (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+      const hanging: typeof fetch = (_input, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
       const p = createPlatformClient({ accessKey: SECRET, apiBaseUrl: 'http://api.test', fetch: hanging, timeoutMs: 50 });
-      const call = p.containers.POST('/mc/apps/{appId}/containers', {
-        params: { path: { appId: 'a' } },
-        body: { name: 'web', imageName: 'nginx', imageNamespace: 'library', imageTag: '1', imageRegistryId: '1' },
-      }).catch((e: unknown) => e);
+      const call = p.containers
+        .POST('/mc/apps/{appId}/containers', {
+          params: { path: { appId: 'a' } },
+          body: { name: 'web', imageName: 'nginx', imageNamespace: 'library', imageTag: '1', imageRegistryId: '1' },
+        })
+        .catch((e: unknown) => e);
       await vi.advanceTimersByTimeAsync(50);
       expect(await call).toBeInstanceOf(PlatformTimeoutError);
     } finally {

@@ -115,7 +115,9 @@ describe('retries', () => {
 
   it('throws a PlatformRequestError when the network keeps failing', async () => {
     const script = scripted('network-error');
-    const error = await video(script.fetch).GET(LIST, listParams).catch((e: unknown) => e);
+    const error = await video(script.fetch)
+      .GET(LIST, listParams)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlatformRequestError);
     expect(script.attempts).toHaveLength(3);
   });
@@ -159,7 +161,13 @@ describe('timeouts (fake timers: no test waits for real time)', () => {
         signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
         pending.push(() => resolve(Response.json(page)));
       });
-    return { fetch: fetchImpl, release: () => pending.splice(0).forEach((answer) => answer()), get waiting() { return pending.length; } };
+    return {
+      fetch: fetchImpl,
+      release: () => pending.splice(0).forEach((answer) => answer()),
+      get waiting() {
+        return pending.length;
+      },
+    };
   }
 
   it('ends a call after the client timeoutMs with a PlatformTimeoutError that names it, without the key', async () => {
@@ -184,7 +192,9 @@ describe('timeouts (fake timers: no test waits for real time)', () => {
     server.release();
     expect((await longer).data).toEqual(page);
     expect((await unlimited).data).toEqual(page);
-    const perCall = createVideoClient({ accessKey: 'k', baseUrl: 'http://api.test', fetch: held().fetch }).GET(LIST, { ...listParams, timeoutMs: 100 }).catch((e: unknown) => e);
+    const perCall = createVideoClient({ accessKey: 'k', baseUrl: 'http://api.test', fetch: held().fetch })
+      .GET(LIST, { ...listParams, timeoutMs: 100 })
+      .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(100);
     expect(await perCall).toBeInstanceOf(PlatformTimeoutError);
   });

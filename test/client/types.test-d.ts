@@ -149,7 +149,12 @@ describe('what does not compile', () => {
     // @ts-expect-error an unknown query parameter
     await shield.GET('/shield/shield-zones', { params: { query: { perPag: 10 } } });
     // the options a call does take
-    await shield.GET('/shield/shield-zones', { timeoutMs: 200, retry: { retries: 3, methods: ['get'] }, signal: AbortSignal.timeout(1), headers: { Prefer: 'code=401' } });
+    await shield.GET('/shield/shield-zones', {
+      timeoutMs: 200,
+      retry: { retries: 3, methods: ['get'] },
+      signal: AbortSignal.timeout(1),
+      headers: { Prefer: 'code=401' },
+    });
     // @ts-expect-error `timeout` is not a client option either
     createShieldClient({ ...options, timeout: 200 });
   });

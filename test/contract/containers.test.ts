@@ -62,11 +62,7 @@ describe('addContainerTemplate with a valid request', () => {
   it('gives every template, package and endpoint fresh ids and every CDN endpoint its own public host', async () => {
     const request = full();
     const cdn = request.endpoints![0]!.cdn!;
-    request.endpoints = [
-      { displayName: 'first', cdn },
-      { displayName: 'second', cdn },
-      { displayName: 'internal only' },
-    ];
+    request.endpoints = [{ displayName: 'first', cdn }, { displayName: 'second', cdn }, { displayName: 'internal only' }];
     const [a, b] = await Promise.all([addTemplate(request), addTemplate(request)]);
     const ids = [a, b].flatMap(({ data }) => [data!.id, data!.packageId, ...data!.endpoints!.map((e) => e.id)]);
     expect(new Set(ids).size).toBe(ids.length);
@@ -137,7 +133,11 @@ describe('addContainerTemplate with an invalid request', () => {
     ['an entry point command array of numbers', { entryPoint: { commandArray: [1, 2] } }, ['/entryPoint/commandArray/0', '/entryPoint/commandArray/1']],
     ['an environment variable value that is not a string', { environmentVariables: [{ name: 'PORT', value: 8080 }] }, ['/environmentVariables/0/value']],
     ['a pull zone id that is a string', cdnEndpoint({ pullZoneId: '4711' }), ['/endpoints/0/cdn/pullZoneId']],
-    ['protocols that are not an array', cdnEndpoint({ portMappings: [{ containerPort: 80, exposedPort: 443, protocols: 'tcp' }] }), ['/endpoints/0/cdn/portMappings/0/protocols']],
+    [
+      'protocols that are not an array',
+      cdnEndpoint({ portMappings: [{ containerPort: 80, exposedPort: 443, protocols: 'tcp' }] }),
+      ['/endpoints/0/cdn/portMappings/0/protocols'],
+    ],
     ['an endpoint in its response form', { endpoints: [{ displayName: 'api', publicHost: 'api.example' }] }, ['/endpoints/0/publicHost']],
     ['a volume mount with an unknown property', { volumeMounts: [{ name: 'cache', mountPath: '/cache', readOnly: true }] }, ['/volumeMounts/0/readOnly']],
     ['an unknown property', { colour: 'red' }, ['/colour']],

@@ -15,16 +15,25 @@ const close = { type: 'close' };
 let keys = 0;
 
 async function mint(accessKey: string, body: object = { kinds: ['full_access'] }): Promise<string> {
-  const response = await fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: accessKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${mock.url}/database/my-database/tokens`, {
+    method: 'POST',
+    headers: { AccessKey: accessKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return ((await response.json()) as { tokens: { token: string }[] }).tokens[0]!.token;
 }
 const listed = async (accessKey: string) =>
   ((await (await fetch(`${mock.url}/database/my-database/tokens`, { headers: { AccessKey: accessKey } })).json()) as { tokens: { valid: boolean }[] }).tokens;
 async function pipeline(token: string, requests: unknown[], baton?: string | null) {
-  const response = await fetch(`${mock.url}/v3/pipeline`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ baton, requests }) });
+  const response = await fetch(`${mock.url}/v3/pipeline`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ baton, requests }),
+  });
   return { status: response.status, body: response.status === 200 ? ((await response.json()) as { baton: string | null; results: any[] }) : undefined };
 }
-const control = (method: string, path: string, body?: unknown) => fetch(`${mock.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+const control = (method: string, path: string, body?: unknown) =>
+  fetch(`${mock.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
 
 /** A WebSocket speaking hrana3 with `token`: requests by id, answers in order. */
 async function hrana(token: string) {
@@ -47,7 +56,7 @@ async function hrana(token: string) {
 }
 
 describe('tokens belong to their namespace', () => {
-  it("gives a token no authority in another namespace its snapshot was put into; it still writes to its own", async () => {
+  it('gives a token no authority in another namespace its snapshot was put into; it still writes to its own', async () => {
     const a = `authority-a-${++keys}`;
     const b = `authority-b-${keys}`;
     const tokenA = await mint(a);
@@ -90,7 +99,15 @@ describe('tokens belong to their namespace', () => {
     const key = `authority-invalidate-${++keys}`;
     const token = await mint(key);
     const opened = await pipeline(token, [execute('CREATE TABLE t (x)'), execute('BEGIN'), execute('INSERT INTO t VALUES (1)')]);
-    expect((await fetch(`${mock.url}/database/my-database/tokens/invalidate`, { method: 'POST', headers: { AccessKey: key, 'content-type': 'application/json' }, body: '{}' })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${mock.url}/database/my-database/tokens/invalidate`, {
+          method: 'POST',
+          headers: { AccessKey: key, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(200);
     expect((await pipeline(token, [execute('COMMIT'), close], opened.body!.baton)).status).toBe(401);
     const fresh = await mint(key);
     const [count] = (await pipeline(fresh, [execute('SELECT count(*) FROM t'), close])).body!.results;
@@ -109,12 +126,16 @@ describe('a WebSocket client that does not read its answers', () => {
     // The client stops reading: answers pile up on the mock's side of the socket.
     (socket as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
     const SENT = 24;
-    const answers = Array.from({ length: SENT }, () => request({ type: 'execute', stream_id: 1, stmt: { sql: 'INSERT INTO hits VALUES (1) RETURNING hex(zeroblob(2000000))' } }));
+    const answers = Array.from({ length: SENT }, () =>
+      request({ type: 'execute', stream_id: 1, stmt: { sql: 'INSERT INTO hits VALUES (1) RETURNING hex(zeroblob(2000000))' } }),
+    );
     await held;
     const [ran] = (await pipeline(token, [execute('SELECT count(*) FROM hits'), close])).body!.results;
     const perAnswer = 4_000_000;
     expect(Number(ran.response.result.rows[0][0].value)).toBeLessThan(SENT);
-    expect(Number(ran.response.result.rows[0][0].value)).toBeLessThanOrEqual(Math.ceil((MAX_UNSENT_BYTES + 16 * 1024 * 1024) / perAnswer) + MAX_RUNNING_PER_CONNECTION);
+    expect(Number(ran.response.result.rows[0][0].value)).toBeLessThanOrEqual(
+      Math.ceil((MAX_UNSENT_BYTES + 16 * 1024 * 1024) / perAnswer) + MAX_RUNNING_PER_CONNECTION,
+    );
     (socket as unknown as { _socket: { resume(): void } })._socket.resume();
     expect((await Promise.all(answers)).every((answer) => answer.type === 'response_ok')).toBe(true);
     socket.close();

@@ -60,7 +60,7 @@ describe('batch', () => {
     const failing = db.batch([
       { sql: 'INSERT INTO items (label) VALUES (?)', args: ['first'] },
       { sql: 'INSERT INTO items (label) VALUES (?)', args: [null] },
-      'INSERT INTO items (label) VALUES (\'third\')',
+      "INSERT INTO items (label) VALUES ('third')",
     ]);
     await expect(failing).rejects.toBeInstanceOf(DatabaseError);
     await expect(failing).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT' });
@@ -98,7 +98,7 @@ describe('tokens', () => {
     const readOnly = client(READ_ONLY_TOKEN);
     const before = await count('items');
     await expect(readOnly.execute("INSERT INTO items (label) VALUES ('no')")).rejects.toMatchObject({ code: 'SQLITE_READONLY' });
-    await expect(readOnly.batch(["DELETE FROM items"])).rejects.toBeInstanceOf(DatabaseError);
+    await expect(readOnly.batch(['DELETE FROM items'])).rejects.toBeInstanceOf(DatabaseError);
     expect(await count('items', readOnly)).toBe(before);
   });
 

@@ -29,7 +29,13 @@ afterAll(() => clients.forEach((client) => client.close()));
 
 describe('drizzle-orm over @libsql/client', () => {
   const authors = sqliteTable('authors', { id: integer('id').primaryKey(), name: text('name').notNull() });
-  const books = sqliteTable('books', { id: integer('id').primaryKey(), title: text('title').notNull(), authorId: integer('author_id').notNull().references(() => authors.id) });
+  const books = sqliteTable('books', {
+    id: integer('id').primaryKey(),
+    title: text('title').notNull(),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => authors.id),
+  });
   const migrations = mkdtempSync(path.join(os.tmpdir(), 'drizzle-migrations-'));
   afterAll(() => rmSync(migrations, { recursive: true, force: true }));
 
@@ -54,7 +60,11 @@ describe('drizzle-orm over @libsql/client', () => {
       { title: 'The Dispossessed', authorId: ursula!.id },
       { title: 'The Lathe of Heaven', authorId: ursula!.id },
     ]);
-    const joined = await db.select({ title: books.title, author: authors.name }).from(books).innerJoin(authors, eq(books.authorId, authors.id)).orderBy(books.title);
+    const joined = await db
+      .select({ title: books.title, author: authors.name })
+      .from(books)
+      .innerJoin(authors, eq(books.authorId, authors.id))
+      .orderBy(books.title);
     expect(joined).toEqual([
       { title: 'The Dispossessed', author: 'Ursula' },
       { title: 'The Lathe of Heaven', author: 'Ursula' },
@@ -84,8 +94,17 @@ describe('kysely over @libsql/client', () => {
     const db = new Kysely<Schema>({ dialect: new LibsqlDialect({ client: libsqlClient() as unknown as LibsqlClientOfDialect }) });
     const init: Migration = {
       async up(k) {
-        await k.schema.createTable('shelves').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('label', 'text', (c) => c.notNull()).execute();
-        await k.schema.createTable('items').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('shelf_id', 'integer', (c) => c.notNull().references('shelves.id')).addColumn('name', 'text', (c) => c.notNull()).execute();
+        await k.schema
+          .createTable('shelves')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('label', 'text', (c) => c.notNull())
+          .execute();
+        await k.schema
+          .createTable('items')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('shelf_id', 'integer', (c) => c.notNull().references('shelves.id'))
+          .addColumn('name', 'text', (c) => c.notNull())
+          .execute();
       },
     };
     const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ '0001_init': init }) } });
@@ -94,8 +113,19 @@ describe('kysely over @libsql/client', () => {
     expect(results?.map((r) => [r.migrationName, r.status])).toEqual([['0001_init', 'Success']]);
 
     const shelf = await db.insertInto('shelves').values({ label: 'top' }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('items').values([{ shelf_id: shelf.id!, name: 'lamp' }, { shelf_id: shelf.id!, name: 'clock' }]).execute();
-    const joined = await db.selectFrom('items').innerJoin('shelves', 'shelves.id', 'items.shelf_id').select(['items.name', 'shelves.label']).orderBy('items.name').execute();
+    await db
+      .insertInto('items')
+      .values([
+        { shelf_id: shelf.id!, name: 'lamp' },
+        { shelf_id: shelf.id!, name: 'clock' },
+      ])
+      .execute();
+    const joined = await db
+      .selectFrom('items')
+      .innerJoin('shelves', 'shelves.id', 'items.shelf_id')
+      .select(['items.name', 'shelves.label'])
+      .orderBy('items.name')
+      .execute();
     expect(joined).toEqual([
       { name: 'clock', label: 'top' },
       { name: 'lamp', label: 'top' },
@@ -159,7 +189,12 @@ describe('@libsql/hrana-client streams', () => {
     results.push(afterFailure.query('SELECT count(*) AS n FROM notes'));
     const commit = batch.step().condition(hrana.BatchCond.ok(failing));
     results.push(commit.run('COMMIT'));
-    results.push(batch.step().condition(hrana.BatchCond.not(hrana.BatchCond.ok(commit))).run('ROLLBACK'));
+    results.push(
+      batch
+        .step()
+        .condition(hrana.BatchCond.not(hrana.BatchCond.ok(commit)))
+        .run('ROLLBACK'),
+    );
     await batch.execute();
     await expect(results[1]).rejects.toThrow(/NOT NULL/);
     expect(((await results[2]) as hrana.RowsResult | undefined)?.rows[0]?.n).toBe(4);
@@ -194,7 +229,12 @@ describe("requests as libSQL's Rust client sends them", () => {
     });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body.results[1].response.result).toMatchObject({ affected_row_count: 1, last_insert_rowid: '1', rows_written: 1, query_duration_ms: expect.any(Number) });
+    expect(body.results[1].response.result).toMatchObject({
+      affected_row_count: 1,
+      last_insert_rowid: '1',
+      rows_written: 1,
+      query_duration_ms: expect.any(Number),
+    });
     expect(body.results[2]).toEqual({ type: 'ok', response: { type: 'get_autocommit', is_autocommit: true } });
     const closed = await post('/v3/pipeline', { baton: body.baton, requests: [{ type: 'close' }] });
     expect((await closed.json()).baton).toBeNull();
@@ -214,7 +254,10 @@ describe("requests as libSQL's Rust client sends them", () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
-    const lines = (await response.text()).trim().split('\n').map((line) => JSON.parse(line));
+    const lines = (await response.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines[0]).toEqual({ baton: expect.any(String), base_url: null });
     expect(lines.slice(1)).toEqual([
       { type: 'step_begin', step: 0, cols: [{ name: 'v', decltype: 'TEXT' }] },

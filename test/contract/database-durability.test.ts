@@ -20,7 +20,11 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 
 const execute = (sql: string) => ({ type: 'execute', stmt: { sql } });
 async function pipeline(url: string, token: string, requests: unknown[]) {
-  const response = await fetch(`${url}/v2/pipeline`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ requests: [...requests, { type: 'close' }] }) });
+  const response = await fetch(`${url}/v2/pipeline`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ requests: [...requests, { type: 'close' }] }),
+  });
   return ((await response.json()) as { results: { type: string; response?: { result: { rows: { value: string }[][] } } }[] }).results;
 }
 

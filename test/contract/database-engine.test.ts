@@ -40,7 +40,15 @@ describe('the engine workers', () => {
   const clock = new Float64Array(new SharedArrayBuffer(8));
   const advance = (ms: number) => (clock[0]! += ms);
   let nextStream = 1;
-  const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 100_000, memoryLimitBytes: 256 * 1024 * 1024, maxDatabaseBytes: 1_000_000, maxDatabases: 3, engineWorkers: 2 };
+  const LIMITS = {
+    statementTimeoutMs: 60_000,
+    lockWaitMs: 60_000,
+    maxResultBytes: 100_000,
+    memoryLimitBytes: 256 * 1024 * 1024,
+    maxDatabaseBytes: 1_000_000,
+    maxDatabases: 3,
+    engineWorkers: 2,
+  };
   const databaseOf = (id = 'engine-test', owner = 'default') => engine.database(owner, id);
   const run = (requests: unknown[], options: { access?: 'full' | 'read-only'; stream?: number; database?: EngineDatabase } = {}): Promise<SqlOutcome[]> =>
     (options.database ?? databaseOf()).executor.run(options.stream ?? nextStream++, options.access ?? 'full', requests as SqlRequest[]);
@@ -56,25 +64,74 @@ describe('the engine workers', () => {
   afterAll(() => engine.close());
 
   it('reports the engine error of SQL that does not compile, and refuses a function off the allow-list in a view', async () => {
-    const [syntax, view, refused] = await run([execute('SELEC 1'), execute('CREATE VIEW v AS SELECT sqlite_compileoption_get(0)'), execute('SELECT * FROM v'), close]);
+    const [syntax, view, refused] = await run([
+      execute('SELEC 1'),
+      execute('CREATE VIEW v AS SELECT sqlite_compileoption_get(0)'),
+      execute('SELECT * FROM v'),
+      close,
+    ]);
     expect(syntax).toMatchObject({ type: 'error', error: { code: 'SQL_PARSE_ERROR', message: expect.stringMatching(/syntax error/) } });
     expect(view).toMatchObject({ type: 'ok' });
-    expect(refused).toMatchObject({ type: 'error', error: { code: 'SQLITE_AUTH', message: expect.stringMatching(/sqlite_compileoption_get\(\) is not allowed/) } });
+    expect(refused).toMatchObject({
+      type: 'error',
+      error: { code: 'SQLITE_AUTH', message: expect.stringMatching(/sqlite_compileoption_get\(\) is not allowed/) },
+    });
   });
 
   it.each([
-    { name: 'a positional argument the statement does not take', stmt: { sql: 'SELECT ?', args: [{ type: 'integer', value: '1' }, { type: 'integer', value: '2' }] } },
-    { name: 'a named argument the statement does not take', stmt: { sql: 'SELECT :a', named_args: [{ name: ':a', value: { type: 'null' } }, { name: ':b', value: { type: 'null' } }] } },
+    {
+      name: 'a positional argument the statement does not take',
+      stmt: {
+        sql: 'SELECT ?',
+        args: [
+          { type: 'integer', value: '1' },
+          { type: 'integer', value: '2' },
+        ],
+      },
+    },
+    {
+      name: 'a named argument the statement does not take',
+      stmt: {
+        sql: 'SELECT :a',
+        named_args: [
+          { name: ':a', value: { type: 'null' } },
+          { name: ':b', value: { type: 'null' } },
+        ],
+      },
+    },
     { name: 'a missing argument', stmt: { sql: 'SELECT ?, ?', args: [{ type: 'null' }] } },
-    { name: 'positional and named arguments together', stmt: { sql: 'SELECT :a', args: [{ type: 'null' }], named_args: [{ name: ':a', value: { type: 'null' } }] }, code: 'ARGS_BOTH_POSITIONAL_AND_NAMED' },
+    {
+      name: 'positional and named arguments together',
+      stmt: { sql: 'SELECT :a', args: [{ type: 'null' }], named_args: [{ name: ':a', value: { type: 'null' } }] },
+      code: 'ARGS_BOTH_POSITIONAL_AND_NAMED',
+    },
   ])('refuses $name (ARGS_INVALID, as the Hrana spec says)', async ({ stmt, code }) => {
     const [outcome] = await run([{ type: 'execute', stmt }, close]);
     expect(outcome).toMatchObject({ type: 'error', error: { code: code ?? 'ARGS_INVALID' } });
   });
 
   it('binds named arguments with or without their prefix', async () => {
-    const [outcome] = await run([{ type: 'execute', stmt: { sql: 'SELECT :a, @b, $c', named_args: [{ name: 'a', value: { type: 'integer', value: '1' } }, { name: '@b', value: { type: 'text', value: 'x' } }, { name: '$c', value: { type: 'float', value: 2 } }] } }, close]);
-    expect(rows(outcome)).toEqual([[{ type: 'integer', value: '1' }, { type: 'text', value: 'x' }, { type: 'float', value: 2 }]]);
+    const [outcome] = await run([
+      {
+        type: 'execute',
+        stmt: {
+          sql: 'SELECT :a, @b, $c',
+          named_args: [
+            { name: 'a', value: { type: 'integer', value: '1' } },
+            { name: '@b', value: { type: 'text', value: 'x' } },
+            { name: '$c', value: { type: 'float', value: 2 } },
+          ],
+        },
+      },
+      close,
+    ]);
+    expect(rows(outcome)).toEqual([
+      [
+        { type: 'integer', value: '1' },
+        { type: 'text', value: 'x' },
+        { type: 'float', value: 2 },
+      ],
+    ]);
   });
 
   it('stops a runaway statement once the clock passes its limit; other streams keep their transactions', async () => {
@@ -128,7 +185,10 @@ describe('the engine workers', () => {
     databaseOf().executor.interrupt(waiter, new ExecutorStopped('The stream was closed: its token was invalidated', 'STREAM_EXPIRED'));
     await expect(waited).rejects.toMatchObject({ code: 'STREAM_EXPIRED', message: expect.stringMatching(/invalidated/) });
     const runner = nextStream++;
-    const running = run([execute('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c')], { stream: runner, access: 'read-only' });
+    const running = run([execute('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c')], {
+      stream: runner,
+      access: 'read-only',
+    });
     databaseOf().executor.interrupt(runner, new ExecutorStopped('The stream was closed: its token was invalidated', 'STREAM_EXPIRED'));
     await expect(running).rejects.toMatchObject({ code: 'STREAM_EXPIRED' });
     await run([execute('ROLLBACK'), close], { stream: holder });
@@ -148,7 +208,19 @@ describe('the engine workers', () => {
       execute('ROLLBACK'),
       close,
     ]);
-    expect(outcomes.map((outcome) => (outcome.type === 'ok' ? 'ok' : outcome.error.code))).toEqual(['ok', 'ok', 'ok', 'SQLITE_READONLY', 'ok', 'ok', 'ok', 'SQLITE_UNKNOWN', 'ok', 'ok', 'ok']);
+    expect(outcomes.map((outcome) => (outcome.type === 'ok' ? 'ok' : outcome.error.code))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'SQLITE_READONLY',
+      'ok',
+      'ok',
+      'ok',
+      'SQLITE_UNKNOWN',
+      'ok',
+      'ok',
+      'ok',
+    ]);
   });
 
   it('refuses a write past maxDatabaseBytes with SQLITE_FULL, and writes again once there is room', async () => {
@@ -169,7 +241,12 @@ describe('the engine workers', () => {
       [execute('SELECT x FROM p'), execute('INSERT INTO p VALUES (NULL)')],
       [execute('BEGIN'), execute('SELECT count(*) FROM p')],
       [execute("ATTACH '/db-1.db' AS other"), execute('SELECT 1')],
-      [execute('SELECT * FROM p WHERE x = ?', [{ type: 'integer', value: '1' }, { type: 'integer', value: '2' }])],
+      [
+        execute('SELECT * FROM p WHERE x = ?', [
+          { type: 'integer', value: '1' },
+          { type: 'integer', value: '2' },
+        ]),
+      ],
       [execute('PRAGMA foreign_keys = OFF')],
       [execute('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 100000) SELECT x, zeroblob(100) FROM c')],
     ];
@@ -190,7 +267,10 @@ describe('the engine workers', () => {
       await run([execute('SELECT 1')], { stream, database });
       held.push([database, stream]);
     }
-    await expect(run([execute('SELECT 1'), close], { database: databaseOf('fourth') })).rejects.toMatchObject({ code: 'DATABASE_LIMIT_REACHED', message: expect.stringMatching(/maxDatabases/) });
+    await expect(run([execute('SELECT 1'), close], { database: databaseOf('fourth') })).rejects.toMatchObject({
+      code: 'DATABASE_LIMIT_REACHED',
+      message: expect.stringMatching(/maxDatabases/),
+    });
     for (const [database, stream] of held) database.executor.closeStream(stream);
     // pool-test was closed to make room; it opens again with its rows.
     const [kept] = await run([execute('SELECT x FROM p'), close], { database: databaseOf('pool-test') });

@@ -13,7 +13,11 @@ const mock = useDatabaseMock({ maxResultBytes: MAX_RESULT_BYTES, streamIdleMs: S
 
 type Json = any;
 async function post(path: string, body: unknown, token = FULL_ACCESS_TOKEN): Promise<{ status: number; body: Json }> {
-  const response = await mock.fetch(`${mock.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await mock.fetch(`${mock.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, body: /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text };
 }
@@ -60,12 +64,21 @@ const TRIGGERS: Record<ProtocolErrorCode, (() => Promise<Json>) | { elsewhere: s
   SQL_MANY_STATEMENTS: async () => errorsOf(await pipeline([execute('SELECT 1; SELECT 2'), close]))[0],
   ARGS_INVALID: async () => errorsOf(await pipeline([execute('SELECT ?'), close]))[0],
   ARGS_BOTH_POSITIONAL_AND_NAMED: async () =>
-    errorsOf(await pipeline([execute('SELECT ?, :a', { args: [{ type: 'integer', value: '1' }], named_args: [{ name: ':a', value: { type: 'null' } }] }), close]))[0],
+    errorsOf(
+      await pipeline([execute('SELECT ?, :a', { args: [{ type: 'integer', value: '1' }], named_args: [{ name: ':a', value: { type: 'null' } }] }), close]),
+    )[0],
   RESPONSE_TOO_LARGE: async () =>
-    errorsOf(await pipeline([execute("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 1000) SELECT n, 'a row of some weight' FROM c"), close]))[0],
+    errorsOf(
+      await pipeline([
+        execute("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 1000) SELECT n, 'a row of some weight' FROM c"),
+        close,
+      ]),
+    )[0],
   SQL_NOT_FOUND: async () => errorsOf(await pipeline([{ type: 'execute', stmt: { sql_id: 7 } }, close]))[0],
-  SQL_EXISTS: async () => errorsOf(await pipeline([{ type: 'store_sql', sql_id: 1, sql: 'SELECT 1' }, { type: 'store_sql', sql_id: 1, sql: 'SELECT 2' }, close]))[1],
-  SQL_STORE_TOO_MANY: async () => errorsOf(await pipeline([...Array.from({ length: 51 }, (_, id) => ({ type: 'store_sql', sql_id: id, sql: `SELECT ${id}` })), close]))[50],
+  SQL_EXISTS: async () =>
+    errorsOf(await pipeline([{ type: 'store_sql', sql_id: 1, sql: 'SELECT 1' }, { type: 'store_sql', sql_id: 1, sql: 'SELECT 2' }, close]))[1],
+  SQL_STORE_TOO_MANY: async () =>
+    errorsOf(await pipeline([...Array.from({ length: 51 }, (_, id) => ({ type: 'store_sql', sql_id: id, sql: `SELECT ${id}` })), close]))[50],
   SQL_STORE_TOO_LARGE: async () => errorsOf(await pipeline([{ type: 'store_sql', sql_id: 1, sql: `SELECT '${'x'.repeat(5_000)}'` }, close]))[0],
   STREAM_EXPIRED: async () => {
     const { baton } = await pipeline([execute('SELECT 1')]);
@@ -117,7 +130,8 @@ const TRIGGERS: Record<ProtocolErrorCode, (() => Promise<Json>) | { elsewhere: s
     expect([(await ws.next()).type, (await ws.next()).type]).toEqual(['hello_ok', 'response_ok']);
     return (await ws.next()).error;
   },
-  BATCH_COND_INVALID: async () => errorsOf(await pipeline([{ type: 'batch', batch: { steps: [{ condition: { type: 'ok', step: 0 }, stmt: { sql: 'SELECT 1' } }] } }, close]))[0],
+  BATCH_COND_INVALID: async () =>
+    errorsOf(await pipeline([{ type: 'batch', batch: { steps: [{ condition: { type: 'ok', step: 0 }, stmt: { sql: 'SELECT 1' } }] } }, close]))[0],
   STREAM_NOT_FOUND: async () => (await (await greeted()).ask({ type: 'execute', stream_id: 9, stmt: { sql: 'SELECT 1' } })).error,
   STREAM_EXISTS: async () => {
     const ws = await greeted();
@@ -178,18 +192,56 @@ describe('every code of the table is answered', () => {
 
 // libsql-ffi/src/lib.rs `Error::new`: rusqlite's ErrorCode of `result_code & 0xff`, `Unknown` for any other.
 const RUSQLITE_ERROR_CODE: Record<number, string> = {
-  2: 'InternalMalfunction', 3: 'PermissionDenied', 4: 'OperationAborted', 5: 'DatabaseBusy', 6: 'DatabaseLocked', 7: 'OutOfMemory', 8: 'ReadOnly',
-  9: 'OperationInterrupted', 10: 'SystemIoFailure', 11: 'DatabaseCorrupt', 12: 'NotFound', 13: 'DiskFull', 14: 'CannotOpen', 15: 'FileLockingProtocolFailed',
-  17: 'SchemaChanged', 18: 'TooBig', 19: 'ConstraintViolation', 20: 'TypeMismatch', 21: 'ApiMisuse', 22: 'NoLargeFileSupport', 23: 'AuthorizationForStatementDenied',
-  25: 'ParameterOutOfRange', 26: 'NotADatabase',
+  2: 'InternalMalfunction',
+  3: 'PermissionDenied',
+  4: 'OperationAborted',
+  5: 'DatabaseBusy',
+  6: 'DatabaseLocked',
+  7: 'OutOfMemory',
+  8: 'ReadOnly',
+  9: 'OperationInterrupted',
+  10: 'SystemIoFailure',
+  11: 'DatabaseCorrupt',
+  12: 'NotFound',
+  13: 'DiskFull',
+  14: 'CannotOpen',
+  15: 'FileLockingProtocolFailed',
+  17: 'SchemaChanged',
+  18: 'TooBig',
+  19: 'ConstraintViolation',
+  20: 'TypeMismatch',
+  21: 'ApiMisuse',
+  22: 'NoLargeFileSupport',
+  23: 'AuthorizationForStatementDenied',
+  25: 'ParameterOutOfRange',
+  26: 'NotADatabase',
 };
 // libsql-server/src/hrana/stmt.rs `sqlite_error_code`.
 const SQLD_CODE: Record<string, string> = {
-  InternalMalfunction: 'SQLITE_INTERNAL', PermissionDenied: 'SQLITE_PERM', OperationAborted: 'SQLITE_ABORT', DatabaseBusy: 'SQLITE_BUSY', DatabaseLocked: 'SQLITE_LOCKED',
-  OutOfMemory: 'SQLITE_NOMEM', ReadOnly: 'SQLITE_READONLY', OperationInterrupted: 'SQLITE_INTERRUPT', SystemIoFailure: 'SQLITE_IOERR', DatabaseCorrupt: 'SQLITE_CORRUPT',
-  NotFound: 'SQLITE_NOTFOUND', DiskFull: 'SQLITE_FULL', CannotOpen: 'SQLITE_CANTOPEN', FileLockingProtocolFailed: 'SQLITE_PROTOCOL', SchemaChanged: 'SQLITE_SCHEMA',
-  TooBig: 'SQLITE_TOOBIG', ConstraintViolation: 'SQLITE_CONSTRAINT', TypeMismatch: 'SQLITE_MISMATCH', ApiMisuse: 'SQLITE_MISUSE', NoLargeFileSupport: 'SQLITE_NOLFS',
-  AuthorizationForStatementDenied: 'SQLITE_AUTH', ParameterOutOfRange: 'SQLITE_RANGE', NotADatabase: 'SQLITE_NOTADB', Unknown: 'SQLITE_UNKNOWN',
+  InternalMalfunction: 'SQLITE_INTERNAL',
+  PermissionDenied: 'SQLITE_PERM',
+  OperationAborted: 'SQLITE_ABORT',
+  DatabaseBusy: 'SQLITE_BUSY',
+  DatabaseLocked: 'SQLITE_LOCKED',
+  OutOfMemory: 'SQLITE_NOMEM',
+  ReadOnly: 'SQLITE_READONLY',
+  OperationInterrupted: 'SQLITE_INTERRUPT',
+  SystemIoFailure: 'SQLITE_IOERR',
+  DatabaseCorrupt: 'SQLITE_CORRUPT',
+  NotFound: 'SQLITE_NOTFOUND',
+  DiskFull: 'SQLITE_FULL',
+  CannotOpen: 'SQLITE_CANTOPEN',
+  FileLockingProtocolFailed: 'SQLITE_PROTOCOL',
+  SchemaChanged: 'SQLITE_SCHEMA',
+  TooBig: 'SQLITE_TOOBIG',
+  ConstraintViolation: 'SQLITE_CONSTRAINT',
+  TypeMismatch: 'SQLITE_MISMATCH',
+  ApiMisuse: 'SQLITE_MISUSE',
+  NoLargeFileSupport: 'SQLITE_NOLFS',
+  AuthorizationForStatementDenied: 'SQLITE_AUTH',
+  ParameterOutOfRange: 'SQLITE_RANGE',
+  NotADatabase: 'SQLITE_NOTADB',
+  Unknown: 'SQLITE_UNKNOWN',
 };
 const sqldCode = (raw: number) => SQLD_CODE[RUSQLITE_ERROR_CODE[raw & 0xff] ?? 'Unknown'];
 
@@ -216,28 +268,90 @@ describe("SQLite's result codes, named as sqld names them", () => {
   });
 
   it('an error at a place in the text is SQL_INPUT_ERROR for a plain SQLITE_ERROR only, as rusqlite reads the offset', () => {
-    expect(sqliteFailure(1, 'SQLITE_ERROR', 'no such column: x', 7)).toMatchObject({ code: 'SQL_INPUT_ERROR', message: 'SQL input error: no such column: x (at offset 7)' });
-    expect(sqliteFailure(19 | (8 << 8), 'SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed: t.a', 3)).toMatchObject({ code: 'SQLITE_CONSTRAINT', extendedCode: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(sqliteFailure(1, 'SQLITE_ERROR', 'no such column: x', 7)).toMatchObject({
+      code: 'SQL_INPUT_ERROR',
+      message: 'SQL input error: no such column: x (at offset 7)',
+    });
+    expect(sqliteFailure(19 | (8 << 8), 'SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed: t.a', 3)).toMatchObject({
+      code: 'SQLITE_CONSTRAINT',
+      extendedCode: 'SQLITE_CONSTRAINT_UNIQUE',
+    });
   });
 });
 
 describe('errors of SQLite, on every transport', () => {
   const setup = [
     execute('CREATE TABLE IF NOT EXISTS coded_parent (id INTEGER PRIMARY KEY)'),
-    execute('CREATE TABLE IF NOT EXISTS coded (id INTEGER PRIMARY KEY, tag TEXT UNIQUE, note TEXT NOT NULL, n INTEGER CHECK (n > 0), parent INTEGER REFERENCES coded_parent (id))'),
+    execute(
+      'CREATE TABLE IF NOT EXISTS coded (id INTEGER PRIMARY KEY, tag TEXT UNIQUE, note TEXT NOT NULL, n INTEGER CHECK (n > 0), parent INTEGER REFERENCES coded_parent (id))',
+    ),
     execute("INSERT OR IGNORE INTO coded (id, tag, note, n) VALUES (1, 'taken', 'x', 1)"),
     close,
   ];
   const cases = [
-    { name: 'a primary key taken', sql: "INSERT INTO coded (id, note) VALUES (1, 'again')", code: 'SQLITE_CONSTRAINT', extended: 'SQLITE_CONSTRAINT_PRIMARYKEY', message: 'SQLite error: UNIQUE constraint failed: coded.id' },
-    { name: 'a unique value taken', sql: "INSERT INTO coded (tag, note) VALUES ('taken', 'x')", code: 'SQLITE_CONSTRAINT', extended: 'SQLITE_CONSTRAINT_UNIQUE', message: 'SQLite error: UNIQUE constraint failed: coded.tag' },
-    { name: 'a NULL in a NOT NULL column', sql: 'INSERT INTO coded (note) VALUES (NULL)', code: 'SQLITE_CONSTRAINT', extended: 'SQLITE_CONSTRAINT_NOTNULL', message: 'SQLite error: NOT NULL constraint failed: coded.note' },
-    { name: 'a CHECK', sql: "INSERT INTO coded (note, n) VALUES ('x', 0)", code: 'SQLITE_CONSTRAINT', extended: 'SQLITE_CONSTRAINT_CHECK', message: expect.stringMatching(/^SQLite error: CHECK constraint failed/) },
-    { name: 'a foreign key', sql: "INSERT INTO coded (note, parent) VALUES ('x', 99)", code: 'SQLITE_CONSTRAINT', extended: 'SQLITE_CONSTRAINT_FOREIGNKEY', message: 'SQLite error: FOREIGN KEY constraint failed' },
-    { name: 'a datatype mismatch', sql: "INSERT INTO coded (id, note) VALUES ('not a number', 'x')", code: 'SQLITE_MISMATCH', extended: 'SQLITE_MISMATCH', message: 'SQLite error: datatype mismatch' },
-    { name: 'an error at run time', sql: 'SELECT abs(-9223372036854775807 - 1)', code: 'SQLITE_UNKNOWN', extended: 'SQLITE_ERROR', message: 'SQLite error: integer overflow' },
-    { name: 'a missing table', sql: 'SELECT * FROM no_such_table', code: 'SQLITE_UNKNOWN', extended: 'SQLITE_ERROR', message: 'SQLite error: no such table: no_such_table' },
-    { name: 'a syntax error', sql: 'SELEC 1', code: 'SQL_PARSE_ERROR', extended: 'SQLITE_ERROR', message: 'SQL string could not be parsed: near "SELEC": syntax error' },
+    {
+      name: 'a primary key taken',
+      sql: "INSERT INTO coded (id, note) VALUES (1, 'again')",
+      code: 'SQLITE_CONSTRAINT',
+      extended: 'SQLITE_CONSTRAINT_PRIMARYKEY',
+      message: 'SQLite error: UNIQUE constraint failed: coded.id',
+    },
+    {
+      name: 'a unique value taken',
+      sql: "INSERT INTO coded (tag, note) VALUES ('taken', 'x')",
+      code: 'SQLITE_CONSTRAINT',
+      extended: 'SQLITE_CONSTRAINT_UNIQUE',
+      message: 'SQLite error: UNIQUE constraint failed: coded.tag',
+    },
+    {
+      name: 'a NULL in a NOT NULL column',
+      sql: 'INSERT INTO coded (note) VALUES (NULL)',
+      code: 'SQLITE_CONSTRAINT',
+      extended: 'SQLITE_CONSTRAINT_NOTNULL',
+      message: 'SQLite error: NOT NULL constraint failed: coded.note',
+    },
+    {
+      name: 'a CHECK',
+      sql: "INSERT INTO coded (note, n) VALUES ('x', 0)",
+      code: 'SQLITE_CONSTRAINT',
+      extended: 'SQLITE_CONSTRAINT_CHECK',
+      message: expect.stringMatching(/^SQLite error: CHECK constraint failed/),
+    },
+    {
+      name: 'a foreign key',
+      sql: "INSERT INTO coded (note, parent) VALUES ('x', 99)",
+      code: 'SQLITE_CONSTRAINT',
+      extended: 'SQLITE_CONSTRAINT_FOREIGNKEY',
+      message: 'SQLite error: FOREIGN KEY constraint failed',
+    },
+    {
+      name: 'a datatype mismatch',
+      sql: "INSERT INTO coded (id, note) VALUES ('not a number', 'x')",
+      code: 'SQLITE_MISMATCH',
+      extended: 'SQLITE_MISMATCH',
+      message: 'SQLite error: datatype mismatch',
+    },
+    {
+      name: 'an error at run time',
+      sql: 'SELECT abs(-9223372036854775807 - 1)',
+      code: 'SQLITE_UNKNOWN',
+      extended: 'SQLITE_ERROR',
+      message: 'SQLite error: integer overflow',
+    },
+    {
+      name: 'a missing table',
+      sql: 'SELECT * FROM no_such_table',
+      code: 'SQLITE_UNKNOWN',
+      extended: 'SQLITE_ERROR',
+      message: 'SQLite error: no such table: no_such_table',
+    },
+    {
+      name: 'a syntax error',
+      sql: 'SELEC 1',
+      code: 'SQL_PARSE_ERROR',
+      extended: 'SQLITE_ERROR',
+      message: 'SQL string could not be parsed: near "SELEC": syntax error',
+    },
   ];
 
   it.each(cases)('$name: $code over HTTP (v2, v3 and the cursor)', async ({ sql, code, extended, message }) => {
@@ -246,7 +360,10 @@ describe('errors of SQLite, on every transport', () => {
     expect(errorsOf(await pipeline([execute(sql), close]))[0]).toEqual(expected);
     expect(errorsOf((await post('/v3/pipeline', { requests: [execute(sql), close] })).body)[0]).toEqual(expected);
     const cursor = await post('/v3/cursor', { batch: { steps: [{ stmt: { sql } }] } });
-    const lines = String(cursor.body).trim().split('\n').map((line) => JSON.parse(line));
+    const lines = String(cursor.body)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.at(-1)).toEqual({ type: 'step_error', step: 0, error: expected });
     await pipeline([close], lines[0].baton);
   });
@@ -255,7 +372,10 @@ describe('errors of SQLite, on every transport', () => {
     await pipeline(setup);
     const ws = await greeted();
     await ws.ask({ type: 'open_stream', stream_id: 1 });
-    expect(await ws.ask({ type: 'execute', stream_id: 1, stmt: { sql } })).toMatchObject({ type: 'response_error', error: { code, extended_code: extended, message } });
+    expect(await ws.ask({ type: 'execute', stream_id: 1, stmt: { sql } })).toMatchObject({
+      type: 'response_error',
+      error: { code, extended_code: extended, message },
+    });
     ws.socket.close();
   });
 });

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_ACCESS_TOKEN, HEALTH_PATH, READ_ONLY_TOKEN, useDatabaseMock, type DatabaseMock } from '../support/database.ts';
 
-type Result = { type: 'ok'; response: { type: string; result?: any; is_autocommit?: boolean } } | { type: 'error'; error: { message: string; code: string | null } };
+type Result =
+  | { type: 'ok'; response: { type: string; result?: any; is_autocommit?: boolean } }
+  | { type: 'error'; error: { message: string; code: string | null } };
 interface Answer {
   status: number;
   baton: string | null;
@@ -67,7 +69,11 @@ describe('nothing outside the database, for any token', () => {
   const cases: { name: string; sql: string; code: unknown; message: RegExp }[] = [
     { name: 'readfile', sql: `SELECT readfile('${target('secret.txt')}')`, ...missing },
     { name: 'writefile', sql: `SELECT writefile('${target('written')}', 'x')`, ...missing },
-    { name: 'sha3_query running writefile', sql: `SELECT sha3_query('SELECT writefile(''${target('pwned.txt').replace(/'/g, "''")}'',''hello'')')`, ...missing },
+    {
+      name: 'sha3_query running writefile',
+      sql: `SELECT sha3_query('SELECT writefile(''${target('pwned.txt').replace(/'/g, "''")}'',''hello'')')`,
+      ...missing,
+    },
     { name: 'sha3_query running readfile', sql: `SELECT sha3_query('SELECT readfile(''${target('secret.txt').replace(/'/g, "''")}'')')`, ...missing },
     { name: 'sha3_query running ATTACH', sql: `SELECT sha3_query('ATTACH ''${target('via-sha3.db').replace(/'/g, "''")}'' AS x')`, ...missing },
     { name: 'fsdir', sql: `SELECT name FROM fsdir('${target('')}')`, ...missing },
@@ -155,14 +161,22 @@ describe('nothing outside the database, for any token', () => {
 
   it('Read Only: cannot create TEMP objects, and cannot write', async () => {
     const answer = await pipeline(
-      [execute('CREATE TEMP TABLE scratch (x)'), execute('CREATE TEMP TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END'), execute('INSERT INTO t VALUES (2)'), execute('SELECT count(*) FROM t'), close],
+      [
+        execute('CREATE TEMP TABLE scratch (x)'),
+        execute('CREATE TEMP TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END'),
+        execute('INSERT INTO t VALUES (2)'),
+        execute('SELECT count(*) FROM t'),
+        close,
+      ],
       { token: READ_ONLY_TOKEN },
     );
     expect(answer.results.map((r) => errorOf(r)?.code ?? 'ok')).toEqual(['SQLITE_READONLY', 'SQLITE_READONLY', 'SQLITE_READONLY', 'ok', 'ok']);
   });
 
   it('Read Only: a pragma that turns query_only off does not let it write', async () => {
-    const answer = await pipeline([execute('PRAGMA query_only = 0'), execute('INSERT INTO t VALUES (3)'), execute('CREATE TEMP TABLE scratch (x)'), close], { token: READ_ONLY_TOKEN });
+    const answer = await pipeline([execute('PRAGMA query_only = 0'), execute('INSERT INTO t VALUES (3)'), execute('CREATE TEMP TABLE scratch (x)'), close], {
+      token: READ_ONLY_TOKEN,
+    });
     expect(errorOf(answer.results[1])).toMatchObject({ code: 'SQLITE_READONLY' });
     expect(errorOf(answer.results[2])).toMatchObject({ code: 'SQLITE_READONLY' });
   });
@@ -180,7 +194,11 @@ describe('no statement reaches another namespace', () => {
 
   it.each(['full_access', 'read_only'])('with a %s token, ATTACH of every engine file is refused and nothing of another namespace is read', async (kind) => {
     await pipeline([execute('CREATE TABLE IF NOT EXISTS secrets (v)'), execute("INSERT INTO secrets VALUES ('the other namespace''s secret')"), close]);
-    const response = await fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: `intruder-${kind}`, 'content-type': 'application/json' }, body: JSON.stringify({ kinds: [kind] }) });
+    const response = await fetch(`${mock.url}/database/my-database/tokens`, {
+      method: 'POST',
+      headers: { AccessKey: `intruder-${kind}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kinds: [kind] }),
+    });
     const token = ((await response.json()) as { tokens: { token: string }[] }).tokens[0]!.token;
     const attempts = Array.from({ length: 8 }, (_, i) => execute(`ATTACH '/db-${i + 1}.db' AS other${i}`));
     const answer = await pipeline([...attempts, execute('SELECT count(*) FROM secrets'), execute('SELECT name FROM pragma_database_list'), close], { token });
@@ -202,10 +220,13 @@ describe('statements that used to lock the database', () => {
 
   const cases: { name: string; requests: unknown[] }[] = [
     { name: 'a SELECT with want_rows false', requests: [execute('SELECT * FROM items', { want_rows: false })] },
-    { name: 'an INSERT ... RETURNING with want_rows false', requests: [execute("INSERT INTO items (label) VALUES ('returned') RETURNING id", { want_rows: false })] },
+    {
+      name: 'an INSERT ... RETURNING with want_rows false',
+      requests: [execute("INSERT INTO items (label) VALUES ('returned') RETURNING id", { want_rows: false })],
+    },
     { name: 'a describe of a write', requests: [{ type: 'describe', sql: "INSERT INTO items (label) VALUES ('described')" }] },
     { name: 'an EXPLAIN of a write', requests: [execute("EXPLAIN INSERT INTO items (label) VALUES ('explained')")] },
-    { name: 'a SELECT that fails midway', requests: [execute("SELECT CASE WHEN id > 0 THEN abs(-9223372036854775808) END FROM items")] },
+    { name: 'a SELECT that fails midway', requests: [execute('SELECT CASE WHEN id > 0 THEN abs(-9223372036854775808) END FROM items')] },
   ];
 
   it.each(cases)('$name leaves every stream free to read and write', async ({ requests }) => {
@@ -249,7 +270,7 @@ describe('nothing shared between streams but the database', () => {
     expect(rowsOf(next.results[2])).toEqual([[integer(1)]]);
   });
 
-  it('last_insert_rowid is the stream\'s own', async () => {
+  it("last_insert_rowid is the stream's own", async () => {
     await pipeline([execute('INSERT INTO t VALUES (5)'), close]);
     const fresh = await pipeline([execute('SELECT last_insert_rowid()'), close]);
     expect(rowsOf(fresh.results[0])).toEqual([[integer(0)]]);
@@ -293,7 +314,10 @@ describe('readers and writers at once, as in WAL', () => {
     const write = await pipeline([execute('INSERT INTO accounts (balance) VALUES (4)'), close]);
     expect(write.results[0]!.type).toBe('ok');
     // The reader keeps its snapshot until it ends its transaction.
-    const again = await pipeline([execute('SELECT count(*) FROM accounts'), execute('COMMIT'), execute('SELECT count(*) FROM accounts'), close], { baton: reader.baton, token: READ_ONLY_TOKEN });
+    const again = await pipeline([execute('SELECT count(*) FROM accounts'), execute('COMMIT'), execute('SELECT count(*) FROM accounts'), close], {
+      baton: reader.baton,
+      token: READ_ONLY_TOKEN,
+    });
     expect(Number(rowsOf(again.results[2])![0][0].value)).toBe(Number(rowsOf(again.results[0])![0][0].value) + 1);
   });
 });
@@ -325,7 +349,10 @@ describe('contention: two writers, a reader and a refused writer, then every str
       await pipeline([execute("INSERT INTO rows (who) VALUES ('new')")]),
     ];
     expect(again.map((answer) => answer.results[0]!.type)).toEqual(['ok', 'ok', 'ok', 'ok']);
-    const read = await pipeline([execute('SELECT count(*) FROM rows'), execute('COMMIT'), execute('SELECT count(*) FROM rows'), close], { baton: readOnly.baton, token: READ_ONLY_TOKEN });
+    const read = await pipeline([execute('SELECT count(*) FROM rows'), execute('COMMIT'), execute('SELECT count(*) FROM rows'), close], {
+      baton: readOnly.baton,
+      token: READ_ONLY_TOKEN,
+    });
     expect(rowsOf(read.results[0])).toEqual([[integer(0)]]);
     expect(rowsOf(read.results[2])).toEqual([[integer(6)]]);
     for (const answer of again) await pipeline([close], { baton: answer.baton });
@@ -364,7 +391,9 @@ describe('bounded work', () => {
   it('stops a runaway statement while the mock keeps answering, and the database works afterwards', async () => {
     await pipeline([execute('CREATE TABLE kept (x)'), execute('INSERT INTO kept VALUES (1)'), close]);
     let settled = false;
-    const runaway = pipeline([execute('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c'), close]).finally(() => (settled = true));
+    const runaway = pipeline([execute('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c'), close]).finally(
+      () => (settled = true),
+    );
     const health = await fetch(`${mock.url}${HEALTH_PATH}`);
     expect(health.status).toBe(200);
     const version = await fetch(`${mock.url}/v2`);
@@ -381,7 +410,11 @@ describe('bounded work', () => {
 
   it.each([
     { name: 'a huge blob', sql: 'SELECT zeroblob(100000000)', code: /^(SQLITE_NOMEM|SQLITE_TOOBIG|RESPONSE_TOO_LARGE)$/ },
-    { name: 'rows past the size limit', sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 20000) SELECT x, 'some text to take room' FROM c", code: /^RESPONSE_TOO_LARGE$/ },
+    {
+      name: 'rows past the size limit',
+      sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 20000) SELECT x, 'some text to take room' FROM c",
+      code: /^RESPONSE_TOO_LARGE$/,
+    },
   ])('refuses $name with a clear error', async ({ sql, code }) => {
     const answer = await pipeline([execute(sql), close]);
     const error = errorOf(answer.results[0]);
@@ -423,11 +456,20 @@ describe('one database per host name, with a cap on open databases', () => {
   const post = (host: string, requests: unknown[], baton: string | null = null) =>
     new Promise<{ status: number; body: any }>((resolve, reject) => {
       const { port } = new URL(mock.url);
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/v2/pipeline', headers: { host: `${host}.localhost:${port}`, authorization: `Bearer ${FULL_ACCESS_TOKEN}`, 'content-type': 'application/json' } }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/v2/pipeline',
+          headers: { host: `${host}.localhost:${port}`, authorization: `Bearer ${FULL_ACCESS_TOKEN}`, 'content-type': 'application/json' },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        },
+      );
       req.on('error', reject);
       req.end(JSON.stringify({ baton, requests }));
     });

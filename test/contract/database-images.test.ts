@@ -12,10 +12,15 @@ const execute = (sql: string) => ({ type: 'execute', stmt: { sql } });
 const close = { type: 'close' };
 
 async function pipeline(token: string, requests: unknown[]) {
-  const response = await fetch(`${mock.url}/v2/pipeline`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ requests }) });
+  const response = await fetch(`${mock.url}/v2/pipeline`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ requests }),
+  });
   return (await response.json()) as { results: { type: string; response?: { result: { rows: { value: string }[][] } }; error?: { message: string } }[] };
 }
-const countIn = async (token: string, table: string) => (await pipeline(token, [execute(`SELECT count(*) FROM ${table}`), close])).results[0]?.response?.result.rows[0]?.[0]?.value;
+const countIn = async (token: string, table: string) =>
+  (await pipeline(token, [execute(`SELECT count(*) FROM ${table}`), close])).results[0]?.response?.result.rows[0]?.[0]?.value;
 const put = (image: Uint8Array, namespace = 'default') =>
   fetch(`${mock.url}/_mock/state?namespace=${namespace}`, {
     method: 'PUT',
@@ -28,7 +33,10 @@ const TABLE = 'CREATE TABLE g (a INTEGER)';
  * A schema object made with an allowed function, then rewritten to call one off the allow-list (as
  * an image can): unknown(), deterministic and innocuous, so that SQLite itself would run it there.
  */
-const rewritten = (create: string, name: string) => ({ sql: [TABLE, create], rewrite: [`UPDATE sqlite_schema SET sql = replace(sql, 'abs(', 'unknown(') WHERE name = '${name}'`] });
+const rewritten = (create: string, name: string) => ({
+  sql: [TABLE, create],
+  rewrite: [`UPDATE sqlite_schema SET sql = replace(sql, 'abs(', 'unknown(') WHERE name = '${name}'`],
+});
 
 interface Case {
   name: string;
@@ -38,17 +46,65 @@ interface Case {
 
 const plain = () => makeImage([TABLE, 'INSERT INTO g VALUES (1)']);
 const CASES: Case[] = [
-  { name: 'a page size of 768', image: async () => patchHeader(await plain(), [{ offset: 16, size: 2, value: 768 }]), reason: /page size 768 is not a power of two/ },
-  { name: 'a header claiming 2^31 pages', image: async () => patchHeader(await plain(), [{ offset: 28, size: 4, value: 2 ** 31 }]), reason: /claims 2147483648 pages/ },
+  {
+    name: 'a page size of 768',
+    image: async () => patchHeader(await plain(), [{ offset: 16, size: 2, value: 768 }]),
+    reason: /page size 768 is not a power of two/,
+  },
+  {
+    name: 'a header claiming 2^31 pages',
+    image: async () => patchHeader(await plain(), [{ offset: 28, size: 4, value: 2 ** 31 }]),
+    reason: /claims 2147483648 pages/,
+  },
   { name: 'schema format 99', image: async () => patchHeader(await plain(), [{ offset: 44, size: 4, value: 99 }]), reason: /schema format 99/ },
   { name: 'a size that is not whole pages', image: async () => (await plain()).subarray(0, 5000), reason: /not a whole number of/ },
-  { name: 'a generated column calling a refused function', image: () => { const r = rewritten('CREATE TABLE gen (a, b AS (abs(a)))', 'gen'); return makeImage(r.sql, r.rewrite); }, reason: /table "gen" is refused: unknown\(\) is not allowed/ },
-  { name: 'a default calling a refused function', image: () => { const r = rewritten('CREATE TABLE def (a DEFAULT (abs(1)))', 'def'); return makeImage(r.sql, r.rewrite); }, reason: /table "def" is refused/ },
-  { name: 'a check calling a refused function', image: () => { const r = rewritten('CREATE TABLE chk (a CHECK (abs(a) >= 0))', 'chk'); return makeImage(r.sql, r.rewrite); }, reason: /table "chk" is refused/ },
-  { name: 'an index calling a refused function', image: () => { const r = rewritten('CREATE INDEX idx ON g (abs(a))', 'idx'); return makeImage(r.sql, r.rewrite); }, reason: /index "idx" is refused/ },
-  { name: 'a trigger calling a refused function', image: () => makeImage([TABLE, 'CREATE TRIGGER trg AFTER INSERT ON g BEGIN SELECT sqlite_compileoption_get(0); END']), reason: /trigger "trg" is refused/ },
-  { name: 'a view calling a refused function', image: () => makeImage([TABLE, 'CREATE VIEW vw AS SELECT sqlite_compileoption_get(0)']), reason: /view "vw" is refused/ },
-  { name: 'a virtual table of raw pages (sqlite_dbpage)', image: () => makeImage([TABLE, 'CREATE VIRTUAL TABLE pages USING sqlite_dbpage']), reason: /table "pages" is refused: The virtual-table module sqlite_dbpage/ },
+  {
+    name: 'a generated column calling a refused function',
+    image: () => {
+      const r = rewritten('CREATE TABLE gen (a, b AS (abs(a)))', 'gen');
+      return makeImage(r.sql, r.rewrite);
+    },
+    reason: /table "gen" is refused: unknown\(\) is not allowed/,
+  },
+  {
+    name: 'a default calling a refused function',
+    image: () => {
+      const r = rewritten('CREATE TABLE def (a DEFAULT (abs(1)))', 'def');
+      return makeImage(r.sql, r.rewrite);
+    },
+    reason: /table "def" is refused/,
+  },
+  {
+    name: 'a check calling a refused function',
+    image: () => {
+      const r = rewritten('CREATE TABLE chk (a CHECK (abs(a) >= 0))', 'chk');
+      return makeImage(r.sql, r.rewrite);
+    },
+    reason: /table "chk" is refused/,
+  },
+  {
+    name: 'an index calling a refused function',
+    image: () => {
+      const r = rewritten('CREATE INDEX idx ON g (abs(a))', 'idx');
+      return makeImage(r.sql, r.rewrite);
+    },
+    reason: /index "idx" is refused/,
+  },
+  {
+    name: 'a trigger calling a refused function',
+    image: () => makeImage([TABLE, 'CREATE TRIGGER trg AFTER INSERT ON g BEGIN SELECT sqlite_compileoption_get(0); END']),
+    reason: /trigger "trg" is refused/,
+  },
+  {
+    name: 'a view calling a refused function',
+    image: () => makeImage([TABLE, 'CREATE VIEW vw AS SELECT sqlite_compileoption_get(0)']),
+    reason: /view "vw" is refused/,
+  },
+  {
+    name: 'a virtual table of raw pages (sqlite_dbpage)',
+    image: () => makeImage([TABLE, 'CREATE VIRTUAL TABLE pages USING sqlite_dbpage']),
+    reason: /table "pages" is refused: The virtual-table module sqlite_dbpage/,
+  },
   {
     name: 'a corrupt index',
     image: async () => {
@@ -64,13 +120,14 @@ const CASES: Case[] = [
 ];
 
 describe('images checked before they are accepted', () => {
-  beforeAll(async () => {
-    await pipeline(FULL_ACCESS_TOKEN, [execute('CREATE TABLE mine (x)'), execute('INSERT INTO mine VALUES (1)'), close]);
-  });
-
   let otherToken: string;
   beforeAll(async () => {
-    const minted = await fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: OTHER_KEY, 'content-type': 'application/json' }, body: '{"kinds":["full_access"]}' });
+    await pipeline(FULL_ACCESS_TOKEN, [execute('CREATE TABLE mine (x)'), execute('INSERT INTO mine VALUES (1)'), close]);
+    const minted = await fetch(`${mock.url}/database/my-database/tokens`, {
+      method: 'POST',
+      headers: { AccessKey: OTHER_KEY, 'content-type': 'application/json' },
+      body: '{"kinds":["full_access"]}',
+    });
     otherToken = ((await minted.json()) as { tokens: { token: string }[] }).tokens[0]!.token;
     await pipeline(otherToken, [execute('CREATE TABLE keep (x)'), execute('INSERT INTO keep VALUES (1)'), close]);
   });
@@ -89,16 +146,26 @@ describe('images checked before they are accepted', () => {
       'CREATE INDEX gb ON g (abs(a))',
       'CREATE TABLE log (x)',
       'CREATE TRIGGER tg AFTER INSERT ON g BEGIN INSERT INTO log VALUES (new.a); END',
-      'CREATE VIEW v AS SELECT upper(\'x\') AS u',
+      "CREATE VIEW v AS SELECT upper('x') AS u",
       'CREATE VIRTUAL TABLE docs USING fts5(body)',
       "INSERT INTO docs VALUES ('hello world')",
       'INSERT INTO g (a) VALUES (-3)',
     ]);
     const answer = await put(image, OTHER_KEY);
     expect(answer.status, await answer.clone().text()).toBe(200);
-    const minted = await fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: OTHER_KEY, 'content-type': 'application/json' }, body: '{"kinds":["full_access"]}' });
+    const minted = await fetch(`${mock.url}/database/my-database/tokens`, {
+      method: 'POST',
+      headers: { AccessKey: OTHER_KEY, 'content-type': 'application/json' },
+      body: '{"kinds":["full_access"]}',
+    });
     const token = ((await minted.json()) as { tokens: { token: string }[] }).tokens[0]!.token;
-    const result = await pipeline(token, [execute('INSERT INTO g (a) VALUES (4)'), execute('SELECT sum(b) FROM g'), execute('SELECT count(*) FROM log'), execute("SELECT count(*) FROM docs WHERE docs MATCH 'hello'"), close]);
+    const result = await pipeline(token, [
+      execute('INSERT INTO g (a) VALUES (4)'),
+      execute('SELECT sum(b) FROM g'),
+      execute('SELECT count(*) FROM log'),
+      execute("SELECT count(*) FROM docs WHERE docs MATCH 'hello'"),
+      close,
+    ]);
     expect(result.results.slice(1, 4).map((r) => r.response?.result.rows[0]?.[0]?.value)).toEqual(['7', '2', '1']);
   });
 });

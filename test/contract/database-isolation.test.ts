@@ -10,10 +10,19 @@ import { STATEMENT_CACHE_BYTES } from '../../packages/mock/src/areas/database/en
 import { SPLIT_CACHE_BYTES } from '../../packages/mock/src/areas/database/engine/runner.ts';
 import { FULL_ACCESS_TOKEN, HEALTH_PATH, useDatabaseMock } from '../support/database.ts';
 
-const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 1_000_000, memoryLimitBytes: 256 * 1024 * 1024, maxDatabaseBytes: 16_000_000, maxDatabases: 16, engineWorkers: 4 };
+const LIMITS = {
+  statementTimeoutMs: 60_000,
+  lockWaitMs: 60_000,
+  maxResultBytes: 1_000_000,
+  memoryLimitBytes: 256 * 1024 * 1024,
+  maxDatabaseBytes: 16_000_000,
+  maxDatabases: 16,
+  engineWorkers: 4,
+};
 const execute = (sql: string): SqlRequest => ({ type: 'execute', stmt: { sql } });
 const close: SqlRequest = { type: 'close' };
-const valueOf = (outcome: SqlOutcome | undefined) => (outcome?.type === 'ok' && outcome.response.type === 'execute' ? outcome.response.result.rows[0]?.[0] : undefined);
+const valueIn = (outcome: SqlOutcome | undefined) =>
+  outcome?.type === 'ok' && outcome.response.type === 'execute' ? outcome.response.result.rows[0]?.[0] : undefined;
 /** One SQL function call that runs for tens of seconds: instr() over 400,000 × 22,000 characters that never match. */
 const LONG_CALL_TABLE = [
   execute('CREATE TABLE IF NOT EXISTS big (a, b)'),
@@ -32,12 +41,14 @@ describe('the engine under faults', () => {
   const clock = new Float64Array(new SharedArrayBuffer(8));
   const advance = (ms: number) => (clock[0]! += ms);
   let nextStream = 1;
-  const run = (namespace: string, requests: SqlRequest[], stream = nextStream++) => engine.database(`${namespace}\u0000g`, 'db').executor.run(stream, 'full', requests);
-  const count = async (namespace: string, table = 't') => valueOf((await run(namespace, [execute(`SELECT count(*) FROM ${table}`), close]))[0]);
+  const run = (namespace: string, requests: SqlRequest[], stream = nextStream++) =>
+    engine.database(`${namespace}\u0000g`, 'db').executor.run(stream, 'full', requests);
+  const count = async (namespace: string, table = 't') => valueIn((await run(namespace, [execute(`SELECT count(*) FROM ${table}`), close]))[0]);
 
   beforeAll(async () => {
     engine = createSqlEngine({ limits: LIMITS, clockOffset: clock.buffer as SharedArrayBuffer });
-    for (const namespace of ['a', 'b', 'c', 'd']) await run(namespace, [execute('CREATE TABLE t (x)'), execute('CREATE TABLE keep (x)'), execute('INSERT INTO keep VALUES (1)'), close]);
+    for (const namespace of ['a', 'b', 'c', 'd'])
+      await run(namespace, [execute('CREATE TABLE t (x)'), execute('CREATE TABLE keep (x)'), execute('INSERT INTO keep VALUES (1)'), close]);
     await run('a', [...LONG_CALL_TABLE, close]);
   });
   afterAll(() => engine.close());
@@ -58,12 +69,12 @@ describe('the engine under faults', () => {
   it("answers another namespace's SELECT 1 while a runaway statement runs, and the runaway's stop reaches only the runaway", async () => {
     const runaway = watched(run('c', [RUNAWAY, close]));
     const during = await run('d', [execute('SELECT 1'), close]);
-    expect(valueOf(during[0])).toEqual({ type: 'integer', value: '1' });
+    expect(valueIn(during[0])).toEqual({ type: 'integer', value: '1' });
     expect(runaway.settled).toBe(false);
     advance(LIMITS.statementTimeoutMs + 1);
     // Sent once the runaway is past its limit: answered, never stopped in its place.
     const after = await run('d', [execute('SELECT 2'), close]);
-    expect(valueOf(after[0])).toEqual({ type: 'integer', value: '2' });
+    expect(valueIn(after[0])).toEqual({ type: 'integer', value: '2' });
     await expect(runaway.promise).rejects.toMatchObject({ code: 'SQLITE_INTERRUPT' });
   });
 
@@ -74,7 +85,7 @@ describe('the engine under faults', () => {
     advance(LIMITS.statementTimeoutMs + 1);
     await expect(runaway.promise).rejects.toMatchObject({ code: 'SQLITE_INTERRUPT' });
     const [inside, committed] = await run('b', [execute('SELECT count(*) FROM t'), execute('COMMIT'), close], holder);
-    expect(valueOf(inside)).toEqual({ type: 'integer', value: '2' });
+    expect(valueIn(inside)).toEqual({ type: 'integer', value: '2' });
     expect(committed).toMatchObject({ type: 'ok' });
   });
 
@@ -87,7 +98,7 @@ describe('the engine under faults', () => {
     const image = await engine.imageOf('c\u0000g', 'db');
     expect(runaway.settled).toBe(false);
     const copy = engine.database('copy\u0000g', 'db', { initial: () => image });
-    expect(valueOf((await copy.executor.run(nextStream++, 'full', [execute('SELECT count(*) FROM t'), close]))[0])).toEqual({ type: 'integer', value: '1' });
+    expect(valueIn((await copy.executor.run(nextStream++, 'full', [execute('SELECT count(*) FROM t'), close]))[0])).toEqual({ type: 'integer', value: '1' });
     advance(LIMITS.statementTimeoutMs + 1);
     await expect(runaway.promise).rejects.toMatchObject({ code: 'SQLITE_INTERRUPT' });
     await run('c', [execute('ROLLBACK'), close], holder);
@@ -104,7 +115,7 @@ describe('the engine under faults', () => {
     expect((await refused)[0]).toMatchObject({ type: 'error', error: { code: 'SQLITE_BUSY' } });
     await run('d', [...Array.from({ length: 96 }, (_, i) => execute(`INSERT INTO t VALUES (${i + 1})`)), execute('COMMIT'), close], holder);
     const [seenByWriter] = await run('d', [execute('SELECT count(*) FROM t'), close], writer);
-    expect(valueOf(seenByWriter)).toEqual({ type: 'integer', value: '96' });
+    expect(valueIn(seenByWriter)).toEqual({ type: 'integer', value: '96' });
     for (let i = 0; i < 4; i++) expect(await count('d')).toEqual({ type: 'integer', value: '96' });
   });
 });
@@ -133,10 +144,18 @@ describe('SQL text caches bounded by bytes', () => {
 describe('the HTTP door while SQL runs', () => {
   const mock = useDatabaseMock({ statementTimeoutMs: 600_000 });
   const post = (token: string, requests: unknown[]) =>
-    fetch(`${mock.url}/v2/pipeline`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ requests }) }).then((response) => response.json() as Promise<{ results: { type: string }[] }>);
+    fetch(`${mock.url}/v2/pipeline`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ requests }),
+    }).then((response) => response.json() as Promise<{ results: { type: string }[] }>);
 
   it("answers health and another namespace's snapshot while a namespace's runaway runs, and a snapshot of the busy one as last committed", async () => {
-    const minted = await fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: 'busy-other', 'content-type': 'application/json' }, body: '{"kinds":["full_access"]}' });
+    const minted = await fetch(`${mock.url}/database/my-database/tokens`, {
+      method: 'POST',
+      headers: { AccessKey: 'busy-other', 'content-type': 'application/json' },
+      body: '{"kinds":["full_access"]}',
+    });
     const other = ((await minted.json()) as { tokens: { token: string }[] }).tokens[0]!.token;
     await post(other, [execute('CREATE TABLE o (x)'), execute('INSERT INTO o VALUES (1)'), close]);
     await post(FULL_ACCESS_TOKEN, [execute('CREATE TABLE mine (x)'), execute('INSERT INTO mine VALUES (1)'), close]);
@@ -148,7 +167,8 @@ describe('the HTTP door while SQL runs', () => {
     const busyState = await fetch(`${mock.url}/_mock/state`);
     expect(busyState.status).toBe(200);
     expect(runaway.settled).toBe(false);
-    const data = ((await busyState.json()) as { areas: { database: { databases: Record<string, { data: string }> } } }).areas.database.databases['my-database']!.data;
+    const data = ((await busyState.json()) as { areas: { database: { databases: Record<string, { data: string }> } } }).areas.database.databases['my-database']!
+      .data;
     expect(Buffer.from(data, 'base64').subarray(0, 16).toString('latin1')).toBe('SQLite format 3\u0000');
 
     mock.host.advance(600_001);

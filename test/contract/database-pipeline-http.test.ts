@@ -15,11 +15,20 @@ const mock = useDatabaseMock({ maxPipelineBodyBytes: PIPELINE_LIMIT, lockWaitMs:
 function post(path: string, headers: Record<string, string>, body: string): Promise<{ status: number; contentType?: string; body: any }> {
   const { port } = new URL(mock.url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, contentType: res.headers['content-type'], body: /json/.test(res.headers['content-type'] ?? '') ? JSON.parse(text) : text }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-length': String(Buffer.byteLength(body)), ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            contentType: res.headers['content-type'],
+            body: /json/.test(res.headers['content-type'] ?? '') ? JSON.parse(text) : text,
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -61,7 +70,9 @@ describe('the body of a pipeline', () => {
   it('is refused 413 above the pipeline limit, naming the option that raises it', async () => {
     const answer = await post('/v2/pipeline', bearer(), JSON.stringify({ requests: [execute(`SELECT '${'x'.repeat(PIPELINE_LIMIT)}'`)] }));
     expect(answer.status).toBe(413);
-    expect(answer.body.detail).toBe(`The mock accepts bodies of at most ${PIPELINE_LIMIT} bytes here; the database option maxPipelineBodyBytes (--db-max-pipeline-body-bytes) raises it.`);
+    expect(answer.body.detail).toBe(
+      `The mock accepts bodies of at most ${PIPELINE_LIMIT} bytes here; the database option maxPipelineBodyBytes (--db-max-pipeline-body-bytes) raises it.`,
+    );
   });
 
   it('has a flag of its own', () => {
@@ -76,10 +87,16 @@ describe('the Protobuf encoding (/v3-protobuf)', () => {
     ['POST', '/v3-protobuf/pipeline'],
     ['POST', '/v3-protobuf/cursor'],
   ])('answers %s %s 404, naming the JSON endpoints served', async (method, path) => {
-    const response = await fetch(`${mock.url}${path}`, { method, headers: { ...bearer(), 'content-type': 'application/x-protobuf' }, body: method === 'POST' ? new Uint8Array([1, 2]) : undefined });
+    const response = await fetch(`${mock.url}${path}`, {
+      method,
+      headers: { ...bearer(), 'content-type': 'application/x-protobuf' },
+      body: method === 'POST' ? new Uint8Array([1, 2]) : undefined,
+    });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect((await response.json()).detail).toMatch(/does not serve the Protobuf encoding .* \/v2\/pipeline, \/v3\/pipeline and \/v3\/cursor, and over WebSocket at \//);
+    expect((await response.json()).detail).toMatch(
+      /does not serve the Protobuf encoding .* \/v2\/pipeline, \/v3\/pipeline and \/v3\/cursor, and over WebSocket at \//,
+    );
   });
 });
 
@@ -107,13 +124,21 @@ describe('tokens', () => {
   it('ends the open HTTP streams of invalidated tokens at once, rolling back and releasing the write lock', async () => {
     const token = await mint();
     await post('/v2/pipeline', bearer(token), JSON.stringify({ requests: [execute('CREATE TABLE held (v TEXT)'), { type: 'close' }] }));
-    const holder = await post('/v2/pipeline', bearer(token), JSON.stringify({ requests: [execute('BEGIN IMMEDIATE'), execute("INSERT INTO held VALUES ('uncommitted')")] }));
+    const holder = await post(
+      '/v2/pipeline',
+      bearer(token),
+      JSON.stringify({ requests: [execute('BEGIN IMMEDIATE'), execute("INSERT INTO held VALUES ('uncommitted')")] }),
+    );
     expect(holder.body.baton).toEqual(expect.any(String));
 
     expect((await manage('/invalidate', {}, 'invalidateDatabaseTokens')).status).toBe(200);
     const other = await mint();
     // lockWaitMs is 300 ms: a lock still held would answer SQLITE_BUSY.
-    const write = await post('/v2/pipeline', bearer(other), JSON.stringify({ requests: [execute("INSERT INTO held VALUES ('next')"), execute('SELECT v FROM held'), { type: 'close' }] }));
+    const write = await post(
+      '/v2/pipeline',
+      bearer(other),
+      JSON.stringify({ requests: [execute("INSERT INTO held VALUES ('next')"), execute('SELECT v FROM held'), { type: 'close' }] }),
+    );
     expect(write.body.results[0].type).toBe('ok');
     expect(write.body.results[1].response.result.rows).toEqual([[{ type: 'text', value: 'next' }]]);
     const continued = await post('/v2/pipeline', bearer(token), JSON.stringify({ baton: holder.body.baton, requests: [execute('COMMIT')] }));

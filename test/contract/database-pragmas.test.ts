@@ -8,7 +8,15 @@ import type { Access, SqlOutcome, SqlRequest } from '../../packages/mock/src/are
 import { PRAGMA_POLICY, type PragmaRule, type Who } from '../../packages/mock/src/areas/database/engine/sandbox.ts';
 
 const MAX_DATABASE_BYTES = 1024 * 1024;
-const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 1_000_000, memoryLimitBytes: 128 * 1024 * 1024, maxDatabaseBytes: MAX_DATABASE_BYTES, maxDatabases: 8, engineWorkers: 2 };
+const LIMITS = {
+  statementTimeoutMs: 60_000,
+  lockWaitMs: 60_000,
+  maxResultBytes: 1_000_000,
+  memoryLimitBytes: 128 * 1024 * 1024,
+  maxDatabaseBytes: MAX_DATABASE_BYTES,
+  maxDatabases: 8,
+  engineWorkers: 2,
+};
 const execute = (sql: string): SqlRequest => ({ type: 'execute', stmt: { sql } });
 const close: SqlRequest = { type: 'close' };
 
@@ -49,25 +57,37 @@ describe('the pragma policy', () => {
   });
 
   const connectionSettings = policy.filter(([, rule]) => rule.scope === 'connection' && rule.set === 'full' && rule.read === 'any');
-  it.each(connectionSettings)("PRAGMA %s set by one stream is gone for the next one", async (name, rule) => {
+  it.each(connectionSettings)('PRAGMA %s set by one stream is gone for the next one', async (name, rule) => {
     const before = await value(`PRAGMA ${name}`);
     for (let i = 0; i < 3; i++) expect((await run([execute(`PRAGMA ${name} = ${rule.example}`), execute(`PRAGMA ${name}`)]))[0]).toMatchObject({ type: 'ok' });
     expect(await value(`PRAGMA ${name}`)).toEqual(before);
   });
 
-  it.each(['busy_timeout', 'mmap_size', 'writable_schema', 'temp_store_directory', 'hard_heap_limit', 'soft_heap_limit', 'threads', 'locking_mode', 'shrink_memory'])(
-    'refuses PRAGMA %s, off the table, for either token',
-    async (name) => {
-      for (const access of ['full', 'read-only'] as const) {
-        for (const sql of [`PRAGMA ${name}`, `PRAGMA ${name} = 1`]) expect((await run([execute(sql)], access))[0]).toMatchObject({ type: 'error', error: { code: 'SQLITE_AUTH' } });
-      }
-    },
-  );
+  it.each([
+    'busy_timeout',
+    'mmap_size',
+    'writable_schema',
+    'temp_store_directory',
+    'hard_heap_limit',
+    'soft_heap_limit',
+    'threads',
+    'locking_mode',
+    'shrink_memory',
+  ])('refuses PRAGMA %s, off the table, for either token', async (name) => {
+    for (const access of ['full', 'read-only'] as const) {
+      for (const sql of [`PRAGMA ${name}`, `PRAGMA ${name} = 1`])
+        expect((await run([execute(sql)], access))[0]).toMatchObject({ type: 'error', error: { code: 'SQLITE_AUTH' } });
+    }
+  });
 
   it(`keeps a database under maxDatabaseBytes (${MAX_DATABASE_BYTES}) whatever max_page_count a stream asks for`, async () => {
-    const outcomes = await run([execute('PRAGMA max_page_count = 1000000'), execute('CREATE TABLE filler (b)'), ...Array.from({ length: 30 }, () => execute('INSERT INTO filler VALUES (zeroblob(100000))'))]);
+    const outcomes = await run([
+      execute('PRAGMA max_page_count = 1000000'),
+      execute('CREATE TABLE filler (b)'),
+      ...Array.from({ length: 30 }, () => execute('INSERT INTO filler VALUES (zeroblob(100000))')),
+    ]);
     expect(outcomes[0]).toMatchObject({ type: 'error', error: { code: 'SQLITE_AUTH' } });
     expect(outcomes.map((outcome) => (outcome.type === 'ok' ? 'ok' : outcome.error.code))).toContain('SQLITE_FULL');
-    expect(await value('SELECT count(*) * 100000 <= ' + MAX_DATABASE_BYTES + ' FROM filler')).toEqual([[{ type: 'integer', value: '1' }]]);
+    expect(await value(`SELECT count(*) * 100000 <= ${MAX_DATABASE_BYTES} FROM filler`)).toEqual([[{ type: 'integer', value: '1' }]]);
   });
 });

@@ -20,7 +20,11 @@ afterAll(() => closers.forEach((client) => client.close()));
 type Json = any;
 /** A POST of JSON text exactly as given (numbers written as JavaScript writes them). */
 async function postText(path: string, text: string): Promise<{ status: number; text: string }> {
-  const response = await mock.fetch(`${mock.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${FULL_ACCESS_TOKEN}`, 'content-type': 'application/json' }, body: text });
+  const response = await mock.fetch(`${mock.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${FULL_ACCESS_TOKEN}`, 'content-type': 'application/json' },
+    body: text,
+  });
   return { status: response.status, text: await response.text() };
 }
 const execute = (sql: string, args: unknown[] = []) => ({ type: 'execute', stmt: { sql, args } });
@@ -59,9 +63,14 @@ describe('values round-trip as sqld round-trips them', () => {
   const floatsBody = (path: string) => {
     const args = FLOATS.map(([text]) => `{"type":"float","value":${text}}`);
     const sql = `SELECT ${FLOATS.map((_, i) => `?${i + 1}, typeof(?${i + 1})`).join(', ')}`;
-    return path === '/v3/cursor' ? `{"batch":{"steps":[{"stmt":{"sql":${JSON.stringify(sql)},"args":[${args}]}}]}}` : `{"requests":[{"type":"execute","stmt":{"sql":${JSON.stringify(sql)},"args":[${args}]}},{"type":"close"}]}`;
+    return path === '/v3/cursor'
+      ? `{"batch":{"steps":[{"stmt":{"sql":${JSON.stringify(sql)},"args":[${args}]}}]}}`
+      : `{"requests":[{"type":"execute","stmt":{"sql":${JSON.stringify(sql)},"args":[${args}]}},{"type":"close"}]}`;
   };
-  const expectedRow = FLOATS.flatMap(([, value]) => [{ type: 'float', value }, { type: 'text', value: 'real' }]);
+  const expectedRow = FLOATS.flatMap(([, value]) => [
+    { type: 'float', value },
+    { type: 'text', value: 'real' },
+  ]);
 
   it.each(['/v2/pipeline', '/v3/pipeline'])('a float is REAL whatever its JSON text, over %s', async (path) => {
     const answer = await postText(path, floatsBody(path));
@@ -71,7 +80,10 @@ describe('values round-trip as sqld round-trips them', () => {
 
   it('a float is REAL whatever its JSON text, over /v3/cursor', async () => {
     const answer = await postText('/v3/cursor', floatsBody('/v3/cursor'));
-    const lines = answer.text.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = answer.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.find((line) => line.type === 'row')).toEqual({ type: 'row', row: expectedRow });
     await postText('/v2/pipeline', JSON.stringify({ baton: lines[0].baton, requests: [close] }));
   });
@@ -79,7 +91,9 @@ describe('values round-trip as sqld round-trips them', () => {
   it.each(['hrana3', 'hrana2'])('a float is REAL whatever its JSON text, over WebSocket (%s)', async (protocol) => {
     const { ws, ask } = await wsStream(protocol);
     const sql = `SELECT ${FLOATS.map((_, i) => `?${i + 1}, typeof(?${i + 1})`).join(', ')}`;
-    ws.socket.send(`{"type":"request","request_id":99,"request":{"type":"execute","stream_id":1,"stmt":{"sql":${JSON.stringify(sql)},"args":[${FLOATS.map(([text]) => `{"type":"float","value":${text}}`)}]}}}`);
+    ws.socket.send(
+      `{"type":"request","request_id":99,"request":{"type":"execute","stream_id":1,"stmt":{"sql":${JSON.stringify(sql)},"args":[${FLOATS.map(([text]) => `{"type":"float","value":${text}}`)}]}}}`,
+    );
     expect((await ws.next()).response.result.rows).toEqual([expectedRow]);
     expect((await ask({ type: 'close_stream', stream_id: 1 })).type).toBe('response_ok');
   });
@@ -93,7 +107,14 @@ describe('values round-trip as sqld round-trips them', () => {
       { type: 'null' },
     ];
     const sql = `SELECT ${values.map((_, i) => `?${i + 1}`).join(', ')}`;
-    const http = JSON.parse((await postText('/v3/pipeline', JSON.stringify({ requests: [execute(sql, values), execute('SELECT ?', [{ type: 'integer', value: '9223372036854775808' }]), close] }))).text);
+    const http = JSON.parse(
+      (
+        await postText(
+          '/v3/pipeline',
+          JSON.stringify({ requests: [execute(sql, values), execute('SELECT ?', [{ type: 'integer', value: '9223372036854775808' }]), close] }),
+        )
+      ).text,
+    );
     expect(http.results[0].response.result.rows).toEqual([values]);
     expect(http.results[1]).toMatchObject({ type: 'error', error: { code: 'ARGS_INVALID' } });
     const { ask } = await wsStream();
@@ -105,7 +126,9 @@ describe("sqld's limits on stored SQL texts", () => {
   it(`stores ${HTTP_MAX_STORED_SQL} texts per HTTP stream, and refuses one more with SQL_STORE_TOO_MANY`, async () => {
     expect(HTTP_MAX_STORED_SQL).toBe(50); // MAX_SQL_COUNT of src/hrana/http/request.rs
     const stores = Array.from({ length: 51 }, (_, id) => ({ type: 'store_sql', sql_id: id, sql: `SELECT ${id}` }));
-    const answer = JSON.parse((await postText('/v2/pipeline', JSON.stringify({ requests: [...stores, { type: 'execute', stmt: { sql_id: 49 } }, close] }))).text);
+    const answer = JSON.parse(
+      (await postText('/v2/pipeline', JSON.stringify({ requests: [...stores, { type: 'execute', stmt: { sql_id: 49 } }, close] }))).text,
+    );
     expect(answer.results.slice(0, 50).every((result: Json) => result.type === 'ok')).toBe(true);
     expect(answer.results[50]).toMatchObject({ type: 'error', error: { code: 'SQL_STORE_TOO_MANY' } });
     expect(answer.results[51].response.result.rows).toEqual([[{ type: 'integer', value: '49' }]]);
@@ -115,7 +138,10 @@ describe("sqld's limits on stored SQL texts", () => {
     expect(WS_MAX_STORED_SQL).toBe(150); // MAX_SQL_COUNT of src/hrana/ws/session.rs
     const { ask } = await wsStream();
     for (let id = 0; id < 150; id++) expect(await ask({ type: 'store_sql', sql_id: id, sql: `SELECT ${id}` })).toMatchObject({ type: 'response_ok' });
-    expect(await ask({ type: 'store_sql', sql_id: 150, sql: 'SELECT 150' })).toMatchObject({ type: 'response_error', error: { code: 'SQL_STORE_TOO_MANY', message: 'The server already stores 150 SQL texts, it cannot store more' } });
+    expect(await ask({ type: 'store_sql', sql_id: 150, sql: 'SELECT 150' })).toMatchObject({
+      type: 'response_error',
+      error: { code: 'SQL_STORE_TOO_MANY', message: 'The server already stores 150 SQL texts, it cannot store more' },
+    });
     expect((await ask({ type: 'execute', stream_id: 1, stmt: { sql_id: 149 } })).response.result.rows).toEqual([[{ type: 'integer', value: '149' }]]);
     expect(await ask({ type: 'close_sql', sql_id: 0 })).toMatchObject({ type: 'response_ok' });
     expect(await ask({ type: 'store_sql', sql_id: 150, sql: 'SELECT 150' })).toMatchObject({ type: 'response_ok' });
@@ -214,7 +240,10 @@ describe('batch conditions nested past the bound answer the protocol error, neve
       type: 'response_error',
       error: { code: 'REQUEST_INVALID', message: expect.stringMatching(/nests more than 127 levels/) },
     });
-    expect(await ask({ type: 'open_cursor', stream_id: 1, cursor_id: 1, batch: batchWith(nested(levels, kind)) })).toMatchObject({ type: 'response_error', error: { code: 'REQUEST_INVALID' } });
+    expect(await ask({ type: 'open_cursor', stream_id: 1, cursor_id: 1, batch: batchWith(nested(levels, kind)) })).toMatchObject({
+      type: 'response_error',
+      error: { code: 'REQUEST_INVALID' },
+    });
     expect((await ask({ type: 'batch', stream_id: 1, batch: batchWith(nested(58, 'and/or')) })).response.result.step_results[1]).not.toBeNull();
   });
 });
@@ -255,8 +284,14 @@ describe.each(libsqlClients)('%s', (_name, make) => {
     await db.execute('DROP TABLE IF EXISTS t_pk_test');
     await db.execute('CREATE TABLE t_pk_test (id INTEGER PRIMARY KEY, name TEXT UNIQUE)');
     await db.execute("INSERT INTO t_pk_test VALUES (1, 'first')");
-    await expect(db.execute("INSERT INTO t_pk_test VALUES (1, 'duplicate')")).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT', message: expect.stringMatching(/UNIQUE constraint failed: t_pk_test\.id/) });
-    await expect(db.execute("INSERT INTO t_pk_test VALUES (2, 'first')")).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT', message: expect.stringMatching(/UNIQUE constraint failed: t_pk_test\.name/) });
+    await expect(db.execute("INSERT INTO t_pk_test VALUES (1, 'duplicate')")).rejects.toMatchObject({
+      code: 'SQLITE_CONSTRAINT',
+      message: expect.stringMatching(/UNIQUE constraint failed: t_pk_test\.id/),
+    });
+    await expect(db.execute("INSERT INTO t_pk_test VALUES (2, 'first')")).rejects.toMatchObject({
+      code: 'SQLITE_CONSTRAINT',
+      message: expect.stringMatching(/UNIQUE constraint failed: t_pk_test\.name/),
+    });
   });
 
   it('runs a batch with a lot of different statements', async () => {

@@ -9,7 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock, type StateSnapshot } from '@platform-contracts/mock';
 import { FULL_ACCESS_TOKEN, READ_ONLY_TOKEN, startDatabaseHost, useDatabaseMock } from '../support/database.ts';
 
-type Result = { type: 'ok'; response: { result?: { rows: { type: string; value?: string }[][] } } } | { type: 'error'; error: { message: string; code: string | null } };
+type Result =
+  | { type: 'ok'; response: { result?: { rows: { type: string; value?: string }[][] } } }
+  | { type: 'error'; error: { message: string; code: string | null } };
 
 async function pipeline(url: string, token: string, sql: string[]): Promise<{ status: number; results: Result[] }> {
   const response = await fetch(`${url}/v2/pipeline`, {
@@ -27,7 +29,11 @@ async function count(url: string, token: string, table = 'notes'): Promise<strin
 }
 
 async function mintToken(url: string): Promise<string> {
-  const response = await fetch(`${url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: 'default', 'content-type': 'application/json' }, body: '{"kinds":["full_access"]}' });
+  const response = await fetch(`${url}/database/my-database/tokens`, {
+    method: 'POST',
+    headers: { AccessKey: 'default', 'content-type': 'application/json' },
+    body: '{"kinds":["full_access"]}',
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { tokens: { token: string }[] }).tokens[0]!.token;
 }

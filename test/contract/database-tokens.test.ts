@@ -17,7 +17,13 @@ interface Answer {
 }
 
 /** One HTTP request to the mock, with any Host header; the answer is checked against the contract. */
-function send(mock: DatabaseHost, operationId: string, method: string, path: string, options: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
+function send(
+  mock: DatabaseHost,
+  operationId: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
   const { port } = new URL(mock.url);
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers = { ...(payload ? { 'content-type': 'application/json' } : {}), ...options.headers };
@@ -151,15 +157,20 @@ describe('token management per access key (namespace)', () => {
   const mock = useMock(STARTUP);
   const tokensPath = '/database/my-database/tokens';
 
-  it('keeps each access key\'s tokens and database apart from the start-up namespace', async () => {
+  it("keeps each access key's tokens and database apart from the start-up namespace", async () => {
     const listing = await send(mock(), 'listDatabaseTokens', 'GET', tokensPath, { headers: OTHER_KEY });
     expect(listing.body).toEqual({ database_id: 'my-database', tokens: [] });
     const issued = await send(mock(), 'createDatabaseTokens', 'POST', tokensPath, { headers: OTHER_KEY });
     const own = (issued.body as { tokens: { token: string }[] }).tokens[0]!.token;
     const write = (token: string, sql: string) =>
-      send(mock(), 'runPipeline', 'POST', '/v2/pipeline', { headers: { authorization: `Bearer ${token}` }, body: { requests: [{ type: 'execute', stmt: { sql } }, { type: 'close' }] } });
+      send(mock(), 'runPipeline', 'POST', '/v2/pipeline', {
+        headers: { authorization: `Bearer ${token}` },
+        body: { requests: [{ type: 'execute', stmt: { sql } }, { type: 'close' }] },
+      });
     await write(own, 'CREATE TABLE mine (x)');
-    const fromStartUp = (await write(STARTUP.fullAccessToken, 'SELECT count(*) FROM mine')).body as { results: { type: string; error?: { message: string } }[] };
+    const fromStartUp = (await write(STARTUP.fullAccessToken, 'SELECT count(*) FROM mine')).body as {
+      results: { type: string; error?: { message: string } }[];
+    };
     expect(fromStartUp.results[0]).toMatchObject({ type: 'error', error: { message: expect.stringMatching(/no such table: mine/) } });
     // Invalidating the other namespace's tokens leaves the start-up tokens valid.
     await send(mock(), 'invalidateDatabaseTokens', 'POST', `${tokensPath}/invalidate`, { headers: OTHER_KEY });

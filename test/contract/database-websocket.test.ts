@@ -68,7 +68,10 @@ describe('@libsql/client over ws://', () => {
     expect(inserted.rowsAffected).toBe(1);
     expect(inserted.lastInsertRowid).toBe(1n);
 
-    const [, , count] = await db.batch(["INSERT INTO ws_notes (body) VALUES ('second')", "INSERT INTO ws_notes (body) VALUES ('third')", 'SELECT count(*) AS n FROM ws_notes'], 'write');
+    const [, , count] = await db.batch(
+      ["INSERT INTO ws_notes (body) VALUES ('second')", "INSERT INTO ws_notes (body) VALUES ('third')", 'SELECT count(*) AS n FROM ws_notes'],
+      'write',
+    );
     expect(count!.rows[0]!.n).toBe(3);
 
     const committed = await db.transaction('write');
@@ -137,8 +140,16 @@ describe('the protocol with a bare WebSocket', () => {
     ws.send(request(3, { type: 'execute', stream_id: 7, stmt: { sql: 'SELECT 41 + 1 AS answer', want_rows: true } }));
     expect(await ws.next()).toEqual({ type: 'hello_ok' });
     expect(await ws.next()).toEqual({ type: 'response_ok', request_id: 1, response: { type: 'open_stream' } });
-    expect(await ws.next()).toMatchObject({ type: 'response_error', request_id: 2, error: { code: 'PROTOCOL_VERSION', message: expect.stringMatching(/needs subprotocol hrana3/) } });
-    expect(await ws.next()).toMatchObject({ type: 'response_ok', request_id: 3, response: { type: 'execute', result: { rows: [[{ type: 'integer', value: '42' }]] } } });
+    expect(await ws.next()).toMatchObject({
+      type: 'response_error',
+      request_id: 2,
+      error: { code: 'PROTOCOL_VERSION', message: expect.stringMatching(/needs subprotocol hrana3/) },
+    });
+    expect(await ws.next()).toMatchObject({
+      type: 'response_ok',
+      request_id: 3,
+      response: { type: 'execute', result: { rows: [[{ type: 'integer', value: '42' }]] } },
+    });
     ws.socket.close();
   });
 
@@ -151,7 +162,10 @@ describe('the protocol with a bare WebSocket', () => {
     ws.send(request(3, { type: 'execute', stream_id: 1, stmt: { sql: 'SELECT 1' } }));
     const answers = [await ws.next(), await ws.next(), await ws.next(), await ws.next()];
     expect(answers.slice(0, 2).map((answer) => answer.type)).toEqual(['hello_ok', 'response_ok']);
-    expect(answers[2]).toMatchObject({ request_id: 2, error: { code: 'PROTOCOL_VERSION', message: expect.stringMatching(/needs subprotocol hrana2; this connection speaks hrana1/) } });
+    expect(answers[2]).toMatchObject({
+      request_id: 2,
+      error: { code: 'PROTOCOL_VERSION', message: expect.stringMatching(/needs subprotocol hrana2; this connection speaks hrana1/) },
+    });
     expect(answers[3]).toMatchObject({ request_id: 3, type: 'response_ok' });
     ws.socket.close();
   });
@@ -179,7 +193,13 @@ describe('the protocol with a bare WebSocket', () => {
     }
     expect(answers.get(4)).toEqual({ type: 'response_ok', request_id: 4, response: { type: 'open_cursor' } });
     expect(answers.get(5)).toMatchObject({ type: 'response_error', error: { code: 'CURSOR_EXISTS' } });
-    expect(answers.get(6)).toMatchObject({ response: { type: 'fetch_cursor', done: true, entries: [{ type: 'step_begin', step: 0 }, { type: 'row', row: [{ type: 'integer', value: '1' }] }, { type: 'step_end' }] } });
+    expect(answers.get(6)).toMatchObject({
+      response: {
+        type: 'fetch_cursor',
+        done: true,
+        entries: [{ type: 'step_begin', step: 0 }, { type: 'row', row: [{ type: 'integer', value: '1' }] }, { type: 'step_end' }],
+      },
+    });
     ws.socket.close();
   });
 
@@ -213,7 +233,10 @@ describe('the protocol with a bare WebSocket', () => {
   it('refuses an upgrade on a path without a WebSocket with a 404 naming where one is, never a redirect', async () => {
     const refused = await refusedHandshake(['hrana3'], '/docs/');
     expect(refused.status).toBe(404);
-    expect(refused.body).toMatchObject({ title: 'No WebSocket endpoint', detail: expect.stringMatching(/No WebSocket endpoint at \/docs\/\. .*database: Hrana over WebSocket at \//) });
+    expect(refused.body).toMatchObject({
+      title: 'No WebSocket endpoint',
+      detail: expect.stringMatching(/No WebSocket endpoint at \/docs\/\. .*database: Hrana over WebSocket at \//),
+    });
   });
 });
 
@@ -235,7 +258,10 @@ describe('invalidating tokens', () => {
     const invalidated = await fetch(`${mock.url}/database/my-database/tokens/invalidate`, { method: 'POST', headers: KEY, body: '{}' });
     expect(invalidated.status).toBe(200);
 
-    await expect(stream.run("INSERT INTO held VALUES ('after')")).rejects.toMatchObject({ code: 'STREAM_EXPIRED', message: expect.stringMatching(/token was invalidated/) });
+    await expect(stream.run("INSERT INTO held VALUES ('after')")).rejects.toMatchObject({
+      code: 'STREAM_EXPIRED',
+      message: expect.stringMatching(/token was invalidated/),
+    });
     // A new token writes at once (lockWaitMs is 300 ms: a held lock would answer SQLITE_BUSY), and the uncommitted row is gone.
     const other = libsqlWs(await mint());
     await other.execute("INSERT INTO held VALUES ('next')");

@@ -222,14 +222,39 @@ describe('the pipeline protocol, request by request', () => {
     ['error of a step that failed', { type: 'error', step: 1 }, true],
     ['error of a step that succeeded', { type: 'error', step: 0 }, false],
     ['not', { type: 'not', cond: { type: 'ok', step: 1 } }, true],
-    ['and, one false', { type: 'and', conds: [{ type: 'ok', step: 0 }, { type: 'ok', step: 1 }] }, false],
+    [
+      'and, one false',
+      {
+        type: 'and',
+        conds: [
+          { type: 'ok', step: 0 },
+          { type: 'ok', step: 1 },
+        ],
+      },
+      false,
+    ],
     ['and, empty', { type: 'and', conds: [] }, true],
-    ['or, one true', { type: 'or', conds: [{ type: 'ok', step: 1 }, { type: 'ok', step: 0 }] }, true],
+    [
+      'or, one true',
+      {
+        type: 'or',
+        conds: [
+          { type: 'ok', step: 1 },
+          { type: 'ok', step: 0 },
+        ],
+      },
+      true,
+    ],
     ['or, empty', { type: 'or', conds: [] }, false],
   ];
   it.each(conditions)('runs a batch step under the condition %s', async (_name, condition, runs) => {
     const body = await (
-      await post({ requests: [{ type: 'batch', batch: { steps: [step('SELECT 1'), step('SELECT * FROM missing_table'), step('SELECT 2', condition)] } }, { type: 'close' }] })
+      await post({
+        requests: [
+          { type: 'batch', batch: { steps: [step('SELECT 1'), step('SELECT * FROM missing_table'), step('SELECT 2', condition)] } },
+          { type: 'close' },
+        ],
+      })
     ).json();
     const { step_results: results, step_errors: errors } = body.results[0].response.result;
     expect(results[0]).not.toBeNull();

@@ -2,13 +2,7 @@
 // expectations are derived from the specification's field lists and from the page-0 answer,
 // never from the mock's fixtures.
 import { describe, expect, it } from 'vitest';
-import {
-  ClientConfigError,
-  StorageApiError,
-  createStorageClient,
-  paginate,
-  type Storage,
-} from '@platform-contracts/client';
+import { ClientConfigError, StorageApiError, createStorageClient, paginate, type Storage } from '@platform-contracts/client';
 import { useMock } from '../support/mock.ts';
 import { resolveRef, loadBundle, validateAnswer, type Json } from '../support/openapi.ts';
 import { recordingFetch as recordingHeaderFetch } from '../support/recording-fetch.ts';
@@ -25,121 +19,284 @@ const client = (fetchImpl?: typeof fetch) => createStorageClient({ accessKey: AC
 // generated type lacks a listed field or has one the specification does not list.
 // ---------------------------------------------------------------------------------------------
 type SpecType =
-  | 'int' | 'integer' | 'int enum' | 'bool' | 'string' | 'number' | 'secret' | 'object' | 'date-time'
-  | 'int enum 0 and 1' | 'array of string' | `array of ${string}`;
+  | 'int'
+  | 'integer'
+  | 'int enum'
+  | 'bool'
+  | 'string'
+  | 'number'
+  | 'secret'
+  | 'object'
+  | 'date-time'
+  | 'int enum 0 and 1'
+  | 'array of string'
+  | `array of ${string}`;
 
 const STORAGE_ZONE_FIELDS = {
-  Id: 'integer', UserId: 'string', Name: 'string', Password: 'secret', ReadOnlyPassword: 'secret',
-  DateModified: 'date-time', Deleted: 'bool', StorageUsed: 'integer', FilesStored: 'integer', Region: 'string',
-  ReplicationRegions: 'array of string', PullZones: 'array of PullZone', Rewrite404To200: 'bool',
-  Custom404FilePath: 'string', StorageHostname: 'string', S3Hostname: 'string', ZoneTier: 'int enum 0 and 1',
-  ReplicationChangeInProgress: 'bool', PriceOverride: 'number', Discount: 'number', StorageZoneType: 'int enum 0 and 1',
+  Id: 'integer',
+  UserId: 'string',
+  Name: 'string',
+  Password: 'secret',
+  ReadOnlyPassword: 'secret',
+  DateModified: 'date-time',
+  Deleted: 'bool',
+  StorageUsed: 'integer',
+  FilesStored: 'integer',
+  Region: 'string',
+  ReplicationRegions: 'array of string',
+  PullZones: 'array of PullZone',
+  Rewrite404To200: 'bool',
+  Custom404FilePath: 'string',
+  StorageHostname: 'string',
+  S3Hostname: 'string',
+  ZoneTier: 'int enum 0 and 1',
+  ReplicationChangeInProgress: 'bool',
+  PriceOverride: 'number',
+  Discount: 'number',
+  StorageZoneType: 'int enum 0 and 1',
 } as const satisfies Record<keyof Storage.StorageZone, SpecType>;
 
 const PULL_ZONE_FIELDS = {
   // Identity and links
-  Id: 'int', Name: 'string', OriginUrl: 'string', Enabled: 'bool', Suspended: 'bool',
-  Hostnames: 'array of PullZoneHostname', StorageZoneId: 'int', EdgeScriptId: 'int',
-  EdgeScriptExecutionPhase: 'int enum', MiddlewareScriptId: 'int', ContainersAppId: 'string',
-  ContainersEndpointId: 'string', VideoLibraryId: 'int', DnsRecordId: 'int', DnsZoneId: 'int',
-  DnsRecordValue: 'string', UserId: 'string', LoadBalancerId: 'int', CacheVersion: 'int', Type: 'int enum',
-  OriginType: 'int enum', OriginLinkValue: 'string', CnameDomain: 'string',
+  Id: 'int',
+  Name: 'string',
+  OriginUrl: 'string',
+  Enabled: 'bool',
+  Suspended: 'bool',
+  Hostnames: 'array of PullZoneHostname',
+  StorageZoneId: 'int',
+  EdgeScriptId: 'int',
+  EdgeScriptExecutionPhase: 'int enum',
+  MiddlewareScriptId: 'int',
+  ContainersAppId: 'string',
+  ContainersEndpointId: 'string',
+  VideoLibraryId: 'int',
+  DnsRecordId: 'int',
+  DnsZoneId: 'int',
+  DnsRecordValue: 'string',
+  UserId: 'string',
+  LoadBalancerId: 'int',
+  CacheVersion: 'int',
+  Type: 'int enum',
+  OriginType: 'int enum',
+  OriginLinkValue: 'string',
+  CnameDomain: 'string',
   // Access control
-  AllowedReferrers: 'array of string', BlockedReferrers: 'array of string', BlockedIps: 'array of string',
-  BlockedCountries: 'array of string', BudgetRedirectedCountries: 'array of string', BlockNoneReferrer: 'bool',
-  BlockRootPathAccess: 'bool', BlockPostRequests: 'bool', ZoneSecurityEnabled: 'bool',
-  ZoneSecurityIncludeHashRemoteIP: 'bool', ZoneSecurityKey: 'secret', EnableGeoZoneUS: 'bool',
-  EnableGeoZoneEU: 'bool', EnableGeoZoneASIA: 'bool', EnableGeoZoneSA: 'bool', EnableGeoZoneAF: 'bool',
+  AllowedReferrers: 'array of string',
+  BlockedReferrers: 'array of string',
+  BlockedIps: 'array of string',
+  BlockedCountries: 'array of string',
+  BudgetRedirectedCountries: 'array of string',
+  BlockNoneReferrer: 'bool',
+  BlockRootPathAccess: 'bool',
+  BlockPostRequests: 'bool',
+  ZoneSecurityEnabled: 'bool',
+  ZoneSecurityIncludeHashRemoteIP: 'bool',
+  ZoneSecurityKey: 'secret',
+  EnableGeoZoneUS: 'bool',
+  EnableGeoZoneEU: 'bool',
+  EnableGeoZoneASIA: 'bool',
+  EnableGeoZoneSA: 'bool',
+  EnableGeoZoneAF: 'bool',
   IpFamilyPolicy: 'int enum',
   // Traffic, limits and billing
-  MonthlyBandwidthLimit: 'number', MonthlyBandwidthUsed: 'number', MonthlyCharges: 'number', PriceOverride: 'number',
-  OptimizerPricing: 'number', EUUSDiscount: 'number', SouthAmericaDiscount: 'number', AfricaDiscount: 'number',
-  AsiaOceaniaDiscount: 'number', BurstSize: 'int', RequestLimit: 'int', LimitRatePerSecond: 'int',
-  LimitRateAfter: 'int', ConnectionLimitPerIPCount: 'int',
+  MonthlyBandwidthLimit: 'number',
+  MonthlyBandwidthUsed: 'number',
+  MonthlyCharges: 'number',
+  PriceOverride: 'number',
+  OptimizerPricing: 'number',
+  EUUSDiscount: 'number',
+  SouthAmericaDiscount: 'number',
+  AfricaDiscount: 'number',
+  AsiaOceaniaDiscount: 'number',
+  BurstSize: 'int',
+  RequestLimit: 'int',
+  LimitRatePerSecond: 'int',
+  LimitRateAfter: 'int',
+  ConnectionLimitPerIPCount: 'int',
   // Caching and origin behaviour
-  IgnoreQueryStrings: 'bool', AddHostHeader: 'bool', EnableAccessControlOriginHeader: 'bool', DisableCookies: 'bool',
-  EnableOriginShield: 'bool', AddCanonicalHeader: 'bool', EnableLogging: 'bool', EnableCacheSlice: 'bool',
-  EnableSmartCache: 'bool', EnableWebPVary: 'bool', EnableAvifVary: 'bool', EnableCountryCodeVary: 'bool',
-  EnableCountryStateCodeVary: 'bool', EnableMobileVary: 'bool', EnableCookieVary: 'bool', EnableHostnameVary: 'bool',
-  FollowRedirects: 'bool', UseStaleWhileUpdating: 'bool', UseStaleWhileOffline: 'bool', UseBackgroundUpdate: 'bool',
-  OriginRetry5XXResponses: 'bool', OriginRetryConnectionTimeout: 'bool', OriginRetryResponseTimeout: 'bool',
-  OriginShieldEnableConcurrencyLimit: 'bool', EnableSafeHop: 'bool', CacheErrorResponses: 'bool',
-  EnableQueryStringOrdering: 'bool', EnableRequestCoalescing: 'bool', EnableWebSockets: 'bool',
-  EnableExtendedLogging: 'bool', OriginHostHeader: 'string', OriginShieldZoneCode: 'string',
-  CacheKeyHeaders: 'string', StickySessionCookieName: 'string', StickySessionClientHeaders: 'string',
-  AccessControlOriginHeaderExtensions: 'array of string', CookieVaryParameters: 'array of string',
-  QueryStringVaryParameters: 'array of string', RoutingFilters: 'array of string', CacheControlMaxAgeOverride: 'int',
-  CacheControlPublicMaxAgeOverride: 'int', OriginRetries: 'int', OriginConnectTimeout: 'int',
-  OriginResponseTimeout: 'int', OriginRetryDelay: 'int', OriginShieldMaxConcurrentRequests: 'int',
-  OriginShieldQueueMaxWaitTime: 'int', OriginShieldMaxQueuedRequests: 'int', RequestCoalescingTimeout: 'int',
-  MaxWebSocketConnections: 'int', PermaCacheStorageZoneId: 'int', PermaCacheType: 'int enum',
+  IgnoreQueryStrings: 'bool',
+  AddHostHeader: 'bool',
+  EnableAccessControlOriginHeader: 'bool',
+  DisableCookies: 'bool',
+  EnableOriginShield: 'bool',
+  AddCanonicalHeader: 'bool',
+  EnableLogging: 'bool',
+  EnableCacheSlice: 'bool',
+  EnableSmartCache: 'bool',
+  EnableWebPVary: 'bool',
+  EnableAvifVary: 'bool',
+  EnableCountryCodeVary: 'bool',
+  EnableCountryStateCodeVary: 'bool',
+  EnableMobileVary: 'bool',
+  EnableCookieVary: 'bool',
+  EnableHostnameVary: 'bool',
+  FollowRedirects: 'bool',
+  UseStaleWhileUpdating: 'bool',
+  UseStaleWhileOffline: 'bool',
+  UseBackgroundUpdate: 'bool',
+  OriginRetry5XXResponses: 'bool',
+  OriginRetryConnectionTimeout: 'bool',
+  OriginRetryResponseTimeout: 'bool',
+  OriginShieldEnableConcurrencyLimit: 'bool',
+  EnableSafeHop: 'bool',
+  CacheErrorResponses: 'bool',
+  EnableQueryStringOrdering: 'bool',
+  EnableRequestCoalescing: 'bool',
+  EnableWebSockets: 'bool',
+  EnableExtendedLogging: 'bool',
+  OriginHostHeader: 'string',
+  OriginShieldZoneCode: 'string',
+  CacheKeyHeaders: 'string',
+  StickySessionCookieName: 'string',
+  StickySessionClientHeaders: 'string',
+  AccessControlOriginHeaderExtensions: 'array of string',
+  CookieVaryParameters: 'array of string',
+  QueryStringVaryParameters: 'array of string',
+  RoutingFilters: 'array of string',
+  CacheControlMaxAgeOverride: 'int',
+  CacheControlPublicMaxAgeOverride: 'int',
+  OriginRetries: 'int',
+  OriginConnectTimeout: 'int',
+  OriginResponseTimeout: 'int',
+  OriginRetryDelay: 'int',
+  OriginShieldMaxConcurrentRequests: 'int',
+  OriginShieldQueueMaxWaitTime: 'int',
+  OriginShieldMaxQueuedRequests: 'int',
+  RequestCoalescingTimeout: 'int',
+  MaxWebSocketConnections: 'int',
+  PermaCacheStorageZoneId: 'int',
+  PermaCacheType: 'int enum',
   StickySessionType: 'int enum',
   // Edge rules
   EdgeRules: 'array of EdgeRule',
   // Signing, TLS and certificates
-  ExtSigningEnabled: 'bool', ExtSigningKey: 'secret', ExtSigningSecret: 'secret', ExtSigningRegionName: 'string',
-  EnableTLS1: 'bool', EnableTLS1_1: 'bool', VerifyOriginSSL: 'bool', EnableAutoSSL: 'bool',
-  DisableAutoCertificate: 'bool', TlsSecurityLevel: 'int enum',
+  ExtSigningEnabled: 'bool',
+  ExtSigningKey: 'secret',
+  ExtSigningSecret: 'secret',
+  ExtSigningRegionName: 'string',
+  EnableTLS1: 'bool',
+  EnableTLS1_1: 'bool',
+  VerifyOriginSSL: 'bool',
+  EnableAutoSSL: 'bool',
+  DisableAutoCertificate: 'bool',
+  TlsSecurityLevel: 'int enum',
   // Error pages
-  ErrorPageEnableCustomCode: 'bool', ErrorPageEnableStatuspageWidget: 'bool', ErrorPageWhitelabel: 'bool',
-  ErrorPageCustomCode: 'string', ErrorPageStatuspageCode: 'string',
+  ErrorPageEnableCustomCode: 'bool',
+  ErrorPageEnableStatuspageWidget: 'bool',
+  ErrorPageWhitelabel: 'bool',
+  ErrorPageCustomCode: 'string',
+  ErrorPageStatuspageCode: 'string',
   // Logging
-  LoggingIPAnonymizationEnabled: 'bool', LogForwardingEnabled: 'bool', LoggingSaveToStorage: 'bool',
-  LogForwardingHostname: 'string', LogForwardingToken: 'secret', LogForwardingPort: 'int',
-  LoggingStorageZoneId: 'int', LogForwardingProtocol: 'int enum', LogAnonymizationType: 'int enum',
-  LogFormat: 'int enum', LogForwardingFormat: 'int enum',
+  LoggingIPAnonymizationEnabled: 'bool',
+  LogForwardingEnabled: 'bool',
+  LoggingSaveToStorage: 'bool',
+  LogForwardingHostname: 'string',
+  LogForwardingToken: 'secret',
+  LogForwardingPort: 'int',
+  LoggingStorageZoneId: 'int',
+  LogForwardingProtocol: 'int enum',
+  LogAnonymizationType: 'int enum',
+  LogFormat: 'int enum',
+  LogForwardingFormat: 'int enum',
   // Optimizer
-  OptimizerEnabled: 'bool', OptimizerTunnelEnabled: 'bool', OptimizerEnableWebP: 'bool',
-  OptimizerPrerenderHtml: 'bool', OptimizerLlmsTxt: 'bool', OptimizerEnableManipulationEngine: 'bool',
-  OptimizerMinifyCSS: 'bool', OptimizerMinifyJavaScript: 'bool', OptimizerWatermarkEnabled: 'bool',
-  OptimizerAutomaticOptimizationEnabled: 'bool', OptimizerForceClasses: 'bool', OptimizerStaticHtmlEnabled: 'bool',
-  OptimizerEnableUpscaling: 'bool', OptimizerDesktopMaxWidth: 'int', OptimizerMobileMaxWidth: 'int',
-  OptimizerImageQuality: 'int', OptimizerMobileImageQuality: 'int', OptimizerWatermarkOffset: 'int',
-  OptimizerWatermarkMinImageSize: 'int', OptimizerHtmlToMarkdown: 'int enum', OptimizerWatermarkPosition: 'int enum',
-  OptimizerWatermarkUrl: 'string', OptimizerStaticHtmlCmsPath: 'string',
-  OptimizerStaticHtmlCmsBypassCookie: 'string', OptimizerClasses: 'array of OptimizerClass',
+  OptimizerEnabled: 'bool',
+  OptimizerTunnelEnabled: 'bool',
+  OptimizerEnableWebP: 'bool',
+  OptimizerPrerenderHtml: 'bool',
+  OptimizerLlmsTxt: 'bool',
+  OptimizerEnableManipulationEngine: 'bool',
+  OptimizerMinifyCSS: 'bool',
+  OptimizerMinifyJavaScript: 'bool',
+  OptimizerWatermarkEnabled: 'bool',
+  OptimizerAutomaticOptimizationEnabled: 'bool',
+  OptimizerForceClasses: 'bool',
+  OptimizerStaticHtmlEnabled: 'bool',
+  OptimizerEnableUpscaling: 'bool',
+  OptimizerDesktopMaxWidth: 'int',
+  OptimizerMobileMaxWidth: 'int',
+  OptimizerImageQuality: 'int',
+  OptimizerMobileImageQuality: 'int',
+  OptimizerWatermarkOffset: 'int',
+  OptimizerWatermarkMinImageSize: 'int',
+  OptimizerHtmlToMarkdown: 'int enum',
+  OptimizerWatermarkPosition: 'int enum',
+  OptimizerWatermarkUrl: 'string',
+  OptimizerStaticHtmlCmsPath: 'string',
+  OptimizerStaticHtmlCmsBypassCookie: 'string',
+  OptimizerClasses: 'array of OptimizerClass',
   // Image AI
-  EnablePlatformImageAi: 'bool', PlatformAiImageBlueprints: 'array of ImageAiBlueprint',
+  EnablePlatformImageAi: 'bool',
+  PlatformAiImageBlueprints: 'array of ImageAiBlueprint',
   // Shield protection
-  ShieldDDosProtectionType: 'int enum', ShieldDDosProtectionEnabled: 'bool',
+  ShieldDDosProtectionType: 'int enum',
+  ShieldDDosProtectionEnabled: 'bool',
   // Preloading screen
-  PreloadingScreenEnabled: 'bool', PreloadingScreenShowOnFirstVisit: 'bool', PreloadingScreenCodeEnabled: 'bool',
-  PreloadingScreenCode: 'string', PreloadingScreenLogoUrl: 'string', PreloadingScreenTheme: 'int enum',
+  PreloadingScreenEnabled: 'bool',
+  PreloadingScreenShowOnFirstVisit: 'bool',
+  PreloadingScreenCodeEnabled: 'bool',
+  PreloadingScreenCode: 'string',
+  PreloadingScreenLogoUrl: 'string',
+  PreloadingScreenTheme: 'int enum',
   PreloadingScreenDelay: 'int',
 } as const satisfies Record<keyof Storage.PullZone, SpecType>;
 
 const PULL_ZONE_HOSTNAME_FIELDS = {
   // Hostname
-  Id: 'int', Value: 'string', ForceSSL: 'bool', IsSystemHostname: 'bool', IsManagedHostname: 'bool',
-  HasCertificate: 'bool', Certificate: 'string', CertificateKey: 'secret', CertificateKeyType: 'int enum',
+  Id: 'int',
+  Value: 'string',
+  ForceSSL: 'bool',
+  IsSystemHostname: 'bool',
+  IsManagedHostname: 'bool',
+  HasCertificate: 'bool',
+  Certificate: 'string',
+  CertificateKey: 'secret',
+  CertificateKeyType: 'int enum',
   CertificateProvisionType: 'int enum',
 } as const satisfies Record<keyof Storage.PullZoneHostname, SpecType>;
 
 const EDGE_RULE_FIELDS = {
   // EdgeRule
-  Guid: 'string', ActionType: 'int enum', ActionParameter1: 'string', ActionParameter2: 'string',
-  ActionParameter3: 'string', Triggers: 'array of EdgeRuleTrigger', ExtraActions: 'array of EdgeRuleExtraAction',
-  TriggerMatchingType: 'int enum', Description: 'string', Enabled: 'bool', OrderIndex: 'int', ReadOnly: 'bool',
+  Guid: 'string',
+  ActionType: 'int enum',
+  ActionParameter1: 'string',
+  ActionParameter2: 'string',
+  ActionParameter3: 'string',
+  Triggers: 'array of EdgeRuleTrigger',
+  ExtraActions: 'array of EdgeRuleExtraAction',
+  TriggerMatchingType: 'int enum',
+  Description: 'string',
+  Enabled: 'bool',
+  OrderIndex: 'int',
+  ReadOnly: 'bool',
 } as const satisfies Record<keyof Storage.EdgeRule, SpecType>;
 
 const EDGE_RULE_TRIGGER_FIELDS = {
   // EdgeRuleTrigger
-  Type: 'int enum', PatternMatches: 'array of string', PatternMatchingType: 'int enum', Parameter1: 'string',
+  Type: 'int enum',
+  PatternMatches: 'array of string',
+  PatternMatchingType: 'int enum',
+  Parameter1: 'string',
 } as const satisfies Record<keyof Storage.EdgeRuleTrigger, SpecType>;
 
 const EDGE_RULE_EXTRA_ACTION_FIELDS = {
   // EdgeRuleExtraAction
-  ActionType: 'int enum', ActionParameter1: 'string', ActionParameter2: 'string', ActionParameter3: 'string',
+  ActionType: 'int enum',
+  ActionParameter1: 'string',
+  ActionParameter2: 'string',
+  ActionParameter3: 'string',
 } as const satisfies Record<keyof Storage.EdgeRuleExtraAction, SpecType>;
 
 const OPTIMIZER_CLASS_FIELDS = {
   // OptimizerClass
-  Name: 'string', Properties: 'object',
+  Name: 'string',
+  Properties: 'object',
 } as const satisfies Record<keyof Storage.OptimizerClass, SpecType>;
 
 const IMAGE_AI_BLUEPRINT_FIELDS = {
   // ImageAiBlueprint
-  Name: 'string', Properties: 'object',
+  Name: 'string',
+  Properties: 'object',
 } as const satisfies Record<keyof Storage.ImageAiBlueprint, SpecType>;
 
 const SECRET_FIELDS = ['Password', 'ReadOnlyPassword', 'ZoneSecurityKey', 'ExtSigningKey', 'ExtSigningSecret', 'CertificateKey', 'LogForwardingToken'];
@@ -158,16 +315,28 @@ function typeMismatch(property: Json, expected: SpecType): string | undefined {
   const schema = resolveRef(loadBundle(AREA), property);
   const is = (ok: boolean) => (ok ? undefined : `expected ${expected}, got ${JSON.stringify(schema)}`);
   switch (expected) {
-    case 'int': case 'integer': case 'int enum': return is(schema.type === 'integer');
-    case 'int enum 0 and 1': return is(schema.type === 'integer' && `${schema.enum}` === '0,1' && schema['x-enum-varnames']?.length === 2);
-    case 'bool': return is(schema.type === 'boolean');
-    case 'string': return is(schema.type === 'string' && schema.format === undefined);
-    case 'number': return is(schema.type === 'number');
-    case 'object': return is(schema.type === 'object');
-    case 'date-time': return is(schema.type === 'string' && schema.format === 'date-time');
-    case 'secret': return is(schema.type === 'string' && schema.format === 'password' && schema['x-sensitive'] === true);
-    case 'array of string': return is(schema.type === 'array' && schema.items?.type === 'string');
-    default: return is(schema.type === 'array' && schema.items?.$ref === `#/components/schemas/${expected.slice('array of '.length)}`);
+    case 'int':
+    case 'integer':
+    case 'int enum':
+      return is(schema.type === 'integer');
+    case 'int enum 0 and 1':
+      return is(schema.type === 'integer' && `${schema.enum}` === '0,1' && schema['x-enum-varnames']?.length === 2);
+    case 'bool':
+      return is(schema.type === 'boolean');
+    case 'string':
+      return is(schema.type === 'string' && schema.format === undefined);
+    case 'number':
+      return is(schema.type === 'number');
+    case 'object':
+      return is(schema.type === 'object');
+    case 'date-time':
+      return is(schema.type === 'string' && schema.format === 'date-time');
+    case 'secret':
+      return is(schema.type === 'string' && schema.format === 'password' && schema['x-sensitive'] === true);
+    case 'array of string':
+      return is(schema.type === 'array' && schema.items?.type === 'string');
+    default:
+      return is(schema.type === 'array' && schema.items?.$ref === `#/components/schemas/${expected.slice('array of '.length)}`);
   }
 }
 
@@ -208,10 +377,7 @@ describe('the storage contract', () => {
   });
 
   it('models the answer as a oneOf of the plain array and the paged envelope', () => {
-    expect(schemas().StorageZoneList.oneOf.map((s: Json) => s.$ref)).toEqual([
-      '#/components/schemas/StorageZoneArray',
-      '#/components/schemas/StorageZonePage',
-    ]);
+    expect(schemas().StorageZoneList.oneOf.map((s: Json) => s.$ref)).toEqual(['#/components/schemas/StorageZoneArray', '#/components/schemas/StorageZonePage']);
     expect(schemas().StorageZonePage.required.sort()).toEqual(['CurrentPage', 'HasMoreItems', 'Items', 'TotalItems']);
   });
 });
@@ -365,12 +531,9 @@ describe('GET /storagezone bounds', () => {
     expect(body.Message).toContain(field);
   });
 
-  it.each([[{ page: 1, perPage: 5 }], [{ page: 1, perPage: 1000 }], [{ page: 2_147_483_647 }]] as [Query][])(
-    'accepts the bounds %j',
-    async (query) => {
-      expect((await list(query)).status).toBe(200);
-    },
-  );
+  it.each([[{ page: 1, perPage: 5 }], [{ page: 1, perPage: 1000 }], [{ page: 2_147_483_647 }]] as [Query][])('accepts the bounds %j', async (query) => {
+    expect((await list(query)).status).toBe(200);
+  });
 
   it.each([
     ['no AccessKey header', {}],
@@ -403,24 +566,22 @@ async function collect(zones: AsyncIterable<Storage.StorageZone>) {
 }
 
 describe('paginate over the storage zones', () => {
-  it.each([
-    [{}],
-    [{ perPage: 5 }],
-    [{ perPage: 6, search: 'a' }],
-    [{ perPage: 5, includeDeleted: true }],
-  ])('yields every zone page by page for %j', async (options) => {
-    const { search, includeDeleted } = options as { search?: string; includeDeleted?: boolean };
-    const expected = await allZones({ ...(search ? { search } : {}), ...(includeDeleted ? { includeDeleted } : {}) });
-    const { requests, fetchImpl } = recordingFetch();
-    const { perPage: size, ...filters } = options as { perPage?: number; search?: string; includeDeleted?: boolean };
-    const zones = await collect(paginate(client(fetchImpl), '/storagezone', { params: { query: { perPage: size ?? 1000, ...filters } } }));
-    expect(ids(zones)).toEqual(ids(expected));
-    const perPage = (options as { perPage?: number }).perPage ?? 1000;
-    expect(requests.map((url) => url.searchParams.get('page'))).toEqual(
-      Array.from({ length: Math.max(1, Math.ceil(expected.length / perPage)) }, (_, i) => String(i + 1)),
-    );
-    for (const url of requests) expect(url.searchParams.get('search')).toBe(search ?? null);
-  });
+  it.each([[{}], [{ perPage: 5 }], [{ perPage: 6, search: 'a' }], [{ perPage: 5, includeDeleted: true }]])(
+    'yields every zone page by page for %j',
+    async (options) => {
+      const { search, includeDeleted } = options as { search?: string; includeDeleted?: boolean };
+      const expected = await allZones({ ...(search ? { search } : {}), ...(includeDeleted ? { includeDeleted } : {}) });
+      const { requests, fetchImpl } = recordingFetch();
+      const { perPage: size, ...filters } = options as { perPage?: number; search?: string; includeDeleted?: boolean };
+      const zones = await collect(paginate(client(fetchImpl), '/storagezone', { params: { query: { perPage: size ?? 1000, ...filters } } }));
+      expect(ids(zones)).toEqual(ids(expected));
+      const perPage = (options as { perPage?: number }).perPage ?? 1000;
+      expect(requests.map((url) => url.searchParams.get('page'))).toEqual(
+        Array.from({ length: Math.max(1, Math.ceil(expected.length / perPage)) }, (_, i) => String(i + 1)),
+      );
+      for (const url of requests) expect(url.searchParams.get('search')).toBe(search ?? null);
+    },
+  );
 
   it('can stop early without fetching further pages', async () => {
     const { requests, fetchImpl } = recordingFetch();

@@ -24,7 +24,8 @@ describe('bundlePath and readBundle', () => {
   });
 
   it('resolve to the same folder from the built package (dist/, no development condition)', () => {
-    const script = "const m = await import('@platform-contracts/contracts'); console.log(JSON.stringify([import.meta.resolve('@platform-contracts/contracts'), m.BUNDLE_DIR, m.bundlePath('video', 'json')]));";
+    const script =
+      "const m = await import('@platform-contracts/contracts'); console.log(JSON.stringify([import.meta.resolve('@platform-contracts/contracts'), m.BUNDLE_DIR, m.bundlePath('video', 'json')]));";
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
     expect(run.stderr, 'run `pnpm build` first').toBe('');
     const [entry, dir, file] = JSON.parse(run.stdout) as string[];
@@ -68,7 +69,10 @@ describe('readBundle errors: one line naming the file and what to run', () => {
 });
 
 describe('isAreaName', () => {
-  it.each([...AREAS.map((area) => [area, true] as const), ['Video', false], ['', false], [undefined, false], ['toString', false]] as const)('%s -> %s', (value, expected) => {
-    expect(isAreaName(value)).toBe(expected);
-  });
+  it.each([...AREAS.map((area) => [area, true] as const), ['Video', false], ['', false], [undefined, false], ['toString', false]] as const)(
+    '%s -> %s',
+    (value, expected) => {
+      expect(isAreaName(value)).toBe(expected);
+    },
+  );
 });

@@ -6,14 +6,26 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AREAS, buildAreaModel, ContractModelError, findOperation, HTTP_METHODS, loadContractModel, operationsOf, readBundle, RefError, resolveRef, type Operation } from '@platform-contracts/contracts';
+import {
+  AREAS,
+  buildAreaModel,
+  ContractModelError,
+  findOperation,
+  HTTP_METHODS,
+  loadContractModel,
+  operationsOf,
+  readBundle,
+  RefError,
+  resolveRef,
+  type Operation,
+} from '@platform-contracts/contracts';
 import { generateRegistry, staleGenerated } from '../../scripts/generate.ts';
 import { GENERATED_DIR, ROOT, listAreas } from '../../scripts/lib/paths.ts';
 import { areaNameProblem } from '../../scripts/lib/registry.ts';
 import { renderRedoclyConfig } from '../../scripts/lib/redocly-config.ts';
 import { generateWiring } from '../../scripts/lib/wiring.ts';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'contracts-registry-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -38,7 +50,8 @@ describe('the generated registry files', () => {
   });
 
   it('derives redocly.yaml’s apis from the areas, keeping the rest of the file', () => {
-    const written = '# why\nextends:\n  - recommended\napis:\n  old:\n    root: openapi/old/openapi.yaml\n    output: packages/contracts/bundles/old.yaml\nrules:\n  x: warn # kept\n';
+    const written =
+      '# why\nextends:\n  - recommended\napis:\n  old:\n    root: openapi/old/openapi.yaml\n    output: packages/contracts/bundles/old.yaml\nrules:\n  x: warn # kept\n';
     expect(renderRedoclyConfig(['cdn', 'video'], written)).toBe(
       '# why\nextends:\n  - recommended\napis:\n' +
         '  cdn:\n    root: openapi/cdn/openapi.yaml\n    output: packages/contracts/bundles/cdn.yaml\n' +
@@ -90,18 +103,23 @@ describe('the model of every operation (operationsOf, findOperation)', () => {
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
   });
 
-  it.each(fromBundles.map((o) => [o.operationId, o] as const))('%s: its statuses, request media types, security and x- fields are the bundle’s', (_id, entry) => {
-    const model = findOperation(entry.operationId)!;
-    const { document, written } = entry;
-    expect(model.source).toEqual(written);
-    expect(Object.keys(model.responses)).toEqual(Object.keys(written.responses));
-    expect(model.requestBody?.content.map((m) => m.type) ?? []).toEqual(Object.keys(resolveRef<Json>(document, written.requestBody)?.content ?? {}));
-    expect(model.security.map((alternative) => alternative.map((scheme) => scheme.name))).toEqual((written.security ?? document.security ?? []).map((r: Json) => Object.keys(r)));
-    expect(Object.keys(model.extensions)).toEqual(Object.keys(written).filter((k) => k.startsWith('x-')));
-    const declared = [...(document.paths[entry.path].parameters ?? []), ...(written.parameters ?? [])].map((p: Json) => resolveRef<Json>(document, p));
-    for (const parameter of model.parameters) expect(declared).toContainEqual(expect.objectContaining({ name: parameter.name, in: parameter.in }));
-    for (const parameter of model.parameters.filter((p) => p.in === 'path')) expect(entry.path).toContain(`{${parameter.name}}`);
-  });
+  it.each(fromBundles.map((o) => [o.operationId, o] as const))(
+    '%s: its statuses, request media types, security and x- fields are the bundle’s',
+    (_id, entry) => {
+      const model = findOperation(entry.operationId)!;
+      const { document, written } = entry;
+      expect(model.source).toEqual(written);
+      expect(Object.keys(model.responses)).toEqual(Object.keys(written.responses));
+      expect(model.requestBody?.content.map((m) => m.type) ?? []).toEqual(Object.keys(resolveRef<Json>(document, written.requestBody)?.content ?? {}));
+      expect(model.security.map((alternative) => alternative.map((scheme) => scheme.name))).toEqual(
+        (written.security ?? document.security ?? []).map((r: Json) => Object.keys(r)),
+      );
+      expect(Object.keys(model.extensions)).toEqual(Object.keys(written).filter((k) => k.startsWith('x-')));
+      const declared = [...(document.paths[entry.path].parameters ?? []), ...(written.parameters ?? [])].map((p: Json) => resolveRef<Json>(document, p));
+      for (const parameter of model.parameters) expect(declared).toContainEqual(expect.objectContaining({ name: parameter.name, in: parameter.in }));
+      for (const parameter of model.parameters.filter((p) => p.in === 'path')) expect(entry.path).toContain(`{${parameter.name}}`);
+    },
+  );
 
   it.each(AREAS.map((area) => [area]))('operationsOf(%s) is exactly the area’s operations', (area) => {
     const operations = operationsOf(area);
@@ -128,14 +146,14 @@ describe('buildAreaModel', () => {
     servers: [{ url: 'https://api.example' }],
     paths: {
       '/things/{id}': {
-        parameters: [
-          { $ref: '#/components/parameters/Id' },
-          { name: 'X-Trace', in: 'header', required: false },
-        ],
+        parameters: [{ $ref: '#/components/parameters/Id' }, { name: 'X-Trace', in: 'header', required: false }],
         get: {
           operationId: 'getThing',
           'x-assumed': 'from the live service',
-          parameters: [{ name: 'X-Trace', in: 'header', required: true, schema: { type: 'string' } }, { name: 'expand', in: 'query', examples: { one: { $ref: '#/components/examples/Expand' } } }],
+          parameters: [
+            { name: 'X-Trace', in: 'header', required: true, schema: { type: 'string' } },
+            { name: 'expand', in: 'query', examples: { one: { $ref: '#/components/examples/Expand' } } },
+          ],
           responses: { '200': { $ref: '#/components/responses/Thing' }, '404': { description: 'No body.' } },
         },
         put: {
@@ -173,21 +191,56 @@ describe('buildAreaModel', () => {
   const del = operations.deleteThing!;
 
   it.each([
-    ['path item parameters first, $refs followed, an operation parameter replacing the path item’s', () => get.parameters.map(({ name, in: at, required }) => ({ name, in: at, required })), [
-      { name: 'id', in: 'path', required: true },
-      { name: 'X-Trace', in: 'header', required: true },
-      { name: 'expand', in: 'query', required: false },
-    ]],
-    ['parameters with their schemas ({} without one) and examples (named ones through a $ref)', () => get.parameters.map((p) => [p.schema, p.example]), [[{ type: 'integer' }, 7], [{ type: 'string' }, undefined], [{}, 'owner']]],
+    [
+      'path item parameters first, $refs followed, an operation parameter replacing the path item’s',
+      () => get.parameters.map(({ name, in: at, required }) => ({ name, in: at, required })),
+      [
+        { name: 'id', in: 'path', required: true },
+        { name: 'X-Trace', in: 'header', required: true },
+        { name: 'expand', in: 'query', required: false },
+      ],
+    ],
+    [
+      'parameters with their schemas ({} without one) and examples (named ones through a $ref)',
+      () => get.parameters.map((p) => [p.schema, p.example]),
+      [
+        [{ type: 'integer' }, 7],
+        [{ type: 'string' }, undefined],
+        [{}, 'owner'],
+      ],
+    ],
     ['explode as OpenAPI defaults it (form: true, simple: false)', () => get.parameters.map((p) => p.explode), [false, false, true]],
-    ['responses by status, $refs followed, a body-less answer with no media types', () => Object.values(get.responses).map((r) => [r.status, r.content.map((m) => m.type)]), [['200', ['application/json', 'text/json']], ['404', []]]],
-    ['a response schema with where it sits (the component a $ref led to)', () => get.responses['200']!.content[0]!.schemaPointer, '#/components/responses/Thing/content/application~1json/schema'],
+    [
+      'responses by status, $refs followed, a body-less answer with no media types',
+      () => Object.values(get.responses).map((r) => [r.status, r.content.map((m) => m.type)]),
+      [
+        ['200', ['application/json', 'text/json']],
+        ['404', []],
+      ],
+    ],
+    [
+      'a response schema with where it sits (the component a $ref led to)',
+      () => get.responses['200']!.content[0]!.schemaPointer,
+      '#/components/responses/Thing/content/application~1json/schema',
+    ],
     ['a schema kept as written, its $ref unresolved', () => get.responses['200']!.content[0]!.schema, { $ref: '#/components/schemas/Thing' }],
     ['only the x- fields', () => get.extensions, { 'x-assumed': 'from the live service' }],
-    ['the document’s security when the operation states none, with the scheme’s details', () => get.security, [[{ name: 'RootKey', type: 'apiKey', in: 'header', keyName: 'AccessKey' }]]],
+    [
+      'the document’s security when the operation states none, with the scheme’s details',
+      () => get.security,
+      [[{ name: 'RootKey', type: 'apiKey', in: 'header', keyName: 'AccessKey' }]],
+    ],
     ['no security when the operation says []', () => put.security, []],
-    ['alternatives, each with every scheme it needs', () => del.security.map((a) => a.map((s) => `${s.name}:${s.scheme ?? s.in}`)), [['A:bearer', 'B:query'], ['C:basic']]],
-    ['a request body through a $ref, by media type, with its first named example', () => put.requestBody, { required: true, content: [{ type: 'application/json', examples: { first: { a: 1 } }, example: { a: 1 } }] }],
+    [
+      'alternatives, each with every scheme it needs',
+      () => del.security.map((a) => a.map((s) => `${s.name}:${s.scheme ?? s.in}`)),
+      [['A:bearer', 'B:query'], ['C:basic']],
+    ],
+    [
+      'a request body through a $ref, by media type, with its first named example',
+      () => put.requestBody,
+      { required: true, content: [{ type: 'application/json', examples: { first: { a: 1 } }, example: { a: 1 } }] },
+    ],
     ['an optional request body with its example', () => del.requestBody, { required: false, content: [{ type: 'text/plain', examples: {}, example: 'why' }] }],
     ['no request body', () => get.requestBody, undefined],
     ['the operation’s own servers, else the document’s', () => [put.servers[0]!.url, get.servers[0]!.url], ['https://put.example', 'https://api.example']],
@@ -205,7 +258,11 @@ describe('buildAreaModel', () => {
   });
 
   it.each([
-    ['a $ref that points at nothing', { ...document, components: { ...document.components, responses: {} } }, /^\$ref #\/components\/responses\/Thing points at nothing$/],
+    [
+      'a $ref that points at nothing',
+      { ...document, components: { ...document.components, responses: {} } },
+      /^\$ref #\/components\/responses\/Thing points at nothing$/,
+    ],
     ['an undefined security scheme', { ...document, components: { ...document.components, securitySchemes: {} } }, /^security scheme RootKey is not defined$/],
     ['a document that is not OpenAPI 3', { swagger: '2.0', paths: {} }, /not an OpenAPI 3 document/],
     ['a document without paths', { openapi: '3.1.0' }, /has no `paths`/],

@@ -2,7 +2,18 @@
 // types being exactly those of @platform-contracts/contracts (the client re-exports, it does not copy).
 // vitest only sees that the file loads.
 import { describe, expectTypeOf, it } from 'vitest';
-import { AREAS, findOperation, operationsOf, readBundle, type AreaName, type HttpMethod, type AreaOperations, type Operation, type OperationId, type OperationIdOf } from '@platform-contracts/contracts';
+import {
+  type AREAS,
+  findOperation,
+  operationsOf,
+  readBundle,
+  type AreaName,
+  type HttpMethod,
+  type AreaOperations,
+  type Operation,
+  type OperationId,
+  type OperationIdOf,
+} from '@platform-contracts/contracts';
 import type * as ContractsDatabase from '@platform-contracts/contracts/database';
 import type * as ContractsVideo from '@platform-contracts/contracts/video';
 import type { Database, Video } from '@platform-contracts/client';

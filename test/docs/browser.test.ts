@@ -16,7 +16,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOCS_DIR } from '../../scripts/lib/paths.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
-import { finish as finishVisit, launchBrowser, operationSection, rendered, screenshotFolder, sidebarEntry, siteSources, visit as visitSite, type Visit, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
+import {
+  finish as finishVisit,
+  launchBrowser,
+  operationSection,
+  rendered,
+  screenshotFolder,
+  sidebarEntry,
+  siteSources,
+  visit as visitSite,
+  type Visit,
+  PAGE_TIMEOUT_MS,
+} from '../support/site-browser.ts';
 
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
 vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
@@ -72,11 +83,18 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await show('tag/manage-videos/POST/library/{libraryId}/videos');
     await operationSection(page, 'Manage Videos', 'post', '/library/{libraryId}/videos').waitFor();
     const search = async (text: string) => {
-      await page.locator('aside').getByRole('button', { name: /search/i }).first().click();
+      await page
+        .locator('aside')
+        .getByRole('button', { name: /search/i })
+        .first()
+        .click();
       await page.getByRole('combobox').fill(text);
     };
     await search('ReplicationRegions');
-    const result = page.getByRole('option').filter({ hasText: /Models:\s*StorageZone\b/ }).first();
+    const result = page
+      .getByRole('option')
+      .filter({ hasText: /Models:\s*StorageZone\b/ })
+      .first();
     await result.click();
     await expect(page.locator('[id$="/models/StorageZone-content"]').first().innerText()).resolves.toContain('ReplicationRegions');
     const field = page.locator('[id$="/models/StorageZone-content"]').getByText('ReplicationRegions', { exact: true }).first();
@@ -115,78 +133,105 @@ describe.each(sources)('the reference site from %s', (source, site) => {
   });
 
   // Once, on the served site: the layout, search, view and theme do not depend on where the page comes from.
-  if (source === 'mock') it.each([390, 1024, 1440])('keeps the whole top bar on screen at %i px, wrapping it, with Scalar below it (on a phone it scrolls away)', async (width) => {
-    const { page } = visited;
-    await page.setViewportSize({ width, height: 800 });
-    await page.locator('#mock-status[data-ready="true"]').waitFor();
-    const layout = await page.evaluate(() => {
-      const bar = document.querySelector('.platform-bar')!;
-      const parts = [...Array.from(bar.children), document.getElementById('mock-status')!].map((element) => {
-        const box = element.getBoundingClientRect();
-        return { id: element.id || element.className || element.tagName, left: box.left, right: box.right, clipped: element.scrollWidth > element.clientWidth + 1 };
+  if (source === 'mock')
+    it.each([390, 1024, 1440])('keeps the whole top bar on screen at %i px, wrapping it, with Scalar below it (on a phone it scrolls away)', async (width) => {
+      const { page } = visited;
+      await page.setViewportSize({ width, height: 800 });
+      await page.locator('#mock-status[data-ready="true"]').waitFor();
+      const layout = await page.evaluate(() => {
+        const bar = document.querySelector('.platform-bar')!;
+        const parts = [...Array.from(bar.children), document.getElementById('mock-status')!].map((element) => {
+          const box = element.getBoundingClientRect();
+          return {
+            id: element.id || element.className || element.tagName,
+            left: box.left,
+            right: box.right,
+            clipped: element.scrollWidth > element.clientWidth + 1,
+          };
+        });
+        const header = getComputedStyle(document.documentElement).getPropertyValue('--scalar-custom-header-height').trim();
+        return {
+          parts,
+          barHeight: bar.getBoundingClientRect().height,
+          header,
+          sticky: getComputedStyle(bar).position === 'sticky',
+          viewport: document.documentElement.clientWidth,
+        };
       });
-      const header = getComputedStyle(document.documentElement).getPropertyValue('--scalar-custom-header-height').trim();
-      return { parts, barHeight: bar.getBoundingClientRect().height, header, sticky: getComputedStyle(bar).position === 'sticky', viewport: document.documentElement.clientWidth };
+      for (const part of layout.parts) {
+        expect(part.left, part.id).toBeGreaterThanOrEqual(0);
+        expect(part.right, part.id).toBeLessThanOrEqual(layout.viewport);
+        expect(part.clipped, part.id).toBe(false);
+      }
+      expect(layout.sticky).toBe(width > 640);
+      expect(layout.header).toBe(layout.sticky ? `${Math.round(layout.barHeight)}px` : '0px');
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-bar-${width}.png`) });
+      await page.setViewportSize({ width: 1280, height: 900 });
     });
-    for (const part of layout.parts) {
-      expect(part.left, part.id).toBeGreaterThanOrEqual(0);
-      expect(part.right, part.id).toBeLessThanOrEqual(layout.viewport);
-      expect(part.clipped, part.id).toBe(false);
-    }
-    expect(layout.sticky).toBe(width > 640);
-    expect(layout.header).toBe(layout.sticky ? `${Math.round(layout.barHeight)}px` : '0px');
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-bar-${width}.png`) });
-    await page.setViewportSize({ width: 1280, height: 900 });
-  });
 
-  if (source === 'mock') it('ranks operations and guides above models in search, and names a model’s area', async () => {
-    const { page } = visited;
-    const results = async (text: string) => {
-      await page.locator('aside').getByRole('button', { name: /search/i }).first().click();
-      await page.getByRole('combobox').fill(text);
-      await page.getByRole('option').first().waitFor();
-      const options = (await page.getByRole('option').allInnerTexts()).map((option) => option.replace(/\s+/g, ' '));
-      await page.keyboard.press('Escape');
-      return options;
-    };
-    const token = await results('token');
-    const guide = token.findIndex((option) => /Heading: Database tokens/.test(option));
-    expect(guide, token.join('\n')).toBeGreaterThanOrEqual(0);
-    expect(guide, token.join('\n')).toBeLessThan(6);
-    const lastNonModel = token.findLastIndex((option) => !/^ ?Models:/.test(option));
-    expect(token.slice(0, lastNonModel + 1).filter((option) => /^ ?Models:/.test(option))).toEqual([]);
-    const zone = await results('storage zone');
-    expect(zone[0]).toMatch(/Operation: List storage zones/);
-    expect(zone.find((option) => /Models: PullZone/.test(option))).toMatch(/Model of Storage API/);
-  });
+  if (source === 'mock')
+    it('ranks operations and guides above models in search, and names a model’s area', async () => {
+      const { page } = visited;
+      const results = async (text: string) => {
+        await page
+          .locator('aside')
+          .getByRole('button', { name: /search/i })
+          .first()
+          .click();
+        await page.getByRole('combobox').fill(text);
+        await page.getByRole('option').first().waitFor();
+        const options = (await page.getByRole('option').allInnerTexts()).map((option) => option.replace(/\s+/g, ' '));
+        await page.keyboard.press('Escape');
+        return options;
+      };
+      const token = await results('token');
+      const guide = token.findIndex((option) => /Heading: Database tokens/.test(option));
+      expect(guide, token.join('\n')).toBeGreaterThanOrEqual(0);
+      expect(guide, token.join('\n')).toBeLessThan(6);
+      const lastNonModel = token.findLastIndex((option) => !/^ ?Models:/.test(option));
+      expect(token.slice(0, lastNonModel + 1).filter((option) => /^ ?Models:/.test(option))).toEqual([]);
+      const zone = await results('storage zone');
+      expect(zone[0]).toMatch(/Operation: List storage zones/);
+      expect(zone.find((option) => /Models: PullZone/.test(option))).toMatch(/Model of Storage API/);
+    });
 
-  if (source === 'mock') it('shows stated facts only on request, keeping the reader’s place, and turns dark', async () => {
-    await visited.page.close();
-    visited = await visit(`${site()}#tag/manage-videos/POST/library/{libraryId}/videos`);
-    const { page } = visited;
-    await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(1);
-    await Promise.all([page.waitForURL(/view=stated/), page.locator('#stated-only').check()]);
-    await rendered(page);
-    expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#tag/manage-videos/POST/library/{libraryId}/videos');
-    await expect(page.locator('#stated-only').isChecked()).resolves.toBe(true);
-    await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(0);
-    await expect(page.locator('aside').getByText('Manage Videos', { exact: true }).count()).resolves.toBe(1);
-    await expect(page.locator('aside').getByText('Shield Zones', { exact: true }).count()).resolves.toBe(1); // stated operations whose security is assumed
-    for (const name of ['Shield Zones', 'WAF Rules']) await page.locator('aside').getByRole('button', { name: `Open Group - ${name}`, exact: true }).click();
-    const badges = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('aside li[data-sidebar-id] a')).filter((a) => getComputedStyle(a, '::after').content.includes('Assumed')).map((a) => a.textContent),
-    );
-    expect(badges).toEqual([]);
-    // An operation the view leaves out, from a link: its group, or the overview when the group goes too.
-    await page.goto('about:blank');
-    await page.goto(`${site('view=stated')}#tag/manage-collections/GET/library/{libraryId}/collections`);
-    await page.locator('body[data-rendered="true"]').waitFor();
-    expect(new URL(page.url()).hash).not.toMatch(/manage-collections/);
+  if (source === 'mock')
+    it('shows stated facts only on request, keeping the reader’s place, and turns dark', async () => {
+      await visited.page.close();
+      visited = await visit(`${site()}#tag/manage-videos/POST/library/{libraryId}/videos`);
+      const { page } = visited;
+      await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(1);
+      await Promise.all([page.waitForURL(/view=stated/), page.locator('#stated-only').check()]);
+      await rendered(page);
+      expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#tag/manage-videos/POST/library/{libraryId}/videos');
+      await expect(page.locator('#stated-only').isChecked()).resolves.toBe(true);
+      await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(0);
+      await expect(page.locator('aside').getByText('Manage Videos', { exact: true }).count()).resolves.toBe(1);
+      await expect(page.locator('aside').getByText('Shield Zones', { exact: true }).count()).resolves.toBe(1); // stated operations whose security is assumed
+      for (const name of ['Shield Zones', 'WAF Rules'])
+        await page
+          .locator('aside')
+          .getByRole('button', { name: `Open Group - ${name}`, exact: true })
+          .click();
+      const badges = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('aside li[data-sidebar-id] a'))
+          .filter((a) => getComputedStyle(a, '::after').content.includes('Assumed'))
+          .map((a) => a.textContent),
+      );
+      expect(badges).toEqual([]);
+      // An operation the view leaves out, from a link: its group, or the overview when the group goes too.
+      await page.goto('about:blank');
+      await page.goto(`${site('view=stated')}#tag/manage-collections/GET/library/{libraryId}/collections`);
+      await page.locator('body[data-rendered="true"]').waitFor();
+      expect(new URL(page.url()).hash).not.toMatch(/manage-collections/);
 
-    await page.getByRole('button', { name: /dark mode/i }).first().click();
-    await page.locator('body.dark-mode').waitFor();
-    await finish(visited, `${source}-stated-dark`);
-  });
+      await page
+        .getByRole('button', { name: /dark mode/i })
+        .first()
+        .click();
+      await page.locator('body.dark-mode').waitFor();
+      await finish(visited, `${source}-stated-dark`);
+    });
 });
 
 describe('the reference site from file:// without a mock address', () => {
@@ -218,7 +263,9 @@ describe('a page of another origin in the same browser (drive-by), and DNS rebin
   let hostileUrl: string;
   beforeAll(async () => {
     hostile = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Win a prize</title><script>${attacks(mock.url, mock.database.fullAccessToken)}</script>`);
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<!doctype html><title>Win a prize</title><script>${attacks(mock.url, mock.database.fullAccessToken)}</script>`);
     });
     await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
     hostileUrl = `http://evil.test:${(hostile.address() as AddressInfo).port}/`;
@@ -229,7 +276,11 @@ describe('a page of another origin in the same browser (drive-by), and DNS rebin
 
   it('cannot read a token, the state or SQL results, nor reset, move the clock or add a fault', async () => {
     // Something a reset would forget.
-    const marker = await fetch(`${mock.url}/library/42/collections`, { method: 'POST', headers: { AccessKey: 'default', 'Content-Type': 'application/json' }, body: '{"name":"kept through a drive-by"}' });
+    const marker = await fetch(`${mock.url}/library/42/collections`, {
+      method: 'POST',
+      headers: { AccessKey: 'default', 'Content-Type': 'application/json' },
+      body: '{"name":"kept through a drive-by"}',
+    });
     expect(marker.status).toBe(200);
     const clockBefore = await control('/_mock/clock');
 
@@ -242,7 +293,12 @@ describe('a page of another origin in the same browser (drive-by), and DNS rebin
 
     for (const [what, outcome, status, text] of results) {
       // A read fails in the page; a simple request comes back opaque (status 0, no text).
-      expect({ what, outcome, status, leaked: text.includes('"token"') || text.includes('version') }).toEqual({ what, outcome: what.startsWith('read') || what.startsWith('mint') || what.startsWith('run') ? 'failed' : 'answered', status: 0, leaked: false });
+      expect({ what, outcome, status, leaked: text.includes('"token"') || text.includes('version') }).toEqual({
+        what,
+        outcome: what.startsWith('read') || what.startsWith('mint') || what.startsWith('run') ? 'failed' : 'answered',
+        status: 0,
+        leaked: false,
+      });
     }
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.every((status) => status === 403)).toBe(true); // every request that reached the mock was refused
@@ -252,7 +308,7 @@ describe('a page of another origin in the same browser (drive-by), and DNS rebin
     expect(JSON.stringify(collections)).toContain('kept through a drive-by');
   });
 
-  it('refuses a DNS-rebound name: the page at evil.test on the mock\'s port gets 403, not the state', async () => {
+  it("refuses a DNS-rebound name: the page at evil.test on the mock's port gets 403, not the state", async () => {
     const page = await browser.newPage();
     const response = await page.goto(`http://evil.test:${new URL(mock.url).port}/_mock/state`);
     expect(response?.status()).toBe(403);

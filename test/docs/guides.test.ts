@@ -29,9 +29,12 @@ describe('the mock guide', () => {
 
 describe('the validation proxy guide', () => {
   const text = readFileSync(path.join(GUIDES_DIR, '7-validation-proxy.md'), 'utf8');
-  const flags = [...new Set([...text.matchAll(/(?<![\w-])--([a-z][a-z-]+)/g)].map((m) => m[1]!))].filter((flag) => flag !== 'retry' && !flag.startsWith('retry-'));
+  const flags = [...new Set([...text.matchAll(/(?<![\w-])--([a-z][a-z-]+)/g)].map((m) => m[1]!))].filter(
+    (flag) => flag !== 'retry' && !flag.startsWith('retry-'),
+  );
 
-  it('names the proxy flags', () => expect(flags).toEqual(expect.arrayContaining(['proxy', 'proxy-only', 'mock-only', 'drift-report', 'fail-on-drift', 'record'])));
+  it('names the proxy flags', () =>
+    expect(flags).toEqual(expect.arrayContaining(['proxy', 'proxy-only', 'mock-only', 'drift-report', 'fail-on-drift', 'record'])));
 
   it.each(flags)('--%s is an option of platform-mock', (flag) => expect(usage()).toMatch(new RegExp(`--${flag}(?![\\w-])`)));
 
@@ -80,7 +83,11 @@ describe('the guides’ prose', () => {
   const files = readdirSync(GUIDES_DIR).filter((file) => file.endsWith('.md'));
 
   it.each(files)('%s: no paragraph starts mid-sentence', (file) => {
-    expect(paragraphs(file).filter((paragraph) => /^[a-z]/.test(paragraph)).map((paragraph) => paragraph.split('\n')[0])).toEqual([]);
+    expect(
+      paragraphs(file)
+        .filter((paragraph) => /^[a-z]/.test(paragraph))
+        .map((paragraph) => paragraph.split('\n')[0]),
+    ).toEqual([]);
   });
 
   it('the Authentication guide says invalidating stops every token of the database, as the CLI and the mock do', () => {

@@ -28,7 +28,12 @@ const LONGEST = { tag: 'Access Tokens', method: 'post', path: '/database/{databa
 /** A page of the served site at this width; a phone's browser widens its layout to the widest content, so the phone is emulated as one. */
 async function open(width: number, hash = '', options: { colorScheme?: 'dark' | 'light'; blockScalar?: boolean } = {}): Promise<Page> {
   const phone = width < 640;
-  const context = await browser.newContext({ viewport: { width, height: HEIGHT }, isMobile: phone, hasTouch: phone, colorScheme: options.colorScheme ?? 'light' });
+  const context = await browser.newContext({
+    viewport: { width, height: HEIGHT },
+    isMobile: phone,
+    hasTouch: phone,
+    colorScheme: options.colorScheme ?? 'light',
+  });
   // The page's waits are bounded as the tests are (PAGE_TIMEOUT_MS); no test opens a page itself.
   context.setDefaultTimeout(PAGE_TIMEOUT_MS);
   const page = await context.newPage();
@@ -47,7 +52,8 @@ const overflow = (page: Page) =>
   page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const scrolls = (element: Element) => {
-      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement)
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
       return false;
     };
     const past = Array.from(document.querySelectorAll('body *'))
@@ -64,7 +70,14 @@ const keptAtTop = (page: Page) =>
     const bars = Array.from(document.querySelectorAll('body *')).filter((element) => {
       const style = getComputedStyle(element);
       const box = element.getBoundingClientRect();
-      return ['sticky', 'fixed'].includes(style.position) && style.visibility !== 'hidden' && box.top <= 1 && box.bottom > 0 && box.width > window.innerWidth / 2 && box.height < window.innerHeight / 2;
+      return (
+        ['sticky', 'fixed'].includes(style.position) &&
+        style.visibility !== 'hidden' &&
+        box.top <= 1 &&
+        box.bottom > 0 &&
+        box.width > window.innerWidth / 2 &&
+        box.height < window.innerHeight / 2
+      );
     });
     return Math.max(0, ...bars.map((element) => element.getBoundingClientRect().bottom));
   });
@@ -81,25 +94,31 @@ describe.each([390, 1024, 1440])('the reference site at %i px', (width) => {
     await page.locator(`[id$="${section}"]`).first().waitFor();
   };
 
-  it('keeps at most a tenth of the screen at the top once the reader scrolls (the site\'s bar and Scalar\'s header)', async () => {
+  it("keeps at most a tenth of the screen at the top once the reader scrolls (the site's bar and Scalar's header)", async () => {
     expect(await keptAtTop(page)).toBeLessThanOrEqual(HEIGHT / 10);
     await page.screenshot({ path: path.join(SCREENSHOTS, `scrolled-${width}.png`) });
   });
 
-  it('fits the screen: nothing is wider than it, and a guide\'s table scrolls inside its own box', async () => {
+  it("fits the screen: nothing is wider than it, and a guide's table scrolls inside its own box", async () => {
     await show('description/paging', 'description/paging');
     expect(await overflow(page)).toEqual({ by: 0, past: [] });
-    const table = await page.locator('[id$="description/paging"]').first().locator('xpath=following::table[1]').evaluate((element) => ({
-      fits: element.getBoundingClientRect().right <= document.documentElement.clientWidth,
-      scrolls: getComputedStyle(element).overflowX === 'auto',
-    }));
+    const table = await page
+      .locator('[id$="description/paging"]')
+      .first()
+      .locator('xpath=following::table[1]')
+      .evaluate((element) => ({
+        fits: element.getBoundingClientRect().right <= document.documentElement.clientWidth,
+        scrolls: getComputedStyle(element).overflowX === 'auto',
+      }));
     expect(table).toEqual({ fits: true, scrolls: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, `paging-${width}.png`) });
   });
 
-  it('shows Test Request\'s Send button whole, on the operation with the longest path', async () => {
+  it("shows Test Request's Send button whole, on the operation with the longest path", async () => {
     await show(`tag/access-tokens/POST${LONGEST.path}`, `tag/access-tokens/POST${LONGEST.path}`);
-    await operationSection(page, LONGEST.tag, LONGEST.method, LONGEST.path).getByRole('button', { name: /test request/i }).click();
+    await operationSection(page, LONGEST.tag, LONGEST.method, LONGEST.path)
+      .getByRole('button', { name: /test request/i })
+      .click();
     const send = page.getByRole('button', { name: /^send/i }).first();
     await send.waitFor();
     const box = await send.evaluate((button) => {
@@ -141,15 +160,18 @@ describe('dark mode', () => {
     for (const page of Object.values(pages)) await close(page);
   });
 
-  it('covers the site\'s own bar and its controls once the reader turns it on', async () => {
+  it("covers the site's own bar and its controls once the reader turns it on", async () => {
     const page = pages.light!;
-    await page.getByRole('button', { name: /dark mode/i }).first().click();
+    await page
+      .getByRole('button', { name: /dark mode/i })
+      .first()
+      .click();
     await page.locator('body.dark-mode').waitFor();
     expect(await barLook(page)).toEqual(DARK);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dark-1440.png') });
   });
 
-  it.each([390, 1440])('follows the system\'s dark theme at %i px before Scalar has loaded (Scalar then sets it on the body, as above)', async (width) => {
+  it.each([390, 1440])("follows the system's dark theme at %i px before Scalar has loaded (Scalar then sets it on the body, as above)", async (width) => {
     expect(await barLook(pages[`system-${width}`]!)).toEqual(DARK);
   });
 });

@@ -7,8 +7,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
-const docs = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.md'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean).filter((file) => !/(^|\/)CHANGELOG\.md$|^\.changeset\//.test(file));
-const tracked = new Set(execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean));
+const docs = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.md'], { cwd: ROOT, encoding: 'utf8' })
+  .split('\n')
+  .filter(Boolean)
+  .filter((file) => !/(^|\/)CHANGELOG\.md$|^\.changeset\//.test(file));
+const tracked = new Set(
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean),
+);
 const fileNames = new Set([...tracked].map((file) => path.basename(file)));
 
 /** Paths the text names: link targets, and paths in backticks that end in a file extension (templates such as `<area>` left out). */

@@ -48,13 +48,20 @@ interface SampleRun {
 }
 /** Runs sample files in one process (test/support/run-samples.ts); each one's output and failure, by file name. */
 async function runSamples(files: string[], env: NodeJS.ProcessEnv): Promise<Map<string, SampleRun>> {
-  const { stdout } = await run(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'test/support/run-samples.ts'), ...files], { env, cwd: ROOT, timeout: 120_000 });
+  const { stdout } = await run(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'test/support/run-samples.ts'), ...files], {
+    env,
+    cwd: ROOT,
+    timeout: 120_000,
+  });
   const runs = new Map<string, SampleRun>();
   for (const chunk of stdout.split('\n@@sample ').slice(1)) {
     const [file, ...rest] = chunk.split('\n');
     const body = rest.join('\n');
     const failed = /\n@@failed (.*)\n?$/.exec(body);
-    runs.set(path.basename(file!), { output: body.replace(/\n@@(ok|failed.*)\n?$/, '').trim(), failure: failed ? failed[1] : body.includes('\n@@ok') ? undefined : 'did not finish' });
+    runs.set(path.basename(file!), {
+      output: body.replace(/\n@@(ok|failed.*)\n?$/, '').trim(),
+      failure: failed ? failed[1] : body.includes('\n@@ok') ? undefined : 'did not finish',
+    });
   }
   return runs;
 }
@@ -73,18 +80,23 @@ describe.each(listAreas())('curl and fetch samples of the %s area', (area) => {
   };
   const sample = (operation: Json, label: string) => operation['x-codeSamples'].find((s: Json) => s.label === label)?.source as string;
 
-  it.each(operations.map((op) => [op.operation.operationId, op] as const))('%s: its curl sample is complete and answers 2xx', async (_id, { operation, parameters }) => {
-    expect(operation['x-codeSamples'].map((s: Json) => s.label)).toEqual(['@platform-contracts/client', 'curl', 'fetch']);
-    const curl = sample(operation, 'curl');
-    for (const parameter of parameters.filter((p) => p.in === 'query' && (p.example ?? (p.schema as Json).default ?? (p.schema as Json).example) !== undefined)) {
-      expect(curl, `query parameter ${parameter.name}`).toMatch(new RegExp(`[?&]${parameter.name}=`));
-    }
-    expect(curl).not.toContain('127.0.0.1:4010/'); // the address is a variable the reader can change
-    // Asynchronously: the mock runs in this process and must keep answering.
-    const result = await run('bash', ['--norc', '--noprofile', '-c', `set -u\n${curl} -s -o /dev/null -w '%{http_code}'`], { env: env(), timeout: 20_000 });
-    expect(result.stderr).toBe('');
-    expect(result.stdout).toMatch(/^2\d\d$/);
-  });
+  it.each(operations.map((op) => [op.operation.operationId, op] as const))(
+    '%s: its curl sample is complete and answers 2xx',
+    async (_id, { operation, parameters }) => {
+      expect(operation['x-codeSamples'].map((s: Json) => s.label)).toEqual(['@platform-contracts/client', 'curl', 'fetch']);
+      const curl = sample(operation, 'curl');
+      for (const parameter of parameters.filter(
+        (p) => p.in === 'query' && (p.example ?? (p.schema as Json).default ?? (p.schema as Json).example) !== undefined,
+      )) {
+        expect(curl, `query parameter ${parameter.name}`).toMatch(new RegExp(`[?&]${parameter.name}=`));
+      }
+      expect(curl).not.toContain('127.0.0.1:4010/'); // the address is a variable the reader can change
+      // Asynchronously: the mock runs in this process and must keep answering.
+      const result = await run('bash', ['--norc', '--noprofile', '-c', `set -u\n${curl} -s -o /dev/null -w '%{http_code}'`], { env: env(), timeout: 20_000 });
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(/^2\d\d$/);
+    },
+  );
 
   let fetchRuns: Map<string, SampleRun>;
   beforeAll(async () => {
@@ -116,8 +128,17 @@ describe('TypeScript samples, run', () => {
   let runs: Map<string, SampleRun>;
   beforeAll(async () => {
     const { ACCESS_KEY: _ownKey, ...rest } = process.env;
-    const env = { ...rest, BASE_URL: tsMock.url, PLATFORM_DATABASE_URL: tsMock.url, PLATFORM_ACCESS_KEY: 'sample-key', PLATFORM_DATABASE_AUTH_TOKEN: tsMock.database.fullAccessToken };
-    runs = await runSamples(tsSamples.map(({ area, operationId }) => path.join(OPENAPI_DIR, area, 'samples', `${operationId}.ts`)), env);
+    const env = {
+      ...rest,
+      BASE_URL: tsMock.url,
+      PLATFORM_DATABASE_URL: tsMock.url,
+      PLATFORM_ACCESS_KEY: 'sample-key',
+      PLATFORM_DATABASE_AUTH_TOKEN: tsMock.database.fullAccessToken,
+    };
+    runs = await runSamples(
+      tsSamples.map(({ area, operationId }) => path.join(OPENAPI_DIR, area, 'samples', `${operationId}.ts`)),
+      env,
+    );
   });
 
   it.each(tsSamples.map((s) => [s.operationId, s] as const))('%s runs against the mock', (_id, { operationId }) => {

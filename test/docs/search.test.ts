@@ -31,7 +31,11 @@ afterAll(async () => {
 /** The results of a search, as the reader reads them (one line each). */
 async function search(text: string): Promise<string[]> {
   const { page } = visited;
-  await page.locator('aside').getByRole('button', { name: /search/i }).first().click();
+  await page
+    .locator('aside')
+    .getByRole('button', { name: /search/i })
+    .first()
+    .click();
   await page.getByRole('combobox').fill(text);
   await page.getByRole('option').first().waitFor();
   const options = (await page.getByRole('option').allInnerTexts()).map((option) => option.replace(/\s+/g, ' ').trim());
@@ -61,15 +65,30 @@ function guideSections(): { guide: string; heading: string; text: string }[] {
 }
 
 /** Lowercase words of six letters or more of a text as the reader sees it (no HTML tags). */
-const wordsOf = (text: string) => new Set(text.replace(/<[^>]+>/g, ' ').toLowerCase().match(/[a-z][a-z-]{4,}[a-z]/g) ?? []);
+const wordsOf = (text: string) =>
+  new Set(
+    text
+      .replace(/<[^>]+>/g, ' ')
+      .toLowerCase()
+      .match(/[a-z][a-z-]{4,}[a-z]/g) ?? [],
+  );
 
 describe('search finds every guide section by the words of its text', () => {
   const sections = guideSections().filter((section) => section.text.trim() !== '' && !section.text.includes('{{'));
-  const reference = wordsOf(listAreas().map((area) => JSON.stringify(loadBundle(area))).join(' '));
+  const reference = wordsOf(
+    listAreas()
+      .map((area) => JSON.stringify(loadBundle(area)))
+      .join(' '),
+  );
   // For each section, a word of its text that no other section's text or heading holds: one the
   // contracts do not use either if it has one, the longest such.
   const cases = sections.map((section) => {
-    const taken = wordsOf(sections.filter((other) => other !== section).map((other) => `${other.heading} ${other.text}`).join(' '));
+    const taken = wordsOf(
+      sections
+        .filter((other) => other !== section)
+        .map((other) => `${other.heading} ${other.text}`)
+        .join(' '),
+    );
     const own = [...wordsOf(section.text)]
       .filter((word) => !taken.has(word) && !section.heading.toLowerCase().includes(word))
       .sort((a, b) => Number(reference.has(a)) - Number(reference.has(b)) || b.length - a.length || a.localeCompare(b));
@@ -83,7 +102,10 @@ describe('search finds every guide section by the words of its text', () => {
 
   it.each(cases)('%s, searched for its word', async (_name, section, word) => {
     const results = await search(word!);
-    expect(results.some((result) => result.startsWith(`Heading: ${section.heading} ,`)), `${word}:\n${results.join('\n')}`).toBe(true);
+    expect(
+      results.some((result) => result.startsWith(`Heading: ${section.heading} ,`)),
+      `${word}:\n${results.join('\n')}`,
+    ).toBe(true);
   });
 
   it.each([

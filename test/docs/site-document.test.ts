@@ -5,7 +5,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOCS_DIR, OPENAPI_DIR } from '../../scripts/lib/paths.ts';
 import { walkOperations } from '@platform-contracts/contracts';
-import { assumedNavigationCss, assumedNodes, combineAreas, labelComponents, markAssumptions, readableReason, statedOnly } from '../../scripts/lib/site-document.ts';
+import {
+  assumedNavigationCss,
+  assumedNodes,
+  combineAreas,
+  labelComponents,
+  markAssumptions,
+  readableReason,
+  statedOnly,
+} from '../../scripts/lib/site-document.ts';
 import { withSearchHook } from '../../scripts/lib/scalar-adapter.ts';
 import { headingSlug } from '../../scripts/lib/site-guides.ts';
 import { listAreas, loadBundle, sourceOf, type Json } from '../support/openapi.ts';
@@ -29,12 +37,20 @@ const op = (operationId: string, more: Json = {}) => ({ operationId, tags: ['x']
 /** The built site's document, as the browser gets it. */
 function builtDocument(file: string): Json {
   const script = readFileSync(path.join(DOCS_DIR, 'assets', file), 'utf8');
-  return JSON.parse(script.slice(script.indexOf('=') + 1).trim().replace(/;$/, ''));
+  return JSON.parse(
+    script
+      .slice(script.indexOf('=') + 1)
+      .trim()
+      .replace(/;$/, ''),
+  );
 }
 
 describe('combineAreas', () => {
   it('shows with each operation what the mock does with state (its x-mock-state)', () => {
-    const combined = combineAreas([area('a', { '/a': { get: op('getA', { description: 'Lists.', 'x-mock-state': 'Reads the things of the caller.' }), post: op('postA') } })], text);
+    const combined = combineAreas(
+      [area('a', { '/a': { get: op('getA', { description: 'Lists.', 'x-mock-state': 'Reads the things of the caller.' }), post: op('postA') } })],
+      text,
+    );
     expect(combined.paths['/a'].get.description).toBe('Lists.\n\n<span class="mock-state-badge">In the mock</span> Reads the things of the caller.');
     expect(combined.paths['/a'].post.description).toBeUndefined();
   });
@@ -76,8 +92,14 @@ describe('combineAreas', () => {
 
   it('holds every operation of every area, each once', () => {
     const combined = builtDocument('document.js');
-    const expected = listAreas().flatMap((name) => walkOperations(loadBundle(name)).map(({ operation }) => operation.operationId)).sort();
-    expect(walkOperations(combined).map(({ operation }) => operation.operationId).sort()).toEqual(expected);
+    const expected = listAreas()
+      .flatMap((name) => walkOperations(loadBundle(name)).map(({ operation }) => operation.operationId))
+      .sort();
+    expect(
+      walkOperations(combined)
+        .map(({ operation }) => operation.operationId)
+        .sort(),
+    ).toEqual(expected);
   });
 });
 
@@ -87,13 +109,24 @@ describe('assumptions', () => {
       area(
         'a',
         {
-          '/stated': { get: op('stated', { parameters: [{ name: 'q', in: 'query', 'x-assumed': 'live service' }, { name: 'p', in: 'query' }] }) },
+          '/stated': {
+            get: op('stated', {
+              parameters: [
+                { name: 'q', in: 'query', 'x-assumed': 'live service' },
+                { name: 'p', in: 'query' },
+              ],
+            }),
+          },
           '/assumed': { get: op('guessed', { 'x-assumed': 'operation of the live service' }) },
           '/secured': { get: op('secured', { 'x-assumed': 'security (Key) follows the live service' }) },
         },
         {
           schemas: {
-            Mixed: { type: 'object', required: ['kept', 'guess'], properties: { kept: { type: 'string' }, guess: { type: 'string', 'x-assumed': 'live service' } } },
+            Mixed: {
+              type: 'object',
+              required: ['kept', 'guess'],
+              properties: { kept: { type: 'string' }, guess: { type: 'string', 'x-assumed': 'live service' } },
+            },
             Whole: { type: 'object', 'x-assumed': 'the protocol' },
           },
         },
@@ -134,7 +167,9 @@ describe('assumptions', () => {
       description: 'ok',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Mixed' }, example: { kept: 'a', guess: 'b' } } },
     };
-    document.paths['/stated'].get.requestBody = { content: { 'application/json': { schema: { type: 'object', properties: { kept: { type: 'string' } } }, example: { kept: 'a' } } } };
+    document.paths['/stated'].get.requestBody = {
+      content: { 'application/json': { schema: { type: 'object', properties: { kept: { type: 'string' } } }, example: { kept: 'a' } } },
+    };
     document.components.schemas.Mixed.example = { kept: 'a', guess: 'b' };
     document.tags = [{ name: 'x', 'x-assumed': 'the grouping is this contract’s' }];
     const stated = statedOnly(document);
@@ -145,8 +180,12 @@ describe('assumptions', () => {
   });
 
   it('reads a reason without citing a file and without saying the live service twice', () => {
-    expect(readableReason('required by the live service (live-api-facts.md); the specification requires only name.')).toBe('required by the live service; the specification requires only name.');
-    expect(readableReason('the Hrana over HTTP protocol, version 2 (live-api-facts.md).')).toBe('the Hrana over HTTP protocol, version 2 (as the live service does).');
+    expect(readableReason('required by the live service (live-api-facts.md); the specification requires only name.')).toBe(
+      'required by the live service; the specification requires only name.',
+    );
+    expect(readableReason('the Hrana over HTTP protocol, version 2 (live-api-facts.md).')).toBe(
+      'the Hrana over HTTP protocol, version 2 (as the live service does).',
+    );
     expect(readableReason('see live-api-facts.md')).toBe('see the live service');
   });
 
@@ -166,7 +205,8 @@ describe('assumptions', () => {
   });
 
   it('cites no file readers do not have, in the built site', () => {
-    for (const file of ['document.js', 'document-stated.js']) expect(readFileSync(path.join(DOCS_DIR, 'assets', file), 'utf8')).not.toContain('live-api-facts.md');
+    for (const file of ['document.js', 'document-stated.js'])
+      expect(readFileSync(path.join(DOCS_DIR, 'assets', file), 'utf8')).not.toContain('live-api-facts.md');
   });
 
   it('has fewer assumed elements in the built stated view than in the full one, and no badged operation or group', () => {
@@ -193,25 +233,44 @@ describe('the built description', () => {
   const headings = [...description.matchAll(/^# (.+)$/gm)].map((m) => m[1]);
 
   it('has the guides, the changelogs and the assumptions as navigation entries', () => {
-    expect(headings).toEqual(['Overview', 'Quickstart', 'Authentication', 'Errors', 'Paging', 'The mock', 'The database', 'Checking the contract against the platform', 'Changelogs', 'Assumptions']);
+    expect(headings).toEqual([
+      'Overview',
+      'Quickstart',
+      'Authentication',
+      'Errors',
+      'Paging',
+      'The mock',
+      'The database',
+      'Checking the contract against the platform',
+      'Changelogs',
+      'Assumptions',
+    ]);
   });
 
   it.each(listAreas())('has the %s area’s changelog, linking each released contract, and its assumption sources', (name) => {
     const title = loadBundle(name).info.title;
-    expect(description, `the ${name} area has no changelog: run pnpm release (it writes openapi/${name}/CHANGELOG.md and openapi/${name}/released/)`).toContain(`## ${title} changelog`);
+    expect(description, `the ${name} area has no changelog: run pnpm release (it writes openapi/${name}/CHANGELOG.md and openapi/${name}/released/)`).toContain(
+      `## ${title} changelog`,
+    );
     const links = [...description.matchAll(new RegExp(`\\]\\((released/${name}/[^)]+\\.yaml)\\)`, 'g'))].map((m) => m[1]!);
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(existsSync(path.join(DOCS_DIR, link)), link).toBe(true);
-    expect(description, `the ${name} area has no section in openapi/ASSUMPTIONS.md: add "## Sources for ${title.replace(/ API$/, '')}"`).toContain(`## Sources for ${title.replace(/ API$/, '')}`);
+    expect(description, `the ${name} area has no section in openapi/ASSUMPTIONS.md: add "## Sources for ${title.replace(/ API$/, '')}"`).toContain(
+      `## Sources for ${title.replace(/ API$/, '')}`,
+    );
     expect(description).toContain(`${title} errors`);
   });
 
   it.each(listAreas())('shows the %s changelog in the words of its CHANGELOG.md (those of pnpm check:breaking), with the current revision', (name) => {
-    const changes = readFileSync(path.join(OPENAPI_DIR, name, 'CHANGELOG.md'), 'utf8').split('\n').filter((line) => line.startsWith('- '));
+    const changes = readFileSync(path.join(OPENAPI_DIR, name, 'CHANGELOG.md'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('- '));
     expect(changes.length).toBeGreaterThan(0);
     for (const line of changes) expect(description).toContain(line);
     const info = loadBundle(name).info;
-    expect(description).toContain(`The contract describes the ${info.title} ${info.version} (\`info.version\`); its revision is ${info['x-revision']} (\`info.x-revision\`).`);
+    expect(description).toContain(
+      `The contract describes the ${info.title} ${info.version} (\`info.version\`); its revision is ${info['x-revision']} (\`info.x-revision\`).`,
+    );
   });
 
   it('links only to headings that exist', () => {

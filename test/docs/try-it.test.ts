@@ -14,7 +14,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { listAreas, operationsOf } from '../support/openapi.ts';
-import { finish, launchBrowser, operationHash, operationSection, rendered, screenshotFolder, siteSources, visit, type Visit, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
+import {
+  finish,
+  launchBrowser,
+  operationHash,
+  operationSection,
+  rendered,
+  screenshotFolder,
+  siteSources,
+  visit,
+  type Visit,
+  PAGE_TIMEOUT_MS,
+} from '../support/site-browser.ts';
 
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
 vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
@@ -39,7 +50,13 @@ interface Tried {
 
 const BEARER = 'DatabaseAccessToken';
 const all: Tried[] = listAreas().flatMap((area) =>
-  operationsOf(area).map(({ path: urlPath, method, source }) => ({ area, tag: source.tags[0], method, path: urlPath, schemes: Object.keys(source.security?.[0] ?? {}).sort() })),
+  operationsOf(area).map(({ path: urlPath, method, source }) => ({
+    area,
+    tag: source.tags[0],
+    method,
+    path: urlPath,
+    schemes: Object.keys(source.security?.[0] ?? {}).sort(),
+  })),
 );
 const preferGet = (list: Tried[]) => list.find((tried) => tried.method === 'get') ?? list[0]!;
 /** The area whose pipeline takes the database token. */
@@ -57,15 +74,22 @@ const pipeline = databaseKinds.find((tried) => tried.schemes.includes(BEARER))!;
 /** The operation's request as the browser sent it: `/library/{libraryId}/videos` matches `/library/42/videos`. */
 const sentBy = (tried: Tried, mockHost: string) => {
   const pattern = new RegExp(`^${tried.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-  return (request: Request) => request.method() === tried.method.toUpperCase() && new URL(request.url()).host === mockHost && pattern.test(new URL(request.url()).pathname);
+  return (request: Request) =>
+    request.method() === tried.method.toUpperCase() && new URL(request.url()).host === mockHost && pattern.test(new URL(request.url()).pathname);
 };
 
 /** What the open Test Request's authentication card shows: the selected scheme (or none) and the values filled in. */
 async function authCard(page: Page) {
-  const label = page.getByText(/^(Selected Auth Type: \S+|Select Auth Type)$/).filter({ visible: true }).first();
+  const label = page
+    .getByText(/^(Selected Auth Type: \S+|Select Auth Type)$/)
+    .filter({ visible: true })
+    .first();
   await label.waitFor();
   const scheme = /Selected Auth Type: (\S+)/.exec(await label.innerText())?.[1];
-  const values = await page.locator('input[id^="scalar-client"]').filter({ visible: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  const values = await page
+    .locator('input[id^="scalar-client"]')
+    .filter({ visible: true })
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
   const none = await page.getByText('No authentication selected').filter({ visible: true }).count();
   return { scheme, values, none };
 }
@@ -89,7 +113,9 @@ describe.each(sources)('Test Request on the reference site from %s', (source, si
     const hash = operationHash(tried.tag, tried.method, tried.path);
     await page.goto(`${site()}#${hash}`);
     await page.locator('body[data-rendered="true"]').waitFor();
-    await operationSection(page, tried.tag, tried.method, tried.path).getByRole('button', { name: /test request/i }).click();
+    await operationSection(page, tried.tag, tried.method, tried.path)
+      .getByRole('button', { name: /test request/i })
+      .click();
     const before = await authCard(page);
     const sent = page.waitForRequest(sentBy(tried, new URL(mock.url).host));
     await page.getByRole('button', { name: /^send/i }).first().click();
@@ -97,7 +123,8 @@ describe.each(sources)('Test Request on the reference site from %s', (source, si
     const response = (await request.response())!;
     await page.getByText(`${response.status()} `).first().waitFor();
     const after = await authCard(page);
-    if (tried.schemes.includes(BEARER)) await page.screenshot({ path: path.join(screenshots, `${source}-${tried.area}-${tried.method}-${tried.schemes.join('+')}.png`) });
+    if (tried.schemes.includes(BEARER))
+      await page.screenshot({ path: path.join(screenshots, `${source}-${tried.area}-${tried.method}-${tried.schemes.join('+')}.png`) });
     await page.keyboard.press('Escape');
     return { headers: await request.allHeaders(), status: response.status(), before, after };
   }
@@ -140,12 +167,13 @@ describe.each(sources)('Test Request on the reference site from %s', (source, si
 
   // The other database operations, then the first one again; once, from the served site (where the page comes from changes no header).
   const afterwards = source === 'mock' ? [...databaseKinds.filter((tried) => tried !== pipeline), first] : [];
-  if (afterwards.length > 0) it.each(afterwards.map((tried) => [`${tried.area}'s ${tried.method.toUpperCase()} ${tried.path}`, tried] as const))(
-    'sends %s only its own credentials once the token exists, and its card shows them',
-    async (_name, tried) => {
-      expectOwnCredentials(tried, await tryIt(tried));
-    },
-  );
+  if (afterwards.length > 0)
+    it.each(afterwards.map((tried) => [`${tried.area}'s ${tried.method.toUpperCase()} ${tried.path}`, tried] as const))(
+      'sends %s only its own credentials once the token exists, and its card shows them',
+      async (_name, tried) => {
+        expectOwnCredentials(tried, await tryIt(tried));
+      },
+    );
 
   it('sent the database token nowhere else, asked for it once, called no other host and logged no error', async () => {
     expect(token).not.toBe('');
@@ -207,7 +235,9 @@ describe.each(sources)('the bar of the reference site from %s', (source, site) =
       await expectOneFragment(page);
 
       await page.goto(`${page.url().split('#')[0]}#${operationHash(pipeline.tag, pipeline.method, pipeline.path)}`);
-      await operationSection(page, pipeline.tag, pipeline.method, pipeline.path).getByRole('button', { name: /test request/i }).click();
+      await operationSection(page, pipeline.tag, pipeline.method, pipeline.path)
+        .getByRole('button', { name: /test request/i })
+        .click();
       await page.getByRole('button', { name: /^send/i }).first().click();
       const status = page.locator('#mock-status');
       await status.getByText(/did not give a database token/).waitFor();

@@ -14,7 +14,11 @@ import { loadBundle } from '../support/openapi.ts';
 
 /** Lists that name some areas on purpose: file, a text on the list's line, and why. */
 const PARTIAL: { file: string; text: string; why: string }[] = [
-  { file: 'scripts/docs.ts', text: 'SPEC_ORDER =', why: "the site's order of the areas the specification names; an area it does not name comes after them, alphabetically" },
+  {
+    file: 'scripts/docs.ts',
+    text: 'SPEC_ORDER =',
+    why: "the site's order of the areas the specification names; an area it does not name comes after them, alphabetically",
+  },
   { file: 'test/mock/state.test.ts', text: 'const CAPS =', why: 'the areas that have limits, each with a small one for the test' },
   { file: 'test/mock/state.test.ts', text: "({ video: 'createCollection'", why: 'the operation that answers each limit, for the areas that have limits' },
 ];
@@ -23,7 +27,7 @@ const SELECTION = /\b(?:areas\s*:|useMock\s*\()\s*\[/;
 /** Files whose lists are history, generated or samples: changelogs, pending changesets, released contracts, generated sources, this test's own samples. */
 const NOT_LISTS = /(^|\/)CHANGELOG\.md$|^\.changeset\/|\/released\/|^pnpm-lock\.yaml$|\/src\/generated\/|^test\/layout\/area-lists\.test\.ts$/;
 
-export interface AreaList {
+interface AreaList {
   file: string;
   line: number;
   /** The areas it names. */
@@ -40,7 +44,7 @@ function mentions(areas: readonly string[], titles: Record<string, string>): Reg
 const SEPARATOR = /^[\s`'"*,;/|&()[\]{}:]*(?:and|or)?[\s`'"*,;/|&()[\]{}:]*$/i;
 
 /** Every list of areas in a text: names in a row on one line, and (in TypeScript) an object keyed by areas or an array of them. */
-export function areaListsIn(file: string, text: string, areas: readonly string[], titles: Record<string, string> = {}): AreaList[] {
+function areaListsIn(file: string, text: string, areas: readonly string[], titles: Record<string, string> = {}): AreaList[] {
   const byName = (written: string) => areas.find((area) => area === written.toLowerCase() || (titles[area] ?? '').toLowerCase() === written.toLowerCase());
   const lines = text.split('\n');
   const found = new Map<number, AreaList>();
@@ -62,18 +66,32 @@ export function areaListsIn(file: string, text: string, areas: readonly string[]
       const previous = run.at(-1);
       if (previous && SEPARATOR.test(outside.slice(previous.index + previous[0].length, match.index))) run.push(match as RegExpExecArray);
       else {
-        note(index + 1, run.map((m) => byName(m[1]!)));
+        note(
+          index + 1,
+          run.map((m) => byName(m[1]!)),
+        );
         run = [match as RegExpExecArray];
       }
     }
-    note(index + 1, run.map((m) => byName(m[1]!)));
+    note(
+      index + 1,
+      run.map((m) => byName(m[1]!)),
+    );
   });
   if (file.endsWith('.ts')) {
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node) => {
       const line = () => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-      if (ts.isObjectLiteralExpression(node)) note(line(), node.properties.map((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? byName(p.name.text) : undefined)));
-      if (ts.isArrayLiteralExpression(node)) note(line(), node.elements.map((e) => (ts.isStringLiteral(e) ? byName(e.text) : undefined)));
+      if (ts.isObjectLiteralExpression(node))
+        note(
+          line(),
+          node.properties.map((p) => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? byName(p.name.text) : undefined)),
+        );
+      if (ts.isArrayLiteralExpression(node))
+        note(
+          line(),
+          node.elements.map((e) => (ts.isStringLiteral(e) ? byName(e.text) : undefined)),
+        );
       ts.forEachChild(node, visit);
     };
     visit(source);
@@ -93,7 +111,9 @@ const isGenerated = (text: string) => /Generated [^\n]* by `pnpm generate`[\s\S]
 const lists = files.flatMap((file) => {
   const text = readFileSync(path.join(ROOT, file), 'utf8');
   if (isGenerated(text)) return [];
-  return areaListsIn(file, text, AREAS, titles).filter((list) => !SELECTION.test(list.text) && !PARTIAL.some((partial) => partial.file === file && list.text.includes(partial.text)));
+  return areaListsIn(file, text, AREAS, titles).filter(
+    (list) => !SELECTION.test(list.text) && !PARTIAL.some((partial) => partial.file === file && list.text.includes(partial.text)),
+  );
 });
 /** The lists that lack an area of `areas`. */
 const incompleteLists = (areas: readonly string[]) =>
@@ -101,13 +121,19 @@ const incompleteLists = (areas: readonly string[]) =>
 
 describe('lists of areas', () => {
   it('name every area of the registry, or are generated from it', () => {
-    const problems = incompleteLists(AREAS).map(({ file, line, missing }) => `${file}:${line} lists areas but not ${missing.join(', ')}: list them all, or let pnpm generate write the list (scripts/lib/doc-regions.ts), or write it without listing areas`);
+    const problems = incompleteLists(AREAS).map(
+      ({ file, line, missing }) =>
+        `${file}:${line} lists areas but not ${missing.join(', ')}: list them all, or let pnpm generate write the list (scripts/lib/doc-regions.ts), or write it without listing areas`,
+    );
     expect(problems).toEqual([]);
   });
 
   it('are not written out by hand, so that a new area needs no edit in any of them', () => {
     // With one more area in the registry, every list written by hand would lack it.
-    const problems = incompleteLists([...AREAS, 'new-area']).map(({ file, line }) => `${file}:${line} lists every area by hand: a new area would need an edit here; let pnpm generate write it (scripts/lib/doc-regions.ts) or write it without listing areas`);
+    const problems = incompleteLists([...AREAS, 'new-area']).map(
+      ({ file, line }) =>
+        `${file}:${line} lists every area by hand: a new area would need an edit here; let pnpm generate write it (scripts/lib/doc-regions.ts) or write it without listing areas`,
+    );
     expect(problems).toEqual([]);
   });
 
@@ -119,7 +145,7 @@ describe('lists of areas', () => {
     ['a sentence', 'The API (Video, Shield, DNS and Storage) defined once.', ['dns', 'shield', 'storage', 'video']],
     ['a table row', '| Shield, Containers, Storage, DNS, database tokens | the key |', ['containers', 'database', 'dns', 'shield', 'storage']],
     ['an array', "const order = ['video', 'database', 'shield'];", ['database', 'shield', 'video']],
-    ['an object keyed by area', "const LARGEST = {\n  dns: 1,\n  video: 2,\n  storage: 3,\n};", ['dns', 'storage', 'video']],
+    ['an object keyed by area', 'const LARGEST = {\n  dns: 1,\n  video: 2,\n  storage: 3,\n};', ['dns', 'storage', 'video']],
     ['two areas only', 'Video and DNS.', undefined],
     ['areas in running prose', 'The video area and the shield area, unlike storage.', undefined],
     ['a generated region', 'The API (<!-- pnpm generate: area titles -->Video, Shield, DNS<!-- /pnpm generate -->).', undefined],

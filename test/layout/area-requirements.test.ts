@@ -24,7 +24,9 @@ describe('every operation', () => {
 
   it.each(operations)('%s has a TypeScript sample', (_name, operation) => {
     const sample = path.join('openapi', operation.area, 'samples', `${operation.operationId}.ts`);
-    expect(existsSync(path.join(ROOT, sample)), `${operation.operationId} has no TypeScript sample: write ${sample} (copy one of openapi/dns/samples/)`).toBe(true);
+    expect(existsSync(path.join(ROOT, sample)), `${operation.operationId} has no TypeScript sample: write ${sample} (copy one of openapi/dns/samples/)`).toBe(
+      true,
+    );
   });
 });
 
@@ -34,12 +36,21 @@ describe('every area', () => {
   it.each(AREAS.map((area) => [area]))('%s has its section in openapi/ASSUMPTIONS.md', (area) => {
     const title = String((JSON.parse(readFileSync(path.join(ROOT, 'packages/contracts/bundles', `${area}.json`), 'utf8')).info as { title: string }).title);
     const heading = `## Sources for ${title.replace(/ API$/, '')}`;
-    expect(assumptions.includes(`\n${heading}\n`), `the ${area} area has no section in openapi/ASSUMPTIONS.md: add "${heading}" listing where its assumptions (x-assumed) come from`).toBe(true);
+    expect(
+      assumptions.includes(`\n${heading}\n`),
+      `the ${area} area has no section in openapi/ASSUMPTIONS.md: add "${heading}" listing where its assumptions (x-assumed) come from`,
+    ).toBe(true);
   });
 
   it.each(AREAS.map((area) => [area]))('%s has its mock behaviour, named after it', (area) => {
     const file = `packages/mock/src/areas/${area}.ts`;
-    expect(existsSync(path.join(ROOT, file)), `the ${area} area has no mock behaviour: write ${file} (defineArea<'${area}'>()({ name: '${area}', ... }), copy packages/mock/src/areas/dns.ts), then run pnpm generate`).toBe(true);
-    expect(AREA_BEHAVIOURS.map((behaviour) => behaviour.name as string), `${file} must define the area named '${area}'; if it does, run pnpm generate`).toContain(area);
+    expect(
+      existsSync(path.join(ROOT, file)),
+      `the ${area} area has no mock behaviour: write ${file} (defineArea<'${area}'>()({ name: '${area}', ... }), copy packages/mock/src/areas/dns.ts), then run pnpm generate`,
+    ).toBe(true);
+    expect(
+      AREA_BEHAVIOURS.map((behaviour) => behaviour.name as string),
+      `${file} must define the area named '${area}'; if it does, run pnpm generate`,
+    ).toContain(area);
   });
 });

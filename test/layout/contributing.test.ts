@@ -35,16 +35,22 @@ describe('CONTRIBUTING.md, adding an area', () => {
     expect(PLACES).toEqual(Object.keys(HAND_WRITTEN));
   });
 
-  it.each(Object.entries(HAND_WRITTEN).flatMap(([place, { namedBy }]) => (namedBy ? [[place, namedBy.test, namedBy.says] as const] : [])))('a missing %s is named by %s ("%s")', (_place, test, says) => {
-    expect(readFileSync(path.join(ROOT, test), 'utf8')).toContain(says);
-  });
+  it.each(Object.entries(HAND_WRITTEN).flatMap(([place, { namedBy }]) => (namedBy ? [[place, namedBy.test, namedBy.says] as const] : [])))(
+    'a missing %s is named by %s ("%s")',
+    (_place, test, says) => {
+      expect(readFileSync(path.join(ROOT, test), 'utf8')).toContain(says);
+    },
+  );
 
   it.each(PATHS.filter((p) => !p.includes('<area>')).map((p) => [p]))('%s exists', (file) => {
     expect(existsSync(path.join(ROOT, file)), `CONTRIBUTING.md names ${file}, which does not exist: fix the name in CONTRIBUTING.md`).toBe(true);
   });
 
-  it.each(PATHS.filter((p) => p.includes('<area>') && !Object.entries(HAND_WRITTEN).some(([place, { required }]) => place === p && !required)).map((p) => [p]))('%s exists for every area', (pattern) => {
-    const missing = AREAS.filter((area) => !existsSync(path.join(ROOT, pattern.replaceAll('<area>', area))));
-    expect(missing, `write ${missing.map((area) => pattern.replaceAll('<area>', area)).join(', ')} (CONTRIBUTING.md, adding an area)`).toEqual([]);
-  });
+  it.each(PATHS.filter((p) => p.includes('<area>') && !Object.entries(HAND_WRITTEN).some(([place, { required }]) => place === p && !required)).map((p) => [p]))(
+    '%s exists for every area',
+    (pattern) => {
+      const missing = AREAS.filter((area) => !existsSync(path.join(ROOT, pattern.replaceAll('<area>', area))));
+      expect(missing, `write ${missing.map((area) => pattern.replaceAll('<area>', area)).join(', ')} (CONTRIBUTING.md, adding an area)`).toEqual([]);
+    },
+  );
 });

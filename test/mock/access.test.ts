@@ -54,9 +54,12 @@ const KEY = 'drive-by-access-key-9876';
 const tokens = (databaseId = 'db-1') => ({ method: 'POST', path: `/database/${databaseId}/tokens` });
 
 describe('loopback', () => {
-  it.each(['localhost', 'LOCALHOST', 'db-1.localhost', 'a.b.localhost.', '127.0.0.1', '127.8.9.10', '[::1]', '::1', '::ffff:127.0.0.1'])('%s is loopback', (name) => {
-    expect(isLoopback(name)).toBe(true);
-  });
+  it.each(['localhost', 'LOCALHOST', 'db-1.localhost', 'a.b.localhost.', '127.0.0.1', '127.8.9.10', '[::1]', '::1', '::ffff:127.0.0.1'])(
+    '%s is loopback',
+    (name) => {
+      expect(isLoopback(name)).toBe(true);
+    },
+  );
   it.each(['evil.example', 'localhost.evil.example', '128.0.0.1', '10.0.0.1', '0.0.0.0', '[::2]', 'localhostx', '::ffff:10.0.0.1'])('%s is not', (name) => {
     expect(isLoopback(name)).toBe(false);
   });
@@ -79,9 +82,19 @@ describe('the Host allow-list (DNS rebinding)', () => {
   it.each([
     ['GET /_mock/state', 'GET', '/_mock/state', {}],
     ['token minting', 'POST', tokens().path, { accesskey: KEY, 'content-type': 'application/json' }],
-    ['a WebSocket upgrade', 'GET', '/', { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' }],
+    [
+      'a WebSocket upgrade',
+      'GET',
+      '/',
+      { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+    ],
   ])('refuses %s whose absolute-form target names evil.example, under an allowed Host header', async (_what, method, path, headers) => {
-    for (const target of [`http://evil.example${path}`, `http://evil.example:${port}${path}`, `https://evil.example${path}`, `http://localhost@evil.example${path}`]) {
+    for (const target of [
+      `http://evil.example${path}`,
+      `http://evil.example:${port}${path}`,
+      `https://evil.example${path}`,
+      `http://localhost@evil.example${path}`,
+    ]) {
       const answer = await raw(mock.url, method, target, { host: `127.0.0.1:${port}`, ...headers }, method === 'POST' ? '{}' : undefined);
       expect(answer.status, target).toBe(403);
       expect(JSON.parse(answer.text).detail).toMatch(/^Host "evil\.example(:\d+)?" is not allowed: .*--allowed-host NAME/);
@@ -104,9 +117,12 @@ describe('the Host allow-list (DNS rebinding)', () => {
     expect((await raw(widened.url, 'GET', '/_mock/health', { host: `${name}:80` })).status).toBe(200);
   });
 
-  it.each(['evil.example', 'mock.test.evil.example', 'xexample.test', 'localhost@evil.example', 'evil.example/x'])('still refuses Host %s when others are allowed', async (name) => {
-    expect((await raw(widened.url, 'GET', '/_mock/health', { host: name })).status).toBe(403);
-  });
+  it.each(['evil.example', 'mock.test.evil.example', 'xexample.test', 'localhost@evil.example', 'evil.example/x'])(
+    'still refuses Host %s when others are allowed',
+    async (name) => {
+      expect((await raw(widened.url, 'GET', '/_mock/health', { host: name })).status).toBe(403);
+    },
+  );
 
   it('refuses a WebSocket upgrade for a rebound Host or a foreign Origin (a page may open one to any origin)', async () => {
     const upgrade = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' };
@@ -157,8 +173,10 @@ describe('origins and CORS', () => {
     expect(allowed.headers['access-control-allow-origin']).toBe('null');
   });
 
-  it('answers an origin listed in corsOrigins, and the mock\'s own origin under an allowed Host', async () => {
-    expect((await raw(widened.url, 'GET', '/_mock/health', { origin: 'https://app.example.test' })).headers['access-control-allow-origin']).toBe('https://app.example.test');
+  it("answers an origin listed in corsOrigins, and the mock's own origin under an allowed Host", async () => {
+    expect((await raw(widened.url, 'GET', '/_mock/health', { origin: 'https://app.example.test' })).headers['access-control-allow-origin']).toBe(
+      'https://app.example.test',
+    );
     expect((await raw(widened.url, 'GET', '/_mock/health', { origin: 'https://other.example.test' })).status).toBe(403);
     const own = await raw(widened.url, 'GET', '/_mock/health', { host: 'mock.test:8080', origin: 'http://mock.test:8080' });
     expect(own.status).toBe(200);
@@ -187,8 +205,12 @@ describe('origins and CORS', () => {
   });
 
   it('refuses start-up options that are not hosts or origins', async () => {
-    await expect(startMock({ port: 0, areas: ['storage'], allowedHosts: ['http://mock.test'] })).rejects.toThrow(/--allowed-host \(allowedHosts\) takes a host name/);
-    await expect(startMock({ port: 0, areas: ['storage'], corsOrigins: ['app.example.test'] })).rejects.toThrow(/--cors-origin \(corsOrigins\) takes an origin/);
+    await expect(startMock({ port: 0, areas: ['storage'], allowedHosts: ['http://mock.test'] })).rejects.toThrow(
+      /--allowed-host \(allowedHosts\) takes a host name/,
+    );
+    await expect(startMock({ port: 0, areas: ['storage'], corsOrigins: ['app.example.test'] })).rejects.toThrow(
+      /--cors-origin \(corsOrigins\) takes an origin/,
+    );
     await expect(startMock({ port: 0, areas: ['storage'], corsOrigins: ['https://app.example.test/path'] })).rejects.toThrow(/--cors-origin/);
   });
 });
@@ -216,7 +238,7 @@ describe('the flags', () => {
   });
 });
 
-describe('control writes from the mock\'s own callers only', () => {
+describe("control writes from the mock's own callers only", () => {
   it.each([
     ['a text/plain body', { 'content-type': 'text/plain' }, '{"ms":1000}', 415],
     ['a form body', { 'content-type': 'application/x-www-form-urlencoded' }, '{"ms":1000}', 415],
@@ -247,7 +269,13 @@ describe('control writes from the mock\'s own callers only', () => {
 describe('secrets', () => {
   it('shows no access key in a control answer: fault rules, resets, imports and snapshots redact it', async () => {
     const json = { 'content-type': 'application/json' };
-    const added = await raw(mock.url, 'POST', '/_mock/faults', json, JSON.stringify({ operationId: 'listStorageZones', status: 500, namespace: KEY, extra: 'x'.repeat(1000) }));
+    const added = await raw(
+      mock.url,
+      'POST',
+      '/_mock/faults',
+      json,
+      JSON.stringify({ operationId: 'listStorageZones', status: 500, namespace: KEY, extra: 'x'.repeat(1000) }),
+    );
     expect(added.status).toBe(201);
     expect(JSON.parse(added.text)).toMatchObject({ namespace: '****9876', operationId: 'listStorageZones' });
     expect(added.text).not.toContain('extra');
@@ -296,10 +324,12 @@ describe('sockets', () => {
     expect(received).toMatch(/^HTTP\/1\.1 408/);
   });
 
-  it('keeps the socket of a request in flight longer than the timeout (a fault\'s latency)', async () => {
+  it("keeps the socket of a request in flight longer than the timeout (a fault's latency)", async () => {
     const { port: quickPort } = new URL(quick.url);
     const json = { 'content-type': 'application/json' };
-    expect((await raw(quick.url, 'POST', '/_mock/faults', json, JSON.stringify({ operationId: 'listStorageZones', latencyMs: 60_000, count: 1 }))).status).toBe(201);
+    expect((await raw(quick.url, 'POST', '/_mock/faults', json, JSON.stringify({ operationId: 'listStorageZones', latencyMs: 60_000, count: 1 }))).status).toBe(
+      201,
+    );
     const started = new Promise<void>((resolve) => (latencyStarted = resolve));
     // The door reports the slow request's socket reaching its idle timeout, and sparing it.
     const spared = new Promise<void>((resolve) => {

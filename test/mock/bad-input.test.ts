@@ -19,7 +19,8 @@ afterAll(async () => {
 });
 
 const operations = listAreas().flatMap((area) => operationsOf(area));
-const auth = (area: string): Record<string, string> => (area === 'database' ? { AccessKey: 'bad-input', authorization: `Bearer ${mock.areas.database.fullAccessToken}` } : { AccessKey: 'bad-input' });
+const auth = (area: string): Record<string, string> =>
+  area === 'database' ? { AccessKey: 'bad-input', authorization: `Bearer ${mock.areas.database.fullAccessToken}` } : { AccessKey: 'bad-input' };
 
 async function send(method: string, target: string, headers: Record<string, string>, body?: string) {
   const response = await fetch(`${mock.url}${target}`, { method, headers, body });
@@ -31,7 +32,12 @@ describe('a path parameter that is not valid percent-encoding', () => {
   const withPathParams = operations.filter((entry) => entry.path.includes('{'));
   it.each(withPathParams.map((e) => [`${e.area} ${e.operationId}`, e] as const))('%s answers 400 with its documented error body', async (_name, entry) => {
     const target = entry.path.replace(/\{[^}]+\}/g, 'abc%ff');
-    const answer = await send(entry.method.toUpperCase(), target, { ...auth(entry.area), 'content-type': 'application/json' }, entry.method === 'get' ? undefined : '{}');
+    const answer = await send(
+      entry.method.toUpperCase(),
+      target,
+      { ...auth(entry.area), 'content-type': 'application/json' },
+      entry.method === 'get' ? undefined : '{}',
+    );
     expect(answer.status, answer.text).toBe(400);
     expect(validateAnswer(entry.area, entry.operationId, 400, answer.json(), answer.headers.get('content-type') ?? '')).toEqual([]);
     expect(answer.headers.get('sl-violations')).toMatch(/percent-encoding/);
@@ -86,7 +92,10 @@ describe('bodies judged by the contract', () => {
   });
 
   it('refuses a body without a Content-Type on a text/plain operation as on a JSON one', async () => {
-    for (const [target, area] of [['/dnszone/1/import', 'dns'], ['/library/1/videos', 'video']] as const) {
+    for (const [target, area] of [
+      ['/dnszone/1/import', 'dns'],
+      ['/library/1/videos', 'video'],
+    ] as const) {
       const answer = await fetch(`${mock.url}${target}`, { method: 'POST', headers: auth(area), body: new Blob(['a.example. 300 IN A 1.2.3.4']) });
       expect(answer.status, target).toBe(400);
       expect(await answer.text()).toMatch(/Content-Type is missing/);
@@ -117,7 +126,12 @@ describe('int64 parameters and fields', () => {
   });
 
   it('accept a value beyond 2^53 - 1 in a JSON body field', async () => {
-    const answer = await send('PATCH', '/shield/shield-zone', { ...auth('shield'), 'content-type': 'application/json' }, '{"shieldZoneId": 9007199254740993, "shieldZone": {}}');
+    const answer = await send(
+      'PATCH',
+      '/shield/shield-zone',
+      { ...auth('shield'), 'content-type': 'application/json' },
+      '{"shieldZoneId": 9007199254740993, "shieldZone": {}}',
+    );
     expect(answer.status, answer.text).not.toBe(400);
   });
 });
@@ -126,7 +140,13 @@ describe('a body over the limit', () => {
   it('answers 413 to every one of 10 uploads of about 2 MB with a Content-Length, none reset', async () => {
     const big = Buffer.alloc(2 * 1024 * 1024, 'x');
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => fetch(`${mock.url}/library/1/videos`, { method: 'POST', headers: { ...auth('video'), 'content-type': 'application/json' }, body: new Uint8Array(big) }).then((r) => r.status)),
+      Array.from({ length: 10 }, () =>
+        fetch(`${mock.url}/library/1/videos`, {
+          method: 'POST',
+          headers: { ...auth('video'), 'content-type': 'application/json' },
+          body: new Uint8Array(big),
+        }).then((r) => r.status),
+      ),
     );
     expect(answers).toEqual(Array(10).fill(413));
   });
@@ -135,10 +155,19 @@ describe('a body over the limit', () => {
     const { hostname, port } = new URL(mock.url);
     const body = Buffer.alloc(MAX_BODY_BYTES * 4, 'x');
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ hostname, port, path: '/library/1/videos', method: 'POST', headers: { ...auth('video'), 'content-type': 'application/json', 'content-length': body.length } }, (res) => {
-        res.resume();
-        res.once('end', () => resolve(res.statusCode!));
-      });
+      const req = request(
+        {
+          hostname,
+          port,
+          path: '/library/1/videos',
+          method: 'POST',
+          headers: { ...auth('video'), 'content-type': 'application/json', 'content-length': body.length },
+        },
+        (res) => {
+          res.resume();
+          res.once('end', () => resolve(res.statusCode!));
+        },
+      );
       req.once('error', reject);
       req.end(body);
     });
@@ -150,9 +179,21 @@ describe('bundles the mock cannot serve', () => {
   const dir = () => mkdtempSync(path.join(tmpdir(), 'mock-bundles-'));
   const cases: [string, (folder: string) => void, RegExp][] = [
     ['a missing bundle', () => {}, /the video contract cannot be loaded: .*video\.json is missing: run `pnpm bundle` first/],
-    ['a corrupted bundle', (folder) => writeFileSync(path.join(folder, 'video.json'), '{"openapi": "3.1.0", "paths": {'), /the video contract cannot be loaded: .*video\.json is not valid JSON/],
-    ['valid JSON that is not a contract', (folder) => writeFileSync(path.join(folder, 'video.json'), '{"hello": "world"}'), /the video contract cannot be loaded: .*video\.json is not an OpenAPI document/],
-    ['a contract whose $ref points at nothing', (folder) => writeFileSync(path.join(folder, 'video.json'), JSON.stringify({ ...loadBundle('video'), components: {} })), /video\.json is not a contract the mock can serve: .*points at nothing/],
+    [
+      'a corrupted bundle',
+      (folder) => writeFileSync(path.join(folder, 'video.json'), '{"openapi": "3.1.0", "paths": {'),
+      /the video contract cannot be loaded: .*video\.json is not valid JSON/,
+    ],
+    [
+      'valid JSON that is not a contract',
+      (folder) => writeFileSync(path.join(folder, 'video.json'), '{"hello": "world"}'),
+      /the video contract cannot be loaded: .*video\.json is not an OpenAPI document/,
+    ],
+    [
+      'a contract whose $ref points at nothing',
+      (folder) => writeFileSync(path.join(folder, 'video.json'), JSON.stringify({ ...loadBundle('video'), components: {} })),
+      /video\.json is not a contract the mock can serve: .*points at nothing/,
+    ],
   ];
   it.each(cases)('refuses %s at start, naming the file in one line', async (_name, prepare, message) => {
     const folder = dir();

@@ -50,15 +50,27 @@ describe('platform-mock --coverage FILE', () => {
     expect({ ...written, generatedAt: undefined }).toEqual({ ...live, generatedAt: undefined });
     expect(written.operations.find((o: { operationId: string }) => o.operationId === 'createVideo')).toMatchObject({
       calls: 3,
-      statuses: expect.arrayContaining([{ status: '200', count: 2 }, { status: '400', count: 1 }]),
+      statuses: expect.arrayContaining([
+        { status: '200', count: 2 },
+        { status: '400', count: 1 },
+      ]),
     });
-    expect(written.operations.find((o: { operationId: string }) => o.operationId === 'listShieldZones').parameters).toContainEqual({ name: 'perPage', in: 'query', required: false, sent: 1 });
+    expect(written.operations.find((o: { operationId: string }) => o.operationId === 'listShieldZones').parameters).toContainEqual({
+      name: 'perPage',
+      in: 'query',
+      required: false,
+      sent: 1,
+    });
     expect(new Set(written.operations.map((o: { area: string }) => o.area))).toEqual(new Set(['video', 'shield']));
     expect(written.totals.operations.covered).toBe(2);
   }, 60_000);
 
   it.each([
-    ['a folder that does not exist', path.join(scratch, 'missing/coverage.json'), /^error: --coverage .*missing\/coverage\.json: the folder .*missing does not exist/],
+    [
+      'a folder that does not exist',
+      path.join(scratch, 'missing/coverage.json'),
+      /^error: --coverage .*missing\/coverage\.json: the folder .*missing does not exist/,
+    ],
     ['a folder', scratch, /^error: --coverage .*: it is a folder; name a file/],
   ])('refuses %s at start, exit 2', (_name, file, message) => {
     const result = spawnSync(process.execPath, [CLI, '--port', '0', '--coverage', file], { encoding: 'utf8', timeout: 30_000 });

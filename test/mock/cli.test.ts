@@ -37,7 +37,8 @@ describe('pnpm mock', () => {
     });
     child.kill('SIGTERM');
     expect(output).toMatch(/at http:\/\/127\.0\.0\.1:\d+/);
-    for (const id of ['createVideo', 'listCollections', 'createCollection', 'getCollection', 'updateCollection', 'deleteCollection']) expect(output).toContain(id);
+    for (const id of ['createVideo', 'listCollections', 'createCollection', 'getCollection', 'updateCollection', 'deleteCollection'])
+      expect(output).toContain(id);
   });
 
   const badInput: [string, string[], number, RegExp][] = [
@@ -75,7 +76,7 @@ describe('Prism, which answers Prefer', () => {
       new Promise<RegExpExecArray>((resolve, reject) => {
         const check = () => {
           const match = pattern.exec(output);
-          if (match) (waiters.delete(check), resolve(match));
+          if (match) waiters.delete(check), resolve(match);
         };
         waiters.add(check);
         child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));

@@ -4,7 +4,19 @@
 // answer the contract documents. Values come from the bundles alone (test/support/allowed-values.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '@platform-contracts/mock';
-import { bodyFields, edgeValues, enriched, exactJson, firstExample, parameterText, withField, allOperationEntries, deref, operationEntries, SERVER_ISSUED, type OperationEntry } from '../support/allowed-values.ts';
+import {
+  bodyFields,
+  edgeValues,
+  enriched,
+  exactJson,
+  firstExample,
+  parameterText,
+  withField,
+  allOperationEntries,
+  deref,
+  SERVER_ISSUED,
+  type OperationEntry,
+} from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 
 let mock: Mock;
@@ -32,12 +44,14 @@ const parametersOf = (entry: OperationEntry) => {
 function probesOf(entry: OperationEntry): Probe[] {
   const document = loadBundle(entry.area);
   const parameters = parametersOf(entry);
-  const path = Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, parameterText(p.example ?? firstExample(document, p) ?? edgeValues(document, p.schema)[0])]));
+  const path = Object.fromEntries(
+    parameters.filter((p) => p.in === 'path').map((p) => [p.name, parameterText(p.example ?? firstExample(document, p) ?? edgeValues(document, p.schema)[0])]),
+  );
   const requestBody = deref(document, entry.operation.requestBody);
   const [mediaType, media] = Object.entries<any>(requestBody?.content ?? {})[0] ?? [];
   const body = media ? firstExample(document, media) : undefined;
   const base = { operation: entry, path, query: {}, body };
-  const probes: Probe[] = [{ ...base, what: 'the contract\'s example' }];
+  const probes: Probe[] = [{ ...base, what: "the contract's example" }];
   for (const parameter of parameters.filter((p) => p.in !== 'header')) {
     for (const value of edgeValues(document, parameter.schema)) {
       const text = parameterText(value);
@@ -49,7 +63,8 @@ function probesOf(entry: OperationEntry): Probe[] {
     const full = enriched(document, media.schema, body);
     if (exactJson(full) !== exactJson(body)) probes.push({ ...base, what: 'the example with every optional object filled in', body: full });
     for (const field of bodyFields(document, media.schema, full).filter((f) => !SERVER_ISSUED.has(String(f.path.at(-1))))) {
-      for (const value of edgeValues(document, field.schema)) probes.push({ ...base, what: `body ${field.path.join('.')}=${exactJson(value).slice(0, 40)}`, body: withField(full, field.path, value) });
+      for (const value of edgeValues(document, field.schema))
+        probes.push({ ...base, what: `body ${field.path.join('.')}=${exactJson(value).slice(0, 40)}`, body: withField(full, field.path, value) });
     }
   }
   return probes;

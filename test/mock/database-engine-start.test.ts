@@ -53,7 +53,13 @@ async function pipeline(mock: Mock, sql: string) {
     headers: { authorization: `Bearer ${mock.areas.database.fullAccessToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({ requests: [{ type: 'execute', stmt: { sql } }, { type: 'close' }] }),
   });
-  return { status: response.status, body: (await response.json()) as { baton: string | null; results: { type: string; response?: { result: { rows: unknown[][] } }; error?: { message: string; code: string } }[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      baton: string | null;
+      results: { type: string; response?: { result: { rows: unknown[][] } }; error?: { message: string; code: string } }[];
+    },
+  };
 }
 
 describe('createMock and the database engine', () => {
@@ -103,7 +109,8 @@ describe('createMock and the database engine', () => {
       const later = await pipeline(mock, 'SELECT 2');
       expect(later.status).toBe(200);
       expect(later.body.baton).toBeNull();
-      for (const result of later.body.results) expect(result).toMatchObject({ type: 'error', error: { code: 'DATABASE_ENGINE_UNAVAILABLE', message: expect.stringMatching(message) } });
+      for (const result of later.body.results)
+        expect(result).toMatchObject({ type: 'error', error: { code: 'DATABASE_ENGINE_UNAVAILABLE', message: expect.stringMatching(message) } });
       // The rest of the mock answers as before.
       expect((await mock.fetch(`${mock.url}/_mock/health`)).status).toBe(200);
     } finally {
@@ -113,7 +120,15 @@ describe('createMock and the database engine', () => {
 });
 
 describe('a snapshot while the engine starts', () => {
-  const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 100_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabaseBytes: 1_000_000, maxDatabases: 3, engineWorkers: 1 };
+  const LIMITS = {
+    statementTimeoutMs: 60_000,
+    lockWaitMs: 60_000,
+    maxResultBytes: 100_000,
+    memoryLimitBytes: 64 * 1024 * 1024,
+    maxDatabaseBytes: 1_000_000,
+    maxDatabases: 3,
+    engineWorkers: 1,
+  };
   const execute = (sql: string) => ({ type: 'execute', stmt: { sql } }) as SqlRequest;
   const close = { type: 'close' } as SqlRequest;
   const rows = (outcome: SqlOutcome | undefined) => (outcome?.type === 'ok' && outcome.response.type === 'execute' ? outcome.response.result.rows : undefined);

@@ -15,7 +15,14 @@ const REQUESTS_PER_OPERATION = Number(process.env.DIFFERENTIAL_RUNS ?? 300);
 let engine: Engine;
 beforeAll(async () => {
   const documents = new Map(listAreas().map((area) => [area, loadBundle(area)]));
-  engine = await createEngine({ areas: [...AREA_BEHAVIOURS] as never, documents, areaOptions: {}, clock: createClock(), sleep: async () => {}, maxNamespaces: 10 });
+  engine = await createEngine({
+    areas: [...AREA_BEHAVIOURS] as never,
+    documents,
+    areaOptions: {},
+    clock: createClock(),
+    sleep: async () => {},
+    maxNamespaces: 10,
+  });
 });
 
 interface Generated {
@@ -49,7 +56,11 @@ function sample(document: Json, schema: Json | undefined, depth = 0): unknown {
     case 'boolean':
       return true;
     case 'string':
-      return s.format === 'uuid' ? '00000000-0000-4000-8000-000000000000' : s.format === 'date-time' ? '2026-01-01T00:00:00Z' : 'x'.repeat(Math.max(1, s.minLength ?? 1));
+      return s.format === 'uuid'
+        ? '00000000-0000-4000-8000-000000000000'
+        : s.format === 'date-time'
+          ? '2026-01-01T00:00:00Z'
+          : 'x'.repeat(Math.max(1, s.minLength ?? 1));
     case 'array':
       return depth > 4 ? [] : Array.from({ length: s.minItems ?? 0 }, () => sample(document, s.items, depth + 1));
     case 'object': {
@@ -96,17 +107,15 @@ function generator(entry: Operation): fc.Arbitrary<Generated> {
   const document = loadBundle(entry.area);
   const pathItem = resolveRef(document, document.paths[entry.path]);
   const parameters = [...(pathItem.parameters ?? []), ...(entry.source.parameters ?? [])].map((p: Json) => resolveRef(document, p));
-  const valueOf = (p: Json) =>
+  const valueIn = (p: Json) =>
     fc.oneof(
       { weight: 3, arbitrary: fc.constant(sample(document, p.schema)).map((v) => (Array.isArray(v) ? v.join(',') : String(v))) },
       { weight: 2, arbitrary: fc.constantFrom(...ODD_TEXT) },
       { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
     );
-  const path = fc.tuple(...parameters.filter((p) => p.in === 'path').map((p) => valueOf(p).map((v) => [p.name, v] as const)), fc.constant(undefined));
+  const path = fc.tuple(...parameters.filter((p) => p.in === 'path').map((p) => valueIn(p).map((v) => [p.name, v] as const)), fc.constant(undefined));
   const query = fc.tuple(
-    ...parameters
-      .filter((p) => p.in === 'query')
-      .map((p) => fc.option(valueOf(p), { nil: undefined, freq: 2 }).map((v) => [p.name, v] as const)),
+    ...parameters.filter((p) => p.in === 'query').map((p) => fc.option(valueIn(p), { nil: undefined, freq: 2 }).map((v) => [p.name, v] as const)),
     fc.constant(undefined),
   );
   const security = (entry.source.security ?? document.security ?? [])[0] ?? {};
@@ -125,7 +134,9 @@ function generator(entry: Operation): fc.Arbitrary<Generated> {
           weight: 6,
           arbitrary: fc
             .constantFrom(...requestBody.examples)
-            .chain((example) => fc.tuple(fc.constant(example), fc.constantFrom(...pathsIn(example)), fc.integer({ min: 0, max: 2 }), fc.constantFrom(...WRONG_VALUES)))
+            .chain((example) =>
+              fc.tuple(fc.constant(example), fc.constantFrom(...pathsIn(example)), fc.integer({ min: 0, max: 2 }), fc.constantFrom(...WRONG_VALUES)),
+            )
             .map(([example, at, kind, replacement]) => ({
               value: mutate(example, at, kind, replacement),
               how: `${['removed', 'added beside', 'replaced'][kind]} ${at.join('.') || '(root)'} ${kind ? JSON.stringify(replacement) : ''}`,
@@ -140,7 +151,13 @@ function generator(entry: Operation): fc.Arbitrary<Generated> {
     const queryValues = Object.fromEntries(query.filter((q): q is readonly [string, string] => q !== undefined && q[1] !== undefined));
     const sent: Record<string, string> = { ...headers };
     if (requestBody && body.value !== undefined) sent['content-type'] = requestBody.type;
-    return { rawPath, query: queryValues, headers: Object.fromEntries(Object.entries(sent).map(([k, v]) => [k.toLowerCase(), v])), body: body.value, how: body.how };
+    return {
+      rawPath,
+      query: queryValues,
+      headers: Object.fromEntries(Object.entries(sent).map(([k, v]) => [k.toLowerCase(), v])),
+      body: body.value,
+      how: body.how,
+    };
   });
 }
 

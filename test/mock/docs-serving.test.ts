@@ -14,7 +14,10 @@ import { useHttpMock } from '../support/mock.ts';
 
 const mock = useHttpMock(['storage']);
 
-function get(pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  pathname: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${mock.url}${pathname}`, { headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -63,7 +63,10 @@ const things = defineArea<'things', Record<string, never>, undefined, undefined,
   }),
 });
 
-const given: GivenAreas = { definitions: [things], documents: new Map([['things', document as GivenAreas['documents'] extends Map<string, infer D> ? D : never]]) };
+const given: GivenAreas = {
+  definitions: [things],
+  documents: new Map([['things', document as GivenAreas['documents'] extends Map<string, infer D> ? D : never]]),
+};
 const failures: MockFailure[] = [];
 let mock: RunningMock;
 let server: ReturnType<typeof setupServer>;

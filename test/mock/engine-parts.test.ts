@@ -32,7 +32,9 @@ describe('namespaces', () => {
     const namespaces = createNamespaces(new Map([['a', counterArea()]]), 10);
     for (const key of ['k1', 'k2']) (namespaces.stateOf(key, 'a') as { count: number }).count = 7;
     namespaces.reset(which);
-    expect({ k1: (namespaces.stateOf('k1', 'a') as { count: number }).count, k2: (namespaces.stateOf('k2', 'a') as { count: number }).count }).toEqual(expected);
+    expect({ k1: (namespaces.stateOf('k1', 'a') as { count: number }).count, k2: (namespaces.stateOf('k2', 'a') as { count: number }).count }).toEqual(
+      expected,
+    );
   });
 
   it('gives back a snapshot: export, change, import', async () => {
@@ -58,9 +60,17 @@ describe('namespaces', () => {
 
   it('imports nothing when one area refuses its part: every area checks before any imports', async () => {
     const refusing = { seed: () => ({ count: 0 }), checkImport: () => Promise.reject(new Error('not today')) };
-    const namespaces = createNamespaces(new Map<string, object>([['a', counterArea()], ['b', refusing]]) as never, 10);
+    const namespaces = createNamespaces(
+      new Map<string, object>([
+        ['a', counterArea()],
+        ['b', refusing],
+      ]) as never,
+      10,
+    );
     (namespaces.stateOf('k1', 'a') as { count: number }).count = 5;
-    await expect(namespaces.import('k1', { version: 1, areas: { a: { count: 1 }, b: { count: 1 } } })).rejects.toThrow(/the b state cannot be imported: not today/);
+    await expect(namespaces.import('k1', { version: 1, areas: { a: { count: 1 }, b: { count: 1 } } })).rejects.toThrow(
+      /the b state cannot be imported: not today/,
+    );
     expect(namespaces.stateOf('k1', 'a')).toEqual({ count: 5 });
   });
 });
@@ -80,7 +90,7 @@ describe('the virtual clock', () => {
     expect(clock.now()).toBe(2_000);
   });
 
-  it('gives each namespace its own clock, which follows the mock\'s until it moves', () => {
+  it("gives each namespace its own clock, which follows the mock's until it moves", () => {
     const real = 1_000;
     const base = createClock(() => real);
     const clocks = createNamespaceClocks(base, 2);
@@ -98,7 +108,10 @@ describe('the virtual clock', () => {
   });
 
   it('keeps at most its cap of moved clocks, dropping the least recently moved', () => {
-    const clocks = createNamespaceClocks(createClock(() => 0), 2);
+    const clocks = createNamespaceClocks(
+      createClock(() => 0),
+      2,
+    );
     for (const name of ['a', 'b', 'c']) clocks.of(name).advance(1);
     expect(['a', 'b', 'c'].map((name) => clocks.of(name).now())).toEqual([0, 1, 1]);
   });
@@ -114,7 +127,7 @@ describe('faults', () => {
     expect(faults.list()).toEqual([]);
   });
 
-  it('lists and clears one namespace\'s faults without touching the others', () => {
+  it("lists and clears one namespace's faults without touching the others", () => {
     const faults = createFaults(documented);
     faults.add({ operationId: 'listThings', status: 503, namespace: 'k1' });
     faults.add({ operationId: 'listThings', status: 429, namespace: 'k2' });
@@ -172,7 +185,9 @@ describe('picker (answers built per request)', () => {
   const view = picker(['id', 'name', 'flags', 'until']);
 
   it('copies the named fields in their order, and leaves out the others', () => {
-    expect(JSON.stringify(view({ flags: [1], extra: 'secret', name: 'zone', id: 7, until: '2026-01-01' }))).toBe('{"id":7,"name":"zone","flags":[1],"until":"2026-01-01"}');
+    expect(JSON.stringify(view({ flags: [1], extra: 'secret', name: 'zone', id: 7, until: '2026-01-01' }))).toBe(
+      '{"id":7,"name":"zone","flags":[1],"until":"2026-01-01"}',
+    );
   });
 
   it('writes no field the object lacks', () => {

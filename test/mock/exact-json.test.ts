@@ -7,10 +7,13 @@ import { forValidation, parseExactJson, stringifyExactJson, validationNumber } f
 const inInt64 = (n: number) => Number.isInteger(n) && n >= -(2 ** 63) && n < 2 ** 63; // the int64 format of contract.ts
 
 describe('exact JSON', () => {
-  it.each(['9223372036854775807', '-9223372036854775808', '9007199254740993', '18446744073709551616', '12', '-0.5', '1.5e300'])('%s is written back with the same digits', (digits) => {
-    const text = `{"n":${digits},"list":[${digits}]}`;
-    expect(stringifyExactJson(parseExactJson(text))).toBe(digits === '1.5e300' ? '{"n":1.5e+300,"list":[1.5e+300]}' : text);
-  });
+  it.each(['9223372036854775807', '-9223372036854775808', '9007199254740993', '18446744073709551616', '12', '-0.5', '1.5e300'])(
+    '%s is written back with the same digits',
+    (digits) => {
+      const text = `{"n":${digits},"list":[${digits}]}`;
+      expect(stringifyExactJson(parseExactJson(text))).toBe(digits === '1.5e300' ? '{"n":1.5e+300,"list":[1.5e+300]}' : text);
+    },
+  );
 
   it('reads integers beyond 2^53 as bigint, the others as numbers', () => {
     expect(parseExactJson('[9007199254740993, 9007199254740991, 1.25]')).toEqual([9007199254740993n, 9007199254740991, 1.25]);

@@ -12,7 +12,10 @@ const LIBRARY = 42;
 let inProcess: Mock;
 let served: Mock;
 beforeAll(async () => {
-  [inProcess, served] = await Promise.all([createMock({ areas: ['video', 'shield'], now: () => START }), startMock({ port: 0, areas: ['video', 'shield'], now: () => START })]);
+  [inProcess, served] = await Promise.all([
+    createMock({ areas: ['video', 'shield'], now: () => START }),
+    startMock({ port: 0, areas: ['video', 'shield'], now: () => START }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([inProcess?.close(), served?.close()]);
@@ -49,7 +52,13 @@ describe.each(doors)('%s', (_door, door) => {
         throw error;
       }
     };
-    const client = createVideoClient({ accessKey, baseUrl: mock.url, fetch: recording, retry: options.retry ?? { retries: 2, baseDelayMs: 0 }, timeoutMs: options.timeoutMs });
+    const client = createVideoClient({
+      accessKey,
+      baseUrl: mock.url,
+      fetch: recording,
+      retry: options.retry ?? { retries: 2, baseDelayMs: 0 },
+      timeoutMs: options.timeoutMs,
+    });
     return { client, attempts };
   };
   const createVideo = async (accessKey: string) => {
@@ -59,7 +68,7 @@ describe.each(doors)('%s', (_door, door) => {
   };
 
   describe('a clock per namespace', () => {
-    it('moves one namespace\'s clock with ?namespace=, leaving the others on the mock\'s', async () => {
+    it("moves one namespace's clock with ?namespace=, leaving the others on the mock's", async () => {
       const [moved, other] = [freshKey(), freshKey()];
       const advanced = await control('POST', `/_mock/clock/advance?namespace=${moved}`, { ms: 86_400_000 });
       expect(advanced.body).toEqual({ now: '2030-01-02T00:00:00.000Z', offsetMs: 86_400_000 });
@@ -70,7 +79,7 @@ describe.each(doors)('%s', (_door, door) => {
       expect((await createVideo(other)).dateUploaded).toBe('2030-01-01T00:00:00.000Z');
     });
 
-    it('sets and resets a namespace\'s clock, which then follows the mock\'s again', async () => {
+    it("sets and resets a namespace's clock, which then follows the mock's again", async () => {
       const key = freshKey();
       expect((await control('PUT', `/_mock/clock?namespace=${key}`, { now: '2031-05-06T07:08:09Z' })).body.now).toBe('2031-05-06T07:08:09.000Z');
       expect((await createVideo(key)).dateUploaded).toBe('2031-05-06T07:08:09.000Z');
@@ -78,7 +87,7 @@ describe.each(doors)('%s', (_door, door) => {
       expect((await createVideo(key)).dateUploaded).toBe('2030-01-01T00:00:00.000Z');
     });
 
-    it('forgets a namespace\'s clock and faults on its reset', async () => {
+    it("forgets a namespace's clock and faults on its reset", async () => {
       const key = freshKey();
       await control('POST', `/_mock/clock/advance?namespace=${key}`, { ms: 1000 });
       await control('POST', `/_mock/faults?namespace=${key}`, { operationId: 'createVideo', status: 503 });
@@ -107,7 +116,7 @@ describe.each(doors)('%s', (_door, door) => {
       await control('DELETE', `/_mock/faults?namespace=${key}`);
     });
 
-    it('hangs until the client\'s timeout', async () => {
+    it("hangs until the client's timeout", async () => {
       const key = freshKey();
       await control('POST', '/_mock/faults', { operationId: 'listCollections', network: 'hang', count: 1, namespace: key });
       const { client } = videoClient(key, { retry: false, timeoutMs: 50 });
@@ -126,7 +135,14 @@ describe.each(doors)('%s', (_door, door) => {
     it('answers any status with any body: an HTML 502 from a proxy', async () => {
       const key = freshKey();
       const page = '<html><body><h1>502 Bad Gateway</h1></body></html>';
-      await control('POST', '/_mock/faults', { operationId: 'listCollections', status: 502, body: page, headers: { 'content-type': 'text/html' }, count: 1, namespace: key });
+      await control('POST', '/_mock/faults', {
+        operationId: 'listCollections',
+        status: 502,
+        body: page,
+        headers: { 'content-type': 'text/html' },
+        count: 1,
+        namespace: key,
+      });
       const { client } = videoClient(key, { retry: false });
       const { failure, response } = await client.GET('/library/{libraryId}/collections', { params: { path: { libraryId: LIBRARY } } });
       expect(response.headers.get('content-type')).toBe('text/html');
@@ -144,7 +160,7 @@ describe.each(doors)('%s', (_door, door) => {
       expect(await response.text()).toBe(JSON.stringify(drifted));
     });
 
-    it('applies a namespace\'s network fault to that namespace only', async () => {
+    it("applies a namespace's network fault to that namespace only", async () => {
       const [key, other] = [freshKey(), freshKey()];
       await control('POST', `/_mock/faults?namespace=${key}`, { operationId: 'listShieldZones', network: 'reset' });
       const { mock, fetch } = door();

@@ -3,9 +3,24 @@
 // and refuses an option no call takes.
 import type { Client as LibsqlClient } from '@libsql/client';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createDatabaseTokens, createDnsClient, createPlatformClient, importDnsRecords, type DatabaseTokensClient, type HelperCallOptions, type PlatformClient } from '@platform-contracts/client';
+import {
+  createDatabaseTokens,
+  createDnsClient,
+  createPlatformClient,
+  importDnsRecords,
+  type DatabaseTokensClient,
+  type HelperCallOptions,
+  type PlatformClient,
+} from '@platform-contracts/client';
 import type { FaultRule } from '@platform-contracts/mock';
-import { createMockTest, test as plainTest, type MockFixtures, type NamespaceControl, type RequestEntry, type TestNamespace } from '@platform-contracts/mock/vitest';
+import {
+  createMockTest,
+  test as plainTest,
+  type MockFixtures,
+  type NamespaceControl,
+  type RequestEntry,
+  type TestNamespace,
+} from '@platform-contracts/mock/vitest';
 
 describe('createMockTest', () => {
   it('types platform as the client the factory makes, and db as @libsql/client', () => {
@@ -29,7 +44,7 @@ describe('createMockTest', () => {
 });
 
 describe('the journal matchers', () => {
-  it('join vitest\'s expect, async, with what a call must have been', () => {
+  it("join vitest's expect, async, with what a call must have been", () => {
     const namespace = {} as TestNamespace;
     expectTypeOf(expect(namespace).toHaveCalled('createVideo', { body: { title: 'Keynote' }, times: 1 })).toEqualTypeOf<Promise<void>>();
     expectTypeOf(expect(namespace).toHaveRunSql(/INSERT/)).toEqualTypeOf<Promise<void>>();
@@ -40,7 +55,7 @@ describe('the journal matchers', () => {
   });
 });
 
-describe('the helpers take a raw call\'s options', () => {
+describe("the helpers take a raw call's options", () => {
   it('accepts headers, middleware, signal, timeoutMs and retry, and nothing else', () => {
     const dns = createDnsClient({ accessKey: 'k', baseUrl: 'http://127.0.0.1:4010' });
     const options: HelperCallOptions = { headers: { 'X-Trace': '1' }, middleware: [], signal: AbortSignal.timeout(1000), timeoutMs: 500, retry: false };

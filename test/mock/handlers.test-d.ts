@@ -10,7 +10,7 @@ import { defineArea, type Handler, type MockRequest, type MockResponse, type Ope
 type Video = AreaOperations['video'];
 const collection: Collection = { videoLibraryId: 42, guid: 'c-1', name: 'Talks' };
 
-describe('an area\'s handlers', () => {
+describe("an area's handlers", () => {
   it('are keyed by the operationIds of its contract', () => {
     expectTypeOf<OperationsOf<'video'>>().toEqualTypeOf<Video>();
     defineArea<'video'>()({ name: 'video', setup: () => ({ handlers: { getCollection: () => ({ status: 200, body: collection }) } }) });
@@ -20,10 +20,16 @@ describe('an area\'s handlers', () => {
     defineArea<'storage'>()({ name: 'storage', setup: () => ({ handlers: { createVideo: () => ({ status: 200 }) } }) });
     // A setup with statements, whose answer the types infer rather than check: the key is refused all the same.
     // @ts-expect-error -- listStorageZone (singular) is no operation of the storage contract
-    defineArea<'storage'>()({ name: 'storage', setup() { const body: never[] = []; return { handlers: { listStorageZones: () => ({ status: 200, body }), listStorageZone: () => ({ status: 200, body }) } }; } });
+    defineArea<'storage'>()({
+      name: 'storage',
+      setup() {
+        const body: never[] = [];
+        return { handlers: { listStorageZones: () => ({ status: 200, body }), listStorageZone: () => ({ status: 200, body }) } };
+      },
+    });
   });
 
-  it('take the operation\'s parameters and body, as sent', () => {
+  it("take the operation's parameters and body, as sent", () => {
     expectTypeOf<MockRequest<Video['createVideo']>['body']>().toEqualTypeOf<CreateVideoRequest>();
     expectTypeOf<MockRequest<Video['getCollection']>['params']>().toEqualTypeOf<{ libraryId: string; collectionId: string }>();
     expectTypeOf<MockRequest<Video['listCollections']>['query']>().toHaveProperty('orderBy').toEqualTypeOf<string | string[] | undefined>();
@@ -36,7 +42,7 @@ describe('an area\'s handlers', () => {
     void handler;
   });
 
-  it('answer a documented status with that status\'s body', () => {
+  it("answer a documented status with that status's body", () => {
     expectTypeOf<MockResponse<Video['createVideo']>['status']>().toEqualTypeOf<200 | 400 | 401 | 403 | 404 | 500>();
     expectTypeOf<Extract<MockResponse<Video['createVideo']>, { status: 200 }>['body']>().toEqualTypeOf<VideoModel<number | bigint> | undefined>();
     expectTypeOf<Extract<MockResponse<Video['createVideo']>, { status: 400 }>['body']>().toEqualTypeOf<StatusModel<number | bigint> | undefined>();

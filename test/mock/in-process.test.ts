@@ -45,8 +45,14 @@ describe('createMock', () => {
   });
 
   it('keeps state per access key, and reset() forgets it', async () => {
-    const create = () => inProcess.fetch(`${inProcess.url}/library/7/collections`, { method: 'POST', headers: { ...json, AccessKey: 'state-key' }, body: JSON.stringify({ name: 'Kept' }) });
-    const list = async () => (await (await inProcess.fetch(`${inProcess.url}/library/7/collections`, { headers: { AccessKey: 'state-key' } })).json()) as { totalItems: number };
+    const create = () =>
+      inProcess.fetch(`${inProcess.url}/library/7/collections`, {
+        method: 'POST',
+        headers: { ...json, AccessKey: 'state-key' },
+        body: JSON.stringify({ name: 'Kept' }),
+      });
+    const list = async () =>
+      (await (await inProcess.fetch(`${inProcess.url}/library/7/collections`, { headers: { AccessKey: 'state-key' } })).json()) as { totalItems: number };
     const before = (await list()).totalItems;
     expect((await create()).status).toBe(200);
     expect((await list()).totalItems).toBe(before + 1);

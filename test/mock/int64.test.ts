@@ -21,7 +21,11 @@ const JUST_ABOVE_2_53 = '9007199254740993';
 const BEYOND = ['9223372036854775808', '-9223372036854775809', '18446744073709551616'];
 
 async function call(method: string, path: string, body?: string, contentType = 'application/json') {
-  const response = await mock.fetch(`${mock.url}${path}`, { method, headers: { AccessKey: 'int64', ...(body === undefined ? {} : { 'content-type': contentType }) }, body });
+  const response = await mock.fetch(`${mock.url}${path}`, {
+    method,
+    headers: { AccessKey: 'int64', ...(body === undefined ? {} : { 'content-type': contentType }) },
+    body,
+  });
   const text = await response.text();
   return { status: response.status, text, contentType: response.headers.get('content-type') ?? '' };
 }
@@ -111,10 +115,15 @@ describe('values the mock cannot represent answer a documented 4xx', () => {
   it('a zone ID beyond 2^53 finds its own zone, not its rounded neighbour', async () => {
     const exported = (await (await mock.fetch(`${mock.url}/_mock/state?namespace=int64-dns`)).json()) as { areas: { dns: { zones: Record<string, unknown> } } };
     exported.areas.dns.zones[JUST_ABOVE_2_53] = { records: [] };
-    const put = await mock.fetch(`${mock.url}/_mock/state?namespace=int64-dns`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(exported) });
+    const put = await mock.fetch(`${mock.url}/_mock/state?namespace=int64-dns`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(exported),
+    });
     expect(put.status).toBeLessThan(300);
     const zoneFile = 'a.example.com. 300 IN A 192.0.2.1\n';
-    const send = (zoneId: string) => mock.fetch(`${mock.url}/dnszone/${zoneId}/import`, { method: 'POST', headers: { AccessKey: 'int64-dns', 'content-type': 'text/plain' }, body: zoneFile });
+    const send = (zoneId: string) =>
+      mock.fetch(`${mock.url}/dnszone/${zoneId}/import`, { method: 'POST', headers: { AccessKey: 'int64-dns', 'content-type': 'text/plain' }, body: zoneFile });
     expect((await send(JUST_ABOVE_2_53)).status).toBe(200);
     expect((await send('9007199254740992')).status).toBe(404);
   });

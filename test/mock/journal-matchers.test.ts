@@ -11,15 +11,25 @@ const KEY = 'matchers';
 let mock: Mock;
 beforeAll(async () => {
   mock = await createMock({ areas: ['video', 'database'] });
-  const send = (target: string, init: RequestInit = {}) => mock.fetch(`${mock.url}${target}`, { ...init, headers: { AccessKey: KEY, 'content-type': 'application/json', ...(init.headers as object) } });
+  const send = (target: string, init: RequestInit = {}) =>
+    mock.fetch(`${mock.url}${target}`, { ...init, headers: { AccessKey: KEY, 'content-type': 'application/json', ...(init.headers as object) } });
   await send('/library/42/videos', { method: 'POST', body: JSON.stringify({ title: 'Keynot', thumbnailTime: 1500 }) });
   await send('/library/42/videos', { method: 'POST', body: JSON.stringify({ title: 'Keynote' }) });
   await send('/library/42/collections?page=2&itemsPerPage=5');
   await send('/library/7/collections', { method: 'POST', body: JSON.stringify({ name: 'Talks' }) });
   await send('/library/42/videos', { method: 'POST', body: '{"title":9223372036854775807}' }); // a 400, with an int64 beyond 2^53
   const issued = await (await send('/database/my-database/tokens', { method: 'POST', body: '{}' })).json();
-  const pipeline = { requests: [{ type: 'execute', stmt: { sql: 'CREATE TABLE audit (what TEXT)' } }, { type: 'execute', stmt: { sql: "INSERT INTO audit VALUES ('published')" } }] };
-  await mock.fetch(`${mock.url}/v2/pipeline`, { method: 'POST', headers: { authorization: `Bearer ${issued.tokens[0].token}` }, body: JSON.stringify(pipeline) });
+  const pipeline = {
+    requests: [
+      { type: 'execute', stmt: { sql: 'CREATE TABLE audit (what TEXT)' } },
+      { type: 'execute', stmt: { sql: "INSERT INTO audit VALUES ('published')" } },
+    ],
+  };
+  await mock.fetch(`${mock.url}/v2/pipeline`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${issued.tokens[0].token}` },
+    body: JSON.stringify(pipeline),
+  });
 });
 afterAll(() => mock.close());
 
@@ -41,7 +51,7 @@ describe('toHaveCalled passes', () => {
     await expect(namespace()).toHaveCalled(operationId, expected);
   });
 
-  it('on a namespace handle, its entries, or the fixture\'s namespace alike', async () => {
+  it("on a namespace handle, its entries, or the fixture's namespace alike", async () => {
     await expect(namespace().requests()).toHaveCalled('createVideo', { body: { title: 'Keynote' } });
     const { connectNamespace } = await import('@platform-contracts/mock/vitest');
     await expect(connectNamespace(mock.url, KEY, mock.fetch)).toHaveCalled('createVideo', { body: { title: 'Keynote' }, times: 1 });
@@ -58,30 +68,59 @@ const FAILING: [string, string, CallExpectation, RegExp[]][] = [
       /What it called instead, closest first \(7 requests\):\n {2}1\. createVideo POST \/library\/42\/videos -> 200 {2}body \{"title":"Keynot","thumbnailTime":1500\} {2}\(differs at body\.title\)\n {2}2\. createVideo POST \/library\/42\/videos -> 200 {2}body \{"title":"Keynote"\} {2}\(differs at body\.thumbnailTime\)/,
     ],
   ],
-  ['too few calls', 'createVideo', { body: { title: 'Keynote' }, times: 2 }, [/to have called createVideo with \{"body":\{"title":"Keynote"\}\} 2 times, but it did once\./, /\(matches\)/]],
-  ['an operation never called, its own calls listed first by arrival', 'deleteCollection', {}, [/but it did 0 times\.\n.*\n {2}1\. createVideo POST \/library\/42\/videos -> 200 .*\(another operation\)/]],
-  ['the wrong status', 'listCollections', { status: 404 }, [/1\. listCollections GET \/library\/42\/collections\?page=2&itemsPerPage=5 -> 200 {2}\(differs at status\)/]],
+  [
+    'too few calls',
+    'createVideo',
+    { body: { title: 'Keynote' }, times: 2 },
+    [/to have called createVideo with \{"body":\{"title":"Keynote"\}\} 2 times, but it did once\./, /\(matches\)/],
+  ],
+  [
+    'an operation never called, its own calls listed first by arrival',
+    'deleteCollection',
+    {},
+    [/but it did 0 times\.\n.*\n {2}1\. createVideo POST \/library\/42\/videos -> 200 .*\(another operation\)/],
+  ],
+  [
+    'the wrong status',
+    'listCollections',
+    { status: 404 },
+    [/1\. listCollections GET \/library\/42\/collections\?page=2&itemsPerPage=5 -> 200 {2}\(differs at status\)/],
+  ],
   ['a query parameter that differs', 'listCollections', { query: { page: '3' } }, [/differs at query\.page/]],
-  ['an int64 that differs in its last digit', 'createVideo', { body: { title: 9223372036854775806n } }, [/with \{"body":\{"title":9223372036854775806\}\}/, /1\. createVideo POST \/library\/42\/videos -> 400 {2}body \{"title":9223372036854775807\} {2}\(differs at body\.title\)/]],
+  [
+    'an int64 that differs in its last digit',
+    'createVideo',
+    { body: { title: 9223372036854775806n } },
+    [
+      /with \{"body":\{"title":9223372036854775806\}\}/,
+      /1\. createVideo POST \/library\/42\/videos -> 400 {2}body \{"title":9223372036854775807\} {2}\(differs at body\.title\)/,
+    ],
+  ],
 ];
 
 describe('toHaveCalled fails', () => {
   it.each(FAILING)('for %s, saying what was called instead', async (_name, operationId, expected, messages) => {
-    const error = await expect(namespace()).toHaveCalled(operationId, expected).then(
-      () => undefined,
-      (thrown: Error) => thrown,
-    );
+    const error = await expect(namespace())
+      .toHaveCalled(operationId, expected)
+      .then(
+        () => undefined,
+        (thrown: Error) => thrown,
+      );
     expect(error, 'the expectation passed').toBeInstanceOf(Error);
     for (const message of messages) expect(error!.message).toMatch(message);
   });
 
   it('says when the namespace made no request at all', async () => {
-    await expect(expect(mock.namespace('silent')).toHaveCalled('createVideo')).rejects.toThrow(/but it did 0 times\.\nWhat it called instead, closest first \(0 requests\):\n {2}\(no request at all\)/);
+    await expect(expect(mock.namespace('silent')).toHaveCalled('createVideo')).rejects.toThrow(
+      /but it did 0 times\.\nWhat it called instead, closest first \(0 requests\):\n {2}\(no request at all\)/,
+    );
   });
 
   it('negated, says how often it was called', async () => {
     await expect(namespace()).not.toHaveCalled('deleteCollection');
-    await expect(expect(namespace()).not.toHaveCalled('createVideo', { body: { title: 'Keynote' } })).rejects.toThrow('expected the namespace not to have called createVideo with {"body":{"title":"Keynote"}}, but it did once');
+    await expect(expect(namespace()).not.toHaveCalled('createVideo', { body: { title: 'Keynote' } })).rejects.toThrow(
+      'expected the namespace not to have called createVideo with {"body":{"title":"Keynote"}}, but it did once',
+    );
   });
 
   it('refuses a receiver that is not a namespace', async () => {

@@ -20,7 +20,12 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** vitest run in a project of its own: this run's vitest and coverage settings left out of its environment. */
 function vitest(args: string[], cwd: string, env: Record<string, string> = {}) {
   const own = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^VITEST|^PLATFORM_MOCK_/.test(key)));
-  const result = spawnSync(process.execPath, [VITEST, 'run', ...args], { cwd, encoding: 'utf8', env: { ...own, ...env, NO_COLOR: '1', FORCE_COLOR: '0' }, timeout: 240_000 });
+  const result = spawnSync(process.execPath, [VITEST, 'run', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...own, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    timeout: 240_000,
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -28,21 +33,29 @@ interface JsonReport {
   testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[];
 }
 
-describe("onViolation: a vitest run of violation.fixture.ts", () => {
+describe('onViolation: a vitest run of violation.fixture.ts', () => {
   let results: Map<string, { status: string; message: string }>;
   let output = '';
   beforeAll(() => {
     const json = path.join(scratch, 'violations.json');
     ({ output } = vitest(['--config', path.join(FIXTURES, 'vitest.config.ts'), 'violation.fixture.ts'], ROOT, { JOURNAL_SUITE_JSON: json }));
     const report = JSON.parse(readFileSync(json, 'utf8')) as JsonReport;
-    results = new Map(report.testResults.flatMap((file) => file.assertionResults.map((test) => [test.title, { status: test.status, message: test.failureMessages.join('\n') }])));
+    results = new Map(
+      report.testResults.flatMap((file) =>
+        file.assertionResults.map((test) => [test.title, { status: test.status, message: test.failureMessages.join('\n') }]),
+      ),
+    );
   }, 240_000);
 
   it('fails the test whose client ignored a 400, naming the operation, the violation and the request', () => {
     const result = results.get('fails: its client ignored a 400')!;
     expect(result.status).toBe('failed');
-    expect(result.message).toMatch(/ContractViolationError: 1 request of access key \*\*\*\*\w{4} broke the platform API's contract \(onViolation: 'fail'; the client may have ignored the answer\)/);
-    expect(result.message).toMatch(/createVideo was sent a request the contract does not allow:\n {2}- request\.body\.title: must be string\n {2}request: POST \/library\/42\/videos \{"title":42\}\n {2}answered: 400/);
+    expect(result.message).toMatch(
+      /ContractViolationError: 1 request of access key \*\*\*\*\w{4} broke the platform API's contract \(onViolation: 'fail'; the client may have ignored the answer\)/,
+    );
+    expect(result.message).toMatch(
+      /createVideo was sent a request the contract does not allow:\n {2}- request\.body\.title: must be string\n {2}request: POST \/library\/42\/videos \{"title":42\}\n {2}answered: 400/,
+    );
   });
 
   it('fails the test that called a path no operation has', () => {
@@ -58,7 +71,10 @@ describe("onViolation: a vitest run of violation.fixture.ts", () => {
   });
 
   it('fails the running test for createMock({ onViolation: "fail" }) without the fixtures, and only that one', () => {
-    expect(results.get('fails: createMock onViolation fail, no fixture')).toMatchObject({ status: 'failed', message: expect.stringMatching(/request\.body\.title: must be string/) });
+    expect(results.get('fails: createMock onViolation fail, no fixture')).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/request\.body\.title: must be string/),
+    });
     expect(results.get('passes: createMock onViolation fail, a valid request')!.status).toBe('passed');
   });
 });
@@ -68,7 +84,9 @@ describe('the coverage reporter: a vitest run of coverage.fixture.ts', () => {
   let run: { status: number | null; output: string };
   const jsonFile = path.join(scratch, 'out/platform-coverage.json');
   beforeAll(() => {
-    run = vitest(['--config', path.join(FIXTURES, 'vitest.config.ts'), 'coverage.fixture.ts'], ROOT, { JOURNAL_SUITE_REPORTER: JSON.stringify({ outputFile: jsonFile, coverage: { operations: 10, statuses: 5 } }) });
+    run = vitest(['--config', path.join(FIXTURES, 'vitest.config.ts'), 'coverage.fixture.ts'], ROOT, {
+      JOURNAL_SUITE_REPORTER: JSON.stringify({ outputFile: jsonFile, coverage: { operations: 10, statuses: 5 } }),
+    });
     report = JSON.parse(readFileSync(jsonFile, 'utf8'));
   }, 240_000);
 
@@ -79,17 +97,25 @@ describe('the coverage reporter: a vitest run of coverage.fixture.ts', () => {
 
   it('covers the contracts of the areas the mocks served, operation by operation, in contract order', () => {
     const expected = [...operationsOf('video'), ...operationsOf('shield')].sort((a, b) => a.area.localeCompare(b.area));
-    expect(report.operations.map((o) => `${o.area} ${o.method} ${o.path} ${o.operationId}`)).toEqual(expected.map((o) => `${o.area} ${o.method.toUpperCase()} ${o.path} ${o.operationId}`));
+    expect(report.operations.map((o) => `${o.area} ${o.method} ${o.path} ${o.operationId}`)).toEqual(
+      expected.map((o) => `${o.area} ${o.method.toUpperCase()} ${o.path} ${o.operationId}`),
+    );
     for (const operation of report.operations) {
       const model = expected.find((o) => o.operationId === operation.operationId)!;
-      expect(operation.statuses.map((s) => s.status), operation.operationId).toEqual(Object.keys(model.responses));
+      expect(
+        operation.statuses.map((s) => s.status),
+        operation.operationId,
+      ).toEqual(Object.keys(model.responses));
     }
   });
 
   it('counts each call, status, fault, parameter and body field the suite sent', () => {
     const createVideo = report.operations.find((o) => o.operationId === 'createVideo')!;
     expect(createVideo.calls).toBe(2);
-    expect(createVideo.statuses.filter((s) => s.count > 0)).toEqual([{ status: '200', count: 1 }, { status: '400', count: 1 }]);
+    expect(createVideo.statuses.filter((s) => s.count > 0)).toEqual([
+      { status: '200', count: 1 },
+      { status: '400', count: 1 },
+    ]);
     expect(createVideo.parameters).toEqual([{ name: 'libraryId', in: 'path', required: true, sent: 2 }]);
     expect(createVideo.bodyFields.find((f) => f.name === 'title')).toEqual({ name: 'title', required: true, sent: 2 });
     expect(createVideo.bodyFields.filter((f) => f.name !== 'title').every((f) => f.sent === 0)).toBe(true);
@@ -97,7 +123,12 @@ describe('the coverage reporter: a vitest run of coverage.fixture.ts', () => {
     expect(listShieldZones).toMatchObject({ calls: 2, undocumentedStatuses: [{ status: '503', count: 1 }], faults: [{ fault: 'status 503', count: 1 }] });
     expect(listShieldZones.statuses.filter((s) => s.count > 0)).toEqual([{ status: '200', count: 1 }]);
     expect(listShieldZones.parameters.find((p) => p.name === 'page')).toMatchObject({ in: 'query', sent: 2 });
-    expect(report.operations.filter((o) => o.calls > 0).map((o) => o.operationId).sort()).toEqual(['createVideo', 'listShieldZones']);
+    expect(
+      report.operations
+        .filter((o) => o.calls > 0)
+        .map((o) => o.operationId)
+        .sort(),
+    ).toEqual(['createVideo', 'listShieldZones']);
   });
 
   it('totals operations and documented statuses covered, per area and overall', () => {
@@ -119,7 +150,10 @@ describe('the coverage reporter: a vitest run of coverage.fixture.ts', () => {
     for (const area of ['shield', 'video']) {
       const calls = rows.filter((row) => row.startsWith(area)).map((row) => Number(row.split(/\s{2,}/)[3]));
       expect(calls.at(-1), area).toBeGreaterThan(0);
-      expect(calls.slice(0, -1).every((count) => count === 0), area).toBe(true);
+      expect(
+        calls.slice(0, -1).every((count) => count === 0),
+        area,
+      ).toBe(true);
     }
     expect(run.output).toMatch(/all: operations 2\/\d+ \([\d.]+%\), statuses 3\/\d+/);
   });
@@ -139,7 +173,11 @@ describe('one HTTP mock shared by a globalSetup: both fixture files in one run',
   beforeAll(() => {
     const json = path.join(scratch, 'shared.json');
     const outputFile = path.join(scratch, 'shared-coverage.json');
-    vitest(['--config', path.join(FIXTURES, 'vitest.config.ts')], ROOT, { JOURNAL_SUITE_SHARED: '1', JOURNAL_SUITE_JSON: json, JOURNAL_SUITE_REPORTER: JSON.stringify({ outputFile }) });
+    vitest(['--config', path.join(FIXTURES, 'vitest.config.ts')], ROOT, {
+      JOURNAL_SUITE_SHARED: '1',
+      JOURNAL_SUITE_JSON: json,
+      JOURNAL_SUITE_REPORTER: JSON.stringify({ outputFile }),
+    });
     const tests = (JSON.parse(readFileSync(json, 'utf8')) as JsonReport).testResults.flatMap((file) => file.assertionResults);
     results = new Map(tests.map((test) => [test.title, test.status]));
     report = JSON.parse(readFileSync(outputFile, 'utf8'));
@@ -159,7 +197,7 @@ describe('one HTTP mock shared by a globalSetup: both fixture files in one run',
     });
   });
 
-  it('sums what the shared mock counted (asked over HTTP) with what the workers\' own mocks counted', () => {
+  it("sums what the shared mock counted (asked over HTTP) with what the workers' own mocks counted", () => {
     // createVideo: 2 in coverage.fixture.ts and 3 in violation.fixture.ts's fixtures (the shared mock), 2 on violation.fixture.ts's own createMock.
     expect(report.operations.find((o) => o.operationId === 'createVideo')!.calls).toBe(7);
     expect(report.operations.find((o) => o.operationId === 'listShieldZones')!.calls).toBe(2);

@@ -22,7 +22,8 @@ const json = { 'content-type': 'application/json' };
 
 /** One scenario of requests, sent through any fetch at any base URL with an access key. */
 async function scenario(fetch: typeof globalThis.fetch, base: string, accessKey: string) {
-  const send = (target: string, init: RequestInit = {}) => fetch(`${base}${target}`, { ...init, headers: { AccessKey: accessKey, ...(init.headers as Record<string, string>) } });
+  const send = (target: string, init: RequestInit = {}) =>
+    fetch(`${base}${target}`, { ...init, headers: { AccessKey: accessKey, ...(init.headers as Record<string, string>) } });
   await send('/library/42/videos', { method: 'POST', headers: json, body: JSON.stringify({ title: 'Keynote', thumbnailTime: 1500 }) });
   await send('/library/42/videos', { method: 'POST', headers: json, body: JSON.stringify({ title: 7 }) });
   await send('/library/42/collections?page=2&itemsPerPage=5&orderBy=date');
@@ -74,7 +75,13 @@ describe('through every door', () => {
       status: 200,
       violations: [],
     });
-    expect(refused).toMatchObject({ seq: 2, operationId: 'createVideo', body: { title: 7 }, status: 400, violations: [{ location: ['request', 'body', 'title'], message: 'must be string' }] });
+    expect(refused).toMatchObject({
+      seq: 2,
+      operationId: 'createVideo',
+      body: { title: 7 },
+      status: 400,
+      violations: [{ location: ['request', 'body', 'title'], message: 'must be string' }],
+    });
     expect(listed).toMatchObject({ operationId: 'listCollections', query: { page: '2', itemsPerPage: '5', orderBy: 'date' }, status: 200 });
     expect(faulted).toMatchObject({ operationId: 'listShieldZones', status: 503, fault: { status: 503 }, violations: [] });
     expect(unrouted).toMatchObject({ path: '/library/42/vidoes', status: 404, violations: [{ location: ['request', 'path'] }] });
@@ -88,14 +95,23 @@ describe('through every door', () => {
     expect(mock.requests({ namespace: 'door-credentials' })).toMatchObject([{ method: 'GET', query: { x: '1' }, status: 405 }]);
     const noKey = await mock.fetch(`${mock.url}/storagezone`);
     expect(noKey.status).toBe(401);
-    expect(mock.requests({ namespace: 'default' }).at(-1)).toMatchObject({ operationId: 'listStorageZones', status: 401, violations: [{ location: ['request', 'security'], message: expect.stringMatching(/AccessKey header/) }] });
+    expect(mock.requests({ namespace: 'default' }).at(-1)).toMatchObject({
+      operationId: 'listStorageZones',
+      status: 401,
+      violations: [{ location: ['request', 'security'], message: expect.stringMatching(/AccessKey header/) }],
+    });
   });
 
   it('records the same SQL through Hrana over HTTP and over WebSocket', async () => {
     const statements = ['CREATE TABLE audit (what TEXT)', { sql: 'INSERT INTO audit VALUES (?)', args: ['published'] }, 'SELECT what FROM audit'];
     const recorded: string[][] = [];
-    for (const [namespace, scheme] of [['sql-http', 'http'], ['sql-ws', 'ws']] as const) {
-      const issued = await (await mock.fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: namespace, ...json }, body: '{}' })).json();
+    for (const [namespace, scheme] of [
+      ['sql-http', 'http'],
+      ['sql-ws', 'ws'],
+    ] as const) {
+      const issued = await (
+        await mock.fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: namespace, ...json }, body: '{}' })
+      ).json();
       const db = createClient({ url: mock.url.replace(/^http/, scheme), authToken: issued.tokens[0].token });
       for (const statement of statements) await db.execute(statement);
       await db.batch(['SELECT 1', 'SELECT 2'], 'read');
@@ -105,7 +121,16 @@ describe('through every door', () => {
       recorded.push(entries.flatMap((entry) => entry.statements ?? []));
     }
     // In the order the bodies carry them: @libsql/client stores a batch's own texts (store_sql) before the batch that runs them between its BEGIN and COMMIT.
-    expect(recorded[0]).toEqual(['CREATE TABLE audit (what TEXT)', 'INSERT INTO audit VALUES (?)', 'SELECT what FROM audit', 'SELECT 1', 'SELECT 2', 'BEGIN TRANSACTION READONLY', 'COMMIT', 'ROLLBACK']);
+    expect(recorded[0]).toEqual([
+      'CREATE TABLE audit (what TEXT)',
+      'INSERT INTO audit VALUES (?)',
+      'SELECT what FROM audit',
+      'SELECT 1',
+      'SELECT 2',
+      'BEGIN TRANSACTION READONLY',
+      'COMMIT',
+      'ROLLBACK',
+    ]);
     expect(recorded[1]).toEqual(recorded[0]);
     expect(mock.requests({ namespace: 'sql-ws' }).filter((entry) => entry.transport === 'websocket').length).toBeGreaterThanOrEqual(4);
   });
@@ -120,7 +145,14 @@ describe('GET /_mock/requests', () => {
   it('answers mock.requests() as JSON, with the counts and the key redacted', async () => {
     const { status, body } = await get('namespace=door-fetch');
     expect(status).toBe(200);
-    expect(body).toEqual({ namespace: '****', requests: JSON.parse(JSON.stringify(mock.requests({ namespace: 'door-fetch' }))), more: false, recorded: 7, dropped: 0, violations: 3 });
+    expect(body).toEqual({
+      namespace: '****',
+      requests: JSON.parse(JSON.stringify(mock.requests({ namespace: 'door-fetch' }))),
+      more: false,
+      recorded: 7,
+      dropped: 0,
+      violations: 3,
+    });
   });
 
   it('pages with after and limit, and keeps apart the requests that broke the contract', async () => {
@@ -237,7 +269,7 @@ describe('bounds', () => {
 });
 
 describe('an answer that breaks the contract (a bug of the mock)', () => {
-  it('is recorded with its violations and handed to onViolation, which names it as the mock\'s', async () => {
+  it("is recorded with its violations and handed to onViolation, which names it as the mock's", async () => {
     const { createEngine } = await import('../../packages/mock/src/engine.ts');
     const { createRecorder } = await import('../../packages/mock/src/recorder.ts');
     const { createJournal } = await import('../../packages/mock/src/journal.ts');
@@ -246,17 +278,47 @@ describe('an answer that breaks the contract (a bug of the mock)', () => {
     const { defineArea } = await import('../../packages/mock/src/area.ts');
     const document = {
       openapi: '3.1.0',
-      paths: { '/things': { get: { operationId: 'listThings', security: [], responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } } } } } } },
+      paths: {
+        '/things': {
+          get: {
+            operationId: 'listThings',
+            security: [],
+            responses: {
+              '200': {
+                description: 'OK',
+                content: { 'application/json': { schema: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } },
+              },
+            },
+          },
+        },
+      },
     };
-    const buggy = (defineArea as (...args: never[]) => (definition: unknown) => unknown)()({ name: 'video', setup: () => ({ handlers: { listThings: () => ({ status: 200, body: { id: 'one' } }) } }) });
+    const buggy = (defineArea as (...args: never[]) => (definition: unknown) => unknown)()({
+      name: 'video',
+      setup: () => ({ handlers: { listThings: () => ({ status: 200, body: { id: 'one' } }) } }),
+    });
     const journal = createJournal({ maxNamespaces: 10 });
     const told: string[] = [];
     const recorder = createRecorder({ journal, sensitive: new Set(), onViolation: (_namespace, entry) => told.push(describeViolation(entry)) });
-    const engine = await createEngine({ areas: [buggy as never], documents: new Map([['video', document]]), areaOptions: {}, clock: createClock(() => NOW), sleep: async () => {}, maxNamespaces: 10, onAnswered: (call) => recorder.call(call) });
+    const engine = await createEngine({
+      areas: [buggy as never],
+      documents: new Map([['video', document]]),
+      areaOptions: {},
+      clock: createClock(() => NOW),
+      sleep: async () => {},
+      maxNamespaces: 10,
+      onAnswered: (call) => recorder.call(call),
+    });
     const answer = await engine.answer({ method: 'GET', rawPath: '/things', query: {}, headers: {}, body: undefined });
     expect(answer.status).toBe(500);
-    expect(journal.list('default')).toMatchObject([{ operationId: 'listThings', status: 500, violations: [{ location: ['response', 'id'], message: 'must be integer' }] }]);
-    expect(told).toEqual([expect.stringMatching(/^listThings answered with what the contract does not allow \(a bug of the mock\):\n {2}- response\.id: must be integer\n {2}request: GET \/things\n {2}answered: 500$/)]);
+    expect(journal.list('default')).toMatchObject([
+      { operationId: 'listThings', status: 500, violations: [{ location: ['response', 'id'], message: 'must be integer' }] },
+    ]);
+    expect(told).toEqual([
+      expect.stringMatching(
+        /^listThings answered with what the contract does not allow \(a bug of the mock\):\n {2}- response\.id: must be integer\n {2}request: GET \/things\n {2}answered: 500$/,
+      ),
+    ]);
     await engine.close();
   });
 });

@@ -32,7 +32,7 @@ let keys = 0;
 const platformFor = (accessKey = `msw-${++keys}`) => createPlatformClient({ accessKey, apiBaseUrl: API, videoBaseUrl: VIDEO, retry: false });
 
 describe('platformHandlers', () => {
-  it('answers the platform\'s calls with the engine, state included, beside the team\'s own handlers', async () => {
+  it("answers the platform's calls with the engine, state included, beside the team's own handlers", async () => {
     const platform = platformFor();
     const path = { params: { path: { libraryId: 42 } } } as const;
     const before = Number((await platform.video.GET('/library/{libraryId}/collections', path)).data!.totalItems); // int64: number | bigint
@@ -42,7 +42,10 @@ describe('platformHandlers', () => {
   });
 
   it('validates requests against the contract', async () => {
-    const { failure } = await platformFor().video.POST('/library/{libraryId}/collections', { params: { path: { libraryId: 42 } }, body: { name: 5 as unknown as string } });
+    const { failure } = await platformFor().video.POST('/library/{libraryId}/collections', {
+      params: { path: { libraryId: 42 } },
+      body: { name: 5 as unknown as string },
+    });
     expect(failure?.status).toBe(400);
   });
 
@@ -52,7 +55,7 @@ describe('platformHandlers', () => {
     await expect(platformFor(accessKey).shield.GET('/shield/shield-zones')).rejects.toThrow(PlatformRequestError);
   });
 
-  it('leaves a hung call unanswered until the client\'s timeout', async () => {
+  it("leaves a hung call unanswered until the client's timeout", async () => {
     const accessKey = `msw-${++keys}`;
     mock.namespace(accessKey).fault({ operationId: 'listShieldZones', network: 'hang', count: 1 });
     const platform = createPlatformClient({ accessKey, apiBaseUrl: API, videoBaseUrl: VIDEO, retry: false, timeoutMs: 50 });

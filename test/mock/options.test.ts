@@ -91,7 +91,10 @@ describe('CORS', () => {
       expect(preflight.headers.get('access-control-allow-headers')!.split(', ')).toEqual(expect.arrayContaining(['accesskey', 'content-type']));
       expect(preflight.headers.get('access-control-allow-origin')).toBe('http://app.example');
 
-      const answers = [await fetch(`${mock.url}${collectionsPath}`, { headers: { ...auth, Origin: 'http://app.example' } }), await fetch(`${mock.url}/nowhere`, { headers: { Origin: 'http://app.example' } })];
+      const answers = [
+        await fetch(`${mock.url}${collectionsPath}`, { headers: { ...auth, Origin: 'http://app.example' } }),
+        await fetch(`${mock.url}/nowhere`, { headers: { Origin: 'http://app.example' } }),
+      ];
       for (const answer of answers) expect(answer.headers.get('access-control-allow-origin')).toBe('http://app.example');
       const other = await fetch(`${mock.url}${collectionsPath}`, { headers: { ...auth, Origin: 'http://other.example' } });
       expect(other.status).toBe(403);
@@ -124,7 +127,12 @@ describe('maxBodyBytes', () => {
     withMock({ maxBodyBytes: limit }, async (mock) => {
       const over = await post(mock, limit + 1);
       expect(over.status).toBe(413);
-      expect(await over.json()).toEqual({ type: 'about:blank', title: 'Request body too large', status: 413, detail: `The mock accepts bodies of at most ${limit} bytes here; the option maxBodyBytes (--max-body-bytes) raises it.` });
+      expect(await over.json()).toEqual({
+        type: 'about:blank',
+        title: 'Request body too large',
+        status: 413,
+        detail: `The mock accepts bodies of at most ${limit} bytes here; the option maxBodyBytes (--max-body-bytes) raises it.`,
+      });
       expect((await post(mock, limit)).status).toBe(200);
     }));
 });
@@ -155,10 +163,23 @@ describe('pnpm mock (built CLI)', () => {
     const { child, url, output } = await startCli(['--log-format', 'json']);
     try {
       await fetch(`${url}${collectionsPath}`, { headers: auth });
-      await printed(child, () => output().split('\n').some((line) => line.startsWith('{')));
-      const lines = output().split('\n').filter((line) => line.startsWith('{'));
+      await printed(child, () =>
+        output()
+          .split('\n')
+          .some((line) => line.startsWith('{')),
+      );
+      const lines = output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'));
       expect(lines).toHaveLength(1);
-      expect(JSON.parse(lines[0]!)).toMatchObject({ method: 'GET', path: collectionsPath, status: 200, area: 'video', operationId: 'listCollections', violations: [] });
+      expect(JSON.parse(lines[0]!)).toMatchObject({
+        method: 'GET',
+        path: collectionsPath,
+        status: 200,
+        area: 'video',
+        operationId: 'listCollections',
+        violations: [],
+      });
       expect(output()).not.toContain(auth.AccessKey);
     } finally {
       child.kill('SIGKILL');
@@ -180,7 +201,13 @@ describe('pnpm mock (built CLI)', () => {
     const { hostname, port } = new URL(url);
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    const req = request({ hostname, port, path: '/library/1/videos', method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
+    const req = request({
+      hostname,
+      port,
+      path: '/library/1/videos',
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+    });
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       req.on('response', (res) => {
         let body = '';

@@ -5,7 +5,15 @@ import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '@platform-contracts/contracts';
 import { createMock } from '../../packages/mock/src/mock.ts';
-import { compiledValidator, PRECOMPILED_DIR, precompiledValidator, recordSchemas, validatorDigest, validatorsMade, type RegisteredComponents } from '../../packages/mock/src/validation.ts';
+import {
+  compiledValidator,
+  PRECOMPILED_DIR,
+  precompiledValidator,
+  recordSchemas,
+  validatorDigest,
+  validatorsMade,
+  type RegisteredComponents,
+} from '../../packages/mock/src/validation.ts';
 
 interface Declared {
   name: string;
@@ -84,7 +92,11 @@ describe('precompiled validators', () => {
   it('are what a mock validates with: answering a request compiles nothing', async () => {
     const mock = await createMock({ areas: ['video'] });
     const before = validatorsMade();
-    const response = await mock.fetch(`${mock.url}/library/42/videos`, { method: 'POST', headers: { AccessKey: 'k', 'content-type': 'application/json' }, body: '{"title":"Keynote"}' });
+    const response = await mock.fetch(`${mock.url}/library/42/videos`, {
+      method: 'POST',
+      headers: { AccessKey: 'k', 'content-type': 'application/json' },
+      body: '{"title":"Keynote"}',
+    });
     expect(response.status).toBe(200);
     const after = validatorsMade();
     await mock.close();

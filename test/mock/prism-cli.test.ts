@@ -12,7 +12,9 @@ const PRISM = path.join(ROOT, 'node_modules/.bin/prism');
 /** A request Prism should accept: credentials, path parameters from their examples, the first request example. */
 function exampleRequest(entry: Operation): { path: string; init: RequestInit } {
   const document = loadBundle(entry.area);
-  const parameters = [...(resolveRef(document, document.paths[entry.path]).parameters ?? []), ...(entry.source.parameters ?? [])].map((p) => resolveRef(document, p));
+  const parameters = [...(resolveRef(document, document.paths[entry.path]).parameters ?? []), ...(entry.source.parameters ?? [])].map((p) =>
+    resolveRef(document, p),
+  );
   const target = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const parameter = parameters.find((p) => p.name === name);
     return encodeURIComponent(String(parameter?.example ?? parameter?.schema?.example ?? '1'));

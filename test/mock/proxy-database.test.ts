@@ -42,7 +42,11 @@ async function rawSocket(url: string, protocols: string[]) {
     else frames.push(frame);
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  return { socket, send: (text: string) => socket.send(text), next: () => (frames.length > 0 ? Promise.resolve(frames.shift()!) : new Promise<string>((resolve) => waiting.push(resolve))) };
+  return {
+    socket,
+    send: (text: string) => socket.send(text),
+    next: () => (frames.length > 0 ? Promise.resolve(frames.shift()!) : new Promise<string>((resolve) => waiting.push(resolve))),
+  };
 }
 
 /** A Hrana-speaking upstream that answers each request with the frame the test gives, and records what it received. */
@@ -83,15 +87,32 @@ describe('Hrana over HTTP', () => {
 
   it('checks a drifted pipeline answer against the Hrana schemas', async () => {
     const proxy = await proxyTo({ to: { database: staging.url } });
-    staging.fault({ operationId: 'runPipeline', status: 200, body: { baton: null, base_url: null, results: [{ type: 'ok', response: { type: 'execute', result: { cols: 'not-a-list', rows: [] } } }] }, count: 1 });
-    const answer = await fetch(`${proxy.url}/v2/pipeline`, { method: 'POST', headers: { Authorization: `Bearer ${staging.areas.database.fullAccessToken}` }, body: JSON.stringify({ requests: [{ type: 'execute', stmt: { sql: 'SELECT 1' } }] }) });
+    staging.fault({
+      operationId: 'runPipeline',
+      status: 200,
+      body: { baton: null, base_url: null, results: [{ type: 'ok', response: { type: 'execute', result: { cols: 'not-a-list', rows: [] } } }] },
+      count: 1,
+    });
+    const answer = await fetch(`${proxy.url}/v2/pipeline`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${staging.areas.database.fullAccessToken}` },
+      body: JSON.stringify({ requests: [{ type: 'execute', stmt: { sql: 'SELECT 1' } }] }),
+    });
     expect(answer.status).toBe(200);
     const violations = JSON.parse(answer.headers.get('sl-violations') ?? '[]');
-    expect(violations).toContainEqual(expect.objectContaining({ location: ['response', 'body', 'results', '0', 'response', 'result', 'cols'], message: 'must be array' }));
+    expect(violations).toContainEqual(
+      expect.objectContaining({ location: ['response', 'body', 'results', '0', 'response', 'result', 'cols'], message: 'must be array' }),
+    );
     const groups = proxy.proxy!.report().operations.find((o) => o.operationId === 'runPipeline')!.violations;
     const cols = groups.find((group) => group.first.location === 'response.body.results.0.response.result.cols')!;
-    expect(cols).toMatchObject({ contract: 'components/schemas/StmtResult/properties/cols/type', side: 'answer', assumed: { at: 'components/schemas/StmtResult' } });
-    expect(groups.find((group) => group.contract === 'components/schemas/StmtResult/required')).toMatchObject({ message: expect.stringContaining('must have required property') });
+    expect(cols).toMatchObject({
+      contract: 'components/schemas/StmtResult/properties/cols/type',
+      side: 'answer',
+      assumed: { at: 'components/schemas/StmtResult' },
+    });
+    expect(groups.find((group) => group.contract === 'components/schemas/StmtResult/required')).toMatchObject({
+      message: expect.stringContaining('must have required property'),
+    });
   });
 });
 
@@ -100,7 +121,10 @@ describe('Hrana over WebSocket', () => {
     const proxy = await proxyTo({ to: { database: staging.url } });
     const client = createClient({ url: wsUrl(proxy.url), authToken: staging.areas.database.fullAccessToken });
     closers.push(client);
-    const result = await client.batch(['CREATE TABLE IF NOT EXISTS over_ws (t TEXT)', { sql: 'INSERT INTO over_ws VALUES (?)', args: ['relayed'] }, 'SELECT t FROM over_ws'], 'write');
+    const result = await client.batch(
+      ['CREATE TABLE IF NOT EXISTS over_ws (t TEXT)', { sql: 'INSERT INTO over_ws VALUES (?)', args: ['relayed'] }, 'SELECT t FROM over_ws'],
+      'write',
+    );
     expect(result.at(-1)!.rows.map((row) => row.t)).toEqual(['relayed']);
     client.close();
     const upgrade = proxy.proxy!.report().operations.find((o) => o.kind === 'upgrade')!;
@@ -111,7 +135,11 @@ describe('Hrana over WebSocket', () => {
   });
 
   it('passes frames unchanged both ways, keeps the subprotocol the upstream chose, and checks each message against the Hrana schemas', async () => {
-    const drifting = await driftingHrana((message) => ({ type: 'response_ok', request_id: message.request_id, response: { type: 'execute', result: { cols: 'not-a-list', rows: [] } } }));
+    const drifting = await driftingHrana((message) => ({
+      type: 'response_ok',
+      request_id: message.request_id,
+      response: { type: 'execute', result: { cols: 'not-a-list', rows: [] } },
+    }));
     const proxy = await proxyTo({ to: { database: drifting.url } });
     const client = await rawSocket(wsUrl(proxy.url), ['hrana3', 'hrana2']);
     expect(client.socket.protocol).toBe('hrana3');
@@ -127,13 +155,24 @@ describe('Hrana over WebSocket', () => {
     const upgrade = proxy.proxy!.report().operations.find((o) => o.kind === 'upgrade')!;
     expect(upgrade.messages).toEqual({ client: 2, upstream: 2 });
     const byLocation = Object.fromEntries(upgrade.violations.map((v) => [v.first.location, v]));
-    expect(byLocation['message.client.request.stmt.sql']).toMatchObject({ side: 'message', contract: expect.stringMatching(/^components\/schemas\/Stmt\/properties\/sql\//), drift: true });
-    expect(byLocation['message.upstream.response.result.cols']).toMatchObject({ side: 'message', contract: 'components/schemas/StmtResult/properties/cols/type' });
+    expect(byLocation['message.client.request.stmt.sql']).toMatchObject({
+      side: 'message',
+      contract: expect.stringMatching(/^components\/schemas\/Stmt\/properties\/sql\//),
+      drift: true,
+    });
+    expect(byLocation['message.upstream.response.result.cols']).toMatchObject({
+      side: 'message',
+      contract: 'components/schemas/StmtResult/properties/cols/type',
+    });
     expect(JSON.stringify(proxy.proxy!.report())).not.toContain('ws-secret-token-123');
   });
 
   it('checks an error message against DatabaseError', async () => {
-    const drifting = await driftingHrana((message) => ({ type: 'response_error', request_id: message.request_id, error: { message: 5, code: 'SQLITE_ERROR' } }));
+    const drifting = await driftingHrana((message) => ({
+      type: 'response_error',
+      request_id: message.request_id,
+      error: { message: 5, code: 'SQLITE_ERROR' },
+    }));
     const proxy = await proxyTo({ to: { database: drifting.url } });
     const client = await rawSocket(wsUrl(proxy.url), ['hrana3']);
     client.send('{"type":"hello","jwt":"t"}');
@@ -141,7 +180,9 @@ describe('Hrana over WebSocket', () => {
     client.send(JSON.stringify({ type: 'request', request_id: 2, request: { type: 'execute', stream_id: 0, stmt: { sql: 'SELECT 1' } } }));
     await client.next();
     const violations = proxy.proxy!.report().operations.find((o) => o.kind === 'upgrade')!.violations;
-    expect(violations.map((v) => [v.contract, v.first.location])).toEqual([['components/schemas/DatabaseError/properties/message/type', 'message.upstream.error.message']]);
+    expect(violations.map((v) => [v.contract, v.first.location])).toEqual([
+      ['components/schemas/DatabaseError/properties/message/type', 'message.upstream.error.message'],
+    ]);
   });
 
   it('answers an upgrade the upstream refuses as the upstream answered it', async () => {
@@ -151,7 +192,11 @@ describe('Hrana over WebSocket', () => {
     const proxy = await proxyTo({ to: { database: refusing.url } });
     const answer = await refusedHandshake(wsUrl(proxy.url));
     expect(answer).toEqual({ status: 401, body: '{"error":"no token"}' });
-    expect(refusing.seen[0]).toMatchObject({ method: 'GET', target: '/', headers: expect.objectContaining({ upgrade: 'websocket', 'sec-websocket-protocol': 'hrana3' }) });
+    expect(refusing.seen[0]).toMatchObject({
+      method: 'GET',
+      target: '/',
+      headers: expect.objectContaining({ upgrade: 'websocket', 'sec-websocket-protocol': 'hrana3' }),
+    });
     expect(proxy.proxy!.report().operations[0]).toMatchObject({ kind: 'upgrade', calls: 1 });
   });
 
@@ -162,7 +207,10 @@ describe('Hrana over WebSocket', () => {
     const proxy = await proxyTo({ to: { database: redirecting.url } });
     const answer = await refusedHandshake(wsUrl(proxy.url));
     expect(answer.status).toBe(502);
-    expect(JSON.parse(answer.body)).toMatchObject({ title: 'Redirect refused', detail: expect.stringContaining(`to ${trap.url}, a host not given to --proxy`) });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      title: 'Redirect refused',
+      detail: expect.stringContaining(`to ${trap.url}, a host not given to --proxy`),
+    });
     expect(trap.seen).toHaveLength(0);
     expect(proxy.proxy!.report().operations[0]!.refused).toEqual([{ reason: expect.stringContaining(trap.url), count: 1 }]);
   });

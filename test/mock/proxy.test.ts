@@ -17,17 +17,28 @@ const SECRET_KEY = 'proxy-test-access-key-7f3c';
 function send(url: string, options: { method?: string; target: string; headers?: Record<string, string>; body?: Buffer | string }) {
   const { port, hostname } = new URL(url);
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = httpRequest({ hostname, port, method: options.method ?? 'GET', path: options.target, headers: options.headers, setHost: !options.headers?.host && !options.headers?.Host }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = httpRequest(
+      {
+        hostname,
+        port,
+        method: options.method ?? 'GET',
+        path: options.target,
+        headers: options.headers,
+        setHost: !options.headers?.host && !options.headers?.Host,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
 }
 
-const violationsOf = (headers: Record<string, string | string[] | undefined>) => JSON.parse(String(headers['sl-violations'] ?? '[]')) as { location: string[]; message: string }[];
+const violationsOf = (headers: Record<string, string | string[] | undefined>) =>
+  JSON.parse(String(headers['sl-violations'] ?? '[]')) as { location: string[]; message: string }[];
 
 const running: { close(): Promise<void> }[] = [];
 afterAll(async () => {
@@ -63,12 +74,23 @@ describe('forwarding', () => {
     const before = raw.seen.length;
     const body = Buffer.from('{ "title" :"Keynote",  "thumbnailTime": 1500 }');
     const target = '/library/42/videos?x=%2Fa%20b&x=2&empty=';
-    await send(proxy.url, { method: 'POST', target, headers: { AccessKey: SECRET_KEY, 'Content-Type': 'application/json; charset=utf-8', 'X-Trace-Id': 'trace-1', Authorization: 'Bearer not-this-api' }, body });
+    await send(proxy.url, {
+      method: 'POST',
+      target,
+      headers: { AccessKey: SECRET_KEY, 'Content-Type': 'application/json; charset=utf-8', 'X-Trace-Id': 'trace-1', Authorization: 'Bearer not-this-api' },
+      body,
+    });
     const seen = raw.seen[before]!;
     expect(seen.method).toBe('POST');
     expect(seen.target).toBe(target);
     expect(seen.body.equals(body)).toBe(true);
-    expect(seen.headers).toMatchObject({ accesskey: SECRET_KEY, authorization: 'Bearer not-this-api', 'x-trace-id': 'trace-1', 'content-type': 'application/json; charset=utf-8', host: new URL(raw.url).host });
+    expect(seen.headers).toMatchObject({
+      accesskey: SECRET_KEY,
+      authorization: 'Bearer not-this-api',
+      'x-trace-id': 'trace-1',
+      'content-type': 'application/json; charset=utf-8',
+      host: new URL(raw.url).host,
+    });
   });
 
   it('forwards under the upstream base URL’s path prefix', async () => {
@@ -82,7 +104,16 @@ describe('forwarding', () => {
     const proxy = await proxyTo(raw.url);
     const text = '[ {"Id": 1, "Name": "a"} ]';
     const compressed = gzipSync(text);
-    raw.answer((_request, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-request-id': 'req-9', 'content-length': String(compressed.length) }).end(compressed));
+    raw.answer((_request, res) =>
+      res
+        .writeHead(200, {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'x-request-id': 'req-9',
+          'content-length': String(compressed.length),
+        })
+        .end(compressed),
+    );
     const answer = await send(proxy.url, { target: '/storagezone', headers: { AccessKey: SECRET_KEY, 'Accept-Encoding': 'gzip' } });
     expect(answer.status).toBe(200);
     expect(answer.body.equals(compressed)).toBe(true);
@@ -107,7 +138,12 @@ describe('forwarding', () => {
     expect(proxied.status).toBe(direct.status);
     expect(proxied.body.toString()).toBe(direct.body.toString());
     const pipeline = JSON.stringify({ requests: [{ type: 'execute', stmt: { sql: 'SELECT 40 + 2 AS answer' } }, { type: 'close' }] });
-    const answer = await send(proxy.url, { method: 'POST', target: '/v2/pipeline', headers: { Authorization: `Bearer ${staging.areas.database.fullAccessToken}`, 'Content-Type': 'application/json' }, body: pipeline });
+    const answer = await send(proxy.url, {
+      method: 'POST',
+      target: '/v2/pipeline',
+      headers: { Authorization: `Bearer ${staging.areas.database.fullAccessToken}`, 'Content-Type': 'application/json' },
+      body: pipeline,
+    });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body.toString()).results[0].response.result.rows).toEqual([[{ type: 'integer', value: '42' }]]);
     expect(answer.headers['sl-violations']).toBeUndefined();
@@ -145,7 +181,7 @@ describe('violations of a drifted answer', () => {
     expect(JSON.stringify(proxy.log)).not.toContain(SECRET_KEY);
   });
 
-  it('are in the journal of the caller\'s namespace, with the secrets the answer echoed redacted', () => {
+  it("are in the journal of the caller's namespace, with the secrets the answer echoed redacted", () => {
     const entries = proxy.requests({ namespace: SECRET_KEY });
     expect(entries.map((entry) => [entry.operationId, entry.status])).toEqual([
       ['listStorageZones', 200],
@@ -160,7 +196,13 @@ describe('violations of a drifted answer', () => {
     const operation = report.operations.find((o) => o.operationId === 'listStorageZones')!;
     expect(operation).toMatchObject({ area: 'storage', calls: 2, statuses: [{ status: 200, count: 2, documented: true }] });
     const tier = operation.violations.find((v) => v.contract === 'components/schemas/ZoneTier/enum')!;
-    expect(tier).toMatchObject({ side: 'answer', count: 2, drift: true, assumed: { at: 'components/schemas/ZoneTier' }, first: { request: 'GET /storagezone', status: 200, location: 'response.body.0.ZoneTier', value: 9 } });
+    expect(tier).toMatchObject({
+      side: 'answer',
+      count: 2,
+      drift: true,
+      assumed: { at: 'components/schemas/ZoneTier' },
+      first: { request: 'GET /storagezone', status: 200, location: 'response.body.0.ZoneTier', value: 9 },
+    });
     expect(tier.assumed!.why).toMatch(/value names are not shown/);
     const extra = operation.violations.find((v) => v.contract === 'components/schemas/StorageZone/additionalProperties')!;
     expect(extra).toMatchObject({ count: 2, first: { value: { Id: 4100, ZoneTier: 9, Password: '[redacted]', Note: 'echo [redacted]' } } });
@@ -191,7 +233,9 @@ describe('request violations', () => {
     expect(refused.status).toBe(400);
     expect(violationsOf(refused.headers)).toContainEqual(expect.objectContaining({ location: ['request', 'body', 'title'] }));
     const agreed = refusing.proxy!.report();
-    expect(agreed.operations[0]!.violations).toEqual([expect.objectContaining({ contract: 'components/schemas/CreateVideoRequest/properties/title/minLength', side: 'request', drift: false })]);
+    expect(agreed.operations[0]!.violations).toEqual([
+      expect.objectContaining({ contract: 'components/schemas/CreateVideoRequest/properties/title/minLength', side: 'request', drift: false }),
+    ]);
     expect(agreed.drift).toBe(false);
 
     const accepting = await proxyTo(raw.url);
@@ -209,8 +253,19 @@ describe('mixed operations', () => {
     raw.answer(json(200, []));
     const zones = await send(proxy.url, { target: '/storagezone', headers: { AccessKey: SECRET_KEY } });
     const forwardedZones = raw.seen.length - before;
-    const video = await send(proxy.url, { method: 'POST', target: '/library/42/videos', headers: { AccessKey: SECRET_KEY, 'Content-Type': 'application/json' }, body: '{"title":"Mocked"}' });
-    return { zones: zones.status, forwardedZones, video: video.status, videoTitle: JSON.parse(video.body.toString()).title, forwardedVideo: raw.seen.length - before - forwardedZones };
+    const video = await send(proxy.url, {
+      method: 'POST',
+      target: '/library/42/videos',
+      headers: { AccessKey: SECRET_KEY, 'Content-Type': 'application/json' },
+      body: '{"title":"Mocked"}',
+    });
+    return {
+      zones: zones.status,
+      forwardedZones,
+      video: video.status,
+      videoTitle: JSON.parse(video.body.toString()).title,
+      forwardedVideo: raw.seen.length - before - forwardedZones,
+    };
   };
 
   it('proxyOnly: the operations named go upstream, the mock answers the rest', async () => {
@@ -300,7 +355,12 @@ describe('who the proxy answers and where it forwards', () => {
   });
 
   const failures: [string, (u: Upstream) => void, number, RegExp][] = [
-    ['an answer over maxAnswerBytes', (u) => u.answer(json(200, 'x'.repeat(5000))), 502, /more than 1024 bytes; --proxy-max-answer-bytes \(proxy.maxAnswerBytes\) raises the limit/],
+    [
+      'an answer over maxAnswerBytes',
+      (u) => u.answer(json(200, 'x'.repeat(5000))),
+      502,
+      /more than 1024 bytes; --proxy-max-answer-bytes \(proxy.maxAnswerBytes\) raises the limit/,
+    ],
     ['no answer within timeoutMs', (u) => u.answer(() => undefined), 504, /did not answer within 300 ms; --proxy-timeout-ms \(proxy.timeoutMs\) raises it/],
   ];
   it.each(failures)('answers %s with a problem naming the option', async (_name, arrange, status, detail) => {
@@ -346,7 +406,15 @@ describe('in process and as a library', () => {
     stop();
     await send(proxy.url, { target: '/storagezone', headers: { AccessKey: SECRET_KEY } });
     expect(heard).toEqual([
-      expect.objectContaining({ kind: 'http', area: 'storage', operation: expect.objectContaining({ operationId: 'listStorageZones' }), request: { method: 'GET', target: '/storagezone?search=a' }, status: 200, documented: true, violations: [expect.objectContaining({ contract: 'components/schemas/StorageZone/properties/Id/type', location: ['response', 'body', '0', 'Id'] })] }),
+      expect.objectContaining({
+        kind: 'http',
+        area: 'storage',
+        operation: expect.objectContaining({ operationId: 'listStorageZones' }),
+        request: { method: 'GET', target: '/storagezone?search=a' },
+        status: 200,
+        documented: true,
+        violations: [expect.objectContaining({ contract: 'components/schemas/StorageZone/properties/Id/type', location: ['response', 'body', '0', 'Id'] })],
+      }),
     ]);
     expect(JSON.stringify(heard)).not.toContain(SECRET_KEY);
   });

@@ -5,7 +5,7 @@
 // of their own, since no fresh server gave that baton out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '@platform-contracts/mock';
-import { exactJson, firstExample, parameterText, allOperationEntries, deref, operationEntries, type OperationEntry } from '../support/allowed-values.ts';
+import { exactJson, firstExample, parameterText, allOperationEntries, deref, type OperationEntry } from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 
 let mock: Mock;
@@ -28,14 +28,23 @@ function casesOf(entry: OperationEntry): Case[] {
   const content = deref(document, entry.operation.requestBody)?.content;
   if (!content) return [{ entry, name: 'no body' }];
   return Object.entries<any>(content).flatMap(([mediaType, media]) => {
-    const named = Object.entries<any>(media.examples ?? {}).map(([name, example]) => ({ entry, name: `${mediaType} ${name}`, mediaType, body: deref(document, example).value }));
+    const named = Object.entries<any>(media.examples ?? {}).map(([name, example]) => ({
+      entry,
+      name: `${mediaType} ${name}`,
+      mediaType,
+      body: deref(document, example).value,
+    }));
     return 'example' in media ? [...named, { entry, name: `${mediaType} example`, mediaType, body: media.example }] : named;
   });
 }
 
 let fresh = 0;
 async function tokensFor(accessKey: string): Promise<string> {
-  const response = await mock.fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: accessKey, 'content-type': 'application/json' }, body: '{"kinds":["full_access"]}' });
+  const response = await mock.fetch(`${mock.url}/database/my-database/tokens`, {
+    method: 'POST',
+    headers: { AccessKey: accessKey, 'content-type': 'application/json' },
+    body: '{"kinds":["full_access"]}',
+  });
   return ((await response.json()) as { tokens: { token: string }[] }).tokens[0]!.token;
 }
 
@@ -43,7 +52,16 @@ async function run({ entry, mediaType, body }: Case) {
   const document = loadBundle(entry.area);
   const accessKey = `example-${++fresh}`;
   const parameters = [...(document.paths[entry.path].parameters ?? []), ...(entry.operation.parameters ?? [])].map((p: unknown) => deref(document, p));
-  const target = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(parameterText(firstExample(document, parameters.find((p) => p.name === name)))));
+  const target = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(
+      parameterText(
+        firstExample(
+          document,
+          parameters.find((p) => p.name === name),
+        ),
+      ),
+    ),
+  );
   const headers: Record<string, string> = { AccessKey: accessKey, authorization: `Bearer ${await tokensFor(accessKey)}` };
   if (mediaType) headers['content-type'] = mediaType.replace('*', 'vnd.example');
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : exactJson(body);
@@ -53,23 +71,38 @@ async function run({ entry, mediaType, body }: Case) {
 
 /** A request example a 4xx answer pairs with by name breaks the request on purpose (test/openapi/contracts.test.ts sends it). */
 const negative = ({ entry, name }: Case) =>
-  Object.entries<any>(entry.operation.responses ?? {}).some(([status, response]) => status.startsWith('4') && Object.values<any>(deref(loadBundle(entry.area), response)?.content ?? {}).some((media) => name.split(' ').at(-1)! in (media.examples ?? {})));
-const cases = allOperationEntries().flatMap(casesOf).filter((example) => !negative(example));
+  Object.entries<any>(entry.operation.responses ?? {}).some(
+    ([status, response]) =>
+      status.startsWith('4') &&
+      Object.values<any>(deref(loadBundle(entry.area), response)?.content ?? {}).some((media) => name.split(' ').at(-1)! in (media.examples ?? {})),
+  );
+const cases = allOperationEntries()
+  .flatMap(casesOf)
+  .filter((example) => !negative(example));
 
 describe('request examples', () => {
   it.each(cases.map((c) => [`${c.entry.operationId}: ${c.name}`, c] as const))('%s succeeds against a fresh mock', async (_name, example) => {
     const answer = await run(example);
     expect(answer.status, answer.text).toBeLessThan(300);
-    const lines = answer.contentType.startsWith('application/json') ? [answer.text] : example.entry.operationId === 'runCursor' ? answer.text.trim().split('\n') : [];
+    const lines = answer.contentType.startsWith('application/json')
+      ? [answer.text]
+      : example.entry.operationId === 'runCursor'
+        ? answer.text.trim().split('\n')
+        : [];
     const failed = lines.flatMap((line) => {
       const value = JSON.parse(line) as { results?: { type: string; error?: unknown }[]; type?: string };
       return [...(value.results ?? []), value].filter((result) => ['error', 'step_error'].includes(result.type ?? '')).map((result) => JSON.stringify(result));
     });
     expect(failed).toEqual([]);
-    if (answer.contentType.startsWith('application/json')) expect(validateAnswer(example.entry.area, example.entry.operationId, answer.status, JSON.parse(answer.text))).toEqual([]);
+    if (answer.contentType.startsWith('application/json'))
+      expect(validateAnswer(example.entry.area, example.entry.operationId, answer.status, JSON.parse(answer.text))).toEqual([]);
   });
 
   it('no request example carries a baton', () => {
-    expect(cases.filter((c) => typeof c.body === 'object' && c.body !== null && typeof (c.body as { baton?: unknown }).baton === 'string').map((c) => `${c.entry.operationId}: ${c.name}`)).toEqual([]);
+    expect(
+      cases
+        .filter((c) => typeof c.body === 'object' && c.body !== null && typeof (c.body as { baton?: unknown }).baton === 'string')
+        .map((c) => `${c.entry.operationId}: ${c.name}`),
+    ).toEqual([]);
   });
 });

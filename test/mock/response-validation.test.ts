@@ -14,7 +14,10 @@ const document = {
         operationId: 'listThings',
         responses: {
           '200': { description: 'OK', content: { 'application/json': { schema: thing } } },
-          '404': { description: 'None', content: { 'application/json': { schema: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } } } } },
+          '404': {
+            description: 'None',
+            content: { 'application/json': { schema: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } } } },
+          },
         },
       },
     },

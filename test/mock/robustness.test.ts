@@ -65,7 +65,10 @@ function requestBodySchema(entry: Operation): { contentTypes: string[]; properti
 
 function queryNames(entry: Operation): string[] {
   const document = loadBundle(entry.area);
-  return (entry.source.parameters ?? []).map((p: Json) => resolveRef(document, p)).filter((p: Json) => p.in === 'query').map((p: Json) => p.name);
+  return (entry.source.parameters ?? [])
+    .map((p: Json) => resolveRef(document, p))
+    .filter((p: Json) => p.in === 'query')
+    .map((p: Json) => p.name);
 }
 
 const isProblem = (body: Json, status: number) =>
@@ -95,17 +98,37 @@ function expectDocumentedAnswer(entry: Operation, answer: Sent) {
 function badRequest(entry: Operation) {
   const { contentTypes, properties } = requestBodySchema(entry);
   const names = properties.length > 0 ? properties : ['name'];
-  const wrongValue = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.string(), fc.array(fc.integer(), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
+  const wrongValue = fc.oneof(
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.string(),
+    fc.array(fc.integer(), { maxLength: 3 }),
+    fc.object({ maxDepth: 2 }),
+  );
   const json = (value: unknown) => JSON.stringify(value);
   const body = fc.oneof(
     fc.jsonValue({ maxDepth: 3 }).map(json),
     fc.dictionary(fc.constantFrom(...names), wrongValue).map(json),
     fc.dictionary(fc.string({ maxLength: 8 }), wrongValue, { maxKeys: 4 }).map(json),
-    fc.integer({ min: 10_000, max: MAX_BODY_BYTES - 100 }).map((n) => described(`{"${names[0]}": a string of ${n} characters}`, json({ [names[0]!]: 'x'.repeat(n) }))),
-    fc.integer({ min: 100, max: 5_000 }).map((depth) => described(`{"${names[0]}": arrays nested ${depth} deep}`, `{"${names[0]}":${'['.repeat(depth)}${']'.repeat(depth)}}`)),
+    fc
+      .integer({ min: 10_000, max: MAX_BODY_BYTES - 100 })
+      .map((n) => described(`{"${names[0]}": a string of ${n} characters}`, json({ [names[0]!]: 'x'.repeat(n) }))),
+    fc
+      .integer({ min: 100, max: 5_000 })
+      .map((depth) => described(`{"${names[0]}": arrays nested ${depth} deep}`, `{"${names[0]}":${'['.repeat(depth)}${']'.repeat(depth)}}`)),
     fc.string({ maxLength: 40 }).filter((text) => !isJson(text)),
   );
-  const contentType = fc.constantFrom(...contentTypes, 'application/json', 'text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=utf-16');
+  const contentType = fc.constantFrom(
+    ...contentTypes,
+    'application/json',
+    'text/plain',
+    'application/xml',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data',
+    'application/json; charset=utf-16',
+  );
   const query = fc.dictionary(fc.constantFrom(...queryNames(entry), 'unknown'), fc.string({ maxLength: 12 }), { maxKeys: 3 });
   return fc.record({ body, contentType, query });
 }
@@ -144,19 +167,31 @@ describe('bad input to every operation', () => {
 
   const withBody = served.filter((entry) => entry.source.requestBody);
 
-  it.each(withBody.map((entry) => [`${entry.area} ${entry.operationId}`, entry] as const))('%s: answers 400-range for a body that is not JSON', async (_name, entry) => {
-    const [contentType = 'application/json'] = requestBodySchema(entry).contentTypes.filter((type) => type.includes('json'));
-    const answer = await send(entry.method.toUpperCase(), concretePath(entry), { headers: { ...credentials(entry), 'content-type': contentType }, body: '{"unterminated":' });
-    expect(answer.status).toBeGreaterThanOrEqual(400);
-    expectDocumentedAnswer(entry, answer);
-  });
+  it.each(withBody.map((entry) => [`${entry.area} ${entry.operationId}`, entry] as const))(
+    '%s: answers 400-range for a body that is not JSON',
+    async (_name, entry) => {
+      const [contentType = 'application/json'] = requestBodySchema(entry).contentTypes.filter((type) => type.includes('json'));
+      const answer = await send(entry.method.toUpperCase(), concretePath(entry), {
+        headers: { ...credentials(entry), 'content-type': contentType },
+        body: '{"unterminated":',
+      });
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expectDocumentedAnswer(entry, answer);
+    },
+  );
 
-  it.each(withBody.map((entry) => [`${entry.area} ${entry.operationId}`, entry] as const))('%s: answers 413 for a body over the limit', async (_name, entry) => {
-    const oversized = JSON.stringify({ padding: 'x'.repeat(MAX_BODY_BYTES) });
-    const answer = await send(entry.method.toUpperCase(), concretePath(entry), { headers: { ...credentials(entry), 'content-type': 'application/json' }, body: oversized });
-    expect(answer.status).toBe(413);
-    expect(isProblem(JSON.parse(answer.text), 413)).toBe(true);
-  });
+  it.each(withBody.map((entry) => [`${entry.area} ${entry.operationId}`, entry] as const))(
+    '%s: answers 413 for a body over the limit',
+    async (_name, entry) => {
+      const oversized = JSON.stringify({ padding: 'x'.repeat(MAX_BODY_BYTES) });
+      const answer = await send(entry.method.toUpperCase(), concretePath(entry), {
+        headers: { ...credentials(entry), 'content-type': 'application/json' },
+        body: oversized,
+      });
+      expect(answer.status).toBe(413);
+      expect(isProblem(JSON.parse(answer.text), 413)).toBe(true);
+    },
+  );
 
   it('answers 413 for a streamed body without a length that goes over the limit', async () => {
     const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
@@ -207,7 +242,10 @@ describe('random paths and methods', () => {
 
 describe('after the bad input', () => {
   it('still answers a normal request correctly', async () => {
-    const answer = await send('POST', '/library/42/videos', { headers: { AccessKey: 'k', 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Keynote' }) });
+    const answer = await send('POST', '/library/42/videos', {
+      headers: { AccessKey: 'k', 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Keynote' }),
+    });
     expect(answer.status).toBe(200);
     expect(validateAnswer('video', 'createVideo', 200, JSON.parse(answer.text))).toEqual([]);
     expect(JSON.parse(answer.text)).toMatchObject({ title: 'Keynote', videoLibraryId: 42 });

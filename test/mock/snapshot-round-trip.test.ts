@@ -33,7 +33,11 @@ describe('a snapshot at the caps', () => {
     // Collection names of control characters: 1 byte counted each, 6 bytes of JSON.
     const statuses: number[] = [];
     for (let i = 0; statuses.at(-1) !== 400 && i < 1000; i++) {
-      const response = await fetch(`${mock.url}/library/42/collections`, { method: 'POST', headers: { AccessKey: 'default', 'content-type': 'application/json' }, body: JSON.stringify({ name: `\u0001${'\u0002'.repeat(150)}${i}` }) });
+      const response = await fetch(`${mock.url}/library/42/collections`, {
+        method: 'POST',
+        headers: { AccessKey: 'default', 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `\u0001${'\u0002'.repeat(150)}${i}` }),
+      });
       statuses.push(response.status);
       await response.text();
     }
@@ -41,7 +45,11 @@ describe('a snapshot at the caps', () => {
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(10);
 
     const run = async (sql: string) => {
-      const response = await fetch(`${mock.url}/v2/pipeline`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: JSON.stringify({ requests: [{ type: 'execute', stmt: { sql } }, { type: 'close' }] }) });
+      const response = await fetch(`${mock.url}/v2/pipeline`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify({ requests: [{ type: 'execute', stmt: { sql } }, { type: 'close' }] }),
+      });
       return ((await response.json()) as { results: { type: string; error?: { code: string } }[] }).results[0]!;
     };
     expect((await run('CREATE TABLE filler (b BLOB)')).type).toBe('ok');
@@ -77,7 +85,11 @@ describe('a snapshot at the caps', () => {
   });
 
   it('other control writes keep the mock-wide limit', async () => {
-    const response = await fetch(`${mock.url}/_mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId: 'listStorageZones', body: 'x'.repeat(MAX_BODY_BYTES) }) });
+    const response = await fetch(`${mock.url}/_mock/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operationId: 'listStorageZones', body: 'x'.repeat(MAX_BODY_BYTES) }),
+    });
     expect(response.status).toBe(413);
   });
 });

@@ -28,7 +28,6 @@ async function behaviourOf(name: string) {
   return { state, run };
 }
 
-const dns = loadBundle('dns').components;
 const containers = loadBundle('containers').components;
 /** The DNS zone and the containers application every namespace starts with. */
 const ZONE_ID = String(parameterExample('dns', 'DnsZoneId'));
@@ -38,8 +37,20 @@ const cases: [string, string, (n: number) => Partial<MockRequest>, (state: any) 
   ['video', 'createCollection', () => ({ params: { libraryId: '42' }, body: { name: 'c' } }), (s) => s.libraries['42'].collections.length, 1000],
   ['video', 'createCollection', (n) => ({ params: { libraryId: String(n) }, body: { name: 'c' } }), (s) => Object.keys(s.libraries).length, 100],
   ['shield', 'updateShieldZone', (n) => ({ body: { shieldZoneId: 10_000 + n, shieldZone: {} } }), (s) => s.zones.length, 100],
-  ['dns', 'importDnsRecords', (n) => ({ params: { zoneId: ZONE_ID }, body: `h${n}.example.com. IN A 192.0.2.1` }), (s) => s.zones[ZONE_ID].records.length, 10_000],
-  ['containers', 'addContainerTemplate', () => ({ params: { appId: APP_ID }, body: containers.examples.ContainerTemplateRequestMinimal.value }), (s) => s.apps[APP_ID].templates.length, 100],
+  [
+    'dns',
+    'importDnsRecords',
+    (n) => ({ params: { zoneId: ZONE_ID }, body: `h${n}.example.com. IN A 192.0.2.1` }),
+    (s) => s.zones[ZONE_ID].records.length,
+    10_000,
+  ],
+  [
+    'containers',
+    'addContainerTemplate',
+    () => ({ params: { appId: APP_ID }, body: containers.examples.ContainerTemplateRequestMinimal.value }),
+    (s) => s.apps[APP_ID].templates.length,
+    100,
+  ],
 ];
 
 describe(`${CREATES.toLocaleString('en')} creates in one namespace`, () => {

@@ -20,7 +20,7 @@ const putState = (mock: Mock, namespace: string, snapshot: unknown) =>
   send(mock, { method: 'PUT', target: `/_mock/state?namespace=${namespace}`, headers: JSON_HEADERS, body: Buffer.from(JSON.stringify(snapshot)) });
 const getState = (mock: Mock, namespace: string) => send(mock, { method: 'GET', target: `/_mock/state?namespace=${namespace}`, headers: {} });
 
-describe('snapshots keep only the contract\'s fields', () => {
+describe("snapshots keep only the contract's fields", () => {
   let mock: Mock;
   beforeAll(async () => {
     mock = await createMock({ areas: ['storage', 'dns', 'video'] });
@@ -28,7 +28,10 @@ describe('snapshots keep only the contract\'s fields', () => {
   afterAll(async () => mock?.close());
 
   it('drops fields the contract does not name from storage zones and their pull zones', async () => {
-    const zone: Record<string, unknown> = { ...structuredClone((await mock.exportState()).areas.storage as { zones: Record<string, unknown>[] }).zones[0]!, Parked: 'x'.repeat(1000) };
+    const zone: Record<string, unknown> = {
+      ...structuredClone((await mock.exportState()).areas.storage as { zones: Record<string, unknown>[] }).zones[0]!,
+      Parked: 'x'.repeat(1000),
+    };
     (zone.PullZones as Record<string, unknown>[])[0]!.AlsoParked = { deep: [1, 2, 3] };
     expect((await putState(mock, 'fields', { version: 1, areas: { storage: { zones: [zone] } } })).status).toBe(200);
     const [kept] = (await getState(mock, 'fields')).body.areas.storage.zones;
@@ -40,12 +43,20 @@ describe('snapshots keep only the contract\'s fields', () => {
     expect(kept.PullZones[0].Name).toBe((zone.PullZones as { Name: string }[])[0]!.Name);
   });
 
-  it('keeps a DNS record\'s name, type and data only, and a collection\'s contract fields', async () => {
+  it("keeps a DNS record's name, type and data only, and a collection's contract fields", async () => {
     const snapshot = {
       version: 1,
       areas: {
         dns: { zones: { 7: { records: [{ name: 'a.example.com.', type: 'A', data: '192.0.2.1', parked: 'x' }] } } },
-        video: { libraries: { 42: { collections: [{ videoLibraryId: 42, guid: 'g', name: 'n', videoCount: 0, totalSize: 0, previewVideoIds: null, previewImageUrls: null, parked: 'x' }] } } },
+        video: {
+          libraries: {
+            42: {
+              collections: [
+                { videoLibraryId: 42, guid: 'g', name: 'n', videoCount: 0, totalSize: 0, previewVideoIds: null, previewImageUrls: null, parked: 'x' },
+              ],
+            },
+          },
+        },
       },
     };
     expect((await putState(mock, 'fields-2', snapshot)).status).toBe(200);
@@ -61,13 +72,27 @@ describe('pruning keeps everything the mock itself writes', () => {
     const mock = await createMock({});
     try {
       const key = { accesskey: 'round-trip', ...JSON_HEADERS };
-      const dns = loadBundle('dns').components;
       const containers = loadBundle('containers').components;
       const writes: DoorRequest[] = [
         { method: 'POST', target: '/library/42/collections', headers: key, body: Buffer.from('{"name":"kept"}') },
-        { method: 'PATCH', target: '/shield/shield-zone', headers: key, body: Buffer.from(JSON.stringify({ shieldZoneId: 4242, shieldZone: { learningMode: true } })) },
-        { method: 'POST', target: `/mc/apps/${parameterExample('containers', 'ContainersAppId')}/containers`, headers: key, body: Buffer.from(JSON.stringify(containers.examples.ContainerTemplateRequestMinimal.value)) },
-        { method: 'POST', target: `/dnszone/${parameterExample('dns', 'DnsZoneId')}/import`, headers: { accesskey: 'round-trip', 'content-type': 'text/plain' }, body: Buffer.from('a.example.com. 300 IN A 192.0.2.1') },
+        {
+          method: 'PATCH',
+          target: '/shield/shield-zone',
+          headers: key,
+          body: Buffer.from(JSON.stringify({ shieldZoneId: 4242, shieldZone: { learningMode: true } })),
+        },
+        {
+          method: 'POST',
+          target: `/mc/apps/${parameterExample('containers', 'ContainersAppId')}/containers`,
+          headers: key,
+          body: Buffer.from(JSON.stringify(containers.examples.ContainerTemplateRequestMinimal.value)),
+        },
+        {
+          method: 'POST',
+          target: `/dnszone/${parameterExample('dns', 'DnsZoneId')}/import`,
+          headers: { accesskey: 'round-trip', 'content-type': 'text/plain' },
+          body: Buffer.from('a.example.com. 300 IN A 192.0.2.1'),
+        },
         { method: 'POST', target: '/database/my-database/tokens', headers: key, body: Buffer.from('{}') },
       ];
       for (const write of writes) expect([write.target, (await mock.handle(write)).status < 300]).toEqual([write.target, true]);
@@ -76,7 +101,9 @@ describe('pruning keeps everything the mock itself writes', () => {
       expect((await mock.exportState('round-trip')).areas).toEqual(exported.areas);
       // Put into another namespace, the same state, but its database tokens give no authority there (they belong to the first).
       await mock.importState(exported, 'round-trip-copy');
-      const copied = (await mock.exportState('round-trip-copy')).areas as typeof exported.areas & { database: { databases: Record<string, { tokens: { invalidated: boolean }[] }> } };
+      const copied = (await mock.exportState('round-trip-copy')).areas as typeof exported.areas & {
+        database: { databases: Record<string, { tokens: { invalidated: boolean }[] }> };
+      };
       const { database: copiedDatabase, ...copiedRest } = copied;
       const { database: exportedDatabase, ...exportedRest } = exported.areas as typeof copied;
       expect(copiedRest).toEqual(exportedRest);
@@ -98,9 +125,14 @@ describe('the state size cap (maxStateBytes)', () => {
   afterAll(async () => mock?.close());
 
   const createCollection = (key: string, name: string) =>
-    send(mock, { method: 'POST', target: '/library/42/collections', headers: { accesskey: key, ...JSON_HEADERS }, body: Buffer.from(JSON.stringify({ name })) });
+    send(mock, {
+      method: 'POST',
+      target: '/library/42/collections',
+      headers: { accesskey: key, ...JSON_HEADERS },
+      body: Buffer.from(JSON.stringify({ name })),
+    });
 
-  it('answers writes beyond it with the area\'s documented 400 error, and takes writes again once data is deleted or reset', async () => {
+  it("answers writes beyond it with the area's documented 400 error, and takes writes again once data is deleted or reset", async () => {
     const answers = [];
     for (let n = 0; n < 200; n++) {
       const answer = await createCollection('filling', `${n}-${'c'.repeat(1000)}`);
@@ -109,7 +141,11 @@ describe('the state size cap (maxStateBytes)', () => {
     }
     const refused = answers.at(-1)!;
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ success: false, message: expect.stringMatching(/limit reached: .*about 65536 bytes of state per access key \(option maxStateBytes, flag --max-state-bytes\)/), statusCode: 400 });
+    expect(refused.body).toEqual({
+      success: false,
+      message: expect.stringMatching(/limit reached: .*about 65536 bytes of state per access key \(option maxStateBytes, flag --max-state-bytes\)/),
+      statusCode: 400,
+    });
     expect(answers.length).toBeGreaterThan(20); // the cap, not something else, stopped it
     expect(heapBytes((await mock.exportState('filling')).areas.video)).toBeLessThanOrEqual(CAP);
 
@@ -151,7 +187,8 @@ describe('the defaults fit the default heap', () => {
     try {
       gc();
       const before = getHeapStatistics().used_heap_size;
-      for (let n = 0; n < 20; n++) expect((await mock.handle({ method: 'PUT', target: `/_mock/state?namespace=heap-${n}`, headers: JSON_HEADERS, body })).status).toBe(200);
+      for (let n = 0; n < 20; n++)
+        expect((await mock.handle({ method: 'PUT', target: `/_mock/state?namespace=heap-${n}`, headers: JSON_HEADERS, body })).status).toBe(200);
       gc();
       const grown = getHeapStatistics().used_heap_size - before;
       expect(grown).toBeGreaterThan(0);

@@ -47,7 +47,11 @@ async function call(key: string, method: string, path: string, body?: unknown, c
   return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
 }
 async function control(method: string, path: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(`${mock.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await fetch(`${mock.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
 }
@@ -89,12 +93,17 @@ const cases: AreaCase[] = [
     read: async (key) => (await call(key, 'GET', `/library/${LIBRARY}/collections?itemsPerPage=1000`)).body.items.map((c: { name: string }) => c.name),
     shows: (names: string[], n) => names.includes(`written ${n}`),
     unknownId: { operationId: 'getCollection', call: (key) => call(key, 'GET', `/library/${LIBRARY}/collections/no-such-collection`), status: 404 },
-    cap: { name: 'maxCollectionsPerLibrary', room: 2, message: /at most 4 collections in one library per access key \(option video\.maxCollectionsPerLibrary, flag --max-collections-per-library\)/ },
+    cap: {
+      name: 'maxCollectionsPerLibrary',
+      room: 2,
+      message: /at most 4 collections in one library per access key \(option video\.maxCollectionsPerLibrary, flag --max-collections-per-library\)/,
+    },
   },
   {
     area: 'shield',
     write: (key, n) => call(key, 'PATCH', '/shield/shield-zone', { shieldZoneId: SHIELD_ZONE_ID, shieldZone: { wafProfileId: 100 + n } }),
-    read: async (key) => (await call(key, 'GET', '/shield/shield-zones')).body.data.find((z: { shieldZoneId: number }) => z.shieldZoneId === SHIELD_ZONE_ID).wafProfileId,
+    read: async (key) =>
+      (await call(key, 'GET', '/shield/shield-zones')).body.data.find((z: { shieldZoneId: number }) => z.shieldZoneId === SHIELD_ZONE_ID).wafProfileId,
     shows: (profile: number, n) => profile === 100 + n,
     unknownId: { operationId: 'listCustomWafRules', call: (key) => call(key, 'GET', '/shield/waf/custom-rules/999999'), status: 404 },
     cap: {
@@ -113,17 +122,32 @@ const cases: AreaCase[] = [
       return held.zones[ZONE_ID]!.records.map((record) => record.name);
     },
     shows: (names: string[], n) => names.includes(`host${n}.example.com.`),
-    unknownId: { operationId: 'importDnsRecords', call: (key) => call(key, 'POST', `/dnszone/${ZONE_ID + 1}/import`, 'www IN A 192.0.2.1', 'text/plain'), status: 404 },
-    cap: { name: 'maxRecordsPerZone', room: 5, message: /at most 5 records in one DNS zone per access key \(option dns\.maxRecordsPerZone, flag --max-records-per-zone\)/ },
+    unknownId: {
+      operationId: 'importDnsRecords',
+      call: (key) => call(key, 'POST', `/dnszone/${ZONE_ID + 1}/import`, 'www IN A 192.0.2.1', 'text/plain'),
+      status: 404,
+    },
+    cap: {
+      name: 'maxRecordsPerZone',
+      room: 5,
+      message: /at most 5 records in one DNS zone per access key \(option dns\.maxRecordsPerZone, flag --max-records-per-zone\)/,
+    },
   },
   {
     area: 'containers',
     write: (key, n) => call(key, 'POST', `/mc/apps/${APP_ID}/containers`, { ...TEMPLATE, name: `written-${n}` }),
     // No operation reads templates back: the state export is what shows them.
-    read: async (key) => ((await mock.exportState(key)).areas.containers as { apps: Record<string, { templates: { name: string }[] }> }).apps[APP_ID]!.templates.map((t) => t.name),
+    read: async (key) =>
+      ((await mock.exportState(key)).areas.containers as { apps: Record<string, { templates: { name: string }[] }> }).apps[APP_ID]!.templates.map(
+        (t) => t.name,
+      ),
     shows: (names: string[], n) => names.includes(`written-${n}`),
     unknownId: { operationId: 'addContainerTemplate', call: (key) => call(key, 'POST', '/mc/apps/no-such-app/containers', TEMPLATE), status: 404 },
-    cap: { name: 'maxTemplatesPerApp', room: 2, message: /at most 2 container templates in one application per access key \(option containers\.maxTemplatesPerApp, flag --max-templates-per-app\)/ },
+    cap: {
+      name: 'maxTemplatesPerApp',
+      room: 2,
+      message: /at most 2 container templates in one application per access key \(option containers\.maxTemplatesPerApp, flag --max-templates-per-app\)/,
+    },
   },
 ];
 
@@ -200,15 +224,16 @@ describe.each(cases)('$area state', ({ area, write, read, shows, unknownId, cap 
 
 describe('x-mock-state', () => {
   // Not-found statuses the text promises must be ones the operation documents.
-  it.each(listAreas().flatMap((area) => operationsOf(area)).map((entry) => [entry.operationId, entry] as const))(
-    '%s says what the mock does with state, and documents the statuses it names',
-    (_id, { source: operation, area, path, method }) => {
-      const text = operation['x-mock-state'];
-      expect(typeof text, `${operation.operationId} has no x-mock-state: add it in ${sourceOf(area, path, method)}`).toBe('string');
-      expect(text.length).toBeGreaterThan(40);
-      for (const status of text.match(/\b[45]\d\d\b/g) ?? []) expect(Object.keys(operation.responses)).toContain(status);
-    },
-  );
+  it.each(
+    listAreas()
+      .flatMap((area) => operationsOf(area))
+      .map((entry) => [entry.operationId, entry] as const),
+  )('%s says what the mock does with state, and documents the statuses it names', (_id, { source: operation, area, path, method }) => {
+    const text = operation['x-mock-state'];
+    expect(typeof text, `${operation.operationId} has no x-mock-state: add it in ${sourceOf(area, path, method)}`).toBe('string');
+    expect(text.length).toBeGreaterThan(40);
+    for (const status of text.match(/\b[45]\d\d\b/g) ?? []) expect(Object.keys(operation.responses)).toContain(status);
+  });
 });
 
 describe('state the areas write together', () => {
@@ -217,7 +242,8 @@ describe('state the areas write together', () => {
     const created = await call(key, 'POST', `/library/${LIBRARY}/collections`, { name: 'Launch' });
     const path = `/library/${LIBRARY}/collections/${created.body.guid}`;
     const videos = [];
-    for (let n = 0; n < 5; n++) videos.push((await call(key, 'POST', `/library/${LIBRARY}/videos`, { title: `clip ${n}`, collectionId: created.body.guid })).body.guid);
+    for (let n = 0; n < 5; n++)
+      videos.push((await call(key, 'POST', `/library/${LIBRARY}/videos`, { title: `clip ${n}`, collectionId: created.body.guid })).body.guid);
     const read = await call(key, 'GET', `${path}?includeThumbnails=true`);
     expect(validateAnswer('video', 'getCollection', 200, read.body)).toEqual([]);
     expect(read.body).toMatchObject({ videoCount: 5, previewVideoIds: videos.slice(1).reverse().join(',') });
@@ -246,7 +272,7 @@ describe('state the areas write together', () => {
     expect(body.items.map((c: { name: string }) => c.name)).toEqual(expected);
   });
 
-  it.each(['colour', 'name'])('answers 400 for orderBy=%s, which the contract\'s enum does not list', async (orderBy) => {
+  it.each(['colour', 'name'])("answers 400 for orderBy=%s, which the contract's enum does not list", async (orderBy) => {
     const { status, body } = await call(freshKey(), 'GET', `/library/${LIBRARY}/collections?orderBy=${orderBy}`);
     expect(status).toBe(400);
     expect(body.message).toMatch(/orderBy: must be equal to one of the allowed values: date, title/);
@@ -275,7 +301,8 @@ describe('state the areas write together', () => {
 });
 
 describe('the virtual clock', () => {
-  const zones = async (key: string) => (await call(key, 'GET', '/shield/shield-zones')).body.data.find((z: { shieldZoneId: number }) => z.shieldZoneId === SHIELD_ZONE_ID);
+  const zones = async (key: string) =>
+    (await call(key, 'GET', '/shield/shield-zones')).body.data.find((z: { shieldZoneId: number }) => z.shieldZoneId === SHIELD_ZONE_ID);
 
   it('ends learning mode once it passes learningModeUntil', async () => {
     const key = freshKey();
@@ -309,7 +336,10 @@ describe('the virtual clock', () => {
 
 describe('faults', () => {
   it.each([
-    ['POST /_mock/faults', async () => expect((await control('POST', '/_mock/faults', { operationId: 'listStorageZones', status: 500, count: 1 })).status).toBe(201)],
+    [
+      'POST /_mock/faults',
+      async () => expect((await control('POST', '/_mock/faults', { operationId: 'listStorageZones', status: 500, count: 1 })).status).toBe(201),
+    ],
     ['the handle: mock.fault()', async () => void mock.fault({ operationId: 'listStorageZones', status: 500, count: 1 })],
   ])('a fault set by %s makes the client retry, and the retry succeeds', async (_how, setFault) => {
     await setFault();
@@ -347,17 +377,59 @@ describe('control endpoints refuse bad input with a clear 400', () => {
     ['a state that is not JSON', 'PUT', '/_mock/state?namespace=x', '{not json', /not JSON/],
     ['a state of another version', 'PUT', '/_mock/state?namespace=x', { version: 99, areas: {} }, /"version": 1/],
     ['a state for an area not served', 'PUT', '/_mock/state?namespace=x', { version: 1, areas: { weather: {} } }, /weather/],
-    ['a DNS state of the wrong shape', 'PUT', '/_mock/state?namespace=x', { version: 1, areas: { dns: { zones: { abc: {} } } } }, /dns state cannot be imported/],
-    ['a storage state of the wrong shape', 'PUT', '/_mock/state?namespace=x', { version: 1, areas: { storage: { zones: 'none' } } }, /storage state cannot be imported/],
-    ['a video state of the wrong shape', 'PUT', '/_mock/state?namespace=x', { version: 1, areas: { video: { libraries: { 42: {} } } } }, /video state cannot be imported/],
-    ['a shield state of the wrong shape', 'PUT', '/_mock/state?namespace=x', { version: 1, areas: { shield: { zones: [{}] } } }, /shield state cannot be imported/],
-    ['a containers state of the wrong shape', 'PUT', '/_mock/state?namespace=x', { version: 1, areas: { containers: { apps: null } } }, /containers state cannot be imported/],
-    ['a state over a cap', 'PUT', '/_mock/state?namespace=x', { version: 1, areas: { dns: { zones: { 1: { records: Array(6).fill({ name: 'a.', type: 'A', data: '192.0.2.1' }) } } } } }, /at most 5 records/],
+    [
+      'a DNS state of the wrong shape',
+      'PUT',
+      '/_mock/state?namespace=x',
+      { version: 1, areas: { dns: { zones: { abc: {} } } } },
+      /dns state cannot be imported/,
+    ],
+    [
+      'a storage state of the wrong shape',
+      'PUT',
+      '/_mock/state?namespace=x',
+      { version: 1, areas: { storage: { zones: 'none' } } },
+      /storage state cannot be imported/,
+    ],
+    [
+      'a video state of the wrong shape',
+      'PUT',
+      '/_mock/state?namespace=x',
+      { version: 1, areas: { video: { libraries: { 42: {} } } } },
+      /video state cannot be imported/,
+    ],
+    [
+      'a shield state of the wrong shape',
+      'PUT',
+      '/_mock/state?namespace=x',
+      { version: 1, areas: { shield: { zones: [{}] } } },
+      /shield state cannot be imported/,
+    ],
+    [
+      'a containers state of the wrong shape',
+      'PUT',
+      '/_mock/state?namespace=x',
+      { version: 1, areas: { containers: { apps: null } } },
+      /containers state cannot be imported/,
+    ],
+    [
+      'a state over a cap',
+      'PUT',
+      '/_mock/state?namespace=x',
+      { version: 1, areas: { dns: { zones: { 1: { records: Array(6).fill({ name: 'a.', type: 'A', data: '192.0.2.1' }) } } } } },
+      /at most 5 records/,
+    ],
     ['a negative clock advance', 'POST', '/_mock/clock/advance', { ms: -5 }, /whole number/],
     ['a clock time that is not a time', 'PUT', '/_mock/clock', { now: 'soon' }, /ISO 8601/],
     ['a fault for an unknown operation', 'POST', '/_mock/faults', { operationId: 'brewCoffee', status: 500 }, /brewCoffee/],
     ['a fault with a status no HTTP answer has', 'POST', '/_mock/faults', { operationId: 'listStorageZones', status: 1000 }, /from 200 to 599/],
-    ['a fault with an unknown network fault', 'POST', '/_mock/faults', { operationId: 'listStorageZones', network: 'explode' }, /network is one of reset, hang, truncate/],
+    [
+      'a fault with an unknown network fault',
+      'POST',
+      '/_mock/faults',
+      { operationId: 'listStorageZones', network: 'explode' },
+      /network is one of reset, hang, truncate/,
+    ],
     ['a clock advance for a namespace that is not a number', 'POST', '/_mock/clock/advance?namespace=x', { ms: 'soon' }, /whole number/],
     ['a fault without an operationId', 'POST', '/_mock/faults', { status: 500 }, /operationId/],
   ])('%s', async (_name, method, path, body, detail) => {
@@ -409,7 +481,9 @@ describe('platform-mock --state FILE', () => {
   });
 
   it('takes a cap from its flag', async () => {
-    const child = spawn(process.execPath, [CLI, '--port', '0', '--area', 'shield', '--quiet', '--max-shield-zones', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, '--port', '0', '--area', 'shield', '--quiet', '--max-shield-zones', '2'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let output = '';

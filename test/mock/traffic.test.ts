@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '@platform-contracts/mock';
-import { exactJson, parameterText, allOperationEntries, deref, operationEntries, SERVER_ISSUED, type OperationEntry } from '../support/allowed-values.ts';
+import { exactJson, parameterText, allOperationEntries, deref, SERVER_ISSUED, type OperationEntry } from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer, validateAt } from '../support/openapi.ts';
 import { arbitraryOf } from '../support/schema-arbitrary.ts';
 
@@ -21,7 +21,7 @@ afterAll(async () => {
   await mock?.close();
 });
 
-const escape = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
 
 interface Drawn {
   path: Record<string, unknown>;
@@ -34,8 +34,8 @@ function parametersOf(entry: OperationEntry) {
   const document = loadBundle(entry.area);
   const item = document.paths[entry.path];
   const located = [
-    ...(item.parameters ?? []).map((raw: any, i: number) => ({ raw, at: `#/paths/${escape(entry.path)}/parameters/${i}` })),
-    ...(entry.operation.parameters ?? []).map((raw: any, i: number) => ({ raw, at: `#/paths/${escape(entry.path)}/${entry.method}/parameters/${i}` })),
+    ...(item.parameters ?? []).map((raw: any, i: number) => ({ raw, at: `#/paths/${escapePointer(entry.path)}/parameters/${i}` })),
+    ...(entry.operation.parameters ?? []).map((raw: any, i: number) => ({ raw, at: `#/paths/${escapePointer(entry.path)}/${entry.method}/parameters/${i}` })),
   ];
   return located
     .map(({ raw, at }: { raw: any; at: string }) => ({ parameter: deref(document, raw), pointer: `${raw.$ref ?? at}/schema` }))
@@ -48,20 +48,25 @@ function bodyOf(entry: OperationEntry) {
   const requestBody = deref(document, raw);
   const mediaType = Object.keys(requestBody?.content ?? {})[0];
   if (!mediaType) return undefined;
-  const base = raw?.$ref ?? `#/paths/${escape(entry.path)}/${entry.method}/requestBody`;
-  return { mediaType, required: requestBody.required === true, schema: requestBody.content[mediaType].schema, pointer: `${base}/content/${escape(mediaType)}/schema` };
+  const base = raw?.$ref ?? `#/paths/${escapePointer(entry.path)}/${entry.method}/requestBody`;
+  return {
+    mediaType,
+    required: requestBody.required === true,
+    schema: requestBody.content[mediaType].schema,
+    pointer: `${base}/content/${escapePointer(mediaType)}/schema`,
+  };
 }
 
 function requestArbitrary(entry: OperationEntry): fc.Arbitrary<Drawn> {
   const document = loadBundle(entry.area);
   const parameters = parametersOf(entry);
-  const valueOf = (parameter: any) => {
+  const valueIn = (parameter: any) => {
     const drawn = arbitraryOf(document, parameter.schema);
     return parameter.example === undefined ? drawn : fc.oneof(fc.constant(parameter.example), drawn);
   };
-  const path = fc.record(Object.fromEntries(parameters.filter((p) => p.parameter.in === 'path').map(({ parameter }) => [parameter.name, valueOf(parameter)])));
+  const path = fc.record(Object.fromEntries(parameters.filter((p) => p.parameter.in === 'path').map(({ parameter }) => [parameter.name, valueIn(parameter)])));
   const queryParameters = parameters.filter((p) => p.parameter.in === 'query');
-  const queryRecord: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(queryParameters.map(({ parameter }) => [parameter.name, valueOf(parameter)]));
+  const queryRecord: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(queryParameters.map(({ parameter }) => [parameter.name, valueIn(parameter)]));
   const requiredKeys: string[] = queryParameters.filter((p) => p.parameter.required).map((p) => p.parameter.name);
   const query = fc.record(queryRecord, { requiredKeys });
   const body = bodyOf(entry);
@@ -89,7 +94,10 @@ async function send(entry: OperationEntry, drawn: Drawn) {
   const target = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(parameterText(drawn.path[name])));
   const query = new URLSearchParams(Object.entries(drawn.query).map(([name, value]) => [name, parameterText(value)])).toString();
   const body = bodyOf(entry);
-  const headers: Record<string, string> = { AccessKey: entry.area === 'database' && !entry.path.startsWith('/database') ? 'default' : `traffic-${entry.area}`, authorization: `Bearer ${mock.areas.database.fullAccessToken}` };
+  const headers: Record<string, string> = {
+    AccessKey: entry.area === 'database' && !entry.path.startsWith('/database') ? 'default' : `traffic-${entry.area}`,
+    authorization: `Bearer ${mock.areas.database.fullAccessToken}`,
+  };
   let payload: string | undefined;
   if (body && drawn.body !== undefined) {
     headers['content-type'] = body.mediaType;
@@ -102,21 +110,30 @@ async function send(entry: OperationEntry, drawn: Drawn) {
 const operations = allOperationEntries();
 
 describe('property-based traffic (seed %i)'.replace('%i', String(SEED)), () => {
-  it.each(operations.map((entry) => [`${entry.area} ${entry.operationId}`, entry] as const))('%s: valid requests are accepted, every answer is documented', async (_name, entry) => {
-    const documented = Object.keys(entry.operation.responses);
-    await fc.assert(
-      fc.asyncProperty(requestArbitrary(entry), async (drawn) => {
-        const invalid = judge(entry, drawn);
-        const answer = await send(entry, drawn);
-        const what = `${answer.status} ${answer.text.slice(0, 200)}`;
-        expect(answer.status, what).toBeLessThan(500);
-        if (invalid.length === 0) expect(answer.status, `a valid request was refused: ${what}`).not.toBe(400);
-        expect(documented, `status ${answer.status} is not documented`).toContain(String(answer.status));
-        const json = /json/.test(answer.contentType);
-        const problems = validateAnswer(entry.area, entry.operationId, answer.status, json ? JSON.parse(answer.text) : answer.text || undefined, answer.contentType || undefined);
-        expect(problems, what).toEqual([]);
-      }),
-      { seed: SEED, numRuns: RUNS },
-    );
-  });
+  it.each(operations.map((entry) => [`${entry.area} ${entry.operationId}`, entry] as const))(
+    '%s: valid requests are accepted, every answer is documented',
+    async (_name, entry) => {
+      const documented = Object.keys(entry.operation.responses);
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(entry), async (drawn) => {
+          const invalid = judge(entry, drawn);
+          const answer = await send(entry, drawn);
+          const what = `${answer.status} ${answer.text.slice(0, 200)}`;
+          expect(answer.status, what).toBeLessThan(500);
+          if (invalid.length === 0) expect(answer.status, `a valid request was refused: ${what}`).not.toBe(400);
+          expect(documented, `status ${answer.status} is not documented`).toContain(String(answer.status));
+          const json = /json/.test(answer.contentType);
+          const problems = validateAnswer(
+            entry.area,
+            entry.operationId,
+            answer.status,
+            json ? JSON.parse(answer.text) : answer.text || undefined,
+            answer.contentType || undefined,
+          );
+          expect(problems, what).toEqual([]);
+        }),
+        { seed: SEED, numRuns: RUNS },
+      );
+    },
+  );
 });

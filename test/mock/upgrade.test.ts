@@ -32,7 +32,12 @@ describe('an upgrade no area serves', () => {
     const answer = await upgradeAnswer('/', 'websocket');
     expect(answer.status).toBe(404);
     expect(answer.contentType).toBe('application/problem+json');
-    expect(answer.body).toEqual({ type: 'about:blank', title: 'No WebSocket endpoint', status: 404, detail: 'No WebSocket endpoint at /. The mock takes no WebSocket upgrade.' });
+    expect(answer.body).toEqual({
+      type: 'about:blank',
+      title: 'No WebSocket endpoint',
+      status: 404,
+      detail: 'No WebSocket endpoint at /. The mock takes no WebSocket upgrade.',
+    });
   });
 
   it('answers an upgrade to another protocol with 400 naming it', async () => {

@@ -17,12 +17,16 @@ const test = createMockTest({ mock: { areas: ['video', 'database'] } });
 // Made, never used: it starts nothing.
 createMockTest({ mock: { areas: ['database'] } });
 
-test('finds the worker\'s mock started before it ran, though it asks for no fixture', () => {
+test("finds the worker's mock started before it ran, though it asks for no fixture", () => {
   expect(starts).toEqual(['outside any test']);
 });
 
 test('gets that mock from the fixture: no other starts', async ({ platformMock }) => {
-  const response = await platformMock.fetch(`${platformMock.url}/library/42/videos`, { method: 'POST', headers: { AccessKey: 'early', 'content-type': 'application/json' }, body: '{"title":"Keynote"}' });
+  const response = await platformMock.fetch(`${platformMock.url}/library/42/videos`, {
+    method: 'POST',
+    headers: { AccessKey: 'early', 'content-type': 'application/json' },
+    body: '{"title":"Keynote"}',
+  });
   expect(response.status).toBe(200);
   expect(starts).toEqual(['outside any test']);
 });

@@ -11,14 +11,14 @@ import { createGlobalSetup } from '@platform-contracts/mock/vitest/global-setup'
 const test = createMockTest({ createPlatformClient, http: true, mock: { areas: ['video', 'shield', 'database'], now: () => Date.UTC(2030, 0, 1) } });
 
 describe('createMockTest({ http: true })', () => {
-  test('serves the worker\'s mock on a port of 127.0.0.1, reached with the global fetch', async ({ platformMock, namespace }) => {
+  test("serves the worker's mock on a port of 127.0.0.1, reached with the global fetch", async ({ platformMock, namespace }) => {
     expect(platformMock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const health = await fetch(`${platformMock.url}/_mock/health`);
     expect(health.status).toBe(200);
     expect(namespace.accessKey).toMatch(/^test-/);
   });
 
-  test('moves the namespace\'s clock and sets its faults through the control endpoints', async ({ platform, namespace }) => {
+  test("moves the namespace's clock and sets its faults through the control endpoints", async ({ platform, namespace }) => {
     await namespace.clock.set('2031-05-06T07:08:09Z');
     const { data } = await platform.video.POST('/library/{libraryId}/videos', { params: { path: { libraryId: 42 } }, body: { title: 'later' } });
     expect(data!.dateUploaded).toBe('2031-05-06T07:08:09.000Z');
@@ -32,7 +32,7 @@ describe('createMockTest({ http: true })', () => {
     expect((await db.execute('SELECT 40 + 2 AS answer')).rows).toEqual([{ answer: 42 }]);
   });
 
-  test('refuses a bad fault rule with the control endpoint\'s reason', async ({ namespace }) => {
+  test("refuses a bad fault rule with the control endpoint's reason", async ({ namespace }) => {
     await expect(namespace.fault({ operationId: 'brewCoffee', status: 500 })).rejects.toThrow(/brewCoffee/);
   });
 });

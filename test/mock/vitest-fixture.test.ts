@@ -13,7 +13,7 @@ const LIBRARY = 42;
 const seen: { accessKey: string; collections: number }[] = [];
 
 describe('a namespace per test', () => {
-  test.concurrent.for(['first', 'second'])('keeps the %s test\'s writes to itself', async (name, { platform, namespace, expect }) => {
+  test.concurrent.for(['first', 'second'])("keeps the %s test's writes to itself", async (name, { platform, namespace, expect }) => {
     const path = { params: { path: { libraryId: LIBRARY } } } as const;
     const before = Number((await platform.video.GET('/library/{libraryId}/collections', path)).data!.totalItems); // int64: number | bigint
     await platform.video.POST('/library/{libraryId}/collections', { ...path, body: { name } });
@@ -31,7 +31,7 @@ describe('a namespace per test', () => {
     }
   });
 
-  test('runs the worker\'s mock in process', ({ platformMock, clientOptions }) => {
+  test("runs the worker's mock in process", ({ platformMock, clientOptions }) => {
     expect(platformMock.url).toBe(IN_PROCESS_URL);
     expect(platformMock.mock).toBeDefined();
     expect(clientOptions).toMatchObject({ baseUrl: IN_PROCESS_URL, fetch: platformMock.fetch });
@@ -47,7 +47,7 @@ describe('time and faults per test', () => {
     expect(data!.dateUploaded).toBe('2030-01-02T00:00:00.000Z');
   });
 
-  test.concurrent('sees the mock\'s clock while another test moves its own', async ({ platform, expect }) => {
+  test.concurrent("sees the mock's clock while another test moves its own", async ({ platform, expect }) => {
     const { data } = await platform.video.POST('/library/{libraryId}/videos', { params: { path: { libraryId: LIBRARY } }, body: { title: 'today' } });
     expect(data!.dateUploaded).toBe('2030-01-01T00:00:00.000Z');
   });
@@ -59,7 +59,7 @@ describe('time and faults per test', () => {
     expect(failure?.body).toBe('<html>Bad gateway</html>');
   });
 
-  test.concurrent('is not touched by another test\'s fault', async ({ platform, expect }) => {
+  test.concurrent("is not touched by another test's fault", async ({ platform, expect }) => {
     expect((await platform.shield.GET('/shield/shield-zones', { retry: false })).response.status).toBe(200);
   });
 });

@@ -62,7 +62,8 @@ async function longestStall(request: DoorRequest) {
 }
 
 /** `unit` repeated to `bytes` (at most), between `head` and `tail`. */
-const fill = (head: string, unit: string, tail: string, bytes = MAX_BODY) => head + unit.repeat(Math.floor((bytes - head.length - tail.length) / unit.length)) + tail;
+const fill = (head: string, unit: string, tail: string, bytes = MAX_BODY) =>
+  head + unit.repeat(Math.floor((bytes - head.length - tail.length) / unit.length)) + tail;
 
 const ZONE = String(parameterExample('dns', 'DnsZoneId'));
 
@@ -80,14 +81,29 @@ const ZONE_FILES: Record<string, (bytes: number) => string> = {
 const CRAFTED: Record<string, [string, () => DoorRequest][]> = {
   dns: Object.entries(ZONE_FILES).map(([name, make]) => [
     `a zone file: ${name}`,
-    () => ({ method: 'POST', target: `/dnszone/${ZONE}/import`, headers: { accesskey: 'bounds-dns', 'content-type': 'text/plain' }, body: Buffer.from(make(MAX_BODY)) }),
+    () => ({
+      method: 'POST',
+      target: `/dnszone/${ZONE}/import`,
+      headers: { accesskey: 'bounds-dns', 'content-type': 'text/plain' },
+      body: Buffer.from(make(MAX_BODY)),
+    }),
   ]),
   database: [
-    ['a pipeline of one large statement', () => ({ method: 'POST', target: '/v2/pipeline', headers: { authorization: `Bearer ${mock.areas.database.fullAccessToken}`, 'content-type': 'application/json' }, body: Buffer.from(fill('{"requests":[{"type":"execute","stmt":{"sql":"SELECT \'', 'x', '\'"}},{"type":"close"}]}')) })],
+    [
+      'a pipeline of one large statement',
+      () => ({
+        method: 'POST',
+        target: '/v2/pipeline',
+        headers: { authorization: `Bearer ${mock.areas.database.fullAccessToken}`, 'content-type': 'application/json' },
+        body: Buffer.from(fill('{"requests":[{"type":"execute","stmt":{"sql":"SELECT \'', 'x', '\'"}},{"type":"close"}]}')),
+      }),
+    ],
   ],
 };
 /** Each area's most costly inputs of the largest allowed size: every operation's, from the contract, and the crafted ones. */
-const LARGEST: Record<string, [string, () => DoorRequest][]> = Object.fromEntries(AREAS.map((area) => [area, [...largestInputs(area, MAX_BODY, `bounds-${area}`), ...(CRAFTED[area] ?? [])]]));
+const LARGEST: Record<string, [string, () => DoorRequest][]> = Object.fromEntries(
+  AREAS.map((area) => [area, [...largestInputs(area, MAX_BODY, `bounds-${area}`), ...(CRAFTED[area] ?? [])]]),
+);
 /** A storage snapshot of `count` tiny zones. */
 const tinyZones = (count: number) => ({ version: 1, areas: { storage: { zones: Array.from({ length: count }, (_, n) => ({ Id: n, Name: `z${n}` })) } } });
 /** The largest snapshot of tiny zones the state size cap lets in (the most objects the import works through). */
@@ -98,28 +114,44 @@ function largestAcceptedSnapshot(): string {
   return JSON.stringify(tinyZones(count));
 }
 const CONTROL: [string, () => DoorRequest][] = [
-  ['the largest snapshot the state cap accepts', () => ({ method: 'PUT', target: '/_mock/state?namespace=bounds-accepted', headers: { 'content-type': 'application/json' }, body: Buffer.from(largestAcceptedSnapshot()) })],
-  ['a state snapshot of tiny objects', () => ({ method: 'PUT', target: '/_mock/state?namespace=bounds-control', headers: { 'content-type': 'application/json' }, body: Buffer.from(fill('{"version":1,"areas":{"storage":{"zones":[', '{"Id":1,"Name":"n"},', '{"Id":2,"Name":"m"}]}}}')) })],
+  [
+    'the largest snapshot the state cap accepts',
+    () => ({
+      method: 'PUT',
+      target: '/_mock/state?namespace=bounds-accepted',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(largestAcceptedSnapshot()),
+    }),
+  ],
+  [
+    'a state snapshot of tiny objects',
+    () => ({
+      method: 'PUT',
+      target: '/_mock/state?namespace=bounds-control',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(fill('{"version":1,"areas":{"storage":{"zones":[', '{"Id":1,"Name":"n"},', '{"Id":2,"Name":"m"}]}}}')),
+    }),
+  ],
 ];
 
 describe(`the largest input of each area leaves /_mock/health answering within ${BOUND_MS} ms (CPU time)`, () => {
   it('has cases for every area of the registry', () => {
-    expect(AREAS.filter((area) => !(LARGEST[area]?.length))).toEqual([]);
+    expect(AREAS.filter((area) => !LARGEST[area]?.length)).toEqual([]);
   });
 
-  it.each([...Object.entries(LARGEST).flatMap(([area, cases]) => cases.map(([what, make]) => [area, what, make] as const)), ...CONTROL.map(([what, make]) => ['control', what, make] as const)])(
-    '%s: %s',
-    async (_area, _what, make) => {
-      const request = make();
-      if (!_what.includes('state cap')) expect(request.body?.length ?? request.target.length).toBeGreaterThan(request.body ? MAX_BODY - 64 : 16 * 1024);
-      const runs = [await longestStall(request), await longestStall(request), await longestStall(request)];
-      const { probes, status } = runs[0]!;
-      const longest = Math.min(...runs.map((run) => run.longest));
-      expect(status).toBeLessThan(_what.includes('state cap accepts') ? 300 : 500);
-      expect(probes).toBeGreaterThan(0);
-      expect(longest).toBeLessThan(BOUND_MS);
-    },
-  );
+  it.each([
+    ...Object.entries(LARGEST).flatMap(([area, cases]) => cases.map(([what, make]) => [area, what, make] as const)),
+    ...CONTROL.map(([what, make]) => ['control', what, make] as const),
+  ])('%s: %s', async (_area, _what, make) => {
+    const request = make();
+    if (!_what.includes('state cap')) expect(request.body?.length ?? request.target.length).toBeGreaterThan(request.body ? MAX_BODY - 64 : 16 * 1024);
+    const runs = [await longestStall(request), await longestStall(request), await longestStall(request)];
+    const { probes, status } = runs[0]!;
+    const longest = Math.min(...runs.map((run) => run.longest));
+    expect(status).toBeLessThan(_what.includes('state cap accepts') ? 300 : 500);
+    expect(probes).toBeGreaterThan(0);
+    expect(longest).toBeLessThan(BOUND_MS);
+  });
 });
 
 describe('the zone-file reader', () => {
@@ -140,7 +172,15 @@ describe('the zone-file reader', () => {
   });
 
   it('still counts what it reads: records, failed lines, skipped repeats', () => {
-    const text = ['$ORIGIN example.com.', 'a 300 IN A 192.0.2.1', 'a 300 IN A 192.0.2.1', 'b IN TXT "one ; two" ; comment', 'c IN TXT "open', 'd IN MX ( 10', '  mail.example.com. )'].join('\n');
+    const text = [
+      '$ORIGIN example.com.',
+      'a 300 IN A 192.0.2.1',
+      'a 300 IN A 192.0.2.1',
+      'b IN TXT "one ; two" ; comment',
+      'c IN TXT "open',
+      'd IN MX ( 10',
+      '  mail.example.com. )',
+    ].join('\n');
     expect(importZoneFile(text).counts).toEqual({ RecordsSuccessful: 3, RecordsFailed: 1, RecordsSkipped: 1 });
     expect(importZoneFile(text).added.map((record) => record.data)).toEqual(['192.0.2.1', '"one ; two"', '10 mail.example.com.']);
   });

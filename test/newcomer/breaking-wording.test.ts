@@ -40,7 +40,10 @@ describe('the breaking-change report', () => {
   it('names a removed parameter, its operation and where its list is (not "undefined at parameters.2")', () => {
     const lines = checkVideo((d) => {
       const list: Json[] = d.paths['/library/{libraryId}/collections'].get.parameters;
-      list.splice(list.findIndex((p) => p.$ref === '#/components/parameters/CollectionsSearch'), 1);
+      list.splice(
+        list.findIndex((p) => p.$ref === '#/components/parameters/CollectionsSearch'),
+        1,
+      );
     });
     expect(lines).toEqual([
       `${COLLECTIONS}:${lineOf(COLLECTIONS, /^ {2}parameters:/, /^get:/)}:3  error  request-parameter-removed  GET /library/{libraryId}/collections removed the optional query parameter 'search'`,
@@ -81,7 +84,10 @@ describe('the breaking-change report', () => {
     const openapiDir = mkdtempSync(path.join(tmpdir(), 'breaking-'));
     try {
       mkdirSync(path.join(openapiDir, 'things', 'released'), { recursive: true });
-      writeFileSync(path.join(openapiDir, 'things', 'released', '1.4.2.yaml'), stringify({ openapi: '3.1.0', info: { title: 'Things', version: '1.0.0', 'x-revision': '1.4.2' }, paths: {} }));
+      writeFileSync(
+        path.join(openapiDir, 'things', 'released', '1.4.2.yaml'),
+        stringify({ openapi: '3.1.0', info: { title: 'Things', version: '1.0.0', 'x-revision': '1.4.2' }, paths: {} }),
+      );
       const text = nextSteps(openapiDir, ['things']);
       expect(text).toMatch(/undo the change/);
       expect(text).toMatch(/things, meant to break: raise info\.x-revision in .*things\/openapi\.yaml to 2\.0\.0, then run `pnpm release`/);
@@ -96,7 +102,9 @@ describe.each(listAreas())('the %s changelog', (area) => {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
 
   it('is what pnpm release writes from the released revisions, in the rules’ words today', () => {
-    expect(text, `openapi/${area}/CHANGELOG.md is stale: run \`pnpm release\` (it writes every changelog again)`).toBe(renderChangelog(OPENAPI_DIR, area, entryDates(file)));
+    expect(text, `openapi/${area}/CHANGELOG.md is stale: run \`pnpm release\` (it writes every changelog again)`).toBe(
+      renderChangelog(OPENAPI_DIR, area, entryDates(file)),
+    );
   });
 
   it('names no field of ours, no $ref and nothing undefined, and no machine-diff words', () => {

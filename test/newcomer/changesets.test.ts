@@ -20,7 +20,14 @@ const minor = (version: string) => version.replace(/^(\d+)\.(\d+)\.\d+$/, (_m, m
 const major = (version: string) => `${Number(version.split('.')[0]) + 1}.0.0`;
 let result: ReturnType<typeof spawnSync>;
 let afterRelease: ReturnType<typeof spawnSync>;
-const breaking = { rule: 'api-removed-without-deprecation', level: 'error' as const, operations: ['DELETE /things/{id}'], text: 'DELETE /things/{id} was removed (operationId deleteThing)', predicate: 'was removed (operationId deleteThing)', bundlePath: [] };
+const breaking = {
+  rule: 'api-removed-without-deprecation',
+  level: 'error' as const,
+  operations: ['DELETE /things/{id}'],
+  text: 'DELETE /things/{id} was removed (operationId deleteThing)',
+  predicate: 'was removed (operationId deleteThing)',
+  bundlePath: [],
+};
 
 /** The workspace's manifests, changelogs and the client's version file, in `dir`. */
 function copyWorkspace(dir: string) {
@@ -37,7 +44,10 @@ const changesetVersion = (dir: string) => spawnSync(path.join(ROOT, 'node_module
 
 beforeAll(() => {
   copyWorkspace(copy);
-  writeFileSync(path.join(copy, '.changeset/mock-serves-more.md'), `---\n"${scopedName('mock')}": minor\n"${scopedName('client')}": minor\n---\n\nA change users of the mock and the client read about.\n`);
+  writeFileSync(
+    path.join(copy, '.changeset/mock-serves-more.md'),
+    `---\n"${scopedName('mock')}": minor\n"${scopedName('client')}": minor\n---\n\nA change users of the mock and the client read about.\n`,
+  );
   result = changesetVersion(copy);
   // A breaking contract release, as `pnpm release` writes its changeset.
   copyWorkspace(releaseCopy);
@@ -59,16 +69,22 @@ describe('changeset version', () => {
   });
 
   it('writes the change into the package’s changelog, under its new version', () => {
-    expect(read('packages/mock/CHANGELOG.md')).toMatch(new RegExp(`## ${minor(versionIn(ROOT, 'mock')).replaceAll('.', '\\.')}\\n\\n### Minor Changes\\n\\n- .*A change users of the mock`));
+    expect(read('packages/mock/CHANGELOG.md')).toMatch(
+      new RegExp(`## ${minor(versionIn(ROOT, 'mock')).replaceAll('.', '\\.')}\\n\\n### Minor Changes\\n\\n- .*A change users of the mock`),
+    );
     // The client's changelog keeps the entries `pnpm release` wrote for the contracts.
-    expect(read('packages/client/CHANGELOG.md')).toContain(readFileSync(path.join(ROOT, 'packages/client/CHANGELOG.md'), 'utf8').split('\n').slice(2).join('\n').trim());
+    expect(read('packages/client/CHANGELOG.md')).toContain(
+      readFileSync(path.join(ROOT, 'packages/client/CHANGELOG.md'), 'utf8').split('\n').slice(2).join('\n').trim(),
+    );
   });
 
   it('takes the changeset of a breaking contract release: the client and the contracts package move a major version', () => {
     expect(afterRelease.status, `${afterRelease.stdout}${afterRelease.stderr}`).toBe(0);
     expect(versionIn(releaseCopy, 'client')).toBe(major(versionIn(ROOT, 'client')));
     expect(versionIn(releaseCopy, 'contracts')).toBe(major(versionIn(ROOT, 'contracts')));
-    expect(read('packages/client/CHANGELOG.md', releaseCopy)).toMatch(/### Major Changes\n\n- .*The `things` contract, revision 2\.0\.0 \(was 1\.4\.0; Things API 1\.0\.0\):\n\n {2}- DELETE \/things\/\{id\} was removed \(operationId deleteThing\) \(`api-removed-without-deprecation`\)/);
+    expect(read('packages/client/CHANGELOG.md', releaseCopy)).toMatch(
+      /### Major Changes\n\n- .*The `things` contract, revision 2\.0\.0 \(was 1\.4\.0; Things API 1\.0\.0\):\n\n {2}- DELETE \/things\/\{id\} was removed \(operationId deleteThing\) \(`api-removed-without-deprecation`\)/,
+    );
   });
 
   it('keeps workspace ranges, which pnpm pack makes exact', () => {

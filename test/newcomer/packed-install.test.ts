@@ -57,9 +57,10 @@ describe('pnpm pack:all', () => {
     expect(existsSync(path.join(ROOT, 'packages/mock/docs'))).toBe(false);
   });
 
-  it('installs without an npm warning: no EBADENGINE on Node 20 (SQLite\'s WebAssembly build ships inside the mock)', () => expect(installOutput).not.toMatch(/npm warn/i));
+  it("installs without an npm warning: no EBADENGINE on Node 20 (SQLite's WebAssembly build ships inside the mock)", () =>
+    expect(installOutput).not.toMatch(/npm warn/i));
 
-  it('installs no SQLite package: the mock carries SQLite\'s WebAssembly build itself (the docs\' blocks below run SQL on it)', () => {
+  it("installs no SQLite package: the mock carries SQLite's WebAssembly build itself (the docs' blocks below run SQL on it)", () => {
     expect(existsSync(path.join(project.dir, 'node_modules/@sqlite.org'))).toBe(false);
     expect(existsSync(path.join(project.dir, 'node_modules', scopedName('mock'), 'dist/areas/database/engine/sqlite3.wasm'))).toBe(true);
   });
@@ -93,7 +94,10 @@ describe('installed from the tarballs into an empty project', () => {
     ['require()', `const client = require('${scopedName('client')}'); const video = require('${scopedName('client')}/video');`, 'cjs'],
     ['import', `const client = await import('${scopedName('client')}'); const video = await import('${scopedName('client')}/video');`, 'mjs'],
   ])('the client loads with %s on this Node', (_name, load, extension) => {
-    writeFileSync(path.join(project.dir, `load.${extension}`), `${load}\nconsole.log(typeof client.createPlatformClient, typeof client.paginate, typeof video.createVideoClient);\n`);
+    writeFileSync(
+      path.join(project.dir, `load.${extension}`),
+      `${load}\nconsole.log(typeof client.createPlatformClient, typeof client.paginate, typeof video.createVideoClient);\n`,
+    );
     expect(project.run(process.execPath, [`load.${extension}`])).toMatchObject({ status: 0, output: 'function function function\n' });
   });
 });
@@ -103,7 +107,10 @@ const client = scopedName('client');
 const WRONG = {
   'wrong-path.ts': [`await platform.video.GET('/totally/made-up');`, /wrong-path\.ts\(3,\d+\): error TS2345: Argument of type '"\/totally\/made-up"'/],
   'wrong-method.ts': [`await platform.storage.DELETE('/storagezone');`, /wrong-method\.ts\(3,\d+\): error TS2345: Argument of type '"\/storagezone"'/],
-  'wrong-option.ts': [`await platform.shield.GET('/shield/shield-zones', { timeout: 200 });`, /wrong-option\.ts\(3,\d+\): error TS\d+: Object literal may only specify known properties/],
+  'wrong-option.ts': [
+    `await platform.shield.GET('/shield/shield-zones', { timeout: 200 });`,
+    /wrong-option\.ts\(3,\d+\): error TS\d+: Object literal may only specify known properties/,
+  ],
 } as const;
 const blocks = typeScriptBlocks().map((block) => ({ ...block, fileName: block.exampleFile ?? `docs/${blockFileName(block)}` }));
 const scripts = blocks.filter((block) => !block.exampleFile);
@@ -118,20 +125,39 @@ function typeCheck() {
     writeFileSync(path.join(project.dir, block.fileName), block.exampleFile ? block.code : `${block.code}\nexport {};\n`);
   }
   for (const [file, [line]] of Object.entries(WRONG)) {
-    writeFileSync(path.join(project.dir, file), `import { createPlatformClient } from '${client}';\nconst platform = createPlatformClient({ accessKey: 'k' });\n${line}\n`);
+    writeFileSync(
+      path.join(project.dir, file),
+      `import { createPlatformClient } from '${client}';\nconst platform = createPlatformClient({ accessKey: 'k' });\n${line}\n`,
+    );
   }
   const files = [...blocks.map((block) => block.fileName), ...Object.keys(WRONG)];
-  checked = project.run(process.execPath, [TSC, '--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', '--noEmit', ...files]);
+  checked = project.run(process.execPath, [
+    TSC,
+    '--strict',
+    '--target',
+    'es2022',
+    '--module',
+    'nodenext',
+    '--moduleResolution',
+    'nodenext',
+    '--skipLibCheck',
+    '--noEmit',
+    ...files,
+  ]);
   return checked;
 }
 
 describe('the packed client under tsc --strict', () => {
-  it.each(Object.entries(WRONG))('rejects %s', (file, [, error]) => {
-    const { status, output } = typeCheck();
-    expect(status).not.toBe(0);
-    expect(output).toMatch(error);
-    expect(output.split('\n').filter((line) => line.startsWith(file))).toHaveLength(1);
-  }, 240_000);
+  it.each(Object.entries(WRONG))(
+    'rejects %s',
+    (file, [, error]) => {
+      const { status, output } = typeCheck();
+      expect(status).not.toBe(0);
+      expect(output).toMatch(error);
+      expect(output.split('\n').filter((line) => line.startsWith(file))).toHaveLength(1);
+    },
+    240_000,
+  );
 });
 
 describe('the docs’ TypeScript blocks, against the packed packages', () => {
@@ -141,10 +167,16 @@ describe('the docs’ TypeScript blocks, against the packed packages', () => {
     expect(scripts.length).toBeGreaterThan(0);
   });
 
-  it.each(blocks.map((block) => [block.name, block] as const))('%s compiles', (_name, block) => {
-    const errors = typeCheck().output.split('\n').filter((line) => line.startsWith(block.fileName));
-    expect(errors).toEqual([]);
-  }, 240_000);
+  it.each(blocks.map((block) => [block.name, block] as const))(
+    '%s compiles',
+    (_name, block) => {
+      const errors = typeCheck()
+        .output.split('\n')
+        .filter((line) => line.startsWith(block.fileName));
+      expect(errors).toEqual([]);
+    },
+    240_000,
+  );
 
   let runs: Map<string, { output: string; failure?: string }>;
   beforeAll(() => {
@@ -155,7 +187,10 @@ describe('the docs’ TypeScript blocks, against the packed packages', () => {
       const [file, ...rest] = chunk.split('\n');
       const body = rest.join('\n');
       const failed = /\n@@failed (.*)\n?$/.exec(body);
-      runs.set(file!, { output: body.replace(/\n@@(ok|failed.*)\n?$/, '').trim(), failure: failed ? failed[1] : body.includes('\n@@ok') ? undefined : `did not finish: ${result.stderr}` });
+      runs.set(file!, {
+        output: body.replace(/\n@@(ok|failed.*)\n?$/, '').trim(),
+        failure: failed ? failed[1] : body.includes('\n@@ok') ? undefined : `did not finish: ${result.stderr}`,
+      });
     }
   }, 240_000);
 
@@ -164,10 +199,18 @@ describe('the docs’ TypeScript blocks, against the packed packages', () => {
   });
 
   // The example test files, as a user runs them: vitest in the project, on the packed packages.
-  let report: { testResults: { name: string; status: string; message: string; assertionResults?: { title: string; failureMessages: string[] }[] }[] } | undefined;
+  let report:
+    | { testResults: { name: string; status: string; message: string; assertionResults?: { title: string; failureMessages: string[] }[] }[] }
+    | undefined;
+  // biome-ignore lint/suspicious/noDuplicateTestHooks: this part's own setup, after the scripts' (hooks run in order)
   beforeAll(() => {
     if (testFiles.length === 0) return;
-    const result = project.run(process.execPath, [path.join(project.dir, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', ...testFiles.map((block) => block.fileName)]);
+    const result = project.run(process.execPath, [
+      path.join(project.dir, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--reporter=json',
+      ...testFiles.map((block) => block.fileName),
+    ]);
     report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{')));
   }, 240_000);
 

@@ -22,7 +22,9 @@ const servers: { stop: () => Promise<string> }[] = [];
 let address = '';
 
 beforeAll(() => {
-  const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
+  const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' })
+    .stdout.split('\0')
+    .filter(Boolean);
   for (const file of files) cpSync(path.join(ROOT, file), path.join(clone, file), { recursive: true, verbatimSymlinks: true });
   mkdirSync(bin, { recursive: true });
   // pnpm 10 as npx runs it, found once (npx -y pnpm@10 costs seconds per call).
@@ -70,16 +72,20 @@ describe('the README’s shell blocks, on a fresh copy of the repository', () =>
   });
 
   // In order: a later block may use what an earlier one built or started.
-  it.each(blocks.filter((block) => block.notRun === undefined).map((block) => [block.name, block] as const))('%s runs as written', async (_name, block) => {
-    const code = address ? block.code.replaceAll('http://127.0.0.1:4010', address) : block.code;
-    if (SERVES.test(code)) {
-      address = await serveBlock(code.replace(new RegExp(SERVES.source, 'gm'), '$1 --port 0'));
-      expect((await fetch(`${address}/_mock/health`)).status).toBe(200);
-      expect((await fetch(`${address}/docs/`)).status).toBe(200);
-      return;
-    }
-    const result = runBlock(code);
-    expect(result.status, result.output).toBe(0);
-    expect(result.output).not.toMatch(/npm warn|ERR_|\n\s+at /i);
-  }, 300_000);
+  it.each(blocks.filter((block) => block.notRun === undefined).map((block) => [block.name, block] as const))(
+    '%s runs as written',
+    async (_name, block) => {
+      const code = address ? block.code.replaceAll('http://127.0.0.1:4010', address) : block.code;
+      if (SERVES.test(code)) {
+        address = await serveBlock(code.replace(new RegExp(SERVES.source, 'gm'), '$1 --port 0'));
+        expect((await fetch(`${address}/_mock/health`)).status).toBe(200);
+        expect((await fetch(`${address}/docs/`)).status).toBe(200);
+        return;
+      }
+      const result = runBlock(code);
+      expect(result.status, result.output).toBe(0);
+      expect(result.output).not.toMatch(/npm warn|ERR_|\n\s+at /i);
+    },
+    300_000,
+  );
 });

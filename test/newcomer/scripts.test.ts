@@ -25,7 +25,7 @@ access adduser bugs deprecate dist-tag docs edit home info issues login logout o
 set-script show star stars team token unpublish unstar v version view whoami xmas`.split(/\s+/);
 
 describe('package.json scripts', () => {
-  it.each(scripts.map(([name]) => [name]))('%s is not one of pnpm\'s own commands', (name) => {
+  it.each(scripts.map(([name]) => [name]))("%s is not one of pnpm's own commands", (name) => {
     expect(PNPM_COMMANDS).not.toContain(name);
   });
 
@@ -38,7 +38,12 @@ describe('package.json scripts', () => {
       // Never run a script that would not stop at --help (it would do its job for real).
       expect(readFileSync(path.join(ROOT, file), 'utf8'), `${file} does not handle --help`).toMatch(/parseScriptArgs|'--help'/);
     }
-    const result = spawnSync(`${command} --help`, { cwd: ROOT, shell: true, encoding: 'utf8', env: { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` } });
+    const result = spawnSync(`${command} --help`, {
+      cwd: ROOT,
+      shell: true,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` },
+    });
     expect(result.status, result.stderr).toBe(0);
     if (file) expect(result.stdout).toMatch(new RegExp(`^Usage: pnpm ${name.replace(':', '\\:')}\\b`, 'i'));
     else expect(result.stdout.trim().length).toBeGreaterThan(0);
@@ -79,14 +84,16 @@ describe('the README', () => {
     for (const option of options) expect(readme, option).toContain(`\`${option}`);
   });
 
-  it('runs commands that exist: every `pnpm <name>` it mentions is a script or one of pnpm\'s', () => {
+  it("runs commands that exist: every `pnpm <name>` it mentions is a script or one of pnpm's", () => {
     const named = [...readme.matchAll(/`(?:npx -y )?pnpm(?:@10)? ([a-z][\w:-]*)/g)].map((match) => match[1]!);
     for (const name of new Set(named)) expect(name in manifest.scripts || ['install', 'add', 'exec', 'pack', 'publish'].includes(name), name).toBe(true);
     expect(existsSync(path.join(ROOT, 'scripts', 'pack.ts'))).toBe(true);
   });
 
   it('gives the commands in their fastest form, an installed pnpm, and says what npx costs instead', () => {
-    const commands = blocksOf('README.md').filter((block) => block.language === 'sh').map((block) => block.code);
+    const commands = blocksOf('README.md')
+      .filter((block) => block.language === 'sh')
+      .map((block) => block.code);
     expect(commands.filter((code) => /\bnpx -y pnpm/.test(code))).toEqual([]);
     expect(readme.split('\n').slice(0, 12).join('\n')).toContain('`npm install -g pnpm@10`');
     expect(readme).toMatch(/write `npx -y pnpm@10` in its place[\s\S]{0,200}slower by 5 to 10 seconds/);
@@ -94,7 +101,7 @@ describe('the README', () => {
 });
 
 describe('pnpm in this repository', () => {
-  it('shows no notice of a newer pnpm (update-notifier=false in .npmrc), whatever the user\'s own settings', () => {
+  it("shows no notice of a newer pnpm (update-notifier=false in .npmrc), whatever the user's own settings", () => {
     const [command, prefix] = pnpmCommand();
     const { npm_config_update_notifier: _notifier, ...env } = cleanNpmEnv();
     const result = spawnSync(command, [...prefix, 'config', 'get', 'update-notifier'], { cwd: ROOT, encoding: 'utf8', env });

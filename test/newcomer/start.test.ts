@@ -74,7 +74,7 @@ describe('rebuilding only what changed', () => {
 });
 
 describe('a test file run alone (npx vitest run FILE)', () => {
-  it('is preceded by vitest\'s globalSetup, which brings the build up to date', () => {
+  it("is preceded by vitest's globalSetup, which brings the build up to date", () => {
     expect(vitestConfig.test?.globalSetup).toEqual(['./test/support/fresh-build.ts']);
   });
 
@@ -82,7 +82,9 @@ describe('a test file run alone (npx vitest run FILE)', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'fresh-build-'));
     try {
       const ran: string[] = [];
-      const write = (file: string, text: string) => (mkdirSync(path.dirname(path.join(root, file)), { recursive: true }), writeFileSync(path.join(root, file), text));
+      const write = (file: string, text: string) => (
+        mkdirSync(path.dirname(path.join(root, file)), { recursive: true }), writeFileSync(path.join(root, file), text)
+      );
       const steps: BuildStep[] = [
         { name: 'bundles', inputs: ['openapi'], outputs: ['bundles/video.json'], run: () => (ran.push('bundles'), write('bundles/video.json', '{}')) },
         { name: 'site', inputs: ['site'], outputs: ['docs/index.html'], run: () => (ran.push('site'), write('docs/index.html', '<html>')) },
@@ -96,7 +98,10 @@ describe('a test file run alone (npx vitest run FILE)', () => {
       ran.length = 0;
       expect(await freshBuild(steps, { ...options, log: (line) => log.push(line) })).toEqual(['bundles']);
       expect(ran).toEqual(['bundles']);
-      expect(log).toEqual(['vitest: the build is older than its sources (bundles); rebuilding before the tests, as `pnpm test` does:', '  rebuilding bundles: openapi/video.yaml changed']);
+      expect(log).toEqual([
+        'vitest: the build is older than its sources (bundles); rebuilding before the tests, as `pnpm test` does:',
+        '  rebuilding bundles: openapi/video.yaml changed',
+      ]);
       expect(await freshBuild(steps, { ...options, log: (line) => log.push(line) })).toEqual([]);
       expect(log).toHaveLength(2);
     } finally {
@@ -118,7 +123,12 @@ describe('deciding what to rebuild', () => {
 
 /** `pnpm start` as a terminal runs it: its own process group, Ctrl+C sent to the whole group. */
 function start(args: string[], command: string[] = [process.execPath, '--import', 'tsx', 'scripts/start.ts'], env: Record<string, string> = {}) {
-  const child = spawn(command[0]!, [...command.slice(1), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...cleanNpmEnv(), ...env } });
+  const child = spawn(command[0]!, [...command.slice(1), ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...cleanNpmEnv(), ...env },
+  });
   let output = '';
   const waiters: { pattern: RegExp; resolve: (match: RegExpExecArray) => void }[] = [];
   const onData = (chunk: Buffer) => {
@@ -150,7 +160,7 @@ describe('pnpm start', () => {
     if (stale.length > 0) throw new Error(`the build is out of date (${stale.map((s) => `${s.step}: ${s.reason}`).join('; ')}): run \`pnpm build\` first`);
   });
 
-  it('answers --help with its own description and the mock\'s options', () => {
+  it("answers --help with its own description and the mock's options", () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--help'], { cwd: ROOT, encoding: 'utf8' });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Usage: pnpm start \[option\.\.\.\]/);
@@ -215,11 +225,15 @@ describe('pnpm start', () => {
     ['a port that is not a number', ['--port', 'abc']],
     ['an unknown option', ['--colour']],
     ['an unknown area', ['--area', 'nosuch']],
-  ])('refuses %s as a usage error (exit 2)', async (_name, args) => {
-    const server = start(args);
-    expect(await server.closed).toBe(2);
-    expect(server.output()).toMatch(/error: /);
-  }, 120_000);
+  ])(
+    'refuses %s as a usage error (exit 2)',
+    async (_name, args) => {
+      const server = start(args);
+      expect(await server.closed).toBe(2);
+      expect(server.output()).toMatch(/error: /);
+    },
+    120_000,
+  );
 });
 
 describe('pnpm mock', () => {
@@ -247,4 +261,3 @@ describe('pnpm mock', () => {
     expect(server.output()).not.toMatch(/out of date/);
   }, 120_000);
 });
-

@@ -59,12 +59,32 @@ const input = (d: Json) => d.components.schemas.ThingInput;
 // ---- the families, spread over the places a schema sits ----
 
 const SUBJECTS: Record<string, { schema: (d: Json) => Json; set: (d: Json, schema: Json) => void; ops: string; element: string }> = {
-  'request-parameter': { schema: (d) => get(d).parameters[0].schema, set: (d, s) => (get(d).parameters[0].schema = s), ops: 'GET /things/{id}', element: "the query parameter 'filter'" },
+  'request-parameter': {
+    schema: (d) => get(d).parameters[0].schema,
+    set: (d, s) => (get(d).parameters[0].schema = s),
+    ops: 'GET /things/{id}',
+    element: "the query parameter 'filter'",
+  },
   'request-body': { schema: input, set: (d, s) => (d.components.schemas.ThingInput = s), ops: 'PUT /things/{id}', element: 'the request body' },
-  'request-property': { schema: (d) => input(d).properties.note, set: (d, s) => (input(d).properties.note = s), ops: 'PUT /things/{id}', element: "the request property 'note'" },
+  'request-property': {
+    schema: (d) => input(d).properties.note,
+    set: (d, s) => (input(d).properties.note = s),
+    ops: 'PUT /things/{id}',
+    element: "the request property 'note'",
+  },
   'response-body': { schema: thing, set: (d, s) => (d.components.schemas.Thing = s), ops: 'GET /things/{id}', element: 'the 200 response body' },
-  'response-property': { schema: (d) => thing(d).properties.note, set: (d, s) => (thing(d).properties.note = s), ops: 'GET /things/{id}', element: "the property 'note' of the 200 response" },
-  'response-header': { schema: (d) => ok(d).headers['X-Rate'].schema, set: (d, s) => (ok(d).headers['X-Rate'].schema = s), ops: 'GET /things/{id}', element: "the 200 response header 'X-Rate'" },
+  'response-property': {
+    schema: (d) => thing(d).properties.note,
+    set: (d, s) => (thing(d).properties.note = s),
+    ops: 'GET /things/{id}',
+    element: "the property 'note' of the 200 response",
+  },
+  'response-header': {
+    schema: (d) => ok(d).headers['X-Rate'].schema,
+    set: (d, s) => (ok(d).headers['X-Rate'].schema = s),
+    ops: 'GET /things/{id}',
+    element: "the 200 response header 'X-Rate'",
+  },
 };
 
 const BOUNDS: Record<string, string> = {
@@ -108,8 +128,14 @@ for (const [subject, { schema, set, ops, element }] of Object.entries(SUBJECTS))
   EXAMPLES.set(`${subject}-pattern-changed`, keyword('pattern', '^a', '^b', `changed the pattern of ${element} from '^a' to '^b'`));
   EXAMPLES.set(`${subject}-pattern-removed`, keyword('pattern', '^a', undefined, `removed the pattern '^a' of ${element}`));
   EXAMPLES.set(`${subject}-default-value-changed`, keyword('default', 'a', 'b', `changed the default of ${element} from 'a' to 'b'`));
-  EXAMPLES.set(`${subject}-additional-properties-restricted`, keyword('additionalProperties', undefined, false, `no longer allows properties that ${element} does not list`));
-  EXAMPLES.set(`${subject}-additional-properties-allowed`, keyword('additionalProperties', false, undefined, `allows properties that ${element} does not list`));
+  EXAMPLES.set(
+    `${subject}-additional-properties-restricted`,
+    keyword('additionalProperties', undefined, false, `no longer allows properties that ${element} does not list`),
+  );
+  EXAMPLES.set(
+    `${subject}-additional-properties-allowed`,
+    keyword('additionalProperties', false, undefined, `allows properties that ${element} does not list`),
+  );
   for (const [k, article] of [
     ['oneOf', 'a'],
     ['anyOf', 'an'],
@@ -117,8 +143,16 @@ for (const [subject, { schema, set, ops, element }] of Object.entries(SUBJECTS))
     const two = [{ type: 'string' }, { type: 'integer' }];
     const three = [...two, { type: 'boolean' }];
     const id = k === 'oneOf' ? 'one-of' : 'any-of';
-    EXAMPLES.set(`${subject}-${id}-added`, { prepare: (d) => set(d, { [k]: two }), change: (d) => set(d, { [k]: three }), says: `${ops} added ${article} ${k} branch to ${element}` });
-    EXAMPLES.set(`${subject}-${id}-removed`, { prepare: (d) => set(d, { [k]: three }), change: (d) => set(d, { [k]: two }), says: `${ops} removed ${article} ${k} branch of ${element}` });
+    EXAMPLES.set(`${subject}-${id}-added`, {
+      prepare: (d) => set(d, { [k]: two }),
+      change: (d) => set(d, { [k]: three }),
+      says: `${ops} added ${article} ${k} branch to ${element}`,
+    });
+    EXAMPLES.set(`${subject}-${id}-removed`, {
+      prepare: (d) => set(d, { [k]: three }),
+      change: (d) => set(d, { [k]: two }),
+      says: `${ops} removed ${article} ${k} branch of ${element}`,
+    });
   }
 }
 
@@ -126,69 +160,192 @@ for (const [subject, { schema, set, ops, element }] of Object.entries(SUBJECTS))
 
 const add = (id: string, example: Example) => EXAMPLES.set(id, example);
 add('api-removed-without-deprecation', { change: (d) => delete d.paths['/things/{id}'].put, says: 'PUT /things/{id} was removed (operationId putThing)' });
-add('api-removed-with-deprecation', { prepare: (d) => (put(d).deprecated = true), change: (d) => delete d.paths['/things/{id}'].put, says: 'PUT /things/{id} was removed after its deprecation (operationId putThing)' });
-add('endpoint-added', { change: (d) => (d.paths['/things/{id}'].delete = { operationId: 'deleteThing', responses: { '204': { description: 'gone' } } }), says: 'DELETE /things/{id} was added (operationId deleteThing)' });
-add('api-path-changed', { change: (d) => ((d.paths['/items'] = d.paths['/things']), delete d.paths['/things']), says: 'GET /things moved to GET /items (operationId listThings)' });
+add('api-removed-with-deprecation', {
+  prepare: (d) => (put(d).deprecated = true),
+  change: (d) => delete d.paths['/things/{id}'].put,
+  says: 'PUT /things/{id} was removed after its deprecation (operationId putThing)',
+});
+add('endpoint-added', {
+  change: (d) => (d.paths['/things/{id}'].delete = { operationId: 'deleteThing', responses: { '204': { description: 'gone' } } }),
+  says: 'DELETE /things/{id} was added (operationId deleteThing)',
+});
+add('api-path-changed', {
+  change: (d) => ((d.paths['/items'] = d.paths['/things']), delete d.paths['/things']),
+  says: 'GET /things moved to GET /items (operationId listThings)',
+});
 add('api-path-parameter-renamed', {
   change: (d) => {
     d.paths['/things/{thingId}'] = d.paths['/things/{id}'];
     delete d.paths['/things/{id}'];
     d.paths['/things/{thingId}'].parameters[0].name = 'thingId';
   },
-  says: 'GET /things/{thingId}, PUT /things/{thingId} renamed the path /things/{id} to /things/{thingId} (only its parameters\' names)',
+  says: "GET /things/{thingId}, PUT /things/{thingId} renamed the path /things/{id} to /things/{thingId} (only its parameters' names)",
 });
-add('api-operation-id-changed', { change: (d) => (put(d).operationId = 'replaceThing'), says: "PUT /things/{id} changed its operationId from 'putThing' to 'replaceThing'" });
+add('api-operation-id-changed', {
+  change: (d) => (put(d).operationId = 'replaceThing'),
+  says: "PUT /things/{id} changed its operationId from 'putThing' to 'replaceThing'",
+});
 add('api-deprecated', { change: (d) => (get(d).deprecated = true), says: 'GET /things/{id} was deprecated' });
-add('api-reactivated', { prepare: (d) => (get(d).deprecated = true), change: (d) => delete get(d).deprecated, says: 'GET /things/{id} is no longer deprecated' });
-add('api-security-added', { prepare: (d) => delete put(d).security, change: (d) => (put(d).security = [{ key: [] }]), says: "PUT /things/{id} now requires 'key'" });
+add('api-reactivated', {
+  prepare: (d) => (get(d).deprecated = true),
+  change: (d) => delete get(d).deprecated,
+  says: 'GET /things/{id} is no longer deprecated',
+});
+add('api-security-added', {
+  prepare: (d) => delete put(d).security,
+  change: (d) => (put(d).security = [{ key: [] }]),
+  says: "PUT /things/{id} now requires 'key'",
+});
 add('api-security-removed', { change: (d) => delete put(d).security, says: "PUT /things/{id} no longer requires 'key'" });
 add('api-security-alternative-added', { change: (d) => put(d).security.push({ token: [] }), says: "PUT /things/{id} also accepts 'token'" });
-add('api-security-alternative-removed', { prepare: (d) => put(d).security.push({ token: [] }), change: (d) => put(d).security.pop(), says: "PUT /things/{id} no longer accepts 'token'" });
-add('api-security-changed', { change: (d) => (put(d).security = [{ key: ['write'] }]), says: "PUT /things/{id} changed its security from 'key' to 'key' with the scopes 'write'" });
+add('api-security-alternative-removed', {
+  prepare: (d) => put(d).security.push({ token: [] }),
+  change: (d) => put(d).security.pop(),
+  says: "PUT /things/{id} no longer accepts 'token'",
+});
+add('api-security-changed', {
+  change: (d) => (put(d).security = [{ key: ['write'] }]),
+  says: "PUT /things/{id} changed its security from 'key' to 'key' with the scopes 'write'",
+});
 add('request-parameter-removed', { change: (d) => (get(d).parameters = []), says: "GET /things/{id} removed the optional query parameter 'filter'" });
-add('new-required-request-parameter', { change: (d) => get(d).parameters.push({ name: 'mode', in: 'query', required: true, schema: { type: 'string' } }), says: "GET /things/{id} added the required query parameter 'mode'" });
-add('new-optional-request-parameter', { change: (d) => get(d).parameters.push({ name: 'fields', in: 'query', schema: { type: 'string' } }), says: "GET /things/{id} added the optional query parameter 'fields'" });
-add('request-parameter-renamed', { change: (d) => (get(d).parameters[0].name = 'where'), says: "GET /things/{id} renamed the optional query parameter 'filter' to 'where'" });
-add('request-parameter-became-required', { change: (d) => (get(d).parameters[0].required = true), says: "GET /things/{id} made the query parameter 'filter' required" });
-add('request-parameter-became-optional', { prepare: (d) => (get(d).parameters[0].required = true), change: (d) => (get(d).parameters[0].required = false), says: "GET /things/{id} made the query parameter 'filter' optional" });
-add('request-parameter-serialization-changed', { change: (d) => (get(d).parameters[0].explode = false), says: "GET /things/{id} changed how the query parameter 'filter' is written (explode: 'default' to false)" });
+add('new-required-request-parameter', {
+  change: (d) => get(d).parameters.push({ name: 'mode', in: 'query', required: true, schema: { type: 'string' } }),
+  says: "GET /things/{id} added the required query parameter 'mode'",
+});
+add('new-optional-request-parameter', {
+  change: (d) => get(d).parameters.push({ name: 'fields', in: 'query', schema: { type: 'string' } }),
+  says: "GET /things/{id} added the optional query parameter 'fields'",
+});
+add('request-parameter-renamed', {
+  change: (d) => (get(d).parameters[0].name = 'where'),
+  says: "GET /things/{id} renamed the optional query parameter 'filter' to 'where'",
+});
+add('request-parameter-became-required', {
+  change: (d) => (get(d).parameters[0].required = true),
+  says: "GET /things/{id} made the query parameter 'filter' required",
+});
+add('request-parameter-became-optional', {
+  prepare: (d) => (get(d).parameters[0].required = true),
+  change: (d) => (get(d).parameters[0].required = false),
+  says: "GET /things/{id} made the query parameter 'filter' optional",
+});
+add('request-parameter-serialization-changed', {
+  change: (d) => (get(d).parameters[0].explode = false),
+  says: "GET /things/{id} changed how the query parameter 'filter' is written (explode: 'default' to false)",
+});
 add('request-body-removed', { change: (d) => delete put(d).requestBody, says: 'PUT /things/{id} removed the request body' });
 const body = (d: Json) => put(d).requestBody;
-add('request-body-added-required', { prepare: (d) => delete put(d).requestBody, change: (d) => (put(d).requestBody = base().paths['/things/{id}'].put.requestBody), says: 'PUT /things/{id} added a required request body' });
-add('request-body-added-optional', { prepare: (d) => delete put(d).requestBody, change: (d) => (put(d).requestBody = { ...base().paths['/things/{id}'].put.requestBody, required: false }), says: 'PUT /things/{id} added an optional request body' });
-add('request-body-became-required', { prepare: (d) => (body(d).required = false), change: (d) => (body(d).required = true), says: 'PUT /things/{id} made the request body required' });
+add('request-body-added-required', {
+  prepare: (d) => delete put(d).requestBody,
+  change: (d) => (put(d).requestBody = base().paths['/things/{id}'].put.requestBody),
+  says: 'PUT /things/{id} added a required request body',
+});
+add('request-body-added-optional', {
+  prepare: (d) => delete put(d).requestBody,
+  change: (d) => (put(d).requestBody = { ...base().paths['/things/{id}'].put.requestBody, required: false }),
+  says: 'PUT /things/{id} added an optional request body',
+});
+add('request-body-became-required', {
+  prepare: (d) => (body(d).required = false),
+  change: (d) => (body(d).required = true),
+  says: 'PUT /things/{id} made the request body required',
+});
 add('request-body-became-optional', { change: (d) => (body(d).required = false), says: 'PUT /things/{id} made the request body optional' });
 const textJson = (d: Json) => (body(d).content['text/json'] = { schema: { $ref: '#/components/schemas/ThingInput' } });
-add('request-body-media-type-removed', { prepare: textJson, change: (d) => delete body(d).content['text/json'], says: "PUT /things/{id} removed the media type 'text/json' from the request body" });
+add('request-body-media-type-removed', {
+  prepare: textJson,
+  change: (d) => delete body(d).content['text/json'],
+  says: "PUT /things/{id} removed the media type 'text/json' from the request body",
+});
 add('request-body-media-type-added', { change: textJson, says: "PUT /things/{id} added the media type 'text/json' to the request body" });
 const xml = (d: Json) => (ok(d).content['application/xml'] = { schema: { $ref: '#/components/schemas/Thing' } });
-add('response-media-type-removed', { prepare: xml, change: (d) => delete ok(d).content['application/xml'], says: "GET /things/{id} removed the media type 'application/xml' from the 200 response" });
+add('response-media-type-removed', {
+  prepare: xml,
+  change: (d) => delete ok(d).content['application/xml'],
+  says: "GET /things/{id} removed the media type 'application/xml' from the 200 response",
+});
 add('response-media-type-added', { change: xml, says: "GET /things/{id} added the media type 'application/xml' to the 200 response" });
 add('response-success-status-removed', { change: (d) => delete get(d).responses['200'], says: 'GET /things/{id} removed the success response 200' });
 add('response-non-success-status-removed', { change: (d) => delete get(d).responses['404'], says: 'GET /things/{id} removed the non-success response 404' });
-add('response-success-status-added', { change: (d) => (put(d).responses['201'] = { description: 'made' }), says: 'PUT /things/{id} added the success response 201' });
-add('response-non-success-status-added', { change: (d) => (put(d).responses['400'] = { description: 'bad' }), says: 'PUT /things/{id} added the non-success response 400' });
+add('response-success-status-added', {
+  change: (d) => (put(d).responses['201'] = { description: 'made' }),
+  says: 'PUT /things/{id} added the success response 201',
+});
+add('response-non-success-status-added', {
+  change: (d) => (put(d).responses['400'] = { description: 'bad' }),
+  says: 'PUT /things/{id} added the non-success response 400',
+});
 const rateRequired = (d: Json) => (ok(d).headers['X-Rate'].required = true);
-add('response-required-header-removed', { prepare: rateRequired, change: (d) => delete ok(d).headers, says: "GET /things/{id} removed the required header 'X-Rate' from the 200 response" });
-add('response-optional-header-removed', { change: (d) => delete ok(d).headers['X-Rate'], says: "GET /things/{id} removed the optional header 'X-Rate' from the 200 response" });
-add('response-header-added', { change: (d) => (ok(d).headers['X-Next'] = { schema: { type: 'string' } }), says: "GET /things/{id} added the optional header 'X-Next' to the 200 response" });
-add('response-header-became-optional', { prepare: rateRequired, change: (d) => (ok(d).headers['X-Rate'].required = false), says: "GET /things/{id} made the header 'X-Rate' of the 200 response optional" });
+add('response-required-header-removed', {
+  prepare: rateRequired,
+  change: (d) => delete ok(d).headers,
+  says: "GET /things/{id} removed the required header 'X-Rate' from the 200 response",
+});
+add('response-optional-header-removed', {
+  change: (d) => delete ok(d).headers['X-Rate'],
+  says: "GET /things/{id} removed the optional header 'X-Rate' from the 200 response",
+});
+add('response-header-added', {
+  change: (d) => (ok(d).headers['X-Next'] = { schema: { type: 'string' } }),
+  says: "GET /things/{id} added the optional header 'X-Next' to the 200 response",
+});
+add('response-header-became-optional', {
+  prepare: rateRequired,
+  change: (d) => (ok(d).headers['X-Rate'].required = false),
+  says: "GET /things/{id} made the header 'X-Rate' of the 200 response optional",
+});
 add('response-header-became-required', { change: rateRequired, says: "GET /things/{id} made the header 'X-Rate' of the 200 response required" });
 add('request-property-removed', { change: (d) => delete input(d).properties.note, says: "PUT /things/{id} removed the optional request property 'note'" });
-add('new-required-request-property', { change: (d) => ((input(d).properties.size = { type: 'integer' }), input(d).required.push('size')), says: "PUT /things/{id} added the required request property 'size'" });
-add('new-optional-request-property', { change: (d) => (input(d).properties.size = { type: 'integer' }), says: "PUT /things/{id} added the optional request property 'size'" });
-add('response-required-property-removed', { change: (d) => (delete thing(d).properties.name, (thing(d).required = [])), says: "GET /things/{id} removed the required property 'name' from the 200 response" });
-add('response-optional-property-removed', { change: (d) => delete thing(d).properties.note, says: "GET /things/{id} removed the optional property 'note' from the 200 response" });
-add('response-required-property-added', { change: (d) => ((thing(d).properties.size = { type: 'integer' }), thing(d).required.push('size')), says: "GET /things/{id} added the required property 'size' to the 200 response" });
-add('response-optional-property-added', { change: (d) => (thing(d).properties.size = { type: 'integer' }), says: "GET /things/{id} added the optional property 'size' to the 200 response" });
-add('request-property-renamed', { change: (d) => ((input(d).properties.label = input(d).properties.note), delete input(d).properties.note), says: "PUT /things/{id} renamed the request property 'note' to 'label'" });
-add('response-property-renamed', { change: (d) => ((thing(d).properties.remark = thing(d).properties.note), delete thing(d).properties.note), says: "GET /things/{id} renamed the property 'note' of the 200 response to 'remark'" });
+add('new-required-request-property', {
+  change: (d) => ((input(d).properties.size = { type: 'integer' }), input(d).required.push('size')),
+  says: "PUT /things/{id} added the required request property 'size'",
+});
+add('new-optional-request-property', {
+  change: (d) => (input(d).properties.size = { type: 'integer' }),
+  says: "PUT /things/{id} added the optional request property 'size'",
+});
+add('response-required-property-removed', {
+  change: (d) => (delete thing(d).properties.name, (thing(d).required = [])),
+  says: "GET /things/{id} removed the required property 'name' from the 200 response",
+});
+add('response-optional-property-removed', {
+  change: (d) => delete thing(d).properties.note,
+  says: "GET /things/{id} removed the optional property 'note' from the 200 response",
+});
+add('response-required-property-added', {
+  change: (d) => ((thing(d).properties.size = { type: 'integer' }), thing(d).required.push('size')),
+  says: "GET /things/{id} added the required property 'size' to the 200 response",
+});
+add('response-optional-property-added', {
+  change: (d) => (thing(d).properties.size = { type: 'integer' }),
+  says: "GET /things/{id} added the optional property 'size' to the 200 response",
+});
+add('request-property-renamed', {
+  change: (d) => ((input(d).properties.label = input(d).properties.note), delete input(d).properties.note),
+  says: "PUT /things/{id} renamed the request property 'note' to 'label'",
+});
+add('response-property-renamed', {
+  change: (d) => ((thing(d).properties.remark = thing(d).properties.note), delete thing(d).properties.note),
+  says: "GET /things/{id} renamed the property 'note' of the 200 response to 'remark'",
+});
 add('request-property-became-required', { change: (d) => input(d).required.push('note'), says: "PUT /things/{id} made the request property 'note' required" });
 add('request-property-became-optional', { change: (d) => (input(d).required = []), says: "PUT /things/{id} made the request property 'name' optional" });
-add('response-property-became-optional', { change: (d) => (thing(d).required = []), says: "GET /things/{id} made the property 'name' of the 200 response optional" });
-add('response-property-became-required', { change: (d) => thing(d).required.push('note'), says: "GET /things/{id} made the property 'note' of the 200 response required" });
-add('schema-keyword-changed-breaking', { change: (d) => (input(d).properties.note.const = 'a'), says: "PUT /things/{id} changed the const of the request property 'note' from 'none' to 'a'" });
-add('schema-keyword-changed', { change: (d) => (input(d).properties.note.multipleOf = 2), says: "PUT /things/{id} changed the multipleOf of the request property 'note' from 'none' to 2" });
+add('response-property-became-optional', {
+  change: (d) => (thing(d).required = []),
+  says: "GET /things/{id} made the property 'name' of the 200 response optional",
+});
+add('response-property-became-required', {
+  change: (d) => thing(d).required.push('note'),
+  says: "GET /things/{id} made the property 'note' of the 200 response required",
+});
+add('schema-keyword-changed-breaking', {
+  change: (d) => (input(d).properties.note.const = 'a'),
+  says: "PUT /things/{id} changed the const of the request property 'note' from 'none' to 'a'",
+});
+add('schema-keyword-changed', {
+  change: (d) => (input(d).properties.note.multipleOf = 2),
+  says: "PUT /things/{id} changed the multipleOf of the request property 'note' from 'none' to 2",
+});
 
 function run(example: Example) {
   const before = base();
@@ -212,7 +369,10 @@ describe('the rule table', () => {
   it.each(RULES.map((rule) => [rule.id, rule.level, rule] as const))('%s (%s): one finding, in its words; the gate %s', (id, level) => {
     const example = EXAMPLES.get(id)!;
     const findings = run(example);
-    expect(findings.map((f) => [f.rule, f.text]), JSON.stringify(findings, null, 1)).toEqual([[id, example.says]]);
+    expect(
+      findings.map((f) => [f.rule, f.text]),
+      JSON.stringify(findings, null, 1),
+    ).toEqual([[id, example.says]]);
     expect(findings[0]!.level).toBe(level);
     const refused = problemsOf([{ area: 'fixture', released: '1.0.0', revision: '1.1.0', findings }]).length > 0;
     expect(refused, level === 'error' ? 'a breaking change the gate let through' : 'a compatible change the gate refused').toBe(level === 'error');
@@ -227,7 +387,10 @@ describe('what is no change for a client', () => {
     ['an x- field of an operation', (d) => (get(d)['x-mock-state'] = 'Reads the things.')],
     ['an x- field of a property', (d) => (input(d).properties.note['x-assumed'] = 'the live service')],
     ['an example', (d) => (ok(d).content['application/json'].examples = { one: { value: { name: 'a' } } })],
-    ['a schema moved to another component name', (d) => ((d.components.schemas.Item = thing(d)), (ok(d).content['application/json'].schema.$ref = '#/components/schemas/Item'))],
+    [
+      'a schema moved to another component name',
+      (d) => ((d.components.schemas.Item = thing(d)), (ok(d).content['application/json'].schema.$ref = '#/components/schemas/Item')),
+    ],
     ['the version number', (d) => (d.info.version = '2.0.0')],
     ['a bound an int32 format already sets', (d) => (input(d).properties.note = { type: 'integer', format: 'int32', maximum: 2147483647 })],
   ])('%s', (_name, change) => {
@@ -242,11 +405,16 @@ describe('what is no change for a client', () => {
 describe('folding', () => {
   it('says a change to a schema that two operations share once, naming both', () => {
     const before = base();
-    put(before).responses['200'] = { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } }, 'text/json': { schema: { $ref: '#/components/schemas/Thing' } } } };
+    put(before).responses['200'] = {
+      description: 'ok',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } }, 'text/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+    };
     delete put(before).responses['204'];
     const after = structuredClone(before);
     thing(after).required = [];
-    expect(compareContracts(before, after).map((f) => f.text)).toEqual(["GET /things/{id}, PUT /things/{id} made the property 'name' of the 200 response optional"]);
+    expect(compareContracts(before, after).map((f) => f.text)).toEqual([
+      "GET /things/{id}, PUT /things/{id} made the property 'name' of the 200 response optional",
+    ]);
   });
 });
 
@@ -256,11 +424,23 @@ describe('the direction of a change', () => {
   const narrows = (upper: boolean, move: string) => move === 'set' || (upper ? move === 'decreased' : move === 'increased');
   it.each(
     Object.keys(SUBJECTS).flatMap((subject) =>
-      Object.entries(BOUNDS).flatMap(([id, keyword]) => ['set', 'unset', 'increased', 'decreased'].map((move) => [`${subject}-${id}-${move}`, subject, keyword.startsWith('max') || keyword === 'exclusiveMaximum', move] as const)),
+      Object.entries(BOUNDS).flatMap(([id, keyword]) =>
+        ['set', 'unset', 'increased', 'decreased'].map(
+          (move) => [`${subject}-${id}-${move}`, subject, keyword.startsWith('max') || keyword === 'exclusiveMaximum', move] as const,
+        ),
+      ),
     ),
   )('%s', (id, subject, upper, move) => {
     const [finding] = run(EXAMPLES.get(id)!);
-    const expected = subject.startsWith('request') ? (narrows(upper, move) ? (move === 'set' ? 'warning' : 'error') : 'info') : narrows(upper, move) ? 'info' : 'error';
+    const expected = subject.startsWith('request')
+      ? narrows(upper, move)
+        ? move === 'set'
+          ? 'warning'
+          : 'error'
+        : 'info'
+      : narrows(upper, move)
+        ? 'info'
+        : 'error';
     expect(finding!.level).toBe(expected);
   });
 });

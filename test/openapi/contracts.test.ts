@@ -22,21 +22,27 @@ const areas = listAreas();
  * the schema on purpose.
  */
 function mediaTypes(area: AreaName) {
-  return operationsOf(area).flatMap((operation) => {
-    const { operationId, requestBody, responses } = operation;
-    const negative = new Set([...responseExamples(operation)].filter(([, answer]) => answer.status.startsWith('4')).map(([name]) => name));
-    return [
-      ...(requestBody?.content ?? []).map((media) => ({ where: `${operationId} request ${media.type}`, media, negative })),
-      ...Object.values(responses).flatMap(({ status, content }) => content.map((media) => ({ where: `${operationId} response ${status} ${media.type}`, media, negative: new Set<string>() }))),
-    ];
-  }).filter(({ media }) => media.schemaPointer !== undefined);
+  return operationsOf(area)
+    .flatMap((operation) => {
+      const { operationId, requestBody, responses } = operation;
+      const negative = new Set([...responseExamples(operation)].filter(([, answer]) => answer.status.startsWith('4')).map(([name]) => name));
+      return [
+        ...(requestBody?.content ?? []).map((media) => ({ where: `${operationId} request ${media.type}`, media, negative })),
+        ...Object.values(responses).flatMap(({ status, content }) =>
+          content.map((media) => ({ where: `${operationId} response ${status} ${media.type}`, media, negative: new Set<string>() })),
+        ),
+      ];
+    })
+    .filter(({ media }) => media.schemaPointer !== undefined);
 }
 
 describe.each(areas)('the %s contract', (area) => {
   const document = loadBundle(area);
 
   it('has a named example for every request body and every response with a body', () => {
-    const missing = mediaTypes(area).filter(({ media }) => Object.keys(media.examples).length === 0).map((m) => m.where);
+    const missing = mediaTypes(area)
+      .filter(({ media }) => Object.keys(media.examples).length === 0)
+      .map((m) => m.where);
     expect(missing).toEqual([]);
   });
 
@@ -110,7 +116,11 @@ describe.each(areas)('the %s contract, read by its examples (as Specmatic 2.55 r
   const operations = operationsOf(area);
 
   it('pairs every response example with a request example of its name (a value of that name for every required parameter and the body), and every request body example with an answer', () => {
-    expect(operations.flatMap((operation) => pairingProblems(document, operation).map((problem) => `${problem} (${sourceOf(area, operation.path, operation.method)})`))).toEqual([]);
+    expect(
+      operations.flatMap((operation) =>
+        pairingProblems(document, operation).map((problem) => `${problem} (${sourceOf(area, operation.path, operation.method)})`),
+      ),
+    ).toEqual([]);
   });
 
   it('has no parameter example that no operation answers', () => {
@@ -140,13 +150,18 @@ describe.each(areas)('the %s contract, read by its examples (as Specmatic 2.55 r
   it('writes out the bounds of every int32 (minimum and maximum), which such tools read instead of the format', () => {
     const unbounded = schemasOf(document)
       .filter(({ schema }) => schema.format === 'int32' && !Array.isArray(schema.enum))
-      .filter(({ schema }) => !(typeof schema.minimum === 'number' && schema.minimum >= -(2 ** 31) && typeof schema.maximum === 'number' && schema.maximum <= 2 ** 31 - 1))
+      .filter(
+        ({ schema }) =>
+          !(typeof schema.minimum === 'number' && schema.minimum >= -(2 ** 31) && typeof schema.maximum === 'number' && schema.maximum <= 2 ** 31 - 1),
+      )
       .map(({ at }) => at);
     expect(unbounded).toEqual([]);
   });
 
   it('composes with oneOf and anyOf only complete schemas: no properties beside them', () => {
-    const mixed = schemasOf(document).filter(({ schema }) => (schema.oneOf || schema.anyOf) && (schema.properties || schema.required)).map(({ at }) => at);
+    const mixed = schemasOf(document)
+      .filter(({ schema }) => (schema.oneOf || schema.anyOf) && (schema.properties || schema.required))
+      .map(({ at }) => at);
     expect(mixed).toEqual([]);
   });
 });
@@ -156,7 +171,12 @@ function validateSchemaValue(area: string, schema: Json, value: unknown): string
   if (schema?.$ref) return validateAt(area, schema.$ref, value);
   const types = Array.isArray(schema?.type) ? schema.type : [schema?.type];
   if (types.includes('integer') && !(Number.isInteger(value) || typeof value === 'bigint')) return [`${JSON.stringify(value)} is not an integer`];
-  if (types.includes('integer') && typeof value === 'number' && ((schema.minimum !== undefined && value < schema.minimum) || (schema.maximum !== undefined && value > schema.maximum))) return [`${value} is out of its bounds`];
+  if (
+    types.includes('integer') &&
+    typeof value === 'number' &&
+    ((schema.minimum !== undefined && value < schema.minimum) || (schema.maximum !== undefined && value > schema.maximum))
+  )
+    return [`${value} is out of its bounds`];
   if (types.includes('string') && typeof value !== 'string') return [`${JSON.stringify(value)} is not a string`];
   if (types.includes('boolean') && typeof value !== 'boolean') return [`${JSON.stringify(value)} is not a boolean`];
   if (Array.isArray(schema?.enum) && !schema.enum.includes(value)) return [`${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`];
@@ -180,7 +200,13 @@ describe('each request example, sent to the mock', () => {
     for (const scheme of example.operation.security[0] ?? []) {
       if (scheme.type === 'apiKey' && scheme.in === 'header') headers[scheme.keyName!] = accessKey;
       if (scheme.type === 'http' && scheme.scheme === 'bearer') {
-        const issued = await mock.fetch(new Request('http://127.0.0.1:4010/database/my-database/tokens', { method: 'POST', headers: { AccessKey: accessKey, 'content-type': 'application/json' }, body: '{"kinds":["full_access"]}' }));
+        const issued = await mock.fetch(
+          new Request('http://127.0.0.1:4010/database/my-database/tokens', {
+            method: 'POST',
+            headers: { AccessKey: accessKey, 'content-type': 'application/json' },
+            body: '{"kinds":["full_access"]}',
+          }),
+        );
         headers.Authorization = `Bearer ${((await issued.json()) as { tokens: { token: string }[] }).tokens[0]!.token}`;
       }
     }
@@ -192,7 +218,10 @@ describe('each request example, sent to the mock', () => {
     const value = (at: string, name: string) => example.parameters.find((p) => p.in === at && p.name === name)?.value;
     const target = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(parameterText(value('path', name))));
     const query = new URLSearchParams(example.parameters.filter((p) => p.in === 'query').map((p) => [p.name, parameterText(p.value)]));
-    const headers: Record<string, string> = { ...(await credentials(example)), ...Object.fromEntries(example.parameters.filter((p) => p.in === 'header').map((p) => [p.name, parameterText(p.value)])) };
+    const headers: Record<string, string> = {
+      ...(await credentials(example)),
+      ...Object.fromEntries(example.parameters.filter((p) => p.in === 'header').map((p) => [p.name, parameterText(p.value)])),
+    };
     if (body) headers['content-type'] = body.type.replace('*', 'vnd.example');
     const payload = body === undefined ? undefined : typeof body.value === 'string' ? body.value : exactJson(body.value);
     const url = `http://127.0.0.1:4010${target}${query.size > 0 ? `?${query}` : ''}`;
@@ -203,7 +232,9 @@ describe('each request example, sent to the mock', () => {
   const cases = areas.flatMap((area) =>
     operationsOf(area).flatMap((operation) =>
       pairedExamples(loadBundle(area), operation).flatMap((example) =>
-        (example.bodies.length > 0 ? example.bodies : [undefined]).map((body) => [`${area} ${operation.operationId} "${example.name}"${body ? ` (${body.type})` : ''}`, example, body] as const),
+        (example.bodies.length > 0 ? example.bodies : [undefined]).map(
+          (body) => [`${area} ${operation.operationId} "${example.name}"${body ? ` (${body.type})` : ''}`, example, body] as const,
+        ),
       ),
     ),
   );

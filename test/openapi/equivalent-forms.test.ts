@@ -34,22 +34,50 @@ const oneOfBesideProperties = {
     { title: 'TCP socket check', required: ['tcpSocket'], properties: { tcpSocket: {} } },
   ],
 };
-const branch = (check: string, extra: Json = {}) => ({ type: 'object', additionalProperties: false, required: [check], properties: { ...timings, [check]: { type: 'object' }, ...extra } });
+const branch = (check: string, extra: Json = {}) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: [check],
+  properties: { ...timings, [check]: { type: 'object' }, ...extra },
+});
 /** The same probe as a oneOf of complete schemas, each a component. */
 const completeBranches = (httpGet = branch('httpGet'), tcpSocket = branch('tcpSocket')) =>
-  contract({ $ref: '#/components/schemas/Probe' }, { Probe: { oneOf: [{ $ref: '#/components/schemas/HttpGetProbe' }, { $ref: '#/components/schemas/TcpSocketProbe' }] }, HttpGetProbe: httpGet, TcpSocketProbe: tcpSocket });
+  contract(
+    { $ref: '#/components/schemas/Probe' },
+    {
+      Probe: { oneOf: [{ $ref: '#/components/schemas/HttpGetProbe' }, { $ref: '#/components/schemas/TcpSocketProbe' }] },
+      HttpGetProbe: httpGet,
+      TcpSocketProbe: tcpSocket,
+    },
+  );
 
 describe('two forms of one contract', () => {
   it.each([
-    ['an int32 with its format bounds written out', contract({ type: 'integer', format: 'int32' }), contract({ type: 'integer', format: 'int32', minimum: -2147483648, maximum: 2147483647 })],
-    ['a oneOf beside properties, rewritten as a oneOf of complete branches', contract({ $ref: '#/components/schemas/Probe' }, { Probe: oneOfBesideProperties }), completeBranches()],
+    [
+      'an int32 with its format bounds written out',
+      contract({ type: 'integer', format: 'int32' }),
+      contract({ type: 'integer', format: 'int32', minimum: -2147483648, maximum: 2147483647 }),
+    ],
+    [
+      'a oneOf beside properties, rewritten as a oneOf of complete branches',
+      contract({ $ref: '#/components/schemas/Probe' }, { Probe: oneOfBesideProperties }),
+      completeBranches(),
+    ],
   ])('%s: no breaking change', (_name, before, after) => {
     expect(findBreakingChanges(before, after)).toEqual([]);
   });
 
   it.each([
-    ['an int32 bounded tighter than its format', contract({ type: 'integer', format: 'int32' }), contract({ type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 })],
-    ['complete branches that leave a timing out', contract({ $ref: '#/components/schemas/Probe' }, { Probe: oneOfBesideProperties }), completeBranches(branch('httpGet'), { ...branch('tcpSocket'), properties: { tcpSocket: { type: 'object' } } })],
+    [
+      'an int32 bounded tighter than its format',
+      contract({ type: 'integer', format: 'int32' }),
+      contract({ type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 }),
+    ],
+    [
+      'complete branches that leave a timing out',
+      contract({ $ref: '#/components/schemas/Probe' }, { Probe: oneOfBesideProperties }),
+      completeBranches(branch('httpGet'), { ...branch('tcpSocket'), properties: { tcpSocket: { type: 'object' } } }),
+    ],
   ])('%s: still a breaking change', (_name, before, after) => {
     expect(findBreakingChanges(before, after)).not.toEqual([]);
   });

@@ -9,10 +9,21 @@ import { stringify } from 'yaml';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import type { Json } from '../support/openapi.ts';
 
-function area(operationId = 'getThing', properties: Record<string, Json> = { title: { type: 'string' } }, schemaName = 'Thing', casing: string | null = 'camel'): Json {
+function area(
+  operationId = 'getThing',
+  properties: Record<string, Json> = { title: { type: 'string' } },
+  schemaName = 'Thing',
+  casing: string | null = 'camel',
+): Json {
   return {
     openapi: '3.1.0',
-    info: { title: 'Fixture', version: '1.0.0', description: 'Fixture.', contact: { name: 'Team', url: 'https://example.org' }, ...(casing && { 'x-property-casing': { style: casing } }) },
+    info: {
+      title: 'Fixture',
+      version: '1.0.0',
+      description: 'Fixture.',
+      contact: { name: 'Team', url: 'https://example.org' },
+      ...(casing && { 'x-property-casing': { style: casing } }),
+    },
     servers: [{ url: 'https://api.example.org' }],
     tags: [{ name: 'Things', description: 'Things.' }],
     security: [{ Key: [] }],
@@ -59,26 +70,68 @@ const CASES: { name: string; files: Record<string, Json>; rule?: string }[] = [
   { name: 'PascalCase in a PascalCase area passes', files: { dns: area('getThing', { RecordsFailed: { type: 'string' } }, 'Thing', 'pascal') } },
   { name: 'camelCase in a snake_case area', files: { database: area('getThing', { baseUrl: { type: 'string' } }, 'Thing', 'snake') }, rule: 'property-casing' },
   { name: 'snake_case in a snake_case area passes', files: { database: area('getThing', { base_url: { type: 'string' } }, 'Thing', 'snake') } },
-  { name: 'an area whose contract declares no casing (info.x-property-casing)', files: { newarea: area('getThing', undefined, 'Thing', null) }, rule: 'property-casing' },
-  { name: 'a parameter with a lone example', files: { video: changed((d) => (operationOf(d).get.parameters[0].example = 'a')) }, rule: 'parameter-examples-named' },
+  {
+    name: 'an area whose contract declares no casing (info.x-property-casing)',
+    files: { newarea: area('getThing', undefined, 'Thing', null) },
+    rule: 'property-casing',
+  },
+  {
+    name: 'a parameter with a lone example',
+    files: { video: changed((d) => (operationOf(d).get.parameters[0].example = 'a')) },
+    rule: 'parameter-examples-named',
+  },
   { name: 'a parameter with named examples passes', files: { video: changed((d) => (operationOf(d).get.parameters[0].examples = { thing: { value: 'a' } })) } },
   { name: 'an int32 without its bounds', files: { video: area('getThing', { count: { type: 'integer', format: 'int32' } }) }, rule: 'integer-format-bounds' },
-  { name: 'an int32 with a minimum only', files: { video: area('getThing', { count: { type: 'integer', format: 'int32', minimum: 0 } }) }, rule: 'integer-format-bounds' },
-  { name: 'an int32 with its bounds passes', files: { video: area('getThing', { count: { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 } }) } },
+  {
+    name: 'an int32 with a minimum only',
+    files: { video: area('getThing', { count: { type: 'integer', format: 'int32', minimum: 0 } }) },
+    rule: 'integer-format-bounds',
+  },
+  {
+    name: 'an int32 with its bounds passes',
+    files: { video: area('getThing', { count: { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 } }) },
+  },
   { name: 'an int32 enumeration passes', files: { video: area('getThing', { kind: { type: 'integer', format: 'int32', enum: [0, 1] } }) } },
   {
     name: 'a oneOf beside properties',
-    files: { video: changed((d) => Object.assign(thing(d), { oneOf: [{ required: ['title'] }, { required: ['name'] }], properties: { title: { type: 'string' }, name: { type: 'string' } } })) },
+    files: {
+      video: changed((d) =>
+        Object.assign(thing(d), {
+          oneOf: [{ required: ['title'] }, { required: ['name'] }],
+          properties: { title: { type: 'string' }, name: { type: 'string' } },
+        }),
+      ),
+    },
     rule: 'composition-of-complete-schemas',
   },
   {
     name: 'a oneOf of complete schemas passes',
-    files: { video: changed((d) => { d.components.schemas.Thing = { description: 'A thing.', oneOf: [{ type: 'object', required: ['title'], properties: { title: { type: 'string' } } }, { type: 'object', required: ['name'], properties: { name: { type: 'string' } } }] }; }) },
+    files: {
+      video: changed((d) => {
+        d.components.schemas.Thing = {
+          description: 'A thing.',
+          oneOf: [
+            { type: 'object', required: ['title'], properties: { title: { type: 'string' } } },
+            { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+          ],
+        };
+      }),
+    },
   },
-  { name: 'an answer example that breaks its schema', files: { video: changed((d) => (answer(d).examples = { thing: { value: { title: 7 } } })) }, rule: 'examples-valid-unless-negative' },
+  {
+    name: 'an answer example that breaks its schema',
+    files: { video: changed((d) => (answer(d).examples = { thing: { value: { title: 7 } } })) },
+    rule: 'examples-valid-unless-negative',
+  },
   {
     name: 'a request example that breaks its schema, answered 200',
-    files: { video: changed((d) => { answer(d).examples = { thing: { value: { title: 't' } } }; operationOf(d).get.parameters[0].schema = { type: 'string', minLength: 2 }; operationOf(d).get.parameters[0].examples = { thing: { value: 'a' } }; }) },
+    files: {
+      video: changed((d) => {
+        answer(d).examples = { thing: { value: { title: 't' } } };
+        operationOf(d).get.parameters[0].schema = { type: 'string', minLength: 2 };
+        operationOf(d).get.parameters[0].examples = { thing: { value: 'a' } };
+      }),
+    },
     rule: 'examples-valid-unless-negative',
   },
   {
@@ -88,7 +141,10 @@ const CASES: { name: string; files: Record<string, Json>; rule?: string }[] = [
         const get = operationOf(d).get;
         get.parameters[0].schema = { type: 'string', minLength: 2 };
         get.parameters[0].examples = { notFound: { value: 'a' } };
-        get.responses['404'] = { description: 'Not found.', content: { 'application/json': { schema: { type: 'object' }, examples: { notFound: { value: {} } } } } };
+        get.responses['404'] = {
+          description: 'Not found.',
+          content: { 'application/json': { schema: { type: 'object' }, examples: { notFound: { value: {} } } } },
+        };
       }),
     },
   },
@@ -99,7 +155,10 @@ const CASES: { name: string; files: Record<string, Json>; rule?: string }[] = [
   },
   {
     name: 'a component name used by two areas',
-    files: { video: area('getThing', undefined, 'Thing'), shield: ((d) => (d.paths = { '/others/{id}': operationOf(area('getOther')) }, d))(area('getOther')) },
+    files: {
+      video: area('getThing', undefined, 'Thing'),
+      shield: ((d) => ((d.paths = { '/others/{id}': operationOf(area('getOther')) }), d))(area('getOther')),
+    },
     rule: 'component-name-unique-across-areas',
   },
 ];
@@ -119,11 +178,20 @@ beforeAll(() => {
       files.push(file);
     }
   });
-  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/spectral'), ['lint', '-r', path.join(ROOT, '.spectral.yaml'), '-f', 'json', '--quiet', ...files], {
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    path.join(ROOT, 'node_modules/.bin/spectral'),
+    ['lint', '-r', path.join(ROOT, '.spectral.yaml'), '-f', 'json', '--quiet', ...files],
+    {
+      encoding: 'utf8',
+    },
+  );
   const results = JSON.parse(result.stdout || '[]') as { code: string; source: string }[];
-  CASES.forEach((_, index) => findings.set(`case${index}`, results.filter((r) => r.source.includes(`${path.sep}case${index}${path.sep}`))));
+  CASES.forEach((_, index) =>
+    findings.set(
+      `case${index}`,
+      results.filter((r) => r.source.includes(`${path.sep}case${index}${path.sep}`)),
+    ),
+  );
 }, 60_000);
 
 afterAll(() => rmSync(workdir, { recursive: true, force: true }));
@@ -144,7 +212,14 @@ const HOUSE_RULES = [
 
 describe('house rules', () => {
   it.each(CASES.map((c, index) => [c.name, c.rule, index] as const))('%s -> %s', (_name, rule, index) => {
-    const fired = [...new Set(findings.get(`case${index}`)!.map((r) => r.code).filter((code) => HOUSE_RULES.includes(code)))];
+    const fired = [
+      ...new Set(
+        findings
+          .get(`case${index}`)!
+          .map((r) => r.code)
+          .filter((code) => HOUSE_RULES.includes(code)),
+      ),
+    ];
     expect(fired).toEqual(rule ? [rule] : []);
   });
 });

@@ -46,12 +46,16 @@ const CARRIERS = [scopedName('client'), scopedName('contracts')];
 describe('release', () => {
   it('records a first revision and writes a changeset that ships the new area (minor)', () => {
     const result = run();
-    expect(result.areas).toEqual([{ area: 'video', revision: revision(), previous: undefined, breaking: false, changeset: `video-contract-${revision().replaceAll('.', '-')}.md` }]);
+    expect(result.areas).toEqual([
+      { area: 'video', revision: revision(), previous: undefined, breaking: false, changeset: `video-contract-${revision().replaceAll('.', '-')}.md` },
+    ]);
     expect(existsSync(path.join(openapiDir, 'video', 'released', `${revision()}.yaml`))).toBe(true);
     expect(changelog()).toBe(`# Video API changelog\n\n## ${revision()} (2026-11-21)\n\n- First recorded release of this contract.\n`);
     const text = changeset(result.areas[0]!.changeset);
     expect(bumps(text)).toEqual(Object.fromEntries(CARRIERS.map((name) => [name, 'minor'])));
-    expect(text).toContain(`New area: the \`video\` contract, revision ${revision()} (Video API ${video().info.version}), as \`${scopedName('client')}/video\``);
+    expect(text).toContain(
+      `New area: the \`video\` contract, revision ${revision()} (Video API ${video().info.version}), as \`${scopedName('client')}/video\``,
+    );
   });
 
   it('does nothing while info.x-revision is already released', () => {
@@ -71,7 +75,9 @@ describe('release', () => {
     );
     const text = changeset(`video-contract-${revision().replaceAll('.', '-')}.md`);
     expect(bumps(text)).toEqual(Object.fromEntries(CARRIERS.map((name) => [name, 'minor'])));
-    expect(text).toContain(`The \`video\` contract, revision ${revision()} (was ${first}; Video API ${video().info.version}):\n\n- one compatible change (openapi/video/CHANGELOG.md)`);
+    expect(text).toContain(
+      `The \`video\` contract, revision ${revision()} (was ${first}; Video API ${video().info.version}):\n\n- one compatible change (openapi/video/CHANGELOG.md)`,
+    );
   });
 
   it('refuses a breaking change without the next major revision, recording nothing', () => {
@@ -79,7 +85,9 @@ describe('release', () => {
     const first = revision();
     video().info['x-revision'] = bumpVersion(first, 'minor');
     delete video().paths['/library/{libraryId}/collections/{collectionId}'].delete;
-    expect(() => run()).toThrow(`video: revision ${revision()} breaks the clients of ${first} (a breaking change, see \`pnpm check:breaking\`); a breaking revision is the next major: ${bumpVersion(first, 'major')}`);
+    expect(() => run()).toThrow(
+      `video: revision ${revision()} breaks the clients of ${first} (a breaking change, see \`pnpm check:breaking\`); a breaking revision is the next major: ${bumpVersion(first, 'major')}`,
+    );
     expect(existsSync(path.join(openapiDir, 'video', 'released', `${revision()}.yaml`))).toBe(false);
     expect(changesets()).toHaveLength(1);
   });
@@ -109,14 +117,18 @@ describe('release', () => {
 
 describe('checkBreaking', () => {
   it('asks for a release when an area has none', () => {
-    expect(problemsOf(checkBreaking(openapiDir, ['video'], () => video()))).toEqual(['video: no released contract in openapi/video/released/; run `pnpm release`']);
+    expect(problemsOf(checkBreaking(openapiDir, ['video'], () => video()))).toEqual([
+      'video: no released contract in openapi/video/released/; run `pnpm release`',
+    ]);
   });
 
   it('passes the released contract itself and fails on a removed operation, naming it', () => {
     run();
     expect(problemsOf(checkBreaking(openapiDir, ['video'], () => video()))).toEqual([]);
     delete video().paths['/library/{libraryId}/videos'];
-    expect(problemsOf(checkBreaking(openapiDir, ['video'], () => video()))).toEqual(['video: POST /library/{libraryId}/videos was removed (operationId createVideo)']);
+    expect(problemsOf(checkBreaking(openapiDir, ['video'], () => video()))).toEqual([
+      'video: POST /library/{libraryId}/videos was removed (operationId createVideo)',
+    ]);
   });
 });
 

@@ -42,7 +42,9 @@ describe('the check', () => {
   it('names the file and says to raise the revision and run pnpm release when a contract changed', () => {
     const changed = structuredClone(loadBundle('dns'));
     changed.info.description = `${changed.info.description ?? ''} (changed)`;
-    expect(releaseProblem('dns', changed)).toMatch(/^dns: the contract differs from openapi\/dns\/released\/[\d.]+\.yaml, the released file of its revision [\d.]+ \(first at #\/info\/description\): raise info\.x-revision in openapi\/dns\/openapi\.yaml .* and run `pnpm release`$/);
+    expect(releaseProblem('dns', changed)).toMatch(
+      /^dns: the contract differs from openapi\/dns\/released\/[\d.]+\.yaml, the released file of its revision [\d.]+ \(first at #\/info\/description\): raise info\.x-revision in openapi\/dns\/openapi\.yaml .* and run `pnpm release`$/,
+    );
   });
 
   it('says to run pnpm release for a revision never released', () => {

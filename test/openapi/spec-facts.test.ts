@@ -41,7 +41,9 @@ describe.each(STATED)('$area: $method $path', (stated) => {
   it('keeps its parameters', () => {
     const op = found()!;
     const pathItem = document.paths[stated.path];
-    const declared = [...(pathItem.parameters ?? []), ...(op.source.parameters ?? [])].map((p: unknown) => resolveRef(document, p)).map((p: { in: string; name: string }) => `${p.in}:${p.name}`);
+    const declared = [...(pathItem.parameters ?? []), ...(op.source.parameters ?? [])]
+      .map((p: unknown) => resolveRef(document, p))
+      .map((p: { in: string; name: string }) => `${p.in}:${p.name}`);
     expect(declared).toEqual(expect.arrayContaining(stated.parameters));
   });
 

@@ -68,7 +68,13 @@ describe('shipping a revision', () => {
 
   describe('in a scratch copy', () => {
     let scratch = '';
-    const input = () => ({ openapiDir: path.join(scratch, 'openapi'), changesetDir: path.join(scratch, '.changeset'), clientDir: path.join(scratch, 'client'), clientName, areas: ['billing'] });
+    const input = () => ({
+      openapiDir: path.join(scratch, 'openapi'),
+      changesetDir: path.join(scratch, '.changeset'),
+      clientDir: path.join(scratch, 'client'),
+      clientName,
+      areas: ['billing'],
+    });
     beforeEach(() => {
       scratch = mkdtempSync(path.join(tmpdir(), 'shipping-'));
       mkdirSync(path.join(scratch, 'openapi/billing/released'), { recursive: true });
@@ -82,7 +88,9 @@ describe('shipping a revision', () => {
     afterEach(() => rmSync(scratch, { recursive: true, force: true }));
 
     it('refuses a new client subpath whose contract was never released', () => {
-      expect(unshippedRevisions(input())).toEqual([`billing: ${clientName}/billing ships a contract never released: run \`pnpm release\` (it records the revision and writes the changeset)`]);
+      expect(unshippedRevisions(input())).toEqual([
+        `billing: ${clientName}/billing ships a contract never released: run \`pnpm release\` (it records the revision and writes the changeset)`,
+      ]);
     });
 
     it('refuses a released revision with no changeset', () => {
@@ -94,16 +102,25 @@ describe('shipping a revision', () => {
 
     it('refuses a changeset that does not move the client', () => {
       writeFileSync(path.join(scratch, 'openapi/billing/released/1.0.0.yaml'), 'openapi: 3.1.0\n');
-      writeFileSync(path.join(scratch, '.changeset/billing.md'), `---\n"${scopedName('mock')}": minor\n---\n\nNew area: the \`billing\` contract, revision 1.0.0.\n`);
+      writeFileSync(
+        path.join(scratch, '.changeset/billing.md'),
+        `---\n"${scopedName('mock')}": minor\n---\n\nNew area: the \`billing\` contract, revision 1.0.0.\n`,
+      );
       expect(unshippedRevisions(input())).toHaveLength(1);
     });
 
     it('accepts the changeset pnpm release writes, and the changelog line it becomes', () => {
       writeFileSync(path.join(scratch, 'openapi/billing/released/1.0.0.yaml'), 'openapi: 3.1.0\n');
-      writeFileSync(path.join(scratch, '.changeset/billing-contract-1-0-0.md'), `---\n"${clientName}": minor\n---\n\nNew area: the \`billing\` contract, revision 1.0.0 (Billing API 1.0.0).\n`);
+      writeFileSync(
+        path.join(scratch, '.changeset/billing-contract-1-0-0.md'),
+        `---\n"${clientName}": minor\n---\n\nNew area: the \`billing\` contract, revision 1.0.0 (Billing API 1.0.0).\n`,
+      );
       expect(unshippedRevisions(input())).toEqual([]);
       rmSync(path.join(scratch, '.changeset/billing-contract-1-0-0.md'));
-      writeFileSync(path.join(scratch, 'client/CHANGELOG.md'), `# ${clientName}\n\n## 9.1.0\n\n### Minor Changes\n\n- 0a1b2c3: New area: the \`billing\` contract, revision 1.0.0 (Billing API 1.0.0).\n`);
+      writeFileSync(
+        path.join(scratch, 'client/CHANGELOG.md'),
+        `# ${clientName}\n\n## 9.1.0\n\n### Minor Changes\n\n- 0a1b2c3: New area: the \`billing\` contract, revision 1.0.0 (Billing API 1.0.0).\n`,
+      );
       expect(unshippedRevisions(input())).toEqual([]);
     });
   });

@@ -76,8 +76,18 @@ export function edgeValues(document: Json, raw: Json): unknown[] {
 
 function integerEdges(schema: Json): (number | bigint)[] {
   const [low, high] = schema.format === 'int32' ? [INT32_MIN, INT32_MAX] : [INT64_MIN, INT64_MAX];
-  const min = schema.minimum !== undefined ? BigInt(Math.ceil(schema.minimum)) : schema.exclusiveMinimum !== undefined ? BigInt(Math.floor(schema.exclusiveMinimum)) + 1n : BigInt(low);
-  const max = schema.maximum !== undefined ? BigInt(Math.floor(schema.maximum)) : schema.exclusiveMaximum !== undefined ? BigInt(Math.ceil(schema.exclusiveMaximum)) - 1n : BigInt(high);
+  const min =
+    schema.minimum !== undefined
+      ? BigInt(Math.ceil(schema.minimum))
+      : schema.exclusiveMinimum !== undefined
+        ? BigInt(Math.floor(schema.exclusiveMinimum)) + 1n
+        : BigInt(low);
+  const max =
+    schema.maximum !== undefined
+      ? BigInt(Math.floor(schema.maximum))
+      : schema.exclusiveMaximum !== undefined
+        ? BigInt(Math.ceil(schema.exclusiveMaximum)) - 1n
+        : BigInt(high);
   const inRange = (n: bigint) => n >= min && n <= max;
   return [min, max, 0n, 1n, min + 1n, max - 1n, 2n ** 53n + 1n].filter(inRange).map(exactNumber);
 }
@@ -85,7 +95,9 @@ function integerEdges(schema: Json): (number | bigint)[] {
 const exactNumber = (n: bigint): number | bigint => (n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n);
 
 function numberEdges(schema: Json): number[] {
-  const values = [0, 1.5, -1.5, 1e300].filter((n) => (schema.minimum === undefined || n >= schema.minimum) && (schema.maximum === undefined || n <= schema.maximum));
+  const values = [0, 1.5, -1.5, 1e300].filter(
+    (n) => (schema.minimum === undefined || n >= schema.minimum) && (schema.maximum === undefined || n <= schema.maximum),
+  );
   if (schema.minimum !== undefined) values.push(schema.minimum);
   if (schema.maximum !== undefined) values.push(schema.maximum);
   return values;
@@ -127,7 +139,10 @@ export function bodyFields(document: Json, raw: Json, example: unknown, at: (str
   if (Array.isArray(example) && schema.items) return example.length > 0 ? bodyFields(document, schema.items, example[0], [...at, 0]) : [];
   if (typeof example !== 'object' || example === null) return [];
   const properties = Object.entries<Json>(schema.properties ?? {});
-  return properties.flatMap(([name, property]) => [{ path: [...at, name], schema: property }, ...bodyFields(document, property, (example as Json)[name], [...at, name])]);
+  return properties.flatMap(([name, property]) => [
+    { path: [...at, name], schema: property },
+    ...bodyFields(document, property, (example as Json)[name], [...at, name]),
+  ]);
 }
 
 /**

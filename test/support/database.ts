@@ -31,7 +31,9 @@ export async function startDatabaseHost(options: DatabaseMockOptions = {}): Prom
     onRequest: (entry) =>
       host.onRequest?.({
         operationId: entry.operation?.operationId,
-        violations: entry.violations.filter((v) => v.location[0] === 'request' || v.location[0] === 'response').map((v) => `${v.location.join('.')}: ${v.message}`),
+        violations: entry.violations
+          .filter((v) => v.location[0] === 'request' || v.location[0] === 'response')
+          .map((v) => `${v.location.join('.')}: ${v.message}`),
       }),
   });
   const host: DatabaseHost = {

@@ -24,8 +24,12 @@ export interface DocBlock {
 
 /** The docs whose blocks are tested: README.md, packages/<name>/README.md, site/guides/*.md. */
 export function docFiles(root = ROOT): string[] {
-  const packages = readdirSync(path.join(root, 'packages')).map((name) => `packages/${name}/README.md`).filter((file) => existsSync(path.join(root, file)));
-  const guides = readdirSync(path.join(root, 'site/guides')).filter((file) => file.endsWith('.md')).map((file) => `site/guides/${file}`);
+  const packages = readdirSync(path.join(root, 'packages'))
+    .map((name) => `packages/${name}/README.md`)
+    .filter((file) => existsSync(path.join(root, file)));
+  const guides = readdirSync(path.join(root, 'site/guides'))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => `site/guides/${file}`);
   return ['README.md', ...packages.sort(), ...guides.sort()];
 }
 
@@ -45,7 +49,14 @@ export function blocksOf(file: string, root = ROOT): DocBlock[] {
     const marker = NOT_RUN.exec(before);
     const example = EXAMPLE.exec(before);
     const indent = new RegExp(`^ {0,${match[1]!.length}}`, 'gm');
-    return { name: `${file} ${language} #${count}`, file, language, code: match[3]!.replace(indent, ''), ...(marker ? { notRun: marker[1]! } : {}), ...(example ? { exampleFile: example[1]! } : {}) };
+    return {
+      name: `${file} ${language} #${count}`,
+      file,
+      language,
+      code: match[3]!.replace(indent, ''),
+      ...(marker ? { notRun: marker[1]! } : {}),
+      ...(example ? { exampleFile: example[1]! } : {}),
+    };
   });
 }
 

@@ -14,7 +14,10 @@ export interface FreshBuildOptions {
 }
 
 /** Rebuilds the steps whose inputs changed since the last build, after one line saying so; returns what ran. */
-export async function freshBuild(steps: BuildStep[] = BUILD_STEPS, { root = ROOT, recordFile = BUILD_RECORD, log = console.log }: FreshBuildOptions = {}): Promise<string[]> {
+export async function freshBuild(
+  steps: BuildStep[] = BUILD_STEPS,
+  { root = ROOT, recordFile = BUILD_RECORD, log = console.log }: FreshBuildOptions = {},
+): Promise<string[]> {
   const record = readRecord(recordFile);
   const stale = steps.filter((step) => whyStale(root, step, record) !== undefined).map((step) => step.name);
   if (stale.length === 0) return [];

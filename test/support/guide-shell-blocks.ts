@@ -21,11 +21,19 @@ const RUN_ELSEWHERE: Record<string, string> = {
 };
 
 const SHELL = /^(sh|bash|shell)$/;
-const guideBlocks = (): DocBlock[] => docFiles().filter((file) => file.startsWith('site/guides/')).flatMap((file) => blocksOf(file).filter((block) => SHELL.test(block.language)));
+const guideBlocks = (): DocBlock[] =>
+  docFiles()
+    .filter((file) => file.startsWith('site/guides/'))
+    .flatMap((file) => blocksOf(file).filter((block) => SHELL.test(block.language)));
 /** A command that serves until Ctrl+C, at the end of a line (before a comment). */
 const SERVES = /(platform-mock)(?=[ \t]*(#.*)?$)/m;
 /** The commands of a block, without comments and blank lines, for comparing two blocks. */
-const commands = (code: string) => code.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter(Boolean).join('\n');
+const commands = (code: string) =>
+  code
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter(Boolean)
+    .join('\n');
 /** What a block must not print: a stack trace, a package manager's failure, an npm warning but the known ones. */
 const FAULTS = /\n\s+at |ELIFECYCLE|ERR_|npm warn/i;
 
@@ -39,10 +47,18 @@ export function describeGuideShellBlocks(project: ReturnType<typeof packedProjec
       mock = project.serve('npx', ['platform-mock', '--port', '0', '--quiet']);
       address = await mock.url;
       // A token of the guides' access key: the authentication guide invalidates those of the key `default`.
-      const minted = await fetch(`${address}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: env.ACCESS_KEY!, 'Content-Type': 'application/json' }, body: '{}' });
+      const minted = await fetch(`${address}/database/my-database/tokens`, {
+        method: 'POST',
+        headers: { AccessKey: env.ACCESS_KEY!, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       const { tokens } = (await minted.json()) as { tokens: { kind: string; token: string }[] };
       // STAGING_URL: the platform the validation proxy guide forwards to (here, this mock).
-      Object.assign(env, { BASE_URL: address, STAGING_URL: address, PLATFORM_DATABASE_AUTH_TOKEN: tokens.find((token) => token.kind === 'full_access')!.token });
+      Object.assign(env, {
+        BASE_URL: address,
+        STAGING_URL: address,
+        PLATFORM_DATABASE_AUTH_TOKEN: tokens.find((token) => token.kind === 'full_access')!.token,
+      });
     }, 120_000);
     afterAll(async () => {
       await mock?.stop();
@@ -54,27 +70,34 @@ export function describeGuideShellBlocks(project: ReturnType<typeof packedProjec
       for (const [name, why] of Object.entries(RUN_ELSEWHERE)) {
         const block = blocks.find((b) => b.name === name);
         expect(block, `${name} is not a shell block of the guides any more`).toBeDefined();
-        expect(readme.map((b) => commands(b.code)), `${name} (${why})`).toContain(commands(block!.code));
+        expect(
+          readme.map((b) => commands(b.code)),
+          `${name} (${why})`,
+        ).toContain(commands(block!.code));
       }
     });
 
-    it.each(blocks.filter((block) => !(block.name in RUN_ELSEWHERE)).map((block) => [block.name, block] as const))('%s runs as written', async (_name, block) => {
-      const code = block.code.replaceAll('http://127.0.0.1:4010', address);
-      if (SERVES.test(code)) {
-        const server = project.serve('bash', ['--norc', '--noprofile', '-e', '-c', code.replace(new RegExp(SERVES.source, 'gm'), '$1 --port 0')]);
-        try {
-          const url = await server.url;
-          expect((await fetch(`${url}/_mock/health`)).status).toBe(200);
-          expect((await fetch(`${url}/docs/`)).status).toBe(200);
-        } finally {
-          expect(await server.stop()).not.toMatch(FAULTS);
+    it.each(blocks.filter((block) => !(block.name in RUN_ELSEWHERE)).map((block) => [block.name, block] as const))(
+      '%s runs as written',
+      async (_name, block) => {
+        const code = block.code.replaceAll('http://127.0.0.1:4010', address);
+        if (SERVES.test(code)) {
+          const server = project.serve('bash', ['--norc', '--noprofile', '-e', '-c', code.replace(new RegExp(SERVES.source, 'gm'), '$1 --port 0')]);
+          try {
+            const url = await server.url;
+            expect((await fetch(`${url}/_mock/health`)).status).toBe(200);
+            expect((await fetch(`${url}/docs/`)).status).toBe(200);
+          } finally {
+            expect(await server.stop()).not.toMatch(FAULTS);
+          }
+          return;
         }
-        return;
-      }
-      const curl = 'curl() { command curl --fail --silent --show-error --output /dev/null "$@"; }';
-      const result = project.run('bash', ['--norc', '--noprofile', '-e', '-c', `${curl}\n${code}`], env);
-      expect(result.status, result.output).toBe(0);
-      expect(result.output).not.toMatch(FAULTS);
-    }, 60_000);
+        const curl = 'curl() { command curl --fail --silent --show-error --output /dev/null "$@"; }';
+        const result = project.run('bash', ['--norc', '--noprofile', '-e', '-c', `${curl}\n${code}`], env);
+        expect(result.status, result.output).toBe(0);
+        expect(result.output).not.toMatch(FAULTS);
+      },
+      60_000,
+    );
   });
 }

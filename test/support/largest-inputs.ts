@@ -44,14 +44,22 @@ function firstExamples(document: Json, operation: Operation) {
     const first = Object.values<Json>((parameter.source.examples as Json) ?? {})[0];
     return first === undefined ? parameter.example : (resolveRef(document, first) as Json)?.value;
   };
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(value(operation.parameters.find((p) => p.in === 'path' && p.name === name)!))));
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(value(operation.parameters.find((p) => p.in === 'path' && p.name === name)!))),
+  );
   return { path, value };
 }
 
 /** The examples of a request body, but negative ones (a request example a 4xx answer pairs with): those with an array first. */
 function bodyExamples(operation: Operation, media: NonNullable<Operation['requestBody']>['content'][number]): unknown[] {
-  const negative = new Set(Object.values(operation.responses).filter((r) => r.status.startsWith('4')).flatMap((r) => r.content.flatMap((m) => Object.keys(m.examples))));
-  const values = Object.entries(media.examples).filter(([name]) => !negative.has(name)).map(([, value]) => value);
+  const negative = new Set(
+    Object.values(operation.responses)
+      .filter((r) => r.status.startsWith('4'))
+      .flatMap((r) => r.content.flatMap((m) => Object.keys(m.examples))),
+  );
+  const values = Object.entries(media.examples)
+    .filter(([name]) => !negative.has(name))
+    .map(([, value]) => value);
   return [...values.filter((value) => firstArray(value)), ...values.filter((value) => !firstArray(value))];
 }
 
@@ -61,18 +69,41 @@ export function largestInputs(area: string, maxBodyBytes: number, accessKey: str
   return operationsOf(area as never)
     .filter((operation) => operation.security.some((schemes) => schemes.some((scheme) => scheme.type === 'apiKey' && scheme.in === 'header')))
     .flatMap((operation): [string, () => DoorRequest][] => {
-      const keyHeader = operation.security.flat().find((scheme) => scheme.type === 'apiKey')!.keyName!.toLowerCase();
+      const keyHeader = operation.security
+        .flat()
+        .find((scheme) => scheme.type === 'apiKey')!
+        .keyName!.toLowerCase();
       const { path, value } = firstExamples(document, operation);
       const method = operation.method.toUpperCase();
       const media = operation.requestBody?.content.find((m) => JSON_TYPES.test(m.type)) ?? operation.requestBody?.content[0];
       if (media) {
         const example = bodyExamples(operation, media)[0] ?? media.example;
-        const text = typeof example === 'string' && !JSON_TYPES.test(media.type) ? example.repeat(Math.floor(maxBodyBytes / Math.max(example.length, 1))) : fill(example, maxBodyBytes);
-        return [[`${operation.operationId}: a body of ${text.length} bytes (${media.type})`, () => ({ method, target: path, headers: { [keyHeader]: accessKey, 'content-type': media.type.replace('*', 'vnd.example') }, body: Buffer.from(text) })]];
+        const text =
+          typeof example === 'string' && !JSON_TYPES.test(media.type)
+            ? example.repeat(Math.floor(maxBodyBytes / Math.max(example.length, 1)))
+            : fill(example, maxBodyBytes);
+        return [
+          [
+            `${operation.operationId}: a body of ${text.length} bytes (${media.type})`,
+            () => ({
+              method,
+              target: path,
+              headers: { [keyHeader]: accessKey, 'content-type': media.type.replace('*', 'vnd.example') },
+              body: Buffer.from(text),
+            }),
+          ],
+        ];
       }
       const query = operation.parameters.find((p) => p.in === 'query' && (resolveRef(document, p.schema) as Json)?.type === 'string');
-      const required = operation.parameters.filter((p) => p.in === 'query' && p.required && p !== query).map((p) => `&${encodeURIComponent(p.name)}=${encodeURIComponent(String(value(p)))}`);
+      const required = operation.parameters
+        .filter((p) => p.in === 'query' && p.required && p !== query)
+        .map((p) => `&${encodeURIComponent(p.name)}=${encodeURIComponent(String(value(p)))}`);
       const name = query?.name ?? 'padding';
-      return [[`${operation.operationId}: the longest ${query ? `${name} query` : 'unknown query parameter'} (${LONGEST_QUERY} characters)`, () => ({ method, target: `${path}?${name}=${'a'.repeat(LONGEST_QUERY)}${required.join('')}`, headers: { [keyHeader]: accessKey } })]];
+      return [
+        [
+          `${operation.operationId}: the longest ${query ? `${name} query` : 'unknown query parameter'} (${LONGEST_QUERY} characters)`,
+          () => ({ method, target: `${path}?${name}=${'a'.repeat(LONGEST_QUERY)}${required.join('')}`, headers: { [keyHeader]: accessKey } }),
+        ],
+      ];
     });
 }

@@ -2,7 +2,16 @@
 // @platform-contracts/contracts' model of them; the model, the methods and the resolver re-exported.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { AREAS, HTTP_METHODS, findOperation, loadContractModel, operationsOf, resolveRef as resolve, type AreaName, type Operation } from '@platform-contracts/contracts';
+import {
+  AREAS,
+  HTTP_METHODS,
+  findOperation,
+  loadContractModel,
+  operationsOf,
+  resolveRef as resolve,
+  type AreaName,
+  type Operation,
+} from '@platform-contracts/contracts';
 import path from 'node:path';
 import type { Json } from '../../scripts/lib/openapi.ts';
 import { OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
@@ -47,8 +56,7 @@ export function validateAt(area: string, pointer: string, value: unknown): strin
   return validate(value) ? [] : formatErrors(validate.errors);
 }
 
-export const validateSchema = (area: string, schemaName: string, value: unknown) =>
-  validateAt(area, `#/components/schemas/${schemaName}`, value);
+export const validateSchema = (area: string, schemaName: string, value: unknown) => validateAt(area, `#/components/schemas/${schemaName}`, value);
 
 function formatErrors(errors: ErrorObject[] | null | undefined): string[] {
   return (errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);

@@ -29,7 +29,11 @@ export function packedProject(scratch: string) {
     install(names: string[]) {
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'empty-project', private: true, type: 'module' }));
-      const result = spawnSync('npm', ['install', '--prefer-offline', '--loglevel=warn', ...names.map(tarball)], { cwd: dir, encoding: 'utf8', env: cleanNpmEnv() });
+      const result = spawnSync('npm', ['install', '--prefer-offline', '--loglevel=warn', ...names.map(tarball)], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: cleanNpmEnv(),
+      });
       if (result.status !== 0) throw new Error(`npm install failed:\n${result.stderr}`);
       return `${result.stdout}${result.stderr}`;
     },

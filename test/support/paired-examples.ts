@@ -27,7 +27,8 @@ export const UNREQUESTABLE = /^(401|403|5\d\d|5XX|default)$/;
 export function responseExamples(operation: Operation): Map<string, PairedExample['answer']> {
   const found = new Map<string, PairedExample['answer']>();
   for (const response of Object.values(operation.responses)) {
-    for (const media of response.content) for (const [name, value] of Object.entries(media.examples)) if (!found.has(name)) found.set(name, { status: response.status, type: media.type, value });
+    for (const media of response.content)
+      for (const [name, value] of Object.entries(media.examples)) if (!found.has(name)) found.set(name, { status: response.status, type: media.type, value });
   }
   return found;
 }
@@ -48,24 +49,30 @@ export function pairingProblems(document: unknown, operation: Operation): string
   const problems: string[] = [];
   const id = operation.operationId;
   for (const parameter of operation.parameters) {
-    if ('example' in parameter.source) problems.push(`${id}: parameter ${parameter.name} gives a lone \`example\`; give its values by name (\`examples\`), one per request example`);
+    if ('example' in parameter.source)
+      problems.push(`${id}: parameter ${parameter.name} gives a lone \`example\`; give its values by name (\`examples\`), one per request example`);
   }
   const answers = responseExamples(operation);
   if (!takesInput(operation)) {
-    if (![...answers.values()].some((answer) => answer.status.startsWith('2'))) problems.push(`${id}: it takes no input, so a tester sends it as it is: give its 2xx answer an example`);
+    if (![...answers.values()].some((answer) => answer.status.startsWith('2')))
+      problems.push(`${id}: it takes no input, so a tester sends it as it is: give its 2xx answer an example`);
     return problems;
   }
   for (const [name] of requestable(operation)) {
     for (const parameter of operation.parameters.filter((p) => p.required)) {
-      if (!(name in namedExamples(document, parameter.source))) problems.push(`${id}: response example "${name}" has no value of that name for the required ${parameter.in} parameter ${parameter.name}`);
+      if (!(name in namedExamples(document, parameter.source)))
+        problems.push(`${id}: response example "${name}" has no value of that name for the required ${parameter.in} parameter ${parameter.name}`);
     }
     const body = operation.requestBody;
-    if (body?.required && !body.content.some((media) => name in media.examples)) problems.push(`${id}: response example "${name}" has no request body of that name, and the body is required`);
+    if (body?.required && !body.content.some((media) => name in media.examples))
+      problems.push(`${id}: response example "${name}" has no request body of that name, and the body is required`);
   }
   for (const media of operation.requestBody?.content ?? []) {
-    for (const name of Object.keys(media.examples)) if (!answers.has(name)) problems.push(`${id}: request body example "${name}" (${media.type}) has no response example of the same name`);
+    for (const name of Object.keys(media.examples))
+      if (!answers.has(name)) problems.push(`${id}: request body example "${name}" (${media.type}) has no response example of the same name`);
   }
-  if (!requestable(operation).some(([, answer]) => answer.status.startsWith('2'))) problems.push(`${id}: no response example of a 2xx status: a tester has no positive test to run`);
+  if (!requestable(operation).some(([, answer]) => answer.status.startsWith('2')))
+    problems.push(`${id}: no response example of a 2xx status: a tester has no positive test to run`);
   return problems;
 }
 
@@ -101,7 +108,9 @@ export function pairedExamples(document: unknown, operation: Operation): PairedE
       const values = namedExamples(document, parameter.source);
       return name in values ? [{ in: parameter.in, name: parameter.name, value: values[name] }] : [];
     });
-    const bodies = (operation.requestBody?.content ?? []).flatMap((media) => (name in media.examples ? [{ type: media.type, value: media.examples[name] }] : []));
+    const bodies = (operation.requestBody?.content ?? []).flatMap((media) =>
+      name in media.examples ? [{ type: media.type, value: media.examples[name] }] : [],
+    );
     return { operation, name, parameters, bodies, answer };
   });
 }

@@ -43,7 +43,13 @@ function ofType(document: Json, schema: Json, type: string, options: ArbitraryOp
       const min = schema.minimum !== undefined ? BigInt(Math.ceil(schema.minimum)) : low;
       const max = schema.maximum !== undefined ? BigInt(Math.floor(schema.maximum)) : high;
       const edges = [min, max, min + 1n, max - 1n].filter((n) => n >= min && n <= max);
-      return fc.oneof(fc.constantFrom(...edges), fc.bigInt({ min, max }), fc.bigInt({ min: min > 0n ? min : 0n, max: max < 100n ? max : 100n }).filter((n) => n <= max)).map(exact);
+      return fc
+        .oneof(
+          fc.constantFrom(...edges),
+          fc.bigInt({ min, max }),
+          fc.bigInt({ min: min > 0n ? min : 0n, max: max < 100n ? max : 100n }).filter((n) => n <= max),
+        )
+        .map(exact);
     }
     case 'number':
       return fc.double({ noNaN: true, noDefaultInfinity: true, min: schema.minimum ?? -1e300, max: schema.maximum ?? 1e300 });
@@ -51,8 +57,10 @@ function ofType(document: Json, schema: Json, type: string, options: ArbitraryOp
       return stringOf(schema);
     case 'array': {
       const item = arbitraryOf(document, schema.items ?? {}, options, depth + 1);
-      const constraints = { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, depth > 3 ? schema.minItems ?? 0 : 3) };
-      return schema.uniqueItems ? fc.uniqueArray(item, { ...constraints, selector: (value) => JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? String(v) : v)) }) : fc.array(item, constraints);
+      const constraints = { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, depth > 3 ? (schema.minItems ?? 0) : 3) };
+      return schema.uniqueItems
+        ? fc.uniqueArray(item, { ...constraints, selector: (value) => JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? String(v) : v)) })
+        : fc.array(item, constraints);
     }
     case 'object': {
       const required = new Set<string>(schema.required ?? []);
@@ -68,7 +76,8 @@ function ofType(document: Json, schema: Json, type: string, options: ArbitraryOp
 
 function stringOf(schema: Json): fc.Arbitrary<string> {
   const known = [schema.example, schema.default, ...(schema.examples ?? [])].filter((value) => typeof value === 'string');
-  if (schema.format === 'date-time') return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString());
+  if (schema.format === 'date-time')
+    return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString());
   if (schema.format === 'uuid') return fc.uuid();
   if (schema.format && known.length > 0) return fc.constantFrom(...known);
   const minLength = schema.minLength ?? 0;

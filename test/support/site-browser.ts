@@ -24,7 +24,17 @@ export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(path.join(DOCS_DIR, 'index.html'))) throw new Error('the site is not built: run `pnpm build`');
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--host-resolver-rules=MAP evil.test 127.0.0.1', '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--host-resolver-rules=MAP evil.test 127.0.0.1',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -57,7 +67,10 @@ export async function visit(browser: Browser, url: string, mockUrl: string): Pro
     if (request.method() === 'POST' && /\/database\/[^/]+\/tokens$/.test(request.url())) tokenRequests.push(request.url());
     const target = new URL(request.url());
     const local =
-      ['data:', 'blob:'].includes(target.protocol) || (target.protocol === 'file:' && own.protocol === 'file:') || target.host === mockHost || (own.protocol !== 'file:' && target.host === own.host);
+      ['data:', 'blob:'].includes(target.protocol) ||
+      (target.protocol === 'file:' && own.protocol === 'file:') ||
+      target.host === mockHost ||
+      (own.protocol !== 'file:' && target.host === own.host);
     if (!local) foreignRequests.push(request.url());
   });
   page.on('console', (message) => {
@@ -94,4 +107,5 @@ export const siteSources = (mockUrl: () => string) =>
 export const operationHash = (tag: string, method?: string, urlPath?: string) =>
   `tag/${tag.toLowerCase().replace(/\s+/g, '-')}${method ? `/${method.toUpperCase()}${urlPath}` : ''}`;
 export const sidebarEntry = (page: Page, method: string, urlPath: string) => page.locator(`aside li[data-sidebar-id$="/${method.toUpperCase()}${urlPath}"]`);
-export const operationSection = (page: Page, tag: string, method: string, urlPath: string) => page.locator(`[id$="/${operationHash(tag, method, urlPath)}"]`).first();
+export const operationSection = (page: Page, tag: string, method: string, urlPath: string) =>
+  page.locator(`[id$="/${operationHash(tag, method, urlPath)}"]`).first();

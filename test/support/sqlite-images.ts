@@ -2,7 +2,6 @@
 // including crafted ones: a schema rewritten through writable_schema, a header patched byte by byte.
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the module's own types are per-overload */
 let module: Promise<any> | undefined;
 const sqlite = () => (module ??= (sqlite3InitModule as any)({ print: () => {}, printErr: () => {} }));
 

@@ -24,10 +24,12 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => (_request, res) => {
-  const bytes = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(bytes.length), ...headers }).end(bytes);
-};
+export const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
+  (_request, res) => {
+    const bytes = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(bytes.length), ...headers }).end(bytes);
+  };
 
 export async function startUpstream(): Promise<Upstream> {
   let current: Answer = json(200, {});

@@ -41,7 +41,10 @@ export function connect(options: ApiOptions, io: CliIo): Api {
   const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
   if (!url || !/^https?:$/.test(url.protocol)) throw new CliError(`bad API URL "${shownUrl}": write an http or https URL`, EXIT.usage);
   if (url.username || url.password) {
-    throw new CliError(`bad API URL "${shownUrl}": it holds credentials (user:password@), which the API does not take; pass the access key in ${ACCESS_KEY_VARIABLE}`, EXIT.usage);
+    throw new CliError(
+      `bad API URL "${shownUrl}": it holds credentials (user:password@), which the API does not take; pass the access key in ${ACCESS_KEY_VARIABLE}`,
+      EXIT.usage,
+    );
   }
   const client = createDatabaseTokensClient({ accessKey, baseUrl, fetch: io.fetch, timeoutMs: options.timeout });
   return { client, shownUrl, timeoutMs: options.timeout };
@@ -67,7 +70,8 @@ function explain(error: unknown, api: Api, databaseId: string): CliError {
   if (error instanceof DatabaseTokensApiError) {
     const { status } = error;
     // The API's own 404 names the missing database in its error body; any other 404 means the URL is not the API's.
-    if (status === 404 && error.errorKey) return new CliError(`unknown database "${databaseId}": the account has no database with this ID`, EXIT.unknownDatabase);
+    if (status === 404 && error.errorKey)
+      return new CliError(`unknown database "${databaseId}": the account has no database with this ID`, EXIT.unknownDatabase);
     if (status === 404) {
       return new CliError(
         `the API URL ${api.shownUrl} has no ${error.method} ${error.path} (404): check --api-url or ${API_URL_VARIABLE} (the base URL, without a path such as /v1)`,
@@ -77,7 +81,8 @@ function explain(error: unknown, api: Api, databaseId: string): CliError {
     if (status === 401 || status === 403) return new CliError(`the access key was refused (${status}): check ${ACCESS_KEY_VARIABLE}`, EXIT.config);
     return new CliError(firstLine(error) ?? `the API answered ${status}`, EXIT.failure);
   }
-  if (error instanceof PlatformTimeoutError) return new CliError(`no answer from the API at ${api.shownUrl} within ${error.timeoutMs / 1000} s (--timeout)`, EXIT.failure);
+  if (error instanceof PlatformTimeoutError)
+    return new CliError(`no answer from the API at ${api.shownUrl} within ${error.timeoutMs / 1000} s (--timeout)`, EXIT.failure);
   const network = networkCause(error);
   if (network) return new CliError(`cannot reach the API at ${api.shownUrl} (${String(network.code ?? network.message)})`, EXIT.failure);
   return new CliError(`the request failed: ${firstLine(error) ?? 'unknown error'}`, EXIT.failure);

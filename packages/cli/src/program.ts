@@ -1,6 +1,6 @@
 // The command tree: platform db token create|invalidate|list, with the API options on the root.
 // Commander's own error output is silenced: run.ts prints every usage error (`platform: error:`, or JSON with --json).
-import { Argument, Command, Help, InvalidArgumentError, Option } from 'commander';
+import { type Argument, Command, Help, InvalidArgumentError, Option } from 'commander';
 import { ACCESS_KEY_VARIABLE, API_URL_VARIABLE, DATABASE_ID_VARIABLE } from './api.ts';
 import { createTokens } from './commands/create-tokens.ts';
 import { invalidateTokens } from './commands/invalidate-tokens.ts';
@@ -50,7 +50,10 @@ export function buildProgram(io: CliIo): Command {
     .option('-r, --read-only', 'generate only a Read Only token (SELECT and read operations)')
     .option('-e, --expiry <duration>', 'expire after a number of days, written with the suffix d (for example 30d), or never (the default)')
     .option('--expiration <duration>', 'the same as --expiry (the name turso uses)')
-    .option('-t, --token-only', 'generate one token (Full Access, or Read Only with --read-only) and print only it, for scripts: TOKEN=$(platform db token create --token-only); never asks to save')
+    .option(
+      '-t, --token-only',
+      'generate one token (Full Access, or Read Only with --read-only) and print only it, for scripts: TOKEN=$(platform db token create --token-only); never asks to save',
+    )
     .option('--no-save', `do not offer to save the token to the environment file as ${TOKEN_VARIABLE}`)
     .addOption(envFileOption())
     .addOption(oldEnvFileOption())

@@ -45,7 +45,11 @@ export function createPlatformClient<ThrowOnError extends boolean = false, Int64
   for (const option of Object.keys(BASE_URL_ENV)) delete shared[option as keyof typeof BASE_URL_ENV];
   const context: PlatformContext = {
     options,
-    on: (option) => ({ ...shared, accessKey: options.accessKey, baseUrl: requireBaseUrl({ factory: FACTORY, option, env: BASE_URL_ENV[option] }, options[option]) }),
+    on: (option) => ({
+      ...shared,
+      accessKey: options.accessKey,
+      baseUrl: requireBaseUrl({ factory: FACTORY, option, env: BASE_URL_ENV[option] }, options[option]),
+    }),
   };
   const factories = Object.fromEntries(Object.entries(PLATFORM_PROPERTIES).map(([name, make]) => [name, () => make(context)]));
   return lazily(factories) as unknown as PlatformClient<ThrowOnError, Int64>;

@@ -36,7 +36,9 @@ export function readBundle(area: AreaName, options: BundleOptions = {}): Record<
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new BundleError(code === 'ENOENT' ? `${file} is missing: run \`pnpm bundle\` first` : `${file} cannot be read (${code ?? 'unknown error'}): run \`pnpm bundle\` again`);
+    throw new BundleError(
+      code === 'ENOENT' ? `${file} is missing: run \`pnpm bundle\` first` : `${file} cannot be read (${code ?? 'unknown error'}): run \`pnpm bundle\` again`,
+    );
   }
   let document: unknown;
   try {

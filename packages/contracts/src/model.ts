@@ -1,7 +1,16 @@
 // Builds the resolved model (operation.ts) from one bundled document: the one walk over paths,
 // path items and operations in the repository. Pure: reading the bundles is operations.ts' job.
 import type { AreaName } from './generated/areas.ts';
-import { HTTP_METHODS, type HttpMethod, type Operation, type OperationMedia, type OperationParameter, type OperationResponse, type Schema, type SecurityScheme } from './operation.ts';
+import {
+  HTTP_METHODS,
+  type HttpMethod,
+  type Operation,
+  type OperationMedia,
+  type OperationParameter,
+  type OperationResponse,
+  type Schema,
+  type SecurityScheme,
+} from './operation.ts';
 import { escapePointerToken, follow, resolveRef, RefError } from './refs.ts';
 
 type Json = { [key: string]: unknown };
@@ -12,7 +21,7 @@ export class ContractModelError extends Error {
 }
 
 /** Parsed JSON as written, untyped. */
-type Written = { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Written = { [key: string]: any };
 
 export interface RawOperation {
   path: string;
@@ -49,7 +58,8 @@ export function walkOperations(document: unknown): RawOperation[] {
 /** Every operation of an area's bundle, resolved. Throws a ContractModelError for a document the model cannot describe. */
 export function buildAreaModel(area: AreaName, document: unknown): Operation[] {
   const doc = asObject(document);
-  if (typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.')) throw new ContractModelError('it is not an OpenAPI 3 document (no `openapi: 3.x` field)');
+  if (typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.'))
+    throw new ContractModelError('it is not an OpenAPI 3 document (no `openapi: 3.x` field)');
   if (typeof doc.paths !== 'object' || doc.paths === null) throw new ContractModelError('it has no `paths`');
   try {
     return walkOperations(doc).map((raw) => operationOf(area, doc, raw));

@@ -88,5 +88,5 @@ export interface Operation {
   /** Where the operation sits in its bundle: `#/paths/~1library~1{libraryId}~1videos/post`. */
   readonly pointer: string;
   /** The operation object as written in the bundle, for what the model does not lift out (untyped, as any parsed JSON). */
-  readonly source: { readonly [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  readonly source: { readonly [key: string]: any };
 }

@@ -34,7 +34,10 @@ const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 /** Loopback: `localhost` and names under it, 127.0.0.0/8, ::1 (and 127.x mapped into IPv6). */
 export function isLoopback(hostname: string): boolean {
-  const name = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const name = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
   if (isIPv4(name)) return name.startsWith('127.');
   if (isIPv6(name)) return name === '::1' || /^::ffff:127\./.test(name) || /^::ffff:7f[0-9a-f]{2}:/.test(name);

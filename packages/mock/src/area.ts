@@ -43,7 +43,11 @@ export type PathParams<Op = AnyOperation> = { [Name in keyof PathOf<Op>]-?: stri
 /** The query parameters an operation declares, by name, as sent: the first value, or every value when repeated. */
 export type QueryParams<Op = AnyOperation> = { [Name in keyof QueryOf<Op>]?: string | string[] };
 /** The request body an operation takes, parsed (JSON) or as text, as its generated types say; undefined without one. */
-export type RequestBody<Op = AnyOperation> = Op extends { requestBody?: infer Body } ? ([NonNullable<Body>] extends [never] ? undefined : OperationRequestBodyContent<Op>) : undefined;
+export type RequestBody<Op = AnyOperation> = Op extends { requestBody?: infer Body }
+  ? [NonNullable<Body>] extends [never]
+    ? undefined
+    : OperationRequestBodyContent<Op>
+  : undefined;
 
 /** A request the engine has routed and validated, handed to an area's handler. */
 export interface MockRequest<Op = AnyOperation> {
@@ -260,7 +264,11 @@ type KnownHandlersOnly<Behaviour, Operations, Name extends string> = [UnknownHan
 export const defineArea =
   <Name extends string, Options = Record<string, never>, State = undefined, Info = undefined, Operations = OperationsOf<Name>>() =>
   <Behaviour extends AreaBehaviour<State, Info, Operations>>(
-    definition: Omit<AreaDefinition<Name, Options, State, Info, Operations>, 'setup'> & { setup(context: AreaContext<Options>): Behaviour } & KnownHandlersOnly<Behaviour, Operations, Name>,
+    definition: Omit<AreaDefinition<Name, Options, State, Info, Operations>, 'setup'> & { setup(context: AreaContext<Options>): Behaviour } & KnownHandlersOnly<
+        Behaviour,
+        Operations,
+        Name
+      >,
   ): AreaDefinition<Name, Options, State, Info, Operations> =>
     definition;
 

@@ -47,11 +47,17 @@ export function wrap(text: string, width: number): string[] {
 }
 
 /** Rows of `  TERM  Description`, every description starting in the same column; continuation lines under it. */
-export function formatRows(rows: [term: string, description: string][], termWidth = Math.max(...rows.map(([term]) => term.length)), width = HELP_WIDTH): string[] {
+export function formatRows(
+  rows: [term: string, description: string][],
+  termWidth = Math.max(...rows.map(([term]) => term.length)),
+  width = HELP_WIDTH,
+): string[] {
   const indent = 2 + termWidth + 2;
   return rows.flatMap(([term, description]) => {
     const [first = '', ...rest] = wrap(description, Math.max(20, width - indent));
-    return [`  ${term.padEnd(termWidth)}  ${first}`.trimEnd(), ...rest.map((line) => `${' '.repeat(indent)}${line}`)].map((line) => line.replaceAll('\u00a0', ' '));
+    return [`  ${term.padEnd(termWidth)}  ${first}`.trimEnd(), ...rest.map((line) => `${' '.repeat(indent)}${line}`)].map((line) =>
+      line.replaceAll('\u00a0', ' '),
+    );
   });
 }
 

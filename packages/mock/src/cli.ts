@@ -19,28 +19,75 @@ import { HELP_WIDTH, formatRows, mockProgram, parseArgsProblem, sentence, withDe
 const CORE_FLAGS: Record<string, AreaFlag & { short?: string; default?: string | boolean }> = {
   port: { type: 'string', valueName: 'N', default: '4010', description: 'port to listen on; 0 picks a free one' },
   host: { type: 'string', valueName: 'HOST', default: '127.0.0.1', description: 'host to listen on' },
-  area: { type: 'string', multiple: true, valueName: 'NAME', description: `serve only this area (repeatable): ${AREA_BEHAVIOURS.map((a) => a.name).join(', ')}` },
+  area: {
+    type: 'string',
+    multiple: true,
+    valueName: 'NAME',
+    description: `serve only this area (repeatable): ${AREA_BEHAVIOURS.map((a) => a.name).join(', ')}`,
+  },
   dynamic: { type: 'boolean', description: "Prism's generated answers instead of the contract's examples, for operations without behaviour" },
   seed: { type: 'string', valueName: 'TEXT', description: 'seed for generated answers, so that they repeat' },
   'max-body-bytes': { type: 'string', valueName: 'N', default: String(1024 * 1024), description: 'larger request bodies are answered 413' },
-  'max-namespaces': { type: 'string', valueName: 'N', default: '1000', description: 'access keys whose state is kept at once; the least recently used is dropped beyond it' },
-  'allowed-host': { type: 'string', multiple: true, valueName: 'HOST', description: 'answer requests for this Host too (repeatable; ".name" for it and every name under it, "*" for any): loopback hosts and *.localhost are always answered' },
-  'cors-origin': { type: 'string', multiple: true, valueName: 'ORIGIN', description: 'let web pages of this origin call the mock (repeatable; "null" for pages opened from a file, "*" for any): loopback origins always can' },
-  'socket-timeout-ms': { type: 'string', valueName: 'N', default: '30000', description: 'close connections idle this long; request headers must arrive within it' },
-  'max-state-bytes': { type: 'string', valueName: 'N', default: String(2 * 1024 * 1024), description: 'about how many bytes of state one access key may hold; writes beyond it answer the area\'s 400 error' },
+  'max-namespaces': {
+    type: 'string',
+    valueName: 'N',
+    default: '1000',
+    description: 'access keys whose state is kept at once; the least recently used is dropped beyond it',
+  },
+  'allowed-host': {
+    type: 'string',
+    multiple: true,
+    valueName: 'HOST',
+    description:
+      'answer requests for this Host too (repeatable; ".name" for it and every name under it, "*" for any): loopback hosts and *.localhost are always answered',
+  },
+  'cors-origin': {
+    type: 'string',
+    multiple: true,
+    valueName: 'ORIGIN',
+    description: 'let web pages of this origin call the mock (repeatable; "null" for pages opened from a file, "*" for any): loopback origins always can',
+  },
+  'socket-timeout-ms': {
+    type: 'string',
+    valueName: 'N',
+    default: '30000',
+    description: 'close connections idle this long; request headers must arrive within it',
+  },
+  'max-state-bytes': {
+    type: 'string',
+    valueName: 'N',
+    default: String(2 * 1024 * 1024),
+    description: "about how many bytes of state one access key may hold; writes beyond it answer the area's 400 error",
+  },
   state: { type: 'string', valueName: 'FILE', description: 'start from a state snapshot (as GET /_mock/state gives it)' },
-  coverage: { type: 'string', valueName: 'FILE', description: 'when the mock stops, write there what every access key reached of the contracts (JSON, as GET /_mock/coverage gives it)' },
-  'max-journal-entries': { type: 'string', valueName: 'N', default: '1000', description: 'requests kept per access key in the journal (GET /_mock/requests); the oldest are dropped first' },
+  coverage: {
+    type: 'string',
+    valueName: 'FILE',
+    description: 'when the mock stops, write there what every access key reached of the contracts (JSON, as GET /_mock/coverage gives it)',
+  },
+  'max-journal-entries': {
+    type: 'string',
+    valueName: 'N',
+    default: '1000',
+    description: 'requests kept per access key in the journal (GET /_mock/requests); the oldest are dropped first',
+  },
   quiet: { type: 'boolean', description: 'no request log' },
-  'log-format': { type: 'string', valueName: 'text|json', default: 'text', description: 'the request log: a line, or with json one object per request (time, method, path, status, area, operationId, ms, violations; never headers)' },
+  'log-format': {
+    type: 'string',
+    valueName: 'text|json',
+    default: 'text',
+    description: 'the request log: a line, or with json one object per request (time, method, path, status, area, operationId, ms, violations; never headers)',
+  },
   version: { type: 'boolean', description: 'print the version and exit' },
   help: { type: 'boolean', short: 'h', description: 'print this help and exit' },
 };
 
-const areaFlags = () => AREA_BEHAVIOURS.flatMap((area) => Object.entries((area.flags ?? {}) as Record<string, AreaFlag>).map(([name, flag]) => ({ area: area.name, name, flag })));
+const areaFlags = () =>
+  AREA_BEHAVIOURS.flatMap((area) => Object.entries((area.flags ?? {}) as Record<string, AreaFlag>).map(([name, flag]) => ({ area: area.name, name, flag })));
 
 /** What the mock is, at the top of its help. */
-const DESCRIPTION = 'Serves every area of the platform API from one origin: the contract validates each request and answer; each area keeps state per access key. The reference site is served at /docs/.';
+const DESCRIPTION =
+  'Serves every area of the platform API from one origin: the contract validates each request and answer; each area keeps state per access key. The reference site is served at /docs/.';
 
 /** An area's title in the help, as its contract names it (`DNS`), else its name with a capital. */
 function areaTitle(area: string): string {
@@ -79,7 +126,7 @@ export function usage({ program = mockProgram(), preface }: { program?: string; 
     ...wrap(`GROUP is where areas live: ${groupNames(AREA_BEHAVIOURS.map((a) => a.name))}.`, HELP_WIDTH - 2).map((line) => `  ${line}`),
     ...formatRows(proxy, width),
     '',
-    'The mock\'s own endpoints:',
+    "The mock's own endpoints:",
     ...formatRows(endpoints, width),
     '',
     ...wrap('Exit codes: 0 stopped by SIGINT or SIGTERM, 1 could not start, 2 usage error, 3 stopped and --fail-on-drift found drift.', HELP_WIDTH),
@@ -89,7 +136,9 @@ export function usage({ program = mockProgram(), preface }: { program?: string; 
 function parseOptions(argv: string[]) {
   const options: ParseArgsConfig['options'] = {};
   const option = (flag: AreaFlag & { short?: string; default?: string | boolean }) =>
-    Object.fromEntries(Object.entries({ type: flag.type, multiple: flag.multiple, short: flag.short, default: flag.default }).filter(([, value]) => value !== undefined)) as never;
+    Object.fromEntries(
+      Object.entries({ type: flag.type, multiple: flag.multiple, short: flag.short, default: flag.default }).filter(([, value]) => value !== undefined),
+    ) as never;
   for (const [name, flag] of Object.entries({ ...CORE_FLAGS, ...PROXY_FLAGS })) options[name] = option(flag);
   for (const { name, flag } of areaFlags()) {
     if (options[name]) throw new Error(`two definitions of the flag --${name}`);
@@ -186,7 +235,9 @@ function logLine(entry: RequestLogEntry) {
 }
 
 function logJson({ time, method, path, status, operation, violations, ms }: RequestLogEntry) {
-  console.log(JSON.stringify({ time, method, path, status, area: operation?.area, operationId: operation?.operationId, ms: Number(ms.toFixed(2)), violations }));
+  console.log(
+    JSON.stringify({ time, method, path, status, area: operation?.area, operationId: operation?.operationId, ms: Number(ms.toFixed(2)), violations }),
+  );
 }
 
 /** On SIGINT or SIGTERM: stop accepting, answer the requests in flight, exit 0; a second signal exits at once. */
@@ -211,13 +262,26 @@ function stopOnSignals(mock: RunningMock, stopped: () => number = () => 0) {
 function logExchange(exchange: ProxiedExchange) {
   const problems = exchange.violations.map((v) => `${v.location.join('.')}: ${v.message}`).join('; ');
   if (exchange.kind === 'message' && problems) console.log(`WS ${exchange.request.target} ${exchange.from} message  (${problems})`);
-  if (exchange.kind === 'upgrade' && exchange.status !== 101) console.log(`WS ${exchange.request.target} -> ${exchange.status} upgrade not relayed${exchange.refused ? `: ${exchange.refused}` : ''}`);
+  if (exchange.kind === 'upgrade' && exchange.status !== 101)
+    console.log(`WS ${exchange.request.target} -> ${exchange.status} upgrade not relayed${exchange.refused ? `: ${exchange.refused}` : ''}`);
 }
 
 function logExchangeJson(exchange: ProxiedExchange) {
   if ((exchange.kind === 'message' && exchange.violations.length > 0) || (exchange.kind === 'upgrade' && exchange.status !== 101)) {
     const { time, kind, area, from, request, status, refused } = exchange;
-    console.log(JSON.stringify({ time, kind, area, from, method: request.method, path: request.target, status, refused, violations: exchange.violations.map(({ location, message, contract }) => ({ location, message, contract })) }));
+    console.log(
+      JSON.stringify({
+        time,
+        kind,
+        area,
+        from,
+        method: request.method,
+        path: request.target,
+        status,
+        refused,
+        violations: exchange.violations.map(({ location, message, contract }) => ({ location, message, contract })),
+      }),
+    );
   }
 }
 
@@ -268,8 +332,12 @@ export async function runMockCli(argv: string[]): Promise<RunningMock> {
     if (!quiet) for (const op of mock.operations) console.log(`  ${op.method.padEnd(6)} ${op.path}  [${op.area}] ${op.operationId}`);
     for (const line of mock.report) console.log(line);
     if (mock.proxy) {
-      const upstreams = Object.entries(mock.proxy.upstreams).map(([group, url]) => `${group} -> ${url}`).join(', ');
-      console.log(`  Validation proxy: ${upstreams}; ${plural(mock.proxy.proxied.length, 'operation')} forwarded, ${plural(mock.operations.length - mock.proxy.proxied.length, 'operation')} answered by the mock`);
+      const upstreams = Object.entries(mock.proxy.upstreams)
+        .map(([group, url]) => `${group} -> ${url}`)
+        .join(', ');
+      console.log(
+        `  Validation proxy: ${upstreams}; ${plural(mock.proxy.proxied.length, 'operation')} forwarded, ${plural(mock.operations.length - mock.proxy.proxied.length, 'operation')} answered by the mock`,
+      );
       if (!quiet) mock.proxy.onExchange(parsed.logFormat === 'json' ? logExchangeJson : logExchange);
     }
     stopOnSignals(mock, () => afterProxy(mock, parsed.start.proxy?.driftReport, parsed.values['fail-on-drift'] === true));

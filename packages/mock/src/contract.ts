@@ -1,7 +1,16 @@
 // A bundled contract compiled once into what answering a request needs: @platform-contracts/contracts'
 // model of each operation (its route, parameters, request media types, security and documented
 // responses) with JSON Schema validators (validation.ts) for every parameter, body and response.
-import { buildAreaModel, checkRefs, resolveRef, type AreaName, type Operation, type OperationMedia, type Schema, type SecurityScheme } from '@platform-contracts/contracts';
+import {
+  buildAreaModel,
+  checkRefs,
+  resolveRef,
+  type AreaName,
+  type Operation,
+  type OperationMedia,
+  type Schema,
+  type SecurityScheme,
+} from '@platform-contracts/contracts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenApiDocument, Violation } from './area.ts';
 import { exactInteger, validationNumber } from './exact-json.ts';
@@ -71,7 +80,12 @@ export class ContractError extends Error {
   area?: string;
 }
 
-const mediaOf = (media: OperationMedia): CompiledMedia => ({ type: media.type.toLowerCase(), schema: media.schema, examples: { ...media.examples }, example: media.example });
+const mediaOf = (media: OperationMedia): CompiledMedia => ({
+  type: media.type.toLowerCase(),
+  schema: media.schema,
+  examples: { ...media.examples },
+  example: media.example,
+});
 
 /** Compiles every operation of an area's bundle, from @platform-contracts/contracts' model of it. */
 export function compileContract(area: string, document: OpenApiDocument): CompiledOperation[] {
@@ -97,7 +111,9 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
     explode: p.explode,
   }));
   const body = operation.requestBody ? { required: operation.requestBody.required, contents: operation.requestBody.content.map(mediaOf) } : undefined;
-  const responses = new Map<string, CompiledResponse>(Object.values(operation.responses).map((r) => [r.status, { status: r.status, contents: r.content.map(mediaOf) }]));
+  const responses = new Map<string, CompiledResponse>(
+    Object.values(operation.responses).map((r) => [r.status, { status: r.status, contents: r.content.map(mediaOf) }]),
+  );
 
   // Parameters are validated as one object per location, with declared names, coercing the
   // text they arrive as into the schema's type first (as Prism does). Validators are made on an
@@ -106,7 +122,11 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
     const own = parameters.filter((p) => p.in === location);
     if (own.length === 0) return [];
     const key = (p: CompiledParameter) => (location === 'header' ? p.name.toLowerCase() : p.name);
-    const validate = compiler.lazy({ type: 'object', properties: Object.fromEntries(own.map((p) => [key(p), p.schema])), required: own.filter((p) => p.required).map(key) });
+    const validate = compiler.lazy({
+      type: 'object',
+      properties: Object.fromEntries(own.map((p) => [key(p), p.schema])),
+      required: own.filter((p) => p.required).map(key),
+    });
     return [{ location, validate, coerce: lazy(() => coercer(own, document)), declaredName: new Map(own.map((p) => [p.name.toLowerCase(), p.name])) }];
   });
   const bodyValidators = new Map<CompiledMedia, () => ValidateFunction>();
@@ -114,7 +134,8 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
   const responseValidators = new Map<string, ResponseValidator>();
   const byStatus = new Map<number, { media(sent: string): ResponseValidator | null | undefined } | undefined>();
   for (const response of responses.values()) {
-    for (const media of response.contents) if (media.schema !== undefined) responseValidators.set(`${response.status} ${media.type}`, { validate: compiler.lazy(media.schema) });
+    for (const media of response.contents)
+      if (media.schema !== undefined) responseValidators.set(`${response.status} ${media.type}`, { validate: compiler.lazy(media.schema) });
   }
 
   const compiled: CompiledOperation = {

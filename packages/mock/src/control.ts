@@ -38,7 +38,8 @@ export function largestSnapshotBytes(engine: Pick<Engine, 'behaviours'>, maxStat
   for (const behaviour of engine.behaviours.values()) {
     bytes += behaviour.snapshotBytesOutsideState ?? 0;
     const seed = behaviour.seed?.('\u0000largest-snapshot');
-    if (seed !== undefined && Object.isFrozen(seed)) bytes += Buffer.byteLength(stringifyExactJson(behaviour.exportState ? behaviour.exportState(seed, '\u0000largest-snapshot') : seed));
+    if (seed !== undefined && Object.isFrozen(seed))
+      bytes += Buffer.byteLength(stringifyExactJson(behaviour.exportState ? behaviour.exportState(seed, '\u0000largest-snapshot') : seed));
   }
   // No snapshot is longer than the longest string Node holds (GET /_mock/state writes one).
   return Math.min(bytes, constants.MAX_STRING_LENGTH);
@@ -71,12 +72,18 @@ export interface ControlObservations {
 /** The routes, for `--help`, the README and 405 answers. */
 export const CONTROL_ROUTES: Record<string, { methods: string[]; what: string }> = {
   '/_mock/health': { methods: ['GET', 'HEAD'], what: 'readiness: {"status":"ok","areas":[...],"operations":N}' },
-  '/_mock/reset': { methods: ['POST'], what: 'forget every namespace, or one with ?namespace=KEY: its state (it starts from the seed again), its clock and its faults' },
+  '/_mock/reset': {
+    methods: ['POST'],
+    what: 'forget every namespace, or one with ?namespace=KEY: its state (it starts from the seed again), its clock and its faults',
+  },
   '/_mock/state': {
     methods: ['GET', 'PUT'],
     what: "a namespace's state as JSON (?namespace=KEY, default `default`; the snapshot leaves the key out): GET exports it, PUT imports it (a body up to the largest snapshot the caps allow)",
   },
-  '/_mock/clock': { methods: ['GET', 'PUT', 'DELETE'], what: 'the virtual clock, or a namespace\'s with ?namespace=KEY: GET {"now","offsetMs"}; PUT {"now": ISO time} sets it; DELETE resets it' },
+  '/_mock/clock': {
+    methods: ['GET', 'PUT', 'DELETE'],
+    what: 'the virtual clock, or a namespace\'s with ?namespace=KEY: GET {"now","offsetMs"}; PUT {"now": ISO time} sets it; DELETE resets it',
+  },
   '/_mock/clock/advance': { methods: ['POST'], what: 'moves the virtual clock (or ?namespace=KEY\'s) forward: {"ms": N}' },
   '/_mock/faults': {
     methods: ['GET', 'POST', 'DELETE'],
@@ -86,7 +93,10 @@ export const CONTROL_ROUTES: Record<string, { methods: string[]; what: string }>
     methods: ['GET'],
     what: `a namespace's request journal, oldest first (?namespace=KEY, default \`default\`; &after=SEQ; &limit=N, at most ${MAX_REQUESTS_PAGE}, default ${DEFAULT_REQUESTS_PAGE}; &violations=true for those that broke the contract): {"requests","more","recorded","dropped","violations"}`,
   },
-  '/_mock/coverage': { methods: ['GET'], what: 'what every namespace reached of the contracts so far: the JSON platform-mock --coverage writes (?counts=true: the counts under it, which add up across mocks)' },
+  '/_mock/coverage': {
+    methods: ['GET'],
+    what: 'what every namespace reached of the contracts so far: the JSON platform-mock --coverage writes (?counts=true: the counts under it, which add up across mocks)',
+  },
 };
 
 const JSON_TYPE = /^\s*(application\/json|application\/[^;\s]+\+json)\s*(;|$)/i;
@@ -97,28 +107,47 @@ function unmarkedWrite(method: string, headers: Record<string, string | undefine
   const json = JSON_TYPE.test(headers['content-type'] ?? '');
   if (json) return undefined;
   if (body !== undefined && body !== '') {
-    return problem(415, 'Unsupported media type', `A control body is JSON: send it with Content-Type: application/json (got ${JSON.stringify(headers['content-type'] ?? 'none')}).`);
+    return problem(
+      415,
+      'Unsupported media type',
+      `A control body is JSON: send it with Content-Type: application/json (got ${JSON.stringify(headers['content-type'] ?? 'none')}).`,
+    );
   }
   if (headers[CONTROL_HEADER] !== undefined) return undefined;
-  return problem(415, 'Unsupported media type', `A control write needs Content-Type: application/json or the header X-Mock-Control: 1, so that no web page can send it unasked.`);
+  return problem(
+    415,
+    'Unsupported media type',
+    `A control write needs Content-Type: application/json or the header X-Mock-Control: 1, so that no web page can send it unasked.`,
+  );
 }
 
 /** An access key as control answers show it: its last four characters at most, and only of a long one. */
 export const redactKey = (key: string): string => (key.length >= 12 ? `****${key.slice(-4)}` : '****');
 
-const redactedRule = <T extends { namespace?: string }>(rule: T): T => (rule.namespace === undefined ? rule : { ...rule, namespace: redactKey(rule.namespace) });
+const redactedRule = <T extends { namespace?: string }>(rule: T): T =>
+  rule.namespace === undefined ? rule : { ...rule, namespace: redactKey(rule.namespace) };
 
 const MAX_FAULTS = 1000;
 const RULE_FIELDS = ['operationId', 'status', 'body', 'headers', 'network', 'latencyMs', 'count', 'rate', 'namespace'] as const;
 /** The rule's own fields only: whatever else a body holds is not kept. */
-const ruleOf = (json: Record<string, unknown>) => Object.fromEntries(RULE_FIELDS.filter((field) => json[field] !== undefined).map((field) => [field, json[field]])) as unknown as FaultRule;
+const ruleOf = (json: Record<string, unknown>) =>
+  Object.fromEntries(RULE_FIELDS.filter((field) => json[field] !== undefined).map((field) => [field, json[field]])) as unknown as FaultRule;
 
 export function createControl(engine: Engine, clock: MockClock, health: () => object, observations: ControlObservations) {
-  return async (method: string, path: string, query: URLSearchParams, body: string | undefined, headers: Record<string, string | undefined> = {}): Promise<ControlAnswer> => {
+  return async (
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: string | undefined,
+    headers: Record<string, string | undefined> = {},
+  ): Promise<ControlAnswer> => {
     const route = CONTROL_ROUTES[path];
     if (!route) return problem(404, 'Not found', `The mock has no endpoint ${path}; it has ${Object.keys(CONTROL_ROUTES).join(', ')}.`);
     if (!route.methods.includes(method)) {
-      return { ...problem(405, 'Method not allowed', `${path} answers ${route.methods.join(', ')}.`), headers: { 'content-type': 'application/problem+json', allow: route.methods.join(', ') } };
+      return {
+        ...problem(405, 'Method not allowed', `${path} answers ${route.methods.join(', ')}.`),
+        headers: { 'content-type': 'application/problem+json', allow: route.methods.join(', ') },
+      };
     }
     const unmarked = unmarkedWrite(method, headers, body);
     if (unmarked) return unmarked;
@@ -166,15 +195,18 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
         }
         case 'POST /_mock/clock/advance': {
           const ms = json?.ms;
-          if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0) return problem(400, 'Invalid advance', 'Send {"ms": N}, a whole number of milliseconds, 0 or more.');
+          if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0)
+            return problem(400, 'Invalid advance', 'Send {"ms": N}, a whole number of milliseconds, 0 or more.');
           clockOf().advance(ms);
           return { status: 200, body: clockBody(clockOf()) };
         }
         case 'GET /_mock/faults':
           return { status: 200, body: { faults: engine.faults.list(namespace).map(redactedRule) } };
         case 'POST /_mock/faults':
-          if (!json || typeof json.operationId !== 'string') return problem(400, 'Invalid fault', 'Send {"operationId": "...", "status": 503, "count": 1} (see GET /_mock/faults).');
-          if (engine.faults.list().length >= MAX_FAULTS) return problem(400, 'Invalid fault', `the mock holds at most ${MAX_FAULTS} fault rules: DELETE /_mock/faults first`);
+          if (!json || typeof json.operationId !== 'string')
+            return problem(400, 'Invalid fault', 'Send {"operationId": "...", "status": 503, "count": 1} (see GET /_mock/faults).');
+          if (engine.faults.list().length >= MAX_FAULTS)
+            return problem(400, 'Invalid fault', `the mock holds at most ${MAX_FAULTS} fault rules: DELETE /_mock/faults first`);
           return { status: 201, body: redactedRule(engine.faults.add({ ...ruleOf(json), ...(namespace === undefined ? {} : { namespace }) })) };
         case 'DELETE /_mock/faults':
           engine.faults.clear(namespace);
@@ -185,7 +217,8 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
           return { status: 200, body: query.get('counts') === 'true' ? observations.coverageCounts() : observations.coverage() };
       }
     } catch (error) {
-      if (error instanceof SnapshotError || error instanceof FaultError) return problem(400, error.name === 'FaultError' ? 'Invalid fault' : 'Invalid snapshot', error.message);
+      if (error instanceof SnapshotError || error instanceof FaultError)
+        return problem(400, error.name === 'FaultError' ? 'Invalid fault' : 'Invalid snapshot', error.message);
       throw error;
     }
     return problem(404, 'Not found', path);
@@ -204,8 +237,10 @@ function requestsPage(journal: Journal | undefined, namespace: string, query: UR
   const limit = number('limit', DEFAULT_REQUESTS_PAGE, MAX_REQUESTS_PAGE);
   const violations = query.get('violations');
   if (after === undefined) return problem(400, 'Invalid query', `after is the seq of an entry, a whole number (got ${JSON.stringify(query.get('after'))}).`);
-  if (limit === undefined || limit === 0) return problem(400, 'Invalid query', `limit is a whole number from 1 to ${MAX_REQUESTS_PAGE} (got ${JSON.stringify(query.get('limit'))}).`);
-  if (violations !== null && violations !== 'true' && violations !== 'false') return problem(400, 'Invalid query', `violations is true or false (got ${JSON.stringify(violations)}).`);
+  if (limit === undefined || limit === 0)
+    return problem(400, 'Invalid query', `limit is a whole number from 1 to ${MAX_REQUESTS_PAGE} (got ${JSON.stringify(query.get('limit'))}).`);
+  if (violations !== null && violations !== 'true' && violations !== 'false')
+    return problem(400, 'Invalid query', `violations is true or false (got ${JSON.stringify(violations)}).`);
   const requests = journal.list(namespace, { after, limit: limit + 1, violations: violations === 'true' });
   const more = requests.length > limit;
   return { status: 200, body: { namespace: redactKey(namespace), requests: more ? requests.slice(0, limit) : requests, more, ...journal.counts(namespace) } };

@@ -5,7 +5,7 @@
 // fields sent.
 import type { CoverageReport, CoverageTotal, OperationCoverage } from './coverage.ts';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `
 :root { color-scheme: light dark; --text: #1c1e21; --muted: #57606a; --bg: #fff; --bg2: #f6f8fa; --border: #e1e4e8; --accent: #0969da;
@@ -36,17 +36,21 @@ code { font: 13px/1.4 "JetBrains Mono", ui-monospace, SFMono-Regular, Menlo, mon
 
 const bar = (total: CoverageTotal) => `<span class="bar" aria-hidden="true"><span style="width:${total.percent}%"></span></span>`;
 const totalText = (label: string, total: CoverageTotal) => `${label} ${bar(total)}${total.covered}/${total.total} (${total.percent}%)`;
-const chip = (kind: 'ok' | 'miss' | 'bad', text: string, title: string) => `<span class="chip ${kind}" title="${escape(title)}">${escape(text)}</span>`;
+const chip = (kind: 'ok' | 'miss' | 'bad', text: string, title: string) => `<span class="chip ${kind}" title="${escapeHtml(title)}">${escapeHtml(text)}</span>`;
 
 function row(operation: OperationCoverage): string {
-  const statuses = operation.statuses.map((s) => chip(s.count > 0 ? 'ok' : 'miss', s.count > 0 ? `${s.status} ×${s.count}` : s.status, s.count > 0 ? `answered ${s.count} times` : 'never answered'));
+  const statuses = operation.statuses.map((s) =>
+    chip(s.count > 0 ? 'ok' : 'miss', s.count > 0 ? `${s.status} ×${s.count}` : s.status, s.count > 0 ? `answered ${s.count} times` : 'never answered'),
+  );
   const undocumented = operation.undocumentedStatuses.map((s) => chip('bad', `${s.status} ×${s.count}`, 'answered, not documented'));
   const faults = operation.faults.map((f) => chip('ok', `${f.fault} ×${f.count}`, 'fault injected'));
-  const parameters = operation.parameters.map((p) => chip(p.sent > 0 ? 'ok' : 'miss', `${p.in} ${p.name}`, `${p.required ? 'required; ' : ''}sent ${p.sent} times`));
+  const parameters = operation.parameters.map((p) =>
+    chip(p.sent > 0 ? 'ok' : 'miss', `${p.in} ${p.name}`, `${p.required ? 'required; ' : ''}sent ${p.sent} times`),
+  );
   const fields = operation.bodyFields.map((f) => chip(f.sent > 0 ? 'ok' : 'miss', f.name, `${f.required ? 'required; ' : ''}sent ${f.sent} times`));
   const none = '<span class="muted">none</span>';
   return `<tr class="${operation.calls === 0 ? 'uncovered' : ''}">
-<td><span class="method ${operation.method.toLowerCase()}">${escape(operation.method)}</span><code>${escape(operation.path)}</code><br><span class="muted">${escape(operation.operationId)}</span></td>
+<td><span class="method ${operation.method.toLowerCase()}">${escapeHtml(operation.method)}</span><code>${escapeHtml(operation.path)}</code><br><span class="muted">${escapeHtml(operation.operationId)}</span></td>
 <td>${operation.calls}</td>
 <td>${[...statuses, ...undocumented].join('')}</td>
 <td>${faults.join('') || none}</td>
@@ -58,8 +62,8 @@ function row(operation: OperationCoverage): string {
 export function coverageHtml(report: CoverageReport): string {
   const sections = report.areas.map((area) => {
     const rows = report.operations.filter((operation) => operation.area === area.area).map(row);
-    return `<section id="${escape(area.area)}">
-<h2>${escape(area.area)}</h2>
+    return `<section id="${escapeHtml(area.area)}">
+<h2>${escapeHtml(area.area)}</h2>
 <p class="totals">${totalText('Operations called', area.operations)} &nbsp; ${totalText('Documented statuses answered', area.statuses)}</p>
 <table>
 <thead><tr><th>Operation</th><th>Calls</th><th>Statuses</th><th>Faults</th><th>Parameters sent</th><th>Body fields sent</th></tr></thead>
@@ -80,7 +84,7 @@ ${rows.join('\n')}
 <style>${STYLE}</style>
 </head>
 <body>
-<header><strong>Platform API contract coverage</strong> <span class="totals">&nbsp; ${totalText('Operations', report.totals.operations)} &nbsp; ${totalText('Statuses', report.totals.statuses)}${unmatched} &nbsp; ${escape(report.generatedAt)}</span></header>
+<header><strong>Platform API contract coverage</strong> <span class="totals">&nbsp; ${totalText('Operations', report.totals.operations)} &nbsp; ${totalText('Statuses', report.totals.statuses)}${unmatched} &nbsp; ${escapeHtml(report.generatedAt)}</span></header>
 <main>
 ${sections.join('\n')}
 </main>

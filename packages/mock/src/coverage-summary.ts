@@ -24,14 +24,30 @@ export function coverageSummary(report: CoverageReport, thresholds?: CoverageThr
     for (const { operation } of operations) {
       const reached = operation.statuses.filter((s) => s.count > 0).length;
       const missing = operation.statuses.filter((s) => s.count === 0).map((s) => s.status);
-      rows.push([operation.area, operation.operationId, `${operation.method} ${operation.path}`, String(operation.calls), `${reached}/${operation.statuses.length}`, missing.join(' ')]);
+      rows.push([
+        operation.area,
+        operation.operationId,
+        `${operation.method} ${operation.path}`,
+        String(operation.calls),
+        `${reached}/${operation.statuses.length}`,
+        missing.join(' '),
+      ]);
     }
   }
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 3 || i === 4 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 3 || i === 4 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const areaLines = report.areas.map((area) => `  ${area.area}: operations ${ratio(area.operations)}, statuses ${ratio(area.statuses)}`);
   const missed = missedThresholds(report, thresholds);
-  const verdict = thresholds && (thresholds.operations !== undefined || thresholds.statuses !== undefined) ? (missed.length === 0 ? ['Coverage thresholds met.'] : missed.map((why) => `Coverage threshold missed: ${why}`)) : [];
+  const verdict =
+    thresholds && (thresholds.operations !== undefined || thresholds.statuses !== undefined)
+      ? missed.length === 0
+        ? ['Coverage thresholds met.']
+        : missed.map((why) => `Coverage threshold missed: ${why}`)
+      : [];
   return [
     'Platform contract coverage (operations called, documented statuses answered)',
     ...(table ? [line(header), ...rows.map(line), ''] : []),

@@ -124,7 +124,9 @@ export const countsSomething = (counts: CoverageCounts) => counts.unmatched > 0 
 /** Whether a value is counts as `mergeCounts` takes them (they cross process boundaries as JSON). */
 export function isCoverageCounts(value: unknown): value is CoverageCounts {
   const counts = value as CoverageCounts;
-  return typeof counts === 'object' && counts !== null && counts.version === COVERAGE_VERSION && Array.isArray(counts.areas) && typeof counts.operations === 'object';
+  return (
+    typeof counts === 'object' && counts !== null && counts.version === COVERAGE_VERSION && Array.isArray(counts.areas) && typeof counts.operations === 'object'
+  );
 }
 
 /** What the contract declares of one operation, for the report. */
@@ -167,7 +169,8 @@ function topLevelFields(document: unknown, schema: Schema): { name: string; requ
     if (typeof resolved !== 'object' || resolved === null || seen.has(resolved)) return;
     seen.add(resolved);
     const requiredNames = new Set(Array.isArray(resolved.required) ? (resolved.required as string[]) : []);
-    for (const name of Object.keys((resolved.properties as object | undefined) ?? {})) fields.set(name, (fields.get(name) ?? false) || (required && requiredNames.has(name)));
+    for (const name of Object.keys((resolved.properties as object | undefined) ?? {}))
+      fields.set(name, (fields.get(name) ?? false) || (required && requiredNames.has(name)));
     for (const branch of (resolved.allOf as unknown[] | undefined) ?? []) visit(branch, required);
     for (const key of ['oneOf', 'anyOf'] as const) for (const branch of (resolved[key] as unknown[] | undefined) ?? []) visit(branch, false);
   };
@@ -235,14 +238,19 @@ export function coverageReport(skeleton: OperationSkeleton[], counts: CoverageCo
       calls: counted?.calls ?? 0,
       statuses: [...statuses].map(([status, count]) => ({ status, count })),
       undocumentedStatuses: [...undocumented].sort(([a], [b]) => a.localeCompare(b)).map(([status, count]) => ({ status, count })),
-      faults: Object.entries(counted?.faults ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([fault, count]) => ({ fault, count })),
+      faults: Object.entries(counted?.faults ?? {})
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([fault, count]) => ({ fault, count })),
       parameters: operation.parameters.map((p) => ({ ...p, sent: counted?.parameters[`${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`] ?? 0 })),
       bodyFields: operation.fields.map((f) => ({ ...f, sent: counted?.fields[f.name] ?? 0 })),
     };
   });
   const totalsOf = (list: OperationCoverage[]) => ({
     operations: total(list.filter((o) => o.calls > 0).length, list.length),
-    statuses: total(list.reduce((sum, o) => sum + o.statuses.filter((s) => s.count > 0).length, 0), list.reduce((sum, o) => sum + o.statuses.length, 0)),
+    statuses: total(
+      list.reduce((sum, o) => sum + o.statuses.filter((s) => s.count > 0).length, 0),
+      list.reduce((sum, o) => sum + o.statuses.length, 0),
+    ),
   });
   const areas = [...new Set(operations.map((o) => o.area))];
   return {
@@ -278,7 +286,8 @@ export function thresholdsError(thresholds: unknown): string | undefined {
   if (typeof thresholds !== 'object' || thresholds === null) return 'coverage thresholds are { operations?: number, statuses?: number }, percentages';
   for (const [key, value] of Object.entries(thresholds)) {
     if (key !== 'operations' && key !== 'statuses') return `unknown coverage threshold ${JSON.stringify(key)}: the thresholds are operations and statuses`;
-    if (typeof value !== 'number' || !(value >= 0 && value <= 100)) return `the coverage threshold ${key} is a percentage from 0 to 100 (got ${JSON.stringify(value)})`;
+    if (typeof value !== 'number' || !(value >= 0 && value <= 100))
+      return `the coverage threshold ${key} is a percentage from 0 to 100 (got ${JSON.stringify(value)})`;
   }
   return undefined;
 }

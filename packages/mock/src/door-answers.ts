@@ -53,4 +53,5 @@ export function problemAnswer(status: number, title: string, detail: string): Do
   return { status, headers: { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)) }, body, violations: [] };
 }
 
-export const tooLarge = (limit: BodyLimit) => problemAnswer(413, 'Request body too large', `The mock accepts bodies of at most ${limit.bytes} bytes here; ${limit.option} raises it.`);
+export const tooLarge = (limit: BodyLimit) =>
+  problemAnswer(413, 'Request body too large', `The mock accepts bodies of at most ${limit.bytes} bytes here; ${limit.option} raises it.`);

@@ -8,7 +8,15 @@ import { compileContract, type CompiledOperation } from './contract.ts';
 import { schemaValidator } from './schema-validator.ts';
 import { createFaults, type ActiveFault, type Faults, type NetworkFault } from './faults.ts';
 import { heapBytes } from './areas/state.ts';
-import { createNamespaceClocks, createNamespaces, DEFAULT_MAX_STATE_BYTES, DEFAULT_NAMESPACE, stateCapMessage, type MockClock, type Namespaces } from './namespaces.ts';
+import {
+  createNamespaceClocks,
+  createNamespaces,
+  DEFAULT_MAX_STATE_BYTES,
+  DEFAULT_NAMESPACE,
+  stateCapMessage,
+  type MockClock,
+  type Namespaces,
+} from './namespaces.ts';
 
 /** Methods that add nothing to a namespace's state (a DELETE frees room: it is never refused for the cap). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
@@ -159,7 +167,17 @@ export async function createEngine(options: EngineOptions) {
     const answered = await answerRouted(incoming, trace);
     const namespace = trace.namespace ?? namespaceOfUnrouted(incoming.headers);
     const time = arrived + clocks.of(namespace).now() - options.clock.now();
-    onAnswered({ namespace, time, incoming, operation: trace.operation, request: trace.request, requestViolations: trace.requestViolations, answerViolations: trace.answerViolations, status: answered.status, fault: trace.fault });
+    onAnswered({
+      namespace,
+      time,
+      incoming,
+      operation: trace.operation,
+      request: trace.request,
+      requestViolations: trace.requestViolations,
+      answerViolations: trace.answerViolations,
+      status: answered.status,
+      fault: trace.fault,
+    });
     return answered;
   }
 
@@ -201,7 +219,12 @@ export async function createEngine(options: EngineOptions) {
   }
 
   /** The call's answer past routing, credentials and faults: validation, then Prism or the area's behaviour. */
-  async function answerCall(incoming: IncomingRequest, route: { operation: CompiledOperation; rawParams: Record<string, string> }, namespace: string, trace: Trace): Promise<EngineAnswer> {
+  async function answerCall(
+    incoming: IncomingRequest,
+    route: { operation: CompiledOperation; rawParams: Record<string, string> },
+    namespace: string,
+    trace: Trace,
+  ): Promise<EngineAnswer> {
     const { operation } = route;
     const behaviour = behaviours.get(operation.area)!;
     const withOperation = (answer: EngineAnswer): EngineAnswer => servedBy(answer, operation);
@@ -242,7 +265,9 @@ export async function createEngine(options: EngineOptions) {
     const charged = !READS.has(incoming.method) && !outsideState.has(operation.operationId);
     if (charged && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params) + WRITE_OVERHEAD_BYTES)) {
       const over = [{ location: ['body'], message: stateCapMessage(options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES) }];
-      return withOperation(checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), [], trace));
+      return withOperation(
+        checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), [], trace),
+      );
     }
     const call = {
       state: namespaces.stateOf(namespace, operation.area),
@@ -262,12 +287,20 @@ export async function createEngine(options: EngineOptions) {
     const written = answer.body === undefined ? undefined : bodyText(answer.body, media);
     const value = written?.holdsBigint ? forValidation(answer.body) : answer.body;
     const broken = operation.validateResponse(answer.status, media, value, written?.text);
-    const violations = requestViolations.length === 0 ? NO_VIOLATIONS : requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message, severity: 'Error' }));
+    const violations =
+      requestViolations.length === 0
+        ? NO_VIOLATIONS
+        : requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message, severity: 'Error' }));
     if (broken.length > 0) {
       trace.answerViolations = broken;
-      return problem(500, 'The mock answer breaks the contract', `${operation.operationId} answered ${answer.status} with a body the contract does not allow.`, {
-        violations: broken.map((v) => ({ location: v.location, message: v.message, severity: 'Error' })),
-      });
+      return problem(
+        500,
+        'The mock answer breaks the contract',
+        `${operation.operationId} answered ${answer.status} with a body the contract does not allow.`,
+        {
+          violations: broken.map((v) => ({ location: v.location, message: v.message, severity: 'Error' })),
+        },
+      );
     }
     answer.violations = violations;
     if (written) answer.text = written.text;
@@ -287,7 +320,10 @@ export async function createEngine(options: EngineOptions) {
      */
     recordAnswered(incoming: IncomingRequest, operation: CompiledOperation, violations: readonly Violation[], status: number): void {
       if (!options.onAnswered) return;
-      const namespace = behaviours.get(operation.area)!.namespaceOf?.(incoming.headers) ?? credentialOf(operation, incoming.headers)?.namespace ?? namespaceOfUnrouted(incoming.headers);
+      const namespace =
+        behaviours.get(operation.area)!.namespaceOf?.(incoming.headers) ??
+        credentialOf(operation, incoming.headers)?.namespace ??
+        namespaceOfUnrouted(incoming.headers);
       const requestViolations = violations.filter((v) => v.location[0] === 'request').map((v) => ({ location: v.location.slice(1), message: v.message }));
       const answerViolations = violations.filter((v) => v.location[0] !== 'request');
       options.onAnswered({ namespace, time: clocks.of(namespace).now(), incoming, operation, requestViolations, answerViolations, status });
@@ -329,11 +365,19 @@ export async function createEngine(options: EngineOptions) {
               };
               outcome.then(
                 () => settle(),
-                (error: unknown) => settle({ message: String((error as Error)?.message ?? error), ...(typeof (error as { code?: unknown })?.code === 'string' ? { code: (error as { code: string }).code } : {}) }),
+                (error: unknown) =>
+                  settle({
+                    message: String((error as Error)?.message ?? error),
+                    ...(typeof (error as { code?: unknown })?.code === 'string' ? { code: (error as { code: string }).code } : {}),
+                  }),
               );
             }
           : undefined;
-        const refusal = behaviour.upgrade.handle(request, socket, head, { stateOf: (namespace) => namespaces.stateOf(namespace, area), clock: options.clock, record });
+        const refusal = behaviour.upgrade.handle(request, socket, head, {
+          stateOf: (namespace) => namespaces.stateOf(namespace, area),
+          clock: options.clock,
+          record,
+        });
         return refusal ? toAnswer(refusal) : 'taken';
       }
       return undefined;
@@ -360,14 +404,18 @@ function faultAnswer(operation: CompiledOperation, fault: ActiveFault): EngineAn
 /** The headers that carry an access key (apiKey schemes in a header), lower case: what names a request's namespace. */
 function accessKeyHeadersOf(operations: CompiledOperation[]): string[] {
   const names = new Set<string>();
-  for (const operation of operations) for (const scheme of operation.security.flat()) if (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.keyName) names.add(scheme.keyName.toLowerCase());
+  for (const operation of operations)
+    for (const scheme of operation.security.flat())
+      if (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.keyName) names.add(scheme.keyName.toLowerCase());
   return [...names];
 }
 
 /** The credentials an operation takes, for the violation of a request that sent none: `the AccessKey header`. */
 function credentialsNamed(operation: CompiledOperation): string {
   const named = (scheme: CompiledOperation['security'][number][number]) =>
-    scheme.type === 'http' ? `an Authorization: ${scheme.scheme === 'basic' ? 'Basic' : 'Bearer'} header` : `the ${scheme.keyName ?? scheme.name} ${scheme.in ?? 'header'}`;
+    scheme.type === 'http'
+      ? `an Authorization: ${scheme.scheme === 'basic' ? 'Basic' : 'Bearer'} header`
+      : `the ${scheme.keyName ?? scheme.name} ${scheme.in ?? 'header'}`;
   return operation.security.map((alternative) => alternative.map(named).join(' and ')).join(', or ');
 }
 
@@ -395,7 +443,11 @@ function documentedAnswer(operation: CompiledOperation, status: number): EngineA
 function documentedAnswerOrProblem(operation: CompiledOperation, status: number, violations: Violation[]): MockResponse {
   const documented = documentedAnswer(operation, status);
   if (documented) return documented;
-  return { status: 400, headers: { 'content-type': 'application/problem+json' }, body: { type: 'about:blank', title: 'Invalid request', status: 400, detail: violations.map((v) => `${v.location.join('.')}: ${v.message}`).join('; ') } };
+  return {
+    status: 400,
+    headers: { 'content-type': 'application/problem+json' },
+    body: { type: 'about:blank', title: 'Invalid request', status: 400, detail: violations.map((v) => `${v.location.join('.')}: ${v.message}`).join('; ') },
+  };
 }
 
 function toAnswer(response: MockResponse): EngineAnswer {
@@ -416,7 +468,7 @@ export function bodyText(body: unknown, mediaType: string | undefined): { text: 
 function mediaTypeOf(headers: Record<string, string>): string | undefined {
   const value = headers['content-type'];
   if (value === 'application/json') return value;
-  return value?.split(';')[0]!.trim().toLowerCase();
+  return value?.split(';')[0]?.trim().toLowerCase();
 }
 
 /** The violations of an answer to a valid request: none (shared, never written to). */

@@ -25,7 +25,8 @@ export function exactInteger(text: string): number | bigint {
 export function forValidation(value: unknown): unknown {
   if (!holdsBigint(value)) return value;
   // A copy made without recursion: answers can nest as deep as the request they echo.
-  const copyOf = (item: unknown): unknown => (typeof item === 'bigint' ? validationNumber(item) : Array.isArray(item) ? [] : typeof item === 'object' && item !== null ? {} : item);
+  const copyOf = (item: unknown): unknown =>
+    typeof item === 'bigint' ? validationNumber(item) : Array.isArray(item) ? [] : typeof item === 'object' && item !== null ? {} : item;
   const root = copyOf(value);
   const pending: [object, Record<string, unknown>][] = [[value as object, root as Record<string, unknown>]];
   for (let next = pending.pop(); next; next = pending.pop()) {

@@ -19,7 +19,8 @@ export type FailureReporter = (failure: MockFailure) => void;
 
 export const REDACTED = '[redacted]';
 
-const printFailure: FailureReporter = (failure) => console.error(`platform-mock: ${failure.method} ${failure.path} answered 500, the mock failed: ${failure.error}`);
+const printFailure: FailureReporter = (failure) =>
+  console.error(`platform-mock: ${failure.method} ${failure.path} answered 500, the mock failed: ${failure.error}`);
 
 /** The answer to a request the mock failed to answer: a 500 problem, the same at every door. */
 export function failureAnswer(method: string, path: string): DoorAnswer {
@@ -34,7 +35,12 @@ export function failureAnswer(method: string, path: string): DoorAnswer {
  * Reports a failure. `secretHeaders` names the request headers whose values never appear in the
  * report (lower case): the credentials and header parameters the contracts declare.
  */
-export function reportFailure(error: unknown, request: { method: string; path: string; headers: Record<string, string> }, secretHeaders: readonly string[], report: FailureReporter = printFailure): void {
+export function reportFailure(
+  error: unknown,
+  request: { method: string; path: string; headers: Record<string, string> },
+  secretHeaders: readonly string[],
+  report: FailureReporter = printFailure,
+): void {
   const secrets = secretHeaders.flatMap((name) => {
     const value = request.headers[name];
     if (!value) return [];

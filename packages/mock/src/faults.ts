@@ -58,20 +58,28 @@ const MAX_FAULTS = 10_000;
 /** Refuses a rule that cannot apply, with a message that says what to send instead. */
 function check(rule: FaultRule, statuses: string[] | undefined) {
   if (!statuses) throw new FaultError(`no operation ${JSON.stringify(rule.operationId)} is served`);
-  if (rule.status === undefined && rule.latencyMs === undefined && rule.network === undefined) throw new FaultError('a fault needs a status, a latencyMs, a network fault, or several');
-  if (rule.status !== undefined && !(Number.isInteger(rule.status) && rule.status >= 200 && rule.status <= 599)) throw new FaultError('status is a whole number from 200 to 599');
+  if (rule.status === undefined && rule.latencyMs === undefined && rule.network === undefined)
+    throw new FaultError('a fault needs a status, a latencyMs, a network fault, or several');
+  if (rule.status !== undefined && !(Number.isInteger(rule.status) && rule.status >= 200 && rule.status <= 599))
+    throw new FaultError('status is a whole number from 200 to 599');
   if (rule.network !== undefined && !NETWORK_FAULTS.includes(rule.network)) throw new FaultError(`network is one of ${NETWORK_FAULTS.join(', ')}`);
-  if ((rule.network === 'reset' || rule.network === 'hang') && rule.status !== undefined) throw new FaultError(`a ${rule.network} fault sends no answer, so it takes no status`);
+  if ((rule.network === 'reset' || rule.network === 'hang') && rule.status !== undefined)
+    throw new FaultError(`a ${rule.network} fault sends no answer, so it takes no status`);
   if ((rule.body !== undefined || rule.headers !== undefined) && rule.status === undefined) throw new FaultError('a fault body or headers go with a status');
-  if (rule.headers !== undefined && !(typeof rule.headers === 'object' && rule.headers !== null && Object.values(rule.headers).every((value) => typeof value === 'string'))) {
+  if (
+    rule.headers !== undefined &&
+    !(typeof rule.headers === 'object' && rule.headers !== null && Object.values(rule.headers).every((value) => typeof value === 'string'))
+  ) {
     throw new FaultError('headers is an object of strings');
   }
   if (rule.latencyMs !== undefined && !(Number.isInteger(rule.latencyMs) && rule.latencyMs >= 0 && rule.latencyMs <= 600_000)) {
     throw new FaultError('latencyMs is a whole number of ms from 0 to 600000');
   }
   if (rule.count !== undefined && !(Number.isInteger(rule.count) && rule.count > 0)) throw new FaultError('count is a whole number above 0');
-  if (rule.rate !== undefined && !(typeof rule.rate === 'number' && rule.rate > 0 && rule.rate <= 1)) throw new FaultError('rate is a number above 0 and at most 1');
-  if (rule.namespace !== undefined && (typeof rule.namespace !== 'string' || rule.namespace === '')) throw new FaultError('namespace is a non-empty access key');
+  if (rule.rate !== undefined && !(typeof rule.rate === 'number' && rule.rate > 0 && rule.rate <= 1))
+    throw new FaultError('rate is a number above 0 and at most 1');
+  if (rule.namespace !== undefined && (typeof rule.namespace !== 'string' || rule.namespace === ''))
+    throw new FaultError('namespace is a non-empty access key');
 }
 
 export function createFaults(documentedStatuses: (operationId: string) => string[] | undefined, seed = 1) {

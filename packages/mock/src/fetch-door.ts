@@ -10,7 +10,8 @@ export interface FetchDoor {
   close(): void;
 }
 
-const connectionReset = () => new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET (a network fault of the platform mock)'), { code: 'ECONNRESET' }) });
+const connectionReset = () =>
+  new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET (a network fault of the platform mock)'), { code: 'ECONNRESET' }) });
 
 export function createFetchDoor(handle: (request: DoorRequest) => Promise<DoorAnswer>): FetchDoor {
   const hung = new Set<(error: Error) => void>();
@@ -84,7 +85,8 @@ function readPlainly(input: RequestInfo | URL, init: RequestInit | undefined): R
   else if (given !== undefined) new Headers(given).forEach((value, name) => (headers[name] = value));
   if (typeof raw === 'string' && headers['content-type'] === undefined) headers['content-type'] = 'text/plain;charset=UTF-8';
   const method = (init?.method ?? 'GET').toUpperCase();
-  const body = raw === undefined || raw === null ? undefined : typeof raw === 'string' ? Buffer.from(raw) : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  const body =
+    raw === undefined || raw === null ? undefined : typeof raw === 'string' ? Buffer.from(raw) : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
   if (body !== undefined && (method === 'GET' || method === 'HEAD')) return undefined; // a Request refuses it: let it say so
   return { request: { method, target: url.pathname + url.search, headers, body: body?.length ? body : undefined }, signal: init?.signal ?? undefined };
 }
@@ -100,7 +102,11 @@ function truncated(text: string | Uint8Array): ReadableStream<Uint8Array> {
         controller.enqueue(bytes.subarray(0, Math.floor(bytes.length / 2)));
         return;
       }
-      controller.error(new TypeError('terminated', { cause: Object.assign(new Error('other side closed (a network fault of the platform mock)'), { code: 'UND_ERR_SOCKET' }) }));
+      controller.error(
+        new TypeError('terminated', {
+          cause: Object.assign(new Error('other side closed (a network fault of the platform mock)'), { code: 'UND_ERR_SOCKET' }),
+        }),
+      );
     },
   });
 }

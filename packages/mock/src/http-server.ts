@@ -12,7 +12,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accessOptionError, createAccessPolicy, type AccessOptions } from './access.ts';
 import { HEALTH_PATH } from './control.ts';
-import { createMock, MockStartError, problemAnswer, splitTarget, tooLarge, type DoorAnswer, type Mock, type MockOptions, type RequestLogEntry } from './mock.ts';
+import {
+  createMock,
+  MockStartError,
+  problemAnswer,
+  splitTarget,
+  tooLarge,
+  type DoorAnswer,
+  type Mock,
+  type MockOptions,
+  type RequestLogEntry,
+} from './mock.ts';
 import { playNetworkFault } from './http-faults.ts';
 import { failureAnswer, reportFailure } from './failure.ts';
 import { createStaticSite } from './static.ts';
@@ -92,7 +102,6 @@ function refusalOfRequest(policy: ReturnType<typeof createAccessPolicy>, req: Pi
   return policy.refusal(req.headers) ?? (authority === undefined ? undefined : policy.refusal({ ...req.headers, host: authority }));
 }
 
-
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
@@ -116,25 +125,28 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const inFlight = new Set<ServerResponse>();
   const hung = new Set<ServerResponse>();
   let closing = false;
-  const server = createServer({
-    headersTimeout: socketTimeoutMs,
-    requestTimeout: socketTimeoutMs * 2,
-    // No keep-alive timeout of its own, and so no `Keep-Alive: timeout=` hint: a kept-alive
-    // connection closes when idle for socketTimeoutMs (30 s), as any other, long after clients
-    // let go of theirs (Node's fetch after 4 s). A shorter one raced clients whose event loop was
-    // blocked past it: they sent a request on a socket the mock had closed ("other side closed").
-    // libSQL's server (hyper) never closes an idle keep-alive connection.
-    keepAliveTimeout: 0,
-    connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(socketTimeoutMs / 4))),
-  }, (req, res) => {
-    inFlight.add(res);
-    res.once('close', () => {
-      inFlight.delete(res);
-      if (closing) setImmediate(() => server.closeIdleConnections());
-    });
-    if (closing) res.shouldKeepAlive = false;
-    handleHttp(req, res).catch((error: unknown) => send(res, failed(error, req, mock.apiHeaders, options.onError), NOSNIFF));
-  });
+  const server = createServer(
+    {
+      headersTimeout: socketTimeoutMs,
+      requestTimeout: socketTimeoutMs * 2,
+      // No keep-alive timeout of its own, and so no `Keep-Alive: timeout=` hint: a kept-alive
+      // connection closes when idle for socketTimeoutMs (30 s), as any other, long after clients
+      // let go of theirs (Node's fetch after 4 s). A shorter one raced clients whose event loop was
+      // blocked past it: they sent a request on a socket the mock had closed ("other side closed").
+      // libSQL's server (hyper) never closes an idle keep-alive connection.
+      keepAliveTimeout: 0,
+      connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(socketTimeoutMs / 4))),
+    },
+    (req, res) => {
+      inFlight.add(res);
+      res.once('close', () => {
+        inFlight.delete(res);
+        if (closing) setImmediate(() => server.closeIdleConnections());
+      });
+      if (closing) res.shouldKeepAlive = false;
+      handleHttp(req, res).catch((error: unknown) => send(res, failed(error, req, mock.apiHeaders, options.onError), NOSNIFF));
+    },
+  );
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse) {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -144,12 +156,15 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       const started = performance.now();
       const time = new Date().toISOString();
       const log = options.onRequest;
-      res.once('finish', () => log({ time, method, path: splitTarget(target).rawPath ?? target, status: res.statusCode, ...logged, ms: performance.now() - started }));
+      res.once('finish', () =>
+        log({ time, method, path: splitTarget(target).rawPath ?? target, status: res.statusCode, ...logged, ms: performance.now() - started }),
+      );
     }
     const refused = refusalOf(req);
     if (refused) return send(res, refused, NOSNIFF);
     const origin = req.headers.origin;
-    if (method === 'OPTIONS' && req.headers['access-control-request-method']) return void res.writeHead(204, { ...NOSNIFF, ...policy.preflightHeaders(origin) }).end();
+    if (method === 'OPTIONS' && req.headers['access-control-request-method'])
+      return void res.writeHead(204, { ...NOSNIFF, ...policy.preflightHeaders(origin) }).end();
     // Every answer of the door carries these; the rare paths below set them one by one.
     const common = origin === undefined ? NOSNIFF : { ...NOSNIFF, ...policy.corsHeaders(origin) };
     const { rawPath } = splitTarget(target);
@@ -183,7 +198,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     // The access checks first (a web page may open a WebSocket to any origin: CORS does not apply to it).
     const refusal = closing ? problemAnswer(503, 'Closing', 'The mock is closing.') : (refusalOf(req) ?? mock.upgrade(req, socket, head));
     const target = req.url ?? '/';
-    options.onRequest?.({ time: new Date().toISOString(), method: req.method ?? 'GET', path: splitTarget(target).rawPath ?? target, status: refusal?.status ?? 101, violations: [], ms: performance.now() - started });
+    options.onRequest?.({
+      time: new Date().toISOString(),
+      method: req.method ?? 'GET',
+      path: splitTarget(target).rawPath ?? target,
+      status: refusal?.status ?? 101,
+      violations: [],
+      ms: performance.now() - started,
+    });
     if (refusal) return refuseUpgrade(socket, refusal);
     upgraded.add(socket);
     socket.once('close', () => upgraded.delete(socket));
@@ -199,7 +221,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new MockStartError(`port ${port} on ${host} is already in use: stop what uses it or pass another --port (0 picks a free one)`));
+      if (error.code === 'EADDRINUSE')
+        reject(new MockStartError(`port ${port} on ${host} is already in use: stop what uses it or pass another --port (0 picks a free one)`));
       else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new MockStartError(`cannot listen on host ${host}: ${error.code}`));
       else if (error.code === 'EACCES') reject(new MockStartError(`not allowed to listen on port ${port}`));
       else reject(new MockStartError(`cannot listen on ${host}:${port}: ${error.message}`));
@@ -246,7 +269,9 @@ function failed(error: unknown, req: IncomingMessage, apiHeaders: readonly strin
 function refuseUpgrade(socket: Duplex, answer: DoorAnswer) {
   if (!socket.writable) return void socket.destroy();
   const reason = STATUS_CODES[answer.status] ?? 'Refused';
-  const headers = Object.entries({ ...answer.headers, connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const headers = Object.entries({ ...answer.headers, connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${headers}\r\n${answer.body ?? ''}`);
 }
 

@@ -1,10 +1,44 @@
-export { createMock, MockStartError, IN_PROCESS_URL, type MockFailure, type AreaInfo, type AreaOptions, type DoorAnswer, type DoorRequest, type Mock, type MockNamespace, type MockOptions, type RequestLogEntry, type VirtualClock } from './mock.ts';
+export {
+  createMock,
+  MockStartError,
+  IN_PROCESS_URL,
+  type MockFailure,
+  type AreaInfo,
+  type AreaOptions,
+  type DoorAnswer,
+  type DoorRequest,
+  type Mock,
+  type MockNamespace,
+  type MockOptions,
+  type RequestLogEntry,
+  type VirtualClock,
+} from './mock.ts';
 export { startMock, HEALTH_PATH, type RunningMock, type StartMockOptions } from './http-server.ts';
 export type { AccessOptions } from './access.ts';
 export { runMockCli, usage } from './cli.ts';
-export { defineArea, UsageError, type AnyOperation, type AreaDefinition, type CallContext, type Handler, type Handlers, type MockRequest, type MockResponse, type OperationsOf, type Violation } from './area.ts';
+export {
+  defineArea,
+  UsageError,
+  type AnyOperation,
+  type AreaDefinition,
+  type CallContext,
+  type Handler,
+  type Handlers,
+  type MockRequest,
+  type MockResponse,
+  type OperationsOf,
+  type Violation,
+} from './area.ts';
 export { DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
 export type { ActiveFault, FaultRule, NetworkFault } from './faults.ts';
 export type { ServedOperation } from './engine.ts';
-export { driftSummary, ProxyOptionError, type DriftReport, type ExchangeListener, type ProxiedExchange, type ProxyHandle, type ProxyOptions } from './proxy/index.ts';
+export {
+  driftSummary,
+  ProxyOptionError,
+  type DriftReport,
+  type ExchangeListener,
+  type ProxiedExchange,
+  type ProxyHandle,
+  type ProxyOptions,
+} from './proxy/index.ts';
 export type { ContractViolation, Assumption } from './proxy/contract-locations.ts';

@@ -149,7 +149,8 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
     /** Records one request of the namespace (the journal keeps `input` as it is: do not change it afterwards); its entry's `seq`. */
     record(namespace: string, input: JournalInput): number {
       const journal = journalOf(namespace);
-      const bytes = ENTRY_OVERHEAD_BYTES + input.path.length + (input.bodyText?.length ?? 0) + (input.statements?.reduce((sum, sql) => sum + sql.length, 0) ?? 0);
+      const bytes =
+        ENTRY_OVERHEAD_BYTES + input.path.length + (input.bodyText?.length ?? 0) + (input.statements?.reduce((sum, sql) => sum + sql.length, 0) ?? 0);
       const stored: Stored = { seq: journal.nextSeq++, bytes, input };
       journal.entries.push(stored);
       journal.bytes += bytes;

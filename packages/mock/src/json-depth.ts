@@ -14,7 +14,8 @@ export function jsonTextDepth(text: string, limit = Number.POSITIVE_INFINITY): n
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash: the next character is escaped
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -50,4 +51,5 @@ export function jsonDepth(value: unknown, limit = Number.POSITIVE_INFINITY): num
 }
 
 /** The violation of a value nested past MAX_JSON_DEPTH, one line. */
-export const tooDeepMessage = (depth: number) => `nests more than ${MAX_JSON_DEPTH} levels of arrays and objects (at least ${depth}), the most the mock reads (as libSQL's server)`;
+export const tooDeepMessage = (depth: number) =>
+  `nests more than ${MAX_JSON_DEPTH} levels of arrays and objects (at least ${depth}), the most the mock reads (as libSQL's server)`;

@@ -27,9 +27,7 @@ export interface SqlExpectation {
 type Equals = (a: unknown, b: unknown) => boolean;
 // What the matchers use of vitest's MatcherState (vitest stays an optional peer: no import of it here).
 interface MatcherContext {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- vitest's Tester, by its shape
   equals: (a: unknown, b: unknown, customTesters?: any[], strictCheck?: boolean) => boolean;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   customTesters?: any[];
   isNot: boolean;
 }
@@ -46,8 +44,10 @@ async function entriesOf(received: unknown): Promise<RequestEntry[]> {
   throw new TypeError('toHaveCalled and toHaveRunSql take a namespace (the fixture `namespace`, mock.namespace(key)), or its requests');
 }
 
-const isAsymmetric = (value: unknown) => typeof value === 'object' && value !== null && typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function';
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !isAsymmetric(value);
+const isAsymmetric = (value: unknown) =>
+  typeof value === 'object' && value !== null && typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function';
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !isAsymmetric(value);
 
 /** Where a call differs from what is expected, and by how much (0 to 1: close text, or another type altogether). */
 interface Difference {
@@ -88,7 +88,8 @@ function differencesOf(entry: RequestEntry, operationId: string, expected: CallE
   ];
 }
 
-const json = (value: unknown) => JSON.stringify(value, (_, item) => (typeof item === 'bigint' ? `\u0000${item}` : item))?.replace(/"\\u0000(-?\d+)"/g, '$1') ?? String(value);
+const json = (value: unknown) =>
+  JSON.stringify(value, (_, item) => (typeof item === 'bigint' ? `\u0000${item}` : item))?.replace(/"\\u0000(-?\d+)"/g, '$1') ?? String(value);
 const shorten = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
 const MAX_LISTED = 10;
@@ -129,7 +130,10 @@ export async function toHaveCalled(this: MatcherContext, received: unknown, oper
           return { ...s, order, other, count: other ? Infinity : s.differs.length, cost: s.differs.reduce((sum, d) => sum + d.cost, 0) };
         })
         .sort((a, b) => a.count - b.count || (a.other ? 0 : a.cost - b.cost) || a.order - b.order)
-        .map(({ entry, differs, other }) => ({ text: line(entry), note: other ? 'another operation' : differs.length === 0 ? 'matches' : `differs at ${differs.map((d) => d.at).join(', ')}` }));
+        .map(({ entry, differs, other }) => ({
+          text: line(entry),
+          note: other ? 'another operation' : differs.length === 0 ? 'matches' : `differs at ${differs.map((d) => d.at).join(', ')}`,
+        }));
       return [
         `expected the namespace to have called ${operationId}${described}${wanted}, but it did ${times(matching)}.`,
         `What it called instead, closest first (${entries.length} request${entries.length === 1 ? '' : 's'}):`,
@@ -140,7 +144,13 @@ export async function toHaveCalled(this: MatcherContext, received: unknown, oper
 }
 
 const normalized = (sql: string) => sql.replace(/\s+/g, ' ').trim();
-const words = (sql: string) => new Set(normalized(sql).toLowerCase().split(/[^a-z0-9_]+/).filter(Boolean));
+const words = (sql: string) =>
+  new Set(
+    normalized(sql)
+      .toLowerCase()
+      .split(/[^a-z0-9_]+/)
+      .filter(Boolean),
+  );
 
 export async function toHaveRunSql(this: MatcherContext, received: unknown, sql: string | RegExp, expected: SqlExpectation = {}): Promise<MatcherResult> {
   if (typeof sql !== 'string' && !(sql instanceof RegExp)) throw new TypeError('toHaveRunSql takes the SQL text, or a RegExp');
@@ -159,7 +169,11 @@ export async function toHaveRunSql(this: MatcherContext, received: unknown, sql:
         .map((statement, order) => ({ statement, order, score: shared(statement) }))
         .sort((a, b) => b.score - a.score || a.order - b.order)
         .map(({ statement }) => ({ text: shorten(normalized(statement)), note: matches(statement) ? 'matches' : undefined }));
-      return [`expected the namespace to have run ${String(sql)}${wanted}, but it did ${times(matching)}.`, 'The SQL it ran, closest first:', listing(ranked, '  (no SQL at all)')].join('\n');
+      return [
+        `expected the namespace to have run ${String(sql)}${wanted}, but it did ${times(matching)}.`,
+        'The SQL it ran, closest first:',
+        listing(ranked, '  (no SQL at all)'),
+      ].join('\n');
     },
   };
 }

@@ -11,14 +11,14 @@ import { AREA_BEHAVIOURS } from './areas/index.ts';
 import { ContractError } from './contract.ts';
 export type { MockNamespace, VirtualClock };
 import { CONTROL_PREFIX, createControl, largestSnapshotBytes, STATE_PATH } from './control.ts';
-import { createEngine, type Engine, type EngineAnswer, type ServedOperation } from './engine.ts';
+import { createEngine, type Engine, type ServedOperation } from './engine.ts';
 import { createFetchDoor } from './fetch-door.ts';
 import { clockHandle, namespaceHandle, type MockNamespace, type VirtualClock } from './namespace-handle.ts';
 import type { ActiveFault, FaultRule, NetworkFault } from './faults.ts';
 import { createClock, DEFAULT_MAX_STATE_BYTES, DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
 import { problemAnswer, queryOf, serialize, splitTarget, tooLarge } from './door-answers.ts';
 import { stringifyExactJson } from './exact-json.ts';
-import { failureAnswer, reportFailure, type FailureReporter, type MockFailure } from './failure.ts';
+import { failureAnswer, reportFailure, type MockFailure } from './failure.ts';
 export type { MockFailure };
 import { coverageReport, coverageSkeleton, createCoverageCounter, type CoverageReport, type OperationSkeleton } from './coverage.ts';
 import { createJournal, type Journal, type JournalOptions, type JournalQuery, type RequestEntry } from './journal.ts';
@@ -29,7 +29,7 @@ import { vitestBridge, COVERAGE_DIR_ENV } from './vitest-bridge.ts';
 /** What a request that breaks the contract (or matches no operation), or an answer that does, sets off. */
 export type ViolationMode = 'fail' | 'warn' | 'off';
 export const VIOLATION_MODES: readonly ViolationMode[] = ['fail', 'warn', 'off'];
-import { createProxy, proxyOptionsOf, type Proxy, type ProxyHandle, type ProxyOptions } from './proxy/index.ts';
+import { createProxy, proxyOptionsOf, type Proxy as ValidationProxy, type ProxyHandle, type ProxyOptions } from './proxy/index.ts';
 
 type Areas = (typeof AREA_BEHAVIOURS)[number];
 /** Each area's options, under its name: `{ database: { fullAccessToken: '...' } }`. */
@@ -219,11 +219,17 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     throw new MockStartError(`maxStateBytes is a whole number of bytes above 0 (got ${JSON.stringify(options.maxStateBytes)})`);
   }
   const bundleDir = options.bundleDir ?? BUNDLE_DIR;
-  const documents = given?.documents ?? loadDocuments(bundleDir, areas.map((area) => area.name));
+  const documents =
+    given?.documents ??
+    loadDocuments(
+      bundleDir,
+      areas.map((area) => area.name),
+    );
   const clock = createClock(options.now);
   const areaOptions = Object.fromEntries(areas.map((area) => [area.name, (options as Record<string, unknown>)[area.name]]));
   const onViolation = options.onViolation ?? 'off';
-  if (!VIOLATION_MODES.includes(onViolation)) throw new MockStartError(`onViolation is one of ${VIOLATION_MODES.join(', ')} (got ${JSON.stringify(onViolation)})`);
+  if (!VIOLATION_MODES.includes(onViolation))
+    throw new MockStartError(`onViolation is one of ${VIOLATION_MODES.join(', ')} (got ${JSON.stringify(onViolation)})`);
   const maxNamespaces = options.maxNamespaces ?? 1000;
   const recording = options.journal !== false;
   const journal = recording ? createJournal({ ...options.journal, maxNamespaces }) : undefined;
@@ -263,7 +269,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       }),
     });
   } catch (error) {
-    if (error instanceof ContractError) throw new MockStartError(`${path.join(bundleDir, `${error.area}.json`)} is not a contract the mock can serve: ${error.message}`);
+    if (error instanceof ContractError)
+      throw new MockStartError(`${path.join(bundleDir, `${error.area}.json`)} is not a contract the mock can serve: ${error.message}`);
     throw error instanceof Error && !(error instanceof MockStartError) ? new MockStartError(error.message) : error;
   }
   if (options.state) {
@@ -274,7 +281,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       throw new MockStartError(`the start state cannot be imported: ${(error as Error).message}`);
     }
   }
-  let proxy: Proxy | undefined;
+  let proxy: ValidationProxy | undefined;
   if (options.proxy !== undefined) {
     try {
       proxy = createProxy(proxyOptionsOf(options.proxy), engine, documents);
@@ -294,7 +301,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const snapshotLimitOf = (): BodyLimit =>
     (snapshotLimit ??= {
       bytes: Math.max(maxBodyBytes, largestSnapshotBytes(engine, options.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES)),
-      option: 'the largest snapshot the options allow (maxStateBytes, --max-state-bytes; the database\'s maxSnapshotBytes and maxDatabases)',
+      option: "the largest snapshot the options allow (maxStateBytes, --max-state-bytes; the database's maxSnapshotBytes and maxDatabases)",
     });
   const bodyLimit = (method: string, target: string): BodyLimit => {
     const { rawPath } = splitTarget(target);
@@ -310,7 +317,12 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     if (taken === 'taken') return undefined;
     if (taken) return serialize(taken);
     const served = engine.upgrades.length > 0 ? `The mock takes WebSocket upgrades for ${engine.upgrades.join('; ')}.` : 'The mock takes no WebSocket upgrade.';
-    if (!isWebSocket) return problemAnswer(400, 'Upgrade not served', `The mock does not upgrade to ${JSON.stringify(request.headers.upgrade ?? '')}; send the request without an Upgrade header (HTTP/1.1). ${served}`);
+    if (!isWebSocket)
+      return problemAnswer(
+        400,
+        'Upgrade not served',
+        `The mock does not upgrade to ${JSON.stringify(request.headers.upgrade ?? '')}; send the request without an Upgrade header (HTTP/1.1). ${served}`,
+      );
     return problemAnswer(404, 'No WebSocket endpoint', `No WebSocket endpoint at ${rawPath ?? request.url}. ${served}`);
   }
 
@@ -357,7 +369,15 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
         const started = performance.now();
         const time = new Date().toISOString();
         const answer = await handle(request);
-        log({ time, method: request.method, path: splitTarget(request.target).rawPath ?? request.target, status: answer.status, operation: answer.operation, violations: answer.violations, ms: performance.now() - started });
+        log({
+          time,
+          method: request.method,
+          path: splitTarget(request.target).rawPath ?? request.target,
+          status: answer.status,
+          operation: answer.operation,
+          violations: answer.violations,
+          ms: performance.now() - started,
+        });
         return answer;
       };
 

@@ -70,7 +70,11 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
     charge(namespace: string, bytes: number): boolean {
       let held = charged.get(namespace) ?? 0;
       // Frozen seeds are shared by every namespace: they cost this one nothing.
-      if (held + bytes > maxStateBytes - recountMargin) held = heapBytes([...(spaces.get(namespace)?.values() ?? [])].filter((state) => !Object.isFrozen(state)), maxStateBytes);
+      if (held + bytes > maxStateBytes - recountMargin)
+        held = heapBytes(
+          [...(spaces.get(namespace)?.values() ?? [])].filter((state) => !Object.isFrozen(state)),
+          maxStateBytes,
+        );
       if (held + bytes > maxStateBytes) {
         charged.set(namespace, held);
         return false;
@@ -123,10 +127,21 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       for (const [name, value] of Object.entries(exported)) {
         const behaviour = areas.get(name)!;
         const held = spaces.get(namespace)?.get(name);
-        if (held !== undefined && Object.isFrozen(held) && stringifyExactJson(behaviour.exportState ? await behaviour.exportState(held, namespace) : held) === stringifyExactJson(value)) shared.set(name, held);
+        if (
+          held !== undefined &&
+          Object.isFrozen(held) &&
+          stringifyExactJson(behaviour.exportState ? await behaviour.exportState(held, namespace) : held) === stringifyExactJson(value)
+        )
+          shared.set(name, held);
       }
       const counted = Object.entries(exported).filter(([name]) => !shared.has(name) && areas.get(name)!.snapshotBytesOutsideState === undefined);
-      if (heapBytes(counted.map(([, value]) => value), maxStateBytes) > maxStateBytes) throw new SnapshotError(stateCapMessage(maxStateBytes));
+      if (
+        heapBytes(
+          counted.map(([, value]) => value),
+          maxStateBytes,
+        ) > maxStateBytes
+      )
+        throw new SnapshotError(stateCapMessage(maxStateBytes));
       for (const [name, value] of Object.entries(exported)) {
         if (shared.has(name)) continue;
         try {
@@ -145,7 +160,10 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
           throw new SnapshotError(`the ${name} state cannot be imported: ${(error as Error).message}`);
         }
       }
-      const bytes = heapBytes(counted.map(([name]) => imported.get(name)), maxStateBytes);
+      const bytes = heapBytes(
+        counted.map(([name]) => imported.get(name)),
+        maxStateBytes,
+      );
       if (bytes > maxStateBytes) throw new SnapshotError(stateCapMessage(maxStateBytes));
       const held = space(namespace);
       held.clear();

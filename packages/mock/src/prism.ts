@@ -154,7 +154,11 @@ export function createPrismAdapter(documents: Map<string, OpenApiDocument>, defa
       const errors = [...(result._tag === 'Left' ? (result.left as never[]) : []), ...(securityResult._tag === 'Left' ? (securityResult.left as never[]) : [])];
       return errors
         .filter((v: { severity: number }) => v.severity === prism.DiagnosticSeverity.Error)
-        .map((v: { path?: (string | number)[]; message: string; code?: string | number }) => ({ location: (v.path ?? []).map(String), message: v.message, code: v.code }));
+        .map((v: { path?: (string | number)[]; message: string; code?: string | number }) => ({
+          location: (v.path ?? []).map(String),
+          message: v.message,
+          code: v.code,
+        }));
     },
   };
 }

@@ -30,7 +30,8 @@ export interface RecorderOptions {
 export function createRecorder(options: RecorderOptions) {
   const { journal, coverage, sensitive, onViolation } = options;
   // One scan of a body for every secret's name (a property named so: `"Password"`).
-  const namesSecret = sensitive.size === 0 ? undefined : new RegExp(`"(?:${[...sensitive].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})"`);
+  const namesSecret =
+    sensitive.size === 0 ? undefined : new RegExp(`"(?:${[...sensitive].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})"`);
   const maxBodyBytes = journal?.maxBodyBytes ?? 0;
 
   /** Puts the body in the entry as the journal keeps it: redacted, or left out when it is too large. */
@@ -66,10 +67,20 @@ export function createRecorder(options: RecorderOptions) {
       const violations =
         call.requestViolations.length === 0 && call.answerViolations.length === 0
           ? NO_VIOLATIONS
-          : [...call.requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message })), ...call.answerViolations.map((v) => ({ location: v.location, message: v.message }))];
+          : [
+              ...call.requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message })),
+              ...call.answerViolations.map((v) => ({ location: v.location, message: v.message })),
+            ];
       const fault = call.fault && faultOf(call.fault);
       const body = request?.body;
-      if (coverage) coverage.count({ operationId: operation?.operationId, status: call.status, fault, parameters: operation ? parametersSent(operation, incoming, request) : NO_PARAMETERS, fields: typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body) : NO_PARAMETERS });
+      if (coverage)
+        coverage.count({
+          operationId: operation?.operationId,
+          status: call.status,
+          fault,
+          parameters: operation ? parametersSent(operation, incoming, request) : NO_PARAMETERS,
+          fields: typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body) : NO_PARAMETERS,
+        });
       if (!journal && violations.length === 0) return;
       // One shape for every entry (absent fields undefined): the journal keeps thousands of them.
       const input: JournalInput = {
@@ -158,7 +169,12 @@ function parametersSent(operation: CompiledOperation, incoming: IncomingRequest,
   }
   const sent: string[] = [];
   for (const parameter of parameters) {
-    const present = parameter.in === 'path' ? request?.params[parameter.name] !== undefined : parameter.in === 'query' ? incoming.query[parameter.name] !== undefined : parameter.in === 'header' && incoming.headers[parameter.name] !== undefined;
+    const present =
+      parameter.in === 'path'
+        ? request?.params[parameter.name] !== undefined
+        : parameter.in === 'query'
+          ? incoming.query[parameter.name] !== undefined
+          : parameter.in === 'header' && incoming.headers[parameter.name] !== undefined;
     if (present) sent.push(parameter.key);
   }
   return sent;

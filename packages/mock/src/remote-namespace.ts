@@ -93,7 +93,12 @@ export function connectNamespace(url: string, accessKey: string, fetch: typeof g
     async requests({ after = 0, limit = Infinity, violations = false } = {}) {
       const found: RequestEntry[] = [];
       for (let next = after; found.length < limit; ) {
-        const page = await control<RequestsPage>('GET', '/_mock/requests', undefined, `&after=${next}&limit=${Math.min(1000, limit - found.length)}${violations ? '&violations=true' : ''}`);
+        const page = await control<RequestsPage>(
+          'GET',
+          '/_mock/requests',
+          undefined,
+          `&after=${next}&limit=${Math.min(1000, limit - found.length)}${violations ? '&violations=true' : ''}`,
+        );
         found.push(...page.requests);
         if (!page.more || page.requests.length === 0) break;
         next = page.requests.at(-1)!.seq;

@@ -75,7 +75,15 @@ export function readRequest(operation: CompiledOperation, rawParams: Record<stri
   }
   if (violations.length === 0) violations.push(...operation.validateParameters({ path: params, query, header: incoming.headers }));
 
-  const request: MockRequest = { operationId: operation.operationId, method: incoming.method, path: incoming.rawPath, params, query: incoming.query, headers: incoming.headers, body: undefined };
+  const request: MockRequest = {
+    operationId: operation.operationId,
+    method: incoming.method,
+    path: incoming.rawPath,
+    params,
+    query: incoming.query,
+    headers: incoming.headers,
+    body: undefined,
+  };
   const hasBody = incoming.body !== undefined && incoming.body.length > 0;
   if (!operation.body) return { request, violations };
   if (!hasBody) {
@@ -126,7 +134,14 @@ function mediaTypeOf(header: string): { type: string; charset: string | undefine
 }
 
 /** The body's bytes as the media type says (JSON parsed, text otherwise), validated against its schema. */
-function decodeBody(request: MockRequest, violations: Violation[], operation: CompiledOperation, media: CompiledMedia, type: string, bytes: Buffer): ReadRequest {
+function decodeBody(
+  request: MockRequest,
+  violations: Violation[],
+  operation: CompiledOperation,
+  media: CompiledMedia,
+  type: string,
+  bytes: Buffer,
+): ReadRequest {
   request.contentType = type;
   const text = bytes.toString('utf8');
   if (JSON_MEDIA.test(media.type) || JSON_MEDIA.test(type)) {

@@ -14,7 +14,7 @@ export type RouteMatch =
   | { kind: 'no-path' }
   | { kind: 'no-method'; allow: string[] };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function compileRoute(operation: CompiledOperation): Route {
   let literals = 0;
@@ -29,7 +29,7 @@ function compileRoute(operation: CompiledOperation): Route {
       const names: string[] = [];
       const source = segment.split(/(\{[^}]+\})/).map((part) => {
         const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-        if (name === undefined) return escape(part);
+        if (name === undefined) return escapeRegExp(part);
         names.push(name);
         return '(.*?)';
       });

@@ -113,7 +113,10 @@ export function createStaticSite(root: string) {
       res.writeHead(304, { etag: found.etag, 'cache-control': 'no-cache', ...vary }).end();
       return;
     }
-    const encoding = new Negotiator({ headers: { 'accept-encoding': String(headers['accept-encoding'] ?? 'identity') } }).encodings(ENCODINGS.filter((name) => found.bodies[name]))[0] ?? 'identity';
+    const encoding =
+      new Negotiator({ headers: { 'accept-encoding': String(headers['accept-encoding'] ?? 'identity') } }).encodings(
+        ENCODINGS.filter((name) => found.bodies[name]),
+      )[0] ?? 'identity';
     const body = found.bodies[encoding]!;
     res.writeHead(200, {
       ...found.headers,

@@ -73,7 +73,11 @@ const SIGNATURE = JSON.stringify({
   keywords: OPENAPI_KEYWORDS,
   formats: Object.entries(FORMATS).map(([name, format]) => [
     name,
-    format instanceof RegExp ? String(format) : typeof format === 'object' ? `${(format as { type?: string }).type ?? 'string'}${(format as { async?: boolean }).async ? ' async' : ''}` : typeof format,
+    format instanceof RegExp
+      ? String(format)
+      : typeof format === 'object'
+        ? `${(format as { type?: string }).type ?? 'string'}${(format as { async?: boolean }).async ? ' async' : ''}`
+        : typeof format,
   ]),
 });
 
@@ -126,7 +130,8 @@ export function compilable(schema: Schema, components: RegisteredComponents): Sc
 }
 
 /** The name of a validator's precompiled code: what shapes the code, digested. */
-export const validatorDigest = (components: RegisteredComponents, schema: Schema) => digest(`${SIGNATURE}\u0000${components.digest}\u0000${JSON.stringify(schema)}`);
+export const validatorDigest = (components: RegisteredComponents, schema: Schema) =>
+  digest(`${SIGNATURE}\u0000${components.digest}\u0000${JSON.stringify(schema)}`);
 
 /** Validators made in this process, by digest. */
 const validators = new Map<string, ValidateFunction>();
@@ -141,7 +146,12 @@ export function precompiledValidator(name: string, dir: URL = PRECOMPILED_DIR): 
   }
   made.precompiled++;
   const module = { exports: {} as { default?: ValidateFunction } };
-  compileFunction(code, ['module', 'exports', 'require', 'formats'], { filename: `platform-mock-validator-${name}.js` })(module, module.exports, require, FORMATS);
+  compileFunction(code, ['module', 'exports', 'require', 'formats'], { filename: `platform-mock-validator-${name}.js` })(
+    module,
+    module.exports,
+    require,
+    FORMATS,
+  );
   return module.exports.default;
 }
 
@@ -203,7 +213,11 @@ function withEveryMemberErrors(validate: ValidateFunction, schema: Schema, compo
       tracking ??= (() => {
         const ajv = createAjv();
         ajv.removeKeyword(DISCRIMINATED);
-        ajv.addKeyword({ keyword: DISCRIMINATED, errors: false, validate: (tag: string, _data: unknown, _schema: unknown, at?: { instancePath: string }) => (discriminated.push([at?.instancePath ?? '', tag]), true) });
+        ajv.addKeyword({
+          keyword: DISCRIMINATED,
+          errors: false,
+          validate: (tag: string, _data: unknown, _schema: unknown, at?: { instancePath: string }) => (discriminated.push([at?.instancePath ?? '', tag]), true),
+        });
         return ajv;
       })();
       if (!inTracking.has(components.id)) {
@@ -233,9 +247,20 @@ function asEveryMember(errors: ErrorObject[], discriminated: [string, string][],
     if (within.length === 0) continue;
     const missingTag = within.some((error) => error.keyword === 'discriminator' && (error.params as { tagValue?: unknown }).tagValue === undefined);
     added.push({ instancePath: at, schemaPath: '#/oneOf', keyword: 'oneOf', params: {}, message: 'must match exactly one schema in oneOf' });
-    const value = at.split('/').slice(1).map(unescapePointerToken).reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], data);
+    const value = at
+      .split('/')
+      .slice(1)
+      .map(unescapePointerToken)
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], data);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) continue; // no member's tag to name
-    if (missingTag) added.push({ instancePath: at, schemaPath: '#/required', keyword: 'required', params: { missingProperty: tag }, message: `must have required property '${tag}'` });
+    if (missingTag)
+      added.push({
+        instancePath: at,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: tag },
+        message: `must have required property '${tag}'`,
+      });
     else added.push({ instancePath: `${at}/${tag}`, schemaPath: '#/const', keyword: 'const', params: {}, message: 'must be equal to constant' });
   }
   return [...errors.filter((error) => error.keyword !== 'discriminator' || (error.params as { tagValue?: unknown }).tagValue !== undefined), ...added];
@@ -281,8 +306,9 @@ function withRecursiveDiscriminators(components: unknown): unknown {
   const tagOf = (members: Json[]): string | undefined => {
     const candidates = Object.keys((members[0]?.properties as Json | undefined) ?? {});
     return candidates.find((name) => {
-      const tags = members.map((member) => (((member.properties as Json | undefined)?.[name] as Json | undefined)?.const as unknown));
-      const tagged = (member: Json, i: number) => member.type === 'object' && typeof tags[i] === 'string' && ((member.required as string[] | undefined) ?? []).includes(name);
+      const tags = members.map((member) => ((member.properties as Json | undefined)?.[name] as Json | undefined)?.const as unknown);
+      const tagged = (member: Json, i: number) =>
+        member.type === 'object' && typeof tags[i] === 'string' && ((member.required as string[] | undefined) ?? []).includes(name);
       return members.every(tagged) && new Set(tags).size === tags.length;
     });
   };
@@ -307,7 +333,13 @@ export function toViolations(errors: ErrorObject[] | null | undefined, prefix: s
     if (declaredName && path[0] !== undefined) path[0] = declaredName.get(path[0].toLowerCase()) ?? path[0];
     // As Prism reports them: a missing or unknown property at the object that holds it.
     const extra = error.params as { additionalProperty?: string; unevaluatedProperty?: string; allowedValues?: unknown[] };
-    const detail = extra.allowedValues ? `: ${extra.allowedValues.join(', ')}` : extra.additionalProperty ? `; found '${extra.additionalProperty}'` : extra.unevaluatedProperty ? `: '${extra.unevaluatedProperty}'` : '';
+    const detail = extra.allowedValues
+      ? `: ${extra.allowedValues.join(', ')}`
+      : extra.additionalProperty
+        ? `; found '${extra.additionalProperty}'`
+        : extra.unevaluatedProperty
+          ? `: '${extra.unevaluatedProperty}'`
+          : '';
     return { location: [prefix, ...path], message: `${error.message ?? error.keyword}${detail}` };
   });
 }

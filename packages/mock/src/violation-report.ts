@@ -20,11 +20,25 @@ const MAX_BODY_SHOWN = 300;
 
 /** One request and what it broke, as lines. */
 export function describeViolation(entry: RequestEntry | JournalInput): string {
-  const body = 'bodyText' in entry ? entry.bodyText : 'body' in entry && entry.body !== undefined ? (typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body, (_, value) => (typeof value === 'bigint' ? value.toString() : value))) : undefined;
-  const query = new URLSearchParams(Object.entries(entry.query).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, value]]))).toString();
+  const body =
+    'bodyText' in entry
+      ? entry.bodyText
+      : 'body' in entry && entry.body !== undefined
+        ? typeof entry.body === 'string'
+          ? entry.body
+          : JSON.stringify(entry.body, (_, value) => (typeof value === 'bigint' ? value.toString() : value))
+        : undefined;
+  const query = new URLSearchParams(
+    Object.entries(entry.query).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, value]])),
+  ).toString();
   const target = `${entry.method} ${entry.path}${query ? `?${query}` : ''}`;
   const broken = entry.violations.some((v) => v.location[0] === 'response');
-  const what = entry.operationId === undefined ? `${target} matches no operation of the platform API` : broken ? `${entry.operationId} answered with what the contract does not allow (a bug of the mock)` : `${entry.operationId} was sent a request the contract does not allow`;
+  const what =
+    entry.operationId === undefined
+      ? `${target} matches no operation of the platform API`
+      : broken
+        ? `${entry.operationId} answered with what the contract does not allow (a bug of the mock)`
+        : `${entry.operationId} was sent a request the contract does not allow`;
   const lines = [
     `${what}:`,
     ...entry.violations.map((v) => `  - ${v.location.join('.')}: ${v.message}`),

@@ -34,7 +34,9 @@ export async function vitestBridge(): Promise<VitestBridge | undefined> {
     // vitest 4.1 and later: TestRunner.getCurrentTest(); before: vitest/suite's getCurrentTest().
     const vitest = (await import('vitest')) as unknown as { TestRunner?: { getCurrentTest?: () => RunningTest | undefined } };
     const runner = vitest.TestRunner;
-    getCurrentTest = runner?.getCurrentTest ? () => runner.getCurrentTest!() : ((await import('vitest/suite')) as unknown as { getCurrentTest: () => RunningTest | undefined }).getCurrentTest;
+    getCurrentTest = runner?.getCurrentTest
+      ? () => runner.getCurrentTest!()
+      : ((await import('vitest/suite')) as unknown as { getCurrentTest: () => RunningTest | undefined }).getCurrentTest;
   } catch {
     return undefined;
   }
@@ -86,7 +88,7 @@ export async function vitestBridge(): Promise<VitestBridge | undefined> {
       const test = getCurrentTest();
       if (!test) return false;
       const known = failures.get(test);
-      if (known) return void known.push(error), true;
+      if (known) return (void known.push(error), true);
       const errors = [error];
       const registered = whenFinished(test, () => {
         throw errors.length === 1 ? errors[0]! : new AggregateError(errors, errors.map((e) => e.message).join('\n\n'));

@@ -14,7 +14,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AREAS, readBundle, type AreaName } from '@platform-contracts/contracts';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
-import { coverageReport, coverageSkeleton, isCoverageCounts, mergeCounts, missedThresholds, thresholdsError, type CoverageCounts, type CoverageReport, type CoverageThresholds } from './coverage.ts';
+import {
+  coverageReport,
+  coverageSkeleton,
+  isCoverageCounts,
+  mergeCounts,
+  missedThresholds,
+  thresholdsError,
+  type CoverageCounts,
+  type CoverageReport,
+  type CoverageThresholds,
+} from './coverage.ts';
 import { coverageHtml } from './coverage-html.ts';
 import { coverageSummary } from './coverage-summary.ts';
 import { COVERAGE_DIR_ENV, COVERAGE_META } from './vitest-bridge.ts';
@@ -56,12 +66,15 @@ export default class PlatformCoverageReporter implements Reporter {
     const jsonFile = path.resolve(this.root, this.options.outputFile ?? 'platform-coverage.json');
     mkdirSync(path.dirname(jsonFile), { recursive: true });
     writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
-    const htmlFile = this.options.html === false ? undefined : path.resolve(this.root, this.options.html ?? jsonFile.replace(/\.json$/, '') + '.html');
+    const htmlFile = this.options.html === false ? undefined : path.resolve(this.root, this.options.html ?? `${jsonFile.replace(/\.json$/, '')}.html`);
     if (htmlFile) {
       mkdirSync(path.dirname(htmlFile), { recursive: true });
       writeFileSync(htmlFile, coverageHtml(report));
     }
-    const written = [jsonFile, htmlFile].filter(Boolean).map((file) => path.relative(process.cwd(), file!) || file).join(', ');
+    const written = [jsonFile, htmlFile]
+      .filter(Boolean)
+      .map((file) => path.relative(process.cwd(), file!) || file)
+      .join(', ');
     const summary = coverageSummary(report, this.options.coverage, { table: this.options.summary !== false });
     console.log(`\n${summary}\n  written to ${written}`);
     if (missedThresholds(report, this.options.coverage).length > 0) process.exitCode = 1;
@@ -99,7 +112,11 @@ export default class PlatformCoverageReporter implements Reporter {
   /** What the mock a globalSetup shares (`platformMockUrl`) counted, asked over HTTP. */
   private async fromSharedMock(): Promise<CoverageCounts[]> {
     const projects = this.vitest?.projects ?? [];
-    const urls = new Set(projects.map((project) => (project.getProvidedContext() as { platformMockUrl?: string }).platformMockUrl).filter((url): url is string => typeof url === 'string'));
+    const urls = new Set(
+      projects
+        .map((project) => (project.getProvidedContext() as { platformMockUrl?: string }).platformMockUrl)
+        .filter((url): url is string => typeof url === 'string'),
+    );
     const found: CoverageCounts[] = [];
     for (const url of urls) {
       try {

@@ -24,7 +24,6 @@ declare module 'vitest' {
     /** The URL of the mock a globalSetup (`@platform-contracts/mock/vitest/global-setup`) started for the whole run. */
     platformMockUrl?: string;
   }
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars -- the matchers join vitest's Assertion
   interface Assertion<T = any> extends PlatformMatchers<void> {}
 }
 
@@ -182,7 +181,8 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
   const databaseId = options.databaseId ?? 'my-database';
   const onViolation = options.onViolation ?? 'fail';
   if (!VIOLATION_MODES.includes(onViolation)) throw new Error(`onViolation is one of ${VIOLATION_MODES.join(', ')} (got ${JSON.stringify(onViolation)})`);
-  if (onViolation !== 'off' && options.mock?.journal === false) throw new Error(`onViolation: '${onViolation}' reads the request journal: leave journal on, or set onViolation: 'off'`);
+  if (onViolation !== 'off' && options.mock?.journal === false)
+    throw new Error(`onViolation: '${onViolation}' reads the request journal: leave journal on, or set onViolation: 'off'`);
   /** The worker's mock, once started: by the file's `beforeAll`, or by the first test that asks for it. */
   let connecting: Promise<MockConnection> | undefined;
   /** Whether the worker fixture holds the mock (it then closes it when the worker ends). */
@@ -190,7 +190,6 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
   const connection = () => (connecting ??= connect(options as MockTestOptions<unknown>));
   const api = base.extend<MockFixtures<Platform>>({
     platformMock: [
-      // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from its first parameter
       async ({}, use) => {
         const connected = await connection();
         held = true;
@@ -206,7 +205,10 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
     ],
     namespace: async ({ platformMock }, use) => {
       let allowed = false;
-      const namespace: TestNamespace = { ...connectNamespace(platformMock.url, `test-${randomUUID()}`, platformMock.fetch), allowViolations: () => void (allowed = true) };
+      const namespace: TestNamespace = {
+        ...connectNamespace(platformMock.url, `test-${randomUUID()}`, platformMock.fetch),
+        allowViolations: () => void (allowed = true),
+      };
       await use(namespace);
       const found = onViolation === 'off' || allowed ? undefined : await violationsOf(platformMock, namespace.accessKey);
       await namespace.reset();
@@ -228,16 +230,30 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
     },
     platformOptions: async ({ platformMock, namespace, database }, use) => {
       const { url, fetch } = platformMock;
-      await use({ accessKey: namespace.accessKey, apiBaseUrl: url, videoBaseUrl: url, fetch, database: { url: database.url, authToken: database.fullAccessToken } });
+      await use({
+        accessKey: namespace.accessKey,
+        apiBaseUrl: url,
+        videoBaseUrl: url,
+        fetch,
+        database: { url: database.url, authToken: database.fullAccessToken },
+      });
     },
     platform: async ({ platformOptions }: { platformOptions: TestPlatformOptions }, use: (platform: Platform) => Promise<void>) => {
-      if (!options.createPlatformClient) throw new Error('the platform fixture needs createMockTest({ createPlatformClient }) (from @platform-contracts/client)');
+      if (!options.createPlatformClient)
+        throw new Error('the platform fixture needs createMockTest({ createPlatformClient }) (from @platform-contracts/client)');
       await use(options.createPlatformClient(platformOptions));
     },
   });
   return startingEarly(api, () => {
     // A failure to start is each test's that asks for the mock (the fixture awaits the same promise).
-    beforeAll(() => connection().then(() => undefined, () => undefined), SETUP_TIMEOUT_MS);
+    beforeAll(
+      () =>
+        connection().then(
+          () => undefined,
+          () => undefined,
+        ),
+      SETUP_TIMEOUT_MS,
+    );
     // Started for a file whose tests never asked for it: closed with the file.
     afterAll(async () => {
       if (held || !connecting) return;

@@ -24,7 +24,10 @@ export interface CreateOptions extends ApiOptions {
 
 export async function createTokens(databaseIdArgument: string | undefined, options: CreateOptions, io: CliIo): Promise<void> {
   if (options.expiry !== undefined && options.expiration !== undefined && options.expiry !== options.expiration) {
-    throw new CliError(`--expiry ${options.expiry} and --expiration ${options.expiration} disagree: --expiration is another name for --expiry; give one`, EXIT.usage);
+    throw new CliError(
+      `--expiry ${options.expiry} and --expiration ${options.expiration} disagree: --expiration is another name for --expiry; give one`,
+      EXIT.usage,
+    );
   }
   if (options.tokenOnly && options.json) throw new CliError('--token-only and --json are two different outputs; give one', EXIT.usage);
   const expiresInDays = parseExpiry(options.expiry ?? options.expiration);
@@ -53,5 +56,13 @@ export async function createTokens(databaseIdArgument: string | undefined, optio
     return;
   }
   const question = `Save the ${kindLabel(token.kind)} token to ${options.dotenv} as ${TOKEN_VARIABLE}?`;
-  if (await ask(io, question, true, `cancelled: the ${issued.tokens.length === 1 ? 'token' : 'tokens'} above ${issued.tokens.length === 1 ? 'was' : 'were'} not saved`)) saveTokenTo(io, file, token, issued.database_url);
+  if (
+    await ask(
+      io,
+      question,
+      true,
+      `cancelled: the ${issued.tokens.length === 1 ? 'token' : 'tokens'} above ${issued.tokens.length === 1 ? 'was' : 'were'} not saved`,
+    )
+  )
+    saveTokenTo(io, file, token, issued.database_url);
 }

@@ -23,5 +23,11 @@ export async function listTokens(databaseIdArgument: string | undefined, options
     ...list.tokens.map((token) => [token.id, kindLabel(token.kind), token.created_at, token.expires_at ?? 'never', token.valid ? 'yes' : 'no']),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  for (const row of rows) io.stdout.write(`  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}\n`);
+  for (const row of rows)
+    io.stdout.write(
+      `  ${row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd()}\n`,
+    );
 }

@@ -54,7 +54,6 @@ export interface CallOptions {
   retry?: RetrySetting;
 }
 
-
 /** An interactive transaction: one stream kept between calls by its baton, ended by commit or rollback. */
 export interface Transaction {
   execute(sql: string, args?: SqlArguments, options?: CallOptions): Promise<ResultSet>;
@@ -67,7 +66,6 @@ export interface Transaction {
   /** True once committed, rolled back or closed. */
   readonly closed: boolean;
 }
-
 
 /**
  * The database refused a statement or a request. `code` is the protocol's error code (for

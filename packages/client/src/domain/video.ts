@@ -11,9 +11,7 @@ const FEATURES = ['title', 'description', 'chapters', 'moments'] as const;
  * otherwise Failed if any is Failed, otherwise Finished. A legacy row (no per-feature statuses:
  * the object absent or every feature null) gives its stored `smartGenerateStatus` (null if none).
  */
-export function aggregateSmartGenerateStatus(
-  video: Pick<Video.VideoModel, 'smartGenerateStatus' | 'smartGenerateFeaturesStatus'>,
-): SmartGenerateStatus | null {
+export function aggregateSmartGenerateStatus(video: Pick<Video.VideoModel, 'smartGenerateStatus' | 'smartGenerateFeaturesStatus'>): SmartGenerateStatus | null {
   const features = video.smartGenerateFeaturesStatus;
   const statuses = FEATURES.map((feature) => features?.[feature]).filter((status): status is SmartGenerateStatus => status != null);
   if (statuses.length === 0) return video.smartGenerateStatus ?? null;

@@ -42,7 +42,9 @@ export interface ClientAreaDefinition<Area extends AreaErrorKey, Paged extends P
   /** The environment variable holding the base URL. */
   baseUrlEnv: string;
   /** The area's error class. */
-  Error: new (init: ApiErrorInit<number, unknown>) => Error;
+  Error: new (
+    init: ApiErrorInit<number, unknown>,
+  ) => Error;
   /** The area's paged operations, as their `x-pagination` describes them. */
   pagination: Paged;
   /** The area's JSON with exact int64 fields, for `int64: 'bigint'` only: loaded on first use, so that other clients do not bundle it. */

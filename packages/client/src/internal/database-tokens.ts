@@ -32,9 +32,16 @@ declare module './area-errors.js' {
   }
 }
 
-export type DatabaseTokensClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;
+export type DatabaseTokensClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<
+  ThrowOnError,
+  Int64
+>;
 /** The general management API's database token operations (the `AccessKey` header). */
-export type DatabaseTokensClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<paths<Int64Of<Int64>>, 'databaseTokens', ThrowOnError>;
+export type DatabaseTokensClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<
+  paths<Int64Of<Int64>>,
+  'databaseTokens',
+  ThrowOnError
+>;
 
 /**
  * A client for a database's access tokens, on the general management API (not the database's
@@ -47,7 +54,9 @@ export const createDatabaseTokensClient = defineClientArea({
   Error: DatabaseTokensApiError,
   pagination: {},
   exactJson: () => import('../generated/int64/database.js'),
-}) as <ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'>(options: DatabaseTokensClientOptions<ThrowOnError, Int64>) => DatabaseTokensClient<ThrowOnError, Int64>;
+}) as <ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'>(
+  options: DatabaseTokensClientOptions<ThrowOnError, Int64>,
+) => DatabaseTokensClient<ThrowOnError, Int64>;
 
 /** A client of either int64 mode, typed as one: the helpers' calls are the same in both (their answers hold no int64 field). */
 const numbers = <Int64 extends Int64Mode>(client: DatabaseTokensClient<boolean, Int64>) => client as unknown as DatabaseTokensClient<boolean>;
@@ -76,7 +85,11 @@ export async function invalidateDatabaseTokens<Int64 extends Int64Mode = 'number
   request: InvalidateDatabaseTokensRequest = {},
   options: HelperCallOptions = {},
 ): Promise<DatabaseTokensInvalidated<Int64Of<Int64>>> {
-  const { data, failure } = await numbers(client).POST('/database/{databaseId}/tokens/invalidate', { ...options, params: { path: { databaseId } }, body: request });
+  const { data, failure } = await numbers(client).POST('/database/{databaseId}/tokens/invalidate', {
+    ...options,
+    params: { path: { databaseId } },
+    body: request,
+  });
   if (failure) throw failure;
   return data;
 }

@@ -62,4 +62,3 @@ function summarize(body: Record<string, unknown>): string {
   if (typeof body.Field === 'string' && body.Field !== '') fields.push(`field ${body.Field}`);
   return [...main, ...fields].join('; ');
 }
-

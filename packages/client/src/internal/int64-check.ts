@@ -8,7 +8,9 @@ const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 export function refuseInexactIntegers(text: string): void {
   for (const [token] of text.matchAll(TOKENS)) {
     if (token[0] !== '"' && /^-?\d+$/.test(token) && !Number.isSafeInteger(Number(token))) {
-      throw new RangeError(`the answer holds the integer ${token}, outside ±(2^53 - 1): a number cannot hold it exactly (create the client with int64: 'bigint' to read int64 fields as bigint)`);
+      throw new RangeError(
+        `the answer holds the integer ${token}, outside ±(2^53 - 1): a number cannot hold it exactly (create the client with int64: 'bigint' to read int64 fields as bigint)`,
+      );
     }
   }
 }

@@ -31,14 +31,20 @@ export type PaginationTable = { readonly [path: string]: PageDescriptor };
 type PageData<Paths, Path> = NonNullable<FetchResponse<OperationOf<Paths, Path, 'get'> & Record<string | number, any>, {}, `${string}/${string}`>['data']>;
 type ItemsKey<Descriptor> = Descriptor extends { items: `/${infer Key}` } ? Key : never;
 /** The type of the items `paginate` gives for a path. */
-export type PageItem<Paths, Path, Descriptor> = Extract<PageData<Paths, Path>, { [K in ItemsKey<Descriptor>]: readonly unknown[] }>[ItemsKey<Descriptor>][number];
+export type PageItem<Paths, Path, Descriptor> = Extract<
+  PageData<Paths, Path>,
+  { [K in ItemsKey<Descriptor>]: readonly unknown[] }
+>[ItemsKey<Descriptor>][number];
 
 export interface PageOptions {
   /** Stop after this many items. */
   limit?: number;
 }
 
-type Pages = { readonly pagination: PaginationTable; readonly GET: (path: string, init?: Record<string, unknown>) => Promise<{ data?: unknown; failure?: unknown }> };
+type Pages = {
+  readonly pagination: PaginationTable;
+  readonly GET: (path: string, init?: Record<string, unknown>) => Promise<{ data?: unknown; failure?: unknown }>;
+};
 
 /**
  * Every item of a paged listing, page after page, as an async iterator (like stripe-node's
@@ -63,7 +69,7 @@ export const paginate: <
   client: PlatformHttpClient<Paths, any, any, Paged>,
   path: Path,
   ...init: InitParam<Init, InitOf<Paths, Path, 'get'> & PageOptions, Path>
-  ) => AsyncGenerator<PageItem<Paths, Path, Paged[Path]>, void, undefined> = walk as never;
+) => AsyncGenerator<PageItem<Paths, Path, Paged[Path]>, void, undefined> = walk as never;
 async function* walk(client: Pages, path: string, init: Record<string, unknown> & PageOptions = {}): AsyncGenerator<any, void, undefined> {
   const descriptor = client.pagination[path];
   if (!descriptor) throw new TypeError(`GET ${path} is not a paged operation of this area`);
@@ -84,7 +90,8 @@ async function* walk(client: Pages, path: string, init: Record<string, unknown> 
     const current = descriptor.currentPage === undefined ? undefined : at(data, descriptor.currentPage);
     if (typeof current === 'number' && current !== page) throw stop('no-progress', `the service answered page ${current} (it ignores "${descriptor.page}")`);
     const fingerprint = JSON.stringify(items, (_key, item: unknown) => (typeof item === 'bigint' ? `${item}n` : item));
-    if (items.length > 0 && fingerprint === previous) throw stop('repeated-page', `the service answered the items of page ${page - 1} again (it ignores "${descriptor.page}")`);
+    if (items.length > 0 && fingerprint === previous)
+      throw stop('repeated-page', `the service answered the items of page ${page - 1} again (it ignores "${descriptor.page}")`);
     previous = fingerprint;
     for (const item of items) {
       if (given >= limit) return;

@@ -7,7 +7,8 @@ import type { AccessKeyClientOptions } from './area.js';
 import type { Int64Mode } from './int64.js';
 
 /** Each property of createPlatformClient's result, by name: `dns: DnsClient<ThrowOnError, Int64>`. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-empty-interface -- filled by each area's module (declare module)
+// biome-ignore lint/suspicious/noEmptyInterface: each area's module fills it (declare module); a type alias could not be merged
+// biome-ignore lint/correctness/noUnusedVariables: the parameters are the areas' entries' (`DnsClient<ThrowOnError, Int64>`)
 export interface PlatformAreas<ThrowOnError extends boolean, Int64 extends Int64Mode> {}
 
 /** What an area's property is made from: createPlatformClient's options, read when the property is first used. */

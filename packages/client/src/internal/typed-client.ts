@@ -63,7 +63,11 @@ export type PathsWith<Paths, Method extends HttpMethod> = {
   [Path in keyof Paths]: Paths[Path] extends { [M in Method]: {} } ? Path : never;
 }[keyof Paths] &
   string;
-export type OperationOf<Paths, Path, Method extends HttpMethod> = Path extends keyof Paths ? (Paths[Path] extends { [M in Method]: infer Op } ? Op : never) : never;
+export type OperationOf<Paths, Path, Method extends HttpMethod> = Path extends keyof Paths
+  ? Paths[Path] extends { [M in Method]: infer Op }
+    ? Op
+    : never
+  : never;
 
 /** What a call of the operation accepts: openapi-fetch's options and the client's own. */
 export type InitOf<Paths, Path, Method extends HttpMethod> = MaybeOptionalInit<Paths[Path & keyof Paths] & Record<string, any>, Method> & CallOptions;

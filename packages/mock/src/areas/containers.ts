@@ -4,7 +4,14 @@
 // request reflected, ids generated and a public host per CDN endpoint, and stores it; invalid
 // requests answer a problem object listing each field.
 import { randomUUID } from 'node:crypto';
-import type { ContainerEndpoint as GeneratedContainerEndpoint, ContainerEndpointRequest as GeneratedContainerEndpointRequest, ContainerFieldError as GeneratedContainerFieldError, ContainerProblemDetails as GeneratedContainerProblemDetails, ContainerTemplate as GeneratedContainerTemplate, ContainerTemplateRequest as GeneratedContainerTemplateRequest } from '@platform-contracts/contracts/containers';
+import type {
+  ContainerEndpoint as GeneratedContainerEndpoint,
+  ContainerEndpointRequest as GeneratedContainerEndpointRequest,
+  ContainerFieldError as GeneratedContainerFieldError,
+  ContainerProblemDetails as GeneratedContainerProblemDetails,
+  ContainerTemplate as GeneratedContainerTemplate,
+  ContainerTemplateRequest as GeneratedContainerTemplateRequest,
+} from '@platform-contracts/contracts/containers';
 import { defineArea, type OpenApiDocument, type Violation } from '../area.ts';
 import { capFlags, capMessage, capsFromFlags, contractFields, resolveCaps, type CapFlags } from './state.ts';
 
@@ -46,9 +53,16 @@ export default defineArea<'containers', ContainersMockOptions, ContainersState>(
       seed: (): ContainersState => ({ apps: Object.fromEntries(seedApps.map((id) => [id, { templates: [] }])) }),
       importState(snapshot: unknown): ContainersState {
         const apps = (snapshot as Partial<ContainersState> | null)?.apps;
-        const valid = typeof apps === 'object' && apps !== null && Object.values(apps).every((app) => Array.isArray(app?.templates) && app.templates.length <= caps.maxTemplatesPerApp);
+        const valid =
+          typeof apps === 'object' &&
+          apps !== null &&
+          Object.values(apps).every((app) => Array.isArray(app?.templates) && app.templates.length <= caps.maxTemplatesPerApp);
         if (!valid) throw new Error(`containers state is {"apps": {"<appId>": {"templates": [...]}}}, at most ${caps.maxTemplatesPerApp} templates each`);
-        return { apps: Object.fromEntries(Object.entries(apps).map(([id, app]) => [id, { templates: app.templates.map((template) => fields('ContainerTemplate', template)) }])) };
+        return {
+          apps: Object.fromEntries(
+            Object.entries(apps).map(([id, app]) => [id, { templates: app.templates.map((template) => fields('ContainerTemplate', template)) }]),
+          ),
+        };
       },
       report: () => [`Containers: each access key starts with application ${seedApps.join(', ')} (more applications: PUT /_mock/state)`],
       invalidRequest: (violations, request) => {
@@ -129,7 +143,8 @@ function fieldErrorsFor(document: OpenApiDocument) {
     const oneOfFailures = new Set(violations.filter(isOneOfFailure).map((v) => pointerOf(v.location)));
     // Each branch of the probe's oneOf is a whole probe: the checks the branches found missing tell
     // whether it has exactly one (then only the errors inside it count) and which other branches' complaints to leave out.
-    const checkOf = (violation: Violation) => [REQUIRED, UNKNOWN].map((pattern) => pattern.exec(violation.message)?.[1]).find((name) => name !== undefined && probeChecks.includes(name));
+    const checkOf = (violation: Violation) =>
+      [REQUIRED, UNKNOWN].map((pattern) => pattern.exec(violation.message)?.[1]).find((name) => name !== undefined && probeChecks.includes(name));
     const missing = new Map<string, Set<string>>();
     for (const violation of violations.filter((v) => REQUIRED.test(v.message) && checkOf(v) && oneOfFailures.has(pointerOf(v.location)))) {
       const at = pointerOf(violation.location);
@@ -186,7 +201,9 @@ function add(byField: Map<string, string[]>, field: string, message: string) {
 function probeChecksOf(document: OpenApiDocument): string[] {
   type Branch = { required?: string[]; $ref?: string };
   const schemas = (document.components as { schemas?: Record<string, { oneOf?: Branch[]; required?: string[] }> } | undefined)?.schemas;
-  const checks = schemas?.ContainerProbe?.oneOf?.flatMap((branch) => (branch.$ref ? schemas[branch.$ref.replace('#/components/schemas/', '')] : branch)?.required ?? []);
+  const checks = schemas?.ContainerProbe?.oneOf?.flatMap(
+    (branch) => (branch.$ref ? schemas[branch.$ref.replace('#/components/schemas/', '')] : branch)?.required ?? [],
+  );
   if (!checks?.length) throw new Error('the containers contract has no ContainerProbe with a oneOf of checks');
   return checks;
 }

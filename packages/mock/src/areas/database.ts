@@ -10,7 +10,14 @@ import { hranaHttp, protobufNotServed } from './database/hrana-http.ts';
 import { hranaWebSocket } from './database/hrana-ws.ts';
 import { hranaMessageSchemas } from './hrana-messages.ts';
 import { namespaceDatabases } from './database/namespace-databases.ts';
-import { DATABASE_FLAGS, DatabaseOptionError, optionsFromFlags, resolveDatabaseSettings, type DatabaseMockOptions, type DatabaseSettings } from './database/options.ts';
+import {
+  DATABASE_FLAGS,
+  DatabaseOptionError,
+  optionsFromFlags,
+  resolveDatabaseSettings,
+  type DatabaseMockOptions,
+  type DatabaseSettings,
+} from './database/options.ts';
 import type { DatabaseError } from './database/protocol.ts';
 import { folderState, type DatabaseState } from './database/state-store.ts';
 import { StreamLimitReached, StreamLost, streamTable, type Stream } from './database/stream-table.ts';
@@ -74,7 +81,8 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
         if (baton === undefined || baton === null) return streams.open(caller.namespace, database, caller.access, caller.digest);
         return streams.take(baton, caller.digest, database);
       } catch (error) {
-        if (error instanceof DatabaseLimitReached || error instanceof StreamLimitReached || error instanceof DatabaseEngineUnavailable) return { message: error.message, code: error.code };
+        if (error instanceof DatabaseLimitReached || error instanceof StreamLimitReached || error instanceof DatabaseEngineUnavailable)
+          return { message: error.message, code: error.code };
         throw error;
       }
     }
@@ -87,7 +95,10 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       onInvalidated(owner, databaseId, digests) {
         // Streams of the invalidated tokens end now, on every transport, releasing their locks.
         const key = databaseKey(owner, databaseId);
-        streams.endWhere((stream) => stream.database.key === key && digests.has(stream.tokenDigest), new StreamLost('The stream was closed: its token was invalidated', 'STREAM_EXPIRED'));
+        streams.endWhere(
+          (stream) => stream.database.key === key && digests.has(stream.tokenDigest),
+          new StreamLost('The stream was closed: its token was invalidated', 'STREAM_EXPIRED'),
+        );
         webSocket.endClosedStreams();
       },
     });
@@ -135,12 +146,15 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
         await engine.close();
       },
       invalidRequest: (violations: Violation[], request: MockRequest): MockResponse =>
-        tokens.operations.has(request.operationId) ? failure(400, 'request.invalid', describeViolations(violations)) : text(400, describeViolations(violations)),
+        tokens.operations.has(request.operationId)
+          ? failure(400, 'request.invalid', describeViolations(violations))
+          : text(400, describeViolations(violations)),
       bodyLimits: Object.fromEntries(PIPELINE_OPERATIONS.map((operationId) => [operationId, bodyLimit])),
       // The pipeline's data lives in the engine, bounded by the engine's limits, not in the state.
       outsideState: PIPELINE_OPERATIONS,
       // A snapshot carries each database's file image (base64) and tokens: one database, or one per host name.
-      snapshotBytesOutsideState: (settings.perHost ? settings.maxDatabases : 1) * (4 * Math.ceil(settings.maxSnapshotBytes / 3) + 256 * (settings.maxTokensPerDatabase + 1)),
+      snapshotBytesOutsideState:
+        (settings.perHost ? settings.maxDatabases : 1) * (4 * Math.ceil(settings.maxSnapshotBytes / 3) + 256 * (settings.maxTokensPerDatabase + 1)),
       unrouted: protobufNotServed,
       upgrade: { ...webSocket.upgrade, messageSchemas: hranaMessageSchemas(document) },
       handlers: {

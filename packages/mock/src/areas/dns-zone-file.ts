@@ -109,7 +109,11 @@ export function importZoneFile(text: string, held: ReadonlySet<string> = new Set
 }
 
 /** importZoneFile reading in slices (see readZoneFileSliced); `held` is read once the file is. */
-export async function importZoneFileSliced(text: string, held: () => ReadonlySet<string>, pause?: () => Promise<void>): Promise<{ counts: ImportCounts; added: ZoneRecord[] }> {
+export async function importZoneFileSliced(
+  text: string,
+  held: () => ReadonlySet<string>,
+  pause?: () => Promise<void>,
+): Promise<{ counts: ImportCounts; added: ZoneRecord[] }> {
   return countImport(await readZoneFileSliced(text, pause), held());
 }
 

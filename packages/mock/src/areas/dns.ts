@@ -15,9 +15,13 @@ export interface DnsState {
 
 const CAPS = { maxRecordsPerZone: 10_000, maxZones: 1000 };
 export type DnsMockOptions = Partial<typeof CAPS>;
-const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxRecordsPerZone: { flag: 'max-records-per-zone', what: 'records in one DNS zone' }, maxZones: { flag: 'max-dns-zones', what: 'DNS zones in a state snapshot' } };
+const CAP_FLAGS: CapFlags<keyof typeof CAPS> = {
+  maxRecordsPerZone: { flag: 'max-records-per-zone', what: 'records in one DNS zone' },
+  maxZones: { flag: 'max-dns-zones', what: 'DNS zones in a state snapshot' },
+};
 
-const dnsError = (field: string, message: string, errorKey = 'invalid_request') => ({ status: 400, body: { ErrorKey: errorKey, Field: field, Message: message } satisfies DnsError }) as const;
+const dnsError = (field: string, message: string, errorKey = 'invalid_request') =>
+  ({ status: 400, body: { ErrorKey: errorKey, Field: field, Message: message } satisfies DnsError }) as const;
 
 /** The request field a violation is about (violations name parameters as declared); one without a location is about the body. */
 function fieldOf(violation: Violation | undefined): string {
@@ -59,7 +63,8 @@ export default defineArea<'dns', DnsMockOptions, DnsState>()({
         const entries = Object.entries(zones);
         if (entries.length > caps.maxZones) throw new Error(capMessage('dns', CAP_FLAGS, 'maxZones', caps.maxZones));
         for (const [id, zone] of entries) {
-          if (!/^\d+$/.test(id) || !Array.isArray(zone?.records)) throw new Error(`zone ${JSON.stringify(id)}: a zone ID is a whole number and a zone is {"records": [...]}`);
+          if (!/^\d+$/.test(id) || !Array.isArray(zone?.records))
+            throw new Error(`zone ${JSON.stringify(id)}: a zone ID is a whole number and a zone is {"records": [...]}`);
           if (zone.records.length > caps.maxRecordsPerZone) throw new Error(capMessage('dns', CAP_FLAGS, 'maxRecordsPerZone', caps.maxRecordsPerZone));
           for (const record of zone.records) {
             if (!['name', 'type', 'data'].every((field) => typeof (record as unknown as Record<string, unknown>)?.[field] === 'string')) {
@@ -67,7 +72,9 @@ export default defineArea<'dns', DnsMockOptions, DnsState>()({
             }
           }
         }
-        return { zones: Object.fromEntries(entries.map(([id, zone]) => [id, { records: zone.records.map(({ name, type, data }) => ({ name, type, data })) }])) };
+        return {
+          zones: Object.fromEntries(entries.map(([id, zone]) => [id, { records: zone.records.map(({ name, type, data }) => ({ name, type, data })) }])),
+        };
       },
       invalidRequest: (violations) => dnsError(fieldOf(violations[0]), describeViolations(violations)),
       handlers: {

@@ -32,7 +32,8 @@ export function hranaMessageSchemas(document: OpenApiDocument) {
       const { stream_id: _streamId, ...pipelineForm } = request as Json;
       return [{ schema: 'StreamRequestV3', at: ['request'], value: pipelineForm }];
     }
-    if (from === 'server' && type === 'response_ok' && responseTypes.has((response as Json | undefined)?.type as string)) return [{ schema: 'StreamResponseV3', at: ['response'], value: response }];
+    if (from === 'server' && type === 'response_ok' && responseTypes.has((response as Json | undefined)?.type as string))
+      return [{ schema: 'StreamResponseV3', at: ['response'], value: response }];
     if (from === 'server' && (type === 'response_error' || type === 'hello_error')) return [{ schema: 'DatabaseError', at: ['error'], value: error }];
     return [];
   };

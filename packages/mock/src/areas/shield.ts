@@ -1,7 +1,19 @@
 // Shield: shield zones kept per access key, each with its custom rules and its triggered-rule
 // review, seeded from the contract's examples. The update changes the zone the list shows
 // (or creates it: 202); learning mode ends when the virtual clock passes learningModeUntil.
-import type { ShieldCustomRule as GeneratedShieldCustomRule, ShieldCustomRuleList as GeneratedShieldCustomRuleList, ShieldError as GeneratedShieldError, ShieldErrorEnvelope as GeneratedShieldErrorEnvelope, ShieldPage as GeneratedShieldPage, ShieldTriggeredRule as GeneratedShieldTriggeredRule, ShieldTriggeredRulesReview as GeneratedShieldTriggeredRulesReview, ShieldZone as GeneratedShieldZone, ShieldZoneList as GeneratedShieldZoneList, ShieldZoneListItem as GeneratedShieldZoneListItem, ShieldZoneUpdateResponse as GeneratedShieldZoneUpdateResponse } from '@platform-contracts/contracts/shield';
+import type {
+  ShieldCustomRule as GeneratedShieldCustomRule,
+  ShieldCustomRuleList as GeneratedShieldCustomRuleList,
+  ShieldError as GeneratedShieldError,
+  ShieldErrorEnvelope as GeneratedShieldErrorEnvelope,
+  ShieldPage as GeneratedShieldPage,
+  ShieldTriggeredRule as GeneratedShieldTriggeredRule,
+  ShieldTriggeredRulesReview as GeneratedShieldTriggeredRulesReview,
+  ShieldZone as GeneratedShieldZone,
+  ShieldZoneList as GeneratedShieldZoneList,
+  ShieldZoneListItem as GeneratedShieldZoneListItem,
+  ShieldZoneUpdateResponse as GeneratedShieldZoneUpdateResponse,
+} from '@platform-contracts/contracts/shield';
 import { defineArea, describeViolations, exactIntegerQuery, integerParam, integerQuery, type OpenApiDocument } from '../area.ts';
 import { capFlags, capMessage, capsFromFlags, contractFields, deepFreeze, picker, resolveCaps, type CapFlags } from './state.ts';
 
@@ -81,9 +93,18 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>()({
       importState(snapshot: unknown): ShieldState {
         const zones = (snapshot as Partial<ShieldState> | null)?.zones;
         const valid =
-          Array.isArray(zones) && zones.length <= caps.maxShieldZones &&
-          zones.every((zone) => (Number.isInteger(zone?.settings?.shieldZoneId) || typeof zone?.settings?.shieldZoneId === 'bigint') && Array.isArray(zone.customRules) && Array.isArray(zone.triggeredRules));
-        if (!valid) throw new Error(`shield state is {"zones": [{"settings": {"shieldZoneId", ...}, "customRules": [], "triggeredRules": []}]}, at most ${caps.maxShieldZones} zones`);
+          Array.isArray(zones) &&
+          zones.length <= caps.maxShieldZones &&
+          zones.every(
+            (zone) =>
+              (Number.isInteger(zone?.settings?.shieldZoneId) || typeof zone?.settings?.shieldZoneId === 'bigint') &&
+              Array.isArray(zone.customRules) &&
+              Array.isArray(zone.triggeredRules),
+          );
+        if (!valid)
+          throw new Error(
+            `shield state is {"zones": [{"settings": {"shieldZoneId", ...}, "customRules": [], "triggeredRules": []}]}, at most ${caps.maxShieldZones} zones`,
+          );
         return {
           zones: zones.map((zone) => ({
             settings: fields(['ShieldZone', 'ShieldZoneListItem', 'ShieldZoneSettings'], zone.settings),
@@ -99,7 +120,8 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>()({
           let record = find(state, shieldZoneId);
           const created = !record;
           if (!record) {
-            if (state.zones.length >= caps.maxShieldZones) return failure(400, 'limit_reached', capMessage('shield', CAP_FLAGS, 'maxShieldZones', caps.maxShieldZones));
+            if (state.zones.length >= caps.maxShieldZones)
+              return failure(400, 'limit_reached', capMessage('shield', CAP_FLAGS, 'maxShieldZones', caps.maxShieldZones));
             const pullZoneId = Math.max(0, ...state.zones.map((zone) => Number(zone.settings.pullZoneId) || 0)) + 1;
             record = { settings: { ...structuredClone(newZoneTemplate), shieldZoneId, pullZoneId }, customRules: [], triggeredRules: [] };
             state.zones.push(record);

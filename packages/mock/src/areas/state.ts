@@ -38,7 +38,8 @@ export function capsFromFlags<Name extends string>(flags: CapFlags<Name>, values
   for (const [cap, { flag }] of Object.entries(flags) as [Name, { flag: string }][]) {
     const text = values[flag];
     if (text === undefined) continue;
-    if (typeof text !== 'string' || !/^[1-9]\d{0,8}$/.test(text)) throw new UsageError(`--${flag} must be a whole number from 1 to 999999999, got "${String(text)}"`);
+    if (typeof text !== 'string' || !/^[1-9]\d{0,8}$/.test(text))
+      throw new UsageError(`--${flag} must be a whole number from 1 to 999999999, got "${String(text)}"`);
     caps[cap] = Number(text);
   }
   return caps;
@@ -111,7 +112,8 @@ export function contractFields(document: object) {
       const resolved = resolve(raw);
       if (!resolved || depth > 16) return void (open = true);
       for (const key of ['allOf', 'oneOf', 'anyOf'] as const) for (const part of (resolved[key] as unknown[] | undefined) ?? []) visit(part, depth + 1);
-      if (resolved.properties) for (const [name, property] of Object.entries(resolved.properties as Json)) properties.set(name, [...(properties.get(name) ?? []), property]);
+      if (resolved.properties)
+        for (const [name, property] of Object.entries(resolved.properties as Json)) properties.set(name, [...(properties.get(name) ?? []), property]);
       if (resolved.items) items.push(resolved.items);
       if (!resolved.properties && !resolved.items && !resolved.allOf && !resolved.oneOf && !resolved.anyOf) open = true;
     };
@@ -122,7 +124,13 @@ export function contractFields(document: object) {
     if (value === null || typeof value !== 'object' || schemas.length === 0) return value;
     const shapes = schemas.map(shapeOf);
     if (shapes.some((shape) => shape.open)) return value;
-    if (Array.isArray(value)) return value.map((item) => prune(shapes.flatMap((shape) => shape.items), item));
+    if (Array.isArray(value))
+      return value.map((item) =>
+        prune(
+          shapes.flatMap((shape) => shape.items),
+          item,
+        ),
+      );
     const kept: Json = {};
     for (const [name, field] of Object.entries(value)) {
       const property = shapes.flatMap((shape) => shape.properties.get(name) ?? []);

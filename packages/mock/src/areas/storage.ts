@@ -26,10 +26,9 @@ export default defineArea<'storage', Record<string, never>, StorageState>()({
   name: 'storage',
   setup({ document, example }) {
     const fields = contractFields(document);
-    const examples = [
-      ...example<StorageZoneArray>('StorageZonesAll'),
-      ...example<StorageZonePage>('StorageZonesLastPage').Items,
-    ].filter((zone, index, all) => all.findIndex((other) => other.Id === zone.Id) === index);
+    const examples = [...example<StorageZoneArray>('StorageZonesAll'), ...example<StorageZonePage>('StorageZonesLastPage').Items].filter(
+      (zone, index, all) => all.findIndex((other) => other.Id === zone.Id) === index,
+    );
     const seed: StorageState = deepFreeze({ zones: storageZonesFrom(examples) });
 
     function matching(request: MockRequest<ListStorageZones>, state: StorageState): StorageZone[] {

@@ -3,7 +3,12 @@
 // a collection counts in its videoCount and leads its preview. Videos themselves are not kept:
 // no operation reads them back.
 import { randomUUID } from 'node:crypto';
-import type { Collection as GeneratedCollection, CollectionList as GeneratedCollectionList, StatusModel as GeneratedStatusModel, VideoModel as GeneratedVideoModel } from '@platform-contracts/contracts/video';
+import type {
+  Collection as GeneratedCollection,
+  CollectionList as GeneratedCollectionList,
+  StatusModel as GeneratedStatusModel,
+  VideoModel as GeneratedVideoModel,
+} from '@platform-contracts/contracts/video';
 import { defineArea, describeViolations, integerParam, integerQuery, queryValue } from '../area.ts';
 import { capFlags, capMessage, capsFromFlags, contractFields, resolveCaps, type CapFlags } from './state.ts';
 
@@ -28,7 +33,10 @@ export interface VideoState {
 
 const CAPS = { maxLibraries: 100, maxCollectionsPerLibrary: 1000 };
 export type VideoMockOptions = Partial<typeof CAPS>;
-const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxLibraries: { flag: 'max-libraries', what: 'video libraries written to' }, maxCollectionsPerLibrary: { flag: 'max-collections-per-library', what: 'collections in one library' } };
+const CAP_FLAGS: CapFlags<keyof typeof CAPS> = {
+  maxLibraries: { flag: 'max-libraries', what: 'video libraries written to' },
+  maxCollectionsPerLibrary: { flag: 'max-collections-per-library', what: 'collections in one library' },
+};
 
 /** How many video IDs a collection's preview holds. */
 const PREVIEW_SIZE = 4;
@@ -82,11 +90,25 @@ export default defineArea<'video', VideoMockOptions, VideoState>()({
       importState(snapshot: unknown): VideoState {
         const libraries = (snapshot as Partial<VideoState> | null)?.libraries;
         const valid =
-          typeof libraries === 'object' && libraries !== null && Object.keys(libraries).length <= caps.maxLibraries &&
-          Object.entries(libraries).every(([id, library]) => /^\d+$/.test(id) && Array.isArray(library?.collections) && library.collections.length <= caps.maxCollectionsPerLibrary &&
-            library.collections.every((c) => typeof c?.guid === 'string'));
-        if (!valid) throw new Error(`video state is {"libraries": {"<libraryId>": {"collections": [Collection, ...]}}}, within the caps (${caps.maxLibraries} libraries, ${caps.maxCollectionsPerLibrary} collections each)`);
-        return { libraries: Object.fromEntries(Object.entries(libraries).map(([id, library]) => [id, { collections: library.collections.map((c) => fields('Collection', c)) }])) };
+          typeof libraries === 'object' &&
+          libraries !== null &&
+          Object.keys(libraries).length <= caps.maxLibraries &&
+          Object.entries(libraries).every(
+            ([id, library]) =>
+              /^\d+$/.test(id) &&
+              Array.isArray(library?.collections) &&
+              library.collections.length <= caps.maxCollectionsPerLibrary &&
+              library.collections.every((c) => typeof c?.guid === 'string'),
+          );
+        if (!valid)
+          throw new Error(
+            `video state is {"libraries": {"<libraryId>": {"collections": [Collection, ...]}}}, within the caps (${caps.maxLibraries} libraries, ${caps.maxCollectionsPerLibrary} collections each)`,
+          );
+        return {
+          libraries: Object.fromEntries(
+            Object.entries(libraries).map(([id, library]) => [id, { collections: library.collections.map((c) => fields('Collection', c)) }]),
+          ),
+        };
       },
       invalidRequest: (violations) => statusModel(400, describeViolations(violations)),
       handlers: {
@@ -143,7 +165,15 @@ export default defineArea<'video', VideoMockOptions, VideoState>()({
           if (library.collections.length >= caps.maxCollectionsPerLibrary) {
             return statusModel(400, capMessage('video', CAP_FLAGS, 'maxCollectionsPerLibrary', caps.maxCollectionsPerLibrary));
           }
-          const collection: Collection = { videoLibraryId, guid: randomUUID(), name, videoCount: 0, totalSize: 0, previewVideoIds: null, previewImageUrls: null };
+          const collection: Collection = {
+            videoLibraryId,
+            guid: randomUUID(),
+            name,
+            videoCount: 0,
+            totalSize: 0,
+            previewVideoIds: null,
+            previewImageUrls: null,
+          };
           library.collections.unshift(collection);
           return { status: 200, body: collection };
         },

@@ -72,7 +72,8 @@ export function createAreaChecks(area: string, document: OpenApiDocument, maxDec
     const bodyPlace = `${place}/requestBody`;
     if (media?.schema !== undefined && read.request.body !== undefined) {
       const schemaPlace = `${bodyPlace}/content/${pointerTo(media.type)}/schema`;
-      const value = typeof read.request.body === 'string' || !mayHoldBigint(incoming.body!.toString('utf8')) ? read.request.body : forValidation(read.request.body);
+      const value =
+        typeof read.request.body === 'string' || !mayHoldBigint(incoming.body!.toString('utf8')) ? read.request.body : forValidation(read.request.body);
       const placed = locating.validate(resolvedPlace(document, schemaPlace), value, ['request', 'body']);
       if (placed.length > 0) return [...violations, ...placed];
     }
@@ -90,7 +91,14 @@ export function createAreaChecks(area: string, document: OpenApiDocument, maxDec
     const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in responses);
     const read = readAnswer(headers, bytes, maxDecodedBytes);
     if (key === undefined) {
-      return { violations: [located(['response', 'status'], `status ${status} is not documented (${Object.keys(responses).join(', ')})`, `${place}/responses`, status)], confirmed: [], documented: false, body: read.answer };
+      return {
+        violations: [
+          located(['response', 'status'], `status ${status} is not documented (${Object.keys(responses).join(', ')})`, `${place}/responses`, status),
+        ],
+        confirmed: [],
+        documented: false,
+        body: read.answer,
+      };
     }
     const responsePlace = resolvedPlace(document, `${place}/responses/${pointerTo(key)}`);
     const response = valueAt(document, `#/${responsePlace}`) as { content?: Record<string, { schema?: unknown }> };
@@ -102,14 +110,28 @@ export function createAreaChecks(area: string, document: OpenApiDocument, maxDec
     if (read.problem) violations.push(located(['response', 'body'], read.problem, `${responsePlace}/content`));
     else if (!hasBody) {
       if (mediaKeys.some((k) => content[k]?.schema !== undefined) && status !== 204 && status !== 304 && method !== 'HEAD') {
-        violations.push(located(['response', 'body'], `is empty; the contract documents a ${mediaKeys.join(' or ')} body for ${key}`, `${responsePlace}/content`));
+        violations.push(
+          located(['response', 'body'], `is empty; the contract documents a ${mediaKeys.join(' or ')} body for ${key}`, `${responsePlace}/content`),
+        );
       }
     } else if (mediaKeys.length === 0) {
-      violations.push(located(['response', 'body'], `is not documented for ${key} (the contract documents no body), got ${read.answer.mediaType ?? 'no Content-Type'}`, `${responsePlace}/content`));
+      violations.push(
+        located(
+          ['response', 'body'],
+          `is not documented for ${key} (the contract documents no body), got ${read.answer.mediaType ?? 'no Content-Type'}`,
+          `${responsePlace}/content`,
+        ),
+      );
     } else {
       const mediaKey = read.answer.mediaType === undefined ? undefined : mediaKeys.find((k) => mediaMatches(k.toLowerCase(), read.answer.mediaType!));
       if (mediaKey === undefined) {
-        violations.push(located(['response', 'header', 'content-type'], `${read.answer.mediaType ?? 'no Content-Type'} is not documented for ${key} (${mediaKeys.join(', ')})`, `${responsePlace}/content`));
+        violations.push(
+          located(
+            ['response', 'header', 'content-type'],
+            `${read.answer.mediaType ?? 'no Content-Type'} is not documented for ${key} (${mediaKeys.join(', ')})`,
+            `${responsePlace}/content`,
+          ),
+        );
       } else if (content[mediaKey]?.schema !== undefined) {
         const schemaPlace = resolvedPlace(document, `${responsePlace}/content/${pointerTo(mediaKey)}/schema`);
         const last = lastConforming.get(schemaPlace);
@@ -158,7 +180,11 @@ function resolvedPlace(document: OpenApiDocument, place: string): string {
 }
 
 /** The answer's body decoded (Content-Encoding undone, bounded) and parsed by its media type. */
-function readAnswer(headers: Record<string, string>, bytes: Buffer, maxDecodedBytes: number): { answer: ReadAnswer; validationValue?: unknown; problem?: string; text?: string } {
+function readAnswer(
+  headers: Record<string, string>,
+  bytes: Buffer,
+  maxDecodedBytes: number,
+): { answer: ReadAnswer; validationValue?: unknown; problem?: string; text?: string } {
   let mediaType: string | undefined;
   try {
     mediaType = headers['content-type'] ? contentType.parse(headers['content-type']).type : undefined;

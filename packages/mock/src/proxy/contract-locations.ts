@@ -53,7 +53,8 @@ export function createLocatingValidator(area: string, document: OpenApiDocument)
         const [value, at] = next;
         if (!isObject(value) || places.has(value)) continue;
         places.set(value, at);
-        for (const [key, item] of Object.entries(value)) if (isObject(item)) pending.push([item, at === '' ? escapePointerToken(key) : `${at}/${escapePointerToken(key)}`]);
+        for (const [key, item] of Object.entries(value))
+          if (isObject(item)) pending.push([item, at === '' ? escapePointerToken(key) : `${at}/${escapePointerToken(key)}`]);
       }
     }
     return isObject(node) ? places.get(node) : undefined;
@@ -133,7 +134,16 @@ export function createLocatingValidator(area: string, document: OpenApiDocument)
     if (known !== undefined) return known;
     hasAssumedMemo.set(schema, false);
     const target = typeof schema.$ref === 'string' ? follow(document, schema).value : undefined;
-    const parts = [target, ...Object.values(isObject(schema.properties) ? schema.properties : {}), schema.items, schema.additionalProperties, ...listOf(schema.prefixItems), ...listOf(schema.allOf), ...listOf(schema.oneOf), ...listOf(schema.anyOf)];
+    const parts = [
+      target,
+      ...Object.values(isObject(schema.properties) ? schema.properties : {}),
+      schema.items,
+      schema.additionalProperties,
+      ...listOf(schema.prefixItems),
+      ...listOf(schema.allOf),
+      ...listOf(schema.oneOf),
+      ...listOf(schema.anyOf),
+    ];
     const found = typeof schema['x-assumed'] === 'string' || parts.some(hasAssumed);
     hasAssumedMemo.set(schema, found);
     return found;
@@ -179,7 +189,9 @@ const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []
  * any number of errors inside a branch of the right kind.
  */
 function mismatchScore(errors: ErrorObject[]): number {
-  const wrongKind = errors.filter((e) => (e.instancePath === '' && e.keyword === 'type') || (e.keyword === 'const' && e.instancePath.split('/').length === 2)).length;
+  const wrongKind = errors.filter(
+    (e) => (e.instancePath === '' && e.keyword === 'type') || (e.keyword === 'const' && e.instancePath.split('/').length === 2),
+  ).length;
   return wrongKind * 1000 + errors.length;
 }
 

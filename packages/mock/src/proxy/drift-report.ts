@@ -132,7 +132,13 @@ export function createDriftReport(upstreams: Record<string, string>, now: () => 
           message: violation.message,
           ...(violation.assumed ? { assumed: violation.assumed } : {}),
           drift: false,
-          first: { time: exchange.time, request: `${exchange.request.method} ${exchange.request.target}`, status: exchange.status, location: violation.location.join('.'), ...(violation.value === undefined ? {} : { value: shortened(violation.value, stringifyExactJson) }) },
+          first: {
+            time: exchange.time,
+            request: `${exchange.request.method} ${exchange.request.target}`,
+            status: exchange.status,
+            location: violation.location.join('.'),
+            ...(violation.value === undefined ? {} : { value: shortened(violation.value, stringifyExactJson) }),
+          },
         };
         entry.groups.set(key, group);
         entry.violations.push(group);
@@ -174,16 +180,27 @@ export type DriftReporter = ReturnType<typeof createDriftReport>;
 /** The report for people: what drifted first, then what the traffic confirmed. Markdown, readable as text. */
 export function driftSummary(report: DriftReport): string {
   const lines: string[] = [];
-  const upstreams = Object.entries(report.upstreams).map(([group, url]) => `${group} ${url}`).join(', ');
+  const upstreams = Object.entries(report.upstreams)
+    .map(([group, url]) => `${group} ${url}`)
+    .join(', ');
   const drifted = report.operations.filter((o) => o.violations.some((v) => v.drift));
   lines.push('# Contract drift report', '');
-  lines.push(`${plural(report.totals.calls, 'call')} proxied to ${upstreams} between ${report.started} and ${report.ended ?? 'now'}; ${report.totals.callsWithViolations} with violations, ${report.totals.refused} refused or failed.`);
-  lines.push(report.drift ? `**Drift**: ${drifted.length} of ${report.operations.length} operations answered outside the contract.` : 'No drift: every answer the traffic brought matches the contract.', '');
+  lines.push(
+    `${plural(report.totals.calls, 'call')} proxied to ${upstreams} between ${report.started} and ${report.ended ?? 'now'}; ${report.totals.callsWithViolations} with violations, ${report.totals.refused} refused or failed.`,
+  );
+  lines.push(
+    report.drift
+      ? `**Drift**: ${drifted.length} of ${report.operations.length} operations answered outside the contract.`
+      : 'No drift: every answer the traffic brought matches the contract.',
+    '',
+  );
   for (const operation of report.operations) {
     const name = operation.operationId ?? `WebSocket ${operation.path}`;
     lines.push(`## ${name} (${operation.area}, ${operation.method} ${operation.path})`, '');
     const messages = operation.messages ? `, ${operation.messages.client} messages sent and ${operation.messages.upstream} received` : '';
-    lines.push(`${plural(operation.calls, operation.kind === 'upgrade' ? 'connection' : 'call')}${messages}. Statuses: ${operation.statuses.map((s) => `${s.status} ×${s.count}${s.documented ? '' : ' (not documented)'}`).join(', ') || 'none'}.`);
+    lines.push(
+      `${plural(operation.calls, operation.kind === 'upgrade' ? 'connection' : 'call')}${messages}. Statuses: ${operation.statuses.map((s) => `${s.status} ×${s.count}${s.documented ? '' : ' (not documented)'}`).join(', ') || 'none'}.`,
+    );
     for (const refused of operation.refused) lines.push(`- refused ×${refused.count}: ${refused.reason}`);
     for (const group of operation.violations) {
       const assumed = group.assumed ? ` — x-assumed at \`${group.assumed.at}\`: ${group.assumed.why}` : '';
@@ -197,7 +214,10 @@ export function driftSummary(report: DriftReport): string {
   if (report.assumptions.length > 0) {
     lines.push('## Assumptions the traffic reached', '');
     for (const a of report.assumptions) {
-      const verdict = a.contradicted > 0 ? `contradicted ×${a.contradicted}${a.confirmed ? `, confirmed ×${a.confirmed}` : ''}` : `confirmed ×${a.confirmed}, never contradicted`;
+      const verdict =
+        a.contradicted > 0
+          ? `contradicted ×${a.contradicted}${a.confirmed ? `, confirmed ×${a.confirmed}` : ''}`
+          : `confirmed ×${a.confirmed}, never contradicted`;
       lines.push(`- ${a.area} \`${a.at}\`: ${verdict}. (${a.why})`);
     }
     lines.push('');

@@ -8,14 +8,34 @@ import { upstreamGroups } from './targets.ts';
 type Flag = AreaFlag & { default?: string };
 
 export const PROXY_FLAGS: Record<string, Flag> = {
-  proxy: { type: 'string', multiple: true, valueName: '[GROUP=]URL', description: "forward the platform's calls to URL, validating both ways (repeatable; GROUP for one group of areas)" },
-  'proxy-only': { type: 'string', multiple: true, valueName: 'NAME...', description: 'forward only these operations (operationIds, or areas); the mock answers the rest' },
-  'mock-only': { type: 'string', multiple: true, valueName: 'NAME...', description: 'answer these operations (operationIds, or areas) from the mock; forward the rest' },
+  proxy: {
+    type: 'string',
+    multiple: true,
+    valueName: '[GROUP=]URL',
+    description: "forward the platform's calls to URL, validating both ways (repeatable; GROUP for one group of areas)",
+  },
+  'proxy-only': {
+    type: 'string',
+    multiple: true,
+    valueName: 'NAME...',
+    description: 'forward only these operations (operationIds, or areas); the mock answers the rest',
+  },
+  'mock-only': {
+    type: 'string',
+    multiple: true,
+    valueName: 'NAME...',
+    description: 'answer these operations (operationIds, or areas) from the mock; forward the rest',
+  },
   'drift-report': { type: 'string', valueName: 'FILE', description: 'when stopped, write the drift report to FILE (JSON) and a summary beside it (.md)' },
   'fail-on-drift': { type: 'boolean', description: 'when stopped, exit 3 if the traffic contradicted the contract (for CI)' },
   record: { type: 'string', valueName: 'DIR', description: "when stopped, write the upstream's answers as candidate examples under DIR" },
   'proxy-timeout-ms': { type: 'string', valueName: 'N', default: '30000', description: 'an upstream exchange taking longer is answered 504' },
-  'proxy-max-answer-bytes': { type: 'string', valueName: 'N', default: String(16 * 1024 * 1024), description: 'a larger upstream answer (or WebSocket message) is answered 502' },
+  'proxy-max-answer-bytes': {
+    type: 'string',
+    valueName: 'N',
+    default: String(16 * 1024 * 1024),
+    description: 'a larger upstream answer (or WebSocket message) is answered 502',
+  },
 };
 
 /** Flags that take the names following them: `--proxy-only a b` is `--proxy-only a --proxy-only b`. */
@@ -37,13 +57,19 @@ export function expandVariadic(argv: string[]): string[] {
 export function groupNames(areas: readonly string[]): string {
   try {
     const documents = new Map(areas.map((area) => [area, readBundle(area as AreaName) as OpenApiDocument]));
-    return upstreamGroups(documents).map((group) => `${group.name} (${group.template}: ${group.areas.join(', ')})`).join(', ');
+    return upstreamGroups(documents)
+      .map((group) => `${group.name} (${group.template}: ${group.areas.join(', ')})`)
+      .join(', ');
   } catch {
-    return 'read from the contracts\' servers once they are built';
+    return "read from the contracts' servers once they are built";
   }
 }
 
-const names = (values: unknown) => ((values as string[] | undefined) ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+const names = (values: unknown) =>
+  ((values as string[] | undefined) ?? [])
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
 
 /** ProxyOptions from parsed flags, or undefined without `--proxy`; a proxy flag without it is a usage error. */
 export function proxyOptionsFromFlags(values: Record<string, unknown>, whole: (name: string, min: number, max: number) => number): ProxyOptions | undefined {

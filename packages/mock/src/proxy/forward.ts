@@ -30,11 +30,29 @@ export interface ForwarderLimits {
 }
 
 /** Headers of one connection only (RFC 9110 7.6.1), never forwarded either way; `Host` names the upstream instead. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'expect', 'host']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'host',
+]);
 
 /** The headers to forward: all but the hop-by-hop ones and those `Connection` names. */
 export function endToEndHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const named = new Set(String(headers.connection ?? '').toLowerCase().split(',').map((token) => token.trim()).filter(Boolean));
+  const named = new Set(
+    String(headers.connection ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((token) => token.trim())
+      .filter(Boolean),
+  );
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || HOP_BY_HOP.has(name) || named.has(name)) continue;
@@ -47,7 +65,11 @@ export function createForwarder(limits: ForwarderLimits) {
   const agents = new Map<string, HttpAgent>();
   const agentOf = (url: URL) => {
     let agent = agents.get(url.origin);
-    if (!agent) agents.set(url.origin, (agent = url.protocol === 'https:' ? new HttpsAgent({ keepAlive: true, maxSockets: 64 }) : new HttpAgent({ keepAlive: true, maxSockets: 64 })));
+    if (!agent)
+      agents.set(
+        url.origin,
+        (agent = url.protocol === 'https:' ? new HttpsAgent({ keepAlive: true, maxSockets: 64 }) : new HttpAgent({ keepAlive: true, maxSockets: 64 })),
+      );
     return agent;
   };
 
@@ -65,19 +87,34 @@ export function createForwarder(limits: ForwarderLimits) {
         resolve(result);
       };
       const failed = (status: 502 | 504, title: string, detail: string) => settle({ kind: 'failed', status, title, detail });
-      const req = send({ protocol: upstream.protocol, hostname: upstream.hostname, port: upstream.port, method: request.method, path: request.path, headers, agent: agentOf(upstream), setHost: false });
+      const req = send({
+        protocol: upstream.protocol,
+        hostname: upstream.hostname,
+        port: upstream.port,
+        method: request.method,
+        path: request.path,
+        headers,
+        agent: agentOf(upstream),
+        setHost: false,
+      });
       const timer = setTimeout(() => {
         failed(504, 'Upstream timeout', `${upstream.origin} did not answer within ${limits.timeoutMs} ms; ${limits.timeoutOption} raises it.`);
         req.destroy();
       }, limits.timeoutMs);
-      req.once('error', (error: NodeJS.ErrnoException) => failed(502, 'Upstream unreachable', `${upstream.origin} could not be reached: ${error.code ?? error.message}.`));
+      req.once('error', (error: NodeJS.ErrnoException) =>
+        failed(502, 'Upstream unreachable', `${upstream.origin} could not be reached: ${error.code ?? error.message}.`),
+      );
       req.once('response', (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > limits.maxAnswerBytes) {
-            failed(502, 'Upstream answer too large', `${upstream.origin} answered more than ${limits.maxAnswerBytes} bytes; ${limits.sizeOption} raises the limit.`);
+            failed(
+              502,
+              'Upstream answer too large',
+              `${upstream.origin} answered more than ${limits.maxAnswerBytes} bytes; ${limits.sizeOption} raises the limit.`,
+            );
             return void req.destroy();
           }
           chunks.push(chunk);

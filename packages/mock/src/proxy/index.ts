@@ -78,7 +78,10 @@ export function proxyOptionsOf(proxy: string | ProxyOptions): ProxyOptions {
 
 /** The report and the recordings are written when the proxy stops: a place that cannot take them is refused now, not after the run. */
 function checkWritable(options: ProxyOptions) {
-  const places: [string, string | undefined][] = [['--drift-report (proxy.driftReport)', options.driftReport && path.dirname(path.resolve(options.driftReport))], ['--record (proxy.record)', options.record && (existsSync(options.record) ? options.record : path.dirname(path.resolve(options.record)))]];
+  const places: [string, string | undefined][] = [
+    ['--drift-report (proxy.driftReport)', options.driftReport && path.dirname(path.resolve(options.driftReport))],
+    ['--record (proxy.record)', options.record && (existsSync(options.record) ? options.record : path.dirname(path.resolve(options.record)))],
+  ];
   for (const [what, folder] of places) {
     if (!folder) continue;
     try {
@@ -92,8 +95,12 @@ function checkWritable(options: ProxyOptions) {
 
 /** Checks the options' shape; the groups and names are checked against the contracts by createProxy. */
 function checkLimits(options: ProxyOptions) {
-  for (const [name, value] of [['timeoutMs', options.timeoutMs], ['maxAnswerBytes', options.maxAnswerBytes]] as const) {
-    if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new ProxyOptionError(`proxy.${name} is a whole number above 0 (got ${JSON.stringify(value)})`);
+  for (const [name, value] of [
+    ['timeoutMs', options.timeoutMs],
+    ['maxAnswerBytes', options.maxAnswerBytes],
+  ] as const) {
+    if (value !== undefined && !(Number.isInteger(value) && value > 0))
+      throw new ProxyOptionError(`proxy.${name} is a whole number above 0 (got ${JSON.stringify(value)})`);
   }
 }
 
@@ -104,13 +111,23 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
   const upstreams: Upstream[] = parseProxyValues(options.to, groups);
   const upstreamOfArea = new Map<string, Upstream>();
   for (const upstream of upstreams) for (const area of groups.find((g) => g.name === upstream.group)!.areas) upstreamOfArea.set(area, upstream);
-  const selection = createSelection({ upstreamAreas: new Set(upstreamOfArea.keys()), operations: engine.operations, proxyOnly: options.proxyOnly, mockOnly: options.mockOnly });
+  const selection = createSelection({
+    upstreamAreas: new Set(upstreamOfArea.keys()),
+    operations: engine.operations,
+    proxyOnly: options.proxyOnly,
+    mockOnly: options.mockOnly,
+  });
   const allowedOrigins = new Set(upstreams.map((u) => u.url.origin));
   const shown = Object.fromEntries(upstreams.map((u) => [u.group, shownUrl(u.url)]));
 
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-  const forwarder = createForwarder({ timeoutMs, maxAnswerBytes, timeoutOption: '--proxy-timeout-ms (proxy.timeoutMs)', sizeOption: '--proxy-max-answer-bytes (proxy.maxAnswerBytes)' });
+  const forwarder = createForwarder({
+    timeoutMs,
+    maxAnswerBytes,
+    timeoutOption: '--proxy-timeout-ms (proxy.timeoutMs)',
+    sizeOption: '--proxy-max-answer-bytes (proxy.maxAnswerBytes)',
+  });
   const checks = new Map<string, AreaChecks>();
   const checksOf = (area: string) => {
     let found = checks.get(area);
@@ -130,7 +147,11 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
 
   /** The violations as an exchange keeps them: values redacted, messages without the request's credentials. */
   const keep = (violations: ContractViolation[], secrets: string[]): ContractViolation[] =>
-    violations.map((v) => ({ ...v, message: redactor.redactText(v.message, secrets), ...(v.value === undefined ? {} : { value: redactor.redact(v.value, secrets) }) }));
+    violations.map((v) => ({
+      ...v,
+      message: redactor.redactText(v.message, secrets),
+      ...(v.value === undefined ? {} : { value: redactor.redact(v.value, secrets) }),
+    }));
 
   /** Forwards a call of a proxied operation; undefined when the mock answers it (not an operation, or not proxied). */
   async function handle(request: DoorRequest, rawPath: string, search: string): Promise<DoorAnswer | undefined> {
@@ -142,8 +163,19 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
     const time = new Date().toISOString();
     const area = checksOf(operation.area);
     const body = request.body !== undefined && request.body.length > 0 ? request.body : undefined;
-    const requestViolations = area.judgeRequest(operation, route.rawParams, { method: request.method, rawPath, query: queryOf(search), headers: request.headers, body });
-    const forwarded = await forwarder.forward(upstream.url, { method: request.method, path: forwardPath(upstream.url, rawPath, search), headers: request.headers, body });
+    const requestViolations = area.judgeRequest(operation, route.rawParams, {
+      method: request.method,
+      rawPath,
+      query: queryOf(search),
+      headers: request.headers,
+      body,
+    });
+    const forwarded = await forwarder.forward(upstream.url, {
+      method: request.method,
+      path: forwardPath(upstream.url, rawPath, search),
+      headers: request.headers,
+      body,
+    });
     const secrets = credentialsOf(request.headers, credentialHeaders);
     const exchange: ProxiedExchange = {
       time,
@@ -156,20 +188,43 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
       confirmed: [],
       ms: 0,
     };
-    const answer = forwarded.kind === 'answer' ? judged(forwarded, operation, request, { rawPath, search }, upstream, exchange, requestViolations, secrets) : failed(forwarded, exchange, requestViolations, secrets);
+    const answer =
+      forwarded.kind === 'answer'
+        ? judged(forwarded, operation, request, { rawPath, search }, upstream, exchange, requestViolations, secrets)
+        : failed(forwarded, exchange, requestViolations, secrets);
     exchange.ms = performance.now() - started;
     // In the journal and coverage as the mock's own answers are, its violations with secrets redacted.
-    engine.recordAnswered({ method: request.method, rawPath, query: queryOf(search), headers: request.headers, body }, operation, exchange.violations, answer.status);
+    engine.recordAnswered(
+      { method: request.method, rawPath, query: queryOf(search), headers: request.headers, body },
+      operation,
+      exchange.violations,
+      answer.status,
+    );
     exchanges.report(exchange);
     return answer;
   }
 
-  function judged(forwarded: Extract<Forwarded, { kind: 'answer' }>, operation: CompiledOperation, request: DoorRequest, target: { rawPath: string; search: string }, upstream: Upstream, exchange: ProxiedExchange, requestViolations: ContractViolation[], secrets: string[]): DoorAnswer {
+  function judged(
+    forwarded: Extract<Forwarded, { kind: 'answer' }>,
+    operation: CompiledOperation,
+    request: DoorRequest,
+    target: { rawPath: string; search: string },
+    upstream: Upstream,
+    exchange: ProxiedExchange,
+    requestViolations: ContractViolation[],
+    secrets: string[],
+  ): DoorAnswer {
     const { rawPath, search } = target;
     const judgement = checksOf(operation.area).judgeAnswer(operation, request.method, forwarded.status, forwarded.headers, forwarded.body);
     const violations = [...requestViolations, ...judgement.violations];
-    Object.assign(exchange, { status: forwarded.status, violations: keep(violations, secrets), confirmed: judgement.confirmed, documented: judgement.documented });
-    if (recorder && judgement.body.value !== undefined) exchange.answer = { mediaType: judgement.body.mediaType, value: redactor.redact(judgement.body.value, secrets) };
+    Object.assign(exchange, {
+      status: forwarded.status,
+      violations: keep(violations, secrets),
+      confirmed: judgement.confirmed,
+      documented: judgement.documented,
+    });
+    if (recorder && judgement.body.value !== undefined)
+      exchange.answer = { mediaType: judgement.body.mediaType, value: redactor.redact(judgement.body.value, secrets) };
     const logged = exchange.violations.map(({ location, message }) => ({ location, message, severity: 'Error' }));
     const headers = answerHeaders(forwarded.headers);
     if (logged.length > 0) headers['sl-violations'] = headerText(logged);
@@ -177,13 +232,24 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
     const redirect = redirectOf(forwarded.status, headers.location, upstream, request.method, forwardPath(upstream.url, rawPath, search));
     if (redirect?.refused) {
       exchange.refused = redirect.refused;
-      return problem(502, 'Redirect refused', `${redirect.refused} The proxy follows no redirect and forwards only to the URLs given to --proxy.`, logged, exchange.operation);
+      return problem(
+        502,
+        'Redirect refused',
+        `${redirect.refused} The proxy follows no redirect and forwards only to the URLs given to --proxy.`,
+        logged,
+        exchange.operation,
+      );
     }
     if (redirect?.location !== undefined) headers.location = redirect.location;
     return { status: forwarded.status, headers, body: forwarded.body, operation: exchange.operation, violations: logged };
   }
 
-  function failed(forwarded: Extract<Forwarded, { kind: 'failed' }>, exchange: ProxiedExchange, requestViolations: ContractViolation[], secrets: string[]): DoorAnswer {
+  function failed(
+    forwarded: Extract<Forwarded, { kind: 'failed' }>,
+    exchange: ProxiedExchange,
+    requestViolations: ContractViolation[],
+    secrets: string[],
+  ): DoorAnswer {
     const violations = keep(requestViolations, secrets);
     Object.assign(exchange, { status: forwarded.status, violations, refused: forwarded.detail });
     const logged = violations.map(({ location, message }) => ({ location, message, severity: 'Error' }));
@@ -195,7 +261,13 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
    * the upstream's base URL is made relative to the proxy (without the base URL's origin and path
    * prefix), so that the client's next request comes through the proxy again.
    */
-  function redirectOf(status: number, location: string | undefined, upstream: Upstream, method: string, sentTarget: string): { refused?: string; location?: string } | undefined {
+  function redirectOf(
+    status: number,
+    location: string | undefined,
+    upstream: Upstream,
+    method: string,
+    sentTarget: string,
+  ): { refused?: string; location?: string } | undefined {
     if (status < 300 || status >= 400 || location === undefined) return undefined;
     let resolved: URL;
     try {
@@ -203,10 +275,12 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
     } catch {
       return { refused: `The upstream answered ${status} with a Location that is not a URL.` };
     }
-    if (!allowedOrigins.has(resolved.origin)) return { refused: `The upstream answered ${method} ${status} to ${resolved.origin}, a host not given to --proxy.` };
+    if (!allowedOrigins.has(resolved.origin))
+      return { refused: `The upstream answered ${method} ${status} to ${resolved.origin}, a host not given to --proxy.` };
     const prefix = upstream.url.pathname.replace(/\/+$/, '');
     const absolute = /^[a-z][a-z0-9+.-]*:|^\/\//i.test(location);
-    if (resolved.origin === upstream.url.origin && resolved.pathname.startsWith(`${prefix}/`) && (absolute || prefix !== '')) return { location: `${resolved.pathname.slice(prefix.length)}${resolved.search}${resolved.hash}` };
+    if (resolved.origin === upstream.url.origin && resolved.pathname.startsWith(`${prefix}/`) && (absolute || prefix !== ''))
+      return { location: `${resolved.pathname.slice(prefix.length)}${resolved.search}${resolved.hash}` };
     return undefined;
   }
 
@@ -235,7 +309,8 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
   return {
     handle,
     /** Takes a WebSocket upgrade of a proxied area (true), or leaves it to the mock (false). */
-    upgrade: (request: IncomingMessage, rawPath: string, search: string, socket: Duplex, head: Buffer): boolean => relay.upgrade(request, rawPath, search, socket, head),
+    upgrade: (request: IncomingMessage, rawPath: string, search: string, socket: Duplex, head: Buffer): boolean =>
+      relay.upgrade(request, rawPath, search, socket, head),
     handleOfProxy,
     /** Ends the relayed connections, then writes the report and the recordings; what it wrote. */
     close(): ProxyClosing {
@@ -269,7 +344,10 @@ function answerHeaders(headers: Record<string, string>): Record<string, string> 
 }
 
 /** Header values must be Latin-1 (as door-answers.ts writes `sl-violations`). */
-const headerText = (violations: unknown[]) => JSON.stringify(violations).slice(0, 8000).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const headerText = (violations: unknown[]) =>
+  JSON.stringify(violations)
+    .slice(0, 8000)
+    .replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 function problem(status: number, title: string, detail: string, violations: DoorAnswer['violations'], operation: ServedOperation | undefined): DoorAnswer {
   const body = JSON.stringify({ type: 'about:blank', title, status, detail });
@@ -282,7 +360,10 @@ function problem(status: number, title: string, detail: string, violations: Door
 function credentialHeaderNames(documents: Iterable<OpenApiDocument>): Set<string> {
   const names = new Set(['authorization', 'cookie', 'proxy-authorization']);
   for (const document of documents) {
-    const schemes = ((document.components as Record<string, unknown> | undefined)?.securitySchemes ?? {}) as Record<string, { type?: string; in?: string; name?: string }>;
+    const schemes = ((document.components as Record<string, unknown> | undefined)?.securitySchemes ?? {}) as Record<
+      string,
+      { type?: string; in?: string; name?: string }
+    >;
     for (const scheme of Object.values(schemes)) if (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.name) names.add(scheme.name.toLowerCase());
   }
   return names;

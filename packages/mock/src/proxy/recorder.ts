@@ -48,7 +48,8 @@ export function createRecorder(dir: string) {
     const key = `${operation.operationId} ${exchange.status}`;
     if (candidates.has(key) || skipped.has(key)) return;
     const text = stringifyExactJson(exchange.answer.value);
-    if (text.length > MAX_RECORDED_CHARS) return void skipped.set(key, `${operation.operationId} ${exchange.status}: ${text.length} characters, over ${MAX_RECORDED_CHARS}`);
+    if (text.length > MAX_RECORDED_CHARS)
+      return void skipped.set(key, `${operation.operationId} ${exchange.status}: ${text.length} characters, over ${MAX_RECORDED_CHARS}`);
     candidates.set(key, {
       area: exchange.area,
       operationId: operation.operationId,
@@ -67,7 +68,9 @@ export function createRecorder(dir: string) {
   function write(): RecordedFile[] {
     const written: RecordedFile[] = [];
     const rows: string[] = [];
-    for (const candidate of [...candidates.values()].sort((a, b) => a.area.localeCompare(b.area) || a.operationId.localeCompare(b.operationId) || a.status - b.status)) {
+    for (const candidate of [...candidates.values()].sort(
+      (a, b) => a.area.localeCompare(b.area) || a.operationId.localeCompare(b.operationId) || a.status - b.status,
+    )) {
       const name = `${pascal(candidate.operationId)}${candidate.status}Observed`;
       const file = path.posix.join(candidate.area, 'components/examples', `${name}.yaml`);
       const conforms = candidate.violations.length === 0;
@@ -77,10 +80,15 @@ export function createRecorder(dir: string) {
         'Review it before moving it into openapi/ (see the README beside it).',
       ].join('\n');
       mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
-      writeFileSync(path.join(dir, file), stringify({ summary: `${candidate.operationId} answered ${candidate.status} (observed)`, description, value: candidate.value }, { lineWidth: 0 }));
+      writeFileSync(
+        path.join(dir, file),
+        stringify({ summary: `${candidate.operationId} answered ${candidate.status} (observed)`, description, value: candidate.value }, { lineWidth: 0 }),
+      );
       written.push({ file, operationId: candidate.operationId, status: candidate.status, conforms });
       const media = candidate.mediaType ?? 'application/json';
-      rows.push(`| \`${file}\` | ${candidate.operationId} (\`${candidate.method} ${candidate.path}\`) | ${candidate.status} | ${conforms ? 'yes' : 'no'} | \`openapi/${candidate.area}/paths/${pathFile(candidate.path)}\`, under \`${candidate.method.toLowerCase()}.responses.'${candidate.status}'.content.${media}.examples\`: \`observed${candidate.status}: { $ref: ../components/examples/${name}.yaml }\` |`);
+      rows.push(
+        `| \`${file}\` | ${candidate.operationId} (\`${candidate.method} ${candidate.path}\`) | ${candidate.status} | ${conforms ? 'yes' : 'no'} | \`openapi/${candidate.area}/paths/${pathFile(candidate.path)}\`, under \`${candidate.method.toLowerCase()}.responses.'${candidate.status}'.content.${media}.examples\`: \`observed${candidate.status}: { $ref: ../components/examples/${name}.yaml }\` |`,
+      );
     }
     mkdirSync(dir, { recursive: true });
     writeFileSync(

@@ -25,7 +25,8 @@ export interface Selection {
 }
 
 export function createSelection({ upstreamAreas, operations, proxyOnly, mockOnly }: SelectionInput): Selection {
-  if (proxyOnly?.length && mockOnly?.length) throw new ProxyOptionError('--proxy-only and --mock-only exclude each other: name the operations to forward, or those to answer from the mock');
+  if (proxyOnly?.length && mockOnly?.length)
+    throw new ProxyOptionError('--proxy-only and --mock-only exclude each other: name the operations to forward, or those to answer from the mock');
   const names = proxyOnly?.length ? proxyOnly : (mockOnly ?? []);
   const areas = new Set(operations.map((o) => o.area));
   const ids = new Set(operations.map((o) => o.operationId));
@@ -33,10 +34,13 @@ export function createSelection({ upstreamAreas, operations, proxyOnly, mockOnly
   for (const name of names) {
     if (!ids.has(name) && !areas.has(name)) {
       const near = [...ids].filter((id) => id.toLowerCase() === name.toLowerCase() || id.toLowerCase().includes(name.toLowerCase())).slice(0, 3);
-      throw new ProxyOptionError(`${flag} ${name}: no served operation or area has that name${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; pnpm mock --help lists the operations at start`);
+      throw new ProxyOptionError(
+        `${flag} ${name}: no served operation or area has that name${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; pnpm mock --help lists the operations at start`,
+      );
     }
     const area = areas.has(name) ? name : operations.find((o) => o.operationId === name)!.area;
-    if (proxyOnly?.length && !upstreamAreas.has(area)) throw new ProxyOptionError(`--proxy-only ${name}: the ${area} area has no upstream; give its group to --proxy`);
+    if (proxyOnly?.length && !upstreamAreas.has(area))
+      throw new ProxyOptionError(`--proxy-only ${name}: the ${area} area has no upstream; give its group to --proxy`);
   }
   const named = new Set(names);
   const listed = (operation: Selectable) => named.has(operation.operationId) || named.has(operation.area);

@@ -36,7 +36,10 @@ export function upstreamGroups(documents: Map<string, OpenApiDocument>): Upstrea
     const server = (document.servers as Server[] | undefined)?.[0];
     const template = typeof server?.url === 'string' ? server.url : undefined;
     const variable = template && /\{([a-z0-9_]+)\}/i.exec(template)?.[1];
-    if (!template || !variable) throw new ProxyOptionError(`the ${area} contract's first server names no variable (${JSON.stringify(template)}): the proxy cannot tell where its area lives`);
+    if (!template || !variable)
+      throw new ProxyOptionError(
+        `the ${area} contract's first server names no variable (${JSON.stringify(template)}): the proxy cannot tell where its area lives`,
+      );
     const name = variable.replace(/_(base_url|url|host)$/, '');
     const group = groups.get(name) ?? { name, variable, template, areas: [] };
     if (group.template !== template) throw new ProxyOptionError(`the contracts give the group ${name} two server URLs: ${group.template} and ${template}`);
@@ -56,7 +59,8 @@ export function parseProxyValues(values: string[] | Record<string, string> | str
   // A URL for every group first, then the groups named: `--proxy URL --proxy database=URL2`.
   for (const [name, value] of [...entries.filter(([n]) => n === undefined), ...entries.filter(([n]) => n !== undefined)]) {
     const targets = name === undefined ? groups : groups.filter((g) => g.name === name);
-    if (targets.length === 0) throw new ProxyOptionError(`--proxy ${name}=...: no served area lives on {${name}...}; the groups are ${names} (from the contracts' servers)`);
+    if (targets.length === 0)
+      throw new ProxyOptionError(`--proxy ${name}=...: no served area lives on {${name}...}; the groups are ${names} (from the contracts' servers)`);
     for (const group of targets) byGroup.set(group.name, { group: group.name, url: upstreamUrl(value, group) });
   }
   return [...byGroup.values()];
@@ -77,8 +81,14 @@ function upstreamUrl(value: string, group: UpstreamGroup): URL {
   } catch {
     throw new ProxyOptionError(`${what} is not a URL (for example https://staging.example.test, or for ${group.template} the value of {${group.variable}})`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProxyOptionError(`${what}: the proxy forwards to http:// or https:// URLs, not ${url.protocol}// (a libsql:// database URL is https:// on the same host)`);
-  if (url.username || url.password) throw new ProxyOptionError(`${what}: a URL with credentials would show them in reports; the requests carry their own (AccessKey, Authorization) and are forwarded with them`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ProxyOptionError(
+      `${what}: the proxy forwards to http:// or https:// URLs, not ${url.protocol}// (a libsql:// database URL is https:// on the same host)`,
+    );
+  if (url.username || url.password)
+    throw new ProxyOptionError(
+      `${what}: a URL with credentials would show them in reports; the requests carry their own (AccessKey, Authorization) and are forwarded with them`,
+    );
   if (url.search || url.hash) throw new ProxyOptionError(`${what}: a base URL has no query or fragment`);
   return url;
 }

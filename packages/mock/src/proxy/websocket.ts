@@ -38,7 +38,12 @@ export function createWebSocketRelay(options: RelayOptions) {
   const load = () =>
     (loaded ??= import('ws').then(({ WebSocket, WebSocketServer }) => ({
       WebSocket,
-      server: new WebSocketServer({ noServer: true, maxPayload: options.maxAnswerBytes, perMessageDeflate: false, handleProtocols: (_offered, request) => chosen.get(request) ?? false }),
+      server: new WebSocketServer({
+        noServer: true,
+        maxPayload: options.maxAnswerBytes,
+        perMessageDeflate: false,
+        handleProtocols: (_offered, request) => chosen.get(request) ?? false,
+      }),
     })));
   const open = new Set<{ client?: WebSocket; upstream: WebSocket }>();
 
@@ -53,20 +58,46 @@ export function createWebSocketRelay(options: RelayOptions) {
     return true;
   }
 
-  function relay({ WebSocket, server }: Awaited<ReturnType<typeof load>>, area: string, request: IncomingMessage, rawPath: string, search: string, socket: Duplex, head: Buffer) {
+  function relay(
+    { WebSocket, server }: Awaited<ReturnType<typeof load>>,
+    area: string,
+    request: IncomingMessage,
+    rawPath: string,
+    search: string,
+    socket: Duplex,
+    head: Buffer,
+  ) {
     if (socket.destroyed) return;
     const upstream = options.upstreamOfArea.get(area)!;
     const headers = Object.fromEntries(Object.entries(endToEndHeaders(request.headers)).filter(([name]) => !name.startsWith('sec-websocket-')));
     const secrets = options.secretsOf(headers);
     const started = performance.now();
-    const exchange: ProxiedExchange = { time: new Date().toISOString(), kind: 'upgrade', area, request: { method: 'GET', target: options.redactTarget(rawPath, search, secrets) }, status: 0, violations: [], confirmed: [], ms: 0 };
+    const exchange: ProxiedExchange = {
+      time: new Date().toISOString(),
+      kind: 'upgrade',
+      area,
+      request: { method: 'GET', target: options.redactTarget(rawPath, search, secrets) },
+      status: 0,
+      violations: [],
+      confirmed: [],
+      ms: 0,
+    };
     const done = (status: number, refused?: string) => {
       Object.assign(exchange, { status, ms: performance.now() - started, ...(refused === undefined ? {} : { refused }) });
       options.report(exchange);
     };
-    const offered = String(request.headers['sec-websocket-protocol'] ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+    const offered = String(request.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
     const url = `${upstream.url.protocol === 'https:' ? 'wss:' : 'ws:'}//${upstream.url.host}${forwardPath(upstream.url, rawPath, search)}`;
-    const toUpstream = new WebSocket(url, offered, { headers, followRedirects: false, maxPayload: options.maxAnswerBytes, handshakeTimeout: options.timeoutMs, perMessageDeflate: false });
+    const toUpstream = new WebSocket(url, offered, {
+      headers,
+      followRedirects: false,
+      maxPayload: options.maxAnswerBytes,
+      handshakeTimeout: options.timeoutMs,
+      perMessageDeflate: false,
+    });
     const pair: { client?: WebSocket; upstream: WebSocket } = { upstream: toUpstream };
     open.add(pair);
     toUpstream.once('close', () => open.delete(pair));
@@ -89,7 +120,12 @@ export function createWebSocketRelay(options: RelayOptions) {
         if (status >= 300 && status < 400 && location !== undefined && !options.allowedOrigins.has(safeOrigin(location, url))) {
           const detail = `The upstream answered the WebSocket upgrade with ${status} to ${safeOrigin(location, url)}, a host not given to --proxy. The proxy follows no redirect and forwards only to the URLs given to --proxy.`;
           done(502, detail);
-          return refuse(socket, 502, { 'content-type': 'application/problem+json' }, JSON.stringify({ type: 'about:blank', title: 'Redirect refused', status: 502, detail }));
+          return refuse(
+            socket,
+            502,
+            { 'content-type': 'application/problem+json' },
+            JSON.stringify({ type: 'about:blank', title: 'Redirect refused', status: 502, detail }),
+          );
         }
         done(status);
         refuse(socket, status, endToEndHeaders(res.headers), Buffer.concat(chunks));
@@ -98,9 +134,16 @@ export function createWebSocketRelay(options: RelayOptions) {
     toUpstream.once('error', (error: Error) => {
       if (pair.client) return pair.client.terminate();
       const timedOut = /timed out/i.test(error.message);
-      const detail = timedOut ? `${upstream.url.origin} did not complete the WebSocket upgrade within ${options.timeoutMs} ms; --proxy-timeout-ms (proxy.timeoutMs) raises it.` : `${upstream.url.origin} could not be reached for the WebSocket upgrade: ${(error as NodeJS.ErrnoException).code ?? error.message}.`;
+      const detail = timedOut
+        ? `${upstream.url.origin} did not complete the WebSocket upgrade within ${options.timeoutMs} ms; --proxy-timeout-ms (proxy.timeoutMs) raises it.`
+        : `${upstream.url.origin} could not be reached for the WebSocket upgrade: ${(error as NodeJS.ErrnoException).code ?? error.message}.`;
       done(timedOut ? 504 : 502, detail);
-      refuse(socket, timedOut ? 504 : 502, { 'content-type': 'application/problem+json' }, JSON.stringify({ type: 'about:blank', title: timedOut ? 'Upstream timeout' : 'Upstream unreachable', status: timedOut ? 504 : 502, detail }));
+      refuse(
+        socket,
+        timedOut ? 504 : 502,
+        { 'content-type': 'application/problem+json' },
+        JSON.stringify({ type: 'about:blank', title: timedOut ? 'Upstream timeout' : 'Upstream unreachable', status: timedOut ? 504 : 502, detail }),
+      );
     });
     toUpstream.once('open', () => {
       if (socket.destroyed) return void toUpstream.terminate();
@@ -120,7 +163,17 @@ export function createWebSocketRelay(options: RelayOptions) {
   function pipe(area: string, client: WebSocket, toUpstream: WebSocket, target: string, secrets: string[]) {
     const describe = options.engine.behaviours.get(area)?.upgrade?.messageSchemas;
     const check = (data: RawData, isBinary: boolean, from: 'client' | 'upstream') => {
-      const exchange: ProxiedExchange = { time: new Date().toISOString(), kind: 'message', area, from, request: { method: 'GET', target: options.redactTarget(target.split('?')[0]!, '', secrets) }, status: 101, violations: [], confirmed: [], ms: 0 };
+      const exchange: ProxiedExchange = {
+        time: new Date().toISOString(),
+        kind: 'message',
+        area,
+        from,
+        request: { method: 'GET', target: options.redactTarget(target.split('?')[0]!, '', secrets) },
+        status: 101,
+        violations: [],
+        confirmed: [],
+        ms: 0,
+      };
       if (!isBinary && describe) {
         let message: unknown;
         try {
@@ -183,6 +236,8 @@ function safeOrigin(location: string, base: string): string {
 function refuse(socket: Duplex, status: number, headers: Record<string, string>, body: string | Buffer) {
   if (!socket.writable) return void socket.destroy();
   const bytes = Buffer.from(body);
-  const lines = Object.entries({ ...headers, 'content-length': String(bytes.length), connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const lines = Object.entries({ ...headers, 'content-length': String(bytes.length), connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Refused'}\r\n${lines}\r\n`), bytes]));
 }

@@ -25,38 +25,104 @@ export interface ErrorCodeRow {
 
 /** The protocol's codes the mock answers, besides the SQLite ones below. */
 export const PROTOCOL_ERROR_CODES = {
-  SQL_PARSE_ERROR: { when: 'the SQL text does not parse (a syntax error, an unfinished statement, an unknown token)', sqld: 'src/hrana/stmt.rs StmtError::SqlParse' },
-  SQL_INPUT_ERROR: { when: 'SQLite refuses the statement while compiling it at a place in the text (no such column, no such function, a table that already exists)', sqld: 'src/hrana/stmt.rs StmtError::SqlInputError' },
-  SQL_NO_STATEMENT: { when: '`execute`, a batch step or `describe` holds no statement (empty, blanks or comments only)', sqld: 'src/hrana/stmt.rs StmtError::SqlNoStmt' },
-  SQL_MANY_STATEMENTS: { when: '`execute`, a batch step or `describe` holds more than one statement (use `sequence` or a batch)', sqld: 'src/hrana/stmt.rs StmtError::SqlManyStmts' },
-  ARGS_INVALID: { when: 'the arguments do not match the parameters (one has no value, or a value has no parameter), or a value is not a value of its type', sqld: 'src/hrana/stmt.rs StmtError::ArgsInvalid' },
+  SQL_PARSE_ERROR: {
+    when: 'the SQL text does not parse (a syntax error, an unfinished statement, an unknown token)',
+    sqld: 'src/hrana/stmt.rs StmtError::SqlParse',
+  },
+  SQL_INPUT_ERROR: {
+    when: 'SQLite refuses the statement while compiling it at a place in the text (no such column, no such function, a table that already exists)',
+    sqld: 'src/hrana/stmt.rs StmtError::SqlInputError',
+  },
+  SQL_NO_STATEMENT: {
+    when: '`execute`, a batch step or `describe` holds no statement (empty, blanks or comments only)',
+    sqld: 'src/hrana/stmt.rs StmtError::SqlNoStmt',
+  },
+  SQL_MANY_STATEMENTS: {
+    when: '`execute`, a batch step or `describe` holds more than one statement (use `sequence` or a batch)',
+    sqld: 'src/hrana/stmt.rs StmtError::SqlManyStmts',
+  },
+  ARGS_INVALID: {
+    when: 'the arguments do not match the parameters (one has no value, or a value has no parameter), or a value is not a value of its type',
+    sqld: 'src/hrana/stmt.rs StmtError::ArgsInvalid',
+  },
   ARGS_BOTH_POSITIONAL_AND_NAMED: { when: 'both `args` and `named_args` are given', sqld: 'src/hrana/stmt.rs StmtError::ArgsBothPositionalAndNamed' },
   RESPONSE_TOO_LARGE: { when: 'the rows pass the answer size limit', sqld: 'src/hrana/stmt.rs StmtError::ResponseTooLarge' },
-  SQL_NOT_FOUND: { when: 'a `sql_id` names no stored SQL text', sqld: 'the mock\'s name, with sqld\'s message, of src/hrana/mod.rs ProtocolError::SqlNotFound (sqld answers HTTP 400, or closes the WebSocket)' },
-  SQL_EXISTS: { when: '`store_sql` with a `sql_id` already in use', sqld: 'the mock\'s name, with sqld\'s message, of src/hrana/mod.rs ProtocolError::SqlExists (sqld answers HTTP 400, or closes the WebSocket)' },
-  SQL_STORE_TOO_MANY: { when: '`store_sql` past the stored texts a stream (HTTP, 50) or a WebSocket connection (150) holds', sqld: 'src/hrana/http/request.rs and src/hrana/ws/session.rs, SqlTooMany, MAX_SQL_COUNT' },
-  SQL_STORE_TOO_LARGE: { when: '`store_sql` of a text over 5,000 bytes over HTTP (over WebSocket: past the bytes a connection stores)', sqld: 'src/hrana/http/request.rs StreamResponseError::SqlTooLarge, MAX_STORED_SQL_SIZE' },
-  STREAM_EXPIRED: { when: 'the baton\'s stream expired, or its token was invalidated (HTTP 500, as the contract documents stream errors)', sqld: 'src/hrana/http/stream.rs StreamError::StreamExpired (sqld answers it with HTTP 400)' },
-  BATON_REUSED: { when: 'a baton is sent a second time (HTTP 500, as the contract documents stream errors)', sqld: 'the mock\'s name of src/hrana/mod.rs ProtocolError::BatonReused (sqld answers HTTP 400)' },
-  BATON_INVALID: { when: 'a baton this server never gave out, or gave to another token (HTTP 400)', sqld: 'the mock\'s name of src/hrana/mod.rs ProtocolError::BatonInvalid (sqld answers HTTP 400)' },
+  SQL_NOT_FOUND: {
+    when: 'a `sql_id` names no stored SQL text',
+    sqld: "the mock's name, with sqld's message, of src/hrana/mod.rs ProtocolError::SqlNotFound (sqld answers HTTP 400, or closes the WebSocket)",
+  },
+  SQL_EXISTS: {
+    when: '`store_sql` with a `sql_id` already in use',
+    sqld: "the mock's name, with sqld's message, of src/hrana/mod.rs ProtocolError::SqlExists (sqld answers HTTP 400, or closes the WebSocket)",
+  },
+  SQL_STORE_TOO_MANY: {
+    when: '`store_sql` past the stored texts a stream (HTTP, 50) or a WebSocket connection (150) holds',
+    sqld: 'src/hrana/http/request.rs and src/hrana/ws/session.rs, SqlTooMany, MAX_SQL_COUNT',
+  },
+  SQL_STORE_TOO_LARGE: {
+    when: '`store_sql` of a text over 5,000 bytes over HTTP (over WebSocket: past the bytes a connection stores)',
+    sqld: 'src/hrana/http/request.rs StreamResponseError::SqlTooLarge, MAX_STORED_SQL_SIZE',
+  },
+  STREAM_EXPIRED: {
+    when: "the baton's stream expired, or its token was invalidated (HTTP 500, as the contract documents stream errors)",
+    sqld: 'src/hrana/http/stream.rs StreamError::StreamExpired (sqld answers it with HTTP 400)',
+  },
+  BATON_REUSED: {
+    when: 'a baton is sent a second time (HTTP 500, as the contract documents stream errors)',
+    sqld: "the mock's name of src/hrana/mod.rs ProtocolError::BatonReused (sqld answers HTTP 400)",
+  },
+  BATON_INVALID: {
+    when: 'a baton this server never gave out, or gave to another token (HTTP 400)',
+    sqld: "the mock's name of src/hrana/mod.rs ProtocolError::BatonInvalid (sqld answers HTTP 400)",
+  },
   STREAM_NOT_OPEN: { when: 'a WebSocket request on a stream that failed to open', sqld: 'src/hrana/ws/session.rs ResponseError::StreamNotOpen' },
   CURSOR_NOT_OPEN: { when: '`fetch_cursor` on a cursor that failed to open', sqld: 'src/hrana/ws/session.rs ResponseError::CursorNotOpen' },
-  AUTH_JWT_INVALID: { when: 'a WebSocket `hello`, or a stream opened after it, with a token that is unknown, invalidated or for another database', sqld: 'src/auth/errors.rs AuthError::JwtInvalid' },
+  AUTH_JWT_INVALID: {
+    when: 'a WebSocket `hello`, or a stream opened after it, with a token that is unknown, invalidated or for another database',
+    sqld: 'src/auth/errors.rs AuthError::JwtInvalid',
+  },
   AUTH_JWT_EXPIRED: { when: 'a WebSocket `hello`, or a stream opened after it, with an expired token', sqld: 'src/auth/errors.rs AuthError::JwtExpired' },
   AUTH_HEADER_NOT_FOUND: { when: 'a WebSocket `hello` without a token', sqld: 'src/auth/errors.rs AuthError::AuthHeaderNotFound' },
   // The mock's own: where sqld fails the whole request (HTTP 400, or a closed WebSocket), the mock answers the one request.
-  STREAM_CLOSED: { when: 'a request after the stream\'s `close`, or after its stream ended', sqld: 'the mock\'s own: sqld answers HTTP 400 "Stream for this baton was closed" (ProtocolError::BatonStreamClosed)' },
-  REQUEST_INVALID: { when: 'a request the protocol does not allow: both or neither of `sql` and `sql_id`, an unknown type, a missing id, conditions nested too deep', sqld: 'the mock\'s own: sqld answers HTTP 400, or closes the WebSocket' },
-  PROTOCOL_VERSION: { when: 'a request of a later protocol version than the endpoint or subprotocol speaks', sqld: 'the mock\'s own: sqld answers HTTP 400 "... is only supported in protocol version N" (ProtocolError::NotSupported)' },
-  BATCH_COND_INVALID: { when: 'a batch condition refers to a step that is not an earlier one', sqld: 'the mock\'s own: sqld answers HTTP 400 "Invalid reference to step in a batch condition" (ProtocolError::BatchCondBadStep)' },
-  STREAM_NOT_FOUND: { when: 'a WebSocket request on a stream id the connection has not opened', sqld: 'the mock\'s own: sqld closes the WebSocket (ProtocolError::StreamNotFound)' },
-  STREAM_EXISTS: { when: '`open_stream` with a stream id in use', sqld: 'the mock\'s own: sqld closes the WebSocket (ProtocolError::StreamExists)' },
-  CURSOR_EXISTS: { when: '`open_cursor` with a cursor id in use, or on a stream with an open cursor', sqld: 'the mock\'s own: sqld closes the WebSocket (ProtocolError::CursorExists, CursorAlreadyOpen)' },
-  CURSOR_NOT_FOUND: { when: '`fetch_cursor` on a cursor id the connection has not opened', sqld: 'the mock\'s own: sqld closes the WebSocket (ProtocolError::CursorNotFound)' },
-  STREAM_LIMIT_REACHED: { when: 'a new stream past the open streams of an access key (maxStreams), or of a WebSocket connection', sqld: 'the mock\'s own: a limit of the mock' },
-  DATABASE_LIMIT_REACHED: { when: 'a database past the open databases of the mock (maxDatabases)', sqld: 'the mock\'s own: a limit of the mock' },
-  DATABASE_ENGINE_UNAVAILABLE: { when: 'the SQL engine could not start', sqld: 'the mock\'s own' },
-  VALUE_NOT_REPRESENTABLE: { when: 'a row holds a value JSON cannot carry (an infinite or NaN float)', sqld: 'the mock\'s own: sqld writes such floats as null' },
+  STREAM_CLOSED: {
+    when: "a request after the stream's `close`, or after its stream ended",
+    sqld: 'the mock\'s own: sqld answers HTTP 400 "Stream for this baton was closed" (ProtocolError::BatonStreamClosed)',
+  },
+  REQUEST_INVALID: {
+    when: 'a request the protocol does not allow: both or neither of `sql` and `sql_id`, an unknown type, a missing id, conditions nested too deep',
+    sqld: "the mock's own: sqld answers HTTP 400, or closes the WebSocket",
+  },
+  PROTOCOL_VERSION: {
+    when: 'a request of a later protocol version than the endpoint or subprotocol speaks',
+    sqld: 'the mock\'s own: sqld answers HTTP 400 "... is only supported in protocol version N" (ProtocolError::NotSupported)',
+  },
+  BATCH_COND_INVALID: {
+    when: 'a batch condition refers to a step that is not an earlier one',
+    sqld: 'the mock\'s own: sqld answers HTTP 400 "Invalid reference to step in a batch condition" (ProtocolError::BatchCondBadStep)',
+  },
+  STREAM_NOT_FOUND: {
+    when: 'a WebSocket request on a stream id the connection has not opened',
+    sqld: "the mock's own: sqld closes the WebSocket (ProtocolError::StreamNotFound)",
+  },
+  STREAM_EXISTS: { when: '`open_stream` with a stream id in use', sqld: "the mock's own: sqld closes the WebSocket (ProtocolError::StreamExists)" },
+  CURSOR_EXISTS: {
+    when: '`open_cursor` with a cursor id in use, or on a stream with an open cursor',
+    sqld: "the mock's own: sqld closes the WebSocket (ProtocolError::CursorExists, CursorAlreadyOpen)",
+  },
+  CURSOR_NOT_FOUND: {
+    when: '`fetch_cursor` on a cursor id the connection has not opened',
+    sqld: "the mock's own: sqld closes the WebSocket (ProtocolError::CursorNotFound)",
+  },
+  STREAM_LIMIT_REACHED: {
+    when: 'a new stream past the open streams of an access key (maxStreams), or of a WebSocket connection',
+    sqld: "the mock's own: a limit of the mock",
+  },
+  DATABASE_LIMIT_REACHED: { when: 'a database past the open databases of the mock (maxDatabases)', sqld: "the mock's own: a limit of the mock" },
+  DATABASE_ENGINE_UNAVAILABLE: { when: 'the SQL engine could not start', sqld: "the mock's own" },
+  VALUE_NOT_REPRESENTABLE: {
+    when: 'a row holds a value JSON cannot carry (an infinite or NaN float)',
+    sqld: "the mock's own: sqld writes such floats as null",
+  },
 } satisfies Record<string, ErrorCodeRow>;
 
 export type ProtocolErrorCode = keyof typeof PROTOCOL_ERROR_CODES;
@@ -126,7 +192,8 @@ export function sqldCodeOf(raw: number): string {
  */
 export function sqliteFailure(raw: number, name: string | undefined, message: string, offset: number): SqliteFailure {
   const extended = name ?? `${SQLITE_RESULT_CODES[raw & 0xff]?.name ?? 'SQLITE_UNKNOWN'}_${raw >> 8}`;
-  if (raw === SQLITE_ERROR && PARSER_MESSAGES.test(message)) return new SqliteFailure(`SQL string could not be parsed: ${message}`, 'SQL_PARSE_ERROR', extended, raw);
+  if (raw === SQLITE_ERROR && PARSER_MESSAGES.test(message))
+    return new SqliteFailure(`SQL string could not be parsed: ${message}`, 'SQL_PARSE_ERROR', extended, raw);
   if (raw === SQLITE_ERROR && offset >= 0) return new SqliteFailure(`SQL input error: ${message} (at offset ${offset})`, 'SQL_INPUT_ERROR', extended, raw);
   return new SqliteFailure(`SQLite error: ${message}`, sqldCodeOf(raw), extended, raw);
 }

@@ -24,7 +24,10 @@ export interface HranaHttpOptions {
 type Operations = Pick<AreaOperations['database'], 'getPipelineVersion' | 'getPipelineVersionV3' | 'runPipeline' | 'runPipelineV3' | 'runCursor'>;
 const text = <Status extends number>(status: Status, body: string) => ({ status, headers: { 'content-type': 'text/plain' }, body });
 /** What a pipeline request is answered instead of its results, when it has no stream (every pipeline operation documents these). */
-type Refusal = { status: 401; headers: { 'content-type': string }; body: ReturnType<typeof unauthorizedBody> } | ReturnType<typeof text<400>> | { status: 500; body: DatabaseError };
+type Refusal =
+  | { status: 401; headers: { 'content-type': string }; body: ReturnType<typeof unauthorizedBody> }
+  | ReturnType<typeof text<400>>
+  | { status: 500; body: DatabaseError };
 
 export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions): Handlers<Operations, DatabaseState> {
   /** The stream a request continues or opens; or the answer when there is none. */
@@ -44,11 +47,16 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
   const isStream = (value: Stream | Refusal | DatabaseError): value is Stream => 'tokenDigest' in value;
   const isRefusal = (value: Stream | Refusal | DatabaseError): value is DatabaseError => 'message' in value && !('status' in value);
 
-  async function pipeline(request: MockRequest, call: CallContext<DatabaseState>, version: 2 | 3): Promise<Refusal | { status: 200; body: { baton: string | null; base_url: null; results: StreamResult[] } }> {
+  async function pipeline(
+    request: MockRequest,
+    call: CallContext<DatabaseState>,
+    version: 2 | 3,
+  ): Promise<Refusal | { status: 200; body: { baton: string | null; base_url: null; results: StreamResult[] } }> {
     const body = request.body as { baton?: string | null; requests: WireRequest[] };
     const stream = streamFor(request, call, body.baton);
     // A limit refuses the stream: every request answers the limit's error; there is no baton.
-    if (isRefusal(stream)) return { status: 200, body: { baton: null, base_url: null, results: body.requests.map((): StreamResult => ({ type: 'error', error: stream })) } };
+    if (isRefusal(stream))
+      return { status: 200, body: { baton: null, base_url: null, results: body.requests.map((): StreamResult => ({ type: 'error', error: stream })) } };
     if (!isStream(stream)) return stream;
     let results: StreamResult[];
     try {
@@ -89,5 +97,9 @@ export function protobufNotServed(method: string, rawPath: string): MockResponse
   const detail =
     `The mock does not serve the Protobuf encoding of Hrana (${method} ${rawPath}). It serves Hrana's JSON encoding: ` +
     'over HTTP at /v2/pipeline, /v3/pipeline and /v3/cursor, and over WebSocket at / (subprotocols hrana1, hrana2, hrana3).';
-  return { status: 404, headers: { 'content-type': 'application/problem+json' }, body: { type: 'about:blank', title: 'Protobuf encoding not served', status: 404, detail } };
+  return {
+    status: 404,
+    headers: { 'content-type': 'application/problem+json' },
+    body: { type: 'about:blank', title: 'Protobuf encoding not served', status: 404, detail },
+  };
 }

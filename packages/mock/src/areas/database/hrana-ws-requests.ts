@@ -50,9 +50,15 @@ export function checkRequest(request: WsRequest, version: Version, validate: (re
   if (depth > MAX_JSON_DEPTH) throw new ProtocolError(`The \`${request.type}\` request ${tooDeepMessage(depth)}`, 'REQUEST_INVALID');
   const introduced = INTRODUCED[request.type];
   if (introduced === undefined) throw new ProtocolError(`Unknown request type ${JSON.stringify(request.type)}`, 'REQUEST_INVALID');
-  if (introduced > version) throw new ProtocolError(`The \`${request.type}\` request needs subprotocol hrana${introduced}; this connection speaks hrana${version}`, 'PROTOCOL_VERSION');
+  if (introduced > version)
+    throw new ProtocolError(`The \`${request.type}\` request needs subprotocol hrana${introduced}; this connection speaks hrana${version}`, 'PROTOCOL_VERSION');
   for (const field of ['stream_id', 'cursor_id', 'sql_id'] as const) {
-    const needed = field === 'stream_id' ? !['store_sql', 'close_sql', 'close_cursor', 'fetch_cursor'].includes(request.type) : field === 'cursor_id' ? request.type.endsWith('_cursor') : request.type.endsWith('_sql');
+    const needed =
+      field === 'stream_id'
+        ? !['store_sql', 'close_sql', 'close_cursor', 'fetch_cursor'].includes(request.type)
+        : field === 'cursor_id'
+          ? request.type.endsWith('_cursor')
+          : request.type.endsWith('_sql');
     if (needed && !isInt32(request[field])) throw new ProtocolError(`\`${request.type}\` needs \`${field}\`, a 32-bit integer`, 'REQUEST_INVALID');
   }
   if (request.type === 'fetch_cursor' && !(Number.isInteger(request.max_count) && (request.max_count as number) >= 0)) {
@@ -91,7 +97,10 @@ function withText<T extends Sourced>(source: T, stored: Map<number, string>): T 
 }
 
 type Steps = { steps: { condition?: unknown; stmt: Sourced }[] };
-const stepsWithText = (batch: Steps, stored: Map<number, string>) => ({ ...batch, steps: batch.steps.map((step) => ({ ...step, stmt: withText(step.stmt, stored) })) });
+const stepsWithText = (batch: Steps, stored: Map<number, string>) => ({
+  ...batch,
+  steps: batch.steps.map((step) => ({ ...step, stmt: withText(step.stmt, stored) })),
+});
 
 /** The pipeline request a stream request of the WebSocket becomes, its stored SQL resolved now. */
 export function toWireRequest(request: WsRequest, stored: Map<number, string>): WireRequest {
@@ -111,7 +120,8 @@ export function toWireRequest(request: WsRequest, stored: Map<number, string>): 
 }
 
 /** The steps of an `open_cursor` batch, their stored SQL resolved now. */
-export const cursorSteps = (request: WsRequest, stored: Map<number, string>) => stepsWithText(request.batch as Steps, stored).steps as Parameters<typeof runCursor>[1];
+export const cursorSteps = (request: WsRequest, stored: Map<number, string>) =>
+  stepsWithText(request.batch as Steps, stored).steps as Parameters<typeof runCursor>[1];
 
 /** What one `fetch_cursor` answers at most, as sqld: its entries stop once they reach an eighth of its largest answer (max_response_size, 10 MB by default: src/hrana/ws/session.rs). */
 export const MAX_CURSOR_FETCH_BYTES = 10_000_000 / 8;
@@ -140,7 +150,10 @@ export function storeSql(request: WsRequest, stored: Map<number, string>): { typ
   let bytes = Buffer.byteLength(sql);
   for (const text of stored.values()) bytes += Buffer.byteLength(text);
   if (bytes > MAX_STORED_SQL_BYTES) {
-    throw new ProtocolError(`The statement is too large to be stored: the connection's stored SQL texts would take ${bytes} bytes, more than the mock keeps (${MAX_STORED_SQL_BYTES}); close some (close_sql)`, 'SQL_STORE_TOO_LARGE');
+    throw new ProtocolError(
+      `The statement is too large to be stored: the connection's stored SQL texts would take ${bytes} bytes, more than the mock keeps (${MAX_STORED_SQL_BYTES}); close some (close_sql)`,
+      'SQL_STORE_TOO_LARGE',
+    );
   }
   stored.set(id, sql);
   return { type: 'store_sql' };

@@ -66,7 +66,8 @@ export function hranaWebSocket(options: HranaWsOptions) {
   let server: Promise<WebSocketServer> | undefined;
   const serverOf = () =>
     (server ??= import('ws').then(
-      ({ WebSocketServer }) => new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, handleProtocols: (offered) => chooseSubprotocol(offered) ?? false }),
+      ({ WebSocketServer }) =>
+        new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes, handleProtocols: (offered) => chooseSubprotocol(offered) ?? false }),
     ));
   const connections = new Set<{ socket: WebSocket; slots: Map<number, StreamSlot> }>();
 
@@ -75,7 +76,13 @@ export function hranaWebSocket(options: HranaWsOptions) {
     if (slot.stream?.closed && slot.running === 0) streams.end(slot.stream);
   };
 
-  function serve(socket: WebSocket, version: Version, host: string, stateOf: (namespace: string) => DatabaseState, record?: UpgradeContext<DatabaseState>['record']) {
+  function serve(
+    socket: WebSocket,
+    version: Version,
+    host: string,
+    stateOf: (namespace: string) => DatabaseState,
+    record?: UpgradeContext<DatabaseState>['record'],
+  ) {
     let secret: string | undefined;
     let greeted = false;
     let outstanding = 0;
@@ -140,7 +147,10 @@ export function hranaWebSocket(options: HranaWsOptions) {
       if (!slot.stream) throw Object.assign(new Error(`Stream ${String(id)} has failed to open: ${slot.error!.message}`), { code: 'STREAM_NOT_OPEN' });
       if (!slot.stream.closed && isRefusal(options.authorize(secret, host, stateOf))) {
         slot.stream.closed = true;
-        slot.stream.lost = new StreamLost('The stream was closed: its token expired or was invalidated; its open transaction was rolled back', 'STREAM_EXPIRED');
+        slot.stream.lost = new StreamLost(
+          'The stream was closed: its token expired or was invalidated; its open transaction was rolled back',
+          'STREAM_EXPIRED',
+        );
         endIfIdle(slot);
       }
       return slot.stream;
@@ -178,7 +188,8 @@ export function hranaWebSocket(options: HranaWsOptions) {
           const cursorId = request.cursor_id as number;
           if (cursors.has(cursorId)) throw Object.assign(new Error(`Cursor ${cursorId} is already in use; close it first`), { code: 'CURSOR_EXISTS' });
           const stream = streamOf(slot, streamId);
-          if ([...cursors.values()].some((open) => open.slot === slot)) throw Object.assign(new Error(`Stream ${streamId} already has an open cursor; close it first`), { code: 'CURSOR_EXISTS' });
+          if ([...cursors.values()].some((open) => open.slot === slot))
+            throw Object.assign(new Error(`Stream ${streamId} already has an open cursor; close it first`), { code: 'CURSOR_EXISTS' });
           const cursor: CursorSlot = { slot: slot!, next: 0 };
           cursors.set(cursorId, cursor);
           const steps = cursorSteps(request, stored);
@@ -202,7 +213,10 @@ export function hranaWebSocket(options: HranaWsOptions) {
               cursors.delete(cursorId);
               return { type: 'close_cursor' };
             }
-            if (!cursor.entries) throw Object.assign(new Error(`Cursor ${cursorId} has failed to open${cursor.error ? `: ${cursor.error.message}` : ''}`), { code: 'CURSOR_NOT_OPEN' });
+            if (!cursor.entries)
+              throw Object.assign(new Error(`Cursor ${cursorId} has failed to open${cursor.error ? `: ${cursor.error.message}` : ''}`), {
+                code: 'CURSOR_NOT_OPEN',
+              });
             const entries = cursorPage(cursor.entries, cursor.next, request.max_count as number);
             cursor.next += entries.length;
             return { type: 'fetch_cursor', entries, done: cursor.next >= cursor.entries.length };
@@ -213,7 +227,8 @@ export function hranaWebSocket(options: HranaWsOptions) {
           const wire = toWireRequest(request, stored);
           return onStream(slot!, async () => {
             const [result] = await runPipeline(stream, [wire], version === 3 ? 3 : 2);
-            if (result!.type === 'error') throw Object.assign(new Error(result!.error.message), { code: result!.error.code, extendedCode: result!.error.extended_code ?? undefined });
+            if (result!.type === 'error')
+              throw Object.assign(new Error(result!.error.message), { code: result!.error.code, extendedCode: result!.error.extended_code ?? undefined });
             return result!.response;
           });
         }
@@ -283,7 +298,11 @@ export function hranaWebSocket(options: HranaWsOptions) {
       const offered = offeredSubprotocols(request);
       if (offered.size > 0 && !chooseSubprotocol(offered)) {
         const detail = `The mock serves Hrana over WebSocket with the subprotocols ${Object.keys(SUBPROTOCOLS).join(', ')} (JSON); the client offered ${[...offered].join(', ')}.`;
-        return { status: 400, headers: { 'content-type': 'application/problem+json' }, body: { type: 'about:blank', title: 'Subprotocol not served', status: 400, detail } };
+        return {
+          status: 400,
+          headers: { 'content-type': 'application/problem+json' },
+          body: { type: 'about:blank', title: 'Subprotocol not served', status: 400, detail },
+        };
       }
       // The door already handles the socket's errors while `ws` loads.
       serverOf().then(
@@ -314,11 +333,17 @@ export function hranaWebSocket(options: HranaWsOptions) {
   };
 }
 
-const lostError = (stream: Stream): DatabaseError => (stream.lost ? { message: stream.lost.message, code: stream.lost.code } : { message: 'The stream is closed', code: 'STREAM_CLOSED' });
+const lostError = (stream: Stream): DatabaseError =>
+  stream.lost ? { message: stream.lost.message, code: stream.lost.code } : { message: 'The stream is closed', code: 'STREAM_CLOSED' };
 
 function offeredSubprotocols(request: IncomingMessage): Set<string> {
   const header = request.headers['sec-websocket-protocol'];
-  return new Set((header ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+  return new Set(
+    (header ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
 }
 
 function chooseSubprotocol(offered: Set<string>): string | undefined {

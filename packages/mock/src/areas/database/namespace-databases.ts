@@ -59,7 +59,9 @@ export function namespaceDatabases({ settings, engine, streams, folder, adopt, p
     }
     if (!image) return null;
     if (image.bytes > settings.maxSnapshotBytes) {
-      throw new SnapshotError(`the database "${databaseId}" is ${image.bytes} bytes, more than a snapshot carries (maxSnapshotBytes, ${settings.maxSnapshotBytes})`);
+      throw new SnapshotError(
+        `the database "${databaseId}" is ${image.bytes} bytes, more than a snapshot carries (maxSnapshotBytes, ${settings.maxSnapshotBytes})`,
+      );
     }
     return image.base64;
   }
@@ -94,7 +96,8 @@ export function namespaceDatabases({ settings, engine, streams, folder, adopt, p
 
     async exportState(state: DatabaseState, namespace: string): Promise<DatabaseSnapshot> {
       const databases: DatabaseSnapshot['databases'] = {};
-      for (const [id, entry] of Object.entries(state.databases)) databases[id] = { tokens: structuredClone(entry.tokens), data: await imageOf(state, namespace, id) };
+      for (const [id, entry] of Object.entries(state.databases))
+        databases[id] = { tokens: structuredClone(entry.tokens), data: await imageOf(state, namespace, id) };
       // The generation stays out: an import starts new databases anyway.
       return { databases };
     },

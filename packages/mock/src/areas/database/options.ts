@@ -88,7 +88,8 @@ export function resolveDatabaseSettings(options: DatabaseMockOptions = {}): Data
   for (const name of Object.keys(DEFAULT_LIMITS) as (keyof typeof DEFAULT_LIMITS)[]) {
     const value = options[name];
     if (value === undefined) continue;
-    if (!Number.isSafeInteger(value) || value < 1) throw new DatabaseOptionError(`database option ${name} must be a whole number above 0, got ${String(value)}`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw new DatabaseOptionError(`database option ${name} must be a whole number above 0, got ${String(value)}`);
     settings[name] = value;
   }
   if (settings.fullAccessToken === settings.readOnlyToken) throw new DatabaseOptionError('the Full Access and Read Only tokens must differ');
@@ -98,18 +99,46 @@ export function resolveDatabaseSettings(options: DatabaseMockOptions = {}): Data
 
 /** The area's CLI flags: where the databases live and each limit. */
 export const DATABASE_FLAGS = {
-  'db-dir': { type: 'string', valueName: 'DIR', description: "Folder keeping the default access key's databases and token digests between runs (default: in memory only)" },
+  'db-dir': {
+    type: 'string',
+    valueName: 'DIR',
+    description: "Folder keeping the default access key's databases and token digests between runs (default: in memory only)",
+  },
   'db-per-host': { type: 'boolean', description: 'One database per host name (<database_id>.localhost) instead of one per namespace' },
-  'db-stream-idle-ms': { type: 'string', valueName: 'MS', description: `An idle stream expires and rolls back after this long (${DEFAULT_LIMITS.streamIdleMs})` },
-  'db-statement-timeout-ms': { type: 'string', valueName: 'MS', description: `Longest run of one statement, batch or sequence; past it the statement is stopped (${DEFAULT_LIMITS.statementTimeoutMs})` },
+  'db-stream-idle-ms': {
+    type: 'string',
+    valueName: 'MS',
+    description: `An idle stream expires and rolls back after this long (${DEFAULT_LIMITS.streamIdleMs})`,
+  },
+  'db-statement-timeout-ms': {
+    type: 'string',
+    valueName: 'MS',
+    description: `Longest run of one statement, batch or sequence; past it the statement is stopped (${DEFAULT_LIMITS.statementTimeoutMs})`,
+  },
   'db-lock-wait-ms': { type: 'string', valueName: 'MS', description: `How long a write waits for another stream's write lock (${DEFAULT_LIMITS.lockWaitMs})` },
   'db-max-result-bytes': { type: 'string', valueName: 'N', description: `Largest total size of one pipeline's rows (${DEFAULT_LIMITS.maxResultBytes})` },
   'db-memory-limit-bytes': { type: 'string', valueName: 'N', description: `SQLite's heap limit per engine worker thread (${DEFAULT_LIMITS.memoryLimitBytes})` },
-  'db-max-database-bytes': { type: 'string', valueName: 'N', description: `Largest size of one database; past it a write fails with SQLITE_FULL (${DEFAULT_LIMITS.maxDatabaseBytes})` },
+  'db-max-database-bytes': {
+    type: 'string',
+    valueName: 'N',
+    description: `Largest size of one database; past it a write fails with SQLITE_FULL (${DEFAULT_LIMITS.maxDatabaseBytes})`,
+  },
   'db-max-streams': { type: 'string', valueName: 'N', description: `Most open streams per namespace (${DEFAULT_LIMITS.maxStreams})` },
-  'db-max-databases': { type: 'string', valueName: 'N', description: `Most databases open at once; an idle one closes to make room (${DEFAULT_LIMITS.maxDatabases})` },
-  'db-engine-workers': { type: 'string', valueName: 'N', description: `SQL threads: this many namespaces at work at once each run in their own (${DEFAULT_LIMITS.engineWorkers})` },
-  'db-max-pipeline-body-bytes': { type: 'string', valueName: 'N', description: `Largest pipeline request body or WebSocket message, apart from --max-body-bytes (${DEFAULT_LIMITS.maxPipelineBodyBytes})` },
+  'db-max-databases': {
+    type: 'string',
+    valueName: 'N',
+    description: `Most databases open at once; an idle one closes to make room (${DEFAULT_LIMITS.maxDatabases})`,
+  },
+  'db-engine-workers': {
+    type: 'string',
+    valueName: 'N',
+    description: `SQL threads: this many namespaces at work at once each run in their own (${DEFAULT_LIMITS.engineWorkers})`,
+  },
+  'db-max-pipeline-body-bytes': {
+    type: 'string',
+    valueName: 'N',
+    description: `Largest pipeline request body or WebSocket message, apart from --max-body-bytes (${DEFAULT_LIMITS.maxPipelineBodyBytes})`,
+  },
 } as const;
 
 const FLAG_OPTIONS: Record<string, keyof typeof DEFAULT_LIMITS> = {

@@ -34,7 +34,8 @@ export type WireRequest =
 function sqlOf(source: { sql?: string | null; sql_id?: number | null }, stored: Map<number, string>): string {
   const hasSql = source.sql !== undefined && source.sql !== null;
   const hasId = source.sql_id !== undefined && source.sql_id !== null;
-  if (hasSql === hasId) throw new ProtocolError(hasSql ? 'Either `sql` or `sql_id` are required, but not both' : 'Either `sql` or `sql_id` are required', 'REQUEST_INVALID');
+  if (hasSql === hasId)
+    throw new ProtocolError(hasSql ? 'Either `sql` or `sql_id` are required, but not both' : 'Either `sql` or `sql_id` are required', 'REQUEST_INVALID');
   if (hasSql) return source.sql!;
   const sql = stored.get(source.sql_id!);
   if (sql === undefined) throw new ProtocolError(`SQL text ${source.sql_id} not found`, 'SQL_NOT_FOUND');
@@ -74,8 +75,13 @@ function prepare(stream: Stream, request: WireRequest, version: Version): SqlReq
       return { type: 'close' };
     case 'store_sql':
       if (stored.has(request.sql_id)) throw new ProtocolError(`SQL text ${request.sql_id} already exists`, 'SQL_EXISTS');
-      if (stored.size >= MAX_STORED_SQL) throw new ProtocolError(`The server already stores ${stored.size} SQL texts, it cannot store more`, 'SQL_STORE_TOO_MANY');
-      if (Buffer.byteLength(request.sql) > MAX_STORED_SQL_BYTES) throw new ProtocolError(`The statement is too large to be stored: ${Buffer.byteLength(request.sql)}/${MAX_STORED_SQL_BYTES} bytes`, 'SQL_STORE_TOO_LARGE');
+      if (stored.size >= MAX_STORED_SQL)
+        throw new ProtocolError(`The server already stores ${stored.size} SQL texts, it cannot store more`, 'SQL_STORE_TOO_MANY');
+      if (Buffer.byteLength(request.sql) > MAX_STORED_SQL_BYTES)
+        throw new ProtocolError(
+          `The statement is too large to be stored: ${Buffer.byteLength(request.sql)}/${MAX_STORED_SQL_BYTES} bytes`,
+          'SQL_STORE_TOO_LARGE',
+        );
       stored.set(request.sql_id, request.sql);
       return { type: 'ok', response: { type: 'store_sql' } };
     case 'close_sql':
@@ -112,12 +118,18 @@ export async function runPipeline(stream: Stream, requests: WireRequest[], versi
       outcomes = sent.map(() => ({ type: 'ok', response: { type: 'close' } }));
     } else {
       try {
-        outcomes = await stream.database.executor.run(stream.id, stream.access, sent.map(({ request }) => request));
+        outcomes = await stream.database.executor.run(
+          stream.id,
+          stream.access,
+          sent.map(({ request }) => request),
+        );
       } catch (error) {
         if (!(error instanceof ExecutorStopped)) throw error;
         stream.closed = true;
         outcomes = sent.map(({ request }, position) =>
-          request.type === 'close' ? { type: 'ok', response: { type: 'close' } } : { type: 'error', error: position === 0 ? { message: error.message, code: error.code } : CLOSED },
+          request.type === 'close'
+            ? { type: 'ok', response: { type: 'close' } }
+            : { type: 'error', error: position === 0 ? { message: error.message, code: error.code } : CLOSED },
         );
       }
     }

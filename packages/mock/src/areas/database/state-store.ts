@@ -31,19 +31,23 @@ export class SnapshotRefused extends Error {}
 /** A snapshot's database part, checked: database IDs, tokens and images. Images are decoded. */
 export function readSnapshot(value: unknown, maxImageBytes: number): { state: DatabaseState; images: Map<string, Uint8Array> } {
   const databases = (value as { databases?: unknown } | null)?.databases;
-  if (typeof databases !== 'object' || databases === null || Array.isArray(databases)) throw new SnapshotRefused('the database state is {"databases": {"<id>": {"tokens": [...], "data": "<base64>"}}}');
+  if (typeof databases !== 'object' || databases === null || Array.isArray(databases))
+    throw new SnapshotRefused('the database state is {"databases": {"<id>": {"tokens": [...], "data": "<base64>"}}}');
   const state = newState();
   const images = new Map<string, Uint8Array>();
   for (const [id, entry] of Object.entries(databases as Record<string, unknown>)) {
     if (!DATABASE_ID.test(id)) throw new SnapshotRefused(`"${id}" is not a database ID (a DNS label)`);
     const { tokens, data } = (entry ?? {}) as { tokens?: unknown; data?: unknown };
-    if (!Array.isArray(tokens) || !tokens.every(isStoredToken)) throw new SnapshotRefused(`the tokens of database "${id}" are not as GET /_mock/state gives them`);
+    if (!Array.isArray(tokens) || !tokens.every(isStoredToken))
+      throw new SnapshotRefused(`the tokens of database "${id}" are not as GET /_mock/state gives them`);
     state.databases[id] = { tokens: structuredClone(tokens) };
     if (data === undefined || data === null) continue;
     if (typeof data !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) throw new SnapshotRefused(`the data of database "${id}" is not base64`);
     const bytes = Buffer.from(data, 'base64');
-    if (bytes.byteLength > maxImageBytes) throw new SnapshotRefused(`the data of database "${id}" is ${bytes.byteLength} bytes, more than a snapshot carries (maxSnapshotBytes, ${maxImageBytes})`);
-    if (bytes.byteLength > 0 && bytes.subarray(0, 16).toString('latin1') !== 'SQLite format 3\u0000') throw new SnapshotRefused(`the data of database "${id}" is not an SQLite database`);
+    if (bytes.byteLength > maxImageBytes)
+      throw new SnapshotRefused(`the data of database "${id}" is ${bytes.byteLength} bytes, more than a snapshot carries (maxSnapshotBytes, ${maxImageBytes})`);
+    if (bytes.byteLength > 0 && bytes.subarray(0, 16).toString('latin1') !== 'SQLite format 3\u0000')
+      throw new SnapshotRefused(`the data of database "${id}" is not an SQLite database`);
     images.set(id, bytes);
   }
   return { state, images };

@@ -95,7 +95,9 @@ export function streamTable(options: {
       expireIdle();
       const count = perNamespace.get(namespace) ?? 0;
       if (count >= options.maxStreams) {
-        throw new StreamLimitReached(`Too many open streams: this namespace has ${options.maxStreams} (maxStreams); close streams (a close request) or let them expire`);
+        throw new StreamLimitReached(
+          `Too many open streams: this namespace has ${options.maxStreams} (maxStreams); close streams (a close request) or let them expire`,
+        );
       }
       perNamespace.set(namespace, count + 1);
       const stream: Stream = { id: nextId++, namespace, database, access, tokenDigest, stored: new Map(), closed: false };

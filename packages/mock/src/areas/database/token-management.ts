@@ -164,7 +164,11 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
       const body = request.body ?? {};
       const days = body.expires_in_days ?? null;
       if (days !== null && days > maxExpiryDays(call.namespace)) {
-        return failure(400, 'request.invalid', `expires_in_days ${days} puts the expiry past the year 9999, the latest a date-time can state; give at most ${maxExpiryDays(call.namespace)} days, or null for tokens that never expire.`);
+        return failure(
+          400,
+          'request.invalid',
+          `expires_in_days ${days} puts the expiry past the year 9999, the latest a date-time can state; give at most ${maxExpiryDays(call.namespace)} days, or null for tokens that never expire.`,
+        );
       }
       const issued = issue(tokens, call.namespace, databaseId, body.kinds ?? BOTH_KINDS, days);
       const answer: Schemas['DatabaseTokensIssued'] = { database_id: databaseId, database_url: databaseUrl(request, databaseId), tokens: issued };

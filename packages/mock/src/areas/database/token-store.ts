@@ -92,7 +92,8 @@ export class TokenStore {
     const forgotten: StoredToken[] = [];
     while (this.tokens.length + adding > this.maxTokens) {
       const index = this.tokens.findIndex((token) => !this.isValid(token));
-      if (index === -1) throw new TokenLimitReached(`The database keeps at most ${this.maxTokens} tokens (maxTokensPerDatabase); invalidate tokens to make room`);
+      if (index === -1)
+        throw new TokenLimitReached(`The database keeps at most ${this.maxTokens} tokens (maxTokensPerDatabase); invalidate tokens to make room`);
       forgotten.push(...this.tokens.splice(index, 1));
     }
     return forgotten;

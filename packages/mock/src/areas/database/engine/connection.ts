@@ -128,7 +128,10 @@ export class StreamConnection {
     if (refusal) return refusal;
     const raw = (error as { rawCode?: number }).rawCode;
     if (raw === SQLITE_TOOBIG) {
-      return new ProtocolError(`string or blob too big: a value passes the mock's limit of ${this.limits.maxValueBytes} bytes (maxResultBytes), refused before it was made`, 'SQLITE_TOOBIG');
+      return new ProtocolError(
+        `string or blob too big: a value passes the mock's limit of ${this.limits.maxValueBytes} bytes (maxResultBytes), refused before it was made`,
+        'SQLITE_TOOBIG',
+      );
     }
     return error;
   }
@@ -169,8 +172,14 @@ export class StreamConnection {
 
   /** What the pool promises of a connection it holds, for the tests: nothing of an earlier stream. */
   inspect(): PooledConnection {
-    const attached = this.trusted(() => Number(this.sqlite.value(this.db, 'SELECT count(*) FROM pragma_database_list WHERE name NOT IN (\'main\', \'temp\')')));
-    return { attached, autocommit: this.autocommit, busyStatements: this.sqlite.busyStatements(this.db).length, touched: this.sandbox.touched, cached: this.cached };
+    const attached = this.trusted(() => Number(this.sqlite.value(this.db, "SELECT count(*) FROM pragma_database_list WHERE name NOT IN ('main', 'temp')")));
+    return {
+      attached,
+      autocommit: this.autocommit,
+      busyStatements: this.sqlite.busyStatements(this.db).length,
+      touched: this.sandbox.touched,
+      cached: this.cached,
+    };
   }
 
   trusted<T>(run: () => T): T {

@@ -130,7 +130,10 @@ export class EngineWorker {
       else if (id === run) {
         pending.reject(
           pending.stopped ??
-            new ExecutorStopped(`The statement ran longer than the mock's limit of ${this.limits.statementTimeoutMs} ms (statementTimeoutMs) and was stopped; its stream closed and its transaction rolled back`, 'SQLITE_INTERRUPT'),
+            new ExecutorStopped(
+              `The statement ran longer than the mock's limit of ${this.limits.statementTimeoutMs} ms (statementTimeoutMs) and was stopped; its stream closed and its transaction rolled back`,
+              'SQLITE_INTERRUPT',
+            ),
         );
       } else pending.reject(pending.stopped ?? this.#lost());
     }
@@ -164,7 +167,10 @@ export class EngineWorker {
         if (message.interrupted) {
           pending.reject(
             pending.stopped ??
-              new ExecutorStopped(`The statement ran longer than the mock's limit of ${this.limits.statementTimeoutMs} ms (statementTimeoutMs) and was stopped; its stream closed and its transaction rolled back`, 'SQLITE_INTERRUPT'),
+              new ExecutorStopped(
+                `The statement ran longer than the mock's limit of ${this.limits.statementTimeoutMs} ms (statementTimeoutMs) and was stopped; its stream closed and its transaction rolled back`,
+                'SQLITE_INTERRUPT',
+              ),
           );
         } else pending.resolve(message.outcomes);
         return;
@@ -226,7 +232,9 @@ export class EngineSupervisor {
     this.#workers.set(id, worker);
     worker.events.once('ready', () => publish({ event: 'ready' }));
     void this.#started.then(() =>
-      this.failure ? worker.ended(this.failure.message, undefined, new ExecutorStopped(this.failure.message, this.failure.code)) : this.#post({ t: 'spawn', id, runState, port: port2 }, [port2]),
+      this.failure
+        ? worker.ended(this.failure.message, undefined, new ExecutorStopped(this.failure.message, this.failure.code))
+        : this.#post({ t: 'spawn', id, runState, port: port2 }, [port2]),
     );
     return worker;
   }
@@ -240,8 +248,10 @@ export class EngineSupervisor {
 
   #receive(message: FromSupervisor): void {
     // The supervisor, or a worker that ended before it ever loaded SQLite: the engine cannot start.
-    if (message.t === 'failed') return this.#fail(new Error(message.message));
-    if (message.unstarted) return this.#fail(new Error(message.reason));
+    if (message.t === 'failed' || message.unstarted) {
+      this.#fail(new Error(message.t === 'failed' ? message.message : message.reason));
+      return;
+    }
     const worker = this.#workers.get(message.id);
     if (!worker) return;
     this.#workers.delete(message.id);

@@ -59,7 +59,9 @@ export function scratchRefusal(sqlite: Sqlite, image: Uint8Array, scratchName: s
     sqlite.limit(db, image.byteLength);
     let rows: SchemaRow[];
     try {
-      rows = sqlite.rows(db, 'SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY rowid').map(([type, name, table, sql]) => ({ type: String(type), name: String(name), table: String(table), sql: sql === null ? null : String(sql) }));
+      rows = sqlite
+        .rows(db, 'SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY rowid')
+        .map(([type, name, table, sql]) => ({ type: String(type), name: String(name), table: String(table), sql: sql === null ? null : String(sql) }));
     } catch (error) {
       return `its schema cannot be read (${(error as Error).message})`;
     }
@@ -125,7 +127,11 @@ function replaySchema(sqlite: Sqlite, db: number, sandbox: Sandbox, rows: Schema
       const table = quoteIdentifier(row.table);
       const columns = sqlite.rows(db, `SELECT name FROM pragma_table_info(${quote(row.table)})`).map(([column]) => quoteIdentifier(String(column)));
       // A trigger runs inside the statements of its table: compiling them compiles it.
-      for (const sql of [`INSERT INTO ${table} DEFAULT VALUES`, `DELETE FROM ${table}`, ...columns.map((column) => `UPDATE ${table} SET ${column} = ${column}`)]) {
+      for (const sql of [
+        `INSERT INTO ${table} DEFAULT VALUES`,
+        `DELETE FROM ${table}`,
+        ...columns.map((column) => `UPDATE ${table} SET ${column} = ${column}`),
+      ]) {
         const refusal = compile(row, sql);
         if (refusal) return refusal;
       }

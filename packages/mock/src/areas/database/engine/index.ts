@@ -7,7 +7,7 @@
 // committed in the next one. Snapshots and image checks run in a utility worker of their own, so
 // the HTTP thread never waits on SQL.
 import { rmSync } from 'node:fs';
-import { DatabaseEngineUnavailable, EngineSupervisor, type EngineWorker } from './engine-worker.ts';
+import { EngineSupervisor, type EngineWorker } from './engine-worker.ts';
 import { Executor, ExecutorStopped, type StreamPlacement } from './executor.ts';
 import { CONTROL_OWNER, CONTROL_REWRITE, hostFiles, sharedFiles, SharedStore, type DatabaseFiles } from './files.ts';
 import { headerRefusal } from './image-check.ts';
@@ -78,7 +78,12 @@ function unwrittenImage(files: DatabaseFiles): Uint8Array | undefined {
 export function createSqlEngine(options: SqlEngineOptions) {
   const { limits } = options;
   // Started at once, in the background: its spare worker is loaded before the first statement needs it.
-  const supervisor = new EngineSupervisor({ scripts: workerScripts(), module: compiledSqlite(), limits, clockOffset: options.clockOffset ?? new SharedArrayBuffer(8) });
+  const supervisor = new EngineSupervisor({
+    scripts: workerScripts(),
+    module: compiledSqlite(),
+    limits,
+    clockOffset: options.clockOffset ?? new SharedArrayBuffer(8),
+  });
   const workers: EngineWorker[] = [];
   let utility: EngineWorker | undefined;
   const databases = new Map<string, OpenDatabase>();
@@ -127,7 +132,8 @@ export function createSqlEngine(options: SqlEngineOptions) {
     const held = [...databases.values()].filter((candidate) => candidate.openIn?.alive);
     if (held.length >= limits.maxDatabases) {
       const idle = held.find((candidate) => candidate !== database && candidate.executor.streams.size === 0);
-      if (!idle) throw new DatabaseLimitReached(`The mock holds ${limits.maxDatabases} databases with open streams, its limit (maxDatabases); no more can be opened`);
+      if (!idle)
+        throw new DatabaseLimitReached(`The mock holds ${limits.maxDatabases} databases with open streams, its limit (maxDatabases); no more can be opened`);
       close(idle);
     }
     if (database.openIn?.alive) close(database);
@@ -219,8 +225,16 @@ export function createSqlEngine(options: SqlEngineOptions) {
       const database = databases.get(databaseKey(owner, databaseId));
       if (!database) return undefined;
       const unwritten = unwrittenImage(database.files);
-      if (unwritten) return unwritten.byteLength > 0 ? { base64: Buffer.from(unwritten.buffer, unwritten.byteOffset, unwritten.byteLength).toString('base64'), bytes: unwritten.byteLength } : undefined;
-      const image = await utilityWorker().ask<{ base64: string; bytes: number } | null>((id) => ({ t: 'snapshot', id, files: database.files, encoding: 'base64' }));
+      if (unwritten)
+        return unwritten.byteLength > 0
+          ? { base64: Buffer.from(unwritten.buffer, unwritten.byteOffset, unwritten.byteLength).toString('base64'), bytes: unwritten.byteLength }
+          : undefined;
+      const image = await utilityWorker().ask<{ base64: string; bytes: number } | null>((id) => ({
+        t: 'snapshot',
+        id,
+        files: database.files,
+        encoding: 'base64',
+      }));
       return image ?? undefined;
     },
 

@@ -136,7 +136,14 @@ const NO_ARGS: Pick<SqlStmt, 'args' | 'named_args'> = {};
  * The statement is reset whatever happens, so that it holds nothing (no read snapshot, no lock)
  * after its run.
  */
-async function run(conn: StreamConnection, statement: SplitStatement, args: Pick<SqlStmt, 'args' | 'named_args'> = NO_ARGS, wantRows: boolean, context: RunContext, onRow?: (row: SqlValue[]) => void): Promise<Ran> {
+async function run(
+  conn: StreamConnection,
+  statement: SplitStatement,
+  args: Pick<SqlStmt, 'args' | 'named_args'> = NO_ARGS,
+  wantRows: boolean,
+  context: RunContext,
+  onRow?: (row: SqlValue[]) => void,
+): Promise<Ran> {
   conn.settle();
   let sql = statement.sql;
   const { words } = withoutExplain(statement.words);
@@ -158,7 +165,10 @@ async function run(conn: StreamConnection, statement: SplitStatement, args: Pick
     } catch (error) {
       if ((error as { rawCode?: number }).rawCode !== SQLITE_BUSY) throw error;
       if (!(await context.waitForLock())) {
-        throw new ProtocolError(`database is locked: another stream held the write lock for longer than the mock waits (${context.lockWaitMs} ms, lockWaitMs)`, 'SQLITE_BUSY');
+        throw new ProtocolError(
+          `database is locked: another stream held the write lock for longer than the mock waits (${context.lockWaitMs} ms, lockWaitMs)`,
+          'SQLITE_BUSY',
+        );
       }
     } finally {
       conn.sqlite.reset(stmt);
@@ -166,7 +176,15 @@ async function run(conn: StreamConnection, statement: SplitStatement, args: Pick
   }
 }
 
-function collect(conn: StreamConnection, stmt: StmtPointer, values: EngineValue[], writes: boolean, wantRows: boolean, context: RunContext, onRow?: (row: SqlValue[]) => void): Ran {
+function collect(
+  conn: StreamConnection,
+  stmt: StmtPointer,
+  values: EngineValue[],
+  writes: boolean,
+  wantRows: boolean,
+  context: RunContext,
+  onRow?: (row: SqlValue[]) => void,
+): Ran {
   const { sqlite } = conn;
   const started = performance.now();
   sqlite.reset(stmt);
@@ -196,7 +214,10 @@ function collect(conn: StreamConnection, stmt: StmtPointer, values: EngineValue[
     else rows.push(row);
   }
   if (tooLarge) {
-    throw new ProtocolError(`Response is too large: the rows pass the mock's limit of ${context.maxResultBytes} bytes (maxResultBytes)${writes ? '; the statement ran and its changes stay' : ''}`, 'RESPONSE_TOO_LARGE');
+    throw new ProtocolError(
+      `Response is too large: the rows pass the mock's limit of ${context.maxResultBytes} bytes (maxResultBytes)${writes ? '; the statement ran and its changes stay' : ''}`,
+      'RESPONSE_TOO_LARGE',
+    );
   }
   const changed = writes ? sqlite.changes(conn.db) : 0;
   return {
@@ -245,7 +266,11 @@ async function cursor(conn: StreamConnection, steps: SqlStep[], context: RunCont
       if ('error' in step.stmt) throw new ProtocolError(step.stmt.error.message, step.stmt.error.code ?? 'SQL_NOT_FOUND');
       const rows: CursorEntry[] = [];
       const result = await execute(conn, step.stmt, context, (row) => rows.push({ type: 'row', row }));
-      entries.push({ type: 'step_begin', step: index, cols: result.cols }, ...rows, { type: 'step_end', affected_row_count: result.affected_row_count, last_insert_rowid: result.last_insert_rowid ?? null });
+      entries.push({ type: 'step_begin', step: index, cols: result.cols }, ...rows, {
+        type: 'step_end',
+        affected_row_count: result.affected_row_count,
+        last_insert_rowid: result.last_insert_rowid ?? null,
+      });
       outcome.step_results[index] = true;
     } catch (error) {
       entries.length = began;
@@ -279,13 +304,16 @@ function checkCondition(condition: BatchCond, current: number): void {
   switch (condition.type) {
     case 'ok':
     case 'error':
-      if (condition.step >= current) throw new ProtocolError(`Step ${current} has a condition on step ${condition.step}, which is not an earlier step`, 'BATCH_COND_INVALID');
+      if (condition.step >= current)
+        throw new ProtocolError(`Step ${current} has a condition on step ${condition.step}, which is not an earlier step`, 'BATCH_COND_INVALID');
       return;
     case 'not':
-      return checkCondition(condition.cond, current);
+      checkCondition(condition.cond, current);
+      return;
     case 'and':
     case 'or':
-      return condition.conds.forEach((c) => checkCondition(c, current));
+      for (const c of condition.conds) checkCondition(c, current);
+      return;
     case 'is_autocommit':
       return;
   }

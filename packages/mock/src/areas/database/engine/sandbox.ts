@@ -125,7 +125,32 @@ const PRAGMA = 19;
 const ATTACH = 24;
 const DETACH = 25;
 const FUNCTION = 31;
-const WRITES = new Set([CREATE_INDEX, 2, 3, 4, 5, 6, 7, 8, DELETE, 10, 11, 12, 13, 14, 15, 16, 17, INSERT, UPDATE, ALTER_TABLE, REINDEX, ANALYZE, CREATE_VTABLE, DROP_VTABLE]);
+const WRITES = new Set([
+  CREATE_INDEX,
+  2,
+  3,
+  4,
+  5,
+  6,
+  7,
+  8,
+  DELETE,
+  10,
+  11,
+  12,
+  13,
+  14,
+  15,
+  16,
+  17,
+  INSERT,
+  UPDATE,
+  ALTER_TABLE,
+  REINDEX,
+  ANALYZE,
+  CREATE_VTABLE,
+  DROP_VTABLE,
+]);
 /** Actions whose effects may stay with the connection (their arguments do not name the database alike). */
 const CONNECTION_LOCAL = new Set([ALTER_TABLE, REINDEX, ANALYZE, CREATE_VTABLE, DROP_VTABLE]);
 /** Raw pages of the file: nothing a client needs, and a way to corrupt it. */
@@ -193,10 +218,17 @@ export class Sandbox {
     const setting = value !== null && rule.argument === undefined;
     const who = setting ? rule.set : rule.read;
     const what = setting ? `set PRAGMA ${name}` : `run PRAGMA ${name}`;
-    if (who === 'none') return new SandboxRefusal(`PRAGMA ${name} cannot be ${setting ? 'set' : 'read'} here: ${setting ? "it is the mock's setting" : 'it is not one the mock lets clients read'}`, 'SQLITE_AUTH');
+    if (who === 'none')
+      return new SandboxRefusal(
+        `PRAGMA ${name} cannot be ${setting ? 'set' : 'read'} here: ${setting ? "it is the mock's setting" : 'it is not one the mock lets clients read'}`,
+        'SQLITE_AUTH',
+      );
     if (who === 'full' && this.access === 'read-only') return new SandboxRefusal(`A Read Only token cannot ${what}`, 'SQLITE_READONLY');
     if (setting && rule.values && !rule.values.includes(value.toLowerCase())) {
-      return new SandboxRefusal(`PRAGMA ${name} may only be set to ${rule.values.join(' or ')}: the mock keeps it so (readers and a writer at once, as in sqld)`, 'SQLITE_AUTH');
+      return new SandboxRefusal(
+        `PRAGMA ${name} may only be set to ${rule.values.join(' or ')}: the mock keeps it so (readers and a writer at once, as in sqld)`,
+        'SQLITE_AUTH',
+      );
     }
     if (setting && rule.scope === 'connection') this.touched = true;
     return undefined;

@@ -9,7 +9,9 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 export function compiledSqlite(): Promise<WebAssembly.Module> {
   compiled ??= (async () => {
     // Built, the file sits beside this module (scripts/build-mock.ts puts it there); from the sources, in the package.
-    const file = import.meta.url.endsWith('.ts') ? createRequire(import.meta.url).resolve('@sqlite.org/sqlite-wasm/sqlite3.wasm') : new URL('./sqlite3.wasm', import.meta.url);
+    const file = import.meta.url.endsWith('.ts')
+      ? createRequire(import.meta.url).resolve('@sqlite.org/sqlite-wasm/sqlite3.wasm')
+      : new URL('./sqlite3.wasm', import.meta.url);
     return WebAssembly.compile(await readFile(file));
   })();
   return compiled;

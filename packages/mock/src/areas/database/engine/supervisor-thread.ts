@@ -23,7 +23,12 @@ import {
   type WorkerLimits,
 } from './messages.ts';
 
-const { script, limits, clockOffset, activity } = workerData as { script: string; limits: WorkerLimits; clockOffset: SharedArrayBuffer; activity: SharedArrayBuffer };
+const { script, limits, clockOffset, activity } = workerData as {
+  script: string;
+  limits: WorkerLimits;
+  clockOffset: SharedArrayBuffer;
+  activity: SharedArrayBuffer;
+};
 const offset = new Float64Array(clockOffset);
 const runs = new Int32Array(activity);
 const TICK_MS = Math.max(5, Math.min(50, Math.floor(limits.statementTimeoutMs / 20), Math.floor(limits.lockWaitMs / 20)));
@@ -102,7 +107,11 @@ function check(): boolean {
       entry.flagged = { run, since, at: realTime() };
       Atomics.store(entry.state, STATE_INTERRUPT, run);
     } else if (realTime() - flagged.at > GRACE_MS) {
-      end(id, `a statement ran longer than the mock's limit of ${limits.statementTimeoutMs} ms (statementTimeoutMs) and did not stop; its thread was ended`, run);
+      end(
+        id,
+        `a statement ran longer than the mock's limit of ${limits.statementTimeoutMs} ms (statementTimeoutMs) and did not stop; its thread was ended`,
+        run,
+      );
     }
   }
   return busy;

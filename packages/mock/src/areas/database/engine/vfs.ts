@@ -7,7 +7,6 @@
 // past its time limit commits nothing more (its WAL writes fail, and SQLite rolls it back).
 import { CONTROL_OWNER, CONTROL_REWRITE, LocalStore, openStore, StoreFull, type DatabaseFiles, type FileStore } from './files.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the module's struct binder is untyped */
 type Module = { capi: any; wasm: any; vfs: any };
 
 const SQLITE_OK = 0;
@@ -113,7 +112,11 @@ export class EngineVfs {
   }
 
   #find(name: string): { database: Registered; kind: OpenFile['kind'] } | undefined {
-    for (const [suffix, kind] of [['-wal', 'wal'], ['-journal', 'journal'], ['', 'main']] as const) {
+    for (const [suffix, kind] of [
+      ['-wal', 'wal'],
+      ['-journal', 'journal'],
+      ['', 'main'],
+    ] as const) {
       if (!name.endsWith(suffix)) continue;
       const database = this.#databases.get(suffix ? name.slice(0, -suffix.length) : name);
       if (database) return { database, kind };
@@ -283,9 +286,11 @@ export class EngineVfs {
         let file: OpenFile;
         const found = name ? this.#find(name) : undefined;
         if (found) file = { pointer: pFile, database: found.database, kind: found.kind, store: this.#storeOf(found.database, found.kind), lock: LOCK_NONE };
-        else if (!name || flags & SQLITE_OPEN_DELETEONCLOSE) file = { pointer: pFile, database: undefined, kind: 'temporary', store: new LocalStore(), lock: LOCK_NONE };
+        else if (!name || flags & SQLITE_OPEN_DELETEONCLOSE)
+          file = { pointer: pFile, database: undefined, kind: 'temporary', store: new LocalStore(), lock: LOCK_NONE };
         else return this.#fail(SQLITE_CANTOPEN, `no such database file: ${name}`);
-        if (found && (flags & (SQLITE_OPEN_MAIN_DB | SQLITE_OPEN_WAL | SQLITE_OPEN_MAIN_JOURNAL)) === 0) return this.#fail(SQLITE_CANTOPEN, `${name} is a database file`);
+        if (found && (flags & (SQLITE_OPEN_MAIN_DB | SQLITE_OPEN_WAL | SQLITE_OPEN_MAIN_JOURNAL)) === 0)
+          return this.#fail(SQLITE_CANTOPEN, `${name} is a database file`);
         files.set(pFile, file);
         const handle = new capi.sqlite3_file(pFile);
         handle.$pMethods = io.pointer;

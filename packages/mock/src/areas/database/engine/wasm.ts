@@ -8,7 +8,6 @@ import { sqliteFailure, type SqliteFailure } from '../error-codes.ts';
 import type { EngineValue } from '../values.ts';
 import { EngineVfs, VFS_NAME, type VfsHooks } from './vfs.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the module's own types are per-overload and pointer-heavy */
 type Module = { capi: any; wasm: any; oo1: any; vfs: any; version: { libVersion: string } };
 
 export const SQLITE_ROW = 100;
@@ -167,8 +166,7 @@ export class Sqlite {
       // The module's own string path of sqlite3_bind_text is broken in 3.54.1 (a ReferenceError): bind a copy in its memory.
       const [pointer, length] = this.#wasm.allocCString(value, true) as [number, number];
       rc = this.#raw.sqlite3_bind_text(stmt, index, pointer, length, capi.SQLITE_WASM_DEALLOC);
-    }
-    else if (value.byteLength === 0) rc = capi.sqlite3_bind_zeroblob(stmt, index, 0);
+    } else if (value.byteLength === 0) rc = capi.sqlite3_bind_zeroblob(stmt, index, 0);
     else {
       // A copy in the module's memory (its own copy refuses Buffer, a Uint8Array subclass).
       const pointer = this.#wasm.alloc(value.byteLength) as number;
@@ -186,7 +184,10 @@ export class Sqlite {
 
   columns(stmt: StmtPointer): { name: string; decltype: string | null }[] {
     const count = this.#capi.sqlite3_column_count(stmt) as number;
-    return Array.from({ length: count }, (_, i) => ({ name: this.#capi.sqlite3_column_name(stmt, i) as string, decltype: (this.#capi.sqlite3_column_decltype(stmt, i) as string | null) ?? null }));
+    return Array.from({ length: count }, (_, i) => ({
+      name: this.#capi.sqlite3_column_name(stmt, i) as string,
+      decltype: (this.#capi.sqlite3_column_decltype(stmt, i) as string | null) ?? null,
+    }));
   }
 
   columnCount(stmt: StmtPointer): number {

@@ -14,7 +14,10 @@ let scripts: Promise<{ worker: string; supervisor: string }> | undefined;
 export function workerScripts(): Promise<{ worker: string; supervisor: string }> {
   scripts ??= (async () => {
     if (!import.meta.url.endsWith('.ts')) {
-      return { worker: fileURLToPath(new URL(`./${ENTRIES.worker}.js`, import.meta.url)), supervisor: fileURLToPath(new URL(`./${ENTRIES.supervisor}.js`, import.meta.url)) };
+      return {
+        worker: fileURLToPath(new URL(`./${ENTRIES.worker}.js`, import.meta.url)),
+        supervisor: fileURLToPath(new URL(`./${ENTRIES.supervisor}.js`, import.meta.url)),
+      };
     }
     const { build } = await import('esbuild');
     const built = async (entry: string) => {

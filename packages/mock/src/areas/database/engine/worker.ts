@@ -241,7 +241,9 @@ function serve(message: ToWorker): void {
       const stream = database.streams.get(message.stream) ?? { access: message.access, queue: Promise.resolve() };
       database.streams.set(message.stream, stream);
       stream.queue = stream.queue.then(() =>
-        databases.get(message.key) === database ? run(message, database, stream) : send({ t: 'done', id: message.id, outcomes: message.requests.map(() => CLOSED), interrupted: false }),
+        databases.get(message.key) === database
+          ? run(message, database, stream)
+          : send({ t: 'done', id: message.id, outcomes: message.requests.map(() => CLOSED), interrupted: false }),
       );
       return;
     }
@@ -263,7 +265,12 @@ function serve(message: ToWorker): void {
     case 'snapshot':
       try {
         const image = task(message.id, () => snapshot(message.files, message.id));
-        if (image && message.encoding === 'base64') send({ t: 'snapshot', id: message.id, image: { base64: Buffer.from(image.buffer, image.byteOffset, image.byteLength).toString('base64'), bytes: image.byteLength } });
+        if (image && message.encoding === 'base64')
+          send({
+            t: 'snapshot',
+            id: message.id,
+            image: { base64: Buffer.from(image.buffer, image.byteOffset, image.byteLength).toString('base64'), bytes: image.byteLength },
+          });
         else send({ t: 'snapshot', id: message.id, image }, image ? [image.buffer as ArrayBuffer] : []);
       } catch (error) {
         send({ t: 'snapshot', id: message.id, image: null, error: (error as Error).message });
