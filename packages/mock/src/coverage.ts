@@ -46,12 +46,25 @@ export interface CountedCall {
 export type CoverageCounter = ReturnType<typeof createCoverageCounter>;
 
 export function createCoverageCounter(areas: string[]) {
-  let counts = emptyCounts(areas);
-  const operationOf = (operationId: string) => (counts.operations[operationId] ??= { calls: 0, statuses: {}, faults: {}, parameters: {}, fields: {} });
-  const add = (table: Record<string, number>, key: string) => (table[key] = (table[key] ?? 0) + 1);
+  // Counted in Maps (one shape, no record keyed by a status such as "200"), laid out as plain JSON by snapshot().
+  interface Counting {
+    calls: number;
+    statuses: Map<string, number>;
+    faults: Map<string, number>;
+    parameters: Map<string, number>;
+    fields: Map<string, number>;
+  }
+  let operations = new Map<string, Counting>();
+  let unmatched = 0;
+  const operationOf = (operationId: string) => {
+    let operation = operations.get(operationId);
+    if (!operation) operations.set(operationId, (operation = { calls: 0, statuses: new Map(), faults: new Map(), parameters: new Map(), fields: new Map() }));
+    return operation;
+  };
+  const add = (table: Map<string, number>, key: string) => table.set(key, (table.get(key) ?? 0) + 1);
   return {
     count(call: CountedCall) {
-      if (call.operationId === undefined) return void counts.unmatched++;
+      if (call.operationId === undefined) return void unmatched++;
       const operation = operationOf(call.operationId);
       operation.calls++;
       if (call.status > 0) add(operation.statuses, String(call.status));
@@ -59,13 +72,27 @@ export function createCoverageCounter(areas: string[]) {
       if (call.fault?.network !== undefined) add(operation.faults, `network ${call.fault.network}`);
       if (call.fault?.latencyMs) add(operation.faults, 'latency');
       for (const parameter of call.parameters) add(operation.parameters, parameter);
-      for (const field of call.fields) if (field in operation.fields || Object.keys(operation.fields).length < MAX_FIELDS) add(operation.fields, field);
+      for (const field of call.fields) if (operation.fields.has(field) || operation.fields.size < MAX_FIELDS) add(operation.fields, field);
     },
     /** Everything counted so far. */
-    snapshot: (): CoverageCounts => structuredClone(counts),
+    snapshot(): CoverageCounts {
+      const counts = emptyCounts(areas);
+      counts.unmatched = unmatched;
+      for (const [operationId, operation] of operations) {
+        counts.operations[operationId] = {
+          calls: operation.calls,
+          statuses: Object.fromEntries(operation.statuses),
+          faults: Object.fromEntries(operation.faults),
+          parameters: Object.fromEntries(operation.parameters),
+          fields: Object.fromEntries(operation.fields),
+        };
+      }
+      return counts;
+    },
     /** Forgets what was counted. */
     clear() {
-      counts = emptyCounts(areas);
+      operations = new Map();
+      unmatched = 0;
     },
   };
 }
