@@ -1,8 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that need modules of their own: they replace a module (`vi.mock`), stub globals, count
+ * what a module did since it loaded, or start the fixtures' mock with the file. Every other file
+ * shares its worker's modules with the files before it (not isolated): importing the packages
+ * again for each file was a sixth of the run.
+ */
+const ISOLATED = [
+  'test/mock/database-engine-start.test.ts',
+  'test/contract/database-client.test.ts',
+  'test/client/in-process.test.ts',
+  'test/client/platform.test.ts',
+  'test/mock/precompiled-validators.test.ts',
+  'test/mock/vitest-early-start.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // Two files at once on a 2-core machine (vitest's default keeps one core free): most files wait
     // on child processes, sockets or Chromium, so the second worker shortens the run by a third.
     maxWorkers: 2,
@@ -13,7 +27,19 @@ export default defineConfig({
     // The suite publishes what it reached of the contracts (dist/platform-coverage.json and .html);
     // the summary line CI reads stays last.
     reporters: ['default', ['@platform-contracts/mock/vitest/reporter', { outputFile: 'dist/platform-coverage.json' }], './test/support/summary-reporter.ts'],
-    // `vitest run` also type-checks the type tests (`*.test-d.ts`) with tsc.
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: ISOLATED,
+          isolate: false,
+          // `vitest run` also type-checks the type tests (`*.test-d.ts`) with tsc.
+          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+    ],
   },
 });

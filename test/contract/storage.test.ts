@@ -378,7 +378,7 @@ describe('the storage contract', () => {
 
   it('models the answer as a oneOf of the plain array and the paged envelope', () => {
     expect(schemas().StorageZoneList.oneOf.map((s: Json) => s.$ref)).toEqual(['#/components/schemas/StorageZoneArray', '#/components/schemas/StorageZonePage']);
-    expect(schemas().StorageZonePage.required.sort()).toEqual(['CurrentPage', 'HasMoreItems', 'Items', 'TotalItems']);
+    expect([...schemas().StorageZonePage.required].sort()).toEqual(['CurrentPage', 'HasMoreItems', 'Items', 'TotalItems']);
   });
 });
 
