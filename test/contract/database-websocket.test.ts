@@ -3,6 +3,7 @@
 // rows, Read Only refusal, a bad token), the protocol's own rules with a bare `ws` client
 // (subprotocols, versions, hello first), invalidation ending WebSocket streams at once, and the
 // upgrade refused, never redirected, where no WebSocket is served.
+import { hranaSocket } from '../support/hrana-socket.ts';
 import { createClient, type Client } from '@libsql/client';
 import * as hrana from '@libsql/hrana-client';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,26 +26,8 @@ const openWs = (token: string) => {
   return client;
 };
 
-/** A bare WebSocket: its messages as parsed JSON, in order, and how it closed. */
-async function rawSocket(protocols: string[], path = '/') {
-  const socket = new WebSocket(`${wsUrl()}${path}`, protocols);
-  const messages: any[] = [];
-  const waiting: ((message: any) => void)[] = [];
-  socket.on('message', (data) => {
-    const message = JSON.parse(data.toString());
-    const next = waiting.shift();
-    if (next) next(message);
-    else messages.push(message);
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  return {
-    socket,
-    closed,
-    send: (message: unknown) => socket.send(JSON.stringify(message)),
-    next: () => (messages.length > 0 ? Promise.resolve(messages.shift()) : new Promise<any>((resolve) => waiting.push(resolve))),
-  };
-}
+/** A bare WebSocket at the mock's path: its messages as parsed JSON, in order, and how it closed. */
+const rawSocket = (protocols: string[], path = '/') => hranaSocket(`${wsUrl()}${path}`, protocols);
 
 /** The HTTP answer to a WebSocket handshake the mock refuses. */
 function refusedHandshake(protocols: string[], path = '/', origin?: string): Promise<{ status: number; contentType?: string; body: any }> {

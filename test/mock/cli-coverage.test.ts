@@ -1,34 +1,18 @@
 // `platform-mock --coverage FILE` (for suites in any language): when the mock stops, the file holds
 // what every access key reached of the contracts, the JSON GET /_mock/coverage answers; a file it
 // could not write is refused at start. `--max-journal-entries` bounds each key's journal.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/lib/paths.ts';
+import { MOCK_CLI, serveMockCli } from '../support/mock-cli.ts';
 
 // The built package's bin (packages/mock/dist, made by `pnpm build`), as `npx platform-mock` runs it.
-const CLI = path.join(ROOT, 'packages/mock/bin/platform-mock.js');
 const scratch = mkdtempSync(path.join(tmpdir(), 'cli-coverage-'));
 
-/** The CLI until it prints Ready; stop() sends SIGINT and resolves with its exit code and output. */
-function serve(args: string[]) {
-  const child = spawn(process.execPath, [CLI, '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /(http:\/\/127\.0\.0\.1:\d+)[\s\S]*Ready/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited ${code} before it was ready:\n${output}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { url, stop: async () => (child.kill('SIGINT'), { code: await exited, output }) };
-}
+/** The CLI until it prints Ready; stop() sends SIGINT and resolves with how it ended. */
+const serve = (args: string[]) => serveMockCli(['--port', '0', '--quiet', ...args], 'SIGINT');
 
 const createVideo = (url: string, accessKey: string, title: unknown) =>
   fetch(`${url}/library/42/videos`, { method: 'POST', headers: { AccessKey: accessKey, 'content-type': 'application/json' }, body: JSON.stringify({ title }) });
@@ -73,7 +57,7 @@ describe('platform-mock --coverage FILE', () => {
     ],
     ['a folder', scratch, /^error: --coverage .*: it is a folder; name a file/],
   ])('refuses %s at start, exit 2', (_name, file, message) => {
-    const result = spawnSync(process.execPath, [CLI, '--port', '0', '--coverage', file], { encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync(process.execPath, [MOCK_CLI, '--port', '0', '--coverage', file], { encoding: 'utf8', timeout: 30_000 });
     expect(result.status).toBe(2);
     expect(result.stderr.trim()).toMatch(message);
   });
@@ -91,7 +75,7 @@ describe('platform-mock --max-journal-entries N', () => {
   }, 60_000);
 
   it('refuses 0 with a clear error, exit 2', () => {
-    const result = spawnSync(process.execPath, [CLI, '--max-journal-entries', '0'], { encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync(process.execPath, [MOCK_CLI, '--max-journal-entries', '0'], { encoding: 'utf8', timeout: 30_000 });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^error: --max-journal-entries must be a whole number from 1 to 1000000, got "0"/);
   });

@@ -2,7 +2,7 @@
 // clear line and exit 2 (one table, accepted and refused cases), and a whole run against a staging
 // mock: the request log with violations, the summary and the drift report at stop, `--fail-on-drift`
 // exiting 3 on drift and 0 without, and `--record` writing candidate examples with no secret in them.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,10 +11,10 @@ import { parse } from 'yaml';
 import { AREAS, operationsOf } from '@platform-contracts/contracts';
 import { startMock, type RunningMock } from '@platform-contracts/mock';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { MOCK_CLI, serveMockCli } from '../support/mock-cli.ts';
 import { validateAnswer } from '../support/openapi.ts';
 
-const CLI = path.join(ROOT, 'packages/mock/bin/platform-mock.js');
-const runCli = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 30_000 });
+const runCli = (args: string[]) => spawnSync(process.execPath, [MOCK_CLI, ...args], { encoding: 'utf8', timeout: 30_000 });
 const SECRET_KEY = 'ci-access-key-9d2e1b';
 const ZONE_PASSWORD = 'zone-password-5521';
 /** How many operations the contracts have, in every area or in the ones named. */
@@ -110,31 +110,7 @@ describe('the proxy options', () => {
   });
 });
 
-/** The CLI serving: `ready` resolves with its output once it prints its URL's "Ready" line; `stop` sends SIGTERM. */
-function serve(args: string[]) {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-  const ready = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-      if (/^Ready in/m.test(stdout)) resolve(stdout);
-    });
-    void exited.then(() => reject(new Error(`exited before it was ready: ${stdout}${stderr}`)));
-  });
-  return {
-    ready,
-    url: ready.then((output) => /at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!),
-    stop: () => {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
+const serve = (args: string[]) => serveMockCli(args);
 
 describe('a CI run through the proxy', () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'proxy-ci-'));
