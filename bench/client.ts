@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createVideoClient } from '@platform-contracts/client/video';
 import { limitOf, measure, measureAreaClients } from './lib/client-size.ts';
+import { median } from './lib/stats.ts';
 
 const CALLS = 10_000;
 // The targets: one area's client at most 5 kB min+gzip up front (bench/lib/client-size.ts), at most 5 % over raw fetch.
@@ -46,7 +47,6 @@ async function timed(call: () => Promise<void>): Promise<number> {
   return (performance.now() - started) * 1000;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 for (let i = 0; i < 500; i++) await Promise.all([viaClient(), viaFetch()]); // warm up the JIT and the connection pool
 // Calls alternate one by one (and which goes first), so that the machine's changing load hits both alike.
 const fetchTimes: number[] = [];

@@ -15,6 +15,7 @@ import { createClient, type Client } from '@libsql/client';
 import { startMock } from '@platform-contracts/mock';
 import { faultFigures } from './lib/database-faults.ts';
 import { printGoals } from './lib/goals.ts';
+import { median } from './lib/stats.ts';
 
 const ROWS = 1_000;
 const ROUNDS = 7;
@@ -26,8 +27,6 @@ const CREATE = 'CREATE TABLE IF NOT EXISTS bench (id INTEGER PRIMARY KEY, label 
 const INSERT = 'INSERT INTO bench (label, amount) VALUES (?, ?)';
 const SELECT = 'SELECT id, label, amount FROM bench ORDER BY id LIMIT ?';
 const rowArgs = (i: number): [string, number] => [`row ${i}`, i * 1.5];
-
-const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 
 async function timed(run: () => unknown, rounds: number): Promise<number[]> {
   const times: number[] = [];

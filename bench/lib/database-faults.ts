@@ -9,12 +9,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startMock, type RunningMock } from '@platform-contracts/mock';
+import { median, percentile } from './stats.ts';
 
 const P99_SAMPLES = 200;
 const LIMIT_MS = 1_000;
-
-const percentile = (times: number[], p: number) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(times.length * p))]!;
-const median = (times: number[]) => percentile(times, 0.5);
 
 async function mint(url: string, accessKey: string): Promise<string> {
   const response = await fetch(`${url}/database/my-database/tokens`, {

@@ -15,6 +15,7 @@ import { freePort } from '../../scripts/lib/free-port.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { fail } from '../../scripts/lib/run.ts';
 import { timeCreates } from './mock-in-process.ts';
+import { median } from './stats.ts';
 
 const GOAL = 0.1;
 const ROUNDS = 20;
@@ -23,7 +24,6 @@ const WARM_UP = 3_000;
 const HTTP_ROUNDS = 6;
 const HTTP_SECONDS = 2;
 const BUILT = path.join(ROOT, 'packages/mock/dist/index.js');
-const median = (list: number[]) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
 const verdict = (cost: number) => (cost <= GOAL ? 'meets the goal' : 'MISSES the goal');
 const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
 const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;

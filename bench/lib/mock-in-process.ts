@@ -14,6 +14,7 @@ import { ROOT } from '../../scripts/lib/paths.ts';
 import { fail } from '../../scripts/lib/run.ts';
 import { TESTS } from '../suites/cases.ts';
 import type { Goal } from './goals.ts';
+import { median } from './stats.ts';
 
 const CALLS = 2_000;
 /** Calls on each side before measuring: the mock's path is long, and V8 optimizes it only after a few thousand calls (300 left it half warm, and the ratio swung from 2.4x to 3.8x between runs). */
@@ -53,7 +54,6 @@ export async function measureValidatedCalls(): Promise<Goal> {
   const pairs: { mock: number; stub: number }[] = [];
   for (let i = 0; i < BATCHES; i++) pairs.push({ stub: await timeCreates(stub, mock.url, batch), mock: await timeCreates(mock.fetch, mock.url, batch) });
   await mock.close();
-  const median = (list: number[]) => list.sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
   const sum = (list: number[]) => list.reduce((x, y) => x + y, 0);
   const ratio = median(pairs.map((pair) => pair.mock / pair.stub));
   const [mockMs, stubMs] = [sum(pairs.map((pair) => pair.mock)), sum(pairs.map((pair) => pair.stub))];
