@@ -1,19 +1,22 @@
-// Every package as a user gets it: packed with pnpm pack (`pnpm pack:all`), installed with npm
-// into an empty project, and used there: `npx platform-mock` serves every area and the site,
+// Every package as a user gets it: packed with pnpm pack and installed with npm into an empty
+// project by the README's own block ("Installing the packages", run here as written, its project
+// folder in a scratch folder), and used there: `npx platform-mock` serves every area and the site,
 // `npx platform --version` answers, the client type-checks under `tsc --strict` (and a wrong
 // call does not) and loads with import and require(), and every TypeScript block of the docs
 // (test/support/doc-blocks.ts) compiles against the installed packages and runs against the
 // installed mock; a block marked as an example test file runs with vitest; every shell block of
 // the site's guides runs there as written (test/support/guide-shell-blocks.ts). One pack and one
 // npm install for the file.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGE_SCOPE, ROOT, listAreas, scopedName } from '../../scripts/lib/paths.ts';
-import { blockFileName, typeScriptBlocks } from '../support/doc-blocks.ts';
+import { PACKAGE_SCOPE, ROOT, listAreas, scopedName, tarballName } from '../../scripts/lib/paths.ts';
+import { blockFileName, blocksOf, typeScriptBlocks } from '../support/doc-blocks.ts';
 import { describeGuideShellBlocks } from '../support/guide-shell-blocks.ts';
 import { packedProject, versionOf } from '../support/packed-project.ts';
+import { pnpmOnPath } from '../support/pnpm-on-path.ts';
 
 const PACKAGES = ['contracts', 'client', 'mock', 'cli'];
 const scratch = mkdtempSync(path.join(tmpdir(), 'packed-install-'));
@@ -25,12 +28,19 @@ const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
  * install, an ORM), and Node's types: linked from the repository's dependencies.
  */
 const THIRD_PARTY = ['@libsql/client', 'drizzle-orm', 'msw', 'vitest', '@types/node'];
+/** The README's block that packs the packages and installs them in another project (`../my-app`). */
+const installBlock = blocksOf('README.md').find((block) => block.language === 'sh' && /pnpm pack:all/.test(block.code));
+const PROJECT_IN_README = '../my-app';
 
-let packOutput = '';
-let installOutput = '';
+let installed: { status: number | null; output: string } = { status: null, output: '' };
 beforeAll(() => {
-  packOutput = project.pack(PACKAGES);
-  installOutput = project.install(PACKAGES);
+  if (!installBlock) return;
+  const code = installBlock.code.replaceAll(PROJECT_IN_README, project.dir);
+  const result = spawnSync('bash', ['--norc', '--noprofile', '-e', '-c', code], { cwd: ROOT, encoding: 'utf8', env: pnpmOnPath(scratch) });
+  installed = { status: result.status, output: `${result.stdout}${result.stderr}` };
+  if (result.status !== 0) return;
+  // The docs' TypeScript blocks are ES modules (top-level await), as in the READMEs' projects.
+  project.run('npm', ['pkg', 'set', 'type=module']);
   for (const name of THIRD_PARTY.filter((name) => !existsSync(path.join(project.dir, 'node_modules', name)))) {
     mkdirSync(path.dirname(path.join(project.dir, 'node_modules', name)), { recursive: true });
     symlinkSync(path.join(ROOT, 'node_modules', name), path.join(project.dir, 'node_modules', name), 'dir');
@@ -38,10 +48,27 @@ beforeAll(() => {
 }, 300_000);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+describe('the README’s block that installs the packages in another project', () => {
+  it('is a shell block of the README that its own test leaves to this file, and uses ../my-app as its project', () => {
+    expect(installBlock).toBeDefined();
+    expect(installBlock!.notRun).toContain('test/newcomer/packed-install.test.ts');
+    expect(installBlock!.code).toContain(PROJECT_IN_README);
+  });
+
+  it('runs as written: packs, installs without an npm warning and answers npx platform --version', () => {
+    expect(installed.status, installed.output).toBe(0);
+    expect(installed.output).not.toMatch(/npm warn|ERR_|\n\s+at /i);
+    expect(installed.output.trim().split('\n').at(-1)).toBe(versionOf('cli'));
+  });
+});
+
 describe('pnpm pack:all', () => {
   it('writes one tarball per package, named by npm from the scope, into one folder', () => {
-    expect(readdirSync(project.tarballs).sort()).toEqual(PACKAGES.map((name) => `${PACKAGE_SCOPE.slice(1)}-${name}-${versionOf(name)}.tgz`).sort());
-    expect(packOutput).toMatch(/packed 4 packages into/);
+    const names = PACKAGES.map((name) => tarballName(name, versionOf(name)));
+    expect(names).toEqual(PACKAGES.map((name) => `${PACKAGE_SCOPE.slice(1)}-${name}-${versionOf(name)}.tgz`));
+    const listed = /packed 4 packages into dist\/packages\/:\n((?: {2}\S+\n?){4})/.exec(installed.output);
+    expect(listed?.[1]?.trim().split(/\s+/), installed.output).toEqual(names);
+    for (const name of names) expect(existsSync(path.join(ROOT, 'dist/packages', name)), name).toBe(true);
   });
 
   it.each(PACKAGES)('publishes %s with exact versions, no development sources, nothing private', (name) => {
@@ -58,7 +85,7 @@ describe('pnpm pack:all', () => {
   });
 
   it("installs without an npm warning: no EBADENGINE on Node 20 (SQLite's WebAssembly build ships inside the mock)", () =>
-    expect(installOutput).not.toMatch(/npm warn/i));
+    expect(installed.output).not.toMatch(/npm warn/i));
 
   it("installs no SQLite package: the mock carries SQLite's WebAssembly build itself (the docs' blocks below run SQL on it)", () => {
     expect(existsSync(path.join(project.dir, 'node_modules/@sqlite.org'))).toBe(false);

@@ -1,23 +1,23 @@
 // The root README's shell blocks, run as written, in order, on a fresh copy of the repository
 // (its tracked and new files, as a clone would have them: no node_modules, no build), with pnpm
-// 10 on the PATH as the README asks. A block that starts a server (it prints "Ready") keeps
+// 10 on the PATH as the README asks. The first install must end clean: from the lockfile (CI),
+// without a warning that asks the newcomer to act (approve-builds). A block that starts a server (it prints "Ready") keeps
 // running, as in a terminal of its own, for the blocks after it, and gets Ctrl+C at the end;
 // it listens on a free port (`--port 0` added), and the later blocks get its address in place of
 // the docs' 127.0.0.1:4010. A block marked `<!-- not run: reason -->` is skipped, with a reason.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { cleanNpmEnv } from '../../scripts/lib/pnpm.ts';
 import { blocksOf } from '../support/doc-blocks.ts';
+import { pnpmOnPath } from '../support/pnpm-on-path.ts';
 
 const blocks = blocksOf('README.md').filter((block) => block.language === 'sh');
 const scratch = mkdtempSync(path.join(tmpdir(), 'readme-'));
 const clone = path.join(scratch, 'platform-contracts');
-const bin = path.join(scratch, 'bin');
-const env = { ...cleanNpmEnv({ npm_config_prefer_offline: 'true', CI: '1' }), PATH: `${bin}${path.delimiter}${process.env.PATH}` };
+let env: NodeJS.ProcessEnv = {};
 const servers: { stop: () => Promise<string> }[] = [];
 let address = '';
 
@@ -26,11 +26,7 @@ beforeAll(() => {
     .stdout.split('\0')
     .filter(Boolean);
   for (const file of files) cpSync(path.join(ROOT, file), path.join(clone, file), { recursive: true, verbatimSymlinks: true });
-  mkdirSync(bin, { recursive: true });
-  // pnpm 10 as npx runs it, found once (npx -y pnpm@10 costs seconds per call).
-  const pnpm = spawnSync('npx', ['-y', '-p', 'pnpm@10', 'which', 'pnpm'], { cwd: scratch, encoding: 'utf8', env }).stdout.trim();
-  writeFileSync(path.join(bin, 'pnpm'), `#!/bin/sh\nexec ${pnpm ? `'${pnpm}'` : 'npx -y pnpm@10'} "$@"\n`);
-  chmodSync(path.join(bin, 'pnpm'), 0o755);
+  env = pnpmOnPath(scratch, { npm_config_prefer_offline: 'true', CI: '1' });
 }, 60_000);
 afterAll(async () => {
   for (const server of servers) await server.stop();
@@ -43,15 +39,15 @@ function runBlock(code: string) {
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-/** A block that serves: resolves with its address once it prints Ready, or rejects with its output if it ends first. */
+/** A block that serves: resolves with its address and its output so far once it prints Ready, or rejects with its output if it ends first. */
 function serveBlock(code: string) {
   const child = spawn('bash', ['--norc', '--noprofile', '-e', '-c', code], { cwd: clone, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
-  const ready = new Promise<string>((resolve, reject) => {
+  const ready = new Promise<{ address: string; output: string }>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk;
       const match = /(http:\/\/127\.0\.0\.1:\d+)[\s\S]*Ready/.exec(output);
-      if (match) resolve(match[1]!);
+      if (match) resolve({ address: match[1]!, output });
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -64,6 +60,14 @@ function serveBlock(code: string) {
 
 /** A command that serves until Ctrl+C, at the end of a line (before a comment). */
 const SERVES = /(pnpm@10 start|pnpm start|pnpm mock|platform-mock)(?=[ \t]*(#.*)?$)/m;
+/**
+ * What no block may print: an npm warning, an error code or a stack trace; nor, from the first
+ * install, pnpm's warnings, such as a build script it asks the newcomer to approve.
+ */
+const FAULTS = [/npm warn|ERR_|\n\s+at /i, /\bWARN\b|approve-builds|Ignored build scripts/];
+const expectClean = (output: string) => {
+  for (const fault of FAULTS) expect(output).not.toMatch(fault);
+};
 
 describe('the README’s shell blocks, on a fresh copy of the repository', () => {
   it('are found, and every block that is not run says why', () => {
@@ -77,14 +81,16 @@ describe('the README’s shell blocks, on a fresh copy of the repository', () =>
     async (_name, block) => {
       const code = address ? block.code.replaceAll('http://127.0.0.1:4010', address) : block.code;
       if (SERVES.test(code)) {
-        address = await serveBlock(code.replace(new RegExp(SERVES.source, 'gm'), '$1 --port 0'));
+        const served = await serveBlock(code.replace(new RegExp(SERVES.source, 'gm'), '$1 --port 0'));
+        address = served.address;
+        expectClean(served.output);
         expect((await fetch(`${address}/_mock/health`)).status).toBe(200);
         expect((await fetch(`${address}/docs/`)).status).toBe(200);
         return;
       }
       const result = runBlock(code);
       expect(result.status, result.output).toBe(0);
-      expect(result.output).not.toMatch(/npm warn|ERR_|\n\s+at /i);
+      expectClean(result.output);
     },
     300_000,
   );

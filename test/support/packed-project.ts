@@ -1,42 +1,18 @@
-// An empty project with the packages installed from their tarballs, as a user gets them: packed
-// with `pnpm pack:all --no-build` (pnpm pack, so the build `pnpm test` made is what is packed),
-// installed with npm (its cache first, --prefer-offline) in a clean npm environment.
+// A project with the packages installed from their tarballs, as a user gets them (the README's
+// block that packs and installs them makes it: test/newcomer/packed-install.test.ts): commands
+// run there in a clean npm environment.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, tarballName } from '../../scripts/lib/paths.ts';
+import { ROOT } from '../../scripts/lib/paths.ts';
 import { cleanNpmEnv } from '../../scripts/lib/pnpm.ts';
-
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 export const versionOf = (name: string) => JSON.parse(readFileSync(path.join(ROOT, 'packages', name, 'package.json'), 'utf8')).version as string;
 
 export function packedProject(scratch: string) {
-  const tarballs = path.join(scratch, 'tarballs');
   const dir = path.join(scratch, 'project');
-  const tarball = (name: string) => path.join(tarballs, tarballName(name, versionOf(name)));
   return {
     dir,
-    tarballs,
-    tarball,
-    /** `pnpm pack:all --no-build` of these packages; its output. */
-    pack(names: string[]) {
-      const result = spawnSync(TSX, ['scripts/pack.ts', ...names, '--no-build', '--out', tarballs], { cwd: ROOT, encoding: 'utf8', env: cleanNpmEnv() });
-      if (result.status !== 0) throw new Error(`pnpm pack:all ${names.join(' ')} failed:\n${result.stdout}${result.stderr}`);
-      return result.stdout;
-    },
-    /** An empty ES module project with these tarballs installed by npm; npm's output. */
-    install(names: string[]) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'empty-project', private: true, type: 'module' }));
-      const result = spawnSync('npm', ['install', '--prefer-offline', '--loglevel=warn', ...names.map(tarball)], {
-        cwd: dir,
-        encoding: 'utf8',
-        env: cleanNpmEnv(),
-      });
-      if (result.status !== 0) throw new Error(`npm install failed:\n${result.stderr}`);
-      return `${result.stdout}${result.stderr}`;
-    },
     /** Runs a command in the project (npx in a clean npm environment). */
     run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
       const result = spawnSync(command, args, { cwd: dir, encoding: 'utf8', env: { ...cleanNpmEnv(), ...env } });
