@@ -15,6 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { ENTRIES } from '../packages/mock/src/areas/database/engine/worker-script.ts';
+import { parseScriptArgs } from './lib/args.ts';
 import { ROOT } from './lib/paths.ts';
 import { fail, runBin } from './lib/run.ts';
 
@@ -61,4 +62,12 @@ export async function buildMock() {
   console.log(`built packages/mock/dist/ (serving the site in dist/docs/; ${validators} validators precompiled)`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildMock();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  parseScriptArgs({
+    usage: 'tsx scripts/build-mock.ts',
+    description: `Builds @platform-contracts/mock into packages/mock/dist/: compiles it, bundles the database
+engine's threads with SQLite's WebAssembly build, and precompiles the validators of the contracts'
+schemas. \`pnpm build\` runs it as its last step (after the contracts it reads).`,
+  });
+  await buildMock();
+}

@@ -5,13 +5,9 @@
 // `--check` writes nothing and fails when a committed file differs from a fresh generation.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import openapiTS, { astToString, type SchemaObject } from 'openapi-typescript';
-import ts from 'typescript';
 import { GENERATED_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
 import { areaNameProblem, operationIdsOf, renderAreas, renderOperations } from './lib/registry.ts';
 import { fail } from './lib/run.ts';
-import { generateWiring } from './lib/wiring.ts';
 
 const USAGE = `usage: pnpm generate [area...] [--check]
 
@@ -29,83 +25,10 @@ and what follows from the registry and the contracts (every area, always):
   README.md, packages/client/README.md    the lists of areas between <!-- pnpm generate: ... --> markers
   --check         write nothing; fail when a committed file is stale`;
 
-const header = (area: string) =>
-  [
-    '/**',
-    ` * Generated from openapi/${area}/ by \`pnpm generate\` (openapi-typescript). Do not edit:`,
-    ' * change the contract and run `pnpm bundle && pnpm generate` instead.',
-    ' */',
-    '',
-    '',
-  ].join('\n');
-
-function requireBundle(area: string, ext: 'yaml' | 'json'): string {
+export function requireBundle(area: string, ext: 'yaml' | 'json'): string {
   const source = bundlePath(area, ext);
   if (!existsSync(source)) fail(`${path.relative(ROOT, source)} is missing: run \`pnpm bundle\` first`);
   return source;
-}
-
-/** The type parameter every generated declaration takes: what an int64 field is (`number` unless asked). */
-const INT64 = 'Int64';
-
-/** int64 is the type parameter `Int64` (`number` by default, `bigint` for a client made with `int64: 'bigint'`). */
-function int64Type(schema: SchemaObject): ts.TypeNode | undefined {
-  if (schema.format !== 'int64') return undefined;
-  const types: ts.TypeNode[] = [ts.factory.createTypeReferenceNode(INT64)];
-  if (Array.isArray(schema.type) && schema.type.includes('null')) types.push(ts.factory.createLiteralTypeNode(ts.factory.createNull()));
-  return types.length === 1 ? types[0] : ts.factory.createUnionTypeNode(types);
-}
-
-/**
- * Makes `paths`, `components`, `operations` and every root type generic in `Int64` (default
- * `number`), and passes it on wherever one refers to another: `paths` is the area's types with
- * int64 as `number`, `paths<bigint>` with int64 as `bigint`, from one file.
- */
-function genericInInt64(nodes: readonly ts.Node[]): ts.Node[] {
-  const f = ts.factory;
-  const parameter = () =>
-    f.createTypeParameterDeclaration(
-      undefined,
-      INT64,
-      f.createUnionTypeNode([f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword), f.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword)]),
-      f.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword),
-    );
-  const generic = new Set(nodes.filter(ts.isInterfaceDeclaration).map((node) => node.name.text));
-  // Root types are written as one name holding the whole access: `components['schemas']['VideoModel']`.
-  const rootAccess = (node: ts.Node) => ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && /^\w+(?=\[)/.exec(node.typeName.text)?.[0];
-  const isGeneric = (node: ts.Node) =>
-    ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && (generic.has(node.typeName.text) || generic.has(rootAccess(node) || ''));
-  const refersToGeneric = (node: ts.Node): boolean => isGeneric(node) || (ts.forEachChild(node, refersToGeneric) ?? false);
-  for (const node of nodes) if (ts.isTypeAliasDeclaration(node) && refersToGeneric(node.type)) generic.add(node.name.text);
-  const passOn: ts.Visitor = (node) => {
-    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && isGeneric(node) && !node.typeArguments) {
-      const root = rootAccess(node);
-      if (root) return f.createTypeReferenceNode(node.typeName.text.replace(root, `${root}<${INT64}>`));
-      return f.createTypeReferenceNode(node.typeName, [f.createTypeReferenceNode(INT64)]);
-    }
-    return ts.visitEachChild(node, passOn, undefined);
-  };
-  return nodes.map((node) => {
-    if (ts.isInterfaceDeclaration(node) && generic.has(node.name.text)) {
-      return f.updateInterfaceDeclaration(
-        node,
-        node.modifiers,
-        node.name,
-        [parameter()],
-        node.heritageClauses,
-        node.members.map((member) => ts.visitNode(member, passOn) as ts.TypeElement),
-      );
-    }
-    if (ts.isTypeAliasDeclaration(node) && generic.has(node.name.text)) {
-      return f.updateTypeAliasDeclaration(node, node.modifiers, node.name, [parameter()], ts.visitNode(node.type, passOn) as ts.TypeNode);
-    }
-    return node;
-  });
-}
-
-export async function generateTypes(area: string): Promise<string> {
-  const ast = await openapiTS(pathToFileURL(requireBundle(area, 'yaml')), { rootTypes: true, rootTypesNoSchemaPrefix: true, transform: int64Type });
-  return header(area) + astToString(genericInInt64(ast));
 }
 
 /** Every area, checked to be usable as a file name and a package subpath. */
@@ -142,7 +65,9 @@ export async function generateAll(only: string[] = []): Promise<Map<string, stri
   const unknown = only.filter((area) => !known.includes(area));
   if (unknown.length > 0) fail(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
   const files = new Map<string, string>();
-  for (const area of only.length > 0 ? only : known) files.set(`${area}.ts`, await generateTypes(area));
+  // openapi-typescript and TypeScript (here and in the wiring) load only when files are generated: `--help` and a wrong argument answer at once.
+  const { generateTypes } = await import('./lib/area-types.ts');
+  for (const area of only.length > 0 ? only : known) files.set(`${area}.ts`, await generateTypes(area, requireBundle(area, 'yaml')));
   for (const [file, content] of generateRegistry()) files.set(file, content);
   return files;
 }
@@ -155,6 +80,7 @@ export async function staleGenerated(only: string[] = [], dir = GENERATED_DIR, r
     const file = path.join(dir, name);
     if (differs(file, fresh)) stale.push(path.relative(ROOT, file));
   }
+  const { generateWiring } = await import('./lib/wiring.ts');
   for (const [relative, fresh] of generateWiring(checkedAreas())) if (differs(path.join(root, relative), fresh)) stale.push(relative);
   return stale;
 }
@@ -174,6 +100,7 @@ async function main(args: string[]) {
     const file = path.join(GENERATED_DIR, name);
     if (!existsSync(file) || readFileSync(file, 'utf8') !== content) writeFileSync(file, content);
   }
+  const { generateWiring } = await import('./lib/wiring.ts');
   for (const [relative, content] of generateWiring(checkedAreas())) {
     const file = path.join(ROOT, relative);
     mkdirSync(path.dirname(file), { recursive: true });

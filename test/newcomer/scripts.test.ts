@@ -1,7 +1,7 @@
 // The repository's commands as a newcomer meets them: no script hidden behind one of pnpm's own
 // commands, every script answers --help, usage errors exit 2, and the README says what is needed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
@@ -31,6 +31,17 @@ describe('package.json scripts', () => {
 
   /** The TypeScript file a script runs, if it runs one of ours. */
   const ownScript = (command: string) => /^(?:tsx|node --import tsx) (scripts\/[\w-]+\.ts)$/.exec(command)?.[1];
+
+  // Every program in scripts/ (the libraries are in scripts/lib/), the ones package.json does not name too, stops at --help.
+  const programs = readdirSync(path.join(ROOT, 'scripts'))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => `scripts/${file}`);
+  it('finds the programs in scripts/: every one package.json runs', () => {
+    for (const [, command] of scripts) if (ownScript(command)) expect(programs).toContain(ownScript(command));
+  });
+  it.each(programs)('%s handles --help', (file) => {
+    expect(readFileSync(path.join(ROOT, file), 'utf8'), `${file} does not handle --help`).toMatch(/parseScriptArgs\(|'--help'/);
+  });
 
   it.each(scripts)('%s answers --help (%s)', (name, command) => {
     const file = ownScript(command);
