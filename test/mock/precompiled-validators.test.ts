@@ -103,4 +103,19 @@ describe('precompiled validators', () => {
     expect(after.compiled).toBe(before.compiled);
     expect(after.precompiled).toBeGreaterThan(before.precompiled);
   });
+
+  it("are all made by a mock's prepareValidators (each operation's otherwise waits for its first call): a request then makes none", async () => {
+    const mock = await createMock({ areas: ['shield'] });
+    const before = validatorsMade();
+    const held = mock.prepareValidators();
+    const prepared = validatorsMade();
+    const response = await mock.fetch(`${mock.url}/shield/shield-zones`, { headers: { AccessKey: 'k' } });
+    expect(response.status).toBe(200);
+    const after = validatorsMade();
+    await mock.close();
+    expect(held).toBeGreaterThan(mock.operations.length);
+    expect(prepared.compiled).toBe(before.compiled);
+    expect(prepared.precompiled).toBeGreaterThan(before.precompiled);
+    expect(after).toEqual(prepared);
+  });
 });

@@ -64,6 +64,8 @@ export interface CompiledOperation {
    * as the last valid one of its status and media type is valid without validating it again.
    */
   validateResponse(status: number, mediaType: string | undefined, body: unknown, text?: string): Violation[];
+  /** Makes the operation's validators now; each is otherwise made on its first use. Returns how many it holds. */
+  prepareValidators(): number;
 }
 
 /** A request's parameters by location, as sent (text); read, never changed. */
@@ -174,6 +176,15 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
       if (!validate(value)) return toViolations(validate.errors, 'response');
       validator.lastValidText = text;
       return [];
+    },
+    prepareValidators() {
+      const all = [
+        ...parameterValidators.map((validator) => validator.validate),
+        ...bodyValidators.values(),
+        ...[...responseValidators.values()].map((validator) => validator.validate),
+      ];
+      for (const make of all) make();
+      return all.length;
     },
   };
   return compiled;

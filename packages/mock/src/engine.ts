@@ -312,6 +312,8 @@ export async function createEngine(options: EngineOptions) {
     /** The request headers the contracts name (header parameters, security schemes), for CORS preflights. */
     apiHeaders: headersNamed(operations),
     answer,
+    /** Makes every operation's validators now (each is otherwise made on its operation's first call); returns how many. */
+    prepareValidators: () => operations.reduce((count, operation) => count + operation.prepareValidators(), 0),
     /** The operation a method and raw path lead to (the validation proxy forwards by it). */
     route: (method: string, rawPath: string) => routes.match(method, rawPath),
     /**

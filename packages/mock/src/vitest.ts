@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client as LibsqlClient } from '@libsql/client';
 import { afterAll, beforeAll, expect, inject, test as base, type TestAPI } from 'vitest';
 import { startDatabaseEngine } from './engine-warm-up.ts';
-import { startMock } from './http-server.ts';
+import { HEALTH_PATH, startMock } from './http-server.ts';
 import type { RequestEntry } from './journal.ts';
 import { platformMatchers, type PlatformMatchers } from './matchers.ts';
 import { createMock, IN_PROCESS_URL, VIOLATION_MODES, type Mock, type MockOptions, type ViolationMode } from './mock.ts';
@@ -110,11 +110,32 @@ async function connect(options: MockTestOptions<unknown>): Promise<MockConnectio
   // The fixtures tell each violation to the test whose namespace made it: the mock itself tells none.
   const mockOptions: MockOptions = { ...options.mock, onViolation: 'off' };
   const mock = options.http ? await startMock({ port: 0, ...mockOptions }) : await createMock(mockOptions);
-  await startDatabaseEngine(mock).catch(async (error: unknown) => {
+  const connection: MockConnection = { url: mock.url, fetch: options.http ? (input, init) => globalThis.fetch(input, init) : mock.fetch, mock };
+  // While the database engine starts on its own threads, this one readies what the first test
+  // would otherwise wait for: every operation's validators, and the fetch the tests get.
+  const ready = Promise.all([
+    startDatabaseEngine(mock),
+    Promise.resolve().then(() => {
+      mock.prepareValidators();
+      return checkDoor(connection);
+    }),
+  ]);
+  await ready.catch(async (error: unknown) => {
     await mock.close();
     throw error;
   });
-  return { url: mock.url, fetch: options.http ? (input, init) => globalThis.fetch(input, init) : mock.fetch, mock };
+  return connection;
+}
+
+/**
+ * The mock's health through the fetch the tests get. Node loads its fetch (undici, web streams)
+ * on the first Request, Headers or Response, 50 to 150 ms on a busy machine: paid here, in the
+ * setup, as MSW's `server.listen()` pays it, rather than by the first test.
+ */
+async function checkDoor(connection: MockConnection): Promise<void> {
+  const response = await connection.fetch(`${connection.url}${HEALTH_PATH}`);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`the mock did not answer its health check (${response.status}): ${text}`);
 }
 
 async function issueTokens(connection: MockConnection, accessKey: string, databaseId: string): Promise<NamespaceDatabase> {
