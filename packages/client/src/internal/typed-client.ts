@@ -101,7 +101,12 @@ export type CallMethod<Paths, Method extends HttpMethod, Area extends AreaErrorK
  * The variance is stated (`in out`, `out`): left to the compiler, measuring it through the methods'
  * conditional types took 3 to 4 s of every program that passes a client to a generic helper.
  */
-export interface PlatformHttpClient<in out Paths extends {}, out Area extends AreaErrorKey, out ThrowOnError extends boolean = false, out Paged extends PaginationTable = {}> {
+export interface PlatformHttpClient<
+  in out Paths extends {},
+  out Area extends AreaErrorKey,
+  out ThrowOnError extends boolean = false,
+  out Paged extends PaginationTable = {},
+> {
   GET: CallMethod<Paths, 'get', Area, ThrowOnError>;
   PUT: CallMethod<Paths, 'put', Area, ThrowOnError>;
   POST: CallMethod<Paths, 'post', Area, ThrowOnError>;
