@@ -316,7 +316,7 @@ describe('opening a database ahead of its first stream (its tokens were just iss
     expect((await engine.imageOf('first\u00000', 'ahead'))?.byteLength).toBeGreaterThan(0);
   });
 
-  it("never opens it in a worker another namespace works in, nor past maxDatabases (closing none for it)", async () => {
+  it('never opens it in a worker another namespace works in, nor past maxDatabases (closing none for it)', async () => {
     const stream = nextStream++;
     const [busy] = await run('first\u00000', [execute('BEGIN'), execute('INSERT INTO t VALUES (1)')], stream);
     expect(busy).toMatchObject({ type: 'ok' });

@@ -30,7 +30,10 @@ function taggedOneOfs(document: Json): string[] {
       if (members.some((m) => !m)) return false;
       return Object.keys(members[0]!.properties ?? {}).some((tag) => {
         const tags = members.map((m) => m!.properties?.[tag]?.const);
-        return members.every((m, i) => m!.type === 'object' && typeof tags[i] === 'string' && (m!.required ?? []).includes(tag)) && new Set(tags).size === tags.length;
+        return (
+          members.every((m, i) => m!.type === 'object' && typeof tags[i] === 'string' && (m!.required ?? []).includes(tag)) &&
+          new Set(tags).size === tags.length
+        );
       });
     })
     .map(([name]) => name);
@@ -50,17 +53,20 @@ function broken(value: unknown, tags: string[]): fc.Arbitrary<unknown> {
     fc.constantFrom(...tags).map((tag) => ({ type: tag })),
     fc.constantFrom(...tags),
   );
-  return fc.tuple(fc.constantFrom(...places), fc.constantFrom('replace', 'remove', 'add', 'retag'), replacement).map(([place, how, other]) => {
-    const copy = structuredClone(value) as Record<string | number, unknown>;
-    if (place.length === 0) return how === 'replace' ? other : copy;
-    const parent = place.slice(0, -1).reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, copy);
-    const key = place[place.length - 1]!;
-    if (how === 'remove' && !Array.isArray(parent)) delete parent[key];
-    else if (how === 'add' && typeof parent[key] === 'object' && parent[key] !== null && !Array.isArray(parent[key])) (parent[key] as Json).unexpected = other;
-    else if (how === 'retag' && typeof parent[key] === 'object' && parent[key] !== null && 'type' in (parent[key] as Json)) (parent[key] as Json).type = fc.sample(fc.constantFrom(...tags), 1)[0];
-    else parent[key] = other;
-    return copy;
-  });
+  return fc
+    .tuple(fc.constantFrom(...places), fc.constantFrom('replace', 'remove', 'add', 'retag'), replacement, fc.constantFrom(...tags))
+    .map(([place, how, other, tag]) => {
+      const copy = structuredClone(value) as Record<string | number, unknown>;
+      if (place.length === 0) return how === 'replace' ? other : copy;
+      const parent = place.slice(0, -1).reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, copy);
+      const key = place[place.length - 1]!;
+      if (how === 'remove' && !Array.isArray(parent)) delete parent[key];
+      else if (how === 'add' && typeof parent[key] === 'object' && parent[key] !== null && !Array.isArray(parent[key]))
+        (parent[key] as Json).unexpected = other;
+      else if (how === 'retag' && typeof parent[key] === 'object' && parent[key] !== null && 'type' in (parent[key] as Json)) (parent[key] as Json).type = tag;
+      else parent[key] = other;
+      return copy;
+    });
 }
 
 describe('a tagged oneOf validated through its discriminator', () => {
@@ -93,7 +99,10 @@ describe('a tagged oneOf validated through its discriminator', () => {
       const seen = { accepted: 0, refused: 0 };
       fc.assert(
         fc.property(
-          fc.oneof(valid, valid.chain((value) => broken(value, tags))),
+          fc.oneof(
+            valid,
+            valid.chain((value) => broken(value, tags)),
+          ),
           (value) => {
             const judged = forValidation(value);
             const expected = asWritten(judged);

@@ -210,7 +210,14 @@ export function createSqlEngine(options: SqlEngineOptions) {
     const namespace = namespaceOfOwner(owner);
     const initial = source.file ? undefined : source.initial?.();
     const files = source.file ? hostFiles(source.file) : sharedFiles(limits.maxDatabaseBytes, initial);
-    database = { key, namespace, files, file: source.file, executor: new Executor(key, namespace, placement), used: source.file !== undefined || initial !== undefined };
+    database = {
+      key,
+      namespace,
+      files,
+      file: source.file,
+      executor: new Executor(key, namespace, placement),
+      used: source.file !== undefined || initial !== undefined,
+    };
     databases.set(key, database);
     return database;
   }
