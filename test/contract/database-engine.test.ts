@@ -277,3 +277,61 @@ describe('the engine workers', () => {
     expect(rows(kept)).toEqual([[{ type: 'integer', value: '1' }]]);
   });
 });
+
+describe('opening a database ahead of its first stream (its tokens were just issued)', () => {
+  const clock = new Float64Array(new SharedArrayBuffer(8));
+  const LIMITS = {
+    statementTimeoutMs: 60_000,
+    lockWaitMs: 60_000,
+    maxResultBytes: 100_000,
+    memoryLimitBytes: 256 * 1024 * 1024,
+    maxDatabaseBytes: 1_000_000,
+    maxDatabases: 2,
+    engineWorkers: 1,
+  };
+  let engine: SqlEngine;
+  let nextStream = 1;
+  const execute = (sql: string) => ({ type: 'execute', stmt: { sql } });
+  const run = (owner: string, requests: unknown[], stream = nextStream++) =>
+    engine.database(owner, 'ahead').executor.run(stream, 'full', requests as SqlRequest[]);
+
+  beforeAll(() => {
+    engine = createSqlEngine({ limits: LIMITS, clockOffset: clock.buffer as SharedArrayBuffer });
+  });
+  afterAll(() => engine.close());
+
+  it('opens it with a clean Full Access connection ready, runs its first stream there, and gives it no image until a stream used it', async () => {
+    expect(engine.openAhead('first\u00000', 'ahead')).toBe(true);
+    const worker = engine.workerOf('first\u00000', 'ahead');
+    expect(worker).toBeDefined();
+    const { pool, streams } = await engine.database('first\u00000', 'ahead').executor.inspect(worker!);
+    expect(streams).toBe(0);
+    expect(pool).toEqual([{ attached: 0, autocommit: true, busyStatements: 0, touched: false, cached: { statements: 0, bytes: 0 } }]);
+    expect(await engine.imageOf('first\u00000', 'ahead')).toBeUndefined();
+    // Opened again ahead (its tokens issued again), nothing changes.
+    expect(engine.openAhead('first\u00000', 'ahead')).toBe(false);
+    const [created] = await run('first\u00000', [execute('CREATE TABLE t (x)'), { type: 'close' }]);
+    expect(created).toMatchObject({ type: 'ok' });
+    expect(engine.workerOf('first\u00000', 'ahead')).toBe(worker);
+    expect((await engine.imageOf('first\u00000', 'ahead'))?.byteLength).toBeGreaterThan(0);
+  });
+
+  it('never opens it in a worker another namespace works in, nor past maxDatabases (closing none for it)', async () => {
+    const stream = nextStream++;
+    const [busy] = await run('first\u00000', [execute('BEGIN'), execute('INSERT INTO t VALUES (1)')], stream);
+    expect(busy).toMatchObject({ type: 'ok' });
+    // The only worker (engineWorkers 1) holds another namespace's open stream.
+    expect(engine.openAhead('second\u00000', 'ahead')).toBe(false);
+    expect(engine.workerOf('second\u00000', 'ahead')).toBeUndefined();
+    engine.database('first\u00000', 'ahead').executor.closeStream(stream);
+    // Free again: the second opens ahead, which takes the last room (maxDatabases 2); a third does not close either for it.
+    expect(engine.openAhead('second\u00000', 'ahead')).toBe(true);
+    expect(engine.openAhead('third\u00000', 'ahead')).toBe(false);
+    expect(engine.workerOf('first\u00000', 'ahead')).toBeDefined();
+    expect(engine.workerOf('second\u00000', 'ahead')).toBeDefined();
+    expect(engine.workerOf('third\u00000', 'ahead')).toBeUndefined();
+    // What the first committed before its stream was closed: nothing (its transaction rolled back).
+    const [count] = await run('first\u00000', [execute('SELECT count(*) FROM t'), { type: 'close' }]);
+    expect(count).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'integer', value: '0' }]] } } });
+  });
+});

@@ -24,7 +24,7 @@ import type { Violation } from './area.ts';
 const require = createRequire(import.meta.url);
 
 const AJV_OPTIONS = { allErrors: true, strict: false, coerceTypes: false, allowUnionTypes: true, validateFormats: true, discriminator: true } as const;
-/** Marks a oneOf the mock gave a discriminator (withRecursiveDiscriminators), naming its tag. */
+/** Marks a oneOf the mock gave a discriminator (withDiscriminators), naming its tag. */
 const DISCRIMINATED = 'x-mock-discriminated';
 /** OpenAPI keywords ajv is told about, so that it ignores them (ajv applies `discriminator` itself). */
 const OPENAPI_KEYWORDS = ['example', 'xml', 'externalDocs', DISCRIMINATED];
@@ -92,17 +92,22 @@ export interface RegisteredComponents {
   discriminated: boolean;
 }
 const byDigest = new Map<string, RegisteredComponents>();
-/** The same components object is digested once. */
-const byObject = new WeakMap<object, RegisteredComponents>();
-function componentsOf(components: unknown): RegisteredComponents {
+/** The same components object is digested once (per kind of discriminators). */
+const byObject = { recursive: new WeakMap<object, RegisteredComponents>(), tagged: new WeakMap<object, RegisteredComponents>() };
+/**
+ * The components as a kind of validator sees them: `recursive`, a discriminator on each tagged
+ * oneOf that holds itself (what every validator needs, and what reports a failure's errors);
+ * `tagged`, on every tagged oneOf (what decides, see withDiscriminators).
+ */
+function componentsOf(components: unknown, which: Discriminated = 'recursive'): RegisteredComponents {
   const object = typeof components === 'object' && components !== null ? components : {};
-  let entry = byObject.get(object);
+  let entry = byObject[which].get(object);
   if (entry) return entry;
-  const withTags = withRecursiveDiscriminators(object) as object;
+  const withTags = withDiscriminators(object, which) as object;
   const key = digest(JSON.stringify(withTags));
   entry = byDigest.get(key) ?? { id: `urn:platform:${key}`, digest: key, components: withTags, discriminated: withTags !== object };
   byDigest.set(key, entry);
-  byObject.set(object, entry);
+  byObject[which].set(object, entry);
   return entry;
 }
 
@@ -174,21 +179,61 @@ export interface SchemaCompiler {
 export function createSchemaCompiler(components: unknown): SchemaCompiler {
   return {
     lazy(schema) {
-      if (recorder) recorder(componentsOf(components), schema);
+      if (recorder) {
+        recorder(componentsOf(components, 'tagged'), schema);
+        recorder(componentsOf(components), schema);
+      }
       let validate: ValidateFunction | undefined;
       return () => {
         if (validate) return validate;
-        const document = componentsOf(components);
-        const name = validatorDigest(document, schema);
-        validate = validators.get(name);
-        if (validate) return validate;
-        validate = precompiledValidator(name) ?? compiledValidator(schema, document);
-        if (document.discriminated) validate = withEveryMemberErrors(validate, schema, document, name);
-        validators.set(name, validate);
+        const reporting = componentsOf(components);
+        const report = () => validatorOf(reporting, schema, true);
+        const deciding = componentsOf(components, 'tagged');
+        validate = deciding === reporting ? report() : decidedByTags(validatorOf(deciding, schema, false), report);
         return validate;
       };
     },
   };
+}
+
+/** What decides on a schema within components with every tagged oneOf discriminated (errors as ajv gives them); for the test that it decides as the schema as written. */
+export function decidingValidator(components: unknown, schema: Schema): ValidateFunction {
+  return validatorOf(componentsOf(components, 'tagged'), schema, false);
+}
+
+/** The validator of a schema within components: the build's code, else compiled now; made once per process. `reshaped`: a failure's errors as if every member of a discriminated oneOf was tried. */
+function validatorOf(document: RegisteredComponents, schema: Schema, reshaped: boolean): ValidateFunction {
+  const name = validatorDigest(document, schema);
+  const key = reshaped && document.discriminated ? `${name} reshaped` : name;
+  let validate = validators.get(key);
+  if (validate) return validate;
+  validate = validators.get(name) ?? precompiledValidator(name) ?? compiledValidator(schema, document);
+  validators.set(name, validate);
+  if (key !== name) {
+    validate = withEveryMemberErrors(validate, schema, document, name);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/**
+ * A validator that decides with every tagged oneOf discriminated (`decide`: one member checked per
+ * value) and, where that refuses, judges again as before (`report`, made then): a failure's errors
+ * are the ones it always gave, at the places Prism names. Both decide alike
+ * (test/mock/discriminated-oneof.test.ts); only a refusal pays for the second.
+ */
+function decidedByTags(decide: ValidateFunction, report: () => ValidateFunction): ValidateFunction {
+  const wrapped = ((data: unknown) => {
+    if (decide(data)) {
+      wrapped.errors = null;
+      return true;
+    }
+    const judge = report();
+    const valid = judge(data);
+    wrapped.errors = judge.errors;
+    return valid;
+  }) as ValidateFunction;
+  return wrapped;
 }
 
 /** Where the last validation by a tracking validator met a oneOf told apart by its tag, and the tag. */
@@ -269,14 +314,20 @@ function asEveryMember(errors: ErrorObject[], discriminated: [string, string][],
 type Json = Record<string, unknown>;
 const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 
+/** Which tagged oneOfs get a discriminator: those that hold themselves, or every one. */
+type Discriminated = 'recursive' | 'tagged';
+
 /**
- * The components, with a `discriminator` on each `oneOf` that holds itself (BatchCond's `not`,
- * `and`, `or`) and whose members are objects told apart by a required property of one `const` each.
- * With allErrors, ajv validates every member of a `oneOf`, so a recursive one costs 2^depth
- * (a 600-byte batch condition took hours); told the tag, ajv validates the one member it names,
- * which takes the same decisions. Other `oneOf`s are left as they are.
+ * The components, with a `discriminator` on each `oneOf` whose members are objects told apart by
+ * a required property of one `const` each: `recursive`, only where the oneOf holds itself
+ * (BatchCond's `not`, `and`, `or`); `tagged`, on every one (a SQL value's `type` too). With
+ * allErrors, ajv validates every member of a `oneOf`, so a recursive one costs 2^depth (a
+ * 600-byte batch condition took hours), and a flat one every member's errors, made and dropped,
+ * for each value (a 1,000-row result: 3,000 cells, 4 members each that fail); told the tag, ajv
+ * validates the one member it names, which takes the same decisions. Other `oneOf`s are left as
+ * they are.
  */
-function withRecursiveDiscriminators(components: unknown): unknown {
+function withDiscriminators(components: unknown, which: Discriminated): unknown {
   const schemas = (components as Json).schemas as Record<string, Json> | undefined;
   if (!schemas) return components;
   const refName = (node: unknown) => SCHEMA_REF.exec(((node as Json | null)?.$ref as string | undefined) ?? '')?.[1];
@@ -314,7 +365,7 @@ function withRecursiveDiscriminators(components: unknown): unknown {
   };
   let copied: Record<string, Json> | undefined;
   for (const [name, schema] of Object.entries(schemas)) {
-    if (!Array.isArray(schema.oneOf) || schema.discriminator !== undefined || !reaches(name, name)) continue;
+    if (!Array.isArray(schema.oneOf) || schema.discriminator !== undefined || (which === 'recursive' && !reaches(name, name))) continue;
     const members = schema.oneOf.map(memberOf);
     if (members.some((member) => !member)) continue;
     const tag = tagOf(members as Json[]);

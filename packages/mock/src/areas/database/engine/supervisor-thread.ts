@@ -117,13 +117,24 @@ function check(): boolean {
   return busy;
 }
 
-/** Sleeps until a worker starts a run, then looks every tick while any runs or waits. */
+/**
+ * How long the watchdog goes on looking every tick once nothing runs, before it sleeps until a run
+ * starts: a worker's run start wakes it only when it sleeps, so that a burst of short statements
+ * does not wake this thread once per statement (on a 2-core machine, a third thread to schedule).
+ */
+const IDLE_TICKS = Math.ceil(500 / TICK_MS);
+
+/** Sleeps until a worker starts a run, then looks every tick while any runs or waits, and for IDLE_TICKS ticks after. */
 async function watch(): Promise<void> {
+  let idle = 0;
   for (;;) {
     const seen = Atomics.load(runs, 0);
-    if (!check()) {
+    if (check()) idle = 0;
+    else if (++idle > IDLE_TICKS) {
+      // A run started since `seen` was read answers at once: none goes unwatched.
       const waited = Atomics.waitAsync(runs, 0, seen);
       if (waited.async) await waited.value;
+      idle = 0;
       continue;
     }
     await new Promise((resolve) => setTimeout(resolve, TICK_MS));
