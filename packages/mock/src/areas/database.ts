@@ -92,8 +92,6 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       clockOf,
       ownerOf,
       persist,
-      // Its database opens now, in the background: the first statement, which usually follows, does not wait for it.
-      onIssued: (owner, namespace, databaseId) => void engine.openAhead(owner, databaseId, sourceOf(owner, namespace, databaseId)),
       onInvalidated(owner, databaseId, digests) {
         // Streams of the invalidated tokens end now, on every transport, releasing their locks.
         const key = databaseKey(owner, databaseId);

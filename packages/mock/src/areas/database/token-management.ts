@@ -41,8 +41,6 @@ export interface TokenManagementOptions {
   onInvalidated(owner: string, databaseId: string, digests: Set<string>): void;
   /** Called after a namespace's tokens changed (the state part keeps the start-up namespace's in its folder). */
   persist(state: DatabaseState, namespace: string): void;
-  /** Called once tokens were issued for a database: its first statement is likely to follow. */
-  onIssued?(owner: string, namespace: string, databaseId: string): void;
 }
 
 export function failure<Status extends 400 | 404>(status: Status, errorKey: string, message: string) {
@@ -50,7 +48,7 @@ export function failure<Status extends 400 | 404>(status: Status, errorKey: stri
   return { status, body };
 }
 
-export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, persist, onIssued }: TokenManagementOptions) {
+export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, persist }: TokenManagementOptions) {
   const startUpDigests = new Set([digestOf(settings.fullAccessToken), digestOf(settings.readOnlyToken)]);
   /** Token digest → where it belongs. Start-up tokens belong to every database of the start-up namespace. */
   const tokenIndex = new Map<string, { namespace: string; databaseId: string | '*' }>();
@@ -173,7 +171,6 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
         );
       }
       const issued = issue(tokens, call.namespace, databaseId, body.kinds ?? BOTH_KINDS, days);
-      onIssued?.(ownerOf(call.state, call.namespace), call.namespace, databaseId);
       const answer: Schemas['DatabaseTokensIssued'] = { database_id: databaseId, database_url: databaseUrl(request, databaseId), tokens: issued };
       return { status: 201, body: answer };
     }),

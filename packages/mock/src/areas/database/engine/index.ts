@@ -50,8 +50,6 @@ interface OpenDatabase extends EngineDatabase {
   file?: string;
   /** The worker the database is open in, if any. */
   openIn?: EngineWorker;
-  /** Whether it holds anything of a caller's: data it started from, or a stream that ran there. Opened ahead and never used, it has no image. */
-  used: boolean;
 }
 
 export class DatabaseLimitReached extends Error {
@@ -118,12 +116,6 @@ export function createSqlEngine(options: SqlEngineOptions) {
    * then share its fate: the README says so).
    */
   function workerFor(namespace: string): EngineWorker {
-    const alive = workers.filter((worker) => worker.alive);
-    return ownWorkerFor(namespace) ?? alive.sort((a, b) => a.active.size - b.active.size)[0] ?? startWorker();
-  }
-
-  /** A worker no other namespace works in, for a namespace: the one it had, else a free one, else a new one up to engineWorkers; else none. */
-  function ownWorkerFor(namespace: string): EngineWorker | undefined {
     const othersIn = (worker: EngineWorker) => [...worker.active.keys()].filter((other) => other !== namespace).length;
     const mine = lanes.get(namespace)?.worker;
     if (mine?.alive && othersIn(mine) === 0) return mine;
@@ -131,11 +123,11 @@ export function createSqlEngine(options: SqlEngineOptions) {
     const free = alive.filter((worker) => worker.active.size === 0).sort((a, b) => a.databases.size - b.databases.size)[0];
     if (free) return free;
     if (workers.length < limits.engineWorkers) return startWorker();
-    return undefined;
+    return alive.sort((a, b) => a.active.size - b.active.size)[0] ?? startWorker();
   }
 
-  /** Opens a database in a worker (it moves there from another, whose writes to it are fenced off first); `ahead`: before any stream asks for it. */
-  function openIn(database: OpenDatabase, worker: EngineWorker, ahead = false): void {
+  /** Opens a database in a worker (it moves there from another, whose writes to it are fenced off first). */
+  function openIn(database: OpenDatabase, worker: EngineWorker): void {
     if (database.openIn === worker && worker.alive) return;
     const held = [...databases.values()].filter((candidate) => candidate.openIn?.alive);
     if (held.length >= limits.maxDatabases) {
@@ -145,7 +137,7 @@ export function createSqlEngine(options: SqlEngineOptions) {
       close(idle);
     }
     if (database.openIn?.alive) close(database);
-    worker.send({ t: 'open', key: database.key, files: database.files, epoch: fence(database), ahead });
+    worker.send({ t: 'open', key: database.key, files: database.files, epoch: fence(database) });
     worker.databases.add(database.key);
     database.openIn = worker;
   }
@@ -171,7 +163,6 @@ export function createSqlEngine(options: SqlEngineOptions) {
       if (!lane) lanes.set(database.namespace, (lane = { streams: 0 }));
       const worker = lane.streams > 0 && lane.worker?.alive ? lane.worker : workerFor(database.namespace);
       openIn(database, worker);
-      database.used = true;
       worker.active.set(database.namespace, (worker.active.get(database.namespace) ?? 0) + 1);
       lane.worker = worker;
       lane.streams++;
@@ -198,64 +189,31 @@ export function createSqlEngine(options: SqlEngineOptions) {
     if (removeFiles && database.file) for (const suffix of ['', '-wal']) rmSync(`${database.file}${suffix}`, { force: true });
   }
 
-  function databaseOf(owner: string, databaseId: string, source: DatabaseSource): OpenDatabase {
-    if (supervisor.failure) throw supervisor.failure;
-    const key = databaseKey(owner, databaseId);
-    let database = databases.get(key);
-    if (database) {
-      databases.delete(key); // most recently used last
-      databases.set(key, database);
-      return database;
-    }
-    const namespace = namespaceOfOwner(owner);
-    const initial = source.file ? undefined : source.initial?.();
-    const files = source.file ? hostFiles(source.file) : sharedFiles(limits.maxDatabaseBytes, initial);
-    database = {
-      key,
-      namespace,
-      files,
-      file: source.file,
-      executor: new Executor(key, namespace, placement),
-      used: source.file !== undefined || initial !== undefined,
-    };
-    databases.set(key, database);
-    return database;
-  }
-
   return {
     /**
      * The database, made on first use (its files: in memory, or its host file). Throws
      * DatabaseEngineUnavailable when the engine could not start.
      */
     database(owner: string, databaseId: string, source: DatabaseSource = {}): EngineDatabase {
-      return databaseOf(owner, databaseId, source);
-    },
-
-    /**
-     * Opens a database ahead of its first stream (its tokens were just issued), so that the first
-     * statement does not wait for it: only in a worker no other namespace works in, only while
-     * the engine holds fewer than maxDatabases (none is closed for it), never a host file. Its
-     * image stays none until a stream uses it. False when it was not opened ahead.
-     */
-    openAhead(owner: string, databaseId: string, source: DatabaseSource = {}): boolean {
-      if (supervisor.failure || source.file !== undefined) return false;
-      const database = databaseOf(owner, databaseId, source);
-      if (database.openIn?.alive || database.executor.streams.size > 0) return false;
-      const held = [...databases.values()].filter((candidate) => candidate.openIn?.alive).length;
-      if (held >= limits.maxDatabases) return false;
-      const worker = ownWorkerFor(database.namespace);
-      if (!worker) return false;
-      openIn(database, worker, true);
-      const lane = lanes.get(database.namespace);
-      if (!lane) lanes.set(database.namespace, { worker, streams: 0 });
-      else if (lane.streams === 0) lane.worker = worker;
-      return true;
+      if (supervisor.failure) throw supervisor.failure;
+      const key = databaseKey(owner, databaseId);
+      let database = databases.get(key);
+      if (database) {
+        databases.delete(key); // most recently used last
+        databases.set(key, database);
+        return database;
+      }
+      const namespace = namespaceOfOwner(owner);
+      const files = source.file ? hostFiles(source.file) : sharedFiles(limits.maxDatabaseBytes, source.initial?.());
+      database = { key, namespace, files, file: source.file, executor: new Executor(key, namespace, placement) };
+      databases.set(key, database);
+      return database;
     },
 
     /** The database's image as last committed, made off this thread; undefined when it was never used. */
     async imageOf(owner: string, databaseId: string): Promise<Uint8Array | undefined> {
       const database = databases.get(databaseKey(owner, databaseId));
-      if (!database?.used) return undefined;
+      if (!database) return undefined;
       const unwritten = unwrittenImage(database.files);
       if (unwritten) return unwritten.byteLength > 0 ? unwritten : undefined;
       const image = await utilityWorker().ask<Uint8Array | null>((id) => ({ t: 'snapshot', id, files: database.files, encoding: 'bytes' }));
@@ -265,7 +223,7 @@ export function createSqlEngine(options: SqlEngineOptions) {
     /** The database's image as last committed, as base64 text for a snapshot (encoded off this thread), and its size in bytes. */
     async snapshotOf(owner: string, databaseId: string): Promise<{ base64: string; bytes: number } | undefined> {
       const database = databases.get(databaseKey(owner, databaseId));
-      if (!database?.used) return undefined;
+      if (!database) return undefined;
       const unwritten = unwrittenImage(database.files);
       if (unwritten)
         return unwritten.byteLength > 0

@@ -117,8 +117,8 @@ export type FromSupervisor =
 
 /** From the HTTP thread to a worker thread (on the worker's own port). */
 export type ToWorker =
-  /** Makes a database openable (its files), as owner `epoch`; `ahead` (no stream asked yet): a Full Access connection is made ready in its pool too. */
-  | { t: 'open'; key: string; files: DatabaseFiles; epoch: number; ahead?: boolean }
+  /** Makes a database openable (its files), as owner `epoch`. */
+  | { t: 'open'; key: string; files: DatabaseFiles; epoch: number }
   /** `clock`: the mock clock's advance when it was sent. */
   | { t: 'run'; id: number; key: string; stream: number; access: Access; requests: SqlRequest[]; clock: number }
   | { t: 'close'; key: string; stream: number }

@@ -79,7 +79,7 @@ let nextFile = 1;
 let port: MessagePort;
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
-function open(key: string, files: DatabaseFiles, epoch: number, ahead: boolean): void {
+function open(key: string, files: DatabaseFiles, epoch: number): void {
   drop(key);
   unopened.delete(key);
   const path = `/db-${nextFile++}.db`;
@@ -94,16 +94,7 @@ function open(key: string, files: DatabaseFiles, epoch: number, ahead: boolean):
     unopened.set(key, (error as Error).message);
     return;
   }
-  const database: WorkerDatabase = { path, keeper, pool: { full: [], 'read-only': [] }, streams: new Map() };
-  databases.set(key, database);
-  // Opened ahead of its first stream: that stream's connection is made now too (a fresh one is as clean as a pooled one).
-  if (ahead) {
-    try {
-      database.pool.full.push(newConnection(database, 'full'));
-    } catch {
-      // The stream makes its own when it comes (and meets the same error then, as its answer).
-    }
-  }
+  databases.set(key, { path, keeper, pool: { full: [], 'read-only': [] }, streams: new Map() });
 }
 
 const newConnection = (database: WorkerDatabase, access: Access) =>
@@ -236,7 +227,7 @@ function task<T>(id: number, work: () => T): T {
 function serve(message: ToWorker): void {
   switch (message.t) {
     case 'open':
-      open(message.key, message.files, message.epoch, message.ahead === true);
+      open(message.key, message.files, message.epoch);
       return;
     case 'run': {
       // A run for a database closed meanwhile (reset, or closed to make room) answers that; it never opens an empty one.
