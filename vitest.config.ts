@@ -2,11 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files that need modules of their own: they replace a module (`vi.mock`), stub globals, count
- * what a module did since it loaded, or start the fixtures' mock with the file. Every other file
- * shares its worker's modules with the files before it (not isolated): importing the packages
- * again for each file was a sixth of the run.
+ * what a module did since it loaded, start the fixtures' mock with the file, or wait on Node's
+ * own socket timeouts (access.test: twice, on a fresh clone's first run, the idle socket it opens
+ * first was never closed after other files had run in its worker). Every other file shares its
+ * worker's modules with the files before it (not isolated): importing the packages again for each
+ * file was a sixth of the run.
  */
 const ISOLATED = [
+  'test/mock/access.test.ts',
   'test/mock/database-engine-start.test.ts',
   'test/contract/database-client.test.ts',
   'test/client/in-process.test.ts',
