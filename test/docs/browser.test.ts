@@ -22,8 +22,10 @@ import {
   operationSection,
   rendered,
   screenshotFolder,
+  searchResults,
   sidebarEntry,
   siteSources,
+  typeSearch,
   visit as visitSite,
   type Visit,
   PAGE_TIMEOUT_MS,
@@ -82,15 +84,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     const { page } = visited;
     await show('tag/manage-videos/POST/library/{libraryId}/videos');
     await operationSection(page, 'Manage Videos', 'post', '/library/{libraryId}/videos').waitFor();
-    const search = async (text: string) => {
-      await page
-        .locator('aside')
-        .getByRole('button', { name: /search/i })
-        .first()
-        .click();
-      await page.getByRole('combobox').fill(text);
-    };
-    await search('ReplicationRegions');
+    await typeSearch(page, 'ReplicationRegions');
     const result = page
       .getByRole('option')
       .filter({ hasText: /Models:\s*StorageZone\b/ })
@@ -102,7 +96,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await field.waitFor({ state: 'visible' });
     await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-search.png`) });
 
-    await search('Paging');
+    await typeSearch(page, 'Paging');
     await page.getByRole('option').filter({ hasText: 'Paging' }).first().waitFor();
     await page.keyboard.press('Escape');
   });
@@ -172,18 +166,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
   if (source === 'mock')
     it('ranks operations and guides above models in search, and names a model’s area', async () => {
       const { page } = visited;
-      const results = async (text: string) => {
-        await page
-          .locator('aside')
-          .getByRole('button', { name: /search/i })
-          .first()
-          .click();
-        await page.getByRole('combobox').fill(text);
-        await page.getByRole('option').first().waitFor();
-        const options = (await page.getByRole('option').allInnerTexts()).map((option) => option.replace(/\s+/g, ' '));
-        await page.keyboard.press('Escape');
-        return options;
-      };
+      const results = (text: string) => searchResults(page, text);
       const token = await results('token');
       const guide = token.findIndex((option) => /Heading: Database tokens/.test(option));
       expect(guide, token.join('\n')).toBeGreaterThanOrEqual(0);

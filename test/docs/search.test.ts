@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GUIDES_DIR } from '../../scripts/lib/site-guides.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
-import { finish, launchBrowser, screenshotFolder, visit, type Visit, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
+import { finish, launchBrowser, screenshotFolder, searchResults, visit, type Visit, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
 
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
 vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
@@ -29,19 +29,7 @@ afterAll(async () => {
 });
 
 /** The results of a search, as the reader reads them (one line each). */
-async function search(text: string): Promise<string[]> {
-  const { page } = visited;
-  await page
-    .locator('aside')
-    .getByRole('button', { name: /search/i })
-    .first()
-    .click();
-  await page.getByRole('combobox').fill(text);
-  await page.getByRole('option').first().waitFor();
-  const options = (await page.getByRole('option').allInnerTexts()).map((option) => option.replace(/\s+/g, ' ').trim());
-  await page.keyboard.press('Escape');
-  return options;
-}
+const search = (text: string) => searchResults(visited.page, text);
 
 /**
  * Every section of the guides, read from site/guides/ here: a heading of level 1 or 2 with its

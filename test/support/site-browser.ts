@@ -88,6 +88,25 @@ export async function rendered(page: Page) {
   await page.locator('aside').getByText('Quickstart', { exact: true }).waitFor();
 }
 
+/** Opens the navigation's search and types the query; the results show as options. */
+export async function typeSearch(page: Page, text: string) {
+  await page
+    .locator('aside')
+    .getByRole('button', { name: /search/i })
+    .first()
+    .click();
+  await page.getByRole('combobox').fill(text);
+}
+
+/** The results of a search, as the reader reads them (one line each); the search is closed again. */
+export async function searchResults(page: Page, text: string): Promise<string[]> {
+  await typeSearch(page, text);
+  await page.getByRole('option').first().waitFor();
+  const options = (await page.getByRole('option').allInnerTexts()).map((option) => option.replace(/\s+/g, ' ').trim());
+  await page.keyboard.press('Escape');
+  return options;
+}
+
 /** A screenshot, then: no request left for another host and nothing was logged as an error. */
 export async function finish({ page, foreignRequests, consoleErrors }: Pick<Visit, 'page' | 'foreignRequests' | 'consoleErrors'>, screenshot: string) {
   await page.screenshot({ path: `${screenshot}.png` });
