@@ -1,6 +1,7 @@
 // The site's one document: every area merged without losing or mixing anything, assumptions
 // marked and removable, guides, changelogs and assumption sources in its description.
 import { existsSync, readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOCS_DIR, OPENAPI_DIR } from '../../scripts/lib/paths.ts';
@@ -14,7 +15,7 @@ import {
   readableReason,
   statedOnly,
 } from '../../scripts/lib/site-document.ts';
-import { withSearchHook } from '../../scripts/lib/scalar-adapter.ts';
+import { MEMO_HELPER, withDescriptionMemo, withSearchHook } from '../../scripts/lib/scalar-adapter.ts';
 import { headingSlug } from '../../scripts/lib/site-guides.ts';
 import { listAreas, loadBundle, sourceOf, type Json } from '../support/openapi.ts';
 
@@ -305,5 +306,44 @@ describe('Scalar’s search, hooked (scripts/lib/scalar-adapter.ts)', () => {
     const script = readFileSync(path.join(DOCS_DIR, 'assets', 'scalar.js'), 'utf8');
     expect(script.split('PLATFORM_SEARCH_RESULTS').length - 1).toBe(1);
     expect(script.split('PLATFORM_SEARCH_INDEX').length - 1).toBe(1);
+  });
+});
+
+describe('the overview’s sections, remembered by their text (scripts/lib/scalar-adapter.ts)', () => {
+  const component =
+    'udn=j({__name:`InfoDescription`,props:{description:{}},setup(e){let t=V(()=>{if(!e.description)return[];let{slug:t}=BK();' +
+    'return LOt(e.description).map(n=>{let r=IOt(n)[0];return{id:r,content:n}})})}})';
+
+  it('passes the split of the description and the headings of each section through PLATFORM_MEMO, defined on the first line', () => {
+    expect(withDescriptionMemo(`x;${component};y`)).toBe(
+      `${MEMO_HELPER}\nx;${component.replace('LOt(e.description)', 'PLATFORM_MEMO(LOt,e.description)').replace('IOt(n)', 'PLATFORM_MEMO(IOt,n)')};y`,
+    );
+  });
+
+  it.each([
+    ['no description split', 'x;y'],
+    ['two description splits', `${component};${component}`],
+  ])('fails the build on a Scalar bundle with %s', (_what, script) => {
+    expect(() => withDescriptionMemo(script)).toThrow(/expected one description split to hook/);
+  });
+
+  it('computes once per function and text, and answers what the function answered', () => {
+    const context: { PLATFORM_MEMO?: (fn: (text: string) => unknown, text: string) => unknown } = {};
+    runInNewContext(MEMO_HELPER.replace(/^var /, 'this.'), context);
+    const calls: string[] = [];
+    const split = (text: string) => (calls.push(`split ${text}`), text.split('|'));
+    const headings = (text: string) => (calls.push(`headings ${text}`), [text.length]);
+    const memo = context.PLATFORM_MEMO!;
+    expect(memo(split, 'a|b')).toEqual(['a', 'b']);
+    expect(memo(split, 'a|b')).toBe(memo(split, 'a|b'));
+    expect(memo(split, 'c')).toEqual(['c']);
+    expect(memo(headings, 'c')).toEqual([1]);
+    expect(calls).toEqual(['split a|b', 'split c', 'headings c']);
+  });
+
+  it('is in the built site once', () => {
+    const script = readFileSync(path.join(DOCS_DIR, 'assets', 'scalar.js'), 'utf8');
+    expect(script.startsWith(MEMO_HELPER)).toBe(true);
+    expect(script.split('PLATFORM_MEMO(').length - 1).toBe(2);
   });
 });
