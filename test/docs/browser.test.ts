@@ -52,7 +52,7 @@ const areas = listAreas();
 const sources = siteSources(() => mock.url);
 
 describe.each(sources)('the reference site from %s', (source, site) => {
-  // One page per source for every check but the stated-facts view: loading the site is the slow part.
+  // One page per source: loading the site is the slow part.
   let visited: Visit;
   beforeAll(async () => {
     visited = await visit(site());
@@ -180,9 +180,8 @@ describe.each(sources)('the reference site from %s', (source, site) => {
 
   if (source === 'mock')
     it('shows stated facts only on request, keeping the reader’s place, and turns dark', async () => {
-      await visited.page.close();
-      visited = await visit(`${site()}#tag/manage-videos/POST/library/{libraryId}/videos`);
       const { page } = visited;
+      await show('tag/manage-videos/POST/library/{libraryId}/videos');
       await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(1);
       await Promise.all([page.waitForURL(/view=stated/), page.locator('#stated-only').check()]);
       await rendered(page);

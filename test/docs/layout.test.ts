@@ -47,6 +47,16 @@ async function open(width: number, hash = '', options: { colorScheme?: 'dark' | 
 }
 const close = async (page: Page) => page.context().close();
 
+/** The desktop widths share one page (loading the site is the slow part), resized from one to the next; a phone is emulated in a page of its own. */
+let desktop: Page | undefined;
+async function pageAt(width: number): Promise<Page> {
+  if (width < 640) return open(width);
+  desktop ??= await open(width);
+  await desktop.setViewportSize({ width, height: HEIGHT });
+  return desktop;
+}
+afterAll(async () => desktop && close(desktop));
+
 /** How far the page reaches past the screen's right edge, and the elements that reach past it without a scrolling box of their own. */
 const overflow = (page: Page) =>
   page.evaluate(() => {
@@ -83,12 +93,11 @@ const keptAtTop = (page: Page) =>
   });
 
 describe.each([390, 1024, 1440])('the reference site at %i px', (width) => {
-  // One page per width: loading the site is the slow part.
   let page: Page;
   beforeAll(async () => {
-    page = await open(width);
+    page = await pageAt(width);
   }, PAGE_TIMEOUT_MS);
-  afterAll(async () => page && close(page));
+  afterAll(async () => page && page !== desktop && close(page));
   const show = async (hash: string, section: string) => {
     await page.evaluate((target) => (location.hash = target), hash);
     await page.locator(`[id$="${section}"]`).first().waitFor();
@@ -129,6 +138,7 @@ describe.each([390, 1024, 1440])('the reference site at %i px', (width) => {
     expect(box.width).toBeGreaterThanOrEqual(48);
     expect(await overflow(page)).toEqual({ by: 0, past: [] });
     await page.screenshot({ path: path.join(SCREENSHOTS, `test-request-${width}.png`) });
+    await page.keyboard.press('Escape');
   });
 });
 
@@ -153,11 +163,11 @@ describe('dark mode', () => {
 
   const pages: Record<string, Page> = {};
   beforeAll(async () => {
-    pages.light = await open(1440);
+    pages.light = await pageAt(1440);
     for (const width of [390, 1440]) pages[`system-${width}`] = await open(width, '', { colorScheme: 'dark', blockScalar: true });
   }, 3 * PAGE_TIMEOUT_MS);
   afterAll(async () => {
-    for (const page of Object.values(pages)) await close(page);
+    for (const page of Object.values(pages)) if (page !== desktop) await close(page);
   });
 
   it("covers the site's own bar and its controls once the reader turns it on", async () => {

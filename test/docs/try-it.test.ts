@@ -96,7 +96,19 @@ async function authCard(page: Page) {
 
 const sources = siteSources(() => mock.url);
 
-describe.each(sources)('Test Request on the reference site from %s', (source, site) => {
+/** Scalar's hash for the overview, which it sets on a page opened without one. */
+const OVERVIEW = '#description/introduction';
+
+/** An address nothing listens on: a port the system gave and took back. */
+const deadAddress = () =>
+  new Promise<string>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(`http://127.0.0.1:${port}`));
+    });
+  });
+
+describe.each(sources)('Test Request and the bar of the reference site from %s', (source, site) => {
   let visited: Visit;
   let accessKey: string;
   let token = '';
@@ -106,7 +118,9 @@ describe.each(sources)('Test Request on the reference site from %s', (source, si
     visited = await visit(browser, site(), mock.url);
     accessKey = await visited.page.evaluate(() => (window as unknown as { PLATFORM_SITE_CONFIG: { accessKey: string } }).PLATFORM_SITE_CONFIG.accessKey);
   });
-  afterAll(async () => visited?.page.close());
+  afterAll(async () => {
+    if (visited && !visited.page.isClosed()) await visited.page.close();
+  });
 
   async function tryIt(tried: Tried) {
     const { page } = visited;
@@ -182,21 +196,10 @@ describe.each(sources)('Test Request on the reference site from %s', (source, si
     expect(visited.foreignRequests).toEqual([]);
     expect(visited.consoleErrors).toEqual([]);
   });
-});
 
-/** Scalar's hash for the overview, which it sets on a page opened without one. */
-const OVERVIEW = '#description/introduction';
-
-/** An address nothing listens on: a port the system gave and took back. */
-const deadAddress = () =>
-  new Promise<string>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(`http://127.0.0.1:${port}`));
-    });
-  });
-
-describe.each(sources)('the bar of the reference site from %s', (source, site) => {
+  // The bar, on the same page once the Test Requests are checked ("Use" reloads it).
+  /** Back to the overview, where a page opened without a hash is: Scalar gives it this hash. */
+  const toOverview = (page: Page) => page.evaluate((overview) => (location.hash = overview), OVERVIEW);
   /** On the overview (Scalar gave it its hash): enter an address and press Use; resolves once the page shows that mock. */
   async function use(page: Page, address: string) {
     await page.waitForFunction((overview) => location.hash === overview, OVERVIEW);
@@ -215,8 +218,8 @@ describe.each(sources)('the bar of the reference site from %s', (source, site) =
 
   if (source === 'mock')
     it('keeps one fragment in the address after "Use" and a switch to stated facts on the overview', async () => {
-      const visited = await visit(browser, site(), mock.url);
       const { page } = visited;
+      await toOverview(page);
       await use(page, mock.url.replace('127.0.0.1', 'localhost')); // another address of the same mock
       expect(new URL(page.url()).hash).not.toContain(`${OVERVIEW.slice(1)}/`);
       await page.waitForFunction((overview) => location.hash === overview, OVERVIEW);
@@ -228,9 +231,8 @@ describe.each(sources)('the bar of the reference site from %s', (source, site) =
 
   if (source === 'file')
     it('keeps one fragment after "Use"; a mock there that gives no token is told how to start, in the repository and where the package is installed', async () => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      await page.goto(site());
-      await rendered(page);
+      const { page } = visited;
+      await toOverview(page);
       await use(page, await deadAddress());
       await expectOneFragment(page);
 
@@ -248,6 +250,5 @@ describe.each(sources)('the bar of the reference site from %s', (source, site) =
       expect(text).toContain('pnpm mock --cors-origin null in the contracts repository');
       expect(text).toContain(`npx ${Object.keys(manifest.bin)[0]} --cors-origin null where ${manifest.name} is installed`);
       await page.screenshot({ path: path.join(screenshots, `${source}-use-no-token.png`) });
-      await page.close();
     });
 });
