@@ -17,7 +17,8 @@ import { buildSync } from 'esbuild';
 import { ENTRIES } from '../packages/mock/src/areas/database/engine/worker-script.ts';
 import { parseScriptArgs } from './lib/args.ts';
 import { ROOT } from './lib/paths.ts';
-import { fail, runBin } from './lib/run.ts';
+import { compile } from './lib/compile.ts';
+import { fail } from './lib/run.ts';
 
 const PACKAGE_DIR = path.join(ROOT, 'packages/mock');
 const ENGINE = 'areas/database/engine';
@@ -50,7 +51,7 @@ export function bundleSqlite(dist = path.join(PACKAGE_DIR, 'dist')) {
 
 export async function buildMock() {
   rmSync(path.join(PACKAGE_DIR, 'dist'), { recursive: true, force: true });
-  if (!runBin('tsc', ['-p', 'packages/mock/tsconfig.build.json']).ok) fail('the mock does not compile (see above)');
+  if (!compile('packages/mock/tsconfig.build.json')) fail('the mock does not compile (see above)');
   bundleSqlite();
   const { precompileValidators } = (await import(
     pathToFileURL(path.join(PACKAGE_DIR, 'dist/precompile.js')).href

@@ -7,7 +7,8 @@ import { BUNDLE_INPUTS, bundleIfChanged } from './bundle.ts';
 import { parseScriptArgs } from './lib/args.ts';
 import { readRecord, runSteps, whyStale, type BuildStep } from './lib/freshness.ts';
 import { BUILD_RECORD, BUNDLE_DIR, CONTRACTS_DIR, DOCS_DIR, ROOT } from './lib/paths.ts';
-import { fail, runBin } from './lib/run.ts';
+import { compile, setTypeChecking } from './lib/compile.ts';
+import { fail } from './lib/run.ts';
 
 const rel = (file: string) => path.relative(ROOT, file);
 export { BUILD_RECORD };
@@ -24,18 +25,18 @@ async function buildContracts() {
   const stale = await staleGenerated();
   if (stale.length > 0) fail(`${stale.join(', ')} ${stale.length === 1 ? 'does' : 'do'} not match the contracts: run \`pnpm generate\` and commit the result`);
   rmSync(path.join(CONTRACTS_DIR, 'dist'), { recursive: true, force: true });
-  if (!runBin('tsc', ['-p', 'packages/contracts/tsconfig.build.json']).ok) fail('the contracts package does not compile (see above)');
+  if (!compile('packages/contracts/tsconfig.build.json')) fail('the contracts package does not compile (see above)');
   console.log('built packages/contracts/dist/');
 }
 
 function buildCli() {
   rmSync(path.join(ROOT, 'packages/cli/dist'), { recursive: true, force: true });
-  if (!runBin('tsc', ['-p', CLI_TSCONFIG]).ok) fail('the CLI does not compile (see above)');
+  if (!compile(CLI_TSCONFIG)) fail('the CLI does not compile (see above)');
   console.log('built packages/cli/dist/');
 }
 
 function buildClient() {
-  if (!runBin('tsc', ['-p', 'packages/client/tsconfig.build.json']).ok) fail('the client does not compile (see above)');
+  if (!compile('packages/client/tsconfig.build.json')) fail('the client does not compile (see above)');
   console.log('built packages/client/dist/');
 }
 
@@ -112,15 +113,20 @@ export function staleSteps(): { step: string; reason: string }[] {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseScriptArgs({
-    usage: 'pnpm build [--changed]',
+    usage: 'pnpm build [--changed] [--no-check]',
     description: `Builds everything, in the order data flows: bundles the contracts into
 packages/contracts/bundles/, checks the committed generated types, compiles @platform-contracts/contracts,
 @platform-contracts/client and @platform-contracts/mock, and writes the reference site to dist/docs/.
 \`pnpm start\` runs only the steps whose inputs changed since, as \`--changed\` does.`,
     options: {
       changed: { type: 'boolean', description: 'build only the steps whose inputs changed since the last build, saying why (pnpm test, pnpm start)' },
+      'no-check': {
+        type: 'boolean',
+        description: 'compile without checking types, for a run that type-checks next (pnpm test: its typecheck stage checks every package)',
+      },
     },
   });
+  setTypeChecking(!values['no-check']);
   if (!values.changed) await build();
   else if ((await buildStale()).length === 0) console.log('build: up to date, nothing to rebuild');
 }

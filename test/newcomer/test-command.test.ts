@@ -1,12 +1,13 @@
 // `pnpm test` bundles the contracts once and reuses a fresh build: lint, check:breaking and the
 // build share the bundles (bundleIfChanged, on the inputs recorded at the last full bundle), and
 // the build stage only runs the steps whose inputs changed (`pnpm build --changed`).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILD_STEPS } from '../../scripts/build.ts';
 import { BUNDLE_INPUTS, bundleIfChanged } from '../../scripts/bundle.ts';
+import { compileArgs, setTypeChecking } from '../../scripts/lib/compile.ts';
 import { fingerprint } from '../../scripts/lib/freshness.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { STAGES } from '../../scripts/test.ts';
@@ -48,6 +49,32 @@ describe('pnpm test’s stages', () => {
   it('build only what changed, after lint and check:breaking made the bundles', () => {
     expect(STAGES.map(([name]) => name)).toEqual(['lint', 'check:breaking', 'build', 'typecheck', 'vitest']);
     expect(STAGES.find(([name]) => name === 'build')![2]).toContain('--changed');
+  });
+
+  it('compile without a type check, because the next stage type-checks every package (tsconfig.json)', () => {
+    const build = STAGES.findIndex(([name]) => name === 'build');
+    expect(STAGES[build]![2]).toContain('--no-check');
+    expect(STAGES[build + 1]![0]).toBe('typecheck');
+    expect(STAGES[build + 1]![2]).toEqual(['-p', 'tsconfig.json']);
+    const { include } = JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8')) as { include: string[] };
+    for (const name of readdirSync(path.join(ROOT, 'packages')).filter((name) => existsSync(path.join(ROOT, 'packages', name, 'tsconfig.build.json'))))
+      expect(
+        include.some((pattern) => `packages/${name}/src`.startsWith(pattern.replace('*', name))),
+        name,
+      ).toBe(true);
+  });
+});
+
+describe('the build’s compiles', () => {
+  it('check types unless told not to (--no-check), with the package’s build configuration', () => {
+    expect(compileArgs('packages/mock/tsconfig.build.json')).toEqual(['-p', 'packages/mock/tsconfig.build.json']);
+    try {
+      setTypeChecking(false);
+      expect(compileArgs('packages/mock/tsconfig.build.json')).toEqual(['-p', 'packages/mock/tsconfig.build.json', '--noCheck']);
+    } finally {
+      setTypeChecking(true);
+    }
+    expect(compileArgs('packages/cli/tsconfig.build.json')).toEqual(['-p', 'packages/cli/tsconfig.build.json']);
   });
 });
 
