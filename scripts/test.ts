@@ -1,11 +1,12 @@
-// `pnpm test [vitest argument...]`: every check, in order, stopping at the first that fails:
-// lint, the breaking-change gate, the build, the type check, then the tests (vitest), which get
-// any arguments given here (`pnpm test test/mock` runs only those files). The contracts are
-// bundled once (by the first stage that needs the bundles) and the build reuses what is fresh
-// (`pnpm build --changed`): only the steps whose inputs changed since the last build run, compiled
-// without a type check (`--no-check`), since the typecheck stage right after checks every package.
-// Each stage's time is printed as it ends.
-import { spawnSync } from 'node:child_process';
+// `pnpm test [vitest argument...]`: every check, stopping at the first that fails: lint, the
+// breaking-change gate, the build, the type check, then the tests (vitest), which get any
+// arguments given here (`pnpm test test/mock` runs only those files). The contracts are bundled
+// first, once; then lint, check:breaking and the build run at the same time (each reads the
+// bundles and none reads what another writes), each one's output shown whole when it ends. The
+// build reuses what is fresh (`pnpm build --changed`: only the steps whose inputs changed since
+// the last build run) and compiles without a type check (`--no-check`), since the typecheck
+// stage right after checks every package. Each stage's time is printed as it ends.
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { helpText } from './lib/args.ts';
 import { ROOT } from './lib/paths.ts';
@@ -18,6 +19,57 @@ export const STAGES: [string, string, string[]][] = [
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json']],
   ['vitest', bin('vitest'), ['run']],
 ];
+/** The stages that run at the same time, once the bundles are made: they read the bundles and the sources, and write nothing the others read. */
+export const AT_ONCE = ['lint', 'check:breaking', 'build'];
+
+export interface Ended {
+  name: string;
+  status: number;
+  seconds: number;
+}
+type Stage = [name: string, command: string, args: string[]];
+type Write = (text: string) => void;
+
+/** A stage run with its output kept, then written whole when it ends (the stages beside it do not interleave). */
+function runKept([name, command, args]: Stage, write: Write): Promise<Ended> {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve) => {
+    child.once('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.once('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      write(`── ${name} (${seconds.toFixed(1)} s)\n${Buffer.concat(chunks).toString()}`);
+      resolve({ name, status: code ?? 1, seconds });
+    });
+  });
+}
+
+function runShown([name, command, args]: Stage): Ended {
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  return { name, status: result.status ?? 1, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * The stages in order, those named in `atOnce` (the first ones) at the same time; stops after the
+ * first group with a failure. Returns every stage that ran and the one it stopped at (the first
+ * failed, in the stages' order).
+ */
+export async function runStages(stages: Stage[], atOnce: string[], write: Write = (text) => process.stdout.write(text)) {
+  const ran: Ended[] = [];
+  const groups = [stages.filter(([name]) => atOnce.includes(name)), ...stages.filter(([name]) => !atOnce.includes(name)).map((stage) => [stage])];
+  for (const group of groups.filter((stages) => stages.length > 0)) {
+    const ended = group.length === 1 ? [runShown(group[0]!)] : await Promise.all(group.map((stage) => runKept(stage, write)));
+    ran.push(...ended);
+    write(`pnpm test: ${ran.map(({ name, seconds }) => `${name} ${seconds.toFixed(1)} s`).join(', ')}\n`);
+    const failed = ended.find((stage) => stage.status !== 0);
+    if (failed) return { ran, stoppedAt: failed };
+  }
+  return { ran, stoppedAt: undefined };
+}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
@@ -25,22 +77,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stdout.write(
       helpText({
         usage: 'pnpm test [vitest argument...]',
-        description: `Runs every check, stopping at the first that fails: ${STAGES.map(([name]) => name).join(', ')}.
+        description: `Runs every check, stopping at the first that fails: ${STAGES.map(([name]) => name).join(', ')}
+(${AT_ONCE.join(', ')} at the same time, once the contracts are bundled).
 Arguments go to vitest: \`pnpm test test/mock\` runs only the files under test/mock/,
 \`pnpm test -t "busy port"\` only the tests whose name matches.`,
       }),
     );
     process.exit(0);
   }
-  const times: string[] = [];
-  for (const [name, command, stageArgs] of STAGES) {
-    const started = performance.now();
-    const result = spawnSync(command, name === 'vitest' ? [...stageArgs, ...args] : stageArgs, { cwd: ROOT, stdio: 'inherit' });
-    times.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    console.log(`pnpm test: ${times.join(', ')}`);
-    if (result.status !== 0) {
-      console.error(`error: pnpm test stopped at ${name}`);
-      process.exit(result.status ?? 1);
-    }
+  const { bundleIfChanged } = await import('./bundle.ts');
+  bundleIfChanged();
+  const withArgs = STAGES.map(([name, command, stageArgs]): Stage => [name, command, name === 'vitest' ? [...stageArgs, ...args] : stageArgs]);
+  const { stoppedAt } = await runStages(withArgs, AT_ONCE);
+  if (stoppedAt) {
+    console.error(`error: pnpm test stopped at ${stoppedAt.name}`);
+    process.exit(stoppedAt.status);
   }
 }

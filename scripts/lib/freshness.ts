@@ -3,7 +3,7 @@
 // output is missing, when it never ran here, or when one of its inputs differs from the record,
 // and the reason names the first such file, so `pnpm start` rebuilds only what changed and says why.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface BuildStep {
@@ -67,9 +67,12 @@ export function readRecord(file: string): BuildRecord {
   }
 }
 
+/** Written whole or not at all (a new file renamed over it): \`pnpm test\` reads it in lint while the build writes it. */
 export function writeRecord(file: string, record: BuildRecord) {
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(record, null, 1)}\n`);
+  const written = `${file}.${process.pid}.tmp`;
+  writeFileSync(written, `${JSON.stringify(record, null, 1)}\n`);
+  renameSync(written, file);
 }
 
 export interface RunStepsOptions {

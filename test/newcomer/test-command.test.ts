@@ -10,7 +10,7 @@ import { BUNDLE_INPUTS, bundleIfChanged } from '../../scripts/bundle.ts';
 import { compileArgs, setTypeChecking } from '../../scripts/lib/compile.ts';
 import { fingerprint } from '../../scripts/lib/freshness.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { STAGES } from '../../scripts/test.ts';
+import { AT_ONCE, STAGES, runStages } from '../../scripts/test.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'bundle-record-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -62,6 +62,57 @@ describe('pnpm test’s stages', () => {
         include.some((pattern) => `packages/${name}/src`.startsWith(pattern.replace('*', name))),
         name,
       ).toBe(true);
+  });
+});
+
+describe('pnpm test’s stages run', () => {
+  it('lint, check:breaking and the build at once, first (they read the bundles, made before), then the rest in order', () => {
+    expect(AT_ONCE).toEqual(STAGES.slice(0, AT_ONCE.length).map(([name]) => name));
+    expect(AT_ONCE).toEqual(['lint', 'check:breaking', 'build']);
+  });
+
+  const scratch = mkdtempSync(path.join(tmpdir(), 'stages-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  /** A stage that prints its first line, waits until the other stage has printed its own (a file each, watched), then prints its second line and exits. */
+  const meeting = (own: string, other: string, status = 0): [string, string, string[]] => [
+    own,
+    process.execPath,
+    [
+      '-e',
+      `const fs = require('node:fs'), dir = ${JSON.stringify(scratch)};
+      console.log('${own} first'); fs.writeFileSync(dir + '/${own}', '');
+      const end = () => { console.log('${own} second'); process.exit(${status}); };
+      if (fs.existsSync(dir + '/${other}')) end();
+      const watcher = fs.watch(dir, () => fs.existsSync(dir + '/${other}') && (watcher.close(), end()));`,
+    ],
+  ];
+  const marks = (name: string): [string, string, string[]] => [
+    name,
+    process.execPath,
+    ['-e', `require('node:fs').writeFileSync(${JSON.stringify(path.join(scratch, name))}, '')`],
+  ];
+
+  it('at the same time (each waits for the other), each one’s output written whole, then the next', async () => {
+    let written = '';
+    const { ran, stoppedAt } = await runStages([meeting('left', 'right'), meeting('right', 'left'), marks('after')], ['left', 'right'], (text) => {
+      written += text;
+    });
+    expect(stoppedAt).toBeUndefined();
+    expect(ran.map(({ name, status }) => [name, status])).toEqual([
+      ['left', 0],
+      ['right', 0],
+      ['after', 0],
+    ]);
+    for (const name of ['left', 'right']) expect(written).toMatch(new RegExp(`── ${name} \\(\\d+\\.\\d s\\)\\n${name} first\\n${name} second\\n`));
+    expect(written).toMatch(/pnpm test: left \d+\.\d s, right \d+\.\d s\n/);
+    expect(existsSync(path.join(scratch, 'after'))).toBe(true);
+  });
+
+  it('stops after the group with a failure, at the first stage that failed in their order, and runs nothing after it', async () => {
+    const { ran, stoppedAt } = await runStages([meeting('one', 'two', 0), meeting('two', 'one', 3), marks('never')], ['one', 'two'], () => {});
+    expect(ran.map(({ name }) => name)).toEqual(['one', 'two']);
+    expect(stoppedAt).toMatchObject({ name: 'two', status: 3 });
+    expect(existsSync(path.join(scratch, 'never'))).toBe(false);
   });
 });
 
