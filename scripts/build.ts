@@ -7,7 +7,7 @@ import { BUNDLE_INPUTS, bundleIfChanged } from './bundle.ts';
 import { parseScriptArgs } from './lib/args.ts';
 import { readRecord, runSteps, whyStale, type BuildStep } from './lib/freshness.ts';
 import { BUILD_RECORD, BUNDLE_DIR, CONTRACTS_DIR, DOCS_DIR, ROOT } from './lib/paths.ts';
-import { compile, setTypeChecking } from './lib/compile.ts';
+import { compile, isTypeChecking, setTypeChecking } from './lib/compile.ts';
 import { fail } from './lib/run.ts';
 
 const rel = (file: string) => path.relative(ROOT, file);
@@ -43,6 +43,7 @@ function buildClient() {
 export const BUILD_STEPS: BuildStep[] = [
   {
     name: 'contracts',
+    compiles: true,
     inputs: [
       ...BUNDLE_INPUTS,
       'scripts/generate.ts',
@@ -58,12 +59,14 @@ export const BUILD_STEPS: BuildStep[] = [
   },
   {
     name: 'client',
+    compiles: true,
     inputs: ['packages/client/src', 'packages/client/tsconfig.build.json', 'packages/contracts/dist', ...SHARED_INPUTS],
     outputs: ['packages/client/dist'],
     run: buildClient,
   },
   {
     name: 'cli',
+    compiles: true,
     inputs: ['packages/cli/src', 'packages/cli/bin', CLI_TSCONFIG, 'packages/client/dist', ...SHARED_INPUTS],
     outputs: ['packages/cli/dist'],
     run: buildCli,
@@ -85,6 +88,7 @@ export const BUILD_STEPS: BuildStep[] = [
   },
   {
     name: 'mock',
+    compiles: true,
     // The bundles too: the validators their schemas need are precompiled into the mock's dist.
     inputs: ['packages/mock/src', 'packages/mock/tsconfig.build.json', 'packages/contracts/dist', rel(BUNDLE_DIR), 'scripts/build-mock.ts', ...SHARED_INPUTS],
     outputs: ['packages/mock/dist'],
@@ -94,12 +98,12 @@ export const BUILD_STEPS: BuildStep[] = [
 
 /** Every step (`pnpm build`). */
 export async function build() {
-  await runSteps(BUILD_STEPS, { root: ROOT, recordFile: BUILD_RECORD, all: true });
+  await runSteps(BUILD_STEPS, { root: ROOT, recordFile: BUILD_RECORD, all: true, unchecked: !isTypeChecking() });
 }
 
 /** Only the steps whose inputs changed since they last ran, each with the reason (`pnpm start`). */
 export async function buildStale(): Promise<string[]> {
-  return runSteps(BUILD_STEPS, { root: ROOT, recordFile: BUILD_RECORD });
+  return runSteps(BUILD_STEPS, { root: ROOT, recordFile: BUILD_RECORD, unchecked: !isTypeChecking() });
 }
 
 /** The steps that are out of date, with why, without running anything. */

@@ -5,11 +5,13 @@
 // bundles and none reads what another writes), each one's output shown whole when it ends. The
 // build reuses what is fresh (`pnpm build --changed`: only the steps whose inputs changed since
 // the last build run) and compiles without a type check (`--no-check`), since the typecheck
-// stage right after checks every package. Each stage's time is printed as it ends.
+// stage right after checks every package; once it passes, the build record says so (until then a
+// build that checks types, such as pnpm pack:all, compiles again). Each stage's time is printed as it ends.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { helpText } from './lib/args.ts';
-import { ROOT } from './lib/paths.ts';
+import { markChecked } from './lib/freshness.ts';
+import { BUILD_RECORD, ROOT } from './lib/paths.ts';
 
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 export const STAGES: [string, string, string[]][] = [
@@ -58,7 +60,12 @@ function runShown([name, command, args]: Stage): Ended {
  * first group with a failure. Returns every stage that ran and the one it stopped at (the first
  * failed, in the stages' order).
  */
-export async function runStages(stages: Stage[], atOnce: string[], write: Write = (text) => process.stdout.write(text)) {
+export async function runStages(
+  stages: Stage[],
+  atOnce: string[],
+  write: Write = (text) => process.stdout.write(text),
+  onPassed: (name: string) => void = () => {},
+) {
   const ran: Ended[] = [];
   const groups = [stages.filter(([name]) => atOnce.includes(name)), ...stages.filter(([name]) => !atOnce.includes(name)).map((stage) => [stage])];
   for (const group of groups.filter((stages) => stages.length > 0)) {
@@ -67,6 +74,7 @@ export async function runStages(stages: Stage[], atOnce: string[], write: Write 
     write(`pnpm test: ${ran.map(({ name, seconds }) => `${name} ${seconds.toFixed(1)} s`).join(', ')}\n`);
     const failed = ended.find((stage) => stage.status !== 0);
     if (failed) return { ran, stoppedAt: failed };
+    for (const { name } of ended) onPassed(name);
   }
   return { ran, stoppedAt: undefined };
 }
@@ -88,7 +96,8 @@ Arguments go to vitest: \`pnpm test test/mock\` runs only the files under test/m
   const { bundleIfChanged } = await import('./bundle.ts');
   bundleIfChanged();
   const withArgs = STAGES.map(([name, command, stageArgs]): Stage => [name, command, name === 'vitest' ? [...stageArgs, ...args] : stageArgs]);
-  const { stoppedAt } = await runStages(withArgs, AT_ONCE);
+  // The build compiled without checking types; once the type check passed, its record says they were checked.
+  const { stoppedAt } = await runStages(withArgs, AT_ONCE, undefined, (name) => name === 'typecheck' && markChecked(BUILD_RECORD));
   if (stoppedAt) {
     console.error(`error: pnpm test stopped at ${stoppedAt.name}`);
     process.exit(stoppedAt.status);

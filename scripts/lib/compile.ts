@@ -10,6 +10,8 @@ export function setTypeChecking(check: boolean) {
   options.check = check;
 }
 
+export const isTypeChecking = () => options.check;
+
 /** The arguments of tsc for a package's build configuration. */
 export const compileArgs = (tsconfig: string) => ['-p', tsconfig, ...(options.check ? [] : ['--noCheck'])];
 

@@ -13,7 +13,16 @@ export interface BuildStep {
   /** What the step writes; a missing one makes it stale. */
   outputs: string[];
   run(): void | Promise<void>;
+  /** It compiles TypeScript, checking types unless the build says not to (`pnpm build --no-check`). */
+  compiles?: boolean;
 }
+
+/**
+ * The key a step's record gets when it compiled without a type check: a build that checks types
+ * (`pnpm build`, `pnpm start`, `pnpm pack:all`) does it again, until a type check of every package
+ * passed (`markChecked`, after pnpm test's typecheck stage).
+ */
+export const UNCHECKED = '(types not checked)';
 
 /** Relative path -> content hash, for every file under the inputs. */
 export type Fingerprint = Record<string, string>;
@@ -46,7 +55,13 @@ export function fingerprint(root: string, inputs: string[]): Fingerprint {
 }
 
 /** Why the step must run, or undefined when its recorded inputs are unchanged and its outputs exist. */
-export function whyStale(root: string, step: BuildStep, record: BuildRecord, current = fingerprint(root, step.inputs)): string | undefined {
+export function whyStale(
+  root: string,
+  step: BuildStep,
+  record: BuildRecord,
+  current = fingerprint(root, step.inputs),
+  { unchecked = false }: { unchecked?: boolean } = {},
+): string | undefined {
   const missing = step.outputs.find((output) => !existsSync(path.join(root, output)));
   if (missing) return `${missing} is missing`;
   const before = record[step.name];
@@ -55,8 +70,9 @@ export function whyStale(root: string, step: BuildStep, record: BuildRecord, cur
     if (!(file in before)) return `${file} is new`;
     if (before[file] !== hash) return `${file} changed`;
   }
-  const removed = Object.keys(before).find((file) => !(file in current));
-  return removed ? `${removed} was removed` : undefined;
+  const removed = Object.keys(before).find((file) => file !== UNCHECKED && !(file in current));
+  if (removed) return `${removed} was removed`;
+  return before[UNCHECKED] && !unchecked ? 'it was compiled without a type check (pnpm build --no-check), and no type check has passed since' : undefined;
 }
 
 export function readRecord(file: string): BuildRecord {
@@ -80,6 +96,8 @@ export interface RunStepsOptions {
   recordFile: string;
   /** Run every step, stale or not (`pnpm build`). */
   all?: boolean;
+  /** The steps that compile do not check types (`pnpm build --no-check`): recorded as such. */
+  unchecked?: boolean;
   log?: (line: string) => void;
 }
 
@@ -87,17 +105,21 @@ export interface RunStepsOptions {
  * Runs the steps in order: every one with `all`, else the stale ones. A step that ran makes the
  * following steps check their inputs again (its output may be one of them). Returns what ran.
  */
-export async function runSteps(steps: BuildStep[], { root, recordFile, all = false, log = console.log }: RunStepsOptions): Promise<string[]> {
+export async function runSteps(
+  steps: BuildStep[],
+  { root, recordFile, all = false, unchecked = false, log = console.log }: RunStepsOptions,
+): Promise<string[]> {
   const record = readRecord(recordFile);
   const ran: string[] = [];
   for (const step of steps) {
-    const before = fingerprint(root, step.inputs);
-    const reason = all ? undefined : whyStale(root, step, record, before);
+    const inputs = fingerprint(root, step.inputs);
+    const reason = all ? undefined : whyStale(root, step, record, inputs, { unchecked });
     if (!all && !reason) continue;
     if (reason) log(`rebuilding ${step.name}: ${reason}`);
     await step.run();
     // The inputs as they were when the step read them, so that an edit made meanwhile still counts.
     // Read again: a step may record something of its own meanwhile (the bundles, scripts/bundle.ts).
+    const before: Fingerprint = unchecked && step.compiles ? { ...inputs, [UNCHECKED]: 'pnpm build --no-check' } : inputs;
     const latest = readRecord(recordFile);
     latest[step.name] = before;
     writeRecord(recordFile, latest);
@@ -105,4 +127,11 @@ export async function runSteps(steps: BuildStep[], { root, recordFile, all = fal
     ran.push(step.name);
   }
   return ran;
+}
+
+/** Every step's record as type-checked: a check of every package passed after they were compiled (pnpm test's typecheck stage). */
+export function markChecked(recordFile: string) {
+  const record = readRecord(recordFile);
+  for (const fingerprinted of Object.values(record)) delete fingerprinted[UNCHECKED];
+  writeRecord(recordFile, record);
 }

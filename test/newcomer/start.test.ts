@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_STEPS, staleSteps } from '../../scripts/build.ts';
-import { runSteps, type BuildStep } from '../../scripts/lib/freshness.ts';
+import { markChecked, runSteps, type BuildStep } from '../../scripts/lib/freshness.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { cleanNpmEnv, pnpmCommand } from '../../scripts/lib/pnpm.ts';
 import vitestConfig from '../../vitest.config.ts';
@@ -26,10 +26,10 @@ describe('rebuilding only what changed', () => {
     { name: 'b', inputs: ['out/a', 'src/b'], outputs: ['out/b'], run: () => (ran.push('b'), write('out/b', 'b')) },
     { name: 'c', inputs: ['src/c'], outputs: ['out/c'], run: () => (ran.push('c'), write('out/c', 'c')) },
   ];
-  const run = async (all = false) => {
+  const run = async (all = false, unchecked = false) => {
     ran.length = 0;
     const log: string[] = [];
-    await runSteps(steps, { root, recordFile: path.join(root, 'record.json'), all, log: (line) => log.push(line) });
+    await runSteps(steps, { root, recordFile: path.join(root, 'record.json'), all, unchecked, log: (line) => log.push(line) });
     return { ran: [...ran], log };
   };
 
@@ -70,6 +70,22 @@ describe('rebuilding only what changed', () => {
 
   it('runs every step when asked to (pnpm build)', async () => {
     expect((await run(true)).ran).toEqual(['a', 'b', 'c']);
+  });
+
+  it('compiles again, checking types, what was compiled without a type check, until a check of every package passed (markChecked)', async () => {
+    steps[1]!.compiles = true; // b compiles TypeScript; a and c do not
+    try {
+      expect((await run(true, true)).ran).toEqual(['a', 'b', 'c']); // pnpm build --no-check
+      expect(await run(false, true)).toEqual({ ran: [], log: [] }); // another build without a check: nothing to do
+      const UNCHECKED_B = 'rebuilding b: it was compiled without a type check (pnpm build --no-check), and no type check has passed since';
+      expect(await run()).toEqual({ ran: ['b'], log: [UNCHECKED_B] }); // pnpm start, pnpm pack:all
+      expect(await run()).toEqual({ ran: [], log: [] });
+      await run(true, true);
+      markChecked(path.join(root, 'record.json')); // pnpm test's typecheck stage passed
+      expect(await run()).toEqual({ ran: [], log: [] });
+    } finally {
+      steps[1]!.compiles = undefined;
+    }
   });
 });
 

@@ -79,11 +79,13 @@ describe('pnpm test’s stages run', () => {
     process.execPath,
     [
       '-e',
+      // Watching before its own file is written and looking once after: the other's file cannot come unseen in between.
       `const fs = require('node:fs'), dir = ${JSON.stringify(scratch)};
-      console.log('${own} first'); fs.writeFileSync(dir + '/${own}', '');
       const end = () => { console.log('${own} second'); process.exit(${status}); };
-      if (fs.existsSync(dir + '/${other}')) end();
-      const watcher = fs.watch(dir, () => fs.existsSync(dir + '/${other}') && (watcher.close(), end()));`,
+      const met = () => fs.existsSync(dir + '/${other}') && end();
+      fs.watch(dir, met);
+      console.log('${own} first'); fs.writeFileSync(dir + '/${own}', '');
+      met();`,
     ],
   ];
   const marks = (name: string): [string, string, string[]] => [
@@ -94,10 +96,17 @@ describe('pnpm test’s stages run', () => {
 
   it('at the same time (each waits for the other), each one’s output written whole, then the next', async () => {
     let written = '';
-    const { ran, stoppedAt } = await runStages([meeting('left', 'right'), meeting('right', 'left'), marks('after')], ['left', 'right'], (text) => {
-      written += text;
-    });
+    const passed: string[] = [];
+    const { ran, stoppedAt } = await runStages(
+      [meeting('left', 'right'), meeting('right', 'left'), marks('after')],
+      ['left', 'right'],
+      (text) => {
+        written += text;
+      },
+      (name) => passed.push(name),
+    );
     expect(stoppedAt).toBeUndefined();
+    expect(passed).toEqual(['left', 'right', 'after']);
     expect(ran.map(({ name, status }) => [name, status])).toEqual([
       ['left', 0],
       ['right', 0],
@@ -109,7 +118,14 @@ describe('pnpm test’s stages run', () => {
   });
 
   it('stops after the group with a failure, at the first stage that failed in their order, and runs nothing after it', async () => {
-    const { ran, stoppedAt } = await runStages([meeting('one', 'two', 0), meeting('two', 'one', 3), marks('never')], ['one', 'two'], () => {});
+    const passed: string[] = [];
+    const { ran, stoppedAt } = await runStages(
+      [meeting('one', 'two', 0), meeting('two', 'one', 3), marks('never')],
+      ['one', 'two'],
+      () => {},
+      (name) => passed.push(name),
+    );
+    expect(passed).toEqual([]); // the group failed: not even its passing stage counts (pnpm test marks the build checked after typecheck passed)
     expect(ran.map(({ name }) => name)).toEqual(['one', 'two']);
     expect(stoppedAt).toMatchObject({ name: 'two', status: 3 });
     expect(existsSync(path.join(scratch, 'never'))).toBe(false);
