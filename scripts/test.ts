@@ -14,7 +14,8 @@ import { markChecked } from './lib/freshness.ts';
 import { BUILD_RECORD, ROOT } from './lib/paths.ts';
 
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
-export const STAGES: [string, string, string[]][] = [
+export type Stage = [name: string, command: string, args: string[]];
+export const STAGES: Stage[] = [
   ['lint', bin('tsx'), ['scripts/lint.ts']],
   ['check:breaking', bin('tsx'), ['scripts/check-breaking.ts']],
   ['build', bin('tsx'), ['scripts/build.ts', '--changed', '--no-check']],
@@ -29,7 +30,6 @@ export interface Ended {
   status: number;
   seconds: number;
 }
-type Stage = [name: string, command: string, args: string[]];
 type Write = (text: string) => void;
 
 /** A stage run with its output kept, then written whole when it ends (the stages beside it do not interleave). */
@@ -56,9 +56,9 @@ function runShown([name, command, args]: Stage): Ended {
 }
 
 /**
- * The stages in order, those named in `atOnce` (the first ones) at the same time; stops after the
- * first group with a failure. Returns every stage that ran and the one it stopped at (the first
- * failed, in the stages' order).
+ * The stages in order, those named in `atOnce` that come one after another at the same time; stops
+ * after the first group with a failure. Returns every stage that ran and the one it stopped at (the
+ * first failed, in the stages' order).
  */
 export async function runStages(
   stages: Stage[],
@@ -67,8 +67,13 @@ export async function runStages(
   onPassed: (name: string) => void = () => {},
 ) {
   const ran: Ended[] = [];
-  const groups = [stages.filter(([name]) => atOnce.includes(name)), ...stages.filter(([name]) => !atOnce.includes(name)).map((stage) => [stage])];
-  for (const group of groups.filter((stages) => stages.length > 0)) {
+  const groups: Stage[][] = [];
+  for (const stage of stages) {
+    const last = groups.at(-1);
+    if (last && atOnce.includes(stage[0]) && atOnce.includes(last[0]![0])) last.push(stage);
+    else groups.push([stage]);
+  }
+  for (const group of groups) {
     const ended = group.length === 1 ? [runShown(group[0]!)] : await Promise.all(group.map((stage) => runKept(stage, write)));
     ran.push(...ended);
     write(`pnpm test: ${ran.map(({ name, seconds }) => `${name} ${seconds.toFixed(1)} s`).join(', ')}\n`);

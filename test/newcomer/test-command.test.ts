@@ -10,7 +10,7 @@ import { BUNDLE_INPUTS, bundleIfChanged } from '../../scripts/bundle.ts';
 import { compileArgs, setTypeChecking } from '../../scripts/lib/compile.ts';
 import { fingerprint } from '../../scripts/lib/freshness.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { AT_ONCE, STAGES, runStages } from '../../scripts/test.ts';
+import { AT_ONCE, STAGES, runStages, type Stage } from '../../scripts/test.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'bundle-record-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -74,7 +74,7 @@ describe('pnpm test’s stages run', () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'stages-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   /** A stage that prints its first line, waits until the other stage has printed its own (a file each, watched), then prints its second line and exits. */
-  const meeting = (own: string, other: string, status = 0): [string, string, string[]] => [
+  const meeting = (own: string, other: string, status = 0): Stage => [
     own,
     process.execPath,
     [
@@ -88,11 +88,7 @@ describe('pnpm test’s stages run', () => {
       met();`,
     ],
   ];
-  const marks = (name: string): [string, string, string[]] => [
-    name,
-    process.execPath,
-    ['-e', `require('node:fs').writeFileSync(${JSON.stringify(path.join(scratch, name))}, '')`],
-  ];
+  const marks = (name: string): Stage => [name, process.execPath, ['-e', `require('node:fs').writeFileSync(${JSON.stringify(path.join(scratch, name))}, '')`]];
 
   it('at the same time (each waits for the other), each one’s output written whole, then the next', async () => {
     let written = '';
@@ -115,6 +111,15 @@ describe('pnpm test’s stages run', () => {
     for (const name of ['left', 'right']) expect(written).toMatch(new RegExp(`── ${name} \\(\\d+\\.\\d s\\)\\n${name} first\\n${name} second\\n`));
     expect(written).toMatch(/pnpm test: left \d+\.\d s, right \d+\.\d s\n/);
     expect(existsSync(path.join(scratch, 'after'))).toBe(true);
+  });
+
+  it('in their place: stages named at once wait for the stage listed before them', async () => {
+    const { ran } = await runStages([marks('first'), meeting('up', 'down'), meeting('down', 'up')], ['up', 'down'], () => {});
+    expect(ran.map(({ name, status }) => [name, status])).toEqual([
+      ['first', 0],
+      ['up', 0],
+      ['down', 0],
+    ]);
   });
 
   it('stops after the group with a failure, at the first stage that failed in their order, and runs nothing after it', async () => {
