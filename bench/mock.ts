@@ -1,6 +1,7 @@
 // The mock as a product, measured in one run on loopback, each against a baseline run here:
-// - start-up: from the command to the first answered `/_mock/health` (target 500 ms), and
-//   `startMock({ port: 0 })` from its module's import (target 100 ms);
+// - start-up (bench/lib/start-up.ts): from the command to the first answer of a route (target
+//   500 ms), the longest hold of the thread after Ready (target 50 ms), and `startMock({ port: 0 })`
+//   from its module's import (target 100 ms);
 // - throughput at 10 and 50 connections for GET shield zones and POST video create, through
 //   `platform-mock`, through the Prism CLI serving the same bundle (target: 10x) and through a
 //   bare node:http server answering the same bytes (reported as a fraction);
@@ -18,7 +19,6 @@
 //   on against off (goal: within 10%).
 // It ends with the goals in one table (figure, goal, met or missed).
 // Every server runs in its own process; the load generator runs in this one.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Agent, request as httpRequest } from 'node:http';
@@ -29,9 +29,9 @@ import { fail } from '../scripts/lib/run.ts';
 import { measureJournalCost } from './lib/journal-cost.ts';
 import { measureSuites, measureValidatedCalls } from './lib/mock-in-process.ts';
 import { printGoals, type Goal } from './lib/goals.ts';
+import { BUILT, HEADERS, start, startOurs, stop, waitFor } from './lib/processes.ts';
+import { measureStartup } from './lib/start-up.ts';
 
-const CLI = path.join(ROOT, 'packages/mock/bin/platform-mock.js');
-const BUILT = path.join(ROOT, 'packages/mock/dist/index.js');
 const PRISM = path.join(ROOT, 'node_modules/.bin/prism');
 const SECONDS = 3;
 const CONNECTIONS = [10, 50];
@@ -40,8 +40,6 @@ const TARGET_RATIO = 10;
 const TARGET_OF_BARE = 0.6;
 /** p50 at one connection, ms. */
 const TARGET_P50_MS = 0.3;
-const STARTS = 3;
-const HEADERS = { AccessKey: 'bench-key', 'content-type': 'application/json' };
 
 interface Endpoint {
   name: string;
@@ -57,44 +55,6 @@ const ENDPOINTS: Endpoint[] = [
 
 if (!existsSync(BUILT)) fail('packages/mock/dist is missing: run `pnpm build` first');
 const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target');
-
-const children: ChildProcess[] = [];
-process.on('exit', () => children.forEach((child) => child.kill('SIGKILL')));
-
-function start(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: { ...process.env, ...env } });
-  children.push(child);
-  return child;
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-/** Polls until the URL answers (any status); returns the milliseconds since `since`. */
-async function waitFor(url: string, since: number, timeoutMs = 30_000): Promise<number> {
-  while (performance.now() - since < timeoutMs) {
-    try {
-      await fetch(url, { headers: HEADERS });
-      return performance.now() - since;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
-  return fail(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-async function startOurs(extraArgs: string[] = [], cliArgs: string[] = []): Promise<{ child: ChildProcess; url: string; ms: number }> {
-  const port = await freePort();
-  const since = performance.now();
-  const child = start(process.execPath, [...extraArgs, CLI, '--port', String(port), '--quiet', ...cliArgs]);
-  const url = `http://127.0.0.1:${port}`;
-  const ms = await waitFor(`${url}/_mock/health`, since);
-  return { child, url, ms };
-}
 
 async function startPrism(area: string) {
   const port = await freePort();
@@ -144,40 +104,6 @@ async function answerOf(url: string, endpoint: Endpoint) {
 }
 
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
-
-async function measureStartup() {
-  const times: number[] = [];
-  for (let i = 0; i < STARTS; i++) {
-    const { child, ms } = await startOurs();
-    times.push(ms);
-    await stop(child);
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(STARTS / 2)]!;
-  console.log(
-    `\nStart-up, command to first answered /_mock/health, every area (${STARTS} runs): median ${fixed(median)} ms, best ${fixed(times[0]!)} ms, worst ${fixed(times.at(-1)!)} ms: ${verdict(median <= 500)} (500 ms)`,
-  );
-
-  const script = `
-    const imported = performance.now();
-    const { startMock } = await import(${JSON.stringify(BUILT)});
-    const loaded = performance.now();
-    const mock = await startMock({ port: 0 });
-    const started = performance.now();
-    await mock.close();
-    process.send({ importMs: loaded - imported, startMs: started - loaded });`;
-  const samples: { importMs: number; startMs: number }[] = [];
-  for (let i = 0; i < STARTS; i++) {
-    const child = start(process.execPath, ['--input-type=module', '-e', script]);
-    samples.push(await new Promise((resolve) => child.once('message', resolve)));
-    await stop(child);
-  }
-  samples.sort((a, b) => a.startMs - b.startMs);
-  const middle = samples[Math.floor(STARTS / 2)]!;
-  console.log(
-    `startMock({ port: 0 }) after its module's import (${STARTS} runs): median ${fixed(middle.startMs)} ms (the import itself ${fixed(middle.importMs)} ms): ${verdict(middle.startMs <= 100)} (100 ms)`,
-  );
-}
 
 /** p50 of sequential requests on one kept-alive connection, measured per request. */
 async function latencyAtOneConnection(url: string, endpoint: Endpoint, count = 2_000): Promise<number> {
@@ -341,7 +267,7 @@ async function measureMemory() {
 }
 
 const goals: Goal[] = [];
-await measureStartup();
+await measureStartup(goals);
 await measureThroughput(goals);
 await measureProxy();
 await measureMemory();

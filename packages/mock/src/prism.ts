@@ -6,6 +6,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import { createRequire, Module } from 'node:module';
 import type { OpenApiDocument } from './area.ts';
+import { loadInPieces, nextTurn, type Yield } from './prism-modules.ts';
 
 export interface PrismRequest {
   method: string;
@@ -46,8 +47,10 @@ export type PrismEvent = { event: 'loading' } | { event: 'loaded' } | { event: '
 const channel = diagnostics.channel(PRISM_CHANNEL);
 const publish = (event: PrismEvent) => channel.hasSubscribers && channel.publish(event);
 
-async function loadPrism() {
+/** Prism's modules, the heavy one in pieces with a turn of `pause` between them (see prism-modules.ts). */
+async function loadPrism(pause: Yield) {
   installEnglishOnlyFaker();
+  await loadInPieces(import.meta.url, '@stoplight/prism-http', FAKER, pause);
   const http = await import('@stoplight/prism-http');
   const core = await import('@stoplight/prism-core');
   const { getHttpConfigFromRequest } = await import('@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js');
@@ -64,6 +67,7 @@ async function loadPrism() {
  * the English one, and only for dynamic answers: a stand-in in the module cache loads the
  * English-only build on first use.
  */
+const FAKER = new Set(['@faker-js/faker']);
 function installEnglishOnlyFaker() {
   const fromPrism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
   const fakerPath = fromPrism.resolve('@faker-js/faker');
@@ -79,19 +83,25 @@ function installEnglishOnlyFaker() {
   cache[fakerPath] = standIn;
 }
 
-export function createPrismAdapter(documents: Map<string, OpenApiDocument>, defaults: { dynamic?: boolean; seed?: string }) {
+/**
+ * `pause` gives way between the pieces of Prism's load (a module, an area's operations), so that
+ * the thread answers requests meanwhile; tests inject one that counts.
+ */
+export function createPrismAdapter(documents: Map<string, OpenApiDocument>, defaults: { dynamic?: boolean; seed?: string }, pause: Yield = nextTurn) {
   let loading: Promise<{ prism: PrismModules; operations: Map<string, unknown[]>; instance: any }> | undefined;
 
   function load() {
     return (loading ??= (async () => {
       publish({ event: 'loading' });
-      const prism = await loadPrism();
+      const prism = await loadPrism(pause);
       const operations = new Map<string, unknown[]>();
       for (const [area, document] of documents) {
+        await pause();
         for (const operation of await prism.http.getHttpOperationsFromSpec(structuredClone(document))) {
           operations.set(`${area} ${operation.method.toUpperCase()} ${operation.path}`, [operation]);
         }
       }
+      await pause();
       const logger = prism.core.createLogger('PRISM', { level: 'silent' });
       const instance = prism.http.createInstance(baseConfig(defaults), { logger });
       publish({ event: 'loaded' });

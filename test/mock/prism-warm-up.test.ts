@@ -1,0 +1,76 @@
+// Prism loads in pieces (prism-modules.ts): each package of its dependency tree required on its
+// own, dependencies first, with a turn given to requests between pieces. Proven on a package tree
+// written here, whose modules record when they are evaluated, with a `pause` that counts.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readBundle } from '@platform-contracts/contracts';
+import type { OpenApiDocument } from '../../packages/mock/src/area.ts';
+import { createPrismAdapter } from '../../packages/mock/src/prism.ts';
+import { entriesInLoadOrder, loadInPieces } from '../../packages/mock/src/prism-modules.ts';
+
+/** Packages: name -> its dependencies; `broken` throws when required, `missing` is not installed, `esm-only` has no CommonJS entry. */
+const TREE: Record<string, string[]> = {
+  app: ['web', 'strings', 'missing', 'skipped'],
+  web: ['strings', 'broken', 'esm-only'],
+  strings: [],
+  broken: [],
+  skipped: [],
+};
+const root = mkdtempSync(path.join(tmpdir(), 'prism-pieces-'));
+const key = `__piecesLoaded_${process.pid}`;
+for (const [name, dependencies] of Object.entries(TREE)) {
+  const dir = path.join(root, 'node_modules', name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name, main: 'index.js', dependencies: Object.fromEntries(dependencies.map((d) => [d, '*'])) }),
+  );
+  const requires = dependencies.map((d) => `try { require(${JSON.stringify(d)}); } catch {}`).join('\n');
+  const body = name === 'broken' ? `throw new Error('broken on purpose');` : `(globalThis[${JSON.stringify(key)}] ??= []).push(${JSON.stringify(name)});`;
+  writeFileSync(path.join(dir, 'index.js'), `${requires}\n${body}\n`);
+}
+const esmDir = path.join(root, 'node_modules', 'esm-only');
+mkdirSync(esmDir, { recursive: true });
+writeFileSync(path.join(esmDir, 'package.json'), JSON.stringify({ name: 'esm-only', type: 'module', exports: { import: './index.js' } }));
+writeFileSync(path.join(esmDir, 'index.js'), 'export const x = 1;\n');
+const from = path.join(root, 'entry.js');
+writeFileSync(from, '');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const loaded = () => ((globalThis as Record<string, unknown>)[key] as string[] | undefined) ?? [];
+
+describe("Prism's warm-up in pieces", () => {
+  it('lists every installed package once, each after the packages it depends on, leaving out the skipped ones', async () => {
+    const entries = await entriesInLoadOrder(from, 'app', new Set(['skipped']), async () => {});
+    const names = entries.map((file) => path.basename(path.dirname(file)));
+    expect(names).toEqual(['strings', 'broken', 'web', 'app']);
+  });
+
+  it('requires one package per piece, giving a turn after each read and each piece; a broken package is left to the real import', async () => {
+    const atEachPause: number[] = [];
+    const pieces = await loadInPieces(from, 'app', new Set(['skipped']), async () => void atEachPause.push(loaded().length));
+    expect(pieces).toBe(4);
+    // A skipped package is no piece of its own: its dependent evaluates it (Prism's faker has a stand-in).
+    expect(loaded()).toEqual(['strings', 'web', 'skipped', 'app']);
+    // 4 reads, then 4 pieces: each piece evaluates its own package only (its dependencies are loaded already).
+    expect(atEachPause).toEqual([0, 0, 0, 0, 1, 1, 2, 4]);
+  });
+
+  it("Prism's own load gives a turn between its pieces (at least one per package and per area), then answers", async () => {
+    let turns = 0;
+    const documents = new Map<string, OpenApiDocument>([['storage', readBundle('storage') as OpenApiDocument]]);
+    const prism = createPrismAdapter(documents, {}, async () => void turns++);
+    const answer = await prism.answer(
+      'storage',
+      'GET',
+      '/storagezone',
+      { method: 'GET', path: '/storagezone', query: {}, headers: { accesskey: 'k' }, body: undefined },
+      { code: 401 },
+    );
+    expect(answer.status).toBe(401);
+    const packages = await entriesInLoadOrder(import.meta.filename, '@stoplight/prism-http', new Set(['@faker-js/faker']), async () => {});
+    expect(packages.length).toBeGreaterThan(50);
+    expect(turns).toBeGreaterThanOrEqual(2 * packages.length + documents.size + 1);
+  });
+});
