@@ -15,6 +15,8 @@
 //   fetch (target: within 1.5x), and a 200-test suite on the mock's vitest fixtures against
 //   hand-written MSW handlers (target: at most 1.5x per test; the first test of the worker, its
 //   setup included, within 100 ms).
+// - a team's own REST suite (bench/lib/team-suite.ts, bench/team/): 120 hand-written tests run
+//   whole against the team's MSW handlers, the mock in process and over HTTP (targets 1.5x, 2x);
 // - the request journal's cost per request (bench/lib/journal-cost.ts), in process and over HTTP,
 //   on against off (goal: within 10%).
 // It ends with the goals in one table (figure, goal, met or missed).
@@ -31,6 +33,7 @@ import { measureSuites, measureValidatedCalls } from './lib/mock-in-process.ts';
 import { printGoals, type Goal } from './lib/goals.ts';
 import { BUILT, HEADERS, start, startOurs, stop, waitFor } from './lib/processes.ts';
 import { measureStartup } from './lib/start-up.ts';
+import { measureTeamSuite } from './lib/team-suite.ts';
 
 const PRISM = path.join(ROOT, 'node_modules/.bin/prism');
 const SECONDS = 3;
@@ -273,6 +276,7 @@ await measureProxy();
 await measureMemory();
 goals.push(await measureValidatedCalls());
 goals.push(measureSuites());
+measureTeamSuite(goals);
 await measureJournalCost();
 printGoals('pnpm bench mock', goals);
 process.exit(0);
