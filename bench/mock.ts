@@ -277,6 +277,6 @@ await measureMemory();
 goals.push(await measureValidatedCalls());
 goals.push(measureSuites());
 measureTeamSuite(goals);
-await measureJournalCost();
+await measureJournalCost(goals);
 printGoals('pnpm bench mock', goals);
 process.exit(0);
