@@ -76,7 +76,12 @@ async function inProcess(): Promise<Goal> {
     `    CPU a call: on ${median(rounds.map((r) => r.on.cpu)).toFixed(1)} µs, off ${median(rounds.map((r) => r.off.cpu)).toFixed(1)} µs, on/off ${cpu.ratio.toFixed(3)}x (${percent(cpu.ratio)}; ${cpu.spread}): ${verdict(cpu.ratio - 1)} (within ${GOAL * 100}%)`,
   );
   console.log(`    wall time on/off ${wall.ratio.toFixed(3)}x (${percent(wall.ratio)}; ${wall.spread})`);
-  return { figure: 'the journal in process: CPU a call, on/off (ratio of medians)', value: `${percent(cpu.ratio)} (${cpu.spread})`, goal: `within ${GOAL * 100} %`, met: cpu.ratio - 1 <= GOAL };
+  return {
+    figure: 'the journal in process: CPU a call, on/off (ratio of medians)',
+    value: `${percent(cpu.ratio)} (${cpu.spread})`,
+    goal: `within ${GOAL * 100} %`,
+    met: cpu.ratio - 1 <= GOAL,
+  };
 }
 
 /** A mock in a process of its own, on `port`, that answers 'cpu' with its process.cpuUsage(). */
@@ -127,7 +132,12 @@ async function overHttp(): Promise<Goal> {
   console.log(
     `    throughput: on ${median(rounds.map((r) => r.on.wall)).toFixed(0)} req/s, off ${median(rounds.map((r) => r.off.wall)).toFixed(0)} req/s, on/off ${rps.ratio.toFixed(3)}x (${percent(rps.ratio)}; ${rps.spread})`,
   );
-  return { figure: "the journal over HTTP: the server's CPU a request, on/off (ratio of medians)", value: `${percent(cpu.ratio)} (${cpu.spread})`, goal: `within ${GOAL * 100} %`, met: cpu.ratio - 1 <= GOAL };
+  return {
+    figure: "the journal over HTTP: the server's CPU a request, on/off (ratio of medians)",
+    value: `${percent(cpu.ratio)} (${cpu.spread})`,
+    goal: `within ${GOAL * 100} %`,
+    met: cpu.ratio - 1 <= GOAL,
+  };
 }
 
 export async function measureJournalCost(goals: Goal[]) {

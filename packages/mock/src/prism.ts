@@ -49,8 +49,8 @@ const publish = (event: PrismEvent) => channel.hasSubscribers && channel.publish
 
 /** Prism's modules, the heavy one in pieces with a turn of `pause` between them (see prism-modules.ts). */
 async function loadPrism(pause: Yield) {
-  installEnglishOnlyFaker();
-  await loadInPieces(import.meta.url, '@stoplight/prism-http', FAKER, pause);
+  installStandIns();
+  await loadInPieces(import.meta.url, '@stoplight/prism-http', DEFERRED, pause);
   const http = await import('@stoplight/prism-http');
   const core = await import('@stoplight/prism-core');
   const { getHttpConfigFromRequest } = await import('@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js');
@@ -63,53 +63,88 @@ async function loadPrism(pause: Yield) {
 }
 
 /**
- * Prism loads @faker-js/faker with every locale (about half a second) although it only needs
- * the English one, and only for dynamic answers: a stand-in in the module cache loads the
- * English-only build on first use.
+ * Modules Prism requires as it loads but uses only on paths the mock rarely or never takes; each
+ * gets a stand-in in the module cache that loads what it stands for on first use:
+ * - @faker-js/faker, with every locale (about half a second), for dynamic answers only, which
+ *   need the English one only;
+ * - postman-collection (40 to 80 ms in one piece), which @stoplight/http-spec needs only to read
+ *   Postman collections (the mock gives Prism OpenAPI documents).
  */
-const FAKER = new Set(['@faker-js/faker']);
-function installEnglishOnlyFaker() {
+export const DEFERRED = new Set(['@faker-js/faker', 'postman-collection']);
+function installStandIns() {
   const fromPrism = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
-  const fakerPath = fromPrism.resolve('@faker-js/faker');
-  const cache = fromPrism.cache;
-  if (cache[fakerPath]) return;
-  let english: object | undefined;
-  const load = (): object => (english ??= fromPrism('@faker-js/faker/locale/en') as object);
-  const faker = new Proxy({}, { get: (_, name) => Reflect.get(load(), name), has: (_, name) => Reflect.has(load(), name) });
-  const standIn = new Module(fakerPath);
-  standIn.filename = fakerPath;
+  installStandIn(
+    fromPrism.resolve('@faker-js/faker'),
+    () => fromPrism('@faker-js/faker/locale/en') as object,
+    (faker) => ({ __esModule: true, default: faker, faker }),
+  );
+  const fromHttpSpec = createRequire(fromPrism.resolve('@stoplight/http-spec'));
+  const postmanPath = fromHttpSpec.resolve('postman-collection');
+  installStandIn(
+    postmanPath,
+    () => {
+      delete moduleCache[postmanPath]; // the real module takes the stand-in's place
+      return fromHttpSpec(postmanPath) as object;
+    },
+    (postman) => postman,
+  );
+}
+
+/** The CommonJS module cache (the same object as every `require.cache`). */
+const moduleCache = createRequire(import.meta.url).cache;
+
+/** Puts a stand-in for the module at `file` in the module cache (unless it is loaded already): its exports forward to `load()`'s, called on first use. */
+function installStandIn(file: string, load: () => object, exportsOf: (forwarding: object) => unknown) {
+  if (moduleCache[file]) return;
+  let loaded: object | undefined;
+  const real = () => (loaded ??= load());
+  const forwarding = new Proxy({}, { get: (_, name) => Reflect.get(real(), name), has: (_, name) => Reflect.has(real(), name) });
+  const standIn = new Module(file);
+  standIn.filename = file;
   standIn.loaded = true;
-  standIn.exports = { __esModule: true, default: faker, faker };
-  cache[fakerPath] = standIn;
+  standIn.exports = exportsOf(forwarding);
+  moduleCache[file] = standIn;
 }
 
 /**
- * `pause` gives way between the pieces of Prism's load (a module, an area's operations), so that
- * the thread answers requests meanwhile; tests inject one that counts.
+ * `pause` gives way between the pieces of Prism's load (its modules), so that the thread answers
+ * requests meanwhile; tests inject one that counts. An area's operations (Prism's reading of its
+ * contract: 10 to 90 ms for one area) are read on the first request that needs them for that area.
  */
 export function createPrismAdapter(documents: Map<string, OpenApiDocument>, defaults: { dynamic?: boolean; seed?: string }, pause: Yield = nextTurn) {
-  let loading: Promise<{ prism: PrismModules; operations: Map<string, unknown[]>; instance: any }> | undefined;
+  let loading: Promise<{ prism: PrismModules; instance: any }> | undefined;
+  const operationsByArea = new Map<string, Promise<Map<string, unknown[]>>>();
 
   function load() {
     return (loading ??= (async () => {
       publish({ event: 'loading' });
       const prism = await loadPrism(pause);
-      const operations = new Map<string, unknown[]>();
-      for (const [area, document] of documents) {
-        await pause();
-        for (const operation of await prism.http.getHttpOperationsFromSpec(structuredClone(document))) {
-          operations.set(`${area} ${operation.method.toUpperCase()} ${operation.path}`, [operation]);
-        }
-      }
       await pause();
       const logger = prism.core.createLogger('PRISM', { level: 'silent' });
       const instance = prism.http.createInstance(baseConfig(defaults), { logger });
       publish({ event: 'loaded' });
-      return { prism, operations, instance };
+      return { prism, instance };
     })().catch((error: unknown) => {
       publish({ event: 'failed', message: error instanceof Error ? error.message : String(error) });
       throw error;
     }));
+  }
+
+  /** Prism's operations of an area, by `METHOD path`. */
+  function operationsOf(area: string, prism: PrismModules): Promise<Map<string, unknown[]>> {
+    let operations = operationsByArea.get(area);
+    if (!operations) {
+      operations = (async () => {
+        const byKey = new Map<string, unknown[]>();
+        const document = documents.get(area);
+        if (document)
+          for (const operation of await prism.http.getHttpOperationsFromSpec(structuredClone(document)))
+            byKey.set(`${operation.method.toUpperCase()} ${operation.path}`, [operation]);
+        return byKey;
+      })();
+      operationsByArea.set(area, operations);
+    }
+    return operations;
   }
 
   return {
@@ -124,8 +159,8 @@ export function createPrismAdapter(documents: Map<string, OpenApiDocument>, defa
 
     /** Prism's answer for an operation, with the request's preferences. */
     async answer(area: string, method: string, path: string, request: PrismRequest, preferences: PrismPreferences = {}): Promise<PrismAnswer> {
-      const { prism, operations, instance } = await load();
-      const candidates = operations.get(`${area} ${method} ${path}`);
+      const { prism, instance } = await load();
+      const candidates = (await operationsOf(area, prism)).get(`${method} ${path}`);
       if (!candidates) throw new Error(`Prism does not know ${method} ${path} of ${area}`);
       const config = baseConfig(defaults);
       const preferred = Object.fromEntries(Object.entries(preferences).filter(([, value]) => value !== undefined));
@@ -155,8 +190,8 @@ export function createPrismAdapter(documents: Map<string, OpenApiDocument>, defa
 
     /** Prism's request validation alone, for the differential test: violations with Prism's locations. */
     async validate(area: string, method: string, path: string, request: PrismRequest) {
-      const { prism, operations } = await load();
-      const [operation] = operations.get(`${area} ${method} ${path}`) ?? [];
+      const { prism } = await load();
+      const [operation] = (await operationsOf(area, prism)).get(`${method} ${path}`) ?? [];
       if (!operation) throw new Error(`Prism does not know ${method} ${path} of ${area}`);
       const input = { resource: operation, element: toPrismRequest(request) };
       const result = prism.validator.validateInput(input);
