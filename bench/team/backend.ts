@@ -4,12 +4,12 @@
 // - `http`: `platform-mock` over HTTP, started once for the run (global-setup.ts).
 // Every file calls `usePlatform()` at its top, as a team's test helper would: a fresh access key
 // per test, a platform client bound to it, that key's state reset after each test.
+// Each backend's modules are imported only by the runs that use it, as a team's suite imports
+// only its own (MSW's interceptors take about 50 ms a file to load, the mock's modules about as long).
 import { randomUUID } from 'node:crypto';
-import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { createPlatformClient, type PlatformClient } from '@platform-contracts/client';
-import { createMock, type Mock } from '@platform-contracts/mock';
-import { handlers, resetKey } from './msw-handlers.ts';
+import type { Mock } from '@platform-contracts/mock';
 
 export type Backend = 'msw' | 'mock' | 'http';
 export const BACKEND = (process.env.TEAM_BACKEND ?? 'mock') as Backend;
@@ -29,12 +29,19 @@ export interface TestPlatform {
 
 export function usePlatform(): TestPlatform {
   let mock: Mock | undefined;
+  let server: { close(): void } | undefined;
+  let resetKey: ((key: string) => void) | undefined;
   let baseUrl = MSW_URL;
-  const server = BACKEND === 'msw' ? setupServer(...handlers) : undefined;
   beforeAll(async () => {
-    if (server) server.listen({ onUnhandledRequest: 'error' });
-    else if (BACKEND === 'mock') baseUrl = (mock = await createMock()).url;
-    else baseUrl = inject('mockUrl');
+    if (BACKEND === 'msw') {
+      const [{ setupServer }, msw] = await Promise.all([import('msw/node'), import('./msw-handlers.ts')]);
+      const started = setupServer(...msw.handlers);
+      started.listen({ onUnhandledRequest: 'error' });
+      [server, resetKey] = [started, msw.resetKey];
+    } else if (BACKEND === 'mock') {
+      const { createMock } = await import('@platform-contracts/mock');
+      baseUrl = (mock = await createMock()).url;
+    } else baseUrl = inject('mockUrl');
   });
   afterAll(async () => {
     server?.close();
@@ -53,7 +60,7 @@ export function usePlatform(): TestPlatform {
     });
   });
   afterEach(async () => {
-    if (BACKEND === 'msw') resetKey(current.accessKey);
+    if (resetKey) resetKey(current.accessKey);
     else if (mock) mock.reset(current.accessKey);
     else await fetch(`${baseUrl}/_mock/reset?namespace=${encodeURIComponent(current.accessKey)}`, { method: 'POST' });
   });
