@@ -2,7 +2,7 @@
 // a stream; it must read as a standard Response does. Each case runs the same reads on both and
 // compares what they give (or the error's type) and bodyUsed after each.
 import { describe, expect, it } from 'vitest';
-import { DoorResponse } from '../../packages/mock/src/door-response.ts';
+import { textResponse } from '../../packages/mock/src/door-response.ts';
 
 type Read = (response: Response) => unknown;
 const streamText = async (response: Response) => {
@@ -59,7 +59,7 @@ describe("the fetch door's Response reads as a standard Response", () => {
   const cases = BODIES.flatMap((body) => SEQUENCES.map((sequence) => [JSON.stringify(body).slice(0, 30), sequence.join(' then '), body, sequence] as const));
   it.each(cases)('%s: %s', async (_name, _reads, body, sequence) => {
     const init = { status: 201, statusText: 'Created', headers: { 'content-type': 'application/json', 'x-one': '1' } };
-    const door = new DoorResponse(body, init);
+    const door = textResponse(body, init);
     const standard = new Response(body, init);
     expect(door).toBeInstanceOf(Response);
     expect([door.status, door.statusText, door.ok, headerList(door), door.bodyUsed]).toEqual([

@@ -7,70 +7,81 @@
 /** String methods of Node 20 that TypeScript's library for the package's target does not list. */
 type WellFormed = string & { isWellFormed(): boolean; toWellFormed(): string };
 
-export class DoorResponse extends Response {
-  readonly #text: string;
-  /** A Response holding the same bytes, made when the body is read as anything but text. */
-  #bytes: Response | undefined;
-  #read = false;
-
-  constructor(text: string, init: ResponseInit) {
-    super(null, init);
-    this.#text = text;
-  }
-
-  #asBytes(): Response {
-    this.#bytes ??= new Response(this.#text);
-    return this.#bytes;
-  }
-
-  /** The text a Response decodes from these bytes: lone surrogates were sent as U+FFFD, and a leading byte order mark is dropped. */
-  #take(): Promise<string> {
-    if (this.bodyUsed) return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
-    this.#read = true;
-    const text = (this.#text as WellFormed).isWellFormed() ? this.#text : (this.#text as WellFormed).toWellFormed();
-    return Promise.resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  }
-
-  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
-    if (this.#read && !this.#bytes) {
-      // As on any Response read already: a stream that was drained.
-      this.#bytes = new Response('');
-      void this.#bytes.arrayBuffer();
-    }
-    return this.#asBytes().body;
-  }
-
-  override get bodyUsed(): boolean {
-    return this.#read || (this.#bytes?.bodyUsed ?? false);
-  }
-
-  override text(): Promise<string> {
-    return this.#bytes ? this.#bytes.text() : this.#take();
-  }
-
-  override json(): Promise<any> {
-    return this.#bytes ? this.#bytes.json() : this.#take().then(JSON.parse);
-  }
-
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#read ? (this.#take() as never) : this.#asBytes().arrayBuffer();
-  }
-
-  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return this.#read ? (this.#take() as never) : this.#asBytes().bytes();
-  }
-
-  override blob(): Promise<Blob> {
-    return this.#read ? (this.#take() as never) : this.#asBytes().blob();
-  }
-
-  override formData(): Promise<FormData> {
-    return this.#read ? (this.#take() as never) : this.#asBytes().formData();
-  }
-
-  override clone(): Response {
-    if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
-    if (this.#bytes) return this.#bytes.clone();
-    return new DoorResponse(this.#text, { status: this.status, statusText: this.statusText, headers: this.headers });
-  }
+/**
+ * A Response of the answer's text. The class is made on first use: naming `Response` makes Node
+ * load its fetch implementation (undici), which importing the mock must not (vitest-early-start.test).
+ */
+export function textResponse(text: string, init: ResponseInit): Response {
+  DoorResponse ??= defineDoorResponse();
+  return new DoorResponse(text, init);
 }
+let DoorResponse: ReturnType<typeof defineDoorResponse> | undefined;
+
+const defineDoorResponse = () =>
+  class DoorResponse extends Response {
+    readonly #text: string;
+    /** A Response holding the same bytes, made when the body is read as anything but text. */
+    #bytes: Response | undefined;
+    #read = false;
+
+    constructor(text: string, init: ResponseInit) {
+      super(null, init);
+      this.#text = text;
+    }
+
+    #asBytes(): Response {
+      this.#bytes ??= new Response(this.#text);
+      return this.#bytes;
+    }
+
+    /** The text a Response decodes from these bytes: lone surrogates were sent as U+FFFD, and a leading byte order mark is dropped. */
+    #take(): Promise<string> {
+      if (this.bodyUsed) return Promise.reject(new TypeError('Body is unusable: Body has already been read'));
+      this.#read = true;
+      const text = (this.#text as WellFormed).isWellFormed() ? this.#text : (this.#text as WellFormed).toWellFormed();
+      return Promise.resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    }
+
+    override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+      if (this.#read && !this.#bytes) {
+        // As on any Response read already: a stream that was drained.
+        this.#bytes = new Response('');
+        void this.#bytes.arrayBuffer();
+      }
+      return this.#asBytes().body;
+    }
+
+    override get bodyUsed(): boolean {
+      return this.#read || (this.#bytes?.bodyUsed ?? false);
+    }
+
+    override text(): Promise<string> {
+      return this.#bytes ? this.#bytes.text() : this.#take();
+    }
+
+    override json(): Promise<any> {
+      return this.#bytes ? this.#bytes.json() : this.#take().then(JSON.parse);
+    }
+
+    override arrayBuffer(): Promise<ArrayBuffer> {
+      return this.#read ? (this.#take() as never) : this.#asBytes().arrayBuffer();
+    }
+
+    override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+      return this.#read ? (this.#take() as never) : this.#asBytes().bytes();
+    }
+
+    override blob(): Promise<Blob> {
+      return this.#read ? (this.#take() as never) : this.#asBytes().blob();
+    }
+
+    override formData(): Promise<FormData> {
+      return this.#read ? (this.#take() as never) : this.#asBytes().formData();
+    }
+
+    override clone(): Response {
+      if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
+      if (this.#bytes) return this.#bytes.clone();
+      return new DoorResponse(this.#text, { status: this.status, statusText: this.statusText, headers: this.headers });
+    }
+  };

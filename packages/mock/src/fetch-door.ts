@@ -2,7 +2,7 @@
 // played as fetch itself shows them: a reset connection rejects with a TypeError whose cause has
 // the code ECONNRESET (as undici's "fetch failed"), a hung call waits until its signal aborts (or
 // the mock closes), and a truncated body errors halfway through reading it.
-import { DoorResponse } from './door-response.ts';
+import { textResponse } from './door-response.ts';
 import type { DoorAnswer, DoorRequest } from './mock.ts';
 
 export interface FetchDoor {
@@ -44,7 +44,7 @@ export function createFetchDoor(handle: (request: DoorRequest) => Promise<DoorAn
     const noBody = answer.status === 204 || answer.status === 304 || request.method === 'HEAD';
     const body = noBody ? null : (answer.body ?? null);
     if (answer.network === 'truncate') return new Response(truncated(body ?? ''), { status: answer.status, headers: answer.headers });
-    if (typeof body === 'string') return new DoorResponse(body, { status: answer.status, headers: answer.headers });
+    if (typeof body === 'string') return textResponse(body, { status: answer.status, headers: answer.headers });
     return new Response(body, { status: answer.status, headers: answer.headers });
   };
 
