@@ -5,19 +5,11 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, test as base } from 'vitest';
 import { createPlatformClient, type PlatformClient } from '@platform-contracts/client';
+import { newCollection } from '../team/msw-handlers.ts';
 import { definePublishingTests } from './cases.ts';
 
 const API = 'https://api.platform.example';
-type Collection = {
-  videoLibraryId: number;
-  guid: string;
-  name: string;
-  videoCount: number;
-  totalSize: number;
-  previewVideoIds: null;
-  previewImageUrls: string[];
-};
-let state = { collections: [] as Collection[], learningMode: false };
+let state = { collections: [] as ReturnType<typeof newCollection>[], learningMode: false };
 
 const server = setupServer(
   http.get(`${API}/library/:libraryId/collections`, ({ request }) => {
@@ -28,16 +20,7 @@ const server = setupServer(
     return HttpResponse.json({ totalItems: state.collections.length, currentPage: page, itemsPerPage: size, items });
   }),
   http.post(`${API}/library/:libraryId/collections`, async ({ request, params }) => {
-    const { name } = (await request.json()) as { name: string };
-    const collection = {
-      videoLibraryId: Number(params.libraryId),
-      guid: randomUUID(),
-      name,
-      videoCount: 0,
-      totalSize: 0,
-      previewVideoIds: null,
-      previewImageUrls: [],
-    };
+    const collection = newCollection(Number(params.libraryId), ((await request.json()) as { name: string }).name);
     state.collections.push(collection);
     return HttpResponse.json(collection);
   }),

@@ -58,6 +58,12 @@ const stateOf = (request: Request): State => {
 };
 export const resetKey = (key: string) => states.delete(key);
 
+/** A collection as the platform creates it (also bench/suites/msw.suite.ts's). */
+export const newCollection = (videoLibraryId: number, name: string): Collection => ({
+  ...{ videoLibraryId, guid: randomUUID(), name },
+  ...{ videoCount: 0, totalSize: 0, previewVideoIds: null, previewImageUrls: null },
+});
+
 const ok = { success: true, message: 'OK', statusCode: 200 };
 const success = { success: true, message: null, errorKey: null };
 
@@ -71,16 +77,7 @@ export const handlers = [
     return HttpResponse.json({ totalItems: matching.length, currentPage: page, itemsPerPage: size, items: matching.slice((page - 1) * size, page * size) });
   }),
   http.post(`${API}/library/:libraryId/collections`, async ({ request, params }) => {
-    const { name } = (await request.json()) as { name: string };
-    const collection = {
-      videoLibraryId: Number(params.libraryId),
-      guid: randomUUID(),
-      name,
-      videoCount: 0,
-      totalSize: 0,
-      previewVideoIds: null,
-      previewImageUrls: null,
-    };
+    const collection = newCollection(Number(params.libraryId), ((await request.json()) as { name: string }).name);
     stateOf(request).collections.unshift(collection);
     return HttpResponse.json(collection);
   }),
