@@ -22,8 +22,8 @@ import { timeCreates } from './mock-in-process.ts';
 import { median, percentile } from './stats.ts';
 
 const GOAL = 0.1;
-const ROUNDS = 60;
-const BATCH = 100;
+const ROUNDS = 40;
+const BATCH = 400;
 const WARM_UP = 3_000;
 const HTTP_ROUNDS = 20;
 const HTTP_SECONDS = 1;
