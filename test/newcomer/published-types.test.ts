@@ -18,9 +18,9 @@ const modules = path.join(project, 'node_modules');
 const tarballs = new Map<string, string>();
 
 /** The TypeScript versions users may compile with: the oldest the packages support and the latest. */
-export const COMPILERS = Object.entries(JSON.parse(readFileSync(path.join(ROOT, 'test/consumer/package.json'), 'utf8')).devDependencies as Record<string, string>).map(
-  ([alias, spec]) => ({ alias, version: spec.replace('npm:typescript@', ''), tsc: path.join(ROOT, 'test/consumer/node_modules', alias, 'bin/tsc') }),
-);
+export const COMPILERS = Object.entries(
+  JSON.parse(readFileSync(path.join(ROOT, 'test/consumer/package.json'), 'utf8')).devDependencies as Record<string, string>,
+).map(([alias, spec]) => ({ alias, version: spec.replace('npm:typescript@', ''), tsc: path.join(ROOT, 'test/consumer/node_modules', alias, 'bin/tsc') }));
 const RESOLUTIONS = { node16: ['--module', 'node16', '--moduleResolution', 'node16'], bundler: ['--module', 'esnext', '--moduleResolution', 'bundler'] };
 /** Optional peers the mock's entry points name (its vitest fixtures, MSW handlers), and Node's types: linked as a user installs them. */
 const PEERS = ['vitest', 'msw', '@libsql/client', '@types/node'];
@@ -59,7 +59,10 @@ beforeAll(() => {
   }
   for (const peer of PEERS) link(path.join(modules, peer), path.join(ROOT, 'node_modules', peer));
   const specifiers = PACKAGES.flatMap((name) => entryPoints(name, manifestOf(name).exports ?? {}));
-  writeFileSync(path.join(project, 'consumer.ts'), `${specifiers.map((specifier, index) => `import * as entry${index} from '${specifier}';`).join('\n')}\nexport const entries = [${specifiers.map((_, index) => `entry${index}`).join(', ')}];\n`);
+  writeFileSync(
+    path.join(project, 'consumer.ts'),
+    `${specifiers.map((specifier, index) => `import * as entry${index} from '${specifier}';`).join('\n')}\nexport const entries = [${specifiers.map((_, index) => `entry${index}`).join(', ')}];\n`,
+  );
 }, 120_000);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -88,12 +91,16 @@ describe('the consumer file', () => {
 describe.each(COMPILERS)('the packed declarations under TypeScript $version ($alias)', ({ tsc, version }) => {
   it('is the version pinned', () => expect(run(process.execPath, [tsc, '--version']).output.trim()).toBe(`Version ${version}`));
 
-  it.each(Object.entries(RESOLUTIONS))('compile with skipLibCheck: false, strict, exactOptionalPropertyTypes, moduleResolution %s', (_name, resolution) => {
-    const flags = ['--noEmit', '--strict', '--exactOptionalPropertyTypes', '--skipLibCheck', 'false', '--target', 'es2022', '--types', 'node'];
-    const result = run(process.execPath, [tsc, ...flags, ...resolution, 'consumer.ts']);
-    expect(result.output).toBe('');
-    expect(result.status).toBe(0);
-  }, 120_000);
+  it.each(Object.entries(RESOLUTIONS))(
+    'compile with skipLibCheck: false, strict, exactOptionalPropertyTypes, moduleResolution %s',
+    (_name, resolution) => {
+      const flags = ['--noEmit', '--strict', '--exactOptionalPropertyTypes', '--skipLibCheck', 'false', '--target', 'es2022', '--types', 'node'];
+      const result = run(process.execPath, [tsc, ...flags, ...resolution, 'consumer.ts']);
+      expect(result.output).toBe('');
+      expect(result.status).toBe(0);
+    },
+    120_000,
+  );
 });
 
 describe.each([...PACKAGES])('the %s tarball', (name) => {
