@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGES, packOne } from '../../scripts/pack.ts';
-import { ROOT, listAreas, scopedName } from '../../scripts/lib/paths.ts';
+import { entryPoints } from '../../scripts/lib/entry-points.ts';
+import { ROOT, scopedName } from '../../scripts/lib/paths.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'published-types-'));
 const project = path.join(scratch, 'project');
@@ -18,22 +19,14 @@ const modules = path.join(project, 'node_modules');
 const tarballs = new Map<string, string>();
 
 /** The TypeScript versions users may compile with: the oldest the packages support and the latest. */
-export const COMPILERS = Object.entries(
-  JSON.parse(readFileSync(path.join(ROOT, 'test/consumer/package.json'), 'utf8')).devDependencies as Record<string, string>,
-).map(([alias, spec]) => ({ alias, version: spec.replace('npm:typescript@', ''), tsc: path.join(ROOT, 'test/consumer/node_modules', alias, 'bin/tsc') }));
+const COMPILERS = Object.entries(JSON.parse(readFileSync(path.join(ROOT, 'test/consumer/package.json'), 'utf8')).devDependencies as Record<string, string>).map(
+  ([alias, spec]) => ({ alias, version: spec.replace('npm:typescript@', ''), tsc: path.join(ROOT, 'test/consumer/node_modules', alias, 'bin/tsc') }),
+);
 const RESOLUTIONS = { node16: ['--module', 'node16', '--moduleResolution', 'node16'], bundler: ['--module', 'esnext', '--moduleResolution', 'bundler'] };
 /** Optional peers the mock's entry points name (its vitest fixtures, MSW handlers), and Node's types: linked as a user installs them. */
 const PEERS = ['vitest', 'msw', '@libsql/client', '@types/node'];
 
 const manifestOf = (name: string) => JSON.parse(readFileSync(path.join(modules, scopedName(name), 'package.json'), 'utf8'));
-
-/** Every import specifier a package's exports map offers with types (`./*` stands for each area). */
-export function entryPoints(name: string, exportsMap: Record<string, unknown>): string[] {
-  return Object.entries(exportsMap)
-    .filter(([, target]) => typeof target === 'object' && target !== null && 'types' in target)
-    .flatMap(([subpath]) => (subpath === './*' ? listAreas().map((area) => `./${area}`) : [subpath]))
-    .map((subpath) => (subpath === '.' ? scopedName(name) : `${scopedName(name)}${subpath.slice(1)}`));
-}
 
 function link(from: string, target: string) {
   mkdirSync(path.dirname(from), { recursive: true });
@@ -58,7 +51,7 @@ beforeAll(() => {
     }
   }
   for (const peer of PEERS) link(path.join(modules, peer), path.join(ROOT, 'node_modules', peer));
-  const specifiers = PACKAGES.flatMap((name) => entryPoints(name, manifestOf(name).exports ?? {}));
+  const specifiers = PACKAGES.flatMap((name) => entryPoints(name, manifestOf(name).exports ?? {}).map(({ specifier }) => specifier));
   writeFileSync(
     path.join(project, 'consumer.ts'),
     `${specifiers.map((specifier, index) => `import * as entry${index} from '${specifier}';`).join('\n')}\nexport const entries = [${specifiers.map((_, index) => `entry${index}`).join(', ')}];\n`,

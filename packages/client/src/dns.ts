@@ -14,6 +14,7 @@ export type * from '@platform-contracts/contracts/dns';
 export * from './internal/public.js';
 export {
   importDnsRecords,
+  type ImportDnsRecordsResult,
 } from './domain/dns.js';
 
 /** A failure answer of the DNS API: `body` is `DnsError` for 400 and undefined for 401, 404 and 500 (no body). */
