@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
 import { parseScriptArgs, checkNames } from './lib/args.ts';
 import { entryPoints } from './lib/entry-points.ts';
 import { ROOT, scopedName } from './lib/paths.ts';
@@ -50,9 +50,9 @@ export function writeReport(name: string, dir: string): string {
         dtsRollup: { enabled: false },
         tsdocMetadata: { enabled: false },
         messages: {
-          extractorMessageReporting: { default: { logLevel: 'none' } },
-          compilerMessageReporting: { default: { logLevel: 'warning' } },
-          tsdocMessageReporting: { default: { logLevel: 'none' } },
+          extractorMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
+          compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Warning } },
+          tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
         },
       },
       configObjectFullPath: path.join(packageFolder, 'api-extractor.json'),
@@ -61,7 +61,7 @@ export function writeReport(name: string, dir: string): string {
     const result = Extractor.invoke(config, {
       localBuild: true,
       showVerboseMessages: false,
-      messageCallback: (message) => void (message.handled = message.logLevel === 'none'),
+      messageCallback: (message) => void (message.handled = message.logLevel === ExtractorLogLevel.None),
     });
     if (result.errorCount > 0) throw new Error(`API Extractor failed for ${scopedName(name)} (${result.errorCount} errors)`);
   } finally {
