@@ -1,5 +1,5 @@
 // `pnpm test [vitest argument...]`: every check, stopping at the first that fails: lint, the
-// breaking-change gate, the build, the type check, then the tests (vitest), which get any
+// breaking-change gate, the build, the type check, the public API reports (etc/, scripts/api-report.ts), then the tests (vitest), which get any
 // arguments given here (`pnpm test test/mock` runs only those files). The contracts are bundled
 // first, once; then lint, check:breaking and the build run at the same time (each reads the
 // bundles and none reads what another writes), each one's output shown whole when it ends. The
@@ -20,6 +20,7 @@ export const STAGES: Stage[] = [
   ['check:breaking', bin('tsx'), ['scripts/check-breaking.ts']],
   ['build', bin('tsx'), ['scripts/build.ts', '--changed', '--no-check']],
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json']],
+  ['api-report', bin('tsx'), ['scripts/api-report.ts']],
   ['vitest', bin('vitest'), ['run']],
 ];
 /** The stages that run at the same time, once the bundles are made: they read the bundles and the sources, and write nothing the others read. */

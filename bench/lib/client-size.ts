@@ -109,3 +109,35 @@ export async function measureAreaClients(): Promise<Map<string, { clients: Map<s
   }
   return sizes;
 }
+
+/**
+ * What `source` loads up front when a bundler splits it into chunks (esbuild `--splitting`, as an
+ * application's build does): the entry chunk with every chunk it imports statically, minified
+ * and gzipped together. Code shared with an on-demand chunk lands in a chunk of its own that the
+ * entry imports, so this can exceed `measure`'s figure.
+ */
+export async function measureSplit(source: string): Promise<{ gzipped: number; chunks: number }> {
+  const result = await build({
+    stdin: { contents: source, resolveDir: ROOT, loader: 'ts', sourcefile: 'entry.ts' },
+    bundle: true,
+    minify: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    outdir: path.join(ROOT, 'split-out'),
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const outputs = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((output) => outputs[output]!.entryPoint !== undefined)!;
+  const upFront = new Set<string>();
+  const pending = [entry];
+  for (let output = pending.pop(); output !== undefined; output = pending.pop()) {
+    if (upFront.has(output)) continue;
+    upFront.add(output);
+    for (const imported of outputs[output]!.imports) if (imported.kind === 'import-statement') pending.push(imported.path);
+  }
+  const files = result.outputFiles.filter((file) => upFront.has(path.relative(process.cwd(), file.path)));
+  return { gzipped: gzipSync(Buffer.concat(files.map((file) => file.contents)), { level: 9 }).length, chunks: files.length };
+}

@@ -332,7 +332,7 @@ export function renderClientArea(client: ClientArea): string {
     const hasPages = Object.keys(client.pagination).length > 0;
     lines.push(
       "import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';",
-      "import { PlatformApiError } from './internal/errors.js';",
+      "import { PlatformApiError } from './internal/api-error.js';",
       "import type { Int64Mode, Int64Of } from './internal/int64.js';",
       ...(hasPages ? ["import type { PaginationTable } from './internal/paging.js';"] : []),
       "import type { PlatformProperties } from './internal/platform-areas.js';",

@@ -4,7 +4,7 @@
  */
 
 import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
-import { PlatformApiError } from './internal/errors.js';
+import { PlatformApiError } from './internal/api-error.js';
 import type { Int64Mode, Int64Of } from './internal/int64.js';
 import type { PlatformProperties } from './internal/platform-areas.js';
 import type { PlatformHttpClient } from './internal/typed-client.js';
@@ -14,6 +14,7 @@ export type * from '@platform-contracts/contracts/dns';
 export * from './internal/public.js';
 export {
   importDnsRecords,
+  type ImportDnsRecordsResult,
 } from './domain/dns.js';
 
 /** A failure answer of the DNS API: `body` is `DnsError` for 400 and undefined for 401, 404 and 500 (no body). */

@@ -45,6 +45,7 @@ export {
   type DnsClient,
   type DnsClientOptions,
   importDnsRecords,
+  type ImportDnsRecordsResult,
 } from './dns.js';
 export type * as Dns from '@platform-contracts/contracts/dns';
 export {

@@ -18,7 +18,7 @@ export interface PlatformClientOptions<ThrowOnError extends boolean = false, Int
    * openapi-fetch middleware for every area's calls (not the database's SQL pipeline), for
    * example to log or trace each request: `{ onRequest({ request }) { ... } }`.
    */
-  middleware?: AccessKeyClientOptions['middleware'];
+  middleware?: NonNullable<AccessKeyClientOptions['middleware']>;
   /** One database's URL and token. Default: `PLATFORM_DATABASE_URL` and `PLATFORM_DATABASE_AUTH_TOKEN`. */
   database?: Pick<DatabaseClientOptions, 'url' | 'authToken'>;
 }

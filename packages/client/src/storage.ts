@@ -4,7 +4,7 @@
  */
 
 import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
-import { PlatformApiError } from './internal/errors.js';
+import { PlatformApiError } from './internal/api-error.js';
 import type { Int64Mode, Int64Of } from './internal/int64.js';
 import type { PaginationTable } from './internal/paging.js';
 import type { PlatformProperties } from './internal/platform-areas.js';

@@ -91,7 +91,7 @@ export const CONTROL_ROUTES: Record<string, { methods: string[]; what: string }>
   },
   '/_mock/requests': {
     methods: ['GET'],
-    what: `a namespace's request journal, oldest first (?namespace=KEY, default \`default\`; &after=SEQ; &limit=N, at most ${MAX_REQUESTS_PAGE}, default ${DEFAULT_REQUESTS_PAGE}; &violations=true for those that broke the contract): {"requests","more","recorded","dropped","violations"}`,
+    what: `a namespace's request journal, oldest first (?namespace=KEY, default \`default\`; &after=SEQ; &limit=N, at most ${MAX_REQUESTS_PAGE}, default ${DEFAULT_REQUESTS_PAGE}; &violations=true for those that broke the contract; &setup=true to include the requests the vitest fixtures sent to set a test up, marked setup: true): {"requests","more","recorded","dropped","violations"}`,
   },
   '/_mock/coverage': {
     methods: ['GET'],
@@ -235,13 +235,14 @@ function requestsPage(journal: Journal | undefined, namespace: string, query: UR
   };
   const after = number('after', 0, Number.MAX_SAFE_INTEGER);
   const limit = number('limit', DEFAULT_REQUESTS_PAGE, MAX_REQUESTS_PAGE);
-  const violations = query.get('violations');
+  const flags = { violations: query.get('violations'), setup: query.get('setup') };
   if (after === undefined) return problem(400, 'Invalid query', `after is the seq of an entry, a whole number (got ${JSON.stringify(query.get('after'))}).`);
   if (limit === undefined || limit === 0)
     return problem(400, 'Invalid query', `limit is a whole number from 1 to ${MAX_REQUESTS_PAGE} (got ${JSON.stringify(query.get('limit'))}).`);
-  if (violations !== null && violations !== 'true' && violations !== 'false')
-    return problem(400, 'Invalid query', `violations is true or false (got ${JSON.stringify(violations)}).`);
-  const requests = journal.list(namespace, { after, limit: limit + 1, violations: violations === 'true' });
+  for (const [name, value] of Object.entries(flags))
+    if (value !== null && value !== 'true' && value !== 'false')
+      return problem(400, 'Invalid query', `${name} is true or false (got ${JSON.stringify(value)}).`);
+  const requests = journal.list(namespace, { after, limit: limit + 1, violations: flags.violations === 'true', setup: flags.setup === 'true' });
   const more = requests.length > limit;
   return { status: 200, body: { namespace: redactKey(namespace), requests: more ? requests.slice(0, limit) : requests, more, ...journal.counts(namespace) } };
 }

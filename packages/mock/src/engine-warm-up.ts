@@ -3,14 +3,15 @@
 // so that no test's own time limit pays for the start (vitest's first test took 5 to 7 s on a
 // loaded machine, against its 5 s default).
 import type { Mock } from './mock.ts';
+import { SETUP_HEADER } from './recorder.ts';
 
-/** Runs `SELECT 1` on the mock's start-up database (not logged, no state changed); resolves once the engine answered. A mock without the database area resolves at once. */
+/** Runs `SELECT 1` on the mock's start-up database (not logged, no state changed, a setup request: not in coverage); resolves once the engine answered. A mock without the database area resolves at once. */
 export async function startDatabaseEngine(mock: Pick<Mock, 'operations' | 'areas' | 'handle'>): Promise<void> {
   if (!mock.operations.some((operation) => operation.area === 'database')) return;
   const answer = await mock.handle({
     method: 'POST',
     target: '/v2/pipeline',
-    headers: { authorization: `Bearer ${mock.areas.database.fullAccessToken}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${mock.areas.database.fullAccessToken}`, 'content-type': 'application/json', [SETUP_HEADER]: '1' },
     body: Buffer.from(JSON.stringify({ requests: [{ type: 'execute', stmt: { sql: 'SELECT 1' } }, { type: 'close' }] })),
   });
   const text = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : Buffer.from(answer.body).toString('utf8');

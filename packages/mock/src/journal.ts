@@ -37,6 +37,8 @@ export interface JournalInput {
   violations: JournalViolation[];
   fault?: { status?: number; network?: string; latencyMs?: number };
   error?: { message: string; code?: string };
+  /** Sent by the vitest fixtures to set a test up (the SETUP_HEADER): left out of lists unless asked for, and of coverage. */
+  setup?: boolean;
 }
 
 /** One recorded request, as `mock.requests()` and `GET /_mock/requests` give it. */
@@ -70,6 +72,8 @@ export interface RequestEntry {
   fault?: { status?: number; network?: string; latencyMs?: number };
   /** Over WebSocket: the protocol error the message was answered with. */
   error?: { message: string; code?: string };
+  /** The vitest fixtures sent it to set the test up (database tokens): listed only with `{ setup: true }`. */
+  setup?: true;
 }
 
 export interface JournalOptions {
@@ -88,6 +92,8 @@ export interface JournalQuery {
   limit?: number;
   /** Only entries that broke the contract. */
   violations?: boolean;
+  /** Also the requests the vitest fixtures sent to set the test up (marked `setup: true`); left out by default. */
+  setup?: boolean;
 }
 
 export const JOURNAL_DEFAULTS = { maxEntries: 1000, maxBytes: 256 * 1024, maxBodyBytes: 16 * 1024 } as const;
@@ -177,7 +183,7 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
       const found: RequestEntry[] = [];
       for (const stored of from) {
         if (found.length >= limit) break;
-        if (stored.seq > after) found.push(entryOf(stored));
+        if (stored.seq > after && (query.setup || !stored.input.setup)) found.push(entryOf(stored));
       }
       return found;
     },
@@ -215,6 +221,7 @@ function entryOf({ seq, input }: Stored): RequestEntry {
     violations: input.violations.map((v) => ({ location: [...v.location], message: v.message })),
     ...(input.fault !== undefined && { fault: { ...input.fault } }),
     ...(input.error !== undefined && { error: { ...input.error } }),
+    ...(input.setup && { setup: true as const }),
   };
 }
 

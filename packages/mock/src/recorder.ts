@@ -12,6 +12,11 @@ import type { Journal, JournalInput } from './journal.ts';
 
 /** What a secret's value becomes in the journal: nothing of it is kept. */
 export const REDACTED = '****';
+/**
+ * The header the vitest fixtures send on the requests that set a test up (database tokens): the
+ * journal marks them `setup: true` and lists them only when asked; coverage does not count them.
+ */
+export const SETUP_HEADER = 'x-platform-mock-setup';
 
 /** SQL statements kept per entry, and the length each is cut to. */
 const MAX_STATEMENTS = 1000;
@@ -73,7 +78,8 @@ export function createRecorder(options: RecorderOptions) {
             ];
       const fault = call.fault && faultOf(call.fault);
       const body = request?.body;
-      if (coverage)
+      const setup = incoming.headers[SETUP_HEADER] !== undefined;
+      if (coverage && !setup)
         coverage.count({
           operationId: operation?.operationId,
           status: call.status,
@@ -100,6 +106,7 @@ export function createRecorder(options: RecorderOptions) {
         violations,
         fault,
         error: undefined,
+        setup,
       };
       if (journal) {
         const text = keepBody(input, incoming.body, body);
@@ -131,6 +138,7 @@ export function createRecorder(options: RecorderOptions) {
         violations: NO_VIOLATIONS,
         fault: undefined,
         error: message.error,
+        setup: undefined,
       };
       const bytes = Buffer.byteLength(text);
       if (bytes > maxBodyBytes) input.omittedBodyBytes = bytes;

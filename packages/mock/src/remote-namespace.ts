@@ -90,14 +90,14 @@ export function connectNamespace(url: string, accessKey: string, fetch: typeof g
     reset: async () => void (await control('POST', '/_mock/reset')),
     exportState: () => control<Omit<StateSnapshot, 'namespace'>>('GET', '/_mock/state'),
     importState: async (snapshot) => void (await control('PUT', '/_mock/state', snapshot)),
-    async requests({ after = 0, limit = Infinity, violations = false } = {}) {
+    async requests({ after = 0, limit = Infinity, violations = false, setup = false } = {}) {
       const found: RequestEntry[] = [];
       for (let next = after; found.length < limit; ) {
         const page = await control<RequestsPage>(
           'GET',
           '/_mock/requests',
           undefined,
-          `&after=${next}&limit=${Math.min(1000, limit - found.length)}${violations ? '&violations=true' : ''}`,
+          `&after=${next}&limit=${Math.min(1000, limit - found.length)}${violations ? '&violations=true' : ''}${setup ? '&setup=true' : ''}`,
         );
         found.push(...page.requests);
         if (!page.more || page.requests.length === 0) break;

@@ -15,6 +15,7 @@ import { startDatabaseEngine } from './engine-warm-up.ts';
 import { HEALTH_PATH, startMock } from './http-server.ts';
 import type { RequestEntry } from './journal.ts';
 import { platformMatchers, type PlatformMatchers } from './matchers.ts';
+import { SETUP_HEADER } from './recorder.ts';
 import { createMock, IN_PROCESS_URL, VIOLATION_MODES, type Mock, type MockOptions, type ViolationMode } from './mock.ts';
 import { connectNamespace, type NamespaceControl } from './remote-namespace.ts';
 import { describeViolation, violationError } from './violation-report.ts';
@@ -141,7 +142,7 @@ async function checkDoor(connection: MockConnection): Promise<void> {
 async function issueTokens(connection: MockConnection, accessKey: string, databaseId: string): Promise<NamespaceDatabase> {
   const response = await connection.fetch(`${connection.url}/database/${encodeURIComponent(databaseId)}/tokens`, {
     method: 'POST',
-    headers: { AccessKey: accessKey, 'content-type': 'application/json' },
+    headers: { AccessKey: accessKey, 'content-type': 'application/json', [SETUP_HEADER]: '1' },
     body: '{}',
   });
   if (!response.ok) throw new Error(`the mock did not issue database tokens (${response.status}): ${await response.text()}`);

@@ -4,7 +4,9 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { resolveOptions } from '../internal/database-url.js';
 import { BEGIN, statement, toStmt, transactionSteps, type Statement, type TransactionMode } from '../internal/database-statements.js';
-import { PlatformRequestError, PlatformTimeoutError, redact, requestIdOf, newRequestId, type CallInfo } from '../internal/errors.js';
+import type { CallInfo } from '../internal/api-error.js';
+import { PlatformRequestError, PlatformTimeoutError } from '../internal/errors.js';
+import { newRequestId, redact, requestIdOf } from '../internal/redaction.js';
 import { startDeadline } from '../internal/deadline.js';
 import { createRetryingFetch, type RetrySetting } from '../internal/transport.js';
 import { toResultSet, type IntMode, type ResultSet, type SqlArguments } from '../internal/database-values.js';

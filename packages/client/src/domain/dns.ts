@@ -2,7 +2,19 @@
 // the generated dns.ts.
 import type { DnsClient } from '../dns.js';
 import type { Int64Mode } from '../internal/int64.js';
-import type { HelperCallOptions } from '../internal/typed-client.js';
+import type { paths } from '@platform-contracts/contracts/dns';
+import type { CallResult, HelperCallOptions } from '../internal/typed-client.js';
+
+/**
+ * importDnsRecords' answer; it holds no int64 field, so it is the same in both modes. Written out:
+ * inferred, declaration emit would name the contracts' type parameter where it is not in scope.
+ */
+export type ImportDnsRecordsResult<ThrowOnError extends boolean> = CallResult<
+  'dns',
+  paths<bigint>['/dnszone/{zoneId}/import']['post'],
+  HelperCallOptions,
+  ThrowOnError
+>;
 
 /**
  * Imports the records of a BIND-style zone file into a DNS zone. The zone file is sent as
@@ -14,7 +26,7 @@ export function importDnsRecords<ThrowOnError extends boolean, Int64 extends Int
   zoneId: number | bigint,
   zoneFile: string,
   options: HelperCallOptions = {},
-) {
+): Promise<ImportDnsRecordsResult<ThrowOnError>> {
   // An ID of either mode goes out as its digits; the answer holds no int64 field, so its type is the same in both.
   return (client as unknown as DnsClient<ThrowOnError, 'bigint'>).POST('/dnszone/{zoneId}/import', {
     ...options,

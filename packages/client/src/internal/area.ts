@@ -4,7 +4,7 @@
 // `create<Area>Client` (each area's module is generated from its contract by `pnpm generate`).
 import createClient, { createQuerySerializer } from 'openapi-fetch';
 import type { AreaErrorKey } from './area-errors.js';
-import type { ApiErrorInit } from './errors.js';
+import type { ApiErrorInit } from './api-error.js';
 import type { ExactJson } from './exact-int64.js';
 import { type Int64Mode, parseJsonNumbers } from './int64.js';
 import { ClientConfigError, requireBaseUrl, requireString } from './options.js';

@@ -18,7 +18,8 @@ export type Statement = string | { sql: string; args?: SqlArguments };
 
 export const statement = (sql: string, args?: SqlArguments): Schemas['Stmt'] => ({ sql, ...encodeArguments(args), want_rows: true });
 
-export const toStmt = (item: Statement) => (typeof item === 'string' ? statement(item) : statement(item.sql, item.args));
+// Its return type is written out: inferred, declaration emit would name the contracts' type parameter (`components<Int64>`) where it is not in scope.
+export const toStmt = (item: Statement): Schemas['Stmt'] => (typeof item === 'string' ? statement(item) : statement(item.sql, item.args));
 
 /** BEGIN (as `mode`), each statement if the previous step succeeded, COMMIT, and ROLLBACK unless it committed. */
 export function transactionSteps(statements: readonly Statement[], mode: TransactionMode): Schemas['BatchStep'][] {

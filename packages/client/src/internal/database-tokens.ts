@@ -1,6 +1,6 @@
 // The database area's access tokens, on the general management API (the `AccessKey` header).
 import { type AccessKeyClientOptions, defineClientArea } from './area.js';
-import { PlatformApiError } from './errors.js';
+import { PlatformApiError } from './api-error.js';
 import type { Int64Mode, Int64Of } from './int64.js';
 import type { HelperCallOptions, PlatformHttpClient } from './typed-client.js';
 import type {

@@ -2,7 +2,9 @@
 // bundle carries only the successful path: the area's error for a failure status, with a message
 // written from its body, and the request errors (network, timeout, an unreadable answer), each
 // with every secret redacted.
-import { type ApiErrorInit, type CallInfo, PlatformRequestError, PlatformTimeoutError, redact, redactError, secretForms, serverRequestId } from './errors.js';
+import type { ApiErrorInit, CallInfo } from './api-error.js';
+import { PlatformRequestError, PlatformTimeoutError } from './errors.js';
+import { redact, redactError, secretForms, serverRequestId } from './redaction.js';
 
 /** The area's error for a failure answer, its body and request ID redacted: what a call gives as `failure`. */
 export function apiFailure(

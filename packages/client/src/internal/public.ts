@@ -1,6 +1,7 @@
 // What every entry point exports besides its area: configuration and call errors, paging, options types.
 export { ClientConfigError } from './options.js';
-export { PlatformApiError, PlatformPaginationError, PlatformRequestError, PlatformTimeoutError, type CallInfo, type PaginationStop } from './errors.js';
+export { type CallInfo, PlatformApiError } from './api-error.js';
+export { PlatformPaginationError, PlatformRequestError, PlatformTimeoutError, type PaginationStop } from './errors.js';
 export { enumName } from './enums.js';
 export { paginate, type PageDescriptor, type PageItem, type PageOptions, type PaginationTable } from './paging.js';
 export type { RetryOptions, RetrySetting } from './transport.js';

@@ -5,7 +5,7 @@
 // does not compile.
 import type { Client, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
 import type { AreaErrors, AreaErrorKey } from './area-errors.js';
-import type { ApiErrorInit } from './errors.js';
+import type { ApiErrorInit } from './api-error.js';
 import type { PaginationTable } from './paging.js';
 import { createRetryingFetch, type RetrySetting } from './transport.js';
 

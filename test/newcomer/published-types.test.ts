@@ -1,0 +1,109 @@
+// Every package's declarations compile as a user compiles them: the tarballs `pnpm pack` makes,
+// unpacked into a project's node_modules (their dependencies linked from the workspace, no
+// install), and one file importing every entry point, type-checked with skipLibCheck: false,
+// strict and exactOptionalPropertyTypes, under moduleResolution node16 and bundler, with the oldest
+// TypeScript the packages support and the latest (test/consumer/package.json pins both). publint
+// and attw --profile esm-only check every tarball's manifest and exports map here too.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGES, packOne } from '../../scripts/pack.ts';
+import { entryPoints } from '../../scripts/lib/entry-points.ts';
+import { ROOT, scopedName } from '../../scripts/lib/paths.ts';
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'published-types-'));
+const project = path.join(scratch, 'project');
+const modules = path.join(project, 'node_modules');
+const tarballs = new Map<string, string>();
+
+/** The TypeScript versions users may compile with: the oldest the packages support and the latest. */
+const COMPILERS = Object.entries(JSON.parse(readFileSync(path.join(ROOT, 'test/consumer/package.json'), 'utf8')).devDependencies as Record<string, string>).map(
+  ([alias, spec]) => ({ alias, version: spec.replace('npm:typescript@', ''), tsc: path.join(ROOT, 'test/consumer/node_modules', alias, 'bin/tsc') }),
+);
+const RESOLUTIONS = { node16: ['--module', 'node16', '--moduleResolution', 'node16'], bundler: ['--module', 'esnext', '--moduleResolution', 'bundler'] };
+/** Optional peers the mock's entry points name (its vitest fixtures, MSW handlers), and Node's types: linked as a user installs them. */
+const PEERS = ['vitest', 'msw', '@libsql/client', '@types/node'];
+
+const manifestOf = (name: string) => JSON.parse(readFileSync(path.join(modules, scopedName(name), 'package.json'), 'utf8'));
+
+function link(from: string, target: string) {
+  mkdirSync(path.dirname(from), { recursive: true });
+  rmSync(from, { recursive: true, force: true });
+  symlinkSync(target, from, 'dir');
+}
+
+beforeAll(() => {
+  mkdirSync(modules, { recursive: true });
+  writeFileSync(path.join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
+  for (const name of PACKAGES) {
+    const tarball = packOne(name, scratch);
+    tarballs.set(name, tarball);
+    const dir = path.join(modules, scopedName(name));
+    mkdirSync(dir, { recursive: true });
+    const untar = spawnSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1'], { encoding: 'utf8' });
+    if (untar.status !== 0) throw new Error(untar.stderr);
+  }
+  for (const name of PACKAGES) {
+    for (const dependency of Object.keys(manifestOf(name).dependencies ?? {}).filter((dependency) => !dependency.startsWith(scopedName('')))) {
+      link(path.join(modules, dependency), path.join(ROOT, 'packages', name, 'node_modules', dependency));
+    }
+  }
+  for (const peer of PEERS) link(path.join(modules, peer), path.join(ROOT, 'node_modules', peer));
+  const specifiers = PACKAGES.flatMap((name) => entryPoints(name, manifestOf(name).exports ?? {}).map(({ specifier }) => specifier));
+  writeFileSync(
+    path.join(project, 'consumer.ts'),
+    `${specifiers.map((specifier, index) => `import * as entry${index} from '${specifier}';`).join('\n')}\nexport const entries = [${specifiers.map((_, index) => `entry${index}`).join(', ')}];\n`,
+  );
+}, 120_000);
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const run = (command: string, args: string[]) => {
+  const result = spawnSync(command, args, { cwd: project, encoding: 'utf8' });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+};
+
+describe('the TypeScript versions the packages support', () => {
+  it.each(PACKAGES.filter((name) => name !== 'cli'))('%s states the oldest checked here as its optional peer typescript', (name) => {
+    const oldest = COMPILERS.find(({ alias }) => alias === 'typescript-oldest')!.version;
+    expect(manifestOf(name).peerDependencies?.typescript).toBe(`>=${oldest.split('.').slice(0, 2).join('.')}`);
+    expect(manifestOf(name).peerDependenciesMeta?.typescript).toEqual({ optional: true });
+  });
+});
+
+describe('the consumer file', () => {
+  it('imports every entry point of every package that has types', () => {
+    const consumer = readFileSync(path.join(project, 'consumer.ts'), 'utf8');
+    for (const specifier of [scopedName('client'), `${scopedName('client')}/database`, `${scopedName('mock')}/vitest`, `${scopedName('contracts')}/database`]) {
+      expect(consumer).toContain(`from '${specifier}'`);
+    }
+  });
+});
+
+describe.each(COMPILERS)('the packed declarations under TypeScript $version ($alias)', ({ tsc, version }) => {
+  it('is the version pinned', () => expect(run(process.execPath, [tsc, '--version']).output.trim()).toBe(`Version ${version}`));
+
+  it.each(Object.entries(RESOLUTIONS))(
+    'compile with skipLibCheck: false, strict, exactOptionalPropertyTypes, moduleResolution %s',
+    (_name, resolution) => {
+      const flags = ['--noEmit', '--strict', '--exactOptionalPropertyTypes', '--skipLibCheck', 'false', '--target', 'es2022', '--types', 'node'];
+      const result = run(process.execPath, [tsc, ...flags, ...resolution, 'consumer.ts']);
+      expect(result.output).toBe('');
+      expect(result.status).toBe(0);
+    },
+    120_000,
+  );
+});
+
+describe.each([...PACKAGES])('the %s tarball', (name) => {
+  it('passes publint (strict)', () => {
+    const result = run(path.join(ROOT, 'node_modules/.bin/publint'), ['--strict', '--pack', 'false', path.join(modules, scopedName(name))]);
+    expect(result.status, result.output).toBe(0);
+  }, 60_000);
+
+  it('passes attw --profile esm-only', () => {
+    const result = run(path.join(ROOT, 'node_modules/.bin/attw'), [tarballs.get(name)!, '--profile', 'esm-only', '--format', 'ascii']);
+    expect(result.status, result.output).toBe(0);
+  }, 60_000);
+});
