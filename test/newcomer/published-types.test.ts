@@ -4,7 +4,7 @@
 // strict and exactOptionalPropertyTypes, under moduleResolution node16 and bundler, with the oldest
 // TypeScript the packages support and the latest (test/consumer/package.json pins both). publint
 // and attw --profile esm-only check every tarball's manifest and exports map here too.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,10 +59,13 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const run = (command: string, args: string[]) => {
-  const result = spawnSync(command, args, { cwd: project, encoding: 'utf8' });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-};
+/** Runs a command in the project; the checks run at once (it.concurrent), each compiler in a process of its own. */
+const run = (command: string, args: string[]) =>
+  new Promise<{ status: number | null; output: string }>((resolve) => {
+    execFile(command, args, { cwd: project, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` }),
+    );
+  });
 
 describe('the TypeScript versions the packages support', () => {
   it.each(PACKAGES.filter((name) => name !== 'cli'))('%s states the oldest checked here as its optional peer typescript', (name) => {
@@ -82,13 +85,13 @@ describe('the consumer file', () => {
 });
 
 describe.each(COMPILERS)('the packed declarations under TypeScript $version ($alias)', ({ tsc, version }) => {
-  it('is the version pinned', () => expect(run(process.execPath, [tsc, '--version']).output.trim()).toBe(`Version ${version}`));
+  it('is the version pinned', async () => expect((await run(process.execPath, [tsc, '--version'])).output.trim()).toBe(`Version ${version}`));
 
-  it.each(Object.entries(RESOLUTIONS))(
+  it.concurrent.each(Object.entries(RESOLUTIONS))(
     'compile with skipLibCheck: false, strict, exactOptionalPropertyTypes, moduleResolution %s',
-    (_name, resolution) => {
+    async (_name, resolution) => {
       const flags = ['--noEmit', '--strict', '--exactOptionalPropertyTypes', '--skipLibCheck', 'false', '--target', 'es2022', '--types', 'node'];
-      const result = run(process.execPath, [tsc, ...flags, ...resolution, 'consumer.ts']);
+      const result = await run(process.execPath, [tsc, ...flags, ...resolution, 'consumer.ts']);
       expect(result.output).toBe('');
       expect(result.status).toBe(0);
     },
@@ -97,13 +100,13 @@ describe.each(COMPILERS)('the packed declarations under TypeScript $version ($al
 });
 
 describe.each([...PACKAGES])('the %s tarball', (name) => {
-  it('passes publint (strict)', () => {
-    const result = run(path.join(ROOT, 'node_modules/.bin/publint'), ['--strict', '--pack', 'false', path.join(modules, scopedName(name))]);
+  it.concurrent('passes publint (strict)', async () => {
+    const result = await run(path.join(ROOT, 'node_modules/.bin/publint'), ['--strict', '--pack', 'false', path.join(modules, scopedName(name))]);
     expect(result.status, result.output).toBe(0);
   }, 60_000);
 
-  it('passes attw --profile esm-only', () => {
-    const result = run(path.join(ROOT, 'node_modules/.bin/attw'), [tarballs.get(name)!, '--profile', 'esm-only', '--format', 'ascii']);
+  it.concurrent('passes attw --profile esm-only', async () => {
+    const result = await run(path.join(ROOT, 'node_modules/.bin/attw'), [tarballs.get(name)!, '--profile', 'esm-only', '--format', 'ascii']);
     expect(result.status, result.output).toBe(0);
   }, 60_000);
 });
