@@ -58,17 +58,25 @@ function startThread(): Promise<Worker> {
   });
 }
 
+/** The spare is replaced now, before anything awaits: each claim gets a thread of its own, so spawns that arrive together never share one. */
+function claimThread(): Promise<Worker> {
+  const claimed = spare ?? startThread();
+  const next = startThread();
+  spare = next;
+  next.catch(() => {
+    if (spare === next) spare = undefined;
+  });
+  return claimed;
+}
+
 async function spawn({ id, runState, port }: Extract<ToSupervisor, { t: 'spawn' }>): Promise<void> {
   let worker: Worker;
   try {
-    worker = await (spare ?? startThread());
+    worker = await claimThread();
   } catch (error) {
-    spare = undefined;
     send({ t: 'ended', id, reason: (error as Error).message, unstarted: true });
     return;
   }
-  spare = startThread();
-  spare.catch(() => (spare = undefined));
   const entry: Watched = { worker, state: new Int32Array(runState), since: new Float64Array(runState), ended: false };
   watched.set(id, entry);
   worker.removeAllListeners();
