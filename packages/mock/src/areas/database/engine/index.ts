@@ -264,6 +264,14 @@ export function createSqlEngine(options: SqlEngineOptions) {
     /** Requests sent to workers and not answered yet (tests count them). */
     inFlight: () => supervisor.inFlight(),
 
+    /** Ends the worker a database is open in, as the watchdog would (tests); false when it is open in none. */
+    endWorkerOf(owner: string, databaseId: string): boolean {
+      const worker = databases.get(databaseKey(owner, databaseId))?.openIn;
+      if (!worker?.alive) return false;
+      supervisor.end(worker);
+      return true;
+    },
+
     /** The worker a database is open in (tests inspect its pool). */
     workerOf(owner: string, databaseId: string): EngineWorker | undefined {
       return databases.get(databaseKey(owner, databaseId))?.openIn;

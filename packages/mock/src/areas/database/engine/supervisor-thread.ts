@@ -42,6 +42,7 @@ interface Watched {
   ended: boolean;
 }
 
+const ENDED_BY_ENGINE = 'the engine ended it';
 const send = (message: FromSupervisor) => parentPort!.postMessage(message);
 let module: WebAssembly.Module | undefined;
 const watched = new Map<number, Watched>();
@@ -77,6 +78,11 @@ async function spawn({ id, runState, port }: Extract<ToSupervisor, { t: 'spawn' 
     send({ t: 'ended', id, reason: (error as Error).message, unstarted: true });
     return;
   }
+  // Ended by the engine while its thread was still being handed out: the thread is not kept.
+  if (endedEarly.delete(id)) {
+    void worker.terminate();
+    return;
+  }
   const entry: Watched = { worker, state: new Int32Array(runState), since: new Float64Array(runState), ended: false };
   watched.set(id, entry);
   worker.removeAllListeners();
@@ -85,9 +91,16 @@ async function spawn({ id, runState, port }: Extract<ToSupervisor, { t: 'spawn' 
   worker.postMessage({ port, id, runState }, [port]);
 }
 
+/** Workers the engine ended before their thread was handed out. */
+const endedEarly = new Set<number>();
+
 function end(id: number, reason: string, run?: number): void {
   const entry = watched.get(id);
-  if (!entry || entry.ended) return;
+  if (!entry) {
+    if (reason === ENDED_BY_ENGINE) endedEarly.add(id);
+    return;
+  }
+  if (entry.ended) return;
   entry.ended = true;
   watched.delete(id);
   void entry.worker.terminate();
@@ -160,7 +173,7 @@ parentPort!.on('message', (message: ToSupervisor) => {
       void spawn(message);
       return;
     case 'end':
-      end(message.id, 'the engine ended it');
+      end(message.id, ENDED_BY_ENGINE);
       return;
   }
 });
