@@ -127,12 +127,12 @@ describe.each(doors)('%s', (_, open, sizes) => {
     await burst(door, 'pipeline', `fresh${count}`, count, 2);
   });
 
-  it('a warm engine (two namespaces served before) answers 8, then 128 namespaces at once, over Hrana over HTTP', async () => {
+  it('a warm engine (two namespaces served before) answers 8 namespaces at once over Hrana over HTTP, then 128 (over HTTP only: the costly one)', async () => {
     const door = await open();
     closers.push(() => door.close());
     await burst(door, 'hrana-http', 'warmup', 2, 1);
     await burst(door, 'hrana-http', 'warm8', 8, 2);
-    await burst(door, 'pipeline', 'warm128', 128, 1);
+    if (open === overHttp) await burst(door, 'pipeline', 'warm128', 128, 1);
   });
 });
 
