@@ -61,7 +61,7 @@ async function workOverHttp(door: Door, namespace: string, path: '/v2/pipeline' 
   };
   await send('CREATE TABLE own (who TEXT, n INTEGER)');
   for (let n = 0; n < inserts; n++) await send(`INSERT INTO own VALUES ('${namespace}', ${n})`);
-  const { rows } = await send('SELECT who || \':\' || n FROM own ORDER BY n');
+  const { rows } = await send("SELECT who || ':' || n FROM own ORDER BY n");
   return rows.map((row) => row[0]!.value!);
 }
 

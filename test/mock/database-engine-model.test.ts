@@ -23,13 +23,7 @@ const execute = (sql: string): SqlRequest => ({ type: 'execute', stmt: { sql } }
 const CLOSE: SqlRequest = { type: 'close' };
 const CREATE = execute('CREATE TABLE IF NOT EXISTS t (ns TEXT, n INTEGER)');
 
-type Op =
-  | { kind: 'insert'; hold: boolean }
-  | { kind: 'read' }
-  | { kind: 'reset' }
-  | { kind: 'snapshot' }
-  | { kind: 'interrupt' }
-  | { kind: 'end-worker' };
+type Op = { kind: 'insert'; hold: boolean } | { kind: 'read' } | { kind: 'reset' } | { kind: 'snapshot' } | { kind: 'interrupt' } | { kind: 'end-worker' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('insert' as const), hold: fc.boolean() }) },
@@ -50,7 +44,9 @@ afterEach(async () => {
 });
 
 const rowsOf = (outcome: SqlOutcome | undefined) =>
-  outcome?.type === 'ok' && outcome.response.type === 'execute' ? outcome.response.result.rows.map((row) => String((row[0] as { value?: unknown }).value)) : undefined;
+  outcome?.type === 'ok' && outcome.response.type === 'execute'
+    ? outcome.response.result.rows.map((row) => String((row[0] as { value?: unknown }).value))
+    : undefined;
 
 async function runModel(s: fc.Scheduler, workers: number, maxDatabases: number, plans: Op[][]): Promise<void> {
   const engine = createSqlEngine({ limits: { ...LIMITS, engineWorkers: workers, maxDatabases }, guardClock: () => 0 });
@@ -151,7 +147,9 @@ async function runModel(s: fc.Scheduler, workers: number, maxDatabases: number, 
   const ends = await all;
   // Last, one namespace at a time (no limit in the way): every row a namespace has is its own, and what the model says.
   for (const [index, { owner, image, sure, maybe }] of ends.entries()) {
-    const outcomes = await engine.database(owner, DB, { initial: () => image }).executor.run(1_000, 'full', [CREATE, execute("SELECT ns || ':' || n FROM t ORDER BY n"), CLOSE]);
+    const outcomes = await engine
+      .database(owner, DB, { initial: () => image })
+      .executor.run(1_000, 'full', [CREATE, execute("SELECT ns || ':' || n FROM t ORDER BY n"), CLOSE]);
     const rows = rowsOf(outcomes[1]);
     const allowed = new Set([...sure, ...maybe]);
     if (!rows || !sure.every((row) => rows.includes(row)) || !rows.every((row) => allowed.has(row)))

@@ -164,7 +164,12 @@ export class EngineWorker {
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
       const sent = message(id);
-      this.#track(id, { resolve: resolve as Pending['resolve'], reject, what: `a ${sent.t} task`, limitMs: this.limits.statementTimeoutMs + this.limits.lockWaitMs });
+      this.#track(id, {
+        resolve: resolve as Pending['resolve'],
+        reject,
+        what: `a ${sent.t} task`,
+        limitMs: this.limits.statementTimeoutMs + this.limits.lockWaitMs,
+      });
       this.send(sent, transfer);
     });
   }
