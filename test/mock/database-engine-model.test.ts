@@ -11,13 +11,8 @@ import { createSqlEngine, type SqlEngine } from '../../packages/mock/src/areas/d
 import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/executor.ts';
 import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
 
-const LIMITS = {
-  statementTimeoutMs: 60_000,
-  lockWaitMs: 60_000,
-  maxResultBytes: 1_000_000,
-  memoryLimitBytes: 64 * 1024 * 1024,
-  maxDatabaseBytes: 1_000_000,
-};
+// biome-ignore format: one line
+const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 1_000_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabaseBytes: 1_000_000 };
 const DB = 'db';
 const execute = (sql: string): SqlRequest => ({ type: 'execute', stmt: { sql } });
 const CLOSE: SqlRequest = { type: 'close' };

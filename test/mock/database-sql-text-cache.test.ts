@@ -8,15 +8,8 @@ import type { SqlRequest } from '../../packages/mock/src/areas/database/engine/m
 import { SPLIT_CACHE_LONGEST } from '../../packages/mock/src/areas/database/engine/runner.ts';
 
 const engine = createSqlEngine({
-  limits: {
-    statementTimeoutMs: 60_000,
-    lockWaitMs: 60_000,
-    maxResultBytes: 1_000_000,
-    memoryLimitBytes: 64 * 1024 * 1024,
-    maxDatabaseBytes: 1_000_000,
-    maxDatabases: 4,
-    engineWorkers: 1,
-  },
+  // biome-ignore format: one line
+  limits: { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 1_000_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabaseBytes: 1_000_000, maxDatabases: 4, engineWorkers: 1 },
 });
 afterAll(() => engine.close());
 
