@@ -150,6 +150,7 @@ const TRIGGERS: Record<ProtocolErrorCode, (() => Promise<Json>) | { elsewhere: s
   STREAM_LIMIT_REACHED: { elsewhere: 'test/contract/database-faults.test.ts' },
   DATABASE_LIMIT_REACHED: { elsewhere: 'test/contract/database-faults.test.ts' },
   DATABASE_ENGINE_UNAVAILABLE: { elsewhere: 'test/mock/database-engine-start.test.ts' },
+  ENGINE_REQUEST_LOST: { elsewhere: 'test/mock/database-engine-guard.test.ts' },
 };
 
 /** sqld's messages, where the mock words them as sqld does (src/hrana/*.rs, src/auth/errors.rs). */

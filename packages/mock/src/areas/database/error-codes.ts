@@ -119,6 +119,10 @@ export const PROTOCOL_ERROR_CODES = {
   },
   DATABASE_LIMIT_REACHED: { when: 'a database past the open databases of the mock (maxDatabases)', sqld: "the mock's own: a limit of the mock" },
   DATABASE_ENGINE_UNAVAILABLE: { when: 'the SQL engine could not start', sqld: "the mock's own" },
+  ENGINE_REQUEST_LOST: {
+    when: "a request the engine did not answer within its limits plus a grace (the engine's last guard; a bug in the mock, never expected)",
+    sqld: "the mock's own",
+  },
   VALUE_NOT_REPRESENTABLE: {
     when: 'a row holds a value JSON cannot carry (an infinite or NaN float)',
     sqld: "the mock's own: sqld writes such floats as null",

@@ -10,6 +10,9 @@ import {
   RUN_STATE_BYTES,
   STATE_INTERRUPT,
   STATE_LOCK_WAIT_OVER,
+  GUARD_GRACE_MS,
+  realTime,
+  THREAD_START_LIMIT_MS,
   type Access,
   type FromSupervisor,
   type FromWorker,
@@ -42,7 +45,11 @@ export interface EngineBoot {
   limits: WorkerLimits;
   /** The mock clock's advance, shared (Float64Array [offset]). */
   clockOffset: SharedArrayBuffer;
+  /** The last guard's clock (tests inject one and call failOverdue themselves); real time by default, checked every GUARD_TICK_MS. */
+  guardClock?: GuardClock;
 }
+
+const GUARD_TICK_MS = 1_000;
 
 interface Pending {
   resolve(value: unknown): void;
@@ -51,7 +58,15 @@ interface Pending {
   stream?: string;
   /** The run's stream was ended from outside (its token invalidated): why. */
   stopped?: ExecutorStopped;
+  /** What was asked (for the last guard's error) and when (the guard's clock). */
+  what: string;
+  sentAt: number;
+  /** How long it may take at most, once its worker shows no progress: its statements' limits. */
+  limitMs: number;
 }
+
+/** The engine's last guard's clock (injected by tests). */
+export type GuardClock = () => number;
 
 /** One worker thread and what is in flight there. */
 export class EngineWorker {
@@ -78,11 +93,49 @@ export class EngineWorker {
     runState: SharedArrayBuffer,
     /** The mock clock's advance (Float64Array [offset]), sent with each run. */
     readonly clockOffset: Float64Array,
+    readonly now: GuardClock = realTime,
   ) {
     this.#port = port;
     this.#state = new Int32Array(runState);
+    this.#progress = now();
     port.on('message', (message: FromWorker) => this.#receive(message));
     port.unref();
+  }
+
+  /** When the worker last answered anything (or was sent its first request since it last had none). */
+  #progress: number;
+
+  #track(id: number, pending: Omit<Pending, 'sentAt'>): void {
+    if (this.#pending.size === 0) this.#progress = this.now();
+    this.#pending.set(id, { ...pending, sentAt: this.now() });
+  }
+
+  /**
+   * The last guard: a request whose worker has shown no progress for longer than the request's
+   * limits plus a grace fails now, with an error that names it. A correct engine never gets here
+   * (the supervisor stops a statement at its limit); this makes a lost message an answer, not silence.
+   */
+  failOverdue(): number {
+    const now = this.now();
+    let failed = 0;
+    for (const [id, pending] of this.#pending) {
+      const age = now - Math.max(pending.sentAt, this.#progress);
+      if (age <= pending.limitMs + GUARD_GRACE_MS + (this.isReady ? 0 : THREAD_START_LIMIT_MS)) continue;
+      this.#pending.delete(id);
+      failed++;
+      pending.reject(
+        new ExecutorStopped(
+          `The engine lost request ${id} (${pending.what}) of worker ${this.id}: no answer after ${Math.round(age)} ms, past its limit of ${pending.limitMs} ms and a grace of ${GUARD_GRACE_MS} ms; it did not run or its answer was lost`,
+          'ENGINE_REQUEST_LOST',
+        ),
+      );
+    }
+    return failed;
+  }
+
+  /** Requests sent to this worker and not answered yet (tests count them). */
+  get inFlight(): number {
+    return this.#pending.size;
   }
 
   send(message: ToWorker, transfer: ArrayBuffer[] = []): void {
@@ -94,7 +147,13 @@ export class EngineWorker {
     if (!this.alive) return Promise.reject(this.#lost());
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject, stream: `${key}\u0000${stream}` });
+      this.#track(id, {
+        resolve: resolve as Pending['resolve'],
+        reject,
+        stream: `${key}\u0000${stream}`,
+        what: `a run of ${requests.length} statement(s) on stream ${stream}`,
+        limitMs: (this.limits.statementTimeoutMs + this.limits.lockWaitMs) * Math.max(1, requests.length),
+      });
       this.send({ t: 'run', id, key, stream, access, requests, clock: this.clockOffset[0]! });
     });
   }
@@ -104,8 +163,14 @@ export class EngineWorker {
     if (!this.alive) return Promise.reject(this.#lost());
     const id = this.#nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as Pending['resolve'], reject });
-      this.send(message(id), transfer);
+      const sent = message(id);
+      this.#track(id, {
+        resolve: resolve as Pending['resolve'],
+        reject,
+        what: `a ${sent.t} task`,
+        limitMs: this.limits.statementTimeoutMs + this.limits.lockWaitMs,
+      });
+      this.send(sent, transfer);
     });
   }
 
@@ -149,6 +214,11 @@ export class EngineWorker {
   }
 
   #receive(message: FromWorker) {
+    this.#progress = this.now();
+    if (message.t === 'refused') {
+      this.ended('its thread already served another port');
+      return;
+    }
     if (message.t === 'ready') {
       this.isReady = true;
       this.events.emit('ready');
@@ -200,8 +270,14 @@ export class EngineSupervisor {
   failure: DatabaseEngineUnavailable | undefined;
   readonly activity = new SharedArrayBuffer(4);
 
+  readonly #guard: ReturnType<typeof setInterval> | undefined;
+
   constructor(readonly boot: EngineBoot) {
     publish({ event: 'starting' });
+    if (!boot.guardClock) {
+      this.#guard = setInterval(() => this.failOverdue(), GUARD_TICK_MS);
+      this.#guard.unref();
+    }
     this.#started = (async () => {
       const [scripts, module] = await Promise.all([boot.scripts, boot.module]);
       if (this.#closed) return;
@@ -228,7 +304,7 @@ export class EngineSupervisor {
     const id = this.#nextId++;
     const { port1, port2 } = new MessageChannel();
     const runState = new SharedArrayBuffer(RUN_STATE_BYTES);
-    const worker = new EngineWorker(id, this.boot.limits, port1, runState, new Float64Array(this.boot.clockOffset));
+    const worker = new EngineWorker(id, this.boot.limits, port1, runState, new Float64Array(this.boot.clockOffset), this.boot.guardClock);
     this.#workers.set(id, worker);
     worker.events.once('ready', () => publish({ event: 'ready' }));
     void this.#started.then(() =>
@@ -237,6 +313,19 @@ export class EngineSupervisor {
         : this.#post({ t: 'spawn', id, runState, port: port2 }, [port2]),
     );
     return worker;
+  }
+
+  /** The last guard: fails every request past its limits plus a grace (see EngineWorker.failOverdue); how many. */
+  failOverdue(): number {
+    let failed = 0;
+    for (const worker of this.#workers.values()) failed += worker.failOverdue();
+    return failed;
+  }
+
+  inFlight(): number {
+    let count = 0;
+    for (const worker of this.#workers.values()) count += worker.inFlight;
+    return count;
   }
 
   /** Ends a worker thread (its databases' files stay). */
@@ -270,6 +359,7 @@ export class EngineSupervisor {
 
   async close(): Promise<void> {
     this.#closed = true;
+    clearInterval(this.#guard);
     for (const worker of this.#workers.values()) worker.ended('the mock stopped');
     this.#workers.clear();
     await this.#thread?.terminate();

@@ -28,6 +28,8 @@ export interface SqlEngineOptions {
   limits: EngineLimits;
   /** The mock clock's advance, shared with the engine's threads (Float64Array [offset]): time limits follow it. */
   clockOffset?: SharedArrayBuffer;
+  /** The last guard's clock, for tests (they call failOverdue); real time, checked every second, by default. */
+  guardClock?: () => number;
 }
 
 /** Where a database's data comes from when it opens. */
@@ -83,6 +85,7 @@ export function createSqlEngine(options: SqlEngineOptions) {
     module: compiledSqlite(),
     limits,
     clockOffset: options.clockOffset ?? new SharedArrayBuffer(8),
+    guardClock: options.guardClock,
   });
   const workers: EngineWorker[] = [];
   let utility: EngineWorker | undefined;
@@ -253,6 +256,20 @@ export function createSqlEngine(options: SqlEngineOptions) {
     /** Closes every database whose key matches (their streams end); their host files are removed too when `removeFiles`. */
     forget(which: (key: string) => boolean, removeFiles = false): void {
       for (const database of [...databases.values()]) if (which(database.key)) forgetDatabase(database, removeFiles);
+    },
+
+    /** The last guard: fails every request in flight past its limits plus a grace, with an error naming it; how many. */
+    failOverdue: () => supervisor.failOverdue(),
+
+    /** Requests sent to workers and not answered yet (tests count them). */
+    inFlight: () => supervisor.inFlight(),
+
+    /** Ends the worker a database is open in, as the watchdog would (tests); false when it is open in none. */
+    endWorkerOf(owner: string, databaseId: string): boolean {
+      const worker = databases.get(databaseKey(owner, databaseId))?.openIn;
+      if (!worker?.alive) return false;
+      supervisor.end(worker);
+      return true;
     },
 
     /** The worker a database is open in (tests inspect its pool). */

@@ -83,6 +83,11 @@ export const PHASE_WAITING = 2;
 /** How long a run past its time limit may go on before the supervisor ends its thread: long enough for SQLite's next progress check. */
 export const GRACE_MS = 200;
 
+/** The engine's last guard: what it adds to a request's limits before it fails it as lost (see EngineWorker.failOverdue). */
+export const GUARD_GRACE_MS = 2_000;
+/** ...and, for a worker that has not loaded SQLite yet, how long its thread may take to start. */
+export const THREAD_START_LIMIT_MS = 30_000;
+
 /** Real time in ms, comparable between threads. */
 export const realTime = () => performance.timeOrigin + performance.now();
 
@@ -141,6 +146,8 @@ export interface PooledConnection {
 
 export type FromWorker =
   | { t: 'ready' }
+  /** The thread already serves a port: this one is refused (its requests fail at once). */
+  | { t: 'refused' }
   /** `interrupted`: the run was stopped at its time limit (or from outside) and its stream ended. */
   | { t: 'done'; id: number; outcomes: SqlOutcome[]; interrupted: boolean }
   /** The run began waiting for another stream's lock (for tests that wait on it). */

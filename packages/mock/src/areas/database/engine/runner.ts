@@ -37,7 +37,9 @@ async function respond(connection: () => StreamConnection, request: SqlRequest, 
       return { type: 'cursor', entries: await cursor(connection(), request.steps, context) };
     case 'sequence': {
       const conn = connection();
-      for (const statement of split(request.sql)) await run(conn, statement, NO_ARGS, false, context);
+      const statements = split(request.sql);
+      for (const statement of statements) await run(conn, statement, NO_ARGS, false, context);
+      keepSplit(request.sql, statements);
       return { type: 'sequence' };
     }
     case 'describe':
@@ -49,7 +51,11 @@ async function respond(connection: () => StreamConnection, request: SqlRequest, 
   }
 }
 
-/** SQL texts split into statements, remembered: clients send the same texts again and again. Bounded by bytes (SPLIT_CACHE_BYTES). */
+/**
+ * SQL texts split into statements, remembered: clients send the same texts again and again. Only a
+ * text whose statements compiled and ran is kept (one that never compiled is not), none longer than
+ * SPLIT_CACHE_LONGEST, and SPLIT_CACHE_BYTES in all.
+ */
 const splits = new Map<string, SplitStatement[]>();
 let cachedBytes = 0;
 /** Most bytes of SQL text the split cache holds (each text counted twice: the key and its statements), in one worker. */
@@ -58,10 +64,12 @@ export const SPLIT_CACHE_BYTES = 8 * 1024 * 1024;
 export const SPLIT_CACHE_LONGEST = 64 * 1024;
 
 function split(sql: string): SplitStatement[] {
-  let statements = splits.get(sql);
-  if (statements) return statements;
-  statements = splitStatements(sql);
-  if (sql.length > SPLIT_CACHE_LONGEST) return statements;
+  return splits.get(sql) ?? splitStatements(sql);
+}
+
+/** Keeps a text's split once its statements compiled and ran (within the caps). */
+function keepSplit(sql: string, statements: SplitStatement[]): void {
+  if (sql.length > SPLIT_CACHE_LONGEST || splits.has(sql)) return;
   splits.set(sql, statements);
   cachedBytes += 2 * sql.length;
   while (cachedBytes > SPLIT_CACHE_BYTES) {
@@ -69,7 +77,6 @@ function split(sql: string): SplitStatement[] {
     splits.delete(oldest!);
     cachedBytes -= 2 * oldest!.length;
   }
-  return statements;
 }
 
 /** What the split cache holds now (for tests: it stays within its bounds). */
@@ -85,8 +92,11 @@ function oneStatement(sql: string): SplitStatement {
   return statements[0]!;
 }
 
-function execute(conn: StreamConnection, stmt: SqlStmt, context: RunContext, onRow?: (row: SqlValue[]) => void) {
-  return run(conn, oneStatement(stmt.sql), stmt, stmt.want_rows !== false, context, onRow);
+async function execute(conn: StreamConnection, stmt: SqlStmt, context: RunContext, onRow?: (row: SqlValue[]) => void) {
+  const statement = oneStatement(stmt.sql);
+  const result = await run(conn, statement, stmt, stmt.want_rows !== false, context, onRow);
+  keepSplit(stmt.sql, [statement]);
+  return result;
 }
 
 /**

@@ -42,6 +42,7 @@ interface Watched {
   ended: boolean;
 }
 
+const ENDED_BY_ENGINE = 'the engine ended it';
 const send = (message: FromSupervisor) => parentPort!.postMessage(message);
 let module: WebAssembly.Module | undefined;
 const watched = new Map<number, Watched>();
@@ -58,17 +59,30 @@ function startThread(): Promise<Worker> {
   });
 }
 
+/** The spare is replaced now, before anything awaits: each claim gets a thread of its own, so spawns that arrive together never share one. */
+function claimThread(): Promise<Worker> {
+  const claimed = spare ?? startThread();
+  const next = startThread();
+  spare = next;
+  next.catch(() => {
+    if (spare === next) spare = undefined;
+  });
+  return claimed;
+}
+
 async function spawn({ id, runState, port }: Extract<ToSupervisor, { t: 'spawn' }>): Promise<void> {
   let worker: Worker;
   try {
-    worker = await (spare ?? startThread());
+    worker = await claimThread();
   } catch (error) {
-    spare = undefined;
     send({ t: 'ended', id, reason: (error as Error).message, unstarted: true });
     return;
   }
-  spare = startThread();
-  spare.catch(() => (spare = undefined));
+  // Ended by the engine while its thread was still being handed out: the thread is not kept.
+  if (endedEarly.delete(id)) {
+    void worker.terminate();
+    return;
+  }
   const entry: Watched = { worker, state: new Int32Array(runState), since: new Float64Array(runState), ended: false };
   watched.set(id, entry);
   worker.removeAllListeners();
@@ -77,9 +91,16 @@ async function spawn({ id, runState, port }: Extract<ToSupervisor, { t: 'spawn' 
   worker.postMessage({ port, id, runState }, [port]);
 }
 
+/** Workers the engine ended before their thread was handed out. */
+const endedEarly = new Set<number>();
+
 function end(id: number, reason: string, run?: number): void {
   const entry = watched.get(id);
-  if (!entry || entry.ended) return;
+  if (!entry) {
+    if (reason === ENDED_BY_ENGINE) endedEarly.add(id);
+    return;
+  }
+  if (entry.ended) return;
   entry.ended = true;
   watched.delete(id);
   void entry.worker.terminate();
@@ -152,7 +173,7 @@ parentPort!.on('message', (message: ToSupervisor) => {
       void spawn(message);
       return;
     case 'end':
-      end(message.id, 'the engine ended it');
+      end(message.id, ENDED_BY_ENGINE);
       return;
   }
 });

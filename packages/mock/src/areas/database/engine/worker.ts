@@ -76,8 +76,8 @@ const databases = new Map<string, WorkerDatabase>();
 /** Databases whose files could not be opened: why, for their runs' answers. */
 const unopened = new Map<string, string>();
 let nextFile = 1;
-let port: MessagePort;
-const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+let port: MessagePort | undefined;
+const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port!.postMessage(message, transfer);
 
 function open(key: string, files: DatabaseFiles, epoch: number): void {
   drop(key);
@@ -290,7 +290,14 @@ function serve(message: ToWorker): void {
 }
 
 // The port to the HTTP thread arrives when the supervisor hands this worker out (a spare waits for it).
-parentPort!.once('message', (message: { port: MessagePort; runState: SharedArrayBuffer }) => {
+// A thread serves one port: a second one (never sent by a correct supervisor) is told so at once,
+// and its EngineWorker fails what it sent instead of waiting forever.
+parentPort!.on('message', (message: { port: MessagePort; runState: SharedArrayBuffer }) => {
+  if (port) {
+    message.port.postMessage({ t: 'refused' } satisfies FromWorker);
+    message.port.unref();
+    return;
+  }
   state = new Int32Array(message.runState);
   since = new Float64Array(message.runState);
   port = message.port;
