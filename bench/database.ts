@@ -8,11 +8,13 @@
 //     statements on the same engine (SQLite's WebAssembly build, a WAL file in its memory) in
 //     this process (target ≤ 3x each);
 //   - the engine under faults (bench/lib/database-faults.ts): another namespace's SELECT 1 while
-//     a runaway runs, a long function call's overrun, health while snapshotting, --db-dir writes.
+//     a runaway runs, a long function call's overrun, health while snapshotting, --db-dir writes;
+//   - 256 namespaces' first statements at once, and syntax errors' memory (bench/lib/database-burst.ts).
 import { existsSync } from 'node:fs';
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { createClient, type Client } from '@libsql/client';
 import { startMock } from '@platform-contracts/mock';
+import { burstAndMemoryGoals } from './lib/database-burst.ts';
 import { faultFigures } from './lib/database-faults.ts';
 import { printGoals } from './lib/goals.ts';
 import { median } from './lib/stats.ts';
@@ -233,6 +235,7 @@ try {
     console.log(
       `${figure.benchmark}: ${figure.ms} ms against ${figure['baseline ms']} ms (${figure.baseline}); goal ${figure.goal}: ${figure.met ? 'met' : 'missed'}`,
     );
+  const burstGoals = await burstAndMemoryGoals();
   printGoals('pnpm bench database', [
     ...checks.map((check) => ({
       figure: `${check.benchmark}, vs ${check.baseline}`,
@@ -246,6 +249,7 @@ try {
       goal: String(figure.goal),
       met: Boolean(figure.met),
     })),
+    ...burstGoals,
   ]);
 } finally {
   await mock.close();

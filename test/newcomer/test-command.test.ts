@@ -46,8 +46,8 @@ describe('the bundles, shared by lint, check:breaking and the build', () => {
 });
 
 describe('pnpm test’s stages', () => {
-  it('build only what changed, after lint and check:breaking made the bundles', () => {
-    expect(STAGES.map(([name]) => name)).toEqual(['lint', 'check:breaking', 'build', 'typecheck', 'vitest']);
+  it('build only what changed, after lint and check:breaking made the bundles, and compare the API reports once types are checked', () => {
+    expect(STAGES.map(([name]) => name)).toEqual(['lint', 'check:breaking', 'build', 'typecheck', 'api-report', 'vitest']);
     expect(STAGES.find(([name]) => name === 'build')![2]).toContain('--changed');
   });
 
