@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectAccessible } from '../../scripts/lib/axe-audit.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { launchBrowser, operationSection, screenshotFolder, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
 
@@ -121,6 +122,7 @@ describe.each([390, 1024, 1440])('the reference site at %i px', (width) => {
       }));
     expect(table).toEqual({ fits: true, scrolls: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, `paging-${width}.png`) });
+    await expectAccessible(page, `the Paging guide at ${width} px`);
   });
 
   it("shows Test Request's Send button whole, on the operation with the longest path", async () => {
@@ -138,6 +140,7 @@ describe.each([390, 1024, 1440])('the reference site at %i px', (width) => {
     expect(box.width).toBeGreaterThanOrEqual(48);
     expect(await overflow(page)).toEqual({ by: 0, past: [] });
     await page.screenshot({ path: path.join(SCREENSHOTS, `test-request-${width}.png`) });
+    await expectAccessible(page, `Test Request open at ${width} px`);
     await page.keyboard.press('Escape');
   });
 });
@@ -179,6 +182,7 @@ describe('dark mode', () => {
     await page.locator('body.dark-mode').waitFor();
     expect(await barLook(page)).toEqual(DARK);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dark-1440.png') });
+    await expectAccessible(page, 'dark mode at 1440 px');
   });
 
   it.each([390, 1440])("follows the system's dark theme at %i px before Scalar has loaded (Scalar then sets it on the body, as above)", async (width) => {
