@@ -2,13 +2,16 @@
 // in Chromium at 390, 1024 and 1440 px, light and dark: the overview, every operation of every area,
 // every guide, the search dialog and Test Request (open, sent, answered). Prints each view's
 // serious and critical WCAG 2.1 A/AA violations and the totals; exits 1 when there is one.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startMock } from '@platform-contracts/mock';
 import { chromium, type Page } from 'playwright-core';
-import { parseScriptArgs } from './lib/args.ts';
+import { checkNames, parseScriptArgs, usageError } from './lib/args.ts';
 import { audit, describeFindings, type Finding } from './lib/axe-audit.ts';
 import { DOCS_DIR } from './lib/paths.ts';
+import { fail } from './lib/run.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
 
 const spec = {
   usage: 'tsx scripts/audit-a11y.ts [--width N]... [--scheme light|dark]... [--only overview|operations|guides|search|try-it]...',
@@ -18,17 +21,23 @@ Request (open, sent, answered), at each width and scheme. Prints the serious and
 A/AA violations of each view (rule, count, example selectors) and the totals; exits 1 if any.
 Takes minutes: every view is a full axe run.`,
   options: {
-    width: { type: 'string', multiple: true, description: 'viewport widths in px (default: 390, 1024, 1440)' },
-    scheme: { type: 'string', multiple: true, description: 'light, dark (default: both)' },
-    only: { type: 'string', multiple: true, description: 'the kinds of views to audit (default: all)' },
+    width: { type: 'string', multiple: true, value: 'N', description: 'a viewport width in px (default: 390, 1024 and 1440)' },
+    scheme: { type: 'string', multiple: true, value: 'NAME', description: 'light or dark (default: both)' },
+    only: { type: 'string', multiple: true, value: 'KIND', description: 'overview, operations, guides, search or try-it (default: all)' },
   },
 } as const;
 
+const KINDS = ['overview', 'operations', 'guides', 'search', 'try-it'];
 const { values } = parseScriptArgs(spec);
-const widths = (values.width ?? ['390', '1024', '1440']).map(Number);
-const schemes = (values.scheme ?? ['light', 'dark']) as ('light' | 'dark')[];
-const only = new Set(values.only ?? ['overview', 'operations', 'guides', 'search', 'try-it']);
+const widths = (values.width ?? ['390', '1024', '1440']).map((width) => {
+  if (!/^\d+$/.test(width) || Number(width) < 200) usageError(spec, `--width takes a width in px of at least 200, got ${width}`);
+  return Number(width);
+});
+const schemes = checkNames(spec, values.scheme ?? ['light', 'dark'], ['light', 'dark'], 'scheme') as ('light' | 'dark')[];
+const only = new Set(checkNames(spec, values.only ?? KINDS, KINDS, 'kind'));
 
+if (!existsSync(path.join(DOCS_DIR, 'openapi', 'platform.json'))) fail('the site is not built: run `pnpm build` (or `pnpm site`) first');
+if (!existsSync(CHROMIUM)) fail(`${CHROMIUM} is missing: run \`pnpm setup:browser\``);
 const documentJson = JSON.parse(readFileSync(path.join(DOCS_DIR, 'openapi', 'platform.json'), 'utf8'));
 const operations = Object.entries(documentJson.paths as Record<string, Record<string, { tags?: string[] }>>).flatMap(([urlPath, item]) =>
   Object.entries(item)
@@ -43,7 +52,7 @@ const triedOperations = [
 const hashOf = (tag: string, method: string, urlPath: string) => `tag/${tag.toLowerCase().replace(/\s+/g, '-')}/${method.toUpperCase()}${urlPath}`;
 
 const mock = await startMock({ port: 0 });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 const totals = { views: 0, failing: 0, elements: 0 };
 const byRule = new Map<string, number>();
 
