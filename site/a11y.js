@@ -7,21 +7,26 @@
 
   /**
    * A code block that scrolls can be focused, so that the keyboard scrolls it too (WCAG 2.1.1;
-   * Scalar's code blocks and the guides' have no tabindex). Checked again whenever the page changes
-   * or its width does; a block that no longer scrolls loses the tabindex it got here.
+   * Scalar's code blocks, the guides' and Test Request's read-only answer body have no tabindex). Checked again whenever the page changes
+   * or its width does; a block that no longer scrolls gets back the tabindex it had.
    */
-  const SCROLLERS = 'pre, pre > code, table, .custom-scroll, ul.endpoints';
+  const SCROLLERS = 'pre, pre > code, table, .custom-scroll, ul.endpoints, .cm-scroller';
   function focusScrollers() {
     for (const element of document.querySelectorAll(SCROLLERS)) {
       const style = getComputedStyle(element);
       const scrolls =
         (/auto|scroll/.test(style.overflowX) && element.scrollWidth > element.clientWidth) ||
         (/auto|scroll/.test(style.overflowY) && element.scrollHeight > element.clientHeight);
-      if (scrolls && !element.hasAttribute('tabindex') && !element.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')) {
+      // CodeMirror gives its scroller tabindex=-1; a read-only editor has nothing else to focus.
+      const free = !element.hasAttribute('tabindex') || element.matches('.cm-scroller[tabindex="-1"]');
+      const focusable = element.querySelector('a[href], button, input, select, textarea, [contenteditable="true"], [tabindex]:not([tabindex="-1"])');
+      if (scrolls && free && !focusable && !('platformScroller' in element.dataset)) {
+        element.dataset.platformScroller = element.getAttribute('tabindex') ?? '';
         element.tabIndex = 0;
-        element.dataset.platformScroller = '';
       } else if (!scrolls && 'platformScroller' in element.dataset) {
-        element.removeAttribute('tabindex');
+        const before = element.dataset.platformScroller;
+        if (before) element.setAttribute('tabindex', before);
+        else element.removeAttribute('tabindex');
         delete element.dataset.platformScroller;
       }
     }
