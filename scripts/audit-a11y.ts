@@ -76,6 +76,7 @@ try {
   for (const scheme of schemes)
     for (const width of widths) {
       const phone = width < 640;
+      const viewsBefore = totals.views;
       const context = await browser.newContext({ viewport: { width, height: 844 }, isMobile: phone, hasTouch: phone, colorScheme: scheme });
       const page = await context.newPage();
       page.setDefaultTimeout(120_000);
@@ -136,6 +137,7 @@ try {
         await page.keyboard.press('Escape');
       }
       await context.close();
+      console.log(`${at}: ${totals.views - viewsBefore} views audited`);
     }
 } finally {
   await browser.close();

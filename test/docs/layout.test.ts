@@ -122,7 +122,8 @@ describe.each([390, 1024, 1440])('the reference site at %i px', (width) => {
       }));
     expect(table).toEqual({ fits: true, scrolls: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, `paging-${width}.png`) });
-    await expectAccessible(page, `the Paging guide at ${width} px`);
+    // The guides are the page's largest part: audited once, on the phone (its own layout, Scalar's header); the audit script covers every width.
+    if (width < 640) await expectAccessible(page, `the Paging guide at ${width} px`);
   });
 
   it("shows Test Request's Send button whole, on the operation with the longest path", async () => {
@@ -182,7 +183,6 @@ describe('dark mode', () => {
     await page.locator('body.dark-mode').waitFor();
     expect(await barLook(page)).toEqual(DARK);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dark-1440.png') });
-    await expectAccessible(page, 'dark mode at 1440 px');
   });
 
   it.each([390, 1440])("follows the system's dark theme at %i px before Scalar has loaded (Scalar then sets it on the body, as above)", async (width) => {
