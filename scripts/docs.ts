@@ -83,6 +83,7 @@ ${contracts}
 </ul></noscript>
 <script>window.PLATFORM_SITE_CONFIG = ${scriptJson({ mockDefault: MOCK_URL, ...TRY_IT, startMock: startMock() })};</script>
 <script src="assets/scalar.js"></script>
+<script src="assets/a11y.js"></script>
 <script src="assets/app.js"></script>
 </body>
 </html>
@@ -150,7 +151,7 @@ export function buildDocs(only: string[] = []) {
   } catch (error) {
     fail((error as Error).message);
   }
-  copyFileSync(path.join(SITE_DIR, 'app.js'), path.join(DOCS_DIR, 'assets', 'app.js'));
+  for (const script of ['app.js', 'a11y.js']) copyFileSync(path.join(SITE_DIR, script), path.join(DOCS_DIR, 'assets', script));
   writeFileSync(path.join(DOCS_DIR, 'assets', 'site.css'), `${fontFaces()}\n${readFileSync(path.join(SITE_DIR, 'site.css'), 'utf8')}\n${navigationCss}`);
   writeFileSync(path.join(DOCS_DIR, 'index.html'), page('Platform API reference', inputs));
   console.log(`reference site for ${areas.length} areas in ${path.relative(ROOT, DOCS_DIR)}/index.html`);

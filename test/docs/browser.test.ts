@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectAccessible } from '../../scripts/lib/axe-audit.ts';
 import { DOCS_DIR } from '../../scripts/lib/paths.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
@@ -73,6 +74,8 @@ describe.each(sources)('the reference site from %s', (source, site) => {
         await expect(sidebarEntry(page, method, urlPath).innerText()).resolves.toContain(operation.summary);
       }
     }
+    // Every group open: the overview and every group's operations are on the page, for axe-core (once: the page is the same from a file).
+    if (source === 'mock') await expectAccessible(page, 'the overview, every group open');
     // And an entry leads to its operation.
     const last = operationsOf(areas.at(-1)!).at(-1)!;
     await sidebarEntry(page, last.method, last.path).locator('a').first().click();
@@ -98,6 +101,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
 
     await typeSearch(page, 'Paging');
     await page.getByRole('option').filter({ hasText: 'Paging' }).first().waitFor();
+    if (source === 'mock') await expectAccessible(page, 'the search dialog');
     await page.keyboard.press('Escape');
   });
 
@@ -120,6 +124,40 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await page.waitForURL(/#description\/sources-for-video$/);
     await page.locator('[id$="description/sources-for-video"]').first().waitFor();
   });
+
+  // Once, on the served site: the keyboard path does not depend on where the page comes from.
+  if (source === 'mock')
+    it('lets the keyboard reach the search and an operation from the top, the focus always ringed', async () => {
+      const { page } = visited;
+      await show('tag/manage-videos');
+      await sidebarEntry(page, 'post', '/library/{libraryId}/videos').waitFor();
+      // From the top: the bar's first link (Tab goes on from where the focus last was).
+      await page.evaluate(() => {
+        window.scrollTo(0, 0);
+        document.querySelector<HTMLElement>('.platform-bar a')?.focus();
+      });
+      const reached = { search: false, operation: false };
+      const unringed: string[] = [];
+      for (let presses = 0; presses < 200 && !(reached.search && reached.operation); presses++) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement;
+          const style = getComputedStyle(element);
+          const entry = element.closest('aside li[data-sidebar-id]')?.getAttribute('data-sidebar-id') ?? '';
+          return {
+            what: `${element.tagName.toLowerCase()} ${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}`,
+            search: !!element.closest('aside') && /search/i.test(`${element.getAttribute('aria-label')} ${element.textContent}`),
+            operation: /\/(GET|POST|PUT|PATCH|DELETE)\//.test(entry),
+            ringed: (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none',
+          };
+        });
+        reached.search ||= focused.search;
+        reached.operation ||= focused.operation;
+        if (!focused.ringed) unringed.push(focused.what);
+      }
+      expect(reached).toEqual({ search: true, operation: true });
+      expect(unringed).toEqual([]);
+    });
 
   it('made no request to another host and logged no console error', () => {
     expect(visited.foreignRequests).toEqual([]);
@@ -212,6 +250,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
         .first()
         .click();
       await page.locator('body.dark-mode').waitFor();
+      await expectAccessible(page, 'stated facts only, dark');
       await finish(visited, `${source}-stated-dark`);
     });
 });

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectAccessible } from '../../scripts/lib/axe-audit.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { launchBrowser, operationSection, screenshotFolder, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
 
@@ -121,6 +122,8 @@ describe.each([390, 1024, 1440])('the reference site at %i px', (width) => {
       }));
     expect(table).toEqual({ fits: true, scrolls: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, `paging-${width}.png`) });
+    // The guides are the page's largest part: audited once, on the phone (its own layout, Scalar's header); the audit script covers every width.
+    if (width < 640) await expectAccessible(page, `the Paging guide at ${width} px`);
   });
 
   it("shows Test Request's Send button whole, on the operation with the longest path", async () => {
@@ -138,6 +141,7 @@ describe.each([390, 1024, 1440])('the reference site at %i px', (width) => {
     expect(box.width).toBeGreaterThanOrEqual(48);
     expect(await overflow(page)).toEqual({ by: 0, past: [] });
     await page.screenshot({ path: path.join(SCREENSHOTS, `test-request-${width}.png`) });
+    await expectAccessible(page, `Test Request open at ${width} px`);
     await page.keyboard.press('Escape');
   });
 });

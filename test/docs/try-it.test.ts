@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectAccessible } from '../../scripts/lib/axe-audit.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { listAreas, operationsOf } from '../support/openapi.ts';
@@ -137,8 +138,11 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
     const response = (await request.response())!;
     await page.getByText(`${response.status()} `).first().waitFor();
     const after = await authCard(page);
-    if (tried.schemes.includes(BEARER))
+    if (tried.schemes.includes(BEARER)) {
       await page.screenshot({ path: path.join(screenshots, `${source}-${tried.area}-${tried.method}-${tried.schemes.join('+')}.png`) });
+      // Sent and answered (once: the page is the same from a file).
+      if (source === 'mock') await expectAccessible(page, `Test Request of ${tried.method.toUpperCase()} ${tried.path}, answered`);
+    }
     await page.keyboard.press('Escape');
     return { headers: await request.allHeaders(), status: response.status(), before, after };
   }
