@@ -13,6 +13,7 @@ import { generateTypes } from '../../scripts/lib/area-types.ts';
 import { OPENAPI_DIR, generatedPath } from '../../scripts/lib/paths.ts';
 import { exactJson, parameterText } from '../support/allowed-values.ts';
 import { listAreas, loadBundle, operationsOf, resolveRef, sourceOf, validateAnswer, validateAt, type Json } from '../support/openapi.ts';
+import { testerCredentials } from '../support/tester-credentials.ts';
 import { pairedExamples, pairingProblems, responseExamples, unusedParameterExamples, type PairedExample } from '../support/paired-examples.ts';
 
 const areas = listAreas();
@@ -193,34 +194,13 @@ describe('each request example, sent to the mock', () => {
     await mock?.close();
   });
 
-  let keys = 0;
-  /** Credentials as a tester's configuration gives them: a fresh access key, and for a bearer scheme a token the mock issues for that key. */
-  async function credentials(example: PairedExample): Promise<Record<string, string>> {
-    const accessKey = `paired-example-${++keys}`;
-    const headers: Record<string, string> = {};
-    for (const scheme of example.operation.security[0] ?? []) {
-      if (scheme.type === 'apiKey' && scheme.in === 'header') headers[scheme.keyName!] = accessKey;
-      if (scheme.type === 'http' && scheme.scheme === 'bearer') {
-        const issued = await mock.fetch(
-          new Request('http://127.0.0.1:4010/database/my-database/tokens', {
-            method: 'POST',
-            headers: { AccessKey: accessKey, 'content-type': 'application/json' },
-            body: '{"kinds":["full_access"]}',
-          }),
-        );
-        headers.Authorization = `Bearer ${((await issued.json()) as { tokens: { token: string }[] }).tokens[0]!.token}`;
-      }
-    }
-    return headers;
-  }
-
   async function send(example: PairedExample, body?: { type: string; value: unknown }) {
     const { operation } = example;
     const value = (at: string, name: string) => example.parameters.find((p) => p.in === at && p.name === name)?.value;
     const target = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(parameterText(value('path', name))));
     const query = new URLSearchParams(example.parameters.filter((p) => p.in === 'query').map((p) => [p.name, parameterText(p.value)]));
     const headers: Record<string, string> = {
-      ...(await credentials(example)),
+      ...(await testerCredentials(mock, operation, 'paired-example')),
       ...Object.fromEntries(example.parameters.filter((p) => p.in === 'header').map((p) => [p.name, parameterText(p.value)])),
     };
     if (body) headers['content-type'] = body.type.replace('*', 'vnd.example');
