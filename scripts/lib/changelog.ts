@@ -5,6 +5,7 @@
 // entry keeps the date it was released on.
 import { existsSync, readFileSync } from 'node:fs';
 import { compareContracts, foldAcrossSources, type Finding, type Level } from './breaking.ts';
+import { compareNegativeCases } from './negative-cases.ts';
 import { readRelease, releasedVersions, type Release } from './releases.ts';
 
 const HEADINGS: Record<Level, string> = {
@@ -33,7 +34,10 @@ const apiVersionOf = (release: Release) => String((release.document.info as { ve
 /** The body of a revision's entry: its changes since `previous`, grouped by level. */
 export function entryBody(previous: Release | undefined, release: Release): string {
   if (!previous) return '- First recorded release of this contract.';
-  const findings = foldAcrossSources(compareContracts(previous.document, release.document));
+  const findings = [
+    ...foldAcrossSources(compareContracts(previous.document, release.document)),
+    ...compareNegativeCases(previous.negativeCases, release.negativeCases),
+  ];
   const sections: string[] = [];
   const [was, is] = [apiVersionOf(previous), apiVersionOf(release)];
   // info.version once moved with the contract's revisions; it names the platform API's version now.
