@@ -46,6 +46,12 @@ export function entryBody(previous: Release | undefined, release: Release): stri
       `The contract names the version of the platform's ${titleOf(release)} in \`info.version\`: ${is} (it said ${was}). Its own revision is \`info.x-revision\`.`,
     );
   }
+  // The first revision with negative cases: they were the contract's invalid request examples before.
+  if (previous.negativeCases.length === 0 && release.negativeCases.length > 0) {
+    sections.push(
+      `The invalid request examples and their 4xx answers moved out of the contract into negative cases beside it (\`${release.version}_examples/\`, one Specmatic external example each); every example left in the contract is valid by its schema.`,
+    );
+  }
   for (const level of ['error', 'warning', 'info'] as const) {
     const lines = findings.filter((f) => f.level === level).map(changelogLine);
     if (lines.length > 0) sections.push(`### ${HEADINGS[level]}\n\n${lines.join('\n')}`);
