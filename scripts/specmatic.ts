@@ -1,7 +1,7 @@
 // Runs Specmatic (the pinned npm package, on Java 17: `pnpm setup:tools`) against the mock, area by
 // area: each bundle with its negative cases beside it (bundles/<area>_examples/), in its
 // example-based mode, or generative with a capped number of combinations.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,16 +20,22 @@ export interface SpecmaticRun {
   output: string;
 }
 
-/** One area's `specmatic test` against the mock at `baseUrl`; the counts are Specmatic's own summary line. */
-export function runSpecmatic(area: string, baseUrl: string, { generative = false, maxCombinations = 64 } = {}): SpecmaticRun {
+/**
+ * One area's `specmatic test` against the mock at `baseUrl` (run asynchronously: the mock may serve
+ * from this process); the counts are Specmatic's own summary line.
+ */
+export async function runSpecmatic(area: string, baseUrl: string, { generative = false, maxCombinations = 64 } = {}): Promise<SpecmaticRun> {
   const cwd = mkdtempSync(path.join(tmpdir(), 'specmatic-'));
   try {
     const env = { ...process.env, SPECMATIC_GENERATIVE_TESTS: String(generative), MAX_TEST_REQUEST_COMBINATIONS: String(maxCombinations) };
-    const result = spawnSync(SPECMATIC, ['test', bundlePath(area, 'yaml'), `--testBaseURL=${baseUrl}`], { cwd, env, encoding: 'utf8' });
-    const output = `${result.stdout}${result.stderr}`;
-    const summary = /Tests run: (\d+), Successes: (\d+), Failures: (\d+)/.exec(output);
+    const child = spawn(SPECMATIC, ['test', bundlePath(area, 'yaml'), `--testBaseURL=${baseUrl}`], { cwd, env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    await new Promise((resolve) => child.on('close', resolve));
+    const summary = /Tests run: (\d+), Successes: (\d+), Failures: (\d+)(?:, WIP: \d+, Errors: (\d+))?/.exec(output);
     if (!summary) return { area, run: 0, passed: 0, failed: 1, output };
-    return { area, run: Number(summary[1]), passed: Number(summary[2]), failed: Number(summary[3]), output };
+    return { area, run: Number(summary[1]), passed: Number(summary[2]), failed: Number(summary[3]) + Number(summary[4] ?? 0), output };
   } finally {
     rmSync(cwd, { recursive: true, force: true });
   }
@@ -54,7 +60,10 @@ bundle, with the negative cases beside it (packages/contracts/bundles/<area>_exa
   const mock = await startMock({ port });
   let failed = 0;
   for (const area of areas.length > 0 ? areas : listAreas()) {
-    const run = runSpecmatic(area, `http://127.0.0.1:${port}`, { generative: values.generative, maxCombinations: Number(values['max-combinations'] ?? 64) });
+    const run = await runSpecmatic(area, `http://127.0.0.1:${port}`, {
+      generative: values.generative,
+      maxCombinations: Number(values['max-combinations'] ?? 64),
+    });
     if (run.failed > 0) console.log(run.output);
     console.log(`${area}: ${run.run} tests, ${run.passed} passed, ${run.failed} failed`);
     failed += run.failed;
