@@ -1,8 +1,8 @@
 // Each negative case an area ships (bundles/<area>_examples/, Specmatic's external examples) sent to
 // the mock in process: answered with its documented 4xx, the answer valid by the contract.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock, type Mock } from '@platform-contracts/mock';
+import { describe, expect, it } from 'vitest';
 import { exactJson } from '../support/allowed-values.ts';
+import { useMock } from '../support/mock.ts';
 import { negativeCases, type NegativeCase } from '../support/negative-cases.ts';
 import { listAreas, validateAnswer } from '../support/openapi.ts';
 import { testerCredentials } from '../support/tester-credentials.ts';
@@ -10,20 +10,14 @@ import { testerCredentials } from '../support/tester-credentials.ts';
 const cases = listAreas().flatMap((area) => negativeCases(area).map((negative) => [`${area} ${negative.file}`, negative] as const));
 
 describe('negative cases shipped beside each bundle', () => {
-  let mock: Mock;
-  beforeAll(async () => {
-    mock = await createMock();
-  });
-  afterAll(async () => {
-    await mock?.close();
-  });
+  const used = useMock();
 
   async function send({ operation, request }: NegativeCase) {
     const query = new URLSearchParams(request.query ?? {});
-    const headers = { ...(await testerCredentials(mock, operation, 'negative-case')), ...request.headers };
+    const headers = { ...(await testerCredentials(used.mock, operation, 'negative-case')), ...request.headers };
     const body = request.body === undefined ? undefined : typeof request.body === 'string' ? request.body : exactJson(request.body);
     const url = `http://127.0.0.1:4010${request.path}${query.size > 0 ? `?${query}` : ''}`;
-    const response = await mock.fetch(new Request(url, { method: request.method, headers, body }));
+    const response = await used.fetch(new Request(url, { method: request.method, headers, body }));
     return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
   }
 
