@@ -2,10 +2,10 @@
 // check:breaking and the build each need the bundles; `bundleIfChanged` makes them only when an
 // input changed since the last full bundle (recorded as `bundles` in dist/.build-record.json), so
 // `pnpm test` bundles once.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { BUILD_RECORD, ROOT, BUNDLE_DIR, bundlePath, listAreas } from './lib/paths.ts';
+import { BUILD_RECORD, ROOT, BUNDLE_DIR, bundlePath, listAreas, negativeCasesDir, OPENAPI_DIR } from './lib/paths.ts';
 import { fingerprint, readRecord, whyStale, writeRecord } from './lib/freshness.ts';
 import { syncRedoclyConfig } from './lib/redocly-config.ts';
 import { REDOCLY_ENV, fail, runBin } from './lib/run.ts';
@@ -16,7 +16,7 @@ export const BUNDLE_INPUTS = ['openapi', 'redocly.yaml', 'scripts/bundle.ts', 's
 const bundleStep = () => ({
   name: 'bundles',
   inputs: BUNDLE_INPUTS,
-  outputs: listAreas().flatMap((area) => [bundlePath(area, 'yaml'), bundlePath(area, 'json')].map((file) => path.relative(ROOT, file))),
+  outputs: listAreas().flatMap((area) => [bundlePath(area, 'yaml'), bundlePath(area, 'json'), negativeCasesDir(area)].map((file) => path.relative(ROOT, file))),
   run() {},
 });
 
@@ -33,9 +33,23 @@ export function bundle(only: string[] = []) {
   for (const area of areas) {
     const document = parse(readFileSync(bundlePath(area, 'yaml'), 'utf8'));
     writeFileSync(bundlePath(area, 'json'), `${JSON.stringify(document, null, 2)}\n`);
+    copyNegativeCases(area);
   }
   if (inputs) writeRecord(BUILD_RECORD, { ...readRecord(BUILD_RECORD), bundles: inputs });
   console.log(`bundled ${plural(areas.length, 'area')} into ${path.relative(ROOT, BUNDLE_DIR)}/: ${areas.join(', ')}`);
+}
+
+/**
+ * Copies the area's negative cases (openapi/<area>/openapi_examples/, one Specmatic external
+ * example per invalid request and its 4xx) beside its bundle as <area>_examples/, the folder
+ * name Specmatic looks for next to <area>.yaml.
+ */
+function copyNegativeCases(area: string) {
+  const target = negativeCasesDir(area);
+  rmSync(target, { recursive: true, force: true });
+  const source = path.join(OPENAPI_DIR, area, 'openapi_examples');
+  mkdirSync(target, { recursive: true });
+  if (existsSync(source)) cpSync(source, target, { recursive: true });
 }
 
 /**
@@ -55,7 +69,8 @@ export function bundleIfChanged(only: string[] = [], { recordFile = BUILD_RECORD
 if (import.meta.url === `file://${process.argv[1]}`) {
   const spec = {
     usage: 'pnpm bundle [area...]',
-    description: "Bundles each area's contract (openapi/<area>/) with Redocly into packages/contracts/bundles/<area>.yaml and .json.",
+    description:
+      "Bundles each area's contract (openapi/<area>/) with Redocly into packages/contracts/bundles/<area>.yaml and .json, and copies its negative cases (openapi/<area>/openapi_examples/) to bundles/<area>_examples/.",
     positionals: { area: 'an area of openapi/ (default: every area)' },
   };
   bundle(checkAreas(spec, parseScriptArgs(spec).positionals, listAreas()));

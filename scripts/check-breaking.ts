@@ -9,6 +9,7 @@ import { bundleIfChanged } from './bundle.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
 import { RULES, compareContracts, formatFinding, type Finding } from './lib/breaking.ts';
 import { OPENAPI_DIR, ROOT, bundlePath, listAreas, scopedName } from './lib/paths.ts';
+import { compareNegativeCases, readNegativeCases } from './lib/negative-cases.ts';
 import { bumpVersion, latestRelease, revisionOf } from './lib/releases.ts';
 import { SourceLocator } from './lib/source-location.ts';
 
@@ -27,7 +28,10 @@ export function checkBreaking(openapiDir: string, areas: string[], currentOf: (a
     const released = latestRelease(openapiDir, area);
     if (!released) return { area, revision: revisionOf(current), findings: [] };
     const locator = new SourceLocator(path.join(openapiDir, area, 'openapi.yaml'));
-    const findings = compareContracts(released.document, current, { locate: (bundlePath) => locator.locate(bundlePath) });
+    const findings = [
+      ...compareContracts(released.document, current, { locate: (bundlePath) => locator.locate(bundlePath) }),
+      ...compareNegativeCases(released.negativeCases, readNegativeCases(path.join(openapiDir, area, 'openapi_examples'))),
+    ];
     return { area, released: released.version, revision: revisionOf(current), findings };
   });
 }

@@ -3,9 +3,10 @@
 // changelog again from its revisions, and writes a changeset for the packages that carry the
 // contract (the client and the contracts package: major for a breaking change, minor otherwise).
 // The packages' versions move only through changesets (`pnpm version-packages`).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundle } from './bundle.ts';
+import { compareNegativeCases, examplesDirOf, readNegativeCases } from './lib/negative-cases.ts';
 import { parseScriptArgs } from './lib/args.ts';
 import { compareContracts, foldAcrossSources, type Finding } from './lib/breaking.ts';
 import { changelogLine, entryDates, renderChangelog } from './lib/changelog.ts';
@@ -78,7 +79,10 @@ export function release(input: ReleaseInput): { areas: AreaRelease[] } {
     const dates = entryDates(changelog);
     if (!existsSync(snapshot)) {
       const previous = latestRelease(input.openapiDir, area);
-      const findings = previous ? compareContracts(previous.document, current) : [];
+      const negativeCases = path.join(input.openapiDir, area, 'openapi_examples');
+      const findings = previous
+        ? [...compareContracts(previous.document, current), ...compareNegativeCases(previous.negativeCases, readNegativeCases(negativeCases))]
+        : [];
       const problem = releaseProblem(
         area,
         revision,
@@ -88,6 +92,7 @@ export function release(input: ReleaseInput): { areas: AreaRelease[] } {
       if (problem) throw new Error(problem);
       mkdirSync(path.dirname(snapshot), { recursive: true });
       writeFileSync(snapshot, input.bundleYaml(area));
+      if (existsSync(negativeCases)) cpSync(negativeCases, examplesDirOf(snapshot), { recursive: true });
       dates.set(revision, input.date);
       const name = `${area}-contract-${revision.replaceAll('.', '-')}.md`;
       mkdirSync(input.changesetDir, { recursive: true });

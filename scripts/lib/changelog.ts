@@ -5,6 +5,7 @@
 // entry keeps the date it was released on.
 import { existsSync, readFileSync } from 'node:fs';
 import { compareContracts, foldAcrossSources, type Finding, type Level } from './breaking.ts';
+import { compareNegativeCases } from './negative-cases.ts';
 import { readRelease, releasedVersions, type Release } from './releases.ts';
 
 const HEADINGS: Record<Level, string> = {
@@ -33,13 +34,22 @@ const apiVersionOf = (release: Release) => String((release.document.info as { ve
 /** The body of a revision's entry: its changes since `previous`, grouped by level. */
 export function entryBody(previous: Release | undefined, release: Release): string {
   if (!previous) return '- First recorded release of this contract.';
-  const findings = foldAcrossSources(compareContracts(previous.document, release.document));
+  const findings = [
+    ...foldAcrossSources(compareContracts(previous.document, release.document)),
+    ...compareNegativeCases(previous.negativeCases, release.negativeCases),
+  ];
   const sections: string[] = [];
   const [was, is] = [apiVersionOf(previous), apiVersionOf(release)];
   // info.version once moved with the contract's revisions; it names the platform API's version now.
   if (was !== is && (release.document.info as Record<string, unknown>)['x-revision'] !== undefined) {
     sections.push(
       `The contract names the version of the platform's ${titleOf(release)} in \`info.version\`: ${is} (it said ${was}). Its own revision is \`info.x-revision\`.`,
+    );
+  }
+  // The first revision with negative cases: they were the contract's invalid request examples before.
+  if (previous.negativeCases.length === 0 && release.negativeCases.length > 0) {
+    sections.push(
+      `The invalid request examples and their 4xx answers moved out of the contract into negative cases beside it (\`${release.version}_examples/\`, one Specmatic external example each); every example left in the contract is valid by its schema.`,
     );
   }
   for (const level of ['error', 'warning', 'info'] as const) {

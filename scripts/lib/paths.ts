@@ -20,6 +20,8 @@ export function listAreas(): string[] {
 }
 
 export const bundlePath = (area: string, format: 'yaml' | 'json') => path.join(BUNDLE_DIR, `${area}.${format}`);
+/** Beside an area's bundle, its negative cases as Specmatic reads them (external examples of <area>.yaml). */
+export const negativeCasesDir = (area: string) => path.join(BUNDLE_DIR, `${area}_examples`);
 export const generatedPath = (area: string) => path.join(GENERATED_DIR, `${area}.ts`);
 
 /**

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { examplesDirOf, readNegativeCases, type NegativeCase } from './negative-cases.ts';
 
 export const releasedDir = (openapiDir: string, area: string) => path.join(openapiDir, area, 'released');
 
@@ -49,10 +50,13 @@ export interface Release {
   /** The revision (the file's name). */
   version: string;
   document: Document;
+  /** Its negative cases, released/<revision>_examples/ (none before they moved out of the contract). */
+  negativeCases: NegativeCase[];
 }
 
 export function readRelease(openapiDir: string, area: string, version: string): Release {
-  return { version, document: parse(readFileSync(path.join(releasedDir(openapiDir, area), `${version}.yaml`), 'utf8')) };
+  const file = path.join(releasedDir(openapiDir, area), `${version}.yaml`);
+  return { version, document: parse(readFileSync(file, 'utf8')), negativeCases: readNegativeCases(examplesDirOf(file)) };
 }
 
 export function latestRelease(openapiDir: string, area: string): Release | undefined {

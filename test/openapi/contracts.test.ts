@@ -13,44 +13,40 @@ import { generateTypes } from '../../scripts/lib/area-types.ts';
 import { OPENAPI_DIR, generatedPath } from '../../scripts/lib/paths.ts';
 import { exactJson, parameterText } from '../support/allowed-values.ts';
 import { listAreas, loadBundle, operationsOf, resolveRef, sourceOf, validateAnswer, validateAt, type Json } from '../support/openapi.ts';
-import { pairedExamples, pairingProblems, responseExamples, unusedParameterExamples, type PairedExample } from '../support/paired-examples.ts';
+import { negativeCases } from '../support/negative-cases.ts';
+import { testerCredentials } from '../support/tester-credentials.ts';
+import { pairedExamples, pairingProblems, unusedParameterExamples, type PairedExample } from '../support/paired-examples.ts';
 
 const areas = listAreas();
 
-/**
- * Every media type with a schema: request bodies and responses, from the contracts' model (which
- * says where each schema sits); `negative` names the request examples a 4xx answers, which break
- * the schema on purpose.
- */
+/** Every media type with a schema: request bodies and responses, from the contracts' model (which says where each schema sits). */
 function mediaTypes(area: AreaName) {
   return operationsOf(area)
-    .flatMap((operation) => {
-      const { operationId, requestBody, responses } = operation;
-      const negative = new Set([...responseExamples(operation)].filter(([, answer]) => answer.status.startsWith('4')).map(([name]) => name));
-      return [
-        ...(requestBody?.content ?? []).map((media) => ({ where: `${operationId} request ${media.type}`, media, negative })),
-        ...Object.values(responses).flatMap(({ status, content }) =>
-          content.map((media) => ({ where: `${operationId} response ${status} ${media.type}`, media, negative: new Set<string>() })),
-        ),
-      ];
-    })
+    .flatMap(({ operationId, requestBody, responses }) => [
+      ...(requestBody?.content ?? []).map((media) => ({ where: `${operationId} request ${media.type}`, media })),
+      ...Object.values(responses).flatMap(({ status, content }) =>
+        content.map((media) => ({ where: `${operationId} response ${status} ${media.type}`, media })),
+      ),
+    ])
     .filter(({ media }) => media.schemaPointer !== undefined);
 }
 
 describe.each(areas)('the %s contract', (area) => {
   const document = loadBundle(area);
 
-  it('has a named example for every request body and every response with a body', () => {
+  it('has a named example for every request body and every response with a body (a 4xx answered only to invalid requests: in its negative cases)', () => {
+    const inNegativeCases = new Set(
+      negativeCases(area).map(({ operation, response }) => `${operation.operationId} response ${response.status} ${response.headers?.['Content-Type']}`),
+    );
     const missing = mediaTypes(area)
-      .filter(({ media }) => Object.keys(media.examples).length === 0)
+      .filter(({ media, where }) => Object.keys(media.examples).length === 0 && !inNegativeCases.has(where))
       .map((m) => m.where);
     expect(missing).toEqual([]);
   });
 
-  it('has examples that validate against their schemas (request examples a 4xx answers break them on purpose)', () => {
-    const failures = mediaTypes(area).flatMap(({ where, media, negative }) =>
+  it('has examples that validate against their schemas (invalid requests are negative cases, beside the bundle)', () => {
+    const failures = mediaTypes(area).flatMap(({ where, media }) =>
       Object.entries(media.examples).flatMap(([name, value]) => {
-        if (negative.has(name)) return [];
         if (typeof value === 'string' && (media.schema as Json).type === 'string') return [];
         return validateAt(area, media.schemaPointer!, value).map((error) => `${where} example "${name}": ${error}`);
       }),
@@ -128,22 +124,20 @@ describe.each(areas)('the %s contract, read by its examples (as Specmatic 2.55 r
     expect(unusedParameterExamples(document, operations)).toEqual([]);
   });
 
-  it('has request examples that validate against their schemas, unless a 4xx answers them (a negative example)', () => {
+  it('has request examples that validate against their schemas, whatever their answer (invalid requests are negative cases, beside the bundle)', () => {
     const failures = operations.flatMap((operation) =>
-      pairedExamples(document, operation)
-        .filter((example) => !example.answer.status.startsWith('4'))
-        .flatMap((example) => [
-          ...example.parameters.flatMap(({ in: at, name, value }) => {
-            const parameter = operation.parameters.find((p) => p.in === at && p.name === name)!;
-            const schema = resolveRef(document, parameter.schema);
-            return validateSchemaValue(area, schema, value).map((error) => `${operation.operationId} "${example.name}" ${at} ${name}: ${error}`);
-          }),
-          ...example.bodies.flatMap(({ type, value }) => {
-            const media = operation.requestBody!.content.find((m) => m.type === type)!;
-            if (!media.schemaPointer || (typeof value === 'string' && resolveRef(document, media.schema)?.type === 'string' && !/json/.test(type))) return [];
-            return validateAt(area, media.schemaPointer, value).map((error) => `${operation.operationId} "${example.name}" body ${type}: ${error}`);
-          }),
-        ]),
+      pairedExamples(document, operation).flatMap((example) => [
+        ...example.parameters.flatMap(({ in: at, name, value }) => {
+          const parameter = operation.parameters.find((p) => p.in === at && p.name === name)!;
+          const schema = resolveRef(document, parameter.schema);
+          return validateSchemaValue(area, schema, value).map((error) => `${operation.operationId} "${example.name}" ${at} ${name}: ${error}`);
+        }),
+        ...example.bodies.flatMap(({ type, value }) => {
+          const media = operation.requestBody!.content.find((m) => m.type === type)!;
+          if (!media.schemaPointer || (typeof value === 'string' && resolveRef(document, media.schema)?.type === 'string' && !/json/.test(type))) return [];
+          return validateAt(area, media.schemaPointer, value).map((error) => `${operation.operationId} "${example.name}" body ${type}: ${error}`);
+        }),
+      ]),
     );
     expect(failures).toEqual([]);
   });
@@ -193,34 +187,13 @@ describe('each request example, sent to the mock', () => {
     await mock?.close();
   });
 
-  let keys = 0;
-  /** Credentials as a tester's configuration gives them: a fresh access key, and for a bearer scheme a token the mock issues for that key. */
-  async function credentials(example: PairedExample): Promise<Record<string, string>> {
-    const accessKey = `paired-example-${++keys}`;
-    const headers: Record<string, string> = {};
-    for (const scheme of example.operation.security[0] ?? []) {
-      if (scheme.type === 'apiKey' && scheme.in === 'header') headers[scheme.keyName!] = accessKey;
-      if (scheme.type === 'http' && scheme.scheme === 'bearer') {
-        const issued = await mock.fetch(
-          new Request('http://127.0.0.1:4010/database/my-database/tokens', {
-            method: 'POST',
-            headers: { AccessKey: accessKey, 'content-type': 'application/json' },
-            body: '{"kinds":["full_access"]}',
-          }),
-        );
-        headers.Authorization = `Bearer ${((await issued.json()) as { tokens: { token: string }[] }).tokens[0]!.token}`;
-      }
-    }
-    return headers;
-  }
-
   async function send(example: PairedExample, body?: { type: string; value: unknown }) {
     const { operation } = example;
     const value = (at: string, name: string) => example.parameters.find((p) => p.in === at && p.name === name)?.value;
     const target = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(parameterText(value('path', name))));
     const query = new URLSearchParams(example.parameters.filter((p) => p.in === 'query').map((p) => [p.name, parameterText(p.value)]));
     const headers: Record<string, string> = {
-      ...(await credentials(example)),
+      ...(await testerCredentials(mock, operation, 'paired-example')),
       ...Object.fromEntries(example.parameters.filter((p) => p.in === 'header').map((p) => [p.name, parameterText(p.value)])),
     };
     if (body) headers['content-type'] = body.type.replace('*', 'vnd.example');

@@ -2,7 +2,8 @@
 // "examples as tests"): a request example is the parameters' and the request body's examples of
 // one name, and it is answered with the status of the response example of the same name. A
 // parameter gives its values by name (`examples`; a lone `example` has no name to pair). A request
-// example paired with a 4xx answer may break the schema on purpose (it is a negative test).
+// example is valid by its schemas: invalid requests are negative cases, beside the bundle
+// (test/support/negative-cases.ts).
 import { resolveRef, type Operation } from '@platform-contracts/contracts';
 import type { Json } from '../../scripts/lib/openapi.ts';
 

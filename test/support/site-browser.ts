@@ -20,7 +20,7 @@ export const SCREENSHOTS = path.join(ROOT, 'dist', 'screenshots', 'site');
 
 /** Chromium, once the site is built; `evil.test` resolves to 127.0.0.1 in this browser only. */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`pnpm setup:browser\``);
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`pnpm setup:tools\``);
   if (!existsSync(path.join(DOCS_DIR, 'index.html'))) throw new Error('the site is not built: run `pnpm build`');
   return chromium.launch({
     executablePath: CHROMIUM,
