@@ -37,7 +37,7 @@ const schemes = checkNames(spec, values.scheme ?? ['light', 'dark'], ['light', '
 const only = new Set(checkNames(spec, values.only ?? KINDS, KINDS, 'kind'));
 
 if (!existsSync(path.join(DOCS_DIR, 'openapi', 'platform.json'))) fail('the site is not built: run `pnpm build` (or `pnpm site`) first');
-if (!existsSync(CHROMIUM)) fail(`${CHROMIUM} is missing: run \`pnpm setup:browser\``);
+if (!existsSync(CHROMIUM)) fail(`${CHROMIUM} is missing: run \`pnpm setup:tools\``);
 const documentJson = JSON.parse(readFileSync(path.join(DOCS_DIR, 'openapi', 'platform.json'), 'utf8'));
 const operations = Object.entries(documentJson.paths as Record<string, Record<string, { tags?: string[] }>>).flatMap(([urlPath, item]) =>
   Object.entries(item)
