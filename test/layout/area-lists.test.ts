@@ -25,7 +25,8 @@ const PARTIAL: { file: string; text: string; why: string }[] = [
 /** A list a test or a mock serves: the areas it needs (`useMock([...])`, `areas: [...]`), not a list of every area. */
 const SELECTION = /\b(?:areas\s*:|useMock\s*\()\s*\[/;
 /** Files whose lists are history, generated or samples: changelogs, pending changesets, released contracts, generated sources, this test's own samples. */
-const NOT_LISTS = /(^|\/)CHANGELOG\.md$|^etc\/[^/]+\.api\.md$|^\.changeset\/|\/released\/|^pnpm-lock\.yaml$|\/src\/generated\/|^test\/layout\/area-lists\.test\.ts$/;
+const NOT_LISTS =
+  /(^|\/)CHANGELOG\.md$|^etc\/[^/]+\.api\.md$|^\.changeset\/|\/released\/|^pnpm-lock\.yaml$|\/src\/generated\/|^test\/layout\/area-lists\.test\.ts$/;
 
 interface AreaList {
   file: string;
