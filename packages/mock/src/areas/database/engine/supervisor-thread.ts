@@ -42,10 +42,11 @@ interface Watched {
   ended: boolean;
 }
 
-const ENDED_BY_ENGINE = 'the engine ended it';
 const send = (message: FromSupervisor) => parentPort!.postMessage(message);
 let module: WebAssembly.Module | undefined;
 const watched = new Map<number, Watched>();
+/** Workers the engine ended before their thread was handed out. */
+const endedEarly = new Set<number>();
 /** A thread with SQLite loaded, waiting to be handed out; and requests that came before it. */
 let spare: Promise<Worker> | undefined;
 
@@ -91,16 +92,9 @@ async function spawn({ id, runState, port }: Extract<ToSupervisor, { t: 'spawn' 
   worker.postMessage({ port, id, runState }, [port]);
 }
 
-/** Workers the engine ended before their thread was handed out. */
-const endedEarly = new Set<number>();
-
 function end(id: number, reason: string, run?: number): void {
   const entry = watched.get(id);
-  if (!entry) {
-    if (reason === ENDED_BY_ENGINE) endedEarly.add(id);
-    return;
-  }
-  if (entry.ended) return;
+  if (!entry || entry.ended) return;
   entry.ended = true;
   watched.delete(id);
   void entry.worker.terminate();
@@ -173,7 +167,9 @@ parentPort!.on('message', (message: ToSupervisor) => {
       void spawn(message);
       return;
     case 'end':
-      end(message.id, ENDED_BY_ENGINE);
+      // Its thread may still be on its way (spawn awaits it): spawn ends it on arrival.
+      if (watched.has(message.id)) end(message.id, 'the engine ended it');
+      else endedEarly.add(message.id);
       return;
   }
 });
