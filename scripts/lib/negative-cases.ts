@@ -17,20 +17,29 @@ export interface NegativeCase {
 /** The folder Specmatic reads a contract file's external examples from. */
 export const examplesDirOf = (contractFile: string) => contractFile.replace(/\.(ya?ml|json)$/, '_examples');
 
-/** The negative cases in a folder ([] when there is none), by file name. */
-export function readNegativeCases(dir: string): NegativeCase[] {
+/** One negative case's file as Specmatic reads it. */
+export interface NegativeCaseFile {
+  /** The file's name, without .json. */
+  name: string;
+  request: { method: string; path: string; query?: Record<string, string>; headers?: Record<string, string>; body?: unknown };
+  response: { status: number; headers?: Record<string, string>; body?: unknown };
+}
+
+/** The negative case files in a folder ([] when there is none), by file name. */
+export function readNegativeCaseFiles(dir: string): NegativeCaseFile[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => {
       const example = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-      return {
-        name: file.slice(0, -'.json'.length),
-        request: `${example['http-request'].method} ${example['http-request'].path}`,
-        status: example['http-response'].status,
-      };
+      return { name: file.slice(0, -'.json'.length), request: example['http-request'], response: example['http-response'] };
     });
+}
+
+/** The negative cases in a folder ([] when there is none), by file name, as the breaking check compares them. */
+export function readNegativeCases(dir: string): NegativeCase[] {
+  return readNegativeCaseFiles(dir).map(({ name, request, response }) => ({ name, request: `${request.method} ${request.path}`, status: response.status }));
 }
 
 function finding(rule: string, level: Finding['level'], negative: NegativeCase, predicate: string): Finding {

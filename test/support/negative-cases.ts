@@ -1,17 +1,15 @@
 // The negative cases each area ships beside its bundle: Specmatic external examples
 // (packages/contracts/bundles/<area>_examples/*.json), each an invalid request (`http-request`)
 // and the 4xx that answers it (`http-response`).
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { type NegativeCaseFile, readNegativeCaseFiles } from '../../scripts/lib/negative-cases.ts';
 import { negativeCasesDir } from '../../scripts/lib/paths.ts';
 import { operationsOf, type Operation } from './openapi.ts';
 
-export interface NegativeCase {
+export interface NegativeCase extends Pick<NegativeCaseFile, 'request' | 'response'> {
   area: string;
   file: string;
   operation: Operation;
-  request: { method: string; path: string; query?: Record<string, string>; headers?: Record<string, string>; body?: unknown };
-  response: { status: number; headers?: Record<string, string>; body?: unknown };
 }
 
 const templateOf = (operation: Operation) => new RegExp(`^${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
@@ -19,15 +17,13 @@ const templateOf = (operation: Operation) => new RegExp(`^${operation.path.repla
 /** Every negative case of the area, each with the operation its method and path name (an error when none does). */
 export function negativeCases(area: string): NegativeCase[] {
   const dir = negativeCasesDir(area);
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => {
-      const example = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-      const request = example['http-request'];
-      const operation = operationsOf(area as never).find(
-        (candidate) => candidate.method.toUpperCase() === request.method && templateOf(candidate).test(request.path),
-      );
-      if (!operation) throw new Error(`${area}_examples/${file}: ${request.method} ${request.path} is no operation of the contract`);
-      return { area, file, operation, request, response: example['http-response'] };
-    });
+  if (!existsSync(dir)) throw new Error(`${dir} is missing: run pnpm bundle`);
+  return readNegativeCaseFiles(dir).map(({ name, request, response }) => {
+    const file = `${name}.json`;
+    const operation = operationsOf(area as never).find(
+      (candidate) => candidate.method.toUpperCase() === request.method && templateOf(candidate).test(request.path),
+    );
+    if (!operation) throw new Error(`${area}_examples/${file}: ${request.method} ${request.path} is no operation of the contract`);
+    return { area, file, operation, request, response };
+  });
 }
