@@ -110,8 +110,9 @@ interface Stored {
 }
 
 interface NamespaceJournal {
-  entries: Stored[];
-  /** Index of the oldest kept entry in `entries` (entries before it are dropped, compacted now and then). */
+  /** Entries before `start` were dropped: their slots are emptied at once (what they held is freed), and compacted now and then. */
+  entries: (Stored | undefined)[];
+  /** Index of the oldest kept entry in `entries`. */
   start: number;
   bytes: number;
   nextSeq: number;
@@ -145,7 +146,7 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
       journal.entries = journal.entries.slice(journal.start);
       journal.start = 0;
     }
-    return journal.entries;
+    return journal.entries as Stored[];
   }
 
   return {
@@ -162,6 +163,7 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
       journal.bytes += bytes;
       while (journal.entries.length - journal.start > maxEntries || (journal.bytes > maxBytes && journal.entries.length - journal.start > 1)) {
         journal.bytes -= journal.entries[journal.start]!.bytes;
+        journal.entries[journal.start] = undefined;
         journal.start++;
         journal.dropped++;
       }
