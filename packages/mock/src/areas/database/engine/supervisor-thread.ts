@@ -22,6 +22,7 @@ import {
   type ToSupervisor,
   type WorkerLimits,
 } from './messages.ts';
+import { oneAtATime } from './one-at-a-time.ts';
 
 const { script, limits, clockOffset, activity } = workerData as {
   script: string;
@@ -50,7 +51,7 @@ const endedEarly = new Set<number>();
 /** A thread with SQLite loaded, waiting to be handed out; and requests that came before it. */
 let spare: Promise<Worker> | undefined;
 
-function startThread(): Promise<Worker> {
+function bootThread(): Promise<Worker> {
   const worker = new Worker(script, { execArgv: [], workerData: { limits, clockOffset, activity, module } });
   worker.unref();
   return new Promise((resolve, reject) => {
@@ -59,6 +60,9 @@ function startThread(): Promise<Worker> {
     worker.once('exit', (code) => reject(new Error(`its thread exited (code ${code}) before SQLite loaded`)));
   });
 }
+
+/** Threads start one after another (one-at-a-time.ts). */
+const startThread = oneAtATime(bootThread);
 
 /** The spare is replaced now, before anything awaits: each claim gets a thread of its own, so spawns that arrive together never share one. */
 function claimThread(): Promise<Worker> {

@@ -6,6 +6,7 @@
 // it was stopped only when SQLite stopped it, so that what the client is told is what happened.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { StreamConnection } from './connection.ts';
+import { FairTurns } from './fair-turns.ts';
 import { CONTROL_REWRITE, copyFiles, type DatabaseFiles } from './files.ts';
 import { headerRefusal, scratchRefusal } from './image-check.ts';
 import {
@@ -138,6 +139,11 @@ function drop(key: string): void {
   vfs.unregister(database.path);
 }
 
+/** Runs of the namespaces that share this thread start in turns (fair-turns.ts). */
+const turns = new FairTurns();
+/** A database's key is `<namespace>\0<generation>\0<databaseId>` (index.ts databaseKey). */
+const namespaceOfKey = (key: string) => key.slice(0, key.indexOf('\u0000'));
+
 const CLOSED: SqlOutcome = { type: 'error', error: { message: 'The stream is closed: its database was closed', code: 'STREAM_CLOSED' } };
 
 async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDatabase, own: OpenStream): Promise<void> {
@@ -240,11 +246,12 @@ function serve(message: ToWorker): void {
       }
       const stream = database.streams.get(message.stream) ?? { access: message.access, queue: Promise.resolve() };
       database.streams.set(message.stream, stream);
-      stream.queue = stream.queue.then(() =>
-        databases.get(message.key) === database
+      stream.queue = stream.queue.then(async () => {
+        await turns.turn(namespaceOfKey(message.key));
+        return databases.get(message.key) === database
           ? run(message, database, stream)
-          : send({ t: 'done', id: message.id, outcomes: message.requests.map(() => CLOSED), interrupted: false }),
-      );
+          : send({ t: 'done', id: message.id, outcomes: message.requests.map(() => CLOSED), interrupted: false });
+      });
       return;
     }
     case 'close': {
