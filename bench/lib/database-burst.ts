@@ -1,11 +1,10 @@
 // The engine under many namespaces at once, and what SQL that never compiled costs it:
-//   - a burst: 256 namespaces send their first statement at the same moment over HTTP (tokens
-//     minted before), timed whole, while GET /_mock/health is sent one after another beside it
+//   - a burst: 256 namespaces send their first statement at the same moment over HTTP to a
+//     `platform-mock` process (tokens minted before), timed whole, while GET /_mock/health is sent one after another beside it
 //     (goals: all answered within 5 s, health within 250 ms meanwhile);
 //   - memory: 80 distinct 3.9 MB SQL texts, all syntax errors, then one such text 10 times
 //     (goal: the process, every thread, grows by at most 150 MB; nothing that failed is kept).
 import { readFileSync } from 'node:fs';
-import { startMock } from '@platform-contracts/mock';
 import type { Goal } from './goals.ts';
 import { startOurs, stop } from './processes.ts';
 
@@ -36,7 +35,9 @@ async function statement(url: string, token: string, sql: string): Promise<strin
 
 /** 256 first statements at once, and the slowest health round trip while they run. */
 async function burst(): Promise<{ allMs: number; healthMaxMs: number; answered: number; errors: number }> {
-  const mock = await startMock({ port: 0, areas: ['database'], database: { maxDatabases: BURST + 16 } });
+  // Its own process, as a suite meets it: the HTTP thread is not also this process's client.
+  const { child, url } = await startOurs([], ['--area', 'database', '--db-max-databases', String(BURST + 16)]);
+  const mock = { url };
   try {
     const tokens = await Promise.all(Array.from({ length: BURST }, (_, index) => tokenOf(mock.url, `burst-${index}`)));
     let running = true;
@@ -55,7 +56,7 @@ async function burst(): Promise<{ allMs: number; healthMaxMs: number; answered: 
     await prober;
     return { allMs, healthMaxMs, answered: outcomes.length, errors: outcomes.filter((outcome) => outcome !== 'ok').length };
   } finally {
-    await mock.close();
+    await stop(child);
   }
 }
 
