@@ -5,7 +5,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { BACKPRESSURE_CHANNEL, MAX_RUNNING_PER_CONNECTION, MAX_UNSENT_BYTES } from '../../packages/mock/src/areas/database/hrana-ws.ts';
+import { BACKPRESSURE_CHANNEL, MAX_RUNNING_PER_CONNECTION, MAX_UNSENT_BYTES } from '../../packages/mock/src/areas/database/hrana-ws-flow.ts';
 import { useDatabaseMock } from '../support/database.ts';
 
 const mock = useDatabaseMock();

@@ -4,7 +4,7 @@
 // waits for the answer, and the engine's supervisor thread sees the move at its next look.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { once } from 'node:events';
-import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/executor.ts';
+import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/stopped.ts';
 import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { EngineWorker } from '../../packages/mock/src/areas/database/engine/engine-worker.ts';
 import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';

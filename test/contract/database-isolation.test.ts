@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { createSqlEngine, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
 import { STATEMENT_CACHE_BYTES } from '../../packages/mock/src/areas/database/engine/connection.ts';
-import { SPLIT_CACHE_BYTES } from '../../packages/mock/src/areas/database/engine/runner.ts';
+import { SPLIT_CACHE_BYTES } from '../../packages/mock/src/areas/database/engine/split-cache.ts';
 import { FULL_ACCESS_TOKEN, HEALTH_PATH, useDatabaseMock } from '../support/database.ts';
 
 const LIMITS = {

@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STATEMENT_CACHE_BYTES } from '../../packages/mock/src/areas/database/engine/connection.ts';
-import { SPLIT_CACHE_BYTES } from '../../packages/mock/src/areas/database/engine/runner.ts';
+import { SPLIT_CACHE_BYTES } from '../../packages/mock/src/areas/database/engine/split-cache.ts';
 import { GRACE_MS } from '../../packages/mock/src/areas/database/engine/messages.ts';
 import { LIKE_PATTERN_BYTES } from '../../packages/mock/src/areas/database/engine/wasm.ts';
-import { MAX_RUNNING_PER_CONNECTION, MAX_UNSENT_BYTES } from '../../packages/mock/src/areas/database/hrana-ws.ts';
+import { MAX_RUNNING_PER_CONNECTION, MAX_UNSENT_BYTES } from '../../packages/mock/src/areas/database/hrana-ws-flow.ts';
 import { DATABASE_FLAGS, DEFAULT_LIMITS } from '../../packages/mock/src/areas/database/options.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 

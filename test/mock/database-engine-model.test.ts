@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqlEngine, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
-import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/executor.ts';
+import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/stopped.ts';
 import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
 
 // biome-ignore format: one line

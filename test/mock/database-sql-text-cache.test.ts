@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
-import { SPLIT_CACHE_LONGEST } from '../../packages/mock/src/areas/database/engine/runner.ts';
+import { SPLIT_CACHE_LONGEST } from '../../packages/mock/src/areas/database/engine/split-cache.ts';
 
 const engine = createSqlEngine({
   // biome-ignore format: one line

@@ -4,7 +4,7 @@
 // every transport shares, and the token index (token-management.ts). This module wires them;
 // each transport's handlers live in their own module (hrana-http.ts, hrana-ws.ts).
 import { defineArea, describeViolations, UsageError, type MockRequest, type MockResponse, type Violation } from '../area.ts';
-import { ExecutorStopped } from './database/engine/executor.ts';
+import { ExecutorStopped } from './database/engine/stopped.ts';
 import { createSqlEngine, DatabaseEngineUnavailable, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
 import { hranaHttp, protobufNotServed } from './database/hrana-http.ts';
 import { hranaWebSocket } from './database/hrana-ws.ts';

@@ -3,6 +3,7 @@
 // each must have (the contract's StreamRequestV3 schemas, shared with /v3/pipeline), and stored
 // SQL texts resolved when the request arrives, since a connection's texts are its own and a
 // later close_sql must not reach a request still waiting behind others of its stream.
+import type { IncomingMessage } from 'node:http';
 import { stringifyExactJson } from '../../exact-json.ts';
 import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../../json-depth.ts';
 import type { runCursor, WireRequest } from './pipeline-runner.ts';
@@ -157,4 +158,20 @@ export function storeSql(request: WsRequest, stored: Map<number, string>): { typ
   }
   stored.set(id, sql);
   return { type: 'store_sql' };
+}
+
+/** The subprotocols a client's upgrade request offers. */
+export function offeredSubprotocols(request: IncomingMessage): Set<string> {
+  const header = request.headers['sec-websocket-protocol'];
+  return new Set(
+    (header ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+}
+
+/** The first subprotocol the mock serves among those offered. */
+export function chooseSubprotocol(offered: Set<string>): string | undefined {
+  return Object.keys(SUBPROTOCOLS).find((name) => offered.has(name));
 }

@@ -5,14 +5,26 @@
 // shared. Requests of one stream run in order; streams run side by side. WebSocket streams do
 // not expire while their connection lives (as sqld's); they end with `close_stream`, the
 // connection, or the invalidation of their token.
-import diagnostics from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AreaUpgrade, MockResponse, UpgradeContext } from '../../area.ts';
-import { cursorPage, cursorSteps, checkRequest, storeSql, SUBPROTOCOLS, toWireRequest, type Version, type WsRequest } from './hrana-ws-requests.ts';
+import {
+  checkRequest,
+  chooseSubprotocol,
+  cursorPage,
+  cursorSteps,
+  offeredSubprotocols,
+  storeSql,
+  SUBPROTOCOLS,
+  toWireRequest,
+  type Version,
+  type WsRequest,
+} from './hrana-ws-requests.ts';
 import { runCursor, runPipeline } from './pipeline-runner.ts';
 import { authError, isRefusal, type AuthRefusal } from './error-codes.ts';
+import { answerFlow } from './hrana-ws-flow.ts';
+import { endIfIdle, lostError, runOnStream, type CursorSlot, type StreamSlot } from './hrana-ws-slots.ts';
 import { toDatabaseError, type DatabaseError } from './protocol.ts';
 import { StreamLost, type Stream, type StreamTable } from './stream-table.ts';
 import type { DatabaseState } from './state-store.ts';
@@ -20,19 +32,10 @@ import type { Caller } from './token-management.ts';
 
 /** Requests a connection may have unanswered before the mock stops reading it (back-pressure, as the protocol asks). */
 const MAX_OUTSTANDING = 128;
-/** Requests of one connection that run at once (each may make up to maxResultBytes of answer); the others wait their turn. */
-export const MAX_RUNNING_PER_CONNECTION = 4;
-/** Bytes of answers handed to a connection's socket and not yet written out (a client that does not read): past it, no request starts. */
-export const MAX_UNSENT_BYTES = 16 * 1024 * 1024;
-/** Reports a connection that stopped starting requests because its client does not read its answers: `{ unsentBytes }`. */
-export const BACKPRESSURE_CHANNEL = 'platform-mock:websocket-backpressure';
-const backpressure = diagnostics.channel(BACKPRESSURE_CHANNEL);
 /** Streams one connection may hold by id (open or failed to open); each has at most one cursor. */
 const MAX_IDS = 1024;
 const PROTOCOL_ERROR = 1002;
 const POLICY_VIOLATION = 1008;
-
-type CursorEntries = Awaited<ReturnType<typeof runCursor>>;
 
 export interface HranaWsOptions {
   streams: StreamTable;
@@ -43,21 +46,6 @@ export interface HranaWsOptions {
   validate(request: unknown): string | undefined;
   /** Largest message taken, in bytes (the pipeline's body limit). */
   maxMessageBytes: number;
-}
-
-/** A stream id of a connection: its stream, or why it failed to open; requests run one after another. */
-interface StreamSlot {
-  stream?: Stream;
-  error?: DatabaseError;
-  queue: Promise<unknown>;
-  running: number;
-}
-
-interface CursorSlot {
-  slot: StreamSlot;
-  entries?: CursorEntries;
-  error?: DatabaseError;
-  next: number;
 }
 
 export function hranaWebSocket(options: HranaWsOptions) {
@@ -71,11 +59,6 @@ export function hranaWebSocket(options: HranaWsOptions) {
     ));
   const connections = new Set<{ socket: WebSocket; slots: Map<number, StreamSlot> }>();
 
-  /** Ends a stream now, once no request of it runs (rolling back its transaction, releasing its locks). */
-  const endIfIdle = (slot: StreamSlot) => {
-    if (slot.stream?.closed && slot.running === 0) streams.end(slot.stream);
-  };
-
   function serve(
     socket: WebSocket,
     version: Version,
@@ -87,55 +70,14 @@ export function hranaWebSocket(options: HranaWsOptions) {
     let greeted = false;
     let outstanding = 0;
     const slots = new Map<number, StreamSlot>();
+    const onStream = <T>(slot: StreamSlot, work: () => Promise<T> | T) => runOnStream(slot, work, streams);
     const cursors = new Map<number, CursorSlot>();
     const stored = new Map<number, string>();
     const connection = { socket, slots };
     connections.add(connection);
 
-    // Back-pressure on answers: a request starts when fewer than MAX_RUNNING_PER_CONNECTION run and
-    // the answers not yet written out are under MAX_UNSENT_BYTES; the rest wait in arrival order.
-    let unsent = 0;
-    let running = 0;
-    const waiting: (() => void)[] = [];
-    const hasRoom = () => running < MAX_RUNNING_PER_CONNECTION && unsent <= MAX_UNSENT_BYTES;
-    let held = false;
-    const startWaiting = () => {
-      while (waiting.length > 0 && hasRoom()) {
-        running++;
-        waiting.shift()!();
-      }
-      // Reported once each time requests start waiting because the client does not read.
-      const holding = waiting.length > 0 && unsent > MAX_UNSENT_BYTES;
-      if (holding && !held && backpressure.hasSubscribers) backpressure.publish({ unsentBytes: unsent });
-      held = holding;
-    };
-    const turn = () =>
-      new Promise<void>((resolve) => {
-        waiting.push(resolve);
-        startWaiting();
-      });
-    const send = (message: unknown) => {
-      if (socket.readyState !== socket.OPEN) return;
-      const text = JSON.stringify(message);
-      unsent += text.length;
-      socket.send(text, () => {
-        unsent -= text.length;
-        startWaiting();
-      });
-      startWaiting();
-    };
+    const { turn, send, finished } = answerFlow(socket);
     const fail = (reason: string, code = PROTOCOL_ERROR) => socket.close(code, reason.slice(0, 120));
-
-    /** Runs `work` after the earlier requests of the stream, counting it as running meanwhile. */
-    function onStream<T>(slot: StreamSlot, work: () => Promise<T> | T): Promise<T> {
-      slot.running++;
-      const run = slot.queue.then(work).finally(() => {
-        slot.running--;
-        endIfIdle(slot);
-      });
-      slot.queue = run.catch(() => undefined);
-      return run;
-    }
 
     /**
      * The stream a request names, or the error it answers with. The connection's token is judged
@@ -151,7 +93,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
           'The stream was closed: its token expired or was invalidated; its open transaction was rolled back',
           'STREAM_EXPIRED',
         );
-        endIfIdle(slot);
+        endIfIdle(slot, streams);
       }
       return slot.stream;
     }
@@ -249,8 +191,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
           (error: unknown) => send({ type: 'response_error', request_id: requestId, error: toDatabaseError(error) }),
         )
         .finally(() => {
-          running--;
-          startWaiting();
+          finished();
           if (--outstanding < MAX_OUTSTANDING) socket.resume();
         });
     }
@@ -285,7 +226,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
       connections.delete(connection);
       for (const slot of slots.values()) {
         if (slot.stream) slot.stream.closed = true;
-        endIfIdle(slot);
+        endIfIdle(slot, streams);
       }
     });
     socket.on('error', () => socket.terminate());
@@ -324,28 +265,11 @@ export function hranaWebSocket(options: HranaWsOptions) {
     upgrade,
     /** Ends the WebSocket streams already marked closed (their token was invalidated) that run no request now. */
     endClosedStreams() {
-      for (const { slots } of connections) for (const slot of slots.values()) endIfIdle(slot);
+      for (const { slots } of connections) for (const slot of slots.values()) endIfIdle(slot, streams);
     },
     close() {
       for (const { socket } of connections) socket.terminate();
       void server?.then((loaded) => loaded.close());
     },
   };
-}
-
-const lostError = (stream: Stream): DatabaseError =>
-  stream.lost ? { message: stream.lost.message, code: stream.lost.code } : { message: 'The stream is closed', code: 'STREAM_CLOSED' };
-
-function offeredSubprotocols(request: IncomingMessage): Set<string> {
-  const header = request.headers['sec-websocket-protocol'];
-  return new Set(
-    (header ?? '')
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
-  );
-}
-
-function chooseSubprotocol(offered: Set<string>): string | undefined {
-  return Object.keys(SUBPROTOCOLS).find((name) => offered.has(name));
 }

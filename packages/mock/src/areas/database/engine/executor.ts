@@ -3,16 +3,7 @@
 // ended. A stream lives in one worker; the engine (index.ts) chooses it when the stream opens.
 import type { EngineWorker } from './engine-worker.ts';
 import type { Access, PooledConnection, SqlOutcome, SqlRequest } from './messages.ts';
-
-/** Why a stream ended without being closed. */
-export class ExecutorStopped extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
+import { ExecutorStopped } from './stopped.ts';
 
 /** What an executor needs of the engine: a worker for a new stream, and word when a stream ends. */
 export interface StreamPlacement {

@@ -7,15 +7,17 @@
 // committed in the next one. Snapshots and image checks run in a utility worker of their own, so
 // the HTTP thread never waits on SQL.
 import { rmSync } from 'node:fs';
-import { EngineSupervisor, type EngineWorker } from './engine-worker.ts';
-import { Executor, ExecutorStopped, type StreamPlacement } from './executor.ts';
+import { EngineSupervisor } from './engine-supervisor.ts';
+import type { EngineWorker } from './engine-worker.ts';
+import { Executor, type StreamPlacement } from './executor.ts';
 import { CONTROL_OWNER, CONTROL_REWRITE, hostFiles, sharedFiles, SharedStore, type DatabaseFiles } from './files.ts';
 import { headerRefusal } from './image-check.ts';
 import type { WorkerLimits } from './messages.ts';
 import { compiledSqlite } from './sqlite-module.ts';
+import { ExecutorStopped } from './stopped.ts';
 import { workerScripts } from './worker-script.ts';
 
-export { DatabaseEngineUnavailable, ENGINE_CHANNEL, type EngineEvent } from './engine-worker.ts';
+export { DatabaseEngineUnavailable, ENGINE_CHANNEL, type EngineEvent } from './engine-supervisor.ts';
 
 export interface EngineLimits extends WorkerLimits {
   /** Most databases open in workers at once (every namespace together); idle ones are closed to make room (their data stays). */

@@ -5,65 +5,28 @@
 // engine registered (a database, its WAL, its journal) and temporary files in the worker's memory.
 // Two fences: a worker whose epoch no longer owns a database writes nothing to it, and a run
 // past its time limit commits nothing more (its WAL writes fail, and SQLite rolls it back).
-import { CONTROL_OWNER, CONTROL_REWRITE, LocalStore, openStore, StoreFull, type DatabaseFiles, type FileStore } from './files.ts';
+import { CONTROL_REWRITE, LocalStore, StoreFull, type DatabaseFiles, type FileStore } from './files.ts';
+import {
+  SQLITE_OK,
+  SQLITE_IOERR,
+  SQLITE_NOTFOUND,
+  SQLITE_FULL,
+  SQLITE_CANTOPEN,
+  SQLITE_IOERR_SHORT_READ,
+  SQLITE_IOERR_WRITE,
+  SQLITE_OPEN_MAIN_DB,
+  SQLITE_OPEN_WAL,
+  SQLITE_OPEN_MAIN_JOURNAL,
+  SQLITE_OPEN_DELETEONCLOSE,
+  SQLITE_IOCAP_UNDELETABLE_WHEN_OPEN,
+  SQLITE_IOCAP_POWERSAFE_OVERWRITE,
+  LOCK_NONE,
+} from './vfs-codes.ts';
+import { Registered } from './vfs-database.ts';
 
 type Module = { capi: any; wasm: any; vfs: any };
 
-const SQLITE_OK = 0;
-const SQLITE_BUSY = 5;
-const SQLITE_IOERR = 10;
-const SQLITE_NOTFOUND = 12;
-const SQLITE_FULL = 13;
-const SQLITE_CANTOPEN = 14;
-const SQLITE_IOERR_SHORT_READ = 522;
-const SQLITE_IOERR_WRITE = 778;
-const SQLITE_OPEN_MAIN_DB = 0x100;
-const SQLITE_OPEN_WAL = 0x80000;
-const SQLITE_OPEN_MAIN_JOURNAL = 0x800;
-const SQLITE_OPEN_DELETEONCLOSE = 0x8;
-const SQLITE_IOCAP_UNDELETABLE_WHEN_OPEN = 0x800;
-const SQLITE_IOCAP_POWERSAFE_OVERWRITE = 0x1000;
-const SQLITE_SHM_UNLOCK = 1;
-const SQLITE_SHM_SHARED = 4;
-const SQLITE_SHM_NLOCK = 8;
-const LOCK_NONE = 0;
-const LOCK_SHARED = 1;
-const LOCK_RESERVED = 2;
-const LOCK_EXCLUSIVE = 4;
-
 export const VFS_NAME = 'engine-files';
-
-/** A database as this worker holds it: its stores, its locks and its WAL index. */
-class Registered {
-  readonly main: FileStore;
-  readonly wal: FileStore;
-  readonly journal = new LocalStore();
-  readonly control: Int32Array;
-  // File locks of the connections in this worker (SQLite's five levels).
-  readonly shared = new Set<number>();
-  reserved: number | undefined;
-  pending: number | undefined;
-  exclusive: number | undefined;
-  // The WAL index: regions of this worker's memory, and its eight locks.
-  readonly regions: number[] = [];
-  readonly shmUsers = new Set<number>();
-  readonly shmExclusive: (number | undefined)[] = Array.from({ length: SQLITE_SHM_NLOCK }, () => undefined);
-  readonly shmShared: Set<number>[] = Array.from({ length: SQLITE_SHM_NLOCK }, () => new Set());
-
-  constructor(
-    files: DatabaseFiles,
-    readonly epoch: number,
-    maxBytes: number,
-  ) {
-    this.control = new Int32Array(files.control);
-    this.main = openStore(files.main, maxBytes);
-    this.wal = openStore(files.wal, maxBytes + 4 * 1024 * 1024);
-  }
-
-  get owned(): boolean {
-    return Atomics.load(this.control, CONTROL_OWNER) === this.epoch;
-  }
-}
 
 interface OpenFile {
   pointer: number;
@@ -205,9 +168,7 @@ export class EngineVfs {
       xLock: (pFile: number, level: number) => this.#lock(fileOf(pFile), level),
       xUnlock: (pFile: number, level: number) => this.#unlock(fileOf(pFile), level),
       xCheckReservedLock: (pFile: number, pOut: number) => {
-        const database = fileOf(pFile).database;
-        const held = database && (database.reserved !== undefined || database.pending !== undefined || database.exclusive !== undefined);
-        wasm.poke32(pOut, held ? 1 : 0);
+        wasm.poke32(pOut, fileOf(pFile).database?.reservedHeld() ? 1 : 0);
         return SQLITE_OK;
       },
       xFileControl: () => SQLITE_NOTFOUND,
@@ -229,38 +190,12 @@ export class EngineVfs {
         wasm.pokePtr(pOut, database.regions[region]);
         return SQLITE_OK;
       },
-      xShmLock: (pFile: number, offset: number, count: number, flags: number) => {
-        const database = fileOf(pFile).database!;
-        const slots = Array.from({ length: count }, (_, index) => offset + index);
-        const shared = (flags & SQLITE_SHM_SHARED) !== 0;
-        if (flags & SQLITE_SHM_UNLOCK) {
-          for (const slot of slots) {
-            if (shared) database.shmShared[slot]!.delete(pFile);
-            else if (database.shmExclusive[slot] === pFile) database.shmExclusive[slot] = undefined;
-          }
-          return SQLITE_OK;
-        }
-        const taken = (slot: number) => {
-          const exclusive = database.shmExclusive[slot];
-          if (exclusive !== undefined && exclusive !== pFile) return true;
-          return !shared && [...database.shmShared[slot]!].some((holder) => holder !== pFile);
-        };
-        if (slots.some(taken)) return SQLITE_BUSY;
-        for (const slot of slots) {
-          if (shared) database.shmShared[slot]!.add(pFile);
-          else database.shmExclusive[slot] = pFile;
-        }
-        return SQLITE_OK;
-      },
+      xShmLock: (pFile: number, offset: number, count: number, flags: number) => fileOf(pFile).database!.shmLock(pFile, offset, count, flags),
       xShmBarrier: () => {},
       xShmUnmap: (pFile: number) => {
         const database = fileOf(pFile).database;
         if (!database) return SQLITE_OK;
-        database.shmUsers.delete(pFile);
-        for (let slot = 0; slot < SQLITE_SHM_NLOCK; slot++) {
-          database.shmShared[slot]!.delete(pFile);
-          if (database.shmExclusive[slot] === pFile) database.shmExclusive[slot] = undefined;
-        }
+        database.shmRelease(pFile);
         if (database.shmUsers.size === 0) {
           for (const pointer of database.regions) wasm.dealloc(pointer);
           database.regions.length = 0;
@@ -319,41 +254,17 @@ export class EngineVfs {
   }
 
   #lock(file: OpenFile, level: number): number {
-    const database = file.database;
-    if (!database || level <= file.lock) {
+    if (!file.database || level <= file.lock) {
       file.lock = Math.max(file.lock, level);
       return SQLITE_OK;
     }
-    const self = file.pointer;
-    const others = (holder: number | undefined) => holder !== undefined && holder !== self;
-    if (level === LOCK_SHARED) {
-      if (others(database.pending) || others(database.exclusive)) return SQLITE_BUSY;
-      database.shared.add(self);
-    } else if (level === LOCK_RESERVED) {
-      if (others(database.reserved) || others(database.exclusive)) return SQLITE_BUSY;
-      database.reserved = self;
-    } else if (level === LOCK_EXCLUSIVE) {
-      if (others(database.exclusive) || others(database.pending)) return SQLITE_BUSY;
-      database.pending = self;
-      if ([...database.shared].some((holder) => holder !== self)) return SQLITE_BUSY;
-      database.pending = undefined;
-      database.exclusive = self;
-    }
-    file.lock = level;
-    return SQLITE_OK;
+    const code = file.database.lock(file.pointer, level);
+    if (code === SQLITE_OK) file.lock = level;
+    return code;
   }
 
   #unlock(file: OpenFile, level: number): number {
-    const database = file.database;
-    if (database) {
-      const self = file.pointer;
-      if (level < LOCK_EXCLUSIVE) {
-        if (database.exclusive === self) database.exclusive = undefined;
-        if (database.pending === self) database.pending = undefined;
-      }
-      if (level < LOCK_RESERVED && database.reserved === self) database.reserved = undefined;
-      if (level < LOCK_SHARED) database.shared.delete(self);
-    }
+    file.database?.unlock(file.pointer, level);
     file.lock = Math.min(file.lock, level);
     return SQLITE_OK;
   }

@@ -5,7 +5,6 @@
 // memory (RunState) for the supervisor, which stops it at its time limit; the run's answer says
 // it was stopped only when SQLite stopped it, so that what the client is told is what happened.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { StreamConnection } from './connection.ts';
 import { FairTurns } from './fair-turns.ts';
 import { CONTROL_REWRITE, copyFiles, type DatabaseFiles } from './files.ts';
 import { headerRefusal, scratchRefusal } from './image-check.ts';
@@ -21,14 +20,15 @@ import {
   STATE_WAIT_SINCE_F64,
   STATE_CLOCK_AT_SEND_F64,
   realTime,
-  type Access,
   type FromWorker,
   type SqlOutcome,
   type ToWorker,
   type WorkerData,
 } from './messages.ts';
-import { runRequest, splitCacheSize } from './runner.ts';
-import { Sqlite, type DbPointer } from './wasm.ts';
+import { runRequest } from './runner.ts';
+import { createWorkerDatabases, type OpenStream, type WorkerDatabase } from './worker-databases.ts';
+import { splitCacheSize } from './split-cache.ts';
+import { Sqlite } from './wasm.ts';
 
 const data = workerData as WorkerData;
 const { limits } = data;
@@ -56,88 +56,9 @@ function phase(run: number, what: number): void {
 const sqlite = await Sqlite.load(data.module);
 const vfs = sqlite.installVfs({ pastLimit: stopRequested });
 sqlite.exec(sqlite.open('/heap-limit.db', 'scratch'), `PRAGMA hard_heap_limit = ${Math.floor(limits.memoryLimitBytes)}`);
-const MAX_POOLED = 8;
-
-interface OpenStream {
-  access: Access;
-  connection?: StreamConnection;
-  /** Requests of one stream run one after another. */
-  queue: Promise<unknown>;
-}
-
-interface WorkerDatabase {
-  path: string;
-  /** Holds the database open (its WAL index lives while a connection does). */
-  keeper: DbPointer;
-  pool: Record<Access, StreamConnection[]>;
-  streams: Map<number, OpenStream>;
-}
-
-const databases = new Map<string, WorkerDatabase>();
-/** Databases whose files could not be opened: why, for their runs' answers. */
-const unopened = new Map<string, string>();
-let nextFile = 1;
 let port: MessagePort | undefined;
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port!.postMessage(message, transfer);
-
-function open(key: string, files: DatabaseFiles, epoch: number): void {
-  drop(key);
-  unopened.delete(key);
-  const path = `/db-${nextFile++}.db`;
-  vfs.register(path, files, epoch, limits.maxDatabaseBytes);
-  let keeper: DbPointer | undefined;
-  try {
-    keeper = sqlite.open(path);
-    sqlite.exec(keeper, 'PRAGMA journal_mode = WAL');
-  } catch (error) {
-    if (keeper !== undefined) sqlite.close(keeper);
-    vfs.unregister(path);
-    unopened.set(key, (error as Error).message);
-    return;
-  }
-  databases.set(key, { path, keeper, pool: { full: [], 'read-only': [] }, streams: new Map() });
-}
-
-const newConnection = (database: WorkerDatabase, access: Access) =>
-  new StreamConnection(sqlite, database.path, access, { maxValueBytes: limits.maxResultBytes, maxDatabaseBytes: limits.maxDatabaseBytes }, stopRequested);
-
-function connectionOf(database: WorkerDatabase, stream: OpenStream): StreamConnection {
-  stream.connection ??= database.pool[stream.access].pop() ?? newConnection(database, stream.access);
-  return stream.connection;
-}
-
-/** Before each request: whether SQLite stopped a statement is learnt afresh. */
-function beginRequest(stream: OpenStream): void {
-  if (stream.connection) stream.connection.stoppedByFlag = false;
-}
-
-/** Ends a stream: its connection rolls back what it left open and goes back to the pool if clean. */
-function closeStream(database: WorkerDatabase, id: number): void {
-  const stream = database.streams.get(id);
-  if (!stream) return;
-  database.streams.delete(id);
-  const connection = stream.connection;
-  stream.connection = undefined;
-  if (!connection) return;
-  let clean = false;
-  try {
-    clean = connection.release();
-  } catch {
-    clean = false;
-  }
-  if (clean && database.pool[stream.access].length < MAX_POOLED) database.pool[stream.access].push(connection);
-  else connection.close();
-}
-
-function drop(key: string): void {
-  const database = databases.get(key);
-  if (!database) return;
-  databases.delete(key);
-  for (const id of [...database.streams.keys()]) closeStream(database, id);
-  for (const connection of [...database.pool.full, ...database.pool['read-only']]) connection.close();
-  sqlite.close(database.keeper);
-  vfs.unregister(database.path);
-}
+const { databases, unopened, open, connectionOf, beginRequest, closeStream, drop } = createWorkerDatabases(sqlite, vfs, limits, stopRequested);
 
 /** Runs of the namespaces that share this thread start in turns (fair-turns.ts). */
 const turns = new FairTurns();
