@@ -58,6 +58,51 @@ describe("Prism's warm-up in pieces", () => {
     expect(atEachPause).toEqual([0, 0, 0, 0, 1, 1, 2, 4]);
   });
 
+  it("loads the files a package's files require at their top level one per piece, each after what it requires, a cycle left whole", async () => {
+    const dir = path.join(root, 'node_modules', 'layered');
+    mkdirSync(path.join(dir, 'lib'), { recursive: true });
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'layered', main: 'index.js', dependencies: { strings: '*' } }));
+    const record = (name: string) => `(globalThis[${JSON.stringify(key)}] ??= []).push(${JSON.stringify(name)});`;
+    const files: Record<string, string> = {
+      // A require inside a function is left for when it is called.
+      'layered/index.js': `require('./lib/one.js');\nrequire("./lib/two");\nrequire('./lib/a.js');\nexports.later = () => {\n  require('./lib/lazy.js');\n};\n${record('layered')}`,
+      // A file of a dependency is a piece; one of a package the package does not depend on (web) is not.
+      'layered/lib/one.js': `require('./two.js');\nrequire('./data.json');\nrequire('strings/more.js');\nrequire('web/more.js');\n${record('one')}`,
+      'layered/lib/two.js': record('two'),
+      // a.js and b.js require each other: b is left to a, as Node would load them.
+      'layered/lib/a.js': `require('./b.js');\n${record('a')}`,
+      'layered/lib/b.js': `require('./a.js');\n${record('b')}`,
+      'layered/lib/lazy.js': record('lazy'),
+      'layered/lib/data.json': '{}',
+      'strings/more.js': record('strings/more'),
+      'web/more.js': record('web/more'),
+    };
+    for (const [file, text] of Object.entries(files)) writeFileSync(path.join(root, 'node_modules', file), `${text}\n`);
+    const entries = await entriesInLoadOrder(from, 'layered', new Set(), async () => {});
+    expect(entries.map((file) => path.relative(path.join(root, 'node_modules'), file))).toEqual([
+      'strings/index.js',
+      'layered/lib/two.js',
+      'strings/more.js',
+      'layered/lib/one.js',
+      'layered/lib/a.js',
+      'layered/index.js',
+    ]);
+    const before = loaded().length;
+    const atEachPause: string[][] = [];
+    const pieces = await loadInPieces(from, 'layered', new Set(), async () => void atEachPause.push(loaded().slice(before)));
+    expect(pieces).toBe(6);
+    // 7 reads (two packages, five files), then one piece each (strings is in the cache already, from the test above).
+    expect(atEachPause.slice(7)).toEqual([
+      [],
+      ['two'],
+      ['two', 'strings/more'],
+      // web/more.js is no piece of its own: one.js evaluates it.
+      ['two', 'strings/more', 'web/more', 'one'],
+      ['two', 'strings/more', 'web/more', 'one', 'b', 'a'],
+      ['two', 'strings/more', 'web/more', 'one', 'b', 'a', 'layered'],
+    ]);
+  });
+
   it("Prism's own load gives a turn between its pieces (at least one per package), then answers", async () => {
     let turns = 0;
     const documents = new Map<string, OpenApiDocument>([['storage', readBundle('storage') as OpenApiDocument]]);
