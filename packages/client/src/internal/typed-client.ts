@@ -8,7 +8,7 @@ import type { AreaErrors, AreaErrorKey } from './area-errors.js';
 import type { ApiErrorInit } from './api-error.js';
 import type { CallSetup } from './call-setup.js';
 import type { Call } from './failure.js';
-import type { PaginationTable } from './paging.js';
+import type { PaginationTable } from './pagination-table.js';
 import { createRetryingFetch, type RetrySetting } from './transport.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
