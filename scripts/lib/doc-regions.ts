@@ -7,7 +7,8 @@
 // fails test/layout/area-lists.test.ts, naming its file and line.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describeErrorBodies, type ClientArea } from './client-areas.ts';
+import type { ClientArea } from './client-areas/model.ts';
+import { describeErrorBodies } from './client-areas/render-area.ts';
 import { ROOT } from './paths.ts';
 
 type Render = (clients: readonly ClientArea[]) => string;

@@ -1,23 +1,16 @@
 // The per-area wiring that follows mechanically from the registry and the contracts, written by
 // `pnpm generate` and checked by `pnpm generate --check` like the generated types: Redocly's list
-// of areas; each area's client module (scripts/lib/client-areas.ts), the client's exports map, its
+// of areas; each area's client module (scripts/lib/client-areas/), the client's exports map, its
 // index, its base URL options and its list of createPlatformClient properties; the mock's list of
 // area behaviours; and the lists of areas in the docs (scripts/lib/doc-regions.ts). An area brings
 // its contract, its mock behaviour and its own client code (if any); these files only gather them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  camelCase,
-  domainExportsOf,
-  moduleExports,
-  pascalCase,
-  readClientArea,
-  renderBaseUrls,
-  renderClientArea,
-  renderEnums,
-  renderInt64,
-  type ClientArea,
-} from './client-areas.ts';
+import { readClientArea, type ClientArea } from './client-areas/model.ts';
+import { domainExportsOf, moduleExports } from './client-areas/module-exports.ts';
+import { camelCase, clientTypesFile, pascalCase } from './client-areas/names.ts';
+import { renderClientArea, renderClientTypes } from './client-areas/render-area.ts';
+import { renderBaseUrls, renderEnums, renderInt64 } from './client-areas/render-generated.ts';
 import { renderDocRegions } from './doc-regions.ts';
 import { ROOT } from './paths.ts';
 import { renderRedoclyConfig } from './redocly-config.ts';
@@ -131,6 +124,7 @@ export function renderClientModules(clients: readonly ClientArea[]): Map<string,
   const files = new Map<string, string>();
   for (const client of clients) {
     files.set(`packages/client/src/${client.area}.ts`, renderClientArea(client));
+    if (!client.ownClient) files.set(`packages/client/src/${clientTypesFile(client.area)}`, renderClientTypes(client));
     if (client.enums.length > 0) files.set(`packages/client/src/generated/enums/${client.area}.ts`, renderEnums(client));
     files.set(`packages/client/src/generated/int64/${client.area}.ts`, renderInt64(client));
   }

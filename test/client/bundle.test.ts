@@ -1,13 +1,14 @@
 // What an application bundles (bench/lib/client-size.ts measures it as esbuild does): every entry
 // point builds for the browser without Node built-ins; one area's subpath pulls in no other area;
-// one area's client costs at most 5 kB minified and gzipped up front (the database's SQL pipeline
-// client its own bound, OWN_LIMITS); and the exact JSON of `int64: 'bigint'` (lossless-json) is
-// loaded only by a client that asks for it, never up front.
+// one area's client costs at most 5 kB minified and gzipped up front, alone and as a bundler
+// splits it into chunks (the database's SQL pipeline client its own bound, OWN_LIMITS); and the
+// exact JSON of `int64: 'bigint'` (lossless-json) is loaded only by a client that asks for it,
+// never up front.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '@platform-contracts/contracts';
-import { clientFactories, limitOf, measure, measureAreaClients, type Measured } from '../../bench/lib/client-size.ts';
+import { clientFactories, limitOf, measure, measureAreaClients, measureSplit, type Measured } from '../../bench/lib/client-size.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
 const exportsMap = JSON.parse(readFileSync(path.join(ROOT, 'packages/client/package.json'), 'utf8')).exports as Record<string, unknown>;
@@ -46,6 +47,13 @@ describe.each(factories.flatMap(([area, names]) => names.map((factory) => [area,
     it('loads the exact JSON of int64: bigint only on demand', () => {
       expect(exactJson(sizes.get(area)!.clients.get(factory)!.inputs)).toEqual([]);
     });
+
+    // As an application's bundler splits it (esbuild --splitting): a module the up-front code shares
+    // with an on-demand one becomes a chunk of its own, loaded up front too.
+    it(`costs at most ${limit} bytes up front when split into chunks`, async () => {
+      const { gzipped } = await measureSplit(`export { ${factory} } from '@platform-contracts/client/${area}';`);
+      expect(gzipped).toBeLessThanOrEqual(limit);
+    });
   },
 );
 
@@ -73,6 +81,15 @@ describe('the measure', () => {
   it('notices a Node built-in', async () => {
     const { builtins } = await measure(`import { readFileSync } from 'node:fs'; export const f = readFileSync;`);
     expect(builtins).toEqual(['node:fs (from <stdin>)']);
+  });
+
+  it('counts a chunk shared with an on-demand module as up front when split', async () => {
+    const shared = `import { parseExactJson } from '@platform-contracts/contracts/exact-json'; export const parse = parseExactJson; export const load = () => import('@platform-contracts/contracts/exact-json');`;
+    const apart = `export const load = () => import('@platform-contracts/contracts/exact-json');`;
+    const [together, alone] = await Promise.all([measureSplit(shared), measureSplit(apart)]);
+    expect(together.chunks).toBe(2);
+    expect(alone.chunks).toBe(1);
+    expect(together.gzipped).toBeGreaterThan(alone.gzipped + 1000);
   });
 
   it('counts what is imported up front, and what import() loads apart', async () => {

@@ -92,8 +92,13 @@ describe('createPlatformClient', () => {
   it('passes timeoutMs on to the areas', async () => {
     vi.useFakeTimers();
     try {
-      const hanging: typeof fetch = (_input, init) =>
-        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+      // The time limit starts with the request: advance the clock once fetch has it.
+      let sent!: () => void;
+      const requested = new Promise<void>((resolve) => (sent = resolve));
+      const hanging: typeof fetch = (_input, init) => {
+        sent();
+        return new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+      };
       const p = createPlatformClient({ accessKey: SECRET, apiBaseUrl: 'http://api.test', fetch: hanging, timeoutMs: 50 });
       const call = p.containers
         .POST('/mc/apps/{appId}/containers', {
@@ -101,6 +106,7 @@ describe('createPlatformClient', () => {
           body: { name: 'web', imageName: 'nginx', imageNamespace: 'library', imageTag: '1', imageRegistryId: '1' },
         })
         .catch((e: unknown) => e);
+      await requested;
       await vi.advanceTimersByTimeAsync(50);
       expect(await call).toBeInstanceOf(PlatformTimeoutError);
     } finally {

@@ -3,12 +3,11 @@
  * area's own code, packages/client/src/domain/containers.ts) and run `pnpm bundle && pnpm generate`.
  */
 
-import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import { defineClientArea } from './internal/area.js';
 import { PlatformApiError } from './internal/api-error.js';
-import type { Int64Mode, Int64Of } from './internal/int64.js';
+import type { Int64Mode } from './internal/int64.js';
 import type { PlatformProperties } from './internal/platform-areas.js';
-import type { PlatformHttpClient } from './internal/typed-client.js';
-import type { paths } from '@platform-contracts/contracts/containers';
+import { pagination, type ContainersClient, type ContainersClientOptions } from './generated/client-types/containers.js';
 
 export type * from '@platform-contracts/contracts/containers';
 export * from './internal/public.js';
@@ -28,11 +27,7 @@ declare module './internal/area-errors.js' {
   }
 }
 
-/** The Containers API has no paged listing (no operation has `x-pagination`). */
-const pagination = {} as const;
-
-export type ContainersClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;
-export type ContainersClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<paths<Int64Of<Int64>>, 'containers', ThrowOnError, typeof pagination>;
+export type { ContainersClientOptions, ContainersClient };
 
 /**
  * A client for the Containers API: add container templates to an application. The base URL is `baseUrl`, else the

@@ -3,12 +3,11 @@
  * area's own code, packages/client/src/domain/dns.ts) and run `pnpm bundle && pnpm generate`.
  */
 
-import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import { defineClientArea } from './internal/area.js';
 import { PlatformApiError } from './internal/api-error.js';
-import type { Int64Mode, Int64Of } from './internal/int64.js';
+import type { Int64Mode } from './internal/int64.js';
 import type { PlatformProperties } from './internal/platform-areas.js';
-import type { PlatformHttpClient } from './internal/typed-client.js';
-import type { paths } from '@platform-contracts/contracts/dns';
+import { pagination, type DnsClient, type DnsClientOptions } from './generated/client-types/dns.js';
 
 export type * from '@platform-contracts/contracts/dns';
 export * from './internal/public.js';
@@ -29,11 +28,7 @@ declare module './internal/area-errors.js' {
   }
 }
 
-/** The DNS API has no paged listing (no operation has `x-pagination`). */
-const pagination = {} as const;
-
-export type DnsClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;
-export type DnsClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<paths<Int64Of<Int64>>, 'dns', ThrowOnError, typeof pagination>;
+export type { DnsClientOptions, DnsClient };
 
 /**
  * A client for the DNS API: import DNS records into a DNS zone. The base URL is `baseUrl`, else the

@@ -1,27 +1,14 @@
 // One entry point for every area. Each area's client is made on first use, so an application
 // that never touches an area needs none of its options (and can import the area's own
 // subpath, `@platform-contracts/client/<area>`, to leave the others out of its bundle).
-import type { AccessKeyClientOptions } from './internal/area.js';
 import type { Int64Mode } from './internal/int64.js';
 import { requireBaseUrl } from './internal/options.js';
 import type { PlatformAreas, PlatformContext } from './internal/platform-areas.js';
-import type { DatabaseClientOptions } from './domain/database.js';
-import { BASE_URL_ENV, type BaseUrlOptions } from './generated/base-urls.js';
+import type { PlatformClientOptions } from './internal/platform-options.js';
+import { BASE_URL_ENV } from './generated/base-urls.js';
 import { PLATFORM_PROPERTIES } from './generated/platform-properties.js';
 
-export interface PlatformClientOptions<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'>
-  extends Omit<AccessKeyClientOptions<ThrowOnError, Int64>, 'baseUrl' | 'accessKey'>,
-    BaseUrlOptions {
-  /** API key sent in the `AccessKey` header (every area but the database's SQL pipeline). */
-  accessKey: string;
-  /**
-   * openapi-fetch middleware for every area's calls (not the database's SQL pipeline), for
-   * example to log or trace each request: `{ onRequest({ request }) { ... } }`.
-   */
-  middleware?: NonNullable<AccessKeyClientOptions['middleware']>;
-  /** One database's URL and token. Default: `PLATFORM_DATABASE_URL` and `PLATFORM_DATABASE_AUTH_TOKEN`. */
-  database?: Pick<DatabaseClientOptions, 'url' | 'authToken'>;
-}
+export type { PlatformClientOptions } from './internal/platform-options.js';
 
 /** A property per area (each area's module adds its own: `platformProperties`), in the registry's order. */
 export type PlatformClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = Readonly<PlatformAreas<ThrowOnError, Int64>>;

@@ -3,13 +3,11 @@
  * area's own code, packages/client/src/domain/shield.ts) and run `pnpm bundle && pnpm generate`.
  */
 
-import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import { defineClientArea } from './internal/area.js';
 import { PlatformApiError } from './internal/api-error.js';
-import type { Int64Mode, Int64Of } from './internal/int64.js';
-import type { PaginationTable } from './internal/paging.js';
+import type { Int64Mode } from './internal/int64.js';
 import type { PlatformProperties } from './internal/platform-areas.js';
-import type { PlatformHttpClient } from './internal/typed-client.js';
-import type { paths } from '@platform-contracts/contracts/shield';
+import { pagination, type ShieldClient, type ShieldClientOptions } from './generated/client-types/shield.js';
 
 export type * from '@platform-contracts/contracts/shield';
 export * from './internal/public.js';
@@ -32,26 +30,7 @@ declare module './internal/area-errors.js' {
   }
 }
 
-/** How the Shield API's listings page: each paged operation's `x-pagination`, read by `paginate`. */
-const pagination = {
-  '/shield/shield-zones': {
-    page: 'page',
-    size: 'perPage',
-    items: '/data',
-    totalPages: '/page/totalPages',
-    currentPage: '/page/currentPage'
-  },
-  '/shield/waf/custom-rules/{shieldZoneId}': {
-    page: 'page',
-    size: 'pageSize',
-    items: '/data',
-    totalPages: '/page/totalPages',
-    currentPage: '/page/currentPage'
-  }
-} as const satisfies PaginationTable;
-
-export type ShieldClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;
-export type ShieldClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<paths<Int64Of<Int64>>, 'shield', ThrowOnError, typeof pagination>;
+export type { ShieldClientOptions, ShieldClient };
 
 /**
  * A client for the Shield API: per-zone security configuration (WAF, DDoS, learning mode), custom firewall rules and a review of triggered rules. The base URL is `baseUrl`, else the

@@ -3,13 +3,11 @@
  * area's own code, packages/client/src/domain/storage.ts) and run `pnpm bundle && pnpm generate`.
  */
 
-import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import { defineClientArea } from './internal/area.js';
 import { PlatformApiError } from './internal/api-error.js';
-import type { Int64Mode, Int64Of } from './internal/int64.js';
-import type { PaginationTable } from './internal/paging.js';
+import type { Int64Mode } from './internal/int64.js';
 import type { PlatformProperties } from './internal/platform-areas.js';
-import type { PlatformHttpClient } from './internal/typed-client.js';
-import type { paths } from '@platform-contracts/contracts/storage';
+import { pagination, type StorageClient, type StorageClientOptions } from './generated/client-types/storage.js';
 
 export type * from '@platform-contracts/contracts/storage';
 export * from './internal/public.js';
@@ -30,21 +28,7 @@ declare module './internal/area-errors.js' {
   }
 }
 
-/** How the Storage API's listings page: each paged operation's `x-pagination`, read by `paginate`. */
-const pagination = {
-  '/storagezone': {
-    page: 'page',
-    size: 'perPage',
-    firstPage: 1,
-    items: '/Items',
-    totalItems: '/TotalItems',
-    currentPage: '/CurrentPage',
-    hasMore: '/HasMoreItems'
-  }
-} as const satisfies PaginationTable;
-
-export type StorageClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;
-export type StorageClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<paths<Int64Of<Int64>>, 'storage', ThrowOnError, typeof pagination>;
+export type { StorageClientOptions, StorageClient };
 
 /**
  * A client for the Storage API: list storage zones together with the pull zones connected to them. The base URL is `baseUrl`, else the

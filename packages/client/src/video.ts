@@ -3,13 +3,11 @@
  * area's own code, packages/client/src/domain/video.ts) and run `pnpm bundle && pnpm generate`.
  */
 
-import { type AccessKeyClientOptions, defineClientArea } from './internal/area.js';
+import { defineClientArea } from './internal/area.js';
 import { PlatformApiError } from './internal/api-error.js';
-import type { Int64Mode, Int64Of } from './internal/int64.js';
-import type { PaginationTable } from './internal/paging.js';
+import type { Int64Mode } from './internal/int64.js';
 import type { PlatformProperties } from './internal/platform-areas.js';
-import type { PlatformHttpClient } from './internal/typed-client.js';
-import type { paths } from '@platform-contracts/contracts/video';
+import { pagination, type VideoClient, type VideoClientOptions } from './generated/client-types/video.js';
 
 export type * from '@platform-contracts/contracts/video';
 export * from './internal/public.js';
@@ -35,19 +33,7 @@ declare module './internal/area-errors.js' {
   }
 }
 
-/** How the Video API's listings page: each paged operation's `x-pagination`, read by `paginate`. */
-const pagination = {
-  '/library/{libraryId}/collections': {
-    page: 'page',
-    size: 'itemsPerPage',
-    items: '/items',
-    totalItems: '/totalItems',
-    currentPage: '/currentPage'
-  }
-} as const satisfies PaginationTable;
-
-export type VideoClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;
-export type VideoClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<paths<Int64Of<Int64>>, 'video', ThrowOnError, typeof pagination>;
+export type { VideoClientOptions, VideoClient };
 
 /**
  * A client for the Video API: create videos in a video library and manage the library's collections. The base URL is `baseUrl`, else the

@@ -27,13 +27,14 @@ export interface ApiErrorInit<Status extends number, Body> extends CallInfo {
 export abstract class PlatformApiError<Status extends number = number, Body = unknown> extends Error {
   /** The area that answered, for example `video`. */
   abstract readonly area: string;
-  readonly status: Status;
+  // Declared only (the constructor sets them, in this order): no class field code in the up-front bundle.
+  declare readonly status: Status;
   /** The error body as the contract describes it for `status`; undefined for an empty answer. */
-  readonly body: Body;
-  readonly method: string;
-  readonly path: string;
+  declare readonly body: Body;
+  declare readonly method: string;
+  declare readonly path: string;
   /** The server's request ID, when it sent one (quote it to support). */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
 
   constructor({ status, body, method, path, requestId, message }: ApiErrorInit<Status, Body>) {
     super(message ?? `${method} ${path} answered ${status}`);

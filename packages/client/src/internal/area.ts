@@ -8,7 +8,7 @@ import type { ApiErrorInit } from './api-error.js';
 import type { ExactJson } from './exact-int64.js';
 import { type Int64Mode, parseJsonNumbers } from './int64.js';
 import { ClientConfigError, requireBaseUrl, requireString } from './options.js';
-import type { PaginationTable } from './paging.js';
+import type { PaginationTable } from './pagination-table.js';
 import { PlainRequest } from './plain-request.js';
 import { createRetryingFetch } from './transport.js';
 import { wrapClient, type ClientBehaviour } from './typed-client.js';

@@ -1,7 +1,8 @@
 // The database area's properties of createPlatformClient: the SQL pipeline of one database and
 // its access tokens (on the general management API). Apart from database.ts, which is the
 // pipeline's client; re-exported there as the area's `platformProperties`.
-import { createDatabaseClient, type DatabaseClient } from '../domain/database.js';
+import type { DatabaseClient } from './database-api.js';
+import { createDatabaseClient } from './database-client.js';
 import { createDatabaseTokensClient, type DatabaseTokensClient } from './database-tokens.js';
 import type { Int64Mode } from './int64.js';
 import type { PlatformProperties } from './platform-areas.js';

@@ -1,6 +1,6 @@
 // A database's URL (`libsql://<database_id>.<suffix>` or http(s)) and token, read from a client's
 // options or else the environment, for the database client.
-import type { DatabaseClientOptions } from '../domain/database.js';
+import type { DatabaseClientOptions } from './database-api.js';
 import { ClientConfigError, readEnv, requireString } from './options.js';
 
 /** The parts of a database URL, `libsql://<database_id>.<suffix>` or http(s). */

@@ -6,10 +6,19 @@ import type { ApiErrorInit, CallInfo } from './api-error.js';
 import { PlatformRequestError, PlatformTimeoutError } from './errors.js';
 import { redact, redactError, secretForms, serverRequestId } from './redaction.js';
 
+/** A failed call as the typed client knows it: its method, its path (`/library/{libraryId}/videos`) and its options. */
+export type Call = readonly [method: string, url: string, init: Record<string, unknown> | undefined];
+
+/** `/library/{libraryId}/videos` with `{ libraryId: 42 }` gives `/library/42/videos`. */
+function infoOf([method, url, init]: Call): CallInfo {
+  const path = (init?.params as { path?: Record<string, unknown> } | undefined)?.path ?? {};
+  return { method, path: url.replace(/\{([^}]+)\}/g, (whole, name: string) => (name in path ? encodeURIComponent(String(path[name])) : whole)) };
+}
+
 /** The area's error for a failure answer, its body and request ID redacted: what a call gives as `failure`. */
 export function apiFailure(
   createError: (init: ApiErrorInit<number, unknown>) => Error,
-  request: CallInfo,
+  call: Call,
   response: Response,
   rawBody: unknown,
   rawSecrets: readonly string[],
@@ -17,21 +26,21 @@ export function apiFailure(
   const secrets = secretForms(rawSecrets);
   const body = redact(rawBody === '' ? undefined : rawBody, secrets); // an empty body is no body
   const requestId = redact(serverRequestId(response), secrets);
-  const { method, path } = request;
+  const { method, path } = infoOf(call);
   const message = `${method} ${path} answered ${response.status}: ${describe(response.status, body)}${requestId ? ` (request ${requestId})` : ''}`;
   return { body, failure: createError({ status: response.status, body, method, path, requestId, message }) };
 }
 
 /** No usable answer: the network failed (the error says why), or the answer could not be read (`unreadable`). */
-export function requestFailure(request: CallInfo, error: unknown, rawSecrets: readonly string[], unreadable = false) {
+export function requestFailure(call: Call, error: unknown, rawSecrets: readonly string[], unreadable = false) {
   const secrets = secretForms(rawSecrets);
   const message = error instanceof Error ? error.message : String(error);
   // A RangeError is the int64 check's: its message says what the answer holds and what to do.
   const reason = unreadable && !(error instanceof RangeError) ? `the answer is not JSON (${message})` : message;
-  return new PlatformRequestError(request, redact(reason, secrets), { cause: redactError(error, secrets) });
+  return new PlatformRequestError(infoOf(call), redact(reason, secrets), { cause: redactError(error, secrets) });
 }
 
-export const timeoutFailure = (request: CallInfo, timeoutMs: number) => new PlatformTimeoutError(request, timeoutMs);
+export const timeoutFailure = (call: Call, timeoutMs: number) => new PlatformTimeoutError(infoOf(call), timeoutMs);
 
 const STATUS_HINTS: Record<number, string> = {
   400: 'the request was invalid',

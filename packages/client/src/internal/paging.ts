@@ -3,30 +3,10 @@
 // keeps the items and the end of the listing; `paginate` reads it and walks the pages.
 import type { FetchResponse } from 'openapi-fetch';
 import { PlatformPaginationError } from './errors.js';
+import type { PageDescriptor, PaginationTable } from './pagination-table.js';
 import type { InitOf, InitParam, OperationOf, PathsWith, PlatformHttpClient } from './typed-client.js';
 
-/** An operation's `x-pagination`. Answer locations are JSON pointers (`/page/totalPages`). */
-export interface PageDescriptor {
-  /** Query parameter holding the page number. */
-  readonly page: string;
-  /** Query parameter holding the page size. */
-  readonly size?: string;
-  /** Number of the first page. Default 1. */
-  readonly firstPage?: number;
-  /** Where the answer keeps the page's items (an array). */
-  readonly items: string;
-  /** Where the answer says how many items there are over all pages. */
-  readonly totalItems?: string;
-  /** Where the answer says how many pages there are. */
-  readonly totalPages?: string;
-  /** Where the answer says which page it is. */
-  readonly currentPage?: string;
-  /** Where the answer says whether more pages follow (a boolean). */
-  readonly hasMore?: string;
-}
-
-/** An area's paged operations, by path (all are GETs). */
-export type PaginationTable = { readonly [path: string]: PageDescriptor };
+export type { PageDescriptor, PaginationTable } from './pagination-table.js';
 
 type PageData<Paths, Path> = NonNullable<FetchResponse<OperationOf<Paths, Path, 'get'> & Record<string | number, any>, {}, `${string}/${string}`>['data']>;
 type ItemsKey<Descriptor> = Descriptor extends { items: `/${infer Key}` } ? Key : never;

@@ -4,10 +4,11 @@
 
 /** What openapi-fetch and the client's fetch read of a request. */
 export class PlainRequest {
-  readonly method: string;
-  readonly headers: Headers;
-  readonly body: BodyInit | null;
-  readonly signal: AbortSignal | undefined;
+  // Declared only (the constructor sets them): no class field code in the up-front bundle.
+  declare readonly method: string;
+  declare readonly headers: Headers;
+  declare readonly body: BodyInit | null;
+  declare readonly signal: AbortSignal | undefined;
 
   constructor(
     readonly url: string,

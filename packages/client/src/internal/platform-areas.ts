@@ -2,7 +2,7 @@
 // types here with `declare module` and exports `platformProperties`, their factories; the
 // generated list (src/generated/platform-properties.ts) gathers those, so platform.ts names no area.
 import type { BaseUrlOption } from '../generated/base-urls.js';
-import type { PlatformClientOptions } from '../platform.js';
+import type { PlatformClientOptions } from './platform-options.js';
 import type { AccessKeyClientOptions } from './area.js';
 import type { Int64Mode } from './int64.js';
 

@@ -1,42 +1,40 @@
 // The retries of a call whose first attempt failed (a network error, 429 or 5xx), loaded then
 // (`import()`): waits with "full jitter" exponential backoff, or as long as `Retry-After` says.
-import { PlainRequest, send, type AnyRequest } from './plain-request.js';
-import { isRetryableStatus, type Sleep } from './transport.js';
+// It imports nothing: transport.ts hands it each attempt, so no code is shared with the up-front
+// bundle (a shared module would be a chunk of its own, loaded up front).
 
 /** An attempt's outcome: its answer, or the error fetch threw. */
 export type Outcome = { response: Response } | { error: unknown };
 
+/** An attempt of the call (`last` gives back whatever it gets): an answer not to retry (`final`), or an outcome to retry. */
+export type Attempt = (last: boolean) => Promise<Outcome | { final: Response }>;
+
+/** Waits `ms`, or rejects with the signal's reason once it aborts (`wait`, unless a test gives another). */
+export type Sleep = (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+
 /** Retries after the first attempt's `first` outcome, until an answer that is not retried or the last attempt. */
 export async function retry(
-  fetchImpl: typeof globalThis.fetch,
-  request: AnyRequest,
+  attempt: Attempt,
+  signal: AbortSignal | null | undefined,
   first: Outcome,
   { retries, baseDelayMs, maxDelayMs }: { retries: number; baseDelayMs: number; maxDelayMs: number },
   sleep: Sleep = wait,
 ): Promise<Response> {
   let outcome = first;
-  for (let attempt = 0; ; attempt++) {
+  for (let done = 0; ; done++) {
     if ('error' in outcome) {
-      if (attempt >= retries) throw outcome.error;
-      await sleep(backoffDelay(attempt, baseDelayMs, maxDelayMs), request.signal);
+      if (done >= retries) throw outcome.error;
+      await sleep(backoffDelay(done, baseDelayMs, maxDelayMs), signal ?? undefined);
     } else {
-      if (attempt >= retries) return outcome.response;
-      const delay = retryAfterMs(outcome.response.headers.get('retry-after')) ?? backoffDelay(attempt, baseDelayMs, maxDelayMs);
+      if (done >= retries) return outcome.response;
+      const delay = retryAfterMs(outcome.response.headers.get('retry-after')) ?? backoffDelay(done, baseDelayMs, maxDelayMs);
       if (delay > maxDelayMs) return outcome.response;
       await outcome.response.body?.cancel();
-      await sleep(delay, request.signal);
+      await sleep(delay, signal ?? undefined);
     }
-    const last = attempt + 1 >= retries;
-    // A Request's body can be read once: keep the original for the next attempt.
-    const sent = last || request instanceof PlainRequest || request.body === null ? request : request.clone();
-    try {
-      const response = await send(fetchImpl, sent);
-      if (last || !isRetryableStatus(response.status)) return response;
-      outcome = { response };
-    } catch (error) {
-      if (last || request.signal?.aborted) throw error;
-      outcome = { error };
-    }
+    const next = await attempt(done + 1 >= retries);
+    if ('final' in next) return next.final;
+    outcome = next;
   }
 }
 

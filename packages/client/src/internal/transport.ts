@@ -1,6 +1,7 @@
 // Retries and timeouts around fetch: plain fetch and AbortSignal, so it runs in Node, browsers
 // and edge runtimes alike.
 import { PlainRequest, send, type AnyRequest } from './plain-request.js';
+import type { Attempt, Sleep } from './retry.js';
 
 export interface RetryOptions {
   /** Retries after the first attempt. Default 2. */
@@ -20,9 +21,6 @@ const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE'];
 
 export type RequestFetch = (request: AnyRequest) => Promise<Response>;
 
-/** Waits `ms`, or rejects with the signal's reason once it aborts (retry.ts' own, unless a test gives another). */
-export type Sleep = (ms: number, signal: AbortSignal | undefined) => Promise<void>;
-
 /**
  * Network errors, 429 and 5xx are retried on the retried methods, with jittered exponential
  * backoff. The first attempt runs here; retries (their waits, `Retry-After`) are in retry.ts,
@@ -35,18 +33,22 @@ export function createRetryingFetch(fetchImpl: typeof globalThis.fetch, setting:
 
   return async function fetchWithRetries(request) {
     if (!methods.includes(request.method.toUpperCase()) || !canResend(request)) return send(fetchImpl, request);
-    // A Request's body can be read once: keep the original for the next attempt.
-    const sent = request instanceof PlainRequest || request.body === null ? request : request.clone();
-    let outcome: { response: Response } | { error: unknown };
-    try {
-      outcome = { response: await send(fetchImpl, sent) };
-    } catch (error) {
-      if (request.signal?.aborted) throw error;
-      outcome = { error };
-    }
-    if ('response' in outcome && !isRetryableStatus(outcome.response.status)) return outcome.response;
+    /** One attempt: the answer to give back (`final`), or what retry.ts decides on. */
+    const attempt: Attempt = async (last) => {
+      // A Request's body can be read once: keep the original for the next attempt.
+      const sent = last || request instanceof PlainRequest || request.body === null ? request : request.clone();
+      try {
+        const response = await send(fetchImpl, sent);
+        return last || !isRetryableStatus(response.status) ? { final: response } : { response };
+      } catch (error) {
+        if (last || request.signal?.aborted) throw error;
+        return { error };
+      }
+    };
+    const first = await attempt(false);
+    if ('final' in first) return first.final;
     const { retry } = await (retryModule ??= import('./retry.js'));
-    return retry(fetchImpl, request, outcome, { retries, baseDelayMs, maxDelayMs }, sleep);
+    return retry(attempt, request.signal, first, { retries, baseDelayMs, maxDelayMs }, sleep);
   };
 }
 
@@ -55,4 +57,4 @@ let retryModule: Promise<typeof import('./retry.js')> | undefined;
 /** A stream body is gone once sent; the bodies openapi-fetch makes (text, FormData, ...) are not. */
 const canResend = (request: AnyRequest) => request instanceof Request || !(request.body instanceof ReadableStream);
 
-export const isRetryableStatus = (status: number) => status === 429 || status >= 500;
+const isRetryableStatus = (status: number) => status === 429 || status >= 500;

@@ -6,7 +6,9 @@
 import type { Client, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
 import type { AreaErrors, AreaErrorKey } from './area-errors.js';
 import type { ApiErrorInit } from './api-error.js';
-import type { PaginationTable } from './paging.js';
+import type { CallSetup } from './call-setup.js';
+import type { Call } from './failure.js';
+import type { PaginationTable } from './pagination-table.js';
 import { createRetryingFetch, type RetrySetting } from './transport.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
@@ -160,8 +162,8 @@ const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TR
 // Loaded on first use and kept (a module's import() still costs a resolution per call).
 let failureModule: Promise<typeof import('./failure.js')> | undefined;
 const failures = () => (failureModule ??= import('./failure.js'));
-let deadlineModule: Promise<typeof import('./deadline.js')> | undefined;
-const deadlines = () => (deadlineModule ??= import('./deadline.js'));
+let setupModule: Promise<typeof import('./call-setup.js')> | undefined;
+const setups = () => (setupModule ??= import('./call-setup.js'));
 
 export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnError extends boolean, Paged extends PaginationTable>(
   raw: Client<Paths>,
@@ -169,18 +171,14 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
 ): PlatformHttpClient<Paths, Area, ThrowOnError, Paged> {
   const clientTimeout = behaviour.timeoutMs;
   const middlewares = new Set<Middleware>();
+  const retrying = (setting: RetrySetting) => createRetryingFetch(fetch, setting);
 
-  /** openapi-fetch's options for a call: its own, plus the deadline's signal, a call's retries and real Requests for middleware. */
-  async function prepare(init: Init | undefined) {
+  /** openapi-fetch's options for a call: as given in the common case, else set up by call-setup.ts. */
+  async function prepare(init: Init | undefined): Promise<CallSetup> {
     if (clientTimeout === undefined && middlewares.size === 0 && (init === undefined || !('timeoutMs' in init || 'retry' in init || 'middleware' in init))) {
-      return { options: init, deadline: undefined, timeoutMs: undefined }; // the common case, without copying
+      return { options: init }; // the common case, without copying
     }
-    const { timeoutMs = clientTimeout, retry, ...options } = init ?? {};
-    const deadline = timeoutMs ? (await deadlines()).startDeadline(timeoutMs, options.signal as AbortSignal | undefined) : undefined;
-    if (deadline) options.signal = deadline.signal;
-    if (retry !== undefined) options.fetch = createRetryingFetch(fetch, retry);
-    if (middlewares.size > 0 || options.middleware) options.Request = globalThis.Request; // middleware expects real Requests
-    return { options, deadline, timeoutMs };
+    return (await setups()).setUpCall(init, clientTimeout, middlewares.size > 0, retrying);
   }
 
   function wrap(method: (typeof METHODS)[number]) {
@@ -188,17 +186,17 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
     return async (url: string, init?: Init) => {
       if (ready) await ready();
       const { options, deadline, timeoutMs } = await prepare(init);
+      const call: Call = [method, url, init];
       // Answers are read as text and parsed here, with the client's int64 mode (see decodeAnswer).
       const ownParsing = options?.parseAs === undefined;
       let result: Awaited<ReturnType<RawCall>> & { failure?: Error };
-      const request = () => ({ method, path: fillPath(url, init) });
       try {
         result = await send(url, ownParsing ? { ...options, parseAs: 'text' } : options);
       } catch (error) {
         if ((options?.signal as AbortSignal | undefined)?.aborted && !deadline?.timedOut) throw error; // the caller cancelled: their reason, as fetch does
         const failed = await failures();
-        if (deadline?.timedOut) throw failed.timeoutFailure(request(), timeoutMs as number);
-        throw failed.requestFailure(request(), error, secrets);
+        if (deadline?.timedOut) throw failed.timeoutFailure(call, timeoutMs as number);
+        throw failed.requestFailure(call, error, secrets);
       } finally {
         deadline?.clear();
       }
@@ -208,11 +206,11 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
         try {
           result.data = await decodeAnswer(result.data, response, (text) => decode(text, `${method} ${url}`, response.status));
         } catch (error) {
-          throw (await failures()).requestFailure(request(), error, secrets, true);
+          throw (await failures()).requestFailure(call, error, secrets, true);
         }
         return result;
       }
-      const { body, failure } = (await failures()).apiFailure(createError, request(), response, result.error, secrets);
+      const { body, failure } = (await failures()).apiFailure(createError, call, response, result.error, secrets);
       result.error = body;
       result.failure = failure;
       if (behaviour.throwOnError) throw result.failure;
@@ -245,10 +243,4 @@ function decodeAnswer(data: unknown, response: Response, parse: (text: string) =
   if (data === '') return undefined;
   const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
   return /^(application\/json|text\/json|application\/[^/]+\+json)$/.test(type) ? parse(data) : data;
-}
-
-/** `/library/{libraryId}/videos` with `{ libraryId: 42 }` gives `/library/42/videos`. */
-function fillPath(url: string, init: Record<string, unknown> | undefined): string {
-  const path = (init?.params as { path?: Record<string, unknown> } | undefined)?.path ?? {};
-  return url.replace(/\{([^}]+)\}/g, (whole, name: string) => (name in path ? encodeURIComponent(String(path[name])) : whole));
 }

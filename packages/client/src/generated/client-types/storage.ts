@@ -1,0 +1,26 @@
+/**
+ * Generated from openapi/storage/ by `pnpm generate`. Do not edit: change the contract (or the
+ * area's own code, packages/client/src/domain/storage.ts) and run `pnpm bundle && pnpm generate`.
+ */
+
+import type { AccessKeyClientOptions } from '../../internal/area.js';
+import type { Int64Mode, Int64Of } from '../../internal/int64.js';
+import type { PaginationTable } from '../../internal/pagination-table.js';
+import type { PlatformHttpClient } from '../../internal/typed-client.js';
+import type { paths } from '@platform-contracts/contracts/storage';
+
+/** How the Storage API's listings page: each paged operation's `x-pagination`, read by `paginate`. */
+export const pagination = {
+  '/storagezone': {
+    page: 'page',
+    size: 'perPage',
+    firstPage: 1,
+    items: '/Items',
+    totalItems: '/TotalItems',
+    currentPage: '/CurrentPage',
+    hasMore: '/HasMoreItems'
+  }
+} as const satisfies PaginationTable;
+
+export type StorageClientOptions<ThrowOnError extends boolean = boolean, Int64 extends Int64Mode = Int64Mode> = AccessKeyClientOptions<ThrowOnError, Int64>;
+export type StorageClient<ThrowOnError extends boolean = false, Int64 extends Int64Mode = 'number'> = PlatformHttpClient<paths<Int64Of<Int64>>, 'storage', ThrowOnError, typeof pagination>;
