@@ -3,9 +3,10 @@
 // write that meets another stream's write lock waits for it (without blocking the worker) until
 // the HTTP side says the lock wait is over, as sqld does.
 import { ProtocolError, toDatabaseError, type BatchCond, type DatabaseError, type DescribeResult, type SqlValue, type StmtResult } from '../protocol.ts';
-import { fromSqlValue, toSqlValue, type EngineValue } from '../values.ts';
+import { toSqlValue, type EngineValue } from '../values.ts';
 import type { StreamConnection } from './connection.ts';
 import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './messages.ts';
+import { bind } from './bind-args.ts';
 import { keepSplit, split } from './split-cache.ts';
 import { withoutExplain, type SplitStatement } from './sql-text.ts';
 import { SQLITE_BUSY, type StmtPointer } from './wasm.ts';
@@ -67,44 +68,6 @@ async function execute(conn: StreamConnection, stmt: SqlStmt, context: RunContex
   const result = await run(conn, statement, stmt, stmt.want_rows !== false, context, onRow);
   keepSplit(stmt.sql, [statement]);
   return result;
-}
-
-/**
- * Arguments by parameter index, as sqld binds them: `?NNN` by its number, `:a`/`@a`/`$a` by name
- * (with or without the prefix), an unnamed `?` by its position. A parameter without a value, a
- * positional value without a parameter, or a named value no parameter takes is ARGS_INVALID.
- */
-export function bind(params: (string | null)[], stmt: Pick<SqlStmt, 'args' | 'named_args'>): EngineValue[] {
-  const positional = stmt.args ?? [];
-  const named = stmt.named_args ?? [];
-  if (positional.length > 0 && named.length > 0) {
-    throw new ProtocolError('Specifying both positional and named arguments is not supported', 'ARGS_BOTH_POSITIONAL_AND_NAMED');
-  }
-  if (positional.length > params.length) {
-    throw new ProtocolError(`Arguments do not match SQL parameters: too many parameters, expected ${params.length} found ${positional.length}`, 'ARGS_INVALID');
-  }
-  const byName = new Map<string, SqlValue>();
-  for (const { name, value } of named) byName.set(name, value);
-  const used = new Set<string>();
-  const values = params.map((name, index) => {
-    let value: SqlValue | undefined;
-    if (name === null) value = positional[index];
-    else if (name.startsWith('?')) value = positional[Number(name.slice(1)) - 1];
-    else {
-      const key = byName.has(name) ? name : name.slice(1);
-      value = byName.get(key);
-      if (value !== undefined) used.add(key);
-    }
-    if (value === undefined) {
-      throw new ProtocolError(`Arguments do not match SQL parameters: value for parameter ${name ?? index + 1} not found`, 'ARGS_INVALID');
-    }
-    return fromSqlValue(value);
-  });
-  const unused = named.map(({ name }) => name).filter((name) => !used.has(name));
-  if (unused.length > 0) {
-    throw new ProtocolError(`Arguments do not match SQL parameters: the statement has no parameter ${unused.join(', ')}`, 'ARGS_INVALID');
-  }
-  return values;
 }
 
 type Columns = { name: string; decltype: string | null }[];
