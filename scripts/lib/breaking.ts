@@ -129,6 +129,34 @@ function mergedParameters(document: Json, pathKey: string, method: string): { no
   return [...mine, ...inherited];
 }
 
+/** A node with every internal $ref followed and what only documents it (descriptions, examples, x-) left out: what a request is checked against. */
+function checked(document: Json, node: unknown, depth = 0): unknown {
+  const { node: found } = deref(document, node, []);
+  if (depth > 32) return found;
+  if (Array.isArray(found)) return found.map((item) => checked(document, item, depth + 1));
+  if (!isObject(found)) return found;
+  return Object.fromEntries(
+    Object.entries(found)
+      .filter(([key]) => !isDocumenting(key))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, value]) => [key, checked(document, value, depth + 1)]),
+  );
+}
+
+/**
+ * Whether a parameter an operation now declares itself is one it inherited from its path before,
+ * unchanged (the same place, name, requirement, serialization and schema): declared again at the
+ * operation's level (for examples of its own), it is no new parameter.
+ */
+function redeclared(context: { before: Json; after: Json }, listPath: Key[], added: unknown): boolean {
+  const parameter = deref(context.after, added, []).node;
+  if (!isObject(parameter)) return false;
+  const was = mergedParameters(context.before, String(listPath[1]), String(listPath[2])).find(
+    (candidate) => candidate.node.name === parameter.name && candidate.node.in === parameter.in,
+  );
+  return was !== undefined && JSON.stringify(checked(context.before, was.node)) === JSON.stringify(checked(context.after, parameter));
+}
+
 /** Walks a path of api-smart-diff's through a document: the deepest node reached and its place. */
 function walk(document: Json, path: Key[]): { node: unknown; place: Key[]; complete: boolean } {
   let node: unknown = document;
@@ -288,12 +316,14 @@ function parameterChanges(context: Context, here: Here, inner: Key[], listPath: 
   if (inner.length === 0) {
     const list = (diff.action === 'remove' ? diff.before : diff.after) as unknown[];
     const document = diff.action === 'remove' ? before : after;
-    return (Array.isArray(list) ? list : []).map((p) => ({
-      ...here,
-      action: diff.action,
-      kind: 'parameter' as const,
-      parameter: parameterRef(deref(document, p, []).node),
-    }));
+    return (Array.isArray(list) ? list : [])
+      .filter((p) => diff.action !== 'add' || !redeclared(context, listPath, p))
+      .map((p) => ({
+        ...here,
+        action: diff.action,
+        kind: 'parameter' as const,
+        parameter: parameterRef(deref(document, p, []).node),
+      }));
   }
   const [index, field, ...deeper] = inner;
   const parameterPath = [...listPath, index!];
@@ -306,6 +336,7 @@ function parameterChanges(context: Context, here: Here, inner: Key[], listPath: 
         { ...here, action: 'add', kind: 'parameter', parameter: parameterRef(deref(after, diff.after, []).node) },
       ];
     }
+    if (diff.action === 'add' && redeclared(context, listPath, diff.after)) return [];
     const node = diff.action === 'remove' ? deref(before, diff.before, []).node : deref(after, diff.after, []).node;
     return [{ ...here, action: diff.action, kind: 'parameter', parameter: parameterRef(node) }];
   }
