@@ -129,32 +129,19 @@ function mergedParameters(document: Json, pathKey: string, method: string): { no
   return [...mine, ...inherited];
 }
 
-/** A node with every internal $ref followed and what only documents it (descriptions, examples, x-) left out: what a request is checked against. */
-function checked(document: Json, node: unknown, depth = 0): unknown {
-  const { node: found } = deref(document, node, []);
-  if (depth > 32) return found;
-  if (Array.isArray(found)) return found.map((item) => checked(document, item, depth + 1));
-  if (!isObject(found)) return found;
-  return Object.fromEntries(
-    Object.entries(found)
-      .filter(([key]) => !isDocumenting(key))
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([key, value]) => [key, checked(document, value, depth + 1)]),
-  );
-}
-
 /**
- * Whether a parameter an operation now declares itself is one it inherited from its path before,
- * unchanged (the same place, name, requirement, serialization and schema): declared again at the
- * operation's level (for examples of its own), it is no new parameter.
+ * Whether a parameter api-smart-diff reports as added to an operation is one the operation had
+ * before, at its path's level or its own: an operation that declares a path's parameter again
+ * (for examples of its own names) lists both, and api-smart-diff compares the one it declares
+ * with the one it had (a change to its schema is reported there) and reports the path's copy,
+ * now shadowed, as added.
  */
 function redeclared(context: { before: Json; after: Json }, listPath: Key[], added: unknown): boolean {
   const parameter = deref(context.after, added, []).node;
   if (!isObject(parameter)) return false;
-  const was = mergedParameters(context.before, String(listPath[1]), String(listPath[2])).find(
+  return mergedParameters(context.before, String(listPath[1]), String(listPath[2])).some(
     (candidate) => candidate.node.name === parameter.name && candidate.node.in === parameter.in,
   );
-  return was !== undefined && JSON.stringify(checked(context.before, was.node)) === JSON.stringify(checked(context.after, parameter));
 }
 
 /** Walks a path of api-smart-diff's through a document: the deepest node reached and its place. */

@@ -417,7 +417,7 @@ describe('what is no change for a client', () => {
 });
 
 describe('a parameter declared again by an operation', () => {
-  it('is compared with the one it inherited: another schema is a change', () => {
+  it('is compared with the one it had: another schema is a change', () => {
     const before = base();
     const after = structuredClone(before);
     get(after).parameters.unshift({ name: 'id', in: 'path', required: true, schema: { type: 'integer' } });
