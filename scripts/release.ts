@@ -1,9 +1,10 @@
 // `pnpm release`: for every area whose contract revision (info.x-revision) is not recorded yet,
-// records the bundled contract as openapi/<area>/released/<revision>.yaml, writes the area's
+// records the bundled contract as openapi/<area>/released/<revision>.yaml (and its RELEASE-NOTE.md
+// as released/<revision>.md), writes the area's
 // changelog again from its revisions, and writes a changeset for the packages that carry the
 // contract (the client and the contracts package: major for a breaking change, minor otherwise).
 // The packages' versions move only through changesets (`pnpm version-packages`).
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundle } from './bundle.ts';
 import { compareNegativeCases, examplesDirOf, readNegativeCases } from './lib/negative-cases.ts';
@@ -11,7 +12,7 @@ import { parseScriptArgs } from './lib/args.ts';
 import { compareContracts, foldAcrossSources, type Finding } from './lib/breaking.ts';
 import { changelogLine, entryDates, renderChangelog } from './lib/changelog.ts';
 import { OPENAPI_DIR, ROOT, bundlePath, listAreas, scopedName } from './lib/paths.ts';
-import { bumpVersion, compareVersions, latestRelease, majorOf, releasedDir, revisionOf, releasedVersions } from './lib/releases.ts';
+import { bumpVersion, compareVersions, latestRelease, majorOf, noteFileOf, releasedDir, revisionOf, releasedVersions } from './lib/releases.ts';
 import { fail } from './lib/run.ts';
 
 export { bumpVersion } from './lib/releases.ts';
@@ -38,6 +39,9 @@ export interface AreaRelease {
   changeset: string;
 }
 
+/** An area's note for its next revision: what moved, in words, where the rules see nothing (kept as released/<revision>.md). */
+export const RELEASE_NOTE = 'RELEASE-NOTE.md';
+
 /** The packages a contract release moves: the ones that ship the contract and its types. */
 export const CONTRACT_PACKAGES = ['client', 'contracts'].map(scopedName);
 
@@ -54,7 +58,15 @@ export function releaseProblem(area: string, revision: string, previous: string 
 }
 
 /** The changeset of a contract release: the packages it moves, and what changed, in the changelog's words. */
-export function changesetText(area: string, title: string, apiVersion: string, revision: string, previous: string | undefined, findings: Finding[]): string {
+export function changesetText(
+  area: string,
+  title: string,
+  apiVersion: string,
+  revision: string,
+  previous: string | undefined,
+  findings: Finding[],
+  note?: string,
+): string {
   const bump = findings.some((f) => f.level === 'error') ? 'major' : 'minor';
   const header = `---\n${CONTRACT_PACKAGES.map((name) => `"${name}": ${bump}`).join('\n')}\n---\n\n`;
   if (!previous) {
@@ -66,7 +78,8 @@ export function changesetText(area: string, title: string, apiVersion: string, r
   const compatible = foldAcrossSources(findings).filter((f) => f.level === 'info').length;
   const rest = compatible > 0 ? [`- ${compatible === 1 ? 'one compatible change' : `${compatible} compatible changes`} (openapi/${area}/CHANGELOG.md)`] : [];
   const body = [...lines, ...rest];
-  return `${header}The \`${area}\` contract, revision ${revision} (was ${previous}; ${title} ${apiVersion})${body.length > 0 ? `:\n\n${body.join('\n')}` : ': descriptions, examples or notes only.'}\n`;
+  const said = `${header}The \`${area}\` contract, revision ${revision} (was ${previous}; ${title} ${apiVersion})${body.length > 0 ? `:\n\n${body.join('\n')}` : ': descriptions, examples or notes only.'}\n`;
+  return note ? `${said}\n${note}\n` : said;
 }
 
 export function release(input: ReleaseInput): { areas: AreaRelease[] } {
@@ -93,12 +106,16 @@ export function release(input: ReleaseInput): { areas: AreaRelease[] } {
       mkdirSync(path.dirname(snapshot), { recursive: true });
       writeFileSync(snapshot, input.bundleYaml(area));
       if (existsSync(negativeCases)) cpSync(negativeCases, examplesDirOf(snapshot), { recursive: true });
+      const noteFile = path.join(input.openapiDir, area, RELEASE_NOTE);
+      const note = existsSync(noteFile) ? readFileSync(noteFile, 'utf8').trim() : undefined;
+      if (note) writeFileSync(noteFileOf(snapshot), `${note}\n`);
+      rmSync(noteFile, { force: true });
       dates.set(revision, input.date);
       const name = `${area}-contract-${revision.replaceAll('.', '-')}.md`;
       mkdirSync(input.changesetDir, { recursive: true });
       writeFileSync(
         path.join(input.changesetDir, name),
-        changesetText(area, String(current.info.title), String(current.info.version), revision, previous?.version, findings),
+        changesetText(area, String(current.info.title), String(current.info.version), revision, previous?.version, findings, note),
       );
       released.push({ area, revision, previous: previous?.version, breaking: findings.some((f) => f.level === 'error'), changeset: name });
     }
@@ -112,7 +129,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   parseScriptArgs({
     usage: 'pnpm release',
     description: `For every area whose contract revision (info.x-revision) is not recorded yet: records the
-bundled contract as openapi/<area>/released/<revision>.yaml and writes a changeset that moves
+bundled contract as openapi/<area>/released/<revision>.yaml, and openapi/<area>/${RELEASE_NOTE} (when there
+is one: what moved, in words, where the rules see nothing) as released/<revision>.md, which leads the
+revision's changelog entry; writes a changeset that moves
 ${scopedName('client')} and ${scopedName('contracts')} (major on a breaking change, minor otherwise;
 \`pnpm version-packages\` applies it). Writes every area's changelog (openapi/<area>/CHANGELOG.md)
 again from its released revisions. Refuses a breaking change without the next major revision.`,

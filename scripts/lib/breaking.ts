@@ -129,6 +129,21 @@ function mergedParameters(document: Json, pathKey: string, method: string): { no
   return [...mine, ...inherited];
 }
 
+/**
+ * Whether a parameter api-smart-diff reports as added to an operation is one the operation had
+ * before, at its path's level or its own: an operation that declares a path's parameter again
+ * (for examples of its own names) lists both, and api-smart-diff compares the one it declares
+ * with the one it had (a change to its schema is reported there) and reports the path's copy,
+ * now shadowed, as added.
+ */
+function redeclared(context: { before: Json; after: Json }, listPath: Key[], added: unknown): boolean {
+  const parameter = deref(context.after, added, []).node;
+  if (!isObject(parameter)) return false;
+  return mergedParameters(context.before, String(listPath[1]), String(listPath[2])).some(
+    (candidate) => candidate.node.name === parameter.name && candidate.node.in === parameter.in,
+  );
+}
+
 /** Walks a path of api-smart-diff's through a document: the deepest node reached and its place. */
 function walk(document: Json, path: Key[]): { node: unknown; place: Key[]; complete: boolean } {
   let node: unknown = document;
@@ -288,12 +303,14 @@ function parameterChanges(context: Context, here: Here, inner: Key[], listPath: 
   if (inner.length === 0) {
     const list = (diff.action === 'remove' ? diff.before : diff.after) as unknown[];
     const document = diff.action === 'remove' ? before : after;
-    return (Array.isArray(list) ? list : []).map((p) => ({
-      ...here,
-      action: diff.action,
-      kind: 'parameter' as const,
-      parameter: parameterRef(deref(document, p, []).node),
-    }));
+    return (Array.isArray(list) ? list : [])
+      .filter((p) => diff.action !== 'add' || !redeclared(context, listPath, p))
+      .map((p) => ({
+        ...here,
+        action: diff.action,
+        kind: 'parameter' as const,
+        parameter: parameterRef(deref(document, p, []).node),
+      }));
   }
   const [index, field, ...deeper] = inner;
   const parameterPath = [...listPath, index!];
@@ -306,6 +323,7 @@ function parameterChanges(context: Context, here: Here, inner: Key[], listPath: 
         { ...here, action: 'add', kind: 'parameter', parameter: parameterRef(deref(after, diff.after, []).node) },
       ];
     }
+    if (diff.action === 'add' && redeclared(context, listPath, diff.after)) return [];
     const node = diff.action === 'remove' ? deref(before, diff.before, []).node : deref(after, diff.after, []).node;
     return [{ ...here, action: diff.action, kind: 'parameter', parameter: parameterRef(node) }];
   }

@@ -46,6 +46,7 @@ export function entryBody(previous: Release | undefined, release: Release): stri
       `The contract names the version of the platform's ${titleOf(release)} in \`info.version\`: ${is} (it said ${was}). Its own revision is \`info.x-revision\`.`,
     );
   }
+  if (release.note) sections.push(release.note);
   // The first revision with negative cases: they were the contract's invalid request examples before.
   if (previous.negativeCases.length === 0 && release.negativeCases.length > 0) {
     sections.push(

@@ -52,11 +52,17 @@ export interface Release {
   document: Document;
   /** Its negative cases, released/<revision>_examples/ (none before they moved out of the contract). */
   negativeCases: NegativeCase[];
+  /** What moved, in words, for what the rules do not see (released/<revision>.md, from RELEASE-NOTE.md), or undefined. */
+  note?: string;
 }
+
+/** The file a revision's note is kept in beside it. */
+export const noteFileOf = (releasedFile: string) => releasedFile.replace(/\.yaml$/, '.md');
 
 export function readRelease(openapiDir: string, area: string, version: string): Release {
   const file = path.join(releasedDir(openapiDir, area), `${version}.yaml`);
-  return { version, document: parse(readFileSync(file, 'utf8')), negativeCases: readNegativeCases(examplesDirOf(file)) };
+  const note = existsSync(noteFileOf(file)) ? readFileSync(noteFileOf(file), 'utf8').trim() : undefined;
+  return { version, document: parse(readFileSync(file, 'utf8')), negativeCases: readNegativeCases(examplesDirOf(file)), ...(note ? { note } : {}) };
 }
 
 export function latestRelease(openapiDir: string, area: string): Release | undefined {

@@ -15,6 +15,7 @@ import {
   allOperationEntries,
   deref,
   SERVER_ISSUED,
+  parametersOf,
   type OperationEntry,
 } from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
@@ -34,12 +35,6 @@ interface Probe {
   query: Record<string, string>;
   body?: unknown;
 }
-
-const parametersOf = (entry: OperationEntry) => {
-  const document = loadBundle(entry.area);
-  const item = document.paths[entry.path];
-  return [...(item.parameters ?? []), ...(entry.operation.parameters ?? [])].map((p: unknown) => deref(document, p));
-};
 
 function probesOf(entry: OperationEntry): Probe[] {
   const document = loadBundle(entry.area);

@@ -5,7 +5,7 @@
 // of their own, since no fresh server gave that baton out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '@platform-contracts/mock';
-import { exactJson, firstExample, parameterText, allOperationEntries, deref, type OperationEntry } from '../support/allowed-values.ts';
+import { exactJson, firstExample, parameterText, allOperationEntries, deref, parametersOf, type OperationEntry } from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 
 let mock: Mock;
@@ -51,7 +51,7 @@ async function tokensFor(accessKey: string): Promise<string> {
 async function run({ entry, mediaType, body }: Case) {
   const document = loadBundle(entry.area);
   const accessKey = `example-${++fresh}`;
-  const parameters = [...(document.paths[entry.path].parameters ?? []), ...(entry.operation.parameters ?? [])].map((p: unknown) => deref(document, p));
+  const parameters = parametersOf(entry);
   const target = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
     encodeURIComponent(
       parameterText(

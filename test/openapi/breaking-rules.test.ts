@@ -393,12 +393,35 @@ describe('what is no change for a client', () => {
     ],
     ['the version number', (d) => (d.info.version = '2.0.0')],
     ['a bound an int32 format already sets', (d) => (input(d).properties.note = { type: 'integer', format: 'int32', maximum: 2147483647 })],
+    [
+      "a path's parameter declared again by an operation, with examples of its own and its schema as a component",
+      (d) => {
+        d.components.schemas.ThingId = { title: 'ThingId', description: 'ID of a thing.', type: 'string' };
+        get(d).parameters.unshift({
+          name: 'id',
+          in: 'path',
+          required: true,
+          description: 'The thing.',
+          schema: { $ref: '#/components/schemas/ThingId' },
+          examples: { one: { value: 'a' } },
+        });
+      },
+    ],
   ])('%s', (_name, change) => {
     const before = base();
     input(before).properties.note = { type: 'integer', format: 'int32' };
     const after = structuredClone(before);
     change(after);
     expect(compareContracts(before, after)).toEqual([]);
+  });
+});
+
+describe('a parameter declared again by an operation', () => {
+  it('is compared with the one it had: another schema is a change', () => {
+    const before = base();
+    const after = structuredClone(before);
+    get(after).parameters.unshift({ name: 'id', in: 'path', required: true, schema: { type: 'integer' } });
+    expect(compareContracts(before, after).map((f) => f.rule)).not.toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@
 // the changelog and a changeset for the packages that carry the contract (major for a breaking
 // revision, minor otherwise), and refuses a breaking revision that is not the next major. It never
 // writes a package's version: changesets do that (test/newcomer/changesets.test.ts).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,6 +56,19 @@ describe('release', () => {
     expect(text).toContain(
       `New area: the \`video\` contract, revision ${revision()} (Video API ${video().info.version}), as \`${scopedName('client')}/video\``,
     );
+  });
+
+  it("keeps the area's RELEASE-NOTE.md as the revision's note: it leads the changelog entry and ends the changeset", () => {
+    run();
+    const first = revision();
+    video().info['x-revision'] = bumpVersion(first, 'minor');
+    const note = 'Each operation names its own examples of its path parameters.';
+    writeFileSync(path.join(openapiDir, 'video', 'RELEASE-NOTE.md'), `${note}\n`);
+    run('2026-11-22');
+    expect(readFileSync(path.join(openapiDir, 'video', 'released', `${revision()}.md`), 'utf8')).toBe(`${note}\n`);
+    expect(existsSync(path.join(openapiDir, 'video', 'RELEASE-NOTE.md'))).toBe(false);
+    expect(changelog()).toContain(`## ${revision()} (2026-11-22)\n\n${note}\n\n- No change to the operations`);
+    expect(changeset(`video-contract-${revision().replaceAll('.', '-')}.md`)).toContain(`descriptions, examples or notes only.\n\n${note}\n`);
   });
 
   it('does nothing while info.x-revision is already released', () => {

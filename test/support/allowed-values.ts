@@ -26,6 +26,19 @@ export function operationEntries(area: string): OperationEntry[] {
   );
 }
 
+/**
+ * An operation's parameters, $refs followed: its own, then its path's that it does not declare
+ * again (an operation declares a path's parameter again for examples of its own names).
+ */
+export function parametersOf(entry: OperationEntry): Json[] {
+  const document = loadBundle(entry.area);
+  const own = (entry.operation.parameters ?? []).map((p: unknown) => deref(document, p as Json));
+  const inherited = (deref(document, document.paths[entry.path]).parameters ?? [])
+    .map((p: unknown) => deref(document, p as Json))
+    .filter((p: Json) => !own.some((o: Json) => o.name === p.name && o.in === p.in));
+  return [...own, ...inherited];
+}
+
 /** Every operation of every area. */
 export const allOperationEntries = (): OperationEntry[] => listAreas().flatMap((area) => operationEntries(area));
 

@@ -71,6 +71,17 @@ export function pairingProblems(document: unknown, operation: Operation): string
   for (const media of operation.requestBody?.content ?? []) {
     for (const name of Object.keys(media.examples))
       if (!answers.has(name)) problems.push(`${id}: request body example "${name}" (${media.type}) has no response example of the same name`);
+    // Specmatic runs each request media type on its own: an answer whose name this media type does
+    // not give a body for is sent with a body it generates, which the answer does not describe.
+    for (const [name] of requestable(operation))
+      if (!(name in media.examples)) problems.push(`${id}: response example "${name}" has no request body of that name under ${media.type}`);
+  }
+  // A parameter's examples are request examples of every operation that takes the parameter (a
+  // path-level parameter: every operation of the path), so each one needs an answer of its name here.
+  for (const parameter of operation.parameters) {
+    for (const name of Object.keys(namedExamples(document, parameter.source)))
+      if (!answers.has(name))
+        problems.push(`${id}: ${parameter.in} parameter ${parameter.name} has an example "${name}" that no response example of this operation answers`);
   }
   if (!requestable(operation).some(([, answer]) => answer.status.startsWith('2')))
     problems.push(`${id}: no response example of a 2xx status: a tester has no positive test to run`);

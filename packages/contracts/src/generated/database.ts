@@ -932,6 +932,11 @@ export interface components<Int64 extends number | bigint = number> {
             batch: components<Int64>["schemas"]["StmtBatch"];
         };
         /**
+         * DatabaseId
+         * @description ID of a database, the first label of its database URL's host.
+         */
+        DatabaseId: string;
+        /**
          * DatabaseTokenKind
          * @description The kind of a database access token.
          *
@@ -1146,7 +1151,7 @@ export interface components<Int64 extends number | bigint = number> {
          * @description ID of the database: the first label of its database URL's host,
          *     `libsql://<database_id>.<platform_database_suffix>`.
          */
-        DatabaseId: string;
+        DatabaseId: components<Int64>["schemas"]["DatabaseId"];
     };
     requestBodies: never;
     headers: never;
@@ -1206,6 +1211,7 @@ export type StreamResponseV3<Int64 extends number | bigint = number> = component
 export type StreamResultOkV3<Int64 extends number | bigint = number> = components<Int64>['schemas']['StreamResultOkV3'];
 export type PipelineResponseV3<Int64 extends number | bigint = number> = components<Int64>['schemas']['PipelineResponseV3'];
 export type CursorRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['CursorRequest'];
+export type DatabaseId<Int64 extends number | bigint = number> = components<Int64>['schemas']['DatabaseId'];
 export type DatabaseTokenKind<Int64 extends number | bigint = number> = components<Int64>['schemas']['DatabaseTokenKind'];
 export type DatabaseToken<Int64 extends number | bigint = number> = components<Int64>['schemas']['DatabaseToken'];
 export type DatabaseTokenList<Int64 extends number | bigint = number> = components<Int64>['schemas']['DatabaseTokenList'];
@@ -1374,7 +1380,7 @@ export interface operations<Int64 extends number | bigint = number> {
                  * @description ID of the database: the first label of its database URL's host,
                  *     `libsql://<database_id>.<platform_database_suffix>`.
                  */
-                databaseId: components<Int64>["parameters"]["DatabaseId"];
+                databaseId: components<Int64>["schemas"]["DatabaseId"];
             };
             cookie?: never;
         };
@@ -1403,7 +1409,7 @@ export interface operations<Int64 extends number | bigint = number> {
                  * @description ID of the database: the first label of its database URL's host,
                  *     `libsql://<database_id>.<platform_database_suffix>`.
                  */
-                databaseId: components<Int64>["parameters"]["DatabaseId"];
+                databaseId: components<Int64>["schemas"]["DatabaseId"];
             };
             cookie?: never;
         };
@@ -1438,7 +1444,7 @@ export interface operations<Int64 extends number | bigint = number> {
                  * @description ID of the database: the first label of its database URL's host,
                  *     `libsql://<database_id>.<platform_database_suffix>`.
                  */
-                databaseId: components<Int64>["parameters"]["DatabaseId"];
+                databaseId: components<Int64>["schemas"]["DatabaseId"];
             };
             cookie?: never;
         };

@@ -486,6 +486,12 @@ export interface components<Int64 extends number | bigint = number> {
             page: components<Int64>["schemas"]["ShieldPage"];
         };
         /**
+         * ShieldZoneId
+         * Format: int64
+         * @description ID of a shield zone.
+         */
+        ShieldZoneId: Int64;
+        /**
          * ShieldWafVariableTypes
          * @description The parts of a request or response a rule inspects: each key names a variable, each value
          *     is a string. The keys are limited to the names below; the meanings of the values are not
@@ -707,7 +713,7 @@ export interface components<Int64 extends number | bigint = number> {
         /** @description Number of shield zones per page. */
         ShieldZonesPerPage: number;
         /** @description ID of the shield zone. */
-        ShieldZoneId: Int64;
+        ShieldZoneId: components<Int64>["schemas"]["ShieldZoneId"];
         /** @description Page number of the results, from 1. */
         CustomWafRulesPage: number;
         /** @description Number of rules per page (default 10). */
@@ -734,6 +740,7 @@ export type ShieldFailure<Int64 extends number | bigint = number> = components<I
 export type ShieldZoneListItem<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldZoneListItem'];
 export type ShieldPage<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldPage'];
 export type ShieldZoneList<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldZoneList'];
+export type ShieldZoneId<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldZoneId'];
 export type ShieldWafVariableTypes<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldWafVariableTypes'];
 export type ShieldRuleCondition<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldRuleCondition'];
 export type ShieldCustomRuleConfiguration<Int64 extends number | bigint = number> = components<Int64>['schemas']['ShieldCustomRuleConfiguration'];
@@ -831,7 +838,7 @@ export interface operations<Int64 extends number | bigint = number> {
             header?: never;
             path: {
                 /** @description ID of the shield zone. */
-                shieldZoneId: components<Int64>["parameters"]["ShieldZoneId"];
+                shieldZoneId: components<Int64>["schemas"]["ShieldZoneId"];
             };
             cookie?: never;
         };
@@ -858,7 +865,7 @@ export interface operations<Int64 extends number | bigint = number> {
             header?: never;
             path: {
                 /** @description ID of the shield zone. */
-                shieldZoneId: components<Int64>["parameters"]["ShieldZoneId"];
+                shieldZoneId: components<Int64>["schemas"]["ShieldZoneId"];
             };
             cookie?: never;
         };

@@ -93,6 +93,12 @@ export type webhooks = Record<string, never>;
 export interface components<Int64 extends number | bigint = number> {
     schemas: {
         /**
+         * LibraryId
+         * Format: int64
+         * @description ID of a video library.
+         */
+        LibraryId: Int64;
+        /**
          * CreateVideoRequest
          * @description The video to create. Unknown properties are rejected.
          */
@@ -547,6 +553,11 @@ export interface components<Int64 extends number | bigint = number> {
             /** @description Name of the collection. */
             name: string;
         };
+        /**
+         * CollectionId
+         * @description ID (guid) of a collection.
+         */
+        CollectionId: string;
     };
     responses: {
         /** @description The request was invalid. */
@@ -589,7 +600,7 @@ export interface components<Int64 extends number | bigint = number> {
     };
     parameters: {
         /** @description ID of the video library. */
-        VideoLibraryId: Int64;
+        VideoLibraryId: components<Int64>["schemas"]["LibraryId"];
         /** @description Page number, from 1. */
         CollectionsPage: number;
         /** @description Number of collections per page. */
@@ -604,12 +615,13 @@ export interface components<Int64 extends number | bigint = number> {
         /** @description Whether `previewImageUrls` is filled in. */
         IncludeThumbnails: boolean;
         /** @description ID (guid) of the collection. */
-        CollectionId: string;
+        CollectionId: components<Int64>["schemas"]["CollectionId"];
     };
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
+export type LibraryId<Int64 extends number | bigint = number> = components<Int64>['schemas']['LibraryId'];
 export type CreateVideoRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['CreateVideoRequest'];
 export type VideoModelStatus<Int64 extends number | bigint = number> = components<Int64>['schemas']['VideoModelStatus'];
 export type Caption<Int64 extends number | bigint = number> = components<Int64>['schemas']['Caption'];
@@ -626,6 +638,7 @@ export type StatusModel<Int64 extends number | bigint = number> = components<Int
 export type Collection<Int64 extends number | bigint = number> = components<Int64>['schemas']['Collection'];
 export type CollectionList<Int64 extends number | bigint = number> = components<Int64>['schemas']['CollectionList'];
 export type CollectionNameRequest<Int64 extends number | bigint = number> = components<Int64>['schemas']['CollectionNameRequest'];
+export type CollectionId<Int64 extends number | bigint = number> = components<Int64>['schemas']['CollectionId'];
 export type ResponseVideoBadRequest<Int64 extends number | bigint = number> = components<Int64>['responses']['VideoBadRequest'];
 export type ResponseVideoUnauthorized<Int64 extends number | bigint = number> = components<Int64>['responses']['VideoUnauthorized'];
 export type ResponseVideoForbidden<Int64 extends number | bigint = number> = components<Int64>['responses']['VideoForbidden'];
@@ -646,7 +659,7 @@ export interface operations<Int64 extends number | bigint = number> {
             header?: never;
             path: {
                 /** @description ID of the video library. */
-                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
+                libraryId: components<Int64>["schemas"]["LibraryId"];
             };
             cookie?: never;
         };
@@ -694,7 +707,7 @@ export interface operations<Int64 extends number | bigint = number> {
             header?: never;
             path: {
                 /** @description ID of the video library. */
-                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
+                libraryId: components<Int64>["schemas"]["LibraryId"];
             };
             cookie?: never;
         };
@@ -721,7 +734,7 @@ export interface operations<Int64 extends number | bigint = number> {
             header?: never;
             path: {
                 /** @description ID of the video library. */
-                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
+                libraryId: components<Int64>["schemas"]["LibraryId"];
             };
             cookie?: never;
         };
@@ -757,9 +770,9 @@ export interface operations<Int64 extends number | bigint = number> {
             header?: never;
             path: {
                 /** @description ID of the video library. */
-                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
+                libraryId: components<Int64>["schemas"]["LibraryId"];
                 /** @description ID (guid) of the collection. */
-                collectionId: components<Int64>["parameters"]["CollectionId"];
+                collectionId: components<Int64>["schemas"]["CollectionId"];
             };
             cookie?: never;
         };
@@ -787,9 +800,9 @@ export interface operations<Int64 extends number | bigint = number> {
             header?: never;
             path: {
                 /** @description ID of the video library. */
-                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
+                libraryId: components<Int64>["schemas"]["LibraryId"];
                 /** @description ID (guid) of the collection. */
-                collectionId: components<Int64>["parameters"]["CollectionId"];
+                collectionId: components<Int64>["schemas"]["CollectionId"];
             };
             cookie?: never;
         };
@@ -823,9 +836,9 @@ export interface operations<Int64 extends number | bigint = number> {
             header?: never;
             path: {
                 /** @description ID of the video library. */
-                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
+                libraryId: components<Int64>["schemas"]["LibraryId"];
                 /** @description ID (guid) of the collection. */
-                collectionId: components<Int64>["parameters"]["CollectionId"];
+                collectionId: components<Int64>["schemas"]["CollectionId"];
             };
             cookie?: never;
         };

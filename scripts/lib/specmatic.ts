@@ -1,0 +1,155 @@
+// Specmatic (the pinned npm package `specmatic`, a jar run on Java 17) against the mock, one area at
+// a time: the area's bundle with its negative cases beside it (bundles/<area>_examples/). Used by
+// `pnpm specmatic` and by test/contracts/specmatic.test.ts.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROOT, bundlePath } from './paths.ts';
+
+const SPECMATIC = path.join(ROOT, 'node_modules/.bin/specmatic');
+
+/**
+ * The database's start-up Full Access token, given to the mock (its `database.fullAccessToken`)
+ * and to Specmatic, which reads a bearer scheme's token from the environment variable named after
+ * the scheme (`DatabaseAccessToken`). Specmatic sends a fresh random `AccessKey` with every test,
+ * so each test of the other schemes has a namespace of its own, as the contract's examples assume.
+ */
+export const SPECMATIC_DATABASE_TOKEN = 'specmatic-full-access-token';
+
+/**
+ * Open streams the start-up namespace may hold during Specmatic's run: every pipeline test that
+ * does not close its stream leaves it open (for 10 s idle), and a generative run sends hundreds,
+ * all with the one token, well past the mock's default of 128.
+ */
+const SPECMATIC_MAX_STREAMS = 100_000;
+
+/** The options `startMock` takes for Specmatic's run (the tokens above). */
+export const specmaticMockOptions = () => ({ database: { fullAccessToken: SPECMATIC_DATABASE_TOKEN, maxStreams: SPECMATIC_MAX_STREAMS } });
+
+export interface SpecmaticRun {
+  area: string;
+  /** Tests run and failed (errors included). */
+  run: number;
+  /** Every test's name, as Specmatic gives it. */
+  names: string[];
+  failed: number;
+  /** Every test that failed ("PATCH /shield/shield-zone -> 200/202 with the request from the example ..."), with Specmatic's account of why. */
+  failures: { name: string; detail: string }[];
+}
+
+export interface SpecmaticReport {
+  /** Each area's tests, in the order asked. */
+  areas: SpecmaticRun[];
+  /** What is wrong with the run as a whole (Specmatic refused a contract, a test of no known area...), or []. */
+  problems: string[];
+  /** Specmatic's own output, which explains each failure. */
+  output: string;
+}
+
+/** Why Specmatic cannot run here, or undefined: it needs `java` (Java 17) on the PATH. */
+export function javaMissing(): string | undefined {
+  const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (java.error || java.status !== 0)
+    return "Specmatic needs Java 17 and `java` is not on the PATH: run `pnpm setup:tools` (installs Debian's openjdk-17-jre-headless)";
+  return undefined;
+}
+
+/** A test of Specmatic's JUnit report: its name and, when it failed, Specmatic's account of why. */
+export interface SpecmaticTest {
+  name: string;
+  failed: boolean;
+  detail?: string;
+}
+
+const unescapeXml = (text: string) =>
+  text.replace(/&(lt|gt|quot|apos|amp);/g, (_, entity: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[entity]!);
+
+/** The tests of a JUnit report as Specmatic writes it (one testcase per test, a failure or error inside a failed one). */
+export function readJunitReport(xml: string): SpecmaticTest[] {
+  return [...xml.matchAll(/<testcase\b[^>]*?\bname="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)].map((match) => {
+    // "Contract Tests > SpecmaticJUnitSupport > contractTest() > +ve  Scenario: ..." (+ve and -ve in generative runs)
+    const name = unescapeXml(match[1]!)
+      .replace(/^.*?contractTest\(\) > /, '')
+      .replace(/^[+-]ve\s+/, '')
+      .trim();
+    const failure = /<(failure|error)\b[^>]*>([\s\S]*?)<\/\1>/.exec(match[3] ?? '');
+    if (!failure && !/<(failure|error)\b/.test(match[3] ?? '')) return { name, failed: false };
+    return { name, failed: true, detail: unescapeXml(failure?.[2] ?? '').trim() };
+  });
+}
+
+/** The regular expression a bundle's path template matches in a test's name (`/dnszone/(zoneId:number)/import`). */
+const pathPattern = (template: string) =>
+  new RegExp(
+    `^${template
+      .split(/\{[^}]+\}/)
+      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+      .join('\\([^)/]+\\)')}$`,
+  );
+
+/** Each area's tests, found by the method and path each test's name starts with. */
+export function testsByArea(tests: SpecmaticTest[], areas: string[]): { areas: SpecmaticRun[]; unattributed: string[] } {
+  const operations = areas.flatMap((area) => {
+    const document = JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')) as { paths: Record<string, object> };
+    return Object.keys(document.paths).map((template) => ({ area, pattern: pathPattern(template) }));
+  });
+  const runs = new Map(areas.map((area) => [area, { area, run: 0, names: [] as string[], failed: 0, failures: [] as SpecmaticRun['failures'] }]));
+  const unattributed: string[] = [];
+  for (const test of tests) {
+    const at = /^Scenario: [A-Z]+ (\S+) /.exec(test.name)?.[1];
+    const area = at === undefined ? undefined : operations.find(({ pattern }) => pattern.test(at))?.area;
+    if (area === undefined) {
+      unattributed.push(test.name);
+      continue;
+    }
+    const run = runs.get(area)!;
+    run.run += 1;
+    run.names.push(test.name);
+    if (test.failed) {
+      run.failed += 1;
+      run.failures.push({ name: test.name.replace(/^Scenario: /, ''), detail: test.detail ?? '' });
+    }
+  }
+  return { areas: [...runs.values()], unattributed };
+}
+
+/**
+ * `specmatic test` on the areas' bundles at once (one Java start) against the mock at `baseUrl`:
+ * their examples and negative cases, and with `generative` also the requests Specmatic makes up
+ * from the schemas (at most `maxCombinations` per operation). Asynchronous, as the mock may serve
+ * from this process. The counts come from Specmatic's JUnit report, checked against its summary line.
+ */
+export async function runSpecmatic(areas: string[], baseUrl: string, { generative = false, maxCombinations = 64 } = {}): Promise<SpecmaticReport> {
+  const cwd = mkdtempSync(path.join(tmpdir(), 'specmatic-'));
+  try {
+    const env = {
+      ...process.env,
+      SPECMATIC_GENERATIVE_TESTS: String(generative),
+      MAX_TEST_REQUEST_COMBINATIONS: String(maxCombinations),
+      DatabaseAccessToken: SPECMATIC_DATABASE_TOKEN,
+    };
+    const args = ['test', ...areas.map((area) => bundlePath(area, 'yaml')), `--testBaseURL=${baseUrl}`, `--junitReportDir=${path.join(cwd, 'junit')}`];
+    const child = spawn(SPECMATIC, args, { cwd, env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    await new Promise((resolve) => {
+      child.on('error', (error) => (output += `${error.message}\n`));
+      child.on('close', resolve);
+    });
+    const summary = /Tests run: (\d+), Successes: \d+, Failures: \d+/.exec(output);
+    const report = path.join(cwd, 'junit/TEST-junit-jupiter.xml');
+    if (!summary || !existsSync(report))
+      return { areas: [], problems: ['Specmatic ran no test: it refused a contract or did not start (its output says why)'], output };
+    const tests = readJunitReport(readFileSync(report, 'utf8'));
+    const { areas: runs, unattributed } = testsByArea(tests, areas);
+    const problems = [
+      ...(tests.length === Number(summary[1]) ? [] : [`Specmatic's summary counts ${summary[1]} tests, its report ${tests.length}`]),
+      ...unattributed.map((name) => `a test of no area's path: ${name}`),
+    ];
+    return { areas: runs, problems, output };
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}
