@@ -270,12 +270,12 @@ describe('bounds', () => {
 
 describe('an answer that breaks the contract (a bug of the mock)', () => {
   it("is recorded with its violations and handed to onViolation, which names it as the mock's", async () => {
-    const { createEngine } = await import('../../packages/mock/src/engine.ts');
+    const { createEngine } = await import('../../packages/mock/src/engine/engine.ts');
     const { createRecorder } = await import('../../packages/mock/src/recorder.ts');
     const { createJournal } = await import('../../packages/mock/src/journal.ts');
-    const { createClock } = await import('../../packages/mock/src/namespaces.ts');
+    const { createClock } = await import('../../packages/mock/src/engine/namespaces.ts');
     const { describeViolation } = await import('../../packages/mock/src/violation-report.ts');
-    const { defineArea } = await import('../../packages/mock/src/area.ts');
+    const { defineArea } = await import('../../packages/mock/src/engine/area.ts');
     const document = {
       openapi: '3.1.0',
       paths: {

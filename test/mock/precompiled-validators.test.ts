@@ -13,7 +13,7 @@ import {
   validatorDigest,
   validatorsMade,
   type RegisteredComponents,
-} from '../../packages/mock/src/validation.ts';
+} from '../../packages/mock/src/engine/validation.ts';
 
 interface Declared {
   name: string;

@@ -5,11 +5,11 @@
 // No answer holds an access key: they are shown redacted.
 import { constants } from 'node:buffer';
 import { CONTROL_HEADER } from './access.ts';
-import type { Engine } from './engine.ts';
-import { FaultError, type FaultRule } from './faults.ts';
-import type { MockClock, NamespaceClock } from './namespaces.ts';
-import { DEFAULT_NAMESPACE, SnapshotError } from './namespaces.ts';
-import { parseExactJson, stringifyExactJson } from './exact-json.ts';
+import type { Engine } from './engine/engine.ts';
+import { FaultError, type FaultRule } from './engine/faults.ts';
+import type { MockClock, NamespaceClock } from './engine/namespaces.ts';
+import { DEFAULT_NAMESPACE, SnapshotError } from './engine/namespaces.ts';
+import { parseExactJson, stringifyExactJson } from './engine/exact-json.ts';
 import type { Journal } from './journal.ts';
 import type { CoverageCounts, CoverageReport } from './coverage.ts';
 

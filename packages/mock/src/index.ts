@@ -28,10 +28,10 @@ export {
   type MockResponse,
   type OperationsOf,
   type Violation,
-} from './area.ts';
-export { DEFAULT_NAMESPACE, type StateSnapshot } from './namespaces.ts';
-export type { ActiveFault, FaultRule, NetworkFault } from './faults.ts';
-export type { ServedOperation } from './engine.ts';
+} from './engine/area.ts';
+export { DEFAULT_NAMESPACE, type StateSnapshot } from './engine/namespaces.ts';
+export type { ActiveFault, FaultRule, NetworkFault } from './engine/faults.ts';
+export type { ServedOperation } from './engine/engine.ts';
 export {
   driftSummary,
   ProxyOptionError,

@@ -6,7 +6,7 @@
 // first, and counted), bodies over `maxBodyBytes` are not kept, and at most `maxNamespaces`
 // namespaces are kept (the least recently written dropped first). Entries hold no secret: headers
 // are not recorded and bodies are redacted before they are stored (recorder.ts).
-import { parseExactJson } from './exact-json.ts';
+import { parseExactJson } from './engine/exact-json.ts';
 
 /** A violation of the contract, as the `sl-violations` header shows them: `['request', 'body', 'title']`. */
 export interface JournalViolation {

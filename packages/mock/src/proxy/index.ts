@@ -8,9 +8,9 @@ import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { OpenApiDocument } from '../area.ts';
-import type { CompiledOperation } from '../contract.ts';
-import type { Engine, ServedOperation } from '../engine.ts';
+import type { OpenApiDocument } from '../engine/area.ts';
+import type { CompiledOperation } from '../engine/contract.ts';
+import type { Engine, ServedOperation } from '../engine/engine.ts';
 import { queryOf } from '../door-answers.ts';
 import type { DoorAnswer, DoorRequest } from '../mock.ts';
 import { createAreaChecks, type AreaChecks } from './checks.ts';

@@ -3,8 +3,8 @@
 // each must have (the contract's StreamRequestV3 schemas, shared with /v3/pipeline), and stored
 // SQL texts resolved when the request arrives, since a connection's texts are its own and a
 // later close_sql must not reach a request still waiting behind others of its stream.
-import { stringifyExactJson } from '../../exact-json.ts';
-import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../../json-depth.ts';
+import { stringifyExactJson } from '../../engine/exact-json.ts';
+import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../../engine/json-depth.ts';
 import type { runCursor, WireRequest } from './pipeline-runner.ts';
 import { ProtocolError } from './protocol.ts';
 

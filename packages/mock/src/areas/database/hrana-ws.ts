@@ -9,7 +9,7 @@ import diagnostics from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
-import type { AreaUpgrade, MockResponse, UpgradeContext } from '../../area.ts';
+import type { AreaUpgrade, MockResponse, UpgradeContext } from '../../engine/area.ts';
 import { cursorPage, cursorSteps, checkRequest, storeSql, SUBPROTOCOLS, toWireRequest, type Version, type WsRequest } from './hrana-ws-requests.ts';
 import { runCursor, runPipeline } from './pipeline-runner.ts';
 import { authError, isRefusal, type AuthRefusal } from './error-codes.ts';

@@ -30,7 +30,7 @@ const DISCRIMINATED = 'x-mock-discriminated';
 const OPENAPI_KEYWORDS = ['example', 'xml', 'externalDocs', DISCRIMINATED];
 
 /** Where the build writes precompiled validators (beside the built module, or the repository's build for the sources). */
-export const PRECOMPILED_DIR = new URL('../dist/validators/', import.meta.url);
+export const PRECOMPILED_DIR = new URL('../../dist/validators/', import.meta.url);
 
 // OpenAPI's numeric formats. int64 is -2^63 to 2^63 - 1: values are read exactly (exact-json.ts)
 // and handed to ajv on the right side of that line, so the bound holds to the last unit.

@@ -7,7 +7,7 @@ import type { AreaBehaviour, AreaDefinition, BodyLimit, MockRequest, MockRespons
 import { compileContract, type CompiledOperation } from './contract.ts';
 import { schemaValidator } from './schema-validator.ts';
 import { createFaults, type ActiveFault, type Faults, type NetworkFault } from './faults.ts';
-import { heapBytes } from './areas/state.ts';
+import { heapBytes } from './heap-bytes.ts';
 import {
   createNamespaceClocks,
   createNamespaces,
