@@ -10,8 +10,8 @@ import { FaultError, type FaultRule } from './engine/faults.ts';
 import type { MockClock, NamespaceClock } from './engine/namespaces.ts';
 import { DEFAULT_NAMESPACE, SnapshotError } from './engine/namespaces.ts';
 import { parseExactJson, stringifyExactJson } from './engine/exact-json.ts';
-import type { Journal } from './journal.ts';
-import type { CoverageCounts, CoverageReport } from './coverage.ts';
+import { redactKey, type Journal } from './journal/journal.ts';
+import type { CoverageCounts, CoverageReport } from './journal/coverage.ts';
 
 export const CONTROL_PREFIX = '/_mock/';
 export const HEALTH_PATH = '/_mock/health';
@@ -120,9 +120,6 @@ function unmarkedWrite(method: string, headers: Record<string, string | undefine
     `A control write needs Content-Type: application/json or the header X-Mock-Control: 1, so that no web page can send it unasked.`,
   );
 }
-
-/** An access key as control answers show it: its last four characters at most, and only of a long one. */
-export const redactKey = (key: string): string => (key.length >= 12 ? `****${key.slice(-4)}` : '****');
 
 const redactedRule = <T extends { namespace?: string }>(rule: T): T =>
   rule.namespace === undefined ? rule : { ...rule, namespace: redactKey(rule.namespace) };

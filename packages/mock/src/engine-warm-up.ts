@@ -3,7 +3,7 @@
 // so that no test's own time limit pays for the start (vitest's first test took 5 to 7 s on a
 // loaded machine, against its 5 s default).
 import type { Mock } from './mock.ts';
-import { SETUP_HEADER } from './recorder.ts';
+import { SETUP_HEADER } from './journal/recorder.ts';
 
 /** Runs `SELECT 1` on the mock's start-up database (not logged, no state changed, a setup request: not in coverage); resolves once the engine answered. A mock without the database area resolves at once. */
 export async function startDatabaseEngine(mock: Pick<Mock, 'operations' | 'areas' | 'handle'>): Promise<void> {

@@ -20,11 +20,11 @@ import { problemAnswer, queryOf, serialize, splitTarget, tooLarge } from './door
 import { stringifyExactJson } from './engine/exact-json.ts';
 import { failureAnswer, reportFailure, type MockFailure } from './failure.ts';
 export type { MockFailure };
-import { coverageReport, coverageSkeleton, createCoverageCounter, type CoverageReport, type OperationSkeleton } from './coverage.ts';
-import { createJournal, type Journal, type JournalOptions, type JournalQuery, type RequestEntry } from './journal.ts';
-import { createRecorder, sensitiveNamesOf } from './recorder.ts';
-import { describeViolation, violationError } from './violation-report.ts';
-import { vitestBridge, COVERAGE_DIR_ENV } from './vitest-bridge.ts';
+import { coverageReport, coverageSkeleton, createCoverageCounter, type CoverageReport, type OperationSkeleton } from './journal/coverage.ts';
+import { createJournal, type Journal, type JournalOptions, type JournalQuery, type RequestEntry } from './journal/journal.ts';
+import { createRecorder, sensitiveNamesOf } from './journal/recorder.ts';
+import { describeViolation, violationError } from './journal/violation-report.ts';
+import { vitestBridge, COVERAGE_DIR_ENV } from './journal/vitest-bridge.ts';
 
 /** What a request that breaks the contract (or matches no operation), or an answer that does, sets off. */
 export type ViolationMode = 'fail' | 'warn' | 'off';

@@ -3,7 +3,7 @@
 import type { Engine } from './engine/engine.ts';
 import type { ActiveFault, FaultRule } from './engine/faults.ts';
 import type { StateSnapshot } from './engine/namespaces.ts';
-import type { Journal, JournalQuery, RequestEntry } from './journal.ts';
+import type { Journal, JournalQuery, RequestEntry } from './journal/journal.ts';
 
 /** A virtual clock: the mock's, or one namespace's. */
 export interface VirtualClock {

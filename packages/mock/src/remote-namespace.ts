@@ -4,7 +4,7 @@
 // own faults and reset their own state, and nobody else's.
 import type { ActiveFault, FaultRule } from './engine/faults.ts';
 import type { StateSnapshot } from './engine/namespaces.ts';
-import type { JournalQuery, RequestEntry } from './journal.ts';
+import type { JournalQuery, RequestEntry } from './journal/journal.ts';
 import { parseExactJson } from './engine/exact-json.ts';
 
 /** A namespace's virtual clock, over the control endpoints. */

@@ -24,10 +24,10 @@ import {
   type CoverageCounts,
   type CoverageReport,
   type CoverageThresholds,
-} from './coverage.ts';
-import { coverageHtml } from './coverage-html.ts';
-import { coverageSummary } from './coverage-summary.ts';
-import { COVERAGE_DIR_ENV, COVERAGE_META } from './vitest-bridge.ts';
+} from './journal/coverage.ts';
+import { coverageHtml } from './journal/coverage-html.ts';
+import { coverageSummary } from './journal/coverage-summary.ts';
+import { COVERAGE_DIR_ENV, COVERAGE_META } from './journal/vitest-bridge.ts';
 
 export interface PlatformCoverageOptions {
   /** Where the JSON report goes, from the project's root. Default `platform-coverage.json`. */

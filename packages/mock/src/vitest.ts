@@ -13,12 +13,12 @@ import type { Client as LibsqlClient } from '@libsql/client';
 import { afterAll, beforeAll, expect, inject, test as base, type TestAPI } from 'vitest';
 import { startDatabaseEngine } from './engine-warm-up.ts';
 import { HEALTH_PATH, startMock } from './http-server.ts';
-import type { RequestEntry } from './journal.ts';
-import { platformMatchers, type PlatformMatchers } from './matchers.ts';
-import { SETUP_HEADER } from './recorder.ts';
+import type { RequestEntry } from './journal/journal.ts';
+import { platformMatchers, type PlatformMatchers } from './journal/matchers.ts';
+import { SETUP_HEADER } from './journal/recorder.ts';
 import { createMock, IN_PROCESS_URL, VIOLATION_MODES, type Mock, type MockOptions, type ViolationMode } from './mock.ts';
 import { connectNamespace, type NamespaceControl } from './remote-namespace.ts';
-import { describeViolation, violationError } from './violation-report.ts';
+import { describeViolation, violationError } from './journal/violation-report.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -289,6 +289,6 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
 /** The fixtures with a mock in process and no platform client: `clientOptions` suits every `create<Area>Client`. */
 export const test: TestAPI<MockFixtures<never>> = createMockTest();
 export { connectNamespace, type JournalCounts, type NamespaceControl } from './remote-namespace.ts';
-export { platformMatchers, type CallExpectation, type PlatformMatchers, type SqlExpectation } from './matchers.ts';
-export { ContractViolationError } from './violation-report.ts';
-export type { RequestEntry } from './journal.ts';
+export { platformMatchers, type CallExpectation, type PlatformMatchers, type SqlExpectation } from './journal/matchers.ts';
+export { ContractViolationError } from './journal/violation-report.ts';
+export type { RequestEntry } from './journal/journal.ts';

@@ -6,7 +6,7 @@
 // first, and counted), bodies over `maxBodyBytes` are not kept, and at most `maxNamespaces`
 // namespaces are kept (the least recently written dropped first). Entries hold no secret: headers
 // are not recorded and bodies are redacted before they are stored (recorder.ts).
-import { parseExactJson } from './engine/exact-json.ts';
+import { parseExactJson } from '../engine/exact-json.ts';
 
 /** A violation of the contract, as the `sl-violations` header shows them: `['request', 'body', 'title']`. */
 export interface JournalViolation {
@@ -236,3 +236,6 @@ function bodyOf(text: string, contentType: string | undefined): unknown {
     return text;
   }
 }
+
+/** An access key as control answers and violation reports show it: its last four characters at most, and only of a long one. */
+export const redactKey = (key: string): string => (key.length >= 12 ? `****${key.slice(-4)}` : '****');
