@@ -12,7 +12,7 @@ import diagnostics from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '@platform-contracts/mock';
-import { createAccessPolicy, isLoopback } from '../../packages/mock/src/access.ts';
+import { createAccessPolicy, isLoopback } from '../../packages/mock/src/doors/access.ts';
 import { SOCKET_TIMEOUT_CHANNEL, type SocketTimeout } from '../../packages/mock/src/http-server.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 

@@ -3,12 +3,13 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { accessOptionError } from './access.ts';
+import { accessOptionError } from './doors/access.ts';
 import { UsageError, type AreaFlag } from './engine/area.ts';
 import { AREA_BEHAVIOURS } from './areas/index.ts';
 import { CONTROL_ROUTES, HEALTH_PATH } from './control.ts';
 import type { StateSnapshot } from './engine/namespaces.ts';
-import { MockStartError, type RequestLogEntry } from './mock.ts';
+import type { RequestLogEntry } from './doors/door.ts';
+import { MockStartError } from './mock.ts';
 import { startMock, type RunningMock } from './http-server.ts';
 import { parseExactJson } from './engine/exact-json.ts';
 import { driftSummary, type ProxiedExchange } from './proxy/index.ts';

@@ -10,22 +10,14 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accessOptionError, createAccessPolicy, type AccessOptions } from './access.ts';
+import { accessOptionError, createAccessPolicy, type AccessOptions } from './doors/access.ts';
 import { HEALTH_PATH } from './control.ts';
-import {
-  createMock,
-  MockStartError,
-  problemAnswer,
-  splitTarget,
-  tooLarge,
-  type DoorAnswer,
-  type Mock,
-  type MockOptions,
-  type RequestLogEntry,
-} from './mock.ts';
-import { playNetworkFault } from './http-faults.ts';
-import { failureAnswer, reportFailure } from './failure.ts';
-import { createStaticSite } from './static.ts';
+import { problemAnswer, splitTarget, tooLarge } from './doors/door-answers.ts';
+import type { DoorAnswer, RequestLogEntry } from './doors/door.ts';
+import { createMock, MockStartError, type Mock, type MockOptions } from './mock.ts';
+import { playNetworkFault } from './doors/http-faults.ts';
+import { failureAnswer, reportFailure } from './doors/failure.ts';
+import { createStaticSite } from './doors/static.ts';
 
 export { HEALTH_PATH };
 

@@ -5,16 +5,14 @@ export {
   type MockFailure,
   type AreaInfo,
   type AreaOptions,
-  type DoorAnswer,
-  type DoorRequest,
   type Mock,
   type MockNamespace,
   type MockOptions,
-  type RequestLogEntry,
   type VirtualClock,
 } from './mock.ts';
+export type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
 export { startMock, HEALTH_PATH, type RunningMock, type StartMockOptions } from './http-server.ts';
-export type { AccessOptions } from './access.ts';
+export type { AccessOptions } from './doors/access.ts';
 export { runMockCli, usage } from './cli.ts';
 export {
   defineArea,

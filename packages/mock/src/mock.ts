@@ -12,13 +12,14 @@ import { ContractError } from './engine/contract.ts';
 export type { MockNamespace, VirtualClock };
 import { CONTROL_PREFIX, createControl, largestSnapshotBytes, STATE_PATH } from './control.ts';
 import { createEngine, type Engine, type ServedOperation } from './engine/engine.ts';
-import { createFetchDoor } from './fetch-door.ts';
+import { createFetchDoor } from './doors/fetch-door.ts';
 import { clockHandle, namespaceHandle, type MockNamespace, type VirtualClock } from './namespace-handle.ts';
-import type { ActiveFault, FaultRule, NetworkFault } from './engine/faults.ts';
+import type { ActiveFault, FaultRule } from './engine/faults.ts';
+import type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
 import { createClock, DEFAULT_MAX_STATE_BYTES, DEFAULT_NAMESPACE, type StateSnapshot } from './engine/namespaces.ts';
-import { problemAnswer, queryOf, serialize, splitTarget, tooLarge } from './door-answers.ts';
+import { problemAnswer, queryOf, serialize, splitTarget, tooLarge } from './doors/door-answers.ts';
 import { stringifyExactJson } from './engine/exact-json.ts';
-import { failureAnswer, reportFailure, type MockFailure } from './failure.ts';
+import { failureAnswer, reportFailure, type MockFailure } from './doors/failure.ts';
 export type { MockFailure };
 import { coverageReport, coverageSkeleton, createCoverageCounter, type CoverageReport, type OperationSkeleton } from './journal/coverage.ts';
 import { createJournal, type Journal, type JournalOptions, type JournalQuery, type RequestEntry } from './journal/journal.ts';
@@ -99,38 +100,6 @@ export interface GivenAreas {
   /** Each an AreaDefinition (of its own contract's types). */
   definitions: readonly { name: string }[];
   documents: Map<string, OpenApiDocument>;
-}
-
-export interface RequestLogEntry {
-  /** When the request arrived (ISO 8601). */
-  time: string;
-  method: string;
-  path: string;
-  status: number;
-  operation?: ServedOperation;
-  violations: { location: string[]; message: string; severity: string }[];
-  ms: number;
-}
-
-/** A request as a door hands it over: the request target as sent (path and query), header names in lower case. */
-export interface DoorRequest {
-  method: string;
-  target: string;
-  headers: Record<string, string>;
-  body?: Buffer;
-}
-
-/** An answer ready to send: the body already serialized, its length set. */
-export interface DoorAnswer {
-  status: number;
-  headers: Record<string, string>;
-  /** Text; a proxied answer's bytes as they came (see proxy/). */
-  body?: string | Uint8Array<ArrayBuffer>;
-  /** For the request log. */
-  operation?: ServedOperation;
-  violations: RequestLogEntry['violations'];
-  /** A network fault the door plays: drop the connection (`reset`), never answer (`hang`), or cut the body short (`truncate`). */
-  network?: NetworkFault;
 }
 
 export interface Mock {
@@ -430,5 +399,3 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     },
   };
 }
-
-export { problemAnswer, splitTarget, tooLarge };

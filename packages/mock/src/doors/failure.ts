@@ -4,7 +4,7 @@
 // MockOptions.onError, else the process's standard error (the CLI's, or the test run's output).
 // A report leaves out the values of the request's credential and API headers.
 import { problemAnswer } from './door-answers.ts';
-import type { DoorAnswer } from './mock.ts';
+import type { DoorAnswer } from './door.ts';
 
 /** What the mock reports of a request it failed to answer. */
 export interface MockFailure {

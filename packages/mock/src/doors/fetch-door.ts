@@ -3,7 +3,7 @@
 // the code ECONNRESET (as undici's "fetch failed"), a hung call waits until its signal aborts (or
 // the mock closes), and a truncated body errors halfway through reading it.
 import { textResponse } from './door-response.ts';
-import type { DoorAnswer, DoorRequest } from './mock.ts';
+import type { DoorAnswer, DoorRequest } from './door.ts';
 
 export interface FetchDoor {
   fetch: typeof globalThis.fetch;
