@@ -6,7 +6,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { accessOptionError } from './doors/access.ts';
 import { UsageError, type AreaFlag } from './engine/area.ts';
 import { AREA_BEHAVIOURS } from './areas/index.ts';
-import { CONTROL_ROUTES, HEALTH_PATH } from './control.ts';
+import { CONTROL_ROUTES, HEALTH_PATH } from './controls/control.ts';
 import type { StateSnapshot } from './engine/namespaces.ts';
 import type { RequestLogEntry } from './doors/door.ts';
 import { MockStartError } from './mock.ts';

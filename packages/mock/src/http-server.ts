@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accessOptionError, createAccessPolicy, type AccessOptions } from './doors/access.ts';
-import { HEALTH_PATH } from './control.ts';
+import { HEALTH_PATH } from './controls/control.ts';
 import { problemAnswer, splitTarget, tooLarge } from './doors/door-answers.ts';
 import type { DoorAnswer, RequestLogEntry } from './doors/door.ts';
 import { createMock, MockStartError, type Mock, type MockOptions } from './mock.ts';

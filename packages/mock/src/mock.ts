@@ -10,10 +10,10 @@ import type { BodyLimit, InfoOf, OpenApiDocument, OptionsOf } from './engine/are
 import { AREA_BEHAVIOURS } from './areas/index.ts';
 import { ContractError } from './engine/contract.ts';
 export type { MockNamespace, VirtualClock };
-import { CONTROL_PREFIX, createControl, largestSnapshotBytes, STATE_PATH } from './control.ts';
+import { CONTROL_PREFIX, createControl, largestSnapshotBytes, STATE_PATH } from './controls/control.ts';
 import { createEngine, type Engine, type ServedOperation } from './engine/engine.ts';
 import { createFetchDoor } from './doors/fetch-door.ts';
-import { clockHandle, namespaceHandle, type MockNamespace, type VirtualClock } from './namespace-handle.ts';
+import { clockHandle, namespaceHandle, type MockNamespace, type VirtualClock } from './controls/namespace-handle.ts';
 import type { ActiveFault, FaultRule } from './engine/faults.ts';
 import type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
 import { createClock, DEFAULT_MAX_STATE_BYTES, DEFAULT_NAMESPACE, type StateSnapshot } from './engine/namespaces.ts';

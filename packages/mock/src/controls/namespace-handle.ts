@@ -1,9 +1,9 @@
 // The handles a test holds: a virtual clock (the mock's or a namespace's) and one namespace with
 // its state, clock and faults, so that a test touches its own namespace and no other.
-import type { Engine } from './engine/engine.ts';
-import type { ActiveFault, FaultRule } from './engine/faults.ts';
-import type { StateSnapshot } from './engine/namespaces.ts';
-import type { Journal, JournalQuery, RequestEntry } from './journal/journal.ts';
+import type { Engine } from '../engine/engine.ts';
+import type { ActiveFault, FaultRule } from '../engine/faults.ts';
+import type { StateSnapshot } from '../engine/namespaces.ts';
+import type { Journal, JournalQuery, RequestEntry } from '../journal/journal.ts';
 
 /** A virtual clock: the mock's, or one namespace's. */
 export interface VirtualClock {

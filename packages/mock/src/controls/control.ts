@@ -4,14 +4,14 @@
 // Content-Type, and a write without a body needs that Content-Type or the X-Mock-Control header.
 // No answer holds an access key: they are shown redacted.
 import { constants } from 'node:buffer';
-import { CONTROL_HEADER } from './doors/access.ts';
-import type { Engine } from './engine/engine.ts';
-import { FaultError, type FaultRule } from './engine/faults.ts';
-import type { MockClock, NamespaceClock } from './engine/namespaces.ts';
-import { DEFAULT_NAMESPACE, SnapshotError } from './engine/namespaces.ts';
-import { parseExactJson, stringifyExactJson } from './engine/exact-json.ts';
-import { redactKey, type Journal } from './journal/journal.ts';
-import type { CoverageCounts, CoverageReport } from './journal/coverage.ts';
+import { CONTROL_HEADER } from '../doors/access.ts';
+import type { Engine } from '../engine/engine.ts';
+import { FaultError, type FaultRule } from '../engine/faults.ts';
+import type { MockClock, NamespaceClock } from '../engine/namespaces.ts';
+import { DEFAULT_NAMESPACE, SnapshotError } from '../engine/namespaces.ts';
+import { parseExactJson, stringifyExactJson } from '../engine/exact-json.ts';
+import { redactKey, type Journal } from '../journal/journal.ts';
+import type { CoverageCounts, CoverageReport } from '../journal/coverage.ts';
 
 export const CONTROL_PREFIX = '/_mock/';
 export const HEALTH_PATH = '/_mock/health';
