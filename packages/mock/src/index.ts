@@ -9,9 +9,9 @@ export {
   type MockNamespace,
   type MockOptions,
   type VirtualClock,
-} from './mock.ts';
+} from './mock/mock.ts';
 export type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
-export { startMock, HEALTH_PATH, type RunningMock, type StartMockOptions } from './http-server.ts';
+export { startMock, HEALTH_PATH, type RunningMock, type StartMockOptions } from './mock/http-server.ts';
 export type { AccessOptions } from './doors/access.ts';
 export { runMockCli, usage } from './cli.ts';
 export {

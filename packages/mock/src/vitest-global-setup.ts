@@ -9,7 +9,7 @@
 //
 // With options: a globalSetup file of your own, `export default createGlobalSetup({ areas: ['video'] })`.
 import { startDatabaseEngine } from './engine-warm-up.ts';
-import { startMock, type StartMockOptions } from './http-server.ts';
+import { startMock, type StartMockOptions } from './mock/http-server.ts';
 
 /** What vitest hands a globalSetup: its `provide` (vitest's TestProject). */
 interface SetupContext {

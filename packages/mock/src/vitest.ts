@@ -12,11 +12,11 @@ import { randomUUID } from 'node:crypto';
 import type { Client as LibsqlClient } from '@libsql/client';
 import { afterAll, beforeAll, expect, inject, test as base, type TestAPI } from 'vitest';
 import { startDatabaseEngine } from './engine-warm-up.ts';
-import { HEALTH_PATH, startMock } from './http-server.ts';
+import { HEALTH_PATH, startMock } from './mock/http-server.ts';
 import type { RequestEntry } from './journal/journal.ts';
 import { platformMatchers, type PlatformMatchers } from './journal/matchers.ts';
 import { SETUP_HEADER } from './journal/recorder.ts';
-import { createMock, IN_PROCESS_URL, VIOLATION_MODES, type Mock, type MockOptions, type ViolationMode } from './mock.ts';
+import { createMock, IN_PROCESS_URL, VIOLATION_MODES, type Mock, type MockOptions, type ViolationMode } from './mock/mock.ts';
 import { connectNamespace, type NamespaceControl } from './remote-namespace.ts';
 import { describeViolation, violationError } from './journal/violation-report.ts';
 

@@ -6,31 +6,31 @@ import { BUNDLE_DIR, BundleError, readBundle, type AreaName } from '@platform-co
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import type { BodyLimit, InfoOf, OpenApiDocument, OptionsOf } from './engine/area.ts';
-import { AREA_BEHAVIOURS } from './areas/index.ts';
-import { ContractError } from './engine/contract.ts';
+import type { BodyLimit, InfoOf, OpenApiDocument, OptionsOf } from '../engine/area.ts';
+import { AREA_BEHAVIOURS } from '../areas/index.ts';
+import { ContractError } from '../engine/contract.ts';
 export type { MockNamespace, VirtualClock };
-import { CONTROL_PREFIX, createControl, largestSnapshotBytes, STATE_PATH } from './controls/control.ts';
-import { createEngine, type Engine, type ServedOperation } from './engine/engine.ts';
-import { createFetchDoor } from './doors/fetch-door.ts';
-import { clockHandle, namespaceHandle, type MockNamespace, type VirtualClock } from './controls/namespace-handle.ts';
-import type { ActiveFault, FaultRule } from './engine/faults.ts';
-import type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
-import { createClock, DEFAULT_MAX_STATE_BYTES, DEFAULT_NAMESPACE, type StateSnapshot } from './engine/namespaces.ts';
-import { problemAnswer, queryOf, serialize, splitTarget, tooLarge } from './doors/door-answers.ts';
-import { stringifyExactJson } from './engine/exact-json.ts';
-import { failureAnswer, reportFailure, type MockFailure } from './doors/failure.ts';
+import { CONTROL_PREFIX, createControl, largestSnapshotBytes, STATE_PATH } from '../controls/control.ts';
+import { createEngine, type Engine, type ServedOperation } from '../engine/engine.ts';
+import { createFetchDoor } from '../doors/fetch-door.ts';
+import { clockHandle, namespaceHandle, type MockNamespace, type VirtualClock } from '../controls/namespace-handle.ts';
+import type { ActiveFault, FaultRule } from '../engine/faults.ts';
+import type { DoorAnswer, DoorRequest, RequestLogEntry } from '../doors/door.ts';
+import { createClock, DEFAULT_MAX_STATE_BYTES, DEFAULT_NAMESPACE, type StateSnapshot } from '../engine/namespaces.ts';
+import { problemAnswer, queryOf, serialize, splitTarget, tooLarge } from '../doors/door-answers.ts';
+import { stringifyExactJson } from '../engine/exact-json.ts';
+import { failureAnswer, reportFailure, type MockFailure } from '../doors/failure.ts';
 export type { MockFailure };
-import { coverageReport, coverageSkeleton, createCoverageCounter, type CoverageReport, type OperationSkeleton } from './journal/coverage.ts';
-import { createJournal, type Journal, type JournalOptions, type JournalQuery, type RequestEntry } from './journal/journal.ts';
-import { createRecorder, sensitiveNamesOf } from './journal/recorder.ts';
-import { describeViolation, violationError } from './journal/violation-report.ts';
-import { vitestBridge, COVERAGE_DIR_ENV } from './journal/vitest-bridge.ts';
+import { coverageReport, coverageSkeleton, createCoverageCounter, type CoverageReport, type OperationSkeleton } from '../journal/coverage.ts';
+import { createJournal, type Journal, type JournalOptions, type JournalQuery, type RequestEntry } from '../journal/journal.ts';
+import { createRecorder, sensitiveNamesOf } from '../journal/recorder.ts';
+import { describeViolation, violationError } from '../journal/violation-report.ts';
+import { vitestBridge, COVERAGE_DIR_ENV } from '../journal/vitest-bridge.ts';
 
 /** What a request that breaks the contract (or matches no operation), or an answer that does, sets off. */
 export type ViolationMode = 'fail' | 'warn' | 'off';
 export const VIOLATION_MODES: readonly ViolationMode[] = ['fail', 'warn', 'off'];
-import { createProxy, proxyOptionsOf, type Proxy as ValidationProxy, type ProxyHandle, type ProxyOptions } from './proxy/index.ts';
+import { createProxy, proxyOptionsOf, type Proxy as ValidationProxy, type ProxyHandle, type ProxyOptions } from '../proxy/index.ts';
 
 type Areas = (typeof AREA_BEHAVIOURS)[number];
 /** Each area's options, under its name: `{ database: { fullAccessToken: '...' } }`. */

@@ -1,27 +1,40 @@
 // The HTTP door: `startMock()` is createMock() (mock.ts) behind a node:http server on one origin,
-// with the reference site at /docs/. Only what needs a socket lives here: reading bodies within
-// the limit, who may call (access.ts: Host allow-list, origins, CORS), socket timeouts, the site's
+// with the reference site at /docs/. Only what needs a socket lives here (its node:http plumbing in
+// doors/http-io.ts): reading bodies within the limit, who may call (access.ts: Host allow-list, origins, CORS), socket timeouts, the site's
 // files, connection upgrades (WebSocket) handed to the area that serves them once the same
 // access checks passed, and closing with the requests in flight.
-import diagnostics from 'node:diagnostics_channel';
 import { existsSync } from 'node:fs';
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { accessOptionError, createAccessPolicy, type AccessOptions } from './doors/access.ts';
-import { HEALTH_PATH } from './controls/control.ts';
-import { problemAnswer, splitTarget, tooLarge } from './doors/door-answers.ts';
-import type { DoorAnswer, RequestLogEntry } from './doors/door.ts';
+import { HEALTH_PATH } from '../controls/control.ts';
+import { accessOptionError, createAccessPolicy, type AccessOptions } from '../doors/access.ts';
+import type { DoorAnswer, RequestLogEntry } from '../doors/door.ts';
+import { problemAnswer, splitTarget, tooLarge } from '../doors/door-answers.ts';
+import { playNetworkFault } from '../doors/http-faults.ts';
+import {
+  carriesBody,
+  failed,
+  headersOf,
+  NOSNIFF,
+  readBody,
+  refusalOfRequest,
+  refuseUpgrade,
+  send,
+  setHeaders,
+  socketTimeouts,
+  TOO_LARGE,
+  targetAuthority,
+  type SocketTimeout,
+} from '../doors/http-io.ts';
+import { createStaticSite } from '../doors/static.ts';
 import { createMock, MockStartError, type Mock, type MockOptions } from './mock.ts';
-import { playNetworkFault } from './doors/http-faults.ts';
-import { failureAnswer, reportFailure } from './doors/failure.ts';
-import { createStaticSite } from './doors/static.ts';
 
 export { HEALTH_PATH };
 
-const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REPO_ROOT = path.join(PACKAGE_ROOT, '../..');
 
 /** The site: the repository's current build when running inside it, else the copy packed into the package. */
@@ -30,22 +43,8 @@ function defaultDocsDir(): string {
   return existsSync(path.join(REPO_ROOT, 'pnpm-workspace.yaml')) ? inRepository : path.join(PACKAGE_ROOT, 'docs');
 }
 
-/**
- * The diagnostics channel (node:diagnostics_channel) on which the HTTP door reports each socket
- * that reached its idle timeout, and whether it was spared because a request of its was in flight.
- */
-export const SOCKET_TIMEOUT_CHANNEL = 'platform-mock:socket-timeout';
-export interface SocketTimeout {
-  /** The port of the mock whose socket it is. */
-  port: number | undefined;
-  spared: boolean;
-}
-const socketTimeouts = diagnostics.channel(SOCKET_TIMEOUT_CHANNEL);
-
 /** How long close() waits for requests in flight before it drops their connections. */
 const CLOSE_GRACE_MS = 10_000;
-/** A body over the limit is read to its end (so the client can read the 413) up to this many times the limit. */
-const DRAIN_FACTOR = 64;
 
 /** Default of `socketTimeoutMs`. */
 const SOCKET_TIMEOUT_MS = 30_000;
@@ -72,26 +71,6 @@ export interface RunningMock extends Mock {
    * through before any area sees it.
    */
   refusal(req: Pick<IncomingMessage, 'headers'> & { url?: string }): string | undefined;
-}
-
-/**
- * The authority of an absolute-form request target (`GET http://host:port/path HTTP/1.1`), which
- * stands for the Host header (RFC 9112, 3.2.2): the allow-list applies to it as to the Host
- * header. Undefined for the usual origin-form (`/path`); '' for a target with no host.
- */
-export function targetAuthority(target: string | undefined): string | undefined {
-  if (target === undefined || target.startsWith('/') || target === '*') return undefined;
-  try {
-    return new URL(target).host;
-  } catch {
-    return undefined; // not a URL: answered 400 as an unreadable target
-  }
-}
-
-/** Why the access policy refuses a request: its Host header, and the authority of an absolute-form target, both. */
-function refusalOfRequest(policy: ReturnType<typeof createAccessPolicy>, req: Pick<IncomingMessage, 'headers'> & { url?: string }): string | undefined {
-  const authority = targetAuthority(req.url);
-  return policy.refusal(req.headers) ?? (authority === undefined ? undefined : policy.refusal({ ...req.headers, host: authority }));
 }
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
@@ -247,80 +226,4 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
         server.closeIdleConnections();
       }),
   };
-}
-
-/** What the door answers when it fails outside the mock's handler (as the handler's own failures are answered). */
-function failed(error: unknown, req: IncomingMessage, apiHeaders: readonly string[] = [], onError?: StartMockOptions['onError']) {
-  const method = (req.method ?? 'GET').toUpperCase();
-  const path = splitTarget(req.url ?? '/').rawPath ?? '/';
-  reportFailure(error, { method, path, headers: headersOf(req) }, apiHeaders, onError);
-  return failureAnswer(method, path);
-}
-
-/** Answers a refused upgrade on the raw socket (no WebSocket handshake happened) and ends it. */
-function refuseUpgrade(socket: Duplex, answer: DoorAnswer) {
-  if (!socket.writable) return void socket.destroy();
-  const reason = STATUS_CODES[answer.status] ?? 'Refused';
-  const headers = Object.entries({ ...answer.headers, connection: 'close' })
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
-  socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${headers}\r\n${answer.body ?? ''}`);
-}
-
-/** The request's headers as one string each; node joins repeated ones already, except a few it keeps as lists. */
-function headersOf(req: IncomingMessage): Record<string, string> {
-  const headers = req.headers;
-  for (const value of Object.values(headers)) {
-    if (typeof value === 'string') continue;
-    const joined: Record<string, string> = {};
-    for (const [name, item] of Object.entries(headers)) if (item !== undefined) joined[name] = Array.isArray(item) ? item.join(', ') : item;
-    return joined;
-  }
-  return headers as Record<string, string>;
-}
-
-/** Whether a request has a body: HTTP/1.1 gives one only with a Content-Length above 0 or a Transfer-Encoding. */
-function carriesBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-}
-
-const TOO_LARGE = Symbol('too large');
-
-/**
- * The request body, or TOO_LARGE once it passes the limit. The rest of a body that is too large
- * is read and dropped (up to DRAIN_FACTOR times the limit), so that the client, which sends its
- * whole body before reading, gets the 413 instead of a reset connection.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined | typeof TOO_LARGE> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (!tooLarge && size <= limit) return void chunks.push(chunk);
-      tooLarge = true;
-      chunks.length = 0;
-      if (size > limit * DRAIN_FACTOR) {
-        req.socket.destroy(); // no client should be sent that much after a 413
-        resolve(TOO_LARGE);
-      }
-    });
-    req.once('end', () => resolve(tooLarge ? TOO_LARGE : size === 0 ? undefined : Buffer.concat(chunks)));
-    req.once('error', () => resolve(TOO_LARGE));
-  });
-}
-
-/** Headers every answer of the door carries. */
-const NOSNIFF: Readonly<Record<string, string>> = Object.freeze({ 'x-content-type-options': 'nosniff' });
-
-function setHeaders(res: ServerResponse, headers: Readonly<Record<string, string>>) {
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-}
-
-/** Sends an answer with the door's own headers, in one writeHead (the fast path of node:http). */
-function send(res: ServerResponse, answer: DoorAnswer, common: Readonly<Record<string, string>>) {
-  if (res.headersSent) return void res.end();
-  res.writeHead(answer.status, { ...common, ...answer.headers }).end(answer.body);
 }
