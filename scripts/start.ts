@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from './lib/paths.ts';
 
 export const MOCK_BIN = path.join(ROOT, 'packages/mock/bin/platform-mock.js');
-const MOCK_CLI = path.join(ROOT, 'packages/mock/dist/cli.js');
+const MOCK_CLI = path.join(ROOT, 'packages/mock/dist/cli/cli.js');
 
 const DESCRIPTION = `Builds what changed since the last build (\`pnpm build\` or \`pnpm start\`), saying why,
 then runs the mock with the options given. Ctrl+C stops it (exit 0).`;

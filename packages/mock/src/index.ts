@@ -13,7 +13,7 @@ export {
 export type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
 export { startMock, HEALTH_PATH, type RunningMock, type StartMockOptions } from './mock/http-server.ts';
 export type { AccessOptions } from './doors/access.ts';
-export { runMockCli, usage } from './cli.ts';
+export { runMockCli, usage } from './cli/cli.ts';
 export {
   defineArea,
   UsageError,

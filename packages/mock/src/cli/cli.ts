@@ -3,17 +3,17 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { accessOptionError } from './doors/access.ts';
-import { UsageError, type AreaFlag } from './engine/area.ts';
-import { AREA_BEHAVIOURS } from './areas/index.ts';
-import { CONTROL_ROUTES, HEALTH_PATH } from './controls/control.ts';
-import type { StateSnapshot } from './engine/namespaces.ts';
-import type { RequestLogEntry } from './doors/door.ts';
-import { MockStartError } from './mock/mock.ts';
-import { startMock, type RunningMock } from './mock/http-server.ts';
-import { parseExactJson } from './engine/exact-json.ts';
-import { driftSummary, type ProxiedExchange } from './proxy/index.ts';
-import { expandVariadic, groupNames, PROXY_FLAGS, proxyOptionsFromFlags } from './proxy/flags.ts';
+import { accessOptionError } from '../doors/access.ts';
+import { UsageError, type AreaFlag } from '../engine/area.ts';
+import { AREA_BEHAVIOURS } from '../areas/index.ts';
+import { CONTROL_ROUTES, HEALTH_PATH } from '../controls/control.ts';
+import type { StateSnapshot } from '../engine/namespaces.ts';
+import type { RequestLogEntry } from '../doors/door.ts';
+import { MockStartError } from '../mock/mock.ts';
+import { startMock, type RunningMock } from '../mock/http-server.ts';
+import { parseExactJson } from '../engine/exact-json.ts';
+import { driftSummary, type ProxiedExchange } from '../proxy/index.ts';
+import { expandVariadic, groupNames, PROXY_FLAGS, proxyOptionsFromFlags } from '../proxy/flags.ts';
 import { readBundle, type AreaName } from '@platform-contracts/contracts';
 import { HELP_WIDTH, formatRows, mockProgram, parseArgsProblem, sentence, withDefault, wrap } from './cli-help.ts';
 
@@ -302,7 +302,7 @@ function afterProxy(mock: RunningMock, reportFile: string | undefined, failOnDri
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function version(): string {
-  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 /** Runs the CLI with these arguments; resolves with the running mock, or exits on a usage or start error. */
