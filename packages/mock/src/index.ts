@@ -29,7 +29,7 @@ export {
 } from './engine/area.ts';
 export { DEFAULT_NAMESPACE, type StateSnapshot } from './engine/namespaces.ts';
 export type { ActiveFault, FaultRule, NetworkFault } from './engine/faults.ts';
-export type { ServedOperation } from './engine/engine.ts';
+export type { ServedOperation } from './engine/answer.ts';
 export {
   driftSummary,
   ProxyOptionError,

@@ -2,7 +2,7 @@
 // engine's answer serialized (exact JSON, violations in `sl-violations`), and the mock's own
 // problem answers (413 and the like).
 import type { BodyLimit } from '../engine/area.ts';
-import { bodyText, type EngineAnswer } from '../engine/engine.ts';
+import { bodyText, type EngineAnswer } from '../engine/answer.ts';
 import type { DoorAnswer } from './door.ts';
 
 /** The raw (still percent-encoded) path and the query of a request target; a path such as //x stays a path. */

@@ -1,6 +1,6 @@
 // What every door hands the mock and gets back, and what the request log reads: the types the
 // doors, the proxy and the mock's handler share.
-import type { ServedOperation } from '../engine/engine.ts';
+import type { ServedOperation } from '../engine/answer.ts';
 import type { NetworkFault } from '../engine/faults.ts';
 
 export interface RequestLogEntry {

@@ -4,7 +4,8 @@
 // every door (fetch, MSW, HTTP) and by an area's upgrade for each WebSocket message.
 import type { MockRequest } from '../engine/area.ts';
 import type { CompiledOperation } from '../engine/contract.ts';
-import type { AnsweredCall, AnsweredMessage, IncomingRequest } from '../engine/engine.ts';
+import type { AnsweredCall, AnsweredMessage } from '../engine/answering.ts';
+import type { IncomingRequest } from '../engine/request.ts';
 import type { ActiveFault } from '../engine/faults.ts';
 import type { CoverageCounter } from './coverage.ts';
 import { parseExactJson, stringifyExactJson } from '../engine/exact-json.ts';
