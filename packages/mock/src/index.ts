@@ -1,15 +1,7 @@
-export {
-  createMock,
-  MockStartError,
-  IN_PROCESS_URL,
-  type MockFailure,
-  type AreaInfo,
-  type AreaOptions,
-  type Mock,
-  type MockNamespace,
-  type MockOptions,
-  type VirtualClock,
-} from './mock/mock.ts';
+export type { MockNamespace, VirtualClock } from './controls/namespace-handle.ts';
+export type { MockFailure } from './doors/failure.ts';
+export { createMock, type Mock } from './mock/mock.ts';
+export { IN_PROCESS_URL, MockStartError, type AreaInfo, type AreaOptions, type MockOptions } from './mock/options.ts';
 export type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
 export { startMock, HEALTH_PATH, type RunningMock, type StartMockOptions } from './mock/http-server.ts';
 export type { AccessOptions } from './doors/access.ts';

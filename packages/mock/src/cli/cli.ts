@@ -9,7 +9,7 @@ import { AREA_BEHAVIOURS } from '../areas/index.ts';
 import { CONTROL_ROUTES, HEALTH_PATH } from '../controls/control.ts';
 import type { StateSnapshot } from '../engine/namespaces.ts';
 import type { RequestLogEntry } from '../doors/door.ts';
-import { MockStartError } from '../mock/mock.ts';
+import { MockStartError } from '../mock/options.ts';
 import { startMock, type RunningMock } from '../mock/http-server.ts';
 import { parseExactJson } from '../engine/exact-json.ts';
 import { driftSummary, type ProxiedExchange } from '../proxy/index.ts';

@@ -30,7 +30,8 @@ import {
   type SocketTimeout,
 } from '../doors/http-io.ts';
 import { createStaticSite } from '../doors/static.ts';
-import { createMock, MockStartError, type Mock, type MockOptions } from './mock.ts';
+import { createMock, type Mock } from './mock.ts';
+import { MockStartError, type MockOptions } from './options.ts';
 
 export { HEALTH_PATH };
 

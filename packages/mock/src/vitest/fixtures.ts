@@ -16,7 +16,8 @@ import { HEALTH_PATH, startMock } from '../mock/http-server.ts';
 import type { RequestEntry } from '../journal/journal.ts';
 import { platformMatchers, type PlatformMatchers } from '../journal/matchers.ts';
 import { SETUP_HEADER } from '../journal/recorder.ts';
-import { createMock, IN_PROCESS_URL, VIOLATION_MODES, type Mock, type MockOptions, type ViolationMode } from '../mock/mock.ts';
+import { createMock, type Mock } from '../mock/mock.ts';
+import { IN_PROCESS_URL, VIOLATION_MODES, type MockOptions, type ViolationMode } from '../mock/options.ts';
 import { connectNamespace, type NamespaceControl } from './remote-namespace.ts';
 import { describeViolation, violationError } from '../journal/violation-report.ts';
 
