@@ -11,7 +11,8 @@ import type { MockClock, NamespaceClock } from '../engine/namespaces.ts';
 import { DEFAULT_NAMESPACE, SnapshotError } from '../engine/namespaces.ts';
 import { parseExactJson, stringifyExactJson } from '../engine/exact-json.ts';
 import { redactKey, type Journal } from '../journal/journal.ts';
-import type { CoverageCounts, CoverageReport } from '../journal/coverage.ts';
+import type { CoverageReport } from '../journal/coverage-report.ts';
+import type { CoverageCounts } from '../journal/coverage.ts';
 
 export const CONTROL_PREFIX = '/_mock/';
 export const HEALTH_PATH = '/_mock/health';

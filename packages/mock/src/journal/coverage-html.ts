@@ -3,7 +3,7 @@
 // Each area lists its operations as the contract has them, with what the suite reached: calls,
 // each documented status (reached or not), undocumented statuses, faults, parameters and body
 // fields sent.
-import type { CoverageReport, CoverageTotal, OperationCoverage } from './coverage.ts';
+import type { CoverageReport, CoverageTotal, OperationCoverage } from './coverage-report.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

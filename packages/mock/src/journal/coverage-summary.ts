@@ -1,8 +1,8 @@
 // The coverage report as a terminal table: one row per operation, by area, the operations no
 // test called first in each area, then those with documented statuses never answered; the
 // totals and the thresholds last.
-import type { CoverageReport, CoverageThresholds, CoverageTotal, OperationCoverage } from './coverage.ts';
-import { missedThresholds } from './coverage.ts';
+import type { CoverageReport, CoverageThresholds, CoverageTotal, OperationCoverage } from './coverage-report.ts';
+import { missedThresholds } from './coverage-report.ts';
 
 const ratio = (total: CoverageTotal) => `${total.covered}/${total.total} (${total.percent}%)`;
 

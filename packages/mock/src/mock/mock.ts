@@ -18,7 +18,7 @@ import { ContractError } from '../engine/contract.ts';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import type { ActiveFault, FaultRule } from '../engine/faults.ts';
 import { createClock, DEFAULT_NAMESPACE, type MockClock, type StateSnapshot } from '../engine/namespaces.ts';
-import type { CoverageReport } from '../journal/coverage.ts';
+import type { CoverageReport } from '../journal/coverage-report.ts';
 import type { Journal, JournalQuery, RequestEntry } from '../journal/journal.ts';
 import { createProxy, proxyOptionsOf, type Proxy as ValidationProxy, type ProxyHandle } from '../proxy/index.ts';
 import { createHandler } from './handler.ts';

@@ -2,7 +2,8 @@
 // the engine's hooks, and the bridge that fails the running vitest test or hands its coverage on.
 import type { OpenApiDocument } from '../engine/area.ts';
 import type { AnsweredCall, AnsweredMessage } from '../engine/answering.ts';
-import { coverageReport, coverageSkeleton, createCoverageCounter, type OperationSkeleton } from '../journal/coverage.ts';
+import { coverageReport, coverageSkeleton, type OperationSkeleton } from '../journal/coverage-report.ts';
+import { createCoverageCounter } from '../journal/coverage.ts';
 import { createJournal } from '../journal/journal.ts';
 import { createRecorder, sensitiveNamesOf } from '../journal/recorder.ts';
 import { describeViolation, violationError } from '../journal/violation-report.ts';

@@ -17,14 +17,12 @@ import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import {
   coverageReport,
   coverageSkeleton,
-  isCoverageCounts,
-  mergeCounts,
   missedThresholds,
   thresholdsError,
-  type CoverageCounts,
   type CoverageReport,
   type CoverageThresholds,
-} from '../journal/coverage.ts';
+} from '../journal/coverage-report.ts';
+import { isCoverageCounts, mergeCounts, type CoverageCounts } from '../journal/coverage.ts';
 import { coverageHtml } from '../journal/coverage-html.ts';
 import { coverageSummary } from '../journal/coverage-summary.ts';
 import { COVERAGE_DIR_ENV, COVERAGE_META } from '../journal/vitest-bridge.ts';
