@@ -5,7 +5,8 @@ export { IN_PROCESS_URL, MockStartError, type AreaInfo, type AreaOptions, type M
 export type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
 export { startMock, HEALTH_PATH, type RunningMock, type StartMockOptions } from './mock/http-server.ts';
 export type { AccessOptions } from './doors/access.ts';
-export { runMockCli, usage } from './cli/cli.ts';
+export { runMockCli } from './cli/cli.ts';
+export { usage } from './cli/cli-options.ts';
 export {
   defineArea,
   UsageError,
