@@ -29,7 +29,6 @@ export {
   type DriftReport,
   type ExchangeListener,
   type ProxiedExchange,
-  type ProxyHandle,
-  type ProxyOptions,
 } from './proxy/index.ts';
+export type { ProxyHandle, ProxyOptions } from './proxy/options.ts';
 export type { ContractViolation, Assumption } from './proxy/contract-locations.ts';

@@ -7,7 +7,7 @@ import type { StateSnapshot } from '../engine/namespaces.ts';
 import type { MockFailure } from '../doors/failure.ts';
 import type { RequestLogEntry } from '../doors/door.ts';
 import type { JournalOptions } from '../journal/journal.ts';
-import type { ProxyOptions } from '../proxy/index.ts';
+import type { ProxyOptions } from '../proxy/options.ts';
 
 /** What a request that breaks the contract (or matches no operation), or an answer that does, sets off. */
 export type ViolationMode = 'fail' | 'warn' | 'off';

@@ -2,7 +2,7 @@
 // take several names after one flag (`--proxy-only listStorageZones getVideo`), or commas.
 import { readBundle, type AreaName } from '@platform-contracts/contracts';
 import { UsageError, type AreaFlag, type OpenApiDocument } from '../engine/area.ts';
-import type { ProxyOptions } from './index.ts';
+import type { ProxyOptions } from './options.ts';
 import { upstreamGroups } from './targets.ts';
 
 type Flag = AreaFlag & { default?: string };
