@@ -33,7 +33,7 @@ export interface EngineCore {
   onAnswered?: (call: AnsweredCall) => void;
 }
 
-/** One answered request as the engine saw it: for the journal, coverage and violations (recorder.ts). */
+/** One answered request as the engine saw it: for the journal, coverage and violations (journal/recorder.ts). */
 export interface AnsweredCall {
   /** The namespace it belongs to: its credential's, else an access key it carries, else `default`. */
   namespace: string;

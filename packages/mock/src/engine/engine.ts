@@ -25,7 +25,7 @@ export interface EngineOptions {
   maxStateBytes?: number;
   dynamic?: boolean;
   seed?: string;
-  /** Called once per answered request (and per WebSocket message an area records), for the journal and coverage (recorder.ts). */
+  /** Called once per answered request (and per WebSocket message an area records), for the journal and coverage (journal/recorder.ts). */
   onAnswered?: (call: AnsweredCall) => void;
   /** Called once per WebSocket message an area's upgrade records. */
   onMessage?: (message: AnsweredMessage) => void;

@@ -1,6 +1,6 @@
 // Reading a routed request: which credential it carries, its parameters and body decoded by
 // their media type and validated against the operation's compiled schemas, and whether the
-// caller accepts any of the operation's answers. Apart from the answering pipeline (engine.ts),
+// caller accepts any of the operation's answers. Apart from the answering pipeline (answering.ts),
 // so that every door (HTTP, fetch) and the differential test read requests the same way.
 import contentType from 'content-type';
 import Negotiator from 'negotiator';

@@ -1,6 +1,6 @@
 // The HTTP door: `startMock()` is createMock() (mock.ts) behind a node:http server on one origin,
 // with the reference site at /docs/. Only what needs a socket lives here (its node:http plumbing in
-// doors/http-io.ts): reading bodies within the limit, who may call (access.ts: Host allow-list, origins, CORS), socket timeouts, the site's
+// doors/http-io.ts): reading bodies within the limit, who may call (doors/access.ts: Host allow-list, origins, CORS), socket timeouts, the site's
 // files, connection upgrades (WebSocket) handed to the area that serves them once the same
 // access checks passed, and closing with the requests in flight.
 import { existsSync } from 'node:fs';
