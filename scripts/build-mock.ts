@@ -2,7 +2,7 @@
 // mock serves the site from dist/docs itself; the packed package gets a real copy in
 // packages/mock/docs from its `prepack` (scripts/mock-site.ts), never a copy that could go stale here.
 // The bundled contracts come from @platform-contracts/contracts. The validators their schemas
-// need are written ahead of time as ajv's standalone code (packages/mock/src/precompile.ts), so
+// need are written ahead of time as ajv's standalone code (packages/mock/src/mock/precompile.ts), so
 // that a mock's first answers do not wait for ajv to compile them.
 //
 // SQLite's WebAssembly build ships inside the mock: the database engine's thread scripts are bundled
@@ -54,8 +54,8 @@ export async function buildMock() {
   if (!compile('packages/mock/tsconfig.build.json')) fail('the mock does not compile (see above)');
   bundleSqlite();
   const { precompileValidators } = (await import(
-    pathToFileURL(path.join(PACKAGE_DIR, 'dist/precompile.js')).href
-  )) as typeof import('../packages/mock/src/precompile.ts');
+    pathToFileURL(path.join(PACKAGE_DIR, 'dist/mock/precompile.js')).href
+  )) as typeof import('../packages/mock/src/mock/precompile.ts');
   const validators = await precompileValidators();
   // Left by earlier builds: the bundles the mock once carried, and the link to the site.
   rmSync(path.join(PACKAGE_DIR, 'contracts'), { recursive: true, force: true });

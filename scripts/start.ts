@@ -8,7 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from './lib/paths.ts';
 
 export const MOCK_BIN = path.join(ROOT, 'packages/mock/bin/platform-mock.js');
-const MOCK_CLI = path.join(ROOT, 'packages/mock/dist/cli.js');
+/** The built CLI's flags and usage text. */
+const MOCK_CLI_OPTIONS = path.join(ROOT, 'packages/mock/dist/cli/cli-options.js');
 
 const DESCRIPTION = `Builds what changed since the last build (\`pnpm build\` or \`pnpm start\`), saying why,
 then runs the mock with the options given. Ctrl+C stops it (exit 0).`;
@@ -18,8 +19,9 @@ then runs the mock with the options given. Ctrl+C stops it (exit 0).`;
  * what the script does first; before the mock is built, where its options will be.
  */
 export async function mockHelp(program: string, preface: string): Promise<string> {
-  if (!existsSync(MOCK_CLI)) return `Usage: ${program} [option...]\n\n${preface}\n\nThe mock's options are listed here once it is built (\`pnpm build\`).\n`;
-  const { usage } = (await import(pathToFileURL(MOCK_CLI).href)) as { usage(options: { program: string; preface: string }): string };
+  if (!existsSync(MOCK_CLI_OPTIONS))
+    return `Usage: ${program} [option...]\n\n${preface}\n\nThe mock's options are listed here once it is built (\`pnpm build\`).\n`;
+  const { usage } = (await import(pathToFileURL(MOCK_CLI_OPTIONS).href)) as { usage(options: { program: string; preface: string }): string };
   return `${usage({ program, preface })}\n`;
 }
 

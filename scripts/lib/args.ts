@@ -1,6 +1,6 @@
 // Command-line arguments for the scripts: node:util's parseArgs, plus `--help` with a
 // description of every option, and usage errors that exit 2 (as every CLI here does). Help and
-// errors read as the mock's do (packages/mock/src/cli-help.ts): descriptions as sentences,
+// errors read as the mock's do (packages/mock/src/cli/cli-help.ts): descriptions as sentences,
 // defaults as `(default: X)`, one aligned column wrapped at 100 characters, and an error line
 // followed by the command's own help to read.
 import { parseArgs, type ParseArgsConfig } from 'node:util';

@@ -1,17 +1,12 @@
 // Data flows in one line: openapi/ -> @platform-contracts/contracts -> client and mock. The client and the
 // mock both depend on contracts and never on each other; contracts depends on neither.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { sourceFiles, specifiersOf } from '../support/import-graph.ts';
 
 const PACKAGES = path.join(ROOT, 'packages');
-
-/** Every module specifier a file names: static and type imports, re-exports, import(), require(). */
-function specifiersOf(source: string): string[] {
-  return ts.preProcessFile(source, true, true).importedFiles.map((file) => file.fileName);
-}
 
 /** The package a specifier written in `file` points into (by name or by relative path), or undefined. */
 function targetPackage(file: string, specifier: string): string | undefined {
@@ -20,12 +15,6 @@ function targetPackage(file: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const relative = path.relative(PACKAGES, path.resolve(path.dirname(file), specifier));
   return relative.startsWith('..') ? undefined : relative.split(path.sep)[0];
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(ts|js|mjs|cjs)$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** `file: specifier` for every import in the package's code (src/ and bin/) that reaches a forbidden package. */

@@ -2,31 +2,20 @@
 // (static, type-only, re-exports, `import()`, `declare module`). A circle is reported as the files
 // that reach one another, so a new one names its files. What two files of a circle share belongs
 // in a module below both.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { circlesOf, importGraph } from '../support/import-graph.ts';
 
-/**
- * Circles being removed (issue 48), exactly as found: a new circle, or a change to one of these,
- * still fails. Remove an entry once its circle is gone (the test then says it is stale).
- */
-const KNOWN_CIRCLES_PENDING: Record<string, string[]> = {
-  mock: ['door-answers.ts ↔ failure.ts ↔ fetch-door.ts ↔ mock.ts ↔ proxy/index.ts'],
-};
-
-const PACKAGES = ['cli', 'client', 'contracts', 'mock'];
+/** Every package of the repository. */
+const PACKAGES = readdirSync(path.join(ROOT, 'packages'));
 
 describe.each(PACKAGES)('packages/%s/src', (pkg) => {
-  it('has no import circle (but those pending removal)', () => {
-    expect(circlesOf(importGraph(path.join(ROOT, 'packages', pkg, 'src')))).toEqual(KNOWN_CIRCLES_PENDING[pkg] ?? []);
+  it('has no import circle', () => {
+    expect(circlesOf(importGraph(path.join(ROOT, 'packages', pkg, 'src')))).toEqual([]);
   });
-});
-
-it('lists pending circles of known packages only', () => {
-  expect(Object.keys(KNOWN_CIRCLES_PENDING).filter((pkg) => !PACKAGES.includes(pkg))).toEqual([]);
 });
 
 describe('the circle finder', () => {

@@ -12,8 +12,8 @@ import diagnostics from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '@platform-contracts/mock';
-import { createAccessPolicy, isLoopback } from '../../packages/mock/src/access.ts';
-import { SOCKET_TIMEOUT_CHANNEL, type SocketTimeout } from '../../packages/mock/src/http-server.ts';
+import { createAccessPolicy, isLoopback } from '../../packages/mock/src/doors/access.ts';
+import { SOCKET_TIMEOUT_CHANNEL, type SocketTimeout } from '../../packages/mock/src/doors/http-io.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
 interface Raw {

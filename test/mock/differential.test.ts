@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
-import { createEngine, type Engine } from '../../packages/mock/src/engine.ts';
-import { createClock } from '../../packages/mock/src/namespaces.ts';
+import { createEngine, type Engine } from '../../packages/mock/src/engine/engine.ts';
+import { createClock } from '../../packages/mock/src/engine/namespaces.ts';
 import { resolveRef, listAreas, loadBundle, operationsOf, type Json, type Operation } from '../support/openapi.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 20261123);

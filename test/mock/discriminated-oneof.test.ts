@@ -6,9 +6,9 @@
 // through ajv on the components as written (every member tried): the same decision.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forValidation } from '../../packages/mock/src/exact-json.ts';
-import { schemaValidator } from '../../packages/mock/src/schema-validator.ts';
-import { createAjv, decidingValidator } from '../../packages/mock/src/validation.ts';
+import { forValidation } from '../../packages/mock/src/engine/exact-json.ts';
+import { schemaValidator } from '../../packages/mock/src/engine/schema-validator.ts';
+import { createAjv, decidingValidator } from '../../packages/mock/src/engine/validation.ts';
 import { arbitraryOf } from '../support/schema-arbitrary.ts';
 import { listAreas, loadBundle, type Json } from '../support/openapi.ts';
 

@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineArea, startMock, type MockFailure, type RunningMock } from '@platform-contracts/mock';
 import { platformHandlers } from '@platform-contracts/mock/msw';
-import { GIVEN_AREAS, type GivenAreas } from '../../packages/mock/src/mock.ts';
+import { GIVEN_AREAS, type GivenAreas } from '../../packages/mock/src/mock/options.ts';
 
 const SECRET = 'sk-doors-7f3c2a-secret-access-key';
 const MSW_BASE = 'https://things.platform.example';

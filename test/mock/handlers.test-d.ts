@@ -1,4 +1,4 @@
-// The types of the mock's handlers (packages/mock/src/area.ts): an area's handlers are keyed by
+// The types of the mock's handlers (packages/mock/src/engine/area.ts): an area's handlers are keyed by
 // its contract's operationIds and typed by its generated operations, as openapi-fetch and MSW type
 // calls from `paths`. A misspelt key, an answer the contract does not document and a body of the
 // wrong shape each fail to compile. Type-checked only: a type test is never run.

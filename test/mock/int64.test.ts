@@ -4,7 +4,7 @@
 import { parse } from 'lossless-json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '@platform-contracts/mock';
-import { createSchemaCompiler } from '../../packages/mock/src/validation.ts';
+import { createSchemaCompiler } from '../../packages/mock/src/engine/validation.ts';
 import { validateAnswer } from '../support/openapi.ts';
 
 let mock: Mock;

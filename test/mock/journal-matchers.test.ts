@@ -1,4 +1,4 @@
-// The journal's matchers (packages/mock/src/matchers.ts), registered by @platform-contracts/mock/vitest:
+// The journal's matchers (packages/mock/src/journal/matchers.ts), registered by @platform-contracts/mock/vitest:
 // each expectation that must pass, and each that must fail with a message listing what the
 // namespace did instead, the closest first. One table of cases; the namespace's requests are
 // made once, in process, and read through every kind of receiver the matchers take.

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf } from '@platform-contracts/contracts';
-import type { CoverageReport } from '../../packages/mock/src/coverage.ts';
+import type { CoverageReport } from '../../packages/mock/src/journal/coverage-report.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { blocksOf } from '../support/doc-blocks.ts';
 

@@ -1,4 +1,4 @@
-// The request journal (packages/mock/src/journal.ts, recorder.ts): the same requests give the same
+// The request journal (packages/mock/src/journal/journal.ts, recorder.ts): the same requests give the same
 // entries through every door (mock.fetch, MSW's handlers, HTTP; Hrana over HTTP and over
 // WebSocket give the same SQL), GET /_mock/requests is mock.requests() in pages, secrets the
 // contracts mark x-sensitive never reach an entry, and memory stays within the caps, the oldest
@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { readBundle } from '@platform-contracts/contracts';
 import { createMock, startMock, type RunningMock } from '@platform-contracts/mock';
 import { platformHandlers } from '@platform-contracts/mock/msw';
-import { sensitiveNamesOf } from '../../packages/mock/src/recorder.ts';
+import { sensitiveNamesOf } from '../../packages/mock/src/journal/recorder.ts';
 import { ROOT, listAreas } from '../../scripts/lib/paths.ts';
 
 const NOW = Date.UTC(2030, 0, 1);
@@ -270,12 +270,12 @@ describe('bounds', () => {
 
 describe('an answer that breaks the contract (a bug of the mock)', () => {
   it("is recorded with its violations and handed to onViolation, which names it as the mock's", async () => {
-    const { createEngine } = await import('../../packages/mock/src/engine.ts');
-    const { createRecorder } = await import('../../packages/mock/src/recorder.ts');
-    const { createJournal } = await import('../../packages/mock/src/journal.ts');
-    const { createClock } = await import('../../packages/mock/src/namespaces.ts');
-    const { describeViolation } = await import('../../packages/mock/src/violation-report.ts');
-    const { defineArea } = await import('../../packages/mock/src/area.ts');
+    const { createEngine } = await import('../../packages/mock/src/engine/engine.ts');
+    const { createRecorder } = await import('../../packages/mock/src/journal/recorder.ts');
+    const { createJournal } = await import('../../packages/mock/src/journal/journal.ts');
+    const { createClock } = await import('../../packages/mock/src/engine/namespaces.ts');
+    const { describeViolation } = await import('../../packages/mock/src/journal/violation-report.ts');
+    const { defineArea } = await import('../../packages/mock/src/engine/area.ts');
     const document = {
       openapi: '3.1.0',
       paths: {

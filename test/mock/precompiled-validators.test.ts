@@ -1,10 +1,10 @@
-// The validators `pnpm build` writes ahead of time (packages/mock/src/precompile.ts): one for every
+// The validators `pnpm build` writes ahead of time (packages/mock/src/mock/precompile.ts): one for every
 // schema a mock of every area declares, judging every value as ajv's validator compiled at run
 // time does (verdict and errors), and used by the mock instead of compiling.
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '@platform-contracts/contracts';
-import { createMock } from '../../packages/mock/src/mock.ts';
+import { createMock } from '../../packages/mock/src/mock/mock.ts';
 import {
   compiledValidator,
   PRECOMPILED_DIR,
@@ -13,7 +13,7 @@ import {
   validatorDigest,
   validatorsMade,
   type RegisteredComponents,
-} from '../../packages/mock/src/validation.ts';
+} from '../../packages/mock/src/engine/validation.ts';
 
 interface Declared {
   name: string;

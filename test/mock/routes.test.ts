@@ -1,10 +1,10 @@
-// Route precedence (packages/mock/src/routes.ts): a path's literal segments win over templated
+// Route precedence (packages/mock/src/engine/routes.ts): a path's literal segments win over templated
 // ones, whatever order the contract lists them in, as OpenAPI's own rule says. The operations are
 // a small synthetic contract, compiled as the mock compiles every bundle, with the templated paths
 // listed first so that only the precedence rule can pick the literal ones.
 import { describe, expect, it } from 'vitest';
-import { compileContract } from '../../packages/mock/src/contract.ts';
-import { createRoutes } from '../../packages/mock/src/routes.ts';
+import { compileContract } from '../../packages/mock/src/engine/contract.ts';
+import { createRoutes } from '../../packages/mock/src/engine/routes.ts';
 
 const get = (operationId: string) => ({ get: { operationId, responses: { '200': { description: 'OK' } } } });
 const document = {

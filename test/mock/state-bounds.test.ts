@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AreaDefinition, CallContext, MockRequest } from '@platform-contracts/mock';
 import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
-import { createNamespaces } from '../../packages/mock/src/namespaces.ts';
+import { createNamespaces } from '../../packages/mock/src/engine/namespaces.ts';
 import { loadBundle, parameterExample } from '../support/openapi.ts';
 
 const CREATES = 100_000;

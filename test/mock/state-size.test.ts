@@ -7,8 +7,8 @@ import { setFlagsFromString, getHeapStatistics } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type DoorRequest, type Mock } from '@platform-contracts/mock';
-import { heapBytes } from '../../packages/mock/src/areas/state.ts';
-import { DEFAULT_MAX_STATE_BYTES } from '../../packages/mock/src/namespaces.ts';
+import { heapBytes } from '../../packages/mock/src/engine/heap-bytes.ts';
+import { DEFAULT_MAX_STATE_BYTES } from '../../packages/mock/src/engine/namespaces.ts';
 import { loadBundle, parameterExample } from '../support/openapi.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };

@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '@platform-contracts/contracts';
 import { createMock, type DoorRequest, type Mock } from '@platform-contracts/mock';
 import { importZoneFile } from '../../packages/mock/src/areas/dns-zone-file.ts';
-import { heapBytes } from '../../packages/mock/src/areas/state.ts';
-import { DEFAULT_MAX_STATE_BYTES } from '../../packages/mock/src/namespaces.ts';
+import { heapBytes } from '../../packages/mock/src/engine/heap-bytes.ts';
+import { DEFAULT_MAX_STATE_BYTES } from '../../packages/mock/src/engine/namespaces.ts';
 import { largestInputs } from '../support/largest-inputs.ts';
 import { parameterExample } from '../support/openapi.ts';
 

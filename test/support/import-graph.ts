@@ -1,13 +1,20 @@
 // Which source file of a package imports which, read from each file's syntax alone
 // (`ts.preProcessFile`, no type checking): static and type imports, re-exports, `import()` (a
 // circle through a lazy import is still a circle of the code) and `declare module` augmentations.
-// The layout tests read its circles and its long files.
+// The layout tests read its circles, its long files and each folder's imports.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
 /** Every module specifier the source names. */
 export const specifiersOf = (source: string): string[] => ts.preProcessFile(source, true, true).importedFiles.map((file) => file.fileName);
+
+/** The source files under a folder, at any depth (absolute paths; scripts too: .js, .mjs, .cjs). */
+export function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|js|mjs|cjs)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
 
 /** The `.ts` files under `dir`, relative to it, `/`-separated and sorted. */
 export function tsFiles(dir: string): string[] {

@@ -2,7 +2,7 @@
 // Runs the built mock, or says how to build it (rather than Node's module-not-found trace).
 import { existsSync } from 'node:fs';
 
-const cli = new URL('../dist/cli.js', import.meta.url);
+const cli = new URL('../dist/cli/cli.js', import.meta.url);
 if (!existsSync(cli)) {
   console.error('error: the mock is not built yet: run `pnpm build` first (or `pnpm start` to build and serve)');
   process.exit(1);

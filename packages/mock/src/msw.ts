@@ -3,7 +3,7 @@
 // beside their own handlers in `setupServer(...)` or `setupWorker(...)`. A network fault of the
 // mock becomes MSW's network error (`HttpResponse.error()`), as a reset connection would.
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { Mock } from './mock.ts';
+import type { Mock } from './mock/mock.ts';
 
 export interface PlatformHandlerOptions {
   /**

@@ -12,7 +12,7 @@ import type {
   ContainerTemplate as GeneratedContainerTemplate,
   ContainerTemplateRequest as GeneratedContainerTemplateRequest,
 } from '@platform-contracts/contracts/containers';
-import { defineArea, type OpenApiDocument, type Violation } from '../area.ts';
+import { defineArea, type OpenApiDocument, type Violation } from '../engine/area.ts';
 import { capFlags, capMessage, capsFromFlags, contractFields, resolveCaps, type CapFlags } from './state.ts';
 
 // int64 fields as the mock holds them: exact, a bigint beyond 2^53.

@@ -3,7 +3,8 @@
 // namespace (access key): its databases and their tokens. Area-wide: the engine, the streams
 // every transport shares, and the token index (token-management.ts). This module wires them;
 // each transport's handlers live in their own module (hrana-http.ts, hrana-ws.ts).
-import { defineArea, describeViolations, UsageError, type MockRequest, type MockResponse, type Violation } from '../area.ts';
+import { defineArea, UsageError, type MockRequest, type MockResponse, type Violation } from '../engine/area.ts';
+import { describeViolations } from '../engine/request-values.ts';
 import { ExecutorStopped } from './database/engine/stopped.ts';
 import { createSqlEngine, DatabaseEngineUnavailable, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
 import { hranaHttp, protobufNotServed } from './database/hrana-http.ts';

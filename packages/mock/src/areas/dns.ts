@@ -4,7 +4,8 @@
 // dns-zone-file.ts); an unknown zone answers 404, an empty zone file and every invalid request
 // 400 with the DNS error body.
 import type { DnsError } from '@platform-contracts/contracts/dns';
-import { defineArea, describeViolations, integerParam, type OpenApiDocument, type Violation } from '../area.ts';
+import { defineArea, type OpenApiDocument, type Violation } from '../engine/area.ts';
+import { describeViolations, integerParam } from '../engine/request-values.ts';
 import { importZoneFileSliced, recordKey, type ZoneRecord } from './dns-zone-file.ts';
 import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
 

@@ -14,7 +14,8 @@ import type {
   ShieldZoneListItem as GeneratedShieldZoneListItem,
   ShieldZoneUpdateResponse as GeneratedShieldZoneUpdateResponse,
 } from '@platform-contracts/contracts/shield';
-import { defineArea, describeViolations, exactIntegerQuery, integerParam, integerQuery, type OpenApiDocument } from '../area.ts';
+import { defineArea, type OpenApiDocument } from '../engine/area.ts';
+import { describeViolations, exactIntegerQuery, integerParam, integerQuery } from '../engine/request-values.ts';
 import { capFlags, capMessage, capsFromFlags, contractFields, deepFreeze, picker, resolveCaps, type CapFlags } from './state.ts';
 
 // int64 fields as the mock holds them: exact, a bigint beyond 2^53.

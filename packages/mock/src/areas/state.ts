@@ -1,7 +1,7 @@
 // What the areas' state models share: caps on what one namespace (access key) can hold, so that
 // state stays bounded (each area declares its caps with defaults; startMock's area options
 // override them), and frozen seeds that every namespace can share until it writes.
-import { UsageError, type AreaFlag } from '../area.ts';
+import { UsageError, type AreaFlag } from '../engine/area.ts';
 
 /** Caps by name, each a whole number above 0. */
 export type Caps<Name extends string> = Record<Name, number>;
@@ -145,28 +145,4 @@ export function contractFields(document: object) {
   };
   /** The value with only the fields of the named component schemas (any of them). */
   return <T>(names: string | string[], value: T): T => prune([names].flat().map(schemaNamed), value) as T;
-}
-
-/**
- * About how many bytes of heap a JSON-like value takes (V8's object, array, string and number
- * sizes, rounded up), counted in one pass; stops once past `limit`. What the state size cap
- * (`maxStateBytes`) counts: small objects cost far more than their JSON text.
- */
-export function heapBytes(value: unknown, limit = Number.POSITIVE_INFINITY): number {
-  let bytes = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0 && bytes <= limit) {
-    const item = stack.pop();
-    if (typeof item === 'string') bytes += 16 + item.length * (/[^\x00-\xff]/.test(item) ? 2 : 1);
-    else if (item === null || typeof item !== 'object') bytes += 16;
-    else if (Array.isArray(item)) {
-      bytes += 32 + 8 * item.length;
-      for (const child of item) stack.push(child);
-    } else {
-      const entries = Object.entries(item);
-      bytes += 56 + 24 * entries.length;
-      for (const [key, child] of entries) stack.push(key, child);
-    }
-  }
-  return bytes;
 }

@@ -4,7 +4,8 @@
 // HasMoreItems} envelope. No operation writes storage zones, so every namespace shares one
 // frozen seed until a snapshot gives it its own.
 import type { operations, StorageError, StorageZoneArray, StorageZonePage } from '@platform-contracts/contracts/storage';
-import { defineArea, describeViolations, integerQuery, queryValue, type MockRequest, type Violation } from '../area.ts';
+import { defineArea, type MockRequest, type Violation } from '../engine/area.ts';
+import { describeViolations, integerQuery, queryValue } from '../engine/request-values.ts';
 import { contractFields, deepFreeze } from './state.ts';
 import { storageZonesFrom, type StorageZone } from './storage-zones.ts';
 

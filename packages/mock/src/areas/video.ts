@@ -9,7 +9,8 @@ import type {
   StatusModel as GeneratedStatusModel,
   VideoModel as GeneratedVideoModel,
 } from '@platform-contracts/contracts/video';
-import { defineArea, describeViolations, integerParam, integerQuery, queryValue } from '../area.ts';
+import { defineArea } from '../engine/area.ts';
+import { describeViolations, integerParam, integerQuery, queryValue } from '../engine/request-values.ts';
 import { capFlags, capMessage, capsFromFlags, contractFields, resolveCaps, type CapFlags } from './state.ts';
 
 // int64 fields as the mock holds them: exact, a bigint beyond 2^53.

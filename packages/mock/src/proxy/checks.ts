@@ -5,10 +5,10 @@
 import { valueAt, walkOperations } from '@platform-contracts/contracts';
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 import contentType from 'content-type';
-import type { OpenApiDocument, Violation } from '../area.ts';
-import { mediaMatches, type CompiledOperation } from '../contract.ts';
-import { forValidation, mayHoldBigint, parseExactJson } from '../exact-json.ts';
-import { credentialOf, readRequest, type IncomingRequest } from '../request.ts';
+import type { OpenApiDocument, Violation } from '../engine/area.ts';
+import { mediaMatches, type CompiledOperation } from '../engine/contract.ts';
+import { forValidation, mayHoldBigint, parseExactJson } from '../engine/exact-json.ts';
+import { credentialOf, readRequest, type IncomingRequest } from '../engine/request.ts';
 import { createLocatingValidator, pointerTo, type ContractViolation } from './contract-locations.ts';
 
 const JSON_MEDIA = /^(application\/json|text\/json|application\/[^;]*\+json)$/;

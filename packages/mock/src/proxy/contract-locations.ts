@@ -6,8 +6,8 @@
 // which `x-assumed` elements the value exercised: the traffic that confirms a filled gap.
 import { escapePointerToken, follow, valueAt } from '@platform-contracts/contracts';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { OpenApiDocument } from '../area.ts';
-import { addOpenApiVocabulary, toViolations } from '../validation.ts';
+import type { OpenApiDocument } from '../engine/area.ts';
+import { addOpenApiVocabulary, toViolations } from '../engine/validation.ts';
 
 export interface ContractViolation {
   /** Where in the exchange, as Prism's `sl-violations` locations: `['response', 'body', '0', 'ZoneTier']`. */

@@ -4,7 +4,7 @@
 // example (redacted before it got here), and the `x-assumed` elements the traffic confirmed or
 // contradicted. `drift` is true when an answer or message broke the contract, or the upstream
 // accepted a request the contract refuses; a request both refused is agreement, not drift.
-import { stringifyExactJson } from '../exact-json.ts';
+import { stringifyExactJson } from '../engine/exact-json.ts';
 import type { Assumption } from './contract-locations.ts';
 import type { ProxiedExchange } from './exchange.ts';
 import { shortened } from './secrets.ts';

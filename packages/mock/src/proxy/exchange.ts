@@ -2,7 +2,7 @@
 // upgrade forwarded (or refused), a message of an upgraded connection. The drift report, the
 // recorder and any other observer (a request journal) subscribe here; nothing else is told.
 // An exchange holds no headers and no secret: its examples are redacted before it is made.
-import type { ServedOperation } from '../engine.ts';
+import type { ServedOperation } from '../engine/answer.ts';
 import type { ContractViolation } from './contract-locations.ts';
 import type { ReadAnswer } from './checks.ts';
 

@@ -1,8 +1,8 @@
 // The proxy's CLI flags and their reading into ProxyOptions. `--proxy-only` and `--mock-only`
 // take several names after one flag (`--proxy-only listStorageZones getVideo`), or commas.
 import { readBundle, type AreaName } from '@platform-contracts/contracts';
-import { UsageError, type AreaFlag, type OpenApiDocument } from '../area.ts';
-import type { ProxyOptions } from './index.ts';
+import { UsageError, type AreaFlag, type OpenApiDocument } from '../engine/area.ts';
+import type { ProxyOptions } from './options.ts';
 import { upstreamGroups } from './targets.ts';
 
 type Flag = AreaFlag & { default?: string };

@@ -4,15 +4,15 @@
 // answer validated against the contract and returned unchanged, with the violations of both in
 // `sl-violations` and in the request log. Each exchange is reported once (exchange.ts) to the drift
 // report and the recorder. WebSocket upgrades of a proxied area are relayed (websocket.ts).
-import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { OpenApiDocument } from '../area.ts';
-import type { CompiledOperation } from '../contract.ts';
-import type { Engine, ServedOperation } from '../engine.ts';
-import { queryOf } from '../door-answers.ts';
-import type { DoorAnswer, DoorRequest } from '../mock.ts';
+import type { OpenApiDocument } from '../engine/area.ts';
+import type { CompiledOperation } from '../engine/contract.ts';
+import type { Engine } from '../engine/engine.ts';
+import { queryOf } from '../doors/door-answers.ts';
+import type { DoorAnswer, DoorRequest } from '../doors/door.ts';
+import { answerHeaders, credentialHeaderNames, headerText, problem } from './answers.ts';
 import { createAreaChecks, type AreaChecks } from './checks.ts';
 import type { ContractViolation } from './contract-locations.ts';
 import { createDriftReport, driftSummary, type DriftReport } from './drift-report.ts';
@@ -22,87 +22,12 @@ import { createRecorder, type RecordedFile } from './recorder.ts';
 import { createRedactor, credentialsOf, sensitiveNames } from './secrets.ts';
 import { createSelection } from './selection.ts';
 import { forwardPath, parseProxyValues, ProxyOptionError, shownUrl, upstreamGroups, type Upstream } from './targets.ts';
+import { checkLimits, checkWritable, DEFAULT_MAX_ANSWER_BYTES, DEFAULT_TIMEOUT_MS, type ProxyClosing, type ProxyHandle, type ProxyOptions } from './options.ts';
 import { createWebSocketRelay } from './websocket.ts';
 
 export { ProxyOptionError, driftSummary };
 export type { DriftReport, ProxiedExchange, ExchangeListener, RecordedFile };
 export type { ContractViolation };
-
-export interface ProxyOptions {
-  /**
-   * Where the platform is: one base URL for every area, or one per group of areas as the
-   * contracts' servers name them: `{ api: 'https://api.staging.example', video: '...', database: '...' }`
-   * (`{api_base_url}`, `{video_base_url}`, `{database_host}`). The proxy forwards to these only.
-   */
-  to: string | Record<string, string> | string[];
-  /** Forward only these operations (operationIds, or area names for all of an area's calls and its WebSocket); the mock answers the rest. */
-  proxyOnly?: string[];
-  /** Let the mock answer these operations (or areas); the proxy forwards the rest. */
-  mockOnly?: string[];
-  /** Write the drift report here when the mock closes (JSON), with a readable summary beside it (`.md`). */
-  driftReport?: string;
-  /** Write the upstream's answers here when the mock closes, as candidate examples (see recorder.ts). */
-  record?: string;
-  /** Time for one upstream exchange (connect, answer, body); beyond it the proxy answers 504. Default 30 s. */
-  timeoutMs?: number;
-  /** Largest upstream answer (or WebSocket message) read; beyond it the proxy answers 502. Default 16 MiB. */
-  maxAnswerBytes?: number;
-}
-
-/** What `mock.proxy` offers while the proxy runs. */
-export interface ProxyHandle {
-  /** Each upstream group and the base URL it forwards to. */
-  upstreams: Record<string, string>;
-  /** The operations it forwards (the mock answers the others). */
-  proxied: string[];
-  /** The drift report of the traffic so far (once the mock closed, the final one). */
-  report(): DriftReport;
-  /** Calls the listener with every proxied exchange (the one place they are reported); returns a function that stops it. */
-  onExchange(listener: ExchangeListener): () => void;
-}
-
-/** What closing the proxy wrote. */
-export interface ProxyClosing {
-  report: DriftReport;
-  summary: string;
-  files: string[];
-  recorded: RecordedFile[];
-}
-
-const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
-
-export function proxyOptionsOf(proxy: string | ProxyOptions): ProxyOptions {
-  return typeof proxy === 'string' ? { to: proxy } : proxy;
-}
-
-/** The report and the recordings are written when the proxy stops: a place that cannot take them is refused now, not after the run. */
-function checkWritable(options: ProxyOptions) {
-  const places: [string, string | undefined][] = [
-    ['--drift-report (proxy.driftReport)', options.driftReport && path.dirname(path.resolve(options.driftReport))],
-    ['--record (proxy.record)', options.record && (existsSync(options.record) ? options.record : path.dirname(path.resolve(options.record)))],
-  ];
-  for (const [what, folder] of places) {
-    if (!folder) continue;
-    try {
-      if (!statSync(folder).isDirectory()) throw new Error('not a folder');
-      accessSync(folder, constants.W_OK);
-    } catch (error) {
-      throw new ProxyOptionError(`${what}: cannot write into ${folder} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-    }
-  }
-}
-
-/** Checks the options' shape; the groups and names are checked against the contracts by createProxy. */
-function checkLimits(options: ProxyOptions) {
-  for (const [name, value] of [
-    ['timeoutMs', options.timeoutMs],
-    ['maxAnswerBytes', options.maxAnswerBytes],
-  ] as const) {
-    if (value !== undefined && !(Number.isInteger(value) && value > 0))
-      throw new ProxyOptionError(`proxy.${name} is a whole number above 0 (got ${JSON.stringify(value)})`);
-  }
-}
 
 export function createProxy(options: ProxyOptions, engine: Engine, documents: Map<string, OpenApiDocument>) {
   checkLimits(options);
@@ -335,36 +260,3 @@ export function createProxy(options: ProxyOptions, engine: Engine, documents: Ma
 }
 
 export type Proxy = ReturnType<typeof createProxy>;
-
-/** The upstream's headers, but its CORS headers: who may read an answer from the mock is the mock's rule (access.ts). */
-function answerHeaders(headers: Record<string, string>): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (!name.startsWith('access-control-')) kept[name] = value;
-  return kept;
-}
-
-/** Header values must be Latin-1 (as door-answers.ts writes `sl-violations`). */
-const headerText = (violations: unknown[]) =>
-  JSON.stringify(violations)
-    .slice(0, 8000)
-    .replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
-function problem(status: number, title: string, detail: string, violations: DoorAnswer['violations'], operation: ServedOperation | undefined): DoorAnswer {
-  const body = JSON.stringify({ type: 'about:blank', title, status, detail });
-  const headers: Record<string, string> = { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)) };
-  if (violations.length > 0) headers['sl-violations'] = headerText(violations);
-  return { status, headers, body, operation, violations };
-}
-
-/** Request headers that carry credentials, from the contracts' security schemes (API keys in headers, HTTP authentication). */
-function credentialHeaderNames(documents: Iterable<OpenApiDocument>): Set<string> {
-  const names = new Set(['authorization', 'cookie', 'proxy-authorization']);
-  for (const document of documents) {
-    const schemes = ((document.components as Record<string, unknown> | undefined)?.securitySchemes ?? {}) as Record<
-      string,
-      { type?: string; in?: string; name?: string }
-    >;
-    for (const scheme of Object.values(schemes)) if (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.name) names.add(scheme.name.toLowerCase());
-  }
-  return names;
-}

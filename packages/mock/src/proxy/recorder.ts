@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { stringifyExactJson } from '../exact-json.ts';
+import { stringifyExactJson } from '../engine/exact-json.ts';
 import type { ProxiedExchange } from './exchange.ts';
 
 /** Answers larger than this (as JSON) are not recorded: an example is for reading. */

@@ -2,7 +2,7 @@
 // a secret: the credentials the request carried (wherever the answer echoes them), the values of
 // properties the contracts mark secret (`x-sensitive`, `format: password`), values under names
 // that say secret, and anything shaped like a JWT, each replaced by one placeholder.
-import type { OpenApiDocument } from '../area.ts';
+import type { OpenApiDocument } from '../engine/area.ts';
 
 export const PLACEHOLDER = '[redacted]';
 /** Property and parameter names that hold secrets whatever the contracts say. */

@@ -6,7 +6,7 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
-import type { Engine } from '../engine.ts';
+import type { Engine } from '../engine/engine.ts';
 import type { AreaChecks } from './checks.ts';
 import type { ContractViolation } from './contract-locations.ts';
 import type { ProxiedExchange } from './exchange.ts';

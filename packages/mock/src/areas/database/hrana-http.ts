@@ -2,7 +2,7 @@
 // Bearer token leads to its database (token-management.ts); its baton continues a stream of the
 // stream table; the pipeline runner runs the requests.
 import type { AreaOperations } from '@platform-contracts/contracts';
-import type { CallContext, Handlers, MockRequest, MockResponse } from '../../area.ts';
+import type { CallContext, Handlers, MockRequest, MockResponse } from '../../engine/area.ts';
 import { runCursor, runPipeline, type WireRequest } from './pipeline-runner.ts';
 import { isRefusal as isAuthRefusal, unauthorizedBody, type AuthRefusal } from './error-codes.ts';
 import type { DatabaseError, StreamResult } from './protocol.ts';

@@ -4,8 +4,8 @@
 // SQL texts resolved when the request arrives, since a connection's texts are its own and a
 // later close_sql must not reach a request still waiting behind others of its stream.
 import type { IncomingMessage } from 'node:http';
-import { stringifyExactJson } from '../../exact-json.ts';
-import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../../json-depth.ts';
+import { stringifyExactJson } from '../../engine/exact-json.ts';
+import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../../engine/json-depth.ts';
 import type { runCursor, WireRequest } from './pipeline-runner.ts';
 import { ProtocolError } from './protocol.ts';
 

@@ -8,7 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
-import type { AreaUpgrade, MockResponse, UpgradeContext } from '../../area.ts';
+import type { AreaUpgrade, MockResponse, UpgradeContext } from '../../engine/area.ts';
 import {
   checkRequest,
   chooseSubprotocol,

@@ -3,8 +3,8 @@
 // AccessKey = the namespace) and the area-wide token index that leads a Bearer token, on any
 // transport (HTTP pipeline, WebSocket), to its namespace, database and access.
 import type * as Contract from '@platform-contracts/contracts/database';
-import type { AnyOperation, CallContext, Handler, Handlers, MockRequest, MockResponse } from '../../area.ts';
-import { DEFAULT_NAMESPACE } from '../../namespaces.ts';
+import type { AnyOperation, CallContext, Handler, Handlers, MockRequest, MockResponse } from '../../engine/area.ts';
+import { DEFAULT_NAMESPACE } from '../../engine/namespaces.ts';
 import type { Access } from './engine/messages.ts';
 import { AUTH_REASONS, type AuthRefusal } from './error-codes.ts';
 import { DATABASE_ID, type DatabaseSettings } from './options.ts';

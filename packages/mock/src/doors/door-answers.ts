@@ -1,0 +1,57 @@
+// Request targets and answers as the doors exchange them: the path and query of a target, the
+// engine's answer serialized (exact JSON, violations in `sl-violations`), and the mock's own
+// problem answers (413 and the like).
+import type { BodyLimit } from '../engine/area.ts';
+import { bodyText, type EngineAnswer } from '../engine/answer.ts';
+import type { DoorAnswer } from './door.ts';
+
+/** The raw (still percent-encoded) path and the query of a request target; a path such as //x stays a path. */
+export function splitTarget(target: string): { rawPath?: string; search: string } {
+  let pathAndQuery = target;
+  if (!target.startsWith('/')) {
+    try {
+      const url = new URL(target);
+      pathAndQuery = url.pathname + url.search;
+    } catch {
+      return { search: '' };
+    }
+  }
+  const at = pathAndQuery.indexOf('?');
+  return at === -1 ? { rawPath: pathAndQuery, search: '' } : { rawPath: pathAndQuery.slice(0, at), search: pathAndQuery.slice(at + 1) };
+}
+
+export function queryOf(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  if (search === '') return query;
+  const params = new URLSearchParams(search);
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    query[key] = values.length === 1 ? values[0]! : values;
+  }
+  return query;
+}
+
+/** Header values must be Latin-1; violations can quote whatever the request sent. */
+const asciiOnly = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The engine's answer as bytes to send: JSON for JSON media types, text as it is; its violations in `sl-violations`. */
+export function serialize(answer: EngineAnswer): DoorAnswer {
+  const headers = { ...answer.headers };
+  if (answer.violations.length > 0) headers['sl-violations'] = asciiOnly(JSON.stringify(answer.violations).slice(0, 8000));
+  const served: DoorAnswer = { status: answer.status, headers, operation: answer.operation, violations: answer.violations };
+  if (answer.network) served.network = answer.network;
+  const { body } = answer;
+  if (body === undefined || body === null || body === '') return served;
+  const text = answer.text ?? bodyText(body, headers['content-type']).text;
+  headers['content-length'] = String(Buffer.byteLength(text));
+  served.body = text;
+  return served;
+}
+
+export function problemAnswer(status: number, title: string, detail: string): DoorAnswer {
+  const body = JSON.stringify({ type: 'about:blank', title, status, detail });
+  return { status, headers: { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)) }, body, violations: [] };
+}
+
+export const tooLarge = (limit: BodyLimit) =>
+  problemAnswer(413, 'Request body too large', `The mock accepts bodies of at most ${limit.bytes} bytes here; ${limit.option} raises it.`);

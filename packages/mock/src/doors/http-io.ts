@@ -1,0 +1,121 @@
+// The HTTP door's node:http plumbing, apart from any mock: reading a body within its limit, the
+// request's headers, sending an answer with the door's own headers, refusing an upgrade on the raw
+// socket, and the socket-timeout reports.
+import diagnostics from 'node:diagnostics_channel';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { createAccessPolicy } from './access.ts';
+import { splitTarget } from './door-answers.ts';
+import type { DoorAnswer } from './door.ts';
+import { failureAnswer, reportFailure, type MockFailure } from './failure.ts';
+
+/**
+ * The diagnostics channel (node:diagnostics_channel) on which the HTTP door reports each socket
+ * that reached its idle timeout, and whether it was spared because a request of its was in flight.
+ */
+export const SOCKET_TIMEOUT_CHANNEL = 'platform-mock:socket-timeout';
+export interface SocketTimeout {
+  /** The port of the mock whose socket it is. */
+  port: number | undefined;
+  spared: boolean;
+}
+export const socketTimeouts = diagnostics.channel(SOCKET_TIMEOUT_CHANNEL);
+
+/**
+ * The authority of an absolute-form request target (`GET http://host:port/path HTTP/1.1`), which
+ * stands for the Host header (RFC 9112, 3.2.2): the allow-list applies to it as to the Host
+ * header. Undefined for the usual origin-form (`/path`); '' for a target with no host.
+ */
+export function targetAuthority(target: string | undefined): string | undefined {
+  if (target === undefined || target.startsWith('/') || target === '*') return undefined;
+  try {
+    return new URL(target).host;
+  } catch {
+    return undefined; // not a URL: answered 400 as an unreadable target
+  }
+}
+
+/** Why the access policy refuses a request: its Host header, and the authority of an absolute-form target, both. */
+export function refusalOfRequest(policy: ReturnType<typeof createAccessPolicy>, req: Pick<IncomingMessage, 'headers'> & { url?: string }): string | undefined {
+  const authority = targetAuthority(req.url);
+  return policy.refusal(req.headers) ?? (authority === undefined ? undefined : policy.refusal({ ...req.headers, host: authority }));
+}
+
+/** A body over the limit is read to its end (so the client can read the 413) up to this many times the limit. */
+const DRAIN_FACTOR = 64;
+
+/** What the door answers when it fails outside the mock's handler (as the handler's own failures are answered). */
+export function failed(error: unknown, req: IncomingMessage, apiHeaders: readonly string[] = [], onError?: (failure: MockFailure) => void) {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const path = splitTarget(req.url ?? '/').rawPath ?? '/';
+  reportFailure(error, { method, path, headers: headersOf(req) }, apiHeaders, onError);
+  return failureAnswer(method, path);
+}
+
+/** Answers a refused upgrade on the raw socket (no WebSocket handshake happened) and ends it. */
+export function refuseUpgrade(socket: Duplex, answer: DoorAnswer) {
+  if (!socket.writable) return void socket.destroy();
+  const reason = STATUS_CODES[answer.status] ?? 'Refused';
+  const headers = Object.entries({ ...answer.headers, connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${headers}\r\n${answer.body ?? ''}`);
+}
+
+/** The request's headers as one string each; node joins repeated ones already, except a few it keeps as lists. */
+export function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers = req.headers;
+  for (const value of Object.values(headers)) {
+    if (typeof value === 'string') continue;
+    const joined: Record<string, string> = {};
+    for (const [name, item] of Object.entries(headers)) if (item !== undefined) joined[name] = Array.isArray(item) ? item.join(', ') : item;
+    return joined;
+  }
+  return headers as Record<string, string>;
+}
+
+/** Whether a request has a body: HTTP/1.1 gives one only with a Content-Length above 0 or a Transfer-Encoding. */
+export function carriesBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+export const TOO_LARGE = Symbol('too large');
+
+/**
+ * The request body, or TOO_LARGE once it passes the limit. The rest of a body that is too large
+ * is read and dropped (up to DRAIN_FACTOR times the limit), so that the client, which sends its
+ * whole body before reading, gets the 413 instead of a reset connection.
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined | typeof TOO_LARGE> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (!tooLarge && size <= limit) return void chunks.push(chunk);
+      tooLarge = true;
+      chunks.length = 0;
+      if (size > limit * DRAIN_FACTOR) {
+        req.socket.destroy(); // no client should be sent that much after a 413
+        resolve(TOO_LARGE);
+      }
+    });
+    req.once('end', () => resolve(tooLarge ? TOO_LARGE : size === 0 ? undefined : Buffer.concat(chunks)));
+    req.once('error', () => resolve(TOO_LARGE));
+  });
+}
+
+/** Headers every answer of the door carries. */
+export const NOSNIFF: Readonly<Record<string, string>> = Object.freeze({ 'x-content-type-options': 'nosniff' });
+
+export function setHeaders(res: ServerResponse, headers: Readonly<Record<string, string>>) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
+/** Sends an answer with the door's own headers, in one writeHead (the fast path of node:http). */
+export function send(res: ServerResponse, answer: DoorAnswer, common: Readonly<Record<string, string>>) {
+  if (res.headersSent) return void res.end();
+  res.writeHead(answer.status, { ...common, ...answer.headers }).end(answer.body);
+}

@@ -1,0 +1,248 @@
+// The engine's path for one request: route, credential and namespace, faults, request validation,
+// then Prism or the area's behaviour, each answer checked against the contract; and what the
+// journal learns of each call (AnsweredCall). createEngine (engine.ts) sets it up.
+import type { AreaBehaviour, MockRequest, Violation } from './area.ts';
+import { checked, documentedAnswer, documentedAnswerOrProblem, faultAnswer, problem, toAnswer, type EngineAnswer, type ServedOperation } from './answer.ts';
+import type { CompiledOperation } from './contract.ts';
+import type { ActiveFault, Faults } from './faults.ts';
+import { heapBytes } from './heap-bytes.ts';
+import { DEFAULT_MAX_STATE_BYTES, DEFAULT_NAMESPACE, stateCapMessage, type MockClock, type NamespaceClocks, type Namespaces } from './namespaces.ts';
+import { PreferenceError, type PrismAdapter } from './prism.ts';
+import { credentialOf, notAcceptable, readRequest, type IncomingRequest } from './request.ts';
+import type { createRoutes } from './routes.ts';
+
+/** Methods that add nothing to a namespace's state (a DELETE frees room: it is never refused for the cap). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
+/** What a write may add to a namespace's state beyond its body (generated IDs, times, counters), for the state size cap. */
+const WRITE_OVERHEAD_BYTES = 1024;
+export type AnyBehaviour = AreaBehaviour<unknown, unknown>;
+
+/** What the answering path works with, made once by createEngine. */
+export interface EngineCore {
+  behaviours: Map<string, AnyBehaviour>;
+  operations: CompiledOperation[];
+  routes: ReturnType<typeof createRoutes>;
+  namespaces: Namespaces;
+  clocks: NamespaceClocks;
+  faults: Faults;
+  prism: PrismAdapter;
+  /** The mock's clock, under every namespace's own. */
+  clock: MockClock;
+  sleep: (ms: number) => Promise<void>;
+  maxStateBytes?: number;
+  onAnswered?: (call: AnsweredCall) => void;
+}
+
+/** One answered request as the engine saw it: for the journal, coverage and violations (journal/recorder.ts). */
+export interface AnsweredCall {
+  /** The namespace it belongs to: its credential's, else an access key it carries, else `default`. */
+  namespace: string;
+  /** When it arrived, on the namespace's clock. */
+  time: number;
+  incoming: IncomingRequest;
+  operation?: CompiledOperation;
+  /** The request as read (parameters, parsed body), when it was read. */
+  request?: MockRequest;
+  /** What the request broke of the contract (locations without the `request` prefix): also no operation at its path, no credential. */
+  requestViolations: Violation[];
+  /** What the answer broke of the contract (locations start with `response`). */
+  answerViolations: Violation[];
+  status: number;
+  fault?: ActiveFault;
+}
+
+/** One WebSocket message an area answered, recorded through its upgrade's `record` (see AreaUpgrade). */
+export interface AnsweredMessage {
+  namespace: string;
+  time: number;
+  area: string;
+  rawPath: string;
+  message: unknown;
+  error?: { message: string; code?: string };
+}
+
+/** What the engine learns about a call while answering it. */
+interface Trace {
+  namespace?: string;
+  operation?: CompiledOperation;
+  request?: MockRequest;
+  requestViolations: Violation[];
+  answerViolations: Violation[];
+  fault?: ActiveFault;
+}
+
+export function createAnswering(core: EngineCore) {
+  const { behaviours, operations, routes, namespaces, clocks, faults, prism } = core;
+  const served = new Map(operations.map((o) => [o, { area: o.area, operationId: o.operationId, method: o.method, path: o.path } satisfies ServedOperation]));
+  const servedBy = (answer: EngineAnswer, operation: CompiledOperation): EngineAnswer => {
+    answer.operation = served.get(operation)!;
+    return answer;
+  };
+  /** Operations whose data their area keeps outside the state (not charged to the state size cap). */
+  const outsideState = new Set([...behaviours.values()].flatMap((behaviour) => behaviour.outsideState ?? []));
+
+  const accessKeyHeaders = accessKeyHeadersOf(operations);
+  /** The namespace of a request no operation took, or no credential satisfied: a token's, an access key it carries, else `default`. */
+  function namespaceOfUnrouted(headers: Record<string, string>): string {
+    for (const behaviour of behaviours.values()) {
+      const namespace = behaviour.namespaceOf?.(headers);
+      if (namespace !== undefined) return namespace;
+    }
+    for (const name of accessKeyHeaders) if (headers[name]) return headers[name];
+    return DEFAULT_NAMESPACE;
+  }
+
+  async function answer(incoming: IncomingRequest): Promise<EngineAnswer> {
+    const onAnswered = core.onAnswered;
+    if (!onAnswered) return answerRouted(incoming, { requestViolations: [], answerViolations: [] });
+    const arrived = core.clock.now();
+    const trace: Trace = { requestViolations: [], answerViolations: [] };
+    const answered = await answerRouted(incoming, trace);
+    const namespace = trace.namespace ?? namespaceOfUnrouted(incoming.headers);
+    const time = arrived + clocks.of(namespace).now() - core.clock.now();
+    onAnswered({
+      namespace,
+      time,
+      incoming,
+      operation: trace.operation,
+      request: trace.request,
+      requestViolations: trace.requestViolations,
+      answerViolations: trace.answerViolations,
+      status: answered.status,
+      fault: trace.fault,
+    });
+    return answered;
+  }
+
+  async function answerRouted(incoming: IncomingRequest, trace: Trace): Promise<EngineAnswer> {
+    const route = routes.match(incoming.method, incoming.rawPath);
+    if (route.kind === 'no-path') {
+      for (const behaviour of behaviours.values()) {
+        const known = behaviour.unrouted?.(incoming.method, incoming.rawPath);
+        if (known) return toAnswer(known);
+      }
+      trace.requestViolations.push({ location: ['path'], message: `no operation of the platform API has the path ${incoming.rawPath}` });
+      return problem(404, 'Not found', `No operation of the platform API has the path ${incoming.rawPath}.`);
+    }
+    if (route.kind === 'no-method') {
+      trace.requestViolations.push({ location: ['method'], message: `${incoming.rawPath} answers ${route.allow.join(', ')}, not ${incoming.method}` });
+      const answer = problem(405, 'Method not allowed', `${incoming.rawPath} answers ${route.allow.join(', ')}, not ${incoming.method}.`);
+      answer.headers.allow = route.allow.join(', ');
+      return answer;
+    }
+    const { operation } = route;
+    trace.operation = operation;
+    const withOperation = (answer: EngineAnswer): EngineAnswer => servedBy(answer, operation);
+
+    const credential = credentialOf(operation, incoming.headers);
+    if (credential === undefined) {
+      trace.requestViolations.push({ location: ['security'], message: `no credential ${operation.operationId} accepts: ${credentialsNamed(operation)}` });
+      return withOperation(documentedAnswer(operation, 401) ?? { status: 401, headers: {}, violations: [] });
+    }
+    const namespace = behaviours.get(operation.area)!.namespaceOf?.(incoming.headers) ?? credential.namespace;
+    trace.namespace = namespace;
+
+    const fault = faults.take(operation.operationId, namespace);
+    trace.fault = fault;
+    if (fault?.latencyMs) await core.sleep(fault.latencyMs);
+    if (fault?.network === 'reset' || fault?.network === 'hang') return withOperation({ status: 0, headers: {}, violations: [], network: fault.network });
+    if (fault?.status !== undefined) return withOperation({ ...faultAnswer(operation, fault), network: fault.network });
+    if (fault?.network === 'truncate') return { ...(await answerCall(incoming, route, namespace, trace)), network: 'truncate' };
+    return answerCall(incoming, route, namespace, trace);
+  }
+
+  /** The call's answer past routing, credentials and faults: validation, then Prism or the area's behaviour. */
+  async function answerCall(
+    incoming: IncomingRequest,
+    route: { operation: CompiledOperation; rawParams: Record<string, string> },
+    namespace: string,
+    trace: Trace,
+  ): Promise<EngineAnswer> {
+    const { operation } = route;
+    const behaviour = behaviours.get(operation.area)!;
+    const withOperation = (answer: EngineAnswer): EngineAnswer => servedBy(answer, operation);
+
+    const { request, violations, unsupported } = readRequest(operation, route.rawParams, incoming);
+    trace.request = request;
+    trace.requestViolations = violations;
+    if (unsupported && !behaviour.invalidRequest) return withOperation(problem(415, 'Unsupported media type', `Content-Type ${unsupported}`));
+
+    const handler = behaviour.handlers?.[operation.operationId];
+    const preference = prism.asksForPreference(incoming);
+    if (violations.length > 0 && !(preference && !behaviour.invalidRequest)) {
+      const refused = behaviour.invalidRequest?.(violations, request) ?? documentedAnswerOrProblem(operation, 400, violations);
+      return withOperation(checked(operation, toAnswer(refused), violations, trace));
+    }
+
+    const unacceptable = notAcceptable(operation, incoming.headers.accept);
+    if (unacceptable) {
+      trace.requestViolations = [...violations, { location: ['header', 'accept'], message: unacceptable }];
+      return withOperation(problem(406, 'Not acceptable', unacceptable));
+    }
+
+    if (preference || !handler) {
+      const prismRequest = { method: incoming.method, path: incoming.rawPath, query: incoming.query, headers: incoming.headers, body: request.body };
+      let preferences;
+      try {
+        preferences = preference ? await prism.preferences(prismRequest) : {};
+      } catch (error) {
+        if (error instanceof PreferenceError) return withOperation(problem(422, 'Invalid Prefer header', error.message));
+        throw error;
+      }
+      const answer = await prism.answer(operation.area, operation.method, operation.path, prismRequest, preferences);
+      return withOperation(checked(operation, { status: answer.status, headers: answer.headers, body: answer.body, violations: [] }, [], trace));
+    }
+
+    // A write counts against the namespace's state size cap at what its body and parameters take, plus what a handler adds (IDs, times);
+    // not an operation whose data the area keeps outside the state, under limits of its own.
+    const charged = !READS.has(incoming.method) && !outsideState.has(operation.operationId);
+    if (charged && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params) + WRITE_OVERHEAD_BYTES)) {
+      const over = [{ location: ['body'], message: stateCapMessage(core.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES) }];
+      return withOperation(
+        checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), [], trace),
+      );
+    }
+    const call = {
+      state: namespaces.stateOf(namespace, operation.area),
+      namespace,
+      clock: clocks.of(namespace),
+      stateOf: (other: string) => namespaces.stateOf(other, operation.area),
+    };
+    return withOperation(checked(operation, toAnswer(await handler(request, call)), [], trace));
+  }
+
+  /**
+   * Records a call another part answered (the validation proxy forwarded it): the journal,
+   * coverage and onViolation see it as any other. `violations` start with `request` or `response`.
+   */
+  function recordAnswered(incoming: IncomingRequest, operation: CompiledOperation, violations: readonly Violation[], status: number): void {
+    if (!core.onAnswered) return;
+    const namespace =
+      behaviours.get(operation.area)!.namespaceOf?.(incoming.headers) ??
+      credentialOf(operation, incoming.headers)?.namespace ??
+      namespaceOfUnrouted(incoming.headers);
+    const requestViolations = violations.filter((v) => v.location[0] === 'request').map((v) => ({ location: v.location.slice(1), message: v.message }));
+    const answerViolations = violations.filter((v) => v.location[0] !== 'request');
+    core.onAnswered({ namespace, time: clocks.of(namespace).now(), incoming, operation, requestViolations, answerViolations, status });
+  }
+
+  return { served: [...served.values()], answer, recordAnswered, namespaceOfUnrouted };
+}
+
+/** The headers that carry an access key (apiKey schemes in a header), lower case: what names a request's namespace. */
+function accessKeyHeadersOf(operations: CompiledOperation[]): string[] {
+  const names = new Set<string>();
+  for (const operation of operations)
+    for (const scheme of operation.security.flat())
+      if (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.keyName) names.add(scheme.keyName.toLowerCase());
+  return [...names];
+}
+
+/** The credentials an operation takes, for the violation of a request that sent none: `the AccessKey header`. */
+function credentialsNamed(operation: CompiledOperation): string {
+  const named = (scheme: CompiledOperation['security'][number][number]) =>
+    scheme.type === 'http'
+      ? `an Authorization: ${scheme.scheme === 'basic' ? 'Basic' : 'Bearer'} header`
+      : `the ${scheme.keyName ?? scheme.name} ${scheme.in ?? 'header'}`;
+  return operation.security.map((alternative) => alternative.map(named).join(' and ')).join(', or ');
+}

@@ -1,0 +1,189 @@
+// Reading a routed request: which credential it carries, its parameters and body decoded by
+// their media type and validated against the operation's compiled schemas, and whether the
+// caller accepts any of the operation's answers. Apart from the answering pipeline (answering.ts),
+// so that every door (HTTP, fetch) and the differential test read requests the same way.
+import contentType from 'content-type';
+import Negotiator from 'negotiator';
+import type { MockRequest, Violation } from './area.ts';
+import { mediaMatches, type CompiledMedia, type CompiledOperation } from './contract.ts';
+import { forValidation, mayHoldBigint, parseExactJson } from './exact-json.ts';
+import { jsonTextDepth, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.ts';
+import { DEFAULT_NAMESPACE } from './namespaces.ts';
+import { decodeSegment } from './routes.ts';
+
+/** A request as a door read it: the raw path (still percent-encoded) and the body's bytes. */
+export interface IncomingRequest {
+  method: string;
+  rawPath: string;
+  query: Record<string, string | string[]>;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
+const JSON_MEDIA = /^(application\/json|text\/json|application\/[^;]*\+json)$/;
+
+/**
+ * The credential a request satisfies the operation's security with: the namespace is the
+ * access key (the first apiKey credential); operations secured otherwise (a bearer token) run in
+ * the default namespace and their area finds the namespace from the token. Undefined: refused.
+ */
+export function credentialOf(operation: CompiledOperation, headers: Record<string, string>): { namespace: string } | undefined {
+  if (operation.security.length === 0) return { namespace: DEFAULT_NAMESPACE };
+  for (const alternative of operation.security) {
+    let namespace: string | undefined;
+    const satisfied = alternative.every((scheme) => {
+      if (scheme.type === 'apiKey' && scheme.in === 'header') {
+        const value = headers[scheme.keyName!.toLowerCase()];
+        if (value === undefined || value === '') return false;
+        namespace ??= value;
+        return true;
+      }
+      if (scheme.type === 'http' && scheme.scheme === 'bearer') return /^Bearer\s+\S+/i.test(headers.authorization ?? '');
+      if (scheme.type === 'http' && scheme.scheme === 'basic') return /^Basic\s+\S+/i.test(headers.authorization ?? '');
+      return headers[(scheme.keyName ?? '').toLowerCase()] !== undefined;
+    });
+    if (satisfied) return { namespace: namespace ?? DEFAULT_NAMESPACE };
+  }
+  return undefined;
+}
+
+/** Parameters and body, decoded and validated against the operation's compiled schemas. */
+export interface ReadRequest {
+  request: MockRequest;
+  violations: Violation[];
+  /** Why the body's media type is refused, when it is. */
+  unsupported?: string;
+}
+
+export function readRequest(operation: CompiledOperation, rawParams: Record<string, string>, incoming: IncomingRequest): ReadRequest {
+  const violations: Violation[] = [];
+  const params: Record<string, string> = {};
+  for (const name in rawParams) {
+    const raw = rawParams[name]!;
+    if (raw === '') continue; // an empty segment leaves a required parameter missing
+    const decoded = raw.includes('%') ? decodeSegment(raw) : raw;
+    if (decoded === undefined) violations.push({ location: ['path', name], message: `is not valid percent-encoding: ${JSON.stringify(raw)}` });
+    else params[name] = decoded;
+  }
+  // Prism lets an empty query value through as absent; so does the mock.
+  let query: Record<string, unknown> = incoming.query;
+  for (const name in query) {
+    if (query[name] !== '') continue;
+    query = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+    break;
+  }
+  if (violations.length === 0) violations.push(...operation.validateParameters({ path: params, query, header: incoming.headers }));
+
+  const request: MockRequest = {
+    operationId: operation.operationId,
+    method: incoming.method,
+    path: incoming.rawPath,
+    params,
+    query: incoming.query,
+    headers: incoming.headers,
+    body: undefined,
+  };
+  const hasBody = incoming.body !== undefined && incoming.body.length > 0;
+  if (!operation.body) return { request, violations };
+  if (!hasBody) {
+    if (operation.body.required) violations.push({ location: ['body'], message: 'is required' });
+    return { request, violations };
+  }
+  const sentType = incoming.headers['content-type'];
+  const accepted = () => operation.body!.contents.map((m) => m.type).join(', ');
+  // The live server decodes this body by the operation, not by the Content-Type (x-body-content-type-ignored).
+  const decodedByOperation = operation.extensions['x-body-content-type-ignored'] ? operation.body.contents[0] : undefined;
+  if (decodedByOperation) return decodeBody(request, violations, operation, decodedByOperation, decodedByOperation.type, incoming.body!);
+  // A media type the operation does not take is a violation like any other, answered with the
+  // operation's documented error body (a 415 only where the area has none).
+  const refuse = (message: string): ReadRequest => {
+    violations.push({ location: ['body'], message: `Content-Type ${message}` });
+    return { request, violations, unsupported: `${message}.` };
+  };
+  if (sentType === undefined) return refuse(`is missing; a request body needs one and ${operation.operationId} takes ${accepted()}`);
+  const parsed = mediaTypeOf(sentType);
+  if (!parsed) {
+    violations.push({ location: ['body'], message: `Content-Type is not a media type: ${JSON.stringify(sentType)}` });
+    return { request, violations };
+  }
+  const media: CompiledMedia | undefined = operation.body.contents.find((m) => mediaMatches(m.type, parsed.type));
+  if (!media) return refuse(`${parsed.type} is not one of the content types ${operation.operationId} takes (${accepted()})`);
+  const charset = parsed.charset;
+  if (charset && !['utf-8', 'utf8', 'us-ascii'].includes(charset)) {
+    return refuse(`charset ${charset} is not read; send UTF-8`);
+  }
+  return decodeBody(request, violations, operation, media, parsed.type, incoming.body!);
+}
+
+/** Content-Type headers as parsed, remembered (a client sends the same few again and again); null when one is not a media type. */
+const mediaTypes = new Map<string, { type: string; charset: string | undefined } | null>();
+function mediaTypeOf(header: string): { type: string; charset: string | undefined } | null {
+  let parsed = mediaTypes.get(header);
+  if (parsed !== undefined) return parsed;
+  try {
+    const { type, parameters } = contentType.parse(header);
+    parsed = { type, charset: parameters.charset?.toLowerCase() };
+  } catch {
+    parsed = null;
+  }
+  if (header.length > 200) return parsed;
+  if (mediaTypes.size >= 256) mediaTypes.clear();
+  mediaTypes.set(header, parsed);
+  return parsed;
+}
+
+/** The body's bytes as the media type says (JSON parsed, text otherwise), validated against its schema. */
+function decodeBody(
+  request: MockRequest,
+  violations: Violation[],
+  operation: CompiledOperation,
+  media: CompiledMedia,
+  type: string,
+  bytes: Buffer,
+): ReadRequest {
+  request.contentType = type;
+  const text = bytes.toString('utf8');
+  if (JSON_MEDIA.test(media.type) || JSON_MEDIA.test(type)) {
+    const depth = jsonTextDepth(text, MAX_JSON_DEPTH);
+    if (depth > MAX_JSON_DEPTH) {
+      violations.push({ location: ['body'], message: tooDeepMessage(depth) });
+      return { request, violations };
+    }
+    try {
+      request.body = parseExactJson(text);
+    } catch (error) {
+      violations.push({ location: ['body'], message: `is not valid JSON (${(error as Error).message})` });
+      return { request, violations };
+    }
+  } else {
+    request.body = text;
+  }
+  violations.push(...operation.validateBody(media, typeof request.body === 'string' || !mayHoldBigint(text) ? request.body : forValidation(request.body)));
+  return { request, violations };
+}
+
+/** Why the request's Accept rules out every media type of the operation's success answers (a 406), if it does. */
+export function notAcceptable(operation: CompiledOperation, accept: string | undefined): string | undefined {
+  if (!accept) return undefined;
+  let known = acceptances.get(operation);
+  if (!known) acceptances.set(operation, (known = new Map()));
+  if (known.has(accept)) return known.get(accept);
+  const refusal = judgeAccept(operation, accept);
+  // Remembered per operation for the few Accept headers clients send (each a few dozen bytes).
+  if (accept.length <= 200) {
+    if (known.size >= 64) known.clear();
+    known.set(accept, refusal);
+  }
+  return refusal;
+}
+
+const acceptances = new WeakMap<CompiledOperation, Map<string, string | undefined>>();
+
+function judgeAccept(operation: CompiledOperation, accept: string): string | undefined {
+  const offered = [...operation.responses.entries()].filter(([status]) => status.startsWith('2')).flatMap(([, r]) => r.contents.map((m) => m.type));
+  if (offered.length === 0) return undefined;
+  const negotiator = new Negotiator({ headers: { accept } });
+  if (negotiator.mediaTypes(offered).length > 0) return undefined;
+  return `${operation.operationId} answers ${offered.join(', ')}; the Accept header (${accept}) allows none of them.`;
+}

@@ -1,0 +1,47 @@
+// Connection upgrades (WebSocket) handed to the area that serves their path; each message the
+// area records is reported with its namespace and its time on that namespace's clock.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { toAnswer, type EngineAnswer } from './answer.ts';
+import type { AnsweredMessage, EngineCore } from './answering.ts';
+
+export function createUpgrades(
+  { behaviours, namespaces, clocks, clock }: Pick<EngineCore, 'behaviours' | 'namespaces' | 'clocks' | 'clock'>,
+  onMessage: ((message: AnsweredMessage) => void) | undefined,
+  namespaceOfUnrouted: (headers: Record<string, string>) => string,
+) {
+  return {
+    /** What each area serves as upgrades, one line each (for the refusal of one nobody serves). */
+    upgrades: [...behaviours].flatMap(([area, behaviour]) => (behaviour.upgrade ? [`${area}: ${behaviour.upgrade.description}`] : [])),
+    /** Hands an upgrade to the first area that takes its path: 'taken', the area's refusal, or undefined when no area serves the path. */
+    upgrade(request: IncomingMessage, rawPath: string, socket: Duplex, head: Buffer): 'taken' | EngineAnswer | undefined {
+      for (const [area, behaviour] of behaviours) {
+        if (!behaviour.upgrade?.accepts(rawPath)) continue;
+        const record = onMessage
+          ? (headers: Record<string, string>, message: unknown, outcome: Promise<unknown>) => {
+              const arrived = clock.now();
+              const settle = (error?: { message: string; code?: string }) => {
+                const namespace = namespaceOfUnrouted(headers);
+                onMessage({ namespace, time: arrived + clocks.of(namespace).now() - clock.now(), area, rawPath, message, error });
+              };
+              outcome.then(
+                () => settle(),
+                (error: unknown) =>
+                  settle({
+                    message: String((error as Error)?.message ?? error),
+                    ...(typeof (error as { code?: unknown })?.code === 'string' ? { code: (error as { code: string }).code } : {}),
+                  }),
+              );
+            }
+          : undefined;
+        const refusal = behaviour.upgrade.handle(request, socket, head, {
+          stateOf: (namespace) => namespaces.stateOf(namespace, area),
+          clock: clock,
+          record,
+        });
+        return refusal ? toAnswer(refusal) : 'taken';
+      }
+      return undefined;
+    },
+  };
+}
