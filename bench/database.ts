@@ -11,9 +11,9 @@
 //     a runaway runs, a long function call's overrun, health while snapshotting, --db-dir writes;
 //   - 256 namespaces' first statements at once, and syntax errors' memory (bench/lib/database-burst.ts).
 import { existsSync } from 'node:fs';
-import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
-import { createClient, type Client } from '@libsql/client';
+import { type Client, createClient } from '@libsql/client';
 import { startMock } from '@platform-contracts/mock';
+import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { burstAndMemoryGoals } from './lib/database-burst.ts';
 import { faultFigures } from './lib/database-faults.ts';
 import { printGoals } from './lib/goals.ts';

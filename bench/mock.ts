@@ -22,15 +22,15 @@
 // It ends with the goals in one table (figure, goal, met or missed).
 // Every server runs in its own process; the load generator runs in this one.
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { Agent, request as httpRequest } from 'node:http';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/lib/free-port.ts';
-import { ROOT, bundlePath } from '../scripts/lib/paths.ts';
+import { bundlePath, ROOT } from '../scripts/lib/paths.ts';
 import { fail } from '../scripts/lib/run.ts';
+import { type Goal, printGoals } from './lib/goals.ts';
 import { measureJournalCost } from './lib/journal-cost.ts';
 import { measureSuites, measureValidatedCalls } from './lib/mock-in-process.ts';
-import { printGoals, type Goal } from './lib/goals.ts';
 import { BUILT, HEADERS, start, startOurs, stop, waitFor } from './lib/processes.ts';
 import { measureStartup } from './lib/start-up.ts';
 import { measureTeamSuite } from './lib/team-suite.ts';

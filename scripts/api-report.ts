@@ -5,11 +5,11 @@
 // committed one and fails on a difference: with no changeset naming the package, the change is
 // unannounced (add one: `pnpm changeset`); with one, the committed report is stale (run --update).
 // --update writes the reports, and refuses to for a package no changeset names.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
-import { parseScriptArgs, checkNames } from './lib/args.ts';
+import { checkNames, parseScriptArgs } from './lib/args.ts';
 import { entryPoints } from './lib/entry-points.ts';
 import { ROOT, scopedName } from './lib/paths.ts';
 import { fail } from './lib/run.ts';

@@ -5,13 +5,15 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { BUNDLE_INPUTS, bundleIfChanged } from './bundle.ts';
 import { parseScriptArgs } from './lib/args.ts';
-import { readRecord, runSteps, whyStale, type BuildStep } from './lib/freshness.ts';
-import { BUILD_RECORD, BUNDLE_DIR, CONTRACTS_DIR, DOCS_DIR, ROOT } from './lib/paths.ts';
 import { compile, isTypeChecking, setTypeChecking } from './lib/compile.ts';
+import { type BuildStep, readRecord, runSteps, whyStale } from './lib/freshness.ts';
+import { BUILD_RECORD, BUNDLE_DIR, CONTRACTS_DIR, DOCS_DIR, ROOT } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
 
 const rel = (file: string) => path.relative(ROOT, file);
+
 export { BUILD_RECORD };
+
 /** Every step reads the installed dependencies: a change of the lockfile rebuilds everything. */
 const SHARED_INPUTS = ['tsconfig.base.json', 'pnpm-lock.yaml'];
 /** The CLI compiles to JavaScript where it has a build configuration. */

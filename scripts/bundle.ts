@@ -5,11 +5,11 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { BUILD_RECORD, ROOT, BUNDLE_DIR, bundlePath, listAreas, negativeCasesDir, OPENAPI_DIR } from './lib/paths.ts';
-import { fingerprint, readRecord, whyStale, writeRecord } from './lib/freshness.ts';
-import { syncRedoclyConfig } from './lib/redocly-config.ts';
-import { REDOCLY_ENV, fail, runBin } from './lib/run.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
+import { fingerprint, readRecord, whyStale, writeRecord } from './lib/freshness.ts';
+import { BUILD_RECORD, BUNDLE_DIR, bundlePath, listAreas, negativeCasesDir, OPENAPI_DIR, ROOT } from './lib/paths.ts';
+import { syncRedoclyConfig } from './lib/redocly-config.ts';
+import { fail, REDOCLY_ENV, runBin } from './lib/run.ts';
 
 /** What the bundles are made from. */
 export const BUNDLE_INPUTS = ['openapi', 'redocly.yaml', 'scripts/bundle.ts', 'scripts/lib/redocly-config.ts'];

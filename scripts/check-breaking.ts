@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleIfChanged } from './bundle.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
-import { RULES, compareContracts, formatFinding, type Finding } from './lib/breaking.ts';
-import { OPENAPI_DIR, ROOT, bundlePath, listAreas, scopedName } from './lib/paths.ts';
+import { compareContracts, type Finding, formatFinding, RULES } from './lib/breaking.ts';
 import { compareNegativeCases, readNegativeCases } from './lib/negative-cases.ts';
+import { bundlePath, listAreas, OPENAPI_DIR, ROOT, scopedName } from './lib/paths.ts';
 import { bumpVersion, latestRelease, revisionOf } from './lib/releases.ts';
 import { SourceLocator } from './lib/source-location.ts';
 

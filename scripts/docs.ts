@@ -6,16 +6,15 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { DOCS_DIR, OPENAPI_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
-import { releasedVersions } from './lib/releases.ts';
 import { parseScriptArgs } from './lib/args.ts';
-import { fail } from './lib/run.ts';
-import { MOCK_URL, addCodeSamples } from './lib/samples.ts';
-import { assumedNavigationCss, combineAreas, labelComponents, markAssumptions, statedOnly, type AreaInput } from './lib/site-document.ts';
-import { SITE_DIR, headingLink, siteDescription, sourcesHeading } from './lib/site-guides.ts';
-import { siteScalarScript } from './lib/scalar-adapter.ts';
-
 import type { Json } from './lib/openapi.ts';
+import { bundlePath, DOCS_DIR, listAreas, OPENAPI_DIR, ROOT } from './lib/paths.ts';
+import { releasedVersions } from './lib/releases.ts';
+import { fail } from './lib/run.ts';
+import { addCodeSamples, MOCK_URL } from './lib/samples.ts';
+import { siteScalarScript } from './lib/scalar-adapter.ts';
+import { type AreaInput, assumedNavigationCss, combineAreas, labelComponents, markAssumptions, statedOnly } from './lib/site-document.ts';
+import { headingLink, SITE_DIR, siteDescription, sourcesHeading } from './lib/site-guides.ts';
 
 const require = createRequire(import.meta.url);
 const FONTS = [

@@ -5,7 +5,7 @@
 // `--check` writes nothing and fails when a committed file differs from a fresh generation.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { GENERATED_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
+import { bundlePath, GENERATED_DIR, listAreas, ROOT } from './lib/paths.ts';
 import { areaNameProblem, operationIdsOf, renderAreas, renderOperations } from './lib/registry.ts';
 import { fail } from './lib/run.ts';
 

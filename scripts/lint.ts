@@ -5,9 +5,9 @@
 import path from 'node:path';
 import { bundleIfChanged } from './bundle.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
-import { OPENAPI_DIR, ROOT, bundlePath, listAreas } from './lib/paths.ts';
-import { REDOCLY_ENV, runBin } from './lib/run.ts';
+import { bundlePath, listAreas, OPENAPI_DIR, ROOT } from './lib/paths.ts';
 import { syncRedoclyConfig } from './lib/redocly-config.ts';
+import { REDOCLY_ENV, runBin } from './lib/run.ts';
 import { SourceLocator } from './lib/source-location.ts';
 
 export interface Finding {

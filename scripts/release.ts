@@ -7,12 +7,12 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundle } from './bundle.ts';
-import { compareNegativeCases, examplesDirOf, readNegativeCases } from './lib/negative-cases.ts';
 import { parseScriptArgs } from './lib/args.ts';
-import { compareContracts, foldAcrossSources, type Finding } from './lib/breaking.ts';
+import { compareContracts, type Finding, foldAcrossSources } from './lib/breaking.ts';
 import { changelogLine, entryDates, renderChangelog } from './lib/changelog.ts';
-import { OPENAPI_DIR, ROOT, bundlePath, listAreas, scopedName } from './lib/paths.ts';
-import { bumpVersion, compareVersions, latestRelease, majorOf, noteFileOf, releasedDir, revisionOf, releasedVersions } from './lib/releases.ts';
+import { compareNegativeCases, examplesDirOf, readNegativeCases } from './lib/negative-cases.ts';
+import { bundlePath, listAreas, OPENAPI_DIR, ROOT, scopedName } from './lib/paths.ts';
+import { bumpVersion, compareVersions, latestRelease, majorOf, noteFileOf, releasedDir, releasedVersions, revisionOf } from './lib/releases.ts';
 import { fail } from './lib/run.ts';
 
 export { bumpVersion } from './lib/releases.ts';

@@ -1,7 +1,7 @@
 // `pnpm version-packages`: applies the pending changesets (.changeset/*.md) with changesets'
 // `changeset version` (versions, the ranges the packages require of each other, each package's
 // CHANGELOG.md), then moves the version the client sends in its User-Agent with its package.
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseScriptArgs } from './lib/args.ts';
 import { ROOT } from './lib/paths.ts';

@@ -5,8 +5,8 @@
 // these figures; test/client/bundle.test.ts holds them to their bounds.
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Plugin } from 'esbuild';
 import { AREAS } from '@platform-contracts/contracts';
+import { build, type Plugin } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startMock, type RunningMock } from '@platform-contracts/mock';
+import { type RunningMock, startMock } from '@platform-contracts/mock';
 import { median, percentile } from './stats.ts';
 
 const P99_SAMPLES = 200;

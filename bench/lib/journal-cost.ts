@@ -10,10 +10,10 @@
 // round's own ratio, printed before, moved by more than the goal's width between runs); beside it,
 // the spread: the quartiles of the rounds' own ratios. Goal: with the journal on, within 10 % of
 // the figures with it off.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { createMock } from '@platform-contracts/mock';
+import autocannon from 'autocannon';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { fail } from '../../scripts/lib/run.ts';

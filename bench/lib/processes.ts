@@ -1,6 +1,6 @@
 // The benchmarks' server processes: started with an IPC channel, killed when the benchmark ends,
 // polled until they answer.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';

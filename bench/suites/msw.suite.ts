@@ -1,10 +1,10 @@
 // The same suite on hand-written MSW handlers, as a team would write them: in-memory state for
 // the endpoints the service calls, reset after each test. No contract, no validation, no SQL.
 import { randomUUID } from 'node:crypto';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, test as base } from 'vitest';
 import { createPlatformClient, type PlatformClient } from '@platform-contracts/client';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, test as base, beforeAll } from 'vitest';
 import { newCollection } from '../team/msw-handlers.ts';
 import { definePublishingTests } from './cases.ts';
 

@@ -1,6 +1,6 @@
 // The application a benchmark suite tests: a small publishing service on the platform client
 // (collections, videos, paging, shield learning mode, DNS import), as the team wrote it.
-import { importDnsRecords, paginate, type PlatformClient } from '@platform-contracts/client';
+import { importDnsRecords, type PlatformClient, paginate } from '@platform-contracts/client';
 
 export const LIBRARY = 42;
 export const SHIELD_ZONE = 1024;

@@ -7,9 +7,9 @@
 // Each backend's modules are imported only by the runs that use it, as a team's suite imports
 // only its own (MSW's interceptors take about 50 ms a file to load, the mock's modules about as long).
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { createPlatformClient, type PlatformClient } from '@platform-contracts/client';
 import type { Mock } from '@platform-contracts/mock';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 export type Backend = 'msw' | 'mock' | 'http';
 export const BACKEND = (process.env.TEAM_BACKEND ?? 'mock') as Backend;

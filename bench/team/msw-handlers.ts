@@ -1,7 +1,7 @@
 // The team's hand-written MSW handlers for the endpoints its suite calls: in-memory state per
 // access key, reset after each test. No contract, no validation.
 import { randomUUID } from 'node:crypto';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 
 const API = 'https://api.platform.example';
 interface Collection {

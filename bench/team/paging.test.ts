@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { paginate } from '@platform-contracts/client';
+import { describe, expect, it } from 'vitest';
 import { usePlatform } from './backend.ts';
 
 const platform = usePlatform();

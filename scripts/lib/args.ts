@@ -3,7 +3,7 @@
 // errors read as the mock's do (packages/mock/src/cli/cli-help.ts): descriptions as sentences,
 // defaults as `(default: X)`, one aligned column wrapped at 100 characters, and an error line
 // followed by the command's own help to read.
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /** Exit code for a command called the wrong way (unknown option, bad value, unknown name). */
 export const USAGE_EXIT = 2;

@@ -10,13 +10,14 @@
 // downloads a binary when installed. api-smart-diff reads 3.1 and follows $refs, but its own
 // grading is unreliable (a response type changed from string to integer is "non-breaking"), so it
 // only finds the differences here and the grading is the table's.
-import { apiCompare } from 'api-smart-diff';
+
 import { isDeepStrictEqual } from 'node:util';
+import { apiCompare } from 'api-smart-diff';
+import { type Change, type Direction, type Level, type Owner, type ParameterRef, RULES, type Rule, ruleFor } from './breaking-rules.ts';
 import { inOneForm } from './equivalent-forms.ts';
 import { HTTP_METHODS } from './openapi.ts';
-import { RULES, ruleFor, type Change, type Direction, type Level, type Owner, type ParameterRef, type Rule } from './breaking-rules.ts';
 
-export { RULES, type Change, type Level, type Rule } from './breaking-rules.ts';
+export { type Change, type Level, RULES, type Rule } from './breaking-rules.ts';
 
 type Json = Record<string, unknown>;
 type Key = string | number;

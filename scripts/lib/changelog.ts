@@ -4,9 +4,9 @@
 // prints. The reference site shows the file as it is. The dates are the file's own record: an
 // entry keeps the date it was released on.
 import { existsSync, readFileSync } from 'node:fs';
-import { compareContracts, foldAcrossSources, type Finding, type Level } from './breaking.ts';
+import { compareContracts, type Finding, foldAcrossSources, type Level } from './breaking.ts';
 import { compareNegativeCases } from './negative-cases.ts';
-import { readRelease, releasedVersions, type Release } from './releases.ts';
+import { type Release, readRelease, releasedVersions } from './releases.ts';
 
 const HEADINGS: Record<Level, string> = {
   error: 'Breaking changes',

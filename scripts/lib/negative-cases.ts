@@ -2,7 +2,7 @@
 // invalid request and the 4xx that answers it) in the folder beside the contract's file, named
 // after it (openapi/<area>/openapi_examples/ beside openapi.yaml, released/<revision>_examples/
 // beside released/<revision>.yaml). The breaking-change check and the changelogs compare them.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from './breaking.ts';
 

@@ -2,10 +2,10 @@
 // contract. A contract's revision is its own `info.x-revision`, apart from `info.version`, the
 // version of the platform's API it describes. Files released before the revision had a field of
 // its own carry it as their info.version: the file's name is the revision either way.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { examplesDirOf, readNegativeCases, type NegativeCase } from './negative-cases.ts';
+import { examplesDirOf, type NegativeCase, readNegativeCases } from './negative-cases.ts';
 
 export const releasedDir = (openapiDir: string, area: string) => path.join(openapiDir, area, 'released');
 

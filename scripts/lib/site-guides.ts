@@ -1,11 +1,11 @@
 // The site's guides, changelogs and assumption sources, as the description of its one document:
 // each level-1 heading is an entry of the navigation, each level-2 heading an entry below it.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { resolveRef, walkOperations, type Json } from './openapi.ts';
-import { ROOT, OPENAPI_DIR } from './paths.ts';
+import { type Json, resolveRef, walkOperations } from './openapi.ts';
+import { OPENAPI_DIR, ROOT } from './paths.ts';
 import { releasedVersions, revisionOf } from './releases.ts';
-import { assumedNodes, type AreaInput } from './site-document.ts';
+import { type AreaInput, assumedNodes } from './site-document.ts';
 
 export const SITE_DIR = path.join(ROOT, 'site');
 export const GUIDES_DIR = path.join(SITE_DIR, 'guides');

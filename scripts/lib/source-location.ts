@@ -5,7 +5,7 @@
 // (found through the refs reachable from the area's root).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import { unescapePointerToken } from './openapi.ts';
 
 export interface SourceLocation {

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, bundlePath } from './paths.ts';
+import { bundlePath, ROOT } from './paths.ts';
 
 const SPECMATIC = path.join(ROOT, 'node_modules/.bin/specmatic');
 

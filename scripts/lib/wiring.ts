@@ -6,7 +6,7 @@
 // its contract, its mock behaviour and its own client code (if any); these files only gather them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readClientArea, type ClientArea } from './client-areas/model.ts';
+import { type ClientArea, readClientArea } from './client-areas/model.ts';
 import { domainExportsOf, moduleExports } from './client-areas/module-exports.ts';
 import { camelCase, clientTypesFile, pascalCase } from './client-areas/names.ts';
 import { renderClientArea, renderClientTypes } from './client-areas/render-area.ts';

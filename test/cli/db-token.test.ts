@@ -2,12 +2,12 @@
 // every transition of the specification's token table, and every failure with its exit code.
 import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { createDatabaseTokensClient, listDatabaseTokens } from '@platform-contracts/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accepts, ACCESS_KEY, DATABASE_ID, libsql, platform, printedTokens, STARTUP_TOKENS, useCliMock } from './support.ts';
+import { ACCESS_KEY, accepts, DATABASE_ID, libsql, platform, printedTokens, STARTUP_TOKENS, useCliMock } from './support.ts';
 
 const mock = useCliMock();
 

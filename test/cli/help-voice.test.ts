@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, listAreas } from '../../scripts/lib/paths.ts';
+import { listAreas, ROOT } from '../../scripts/lib/paths.ts';
 import { loadBundle } from '../support/openapi.ts';
 
 const MOCK_BIN = path.join(ROOT, 'packages/mock/bin/platform-mock.js');

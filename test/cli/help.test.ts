@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { accepts, ACCESS_KEY, DATABASE_ID, platform, printedTokens, useCliMock } from './support.ts';
+import { ACCESS_KEY, accepts, DATABASE_ID, platform, printedTokens, useCliMock } from './support.ts';
 
 const mock = useCliMock();
 const BIN = path.join(ROOT, 'node_modules/.bin/platform');

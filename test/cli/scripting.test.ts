@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { accepts, ACCESS_KEY, DATABASE_ID, platform, printedTokens, useCliMock } from './support.ts';
+import { ACCESS_KEY, accepts, DATABASE_ID, platform, printedTokens, useCliMock } from './support.ts';
 
 const mock = useCliMock();
 const BIN = path.join(ROOT, 'packages/cli/bin/platform.js');

@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { createClient, type Client } from '@libsql/client';
+import { type Client, createClient } from '@libsql/client';
+import { type RequestLogEntry, type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { startMock, type RequestLogEntry, type RunningMock } from '@platform-contracts/mock';
 import { run } from '../../packages/cli/src/run.ts';
 import { validateAnswer } from '../support/openapi.ts';
 

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../packages/cli/src/errors.ts';
 import { MAX_DAYS } from '../../packages/cli/src/expiry.ts';
-import { loadBundle } from '../support/openapi.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { loadBundle } from '../support/openapi.ts';
 import { accepts, DATABASE_ID, platform, printedTokens, useCliMock } from './support.ts';
 
 const mock = useCliMock();

@@ -6,9 +6,9 @@
 // never up front.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '@platform-contracts/contracts';
-import { clientFactories, limitOf, measure, measureAreaClients, measureSplit, type Measured } from '../../bench/lib/client-size.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clientFactories, limitOf, type Measured, measure, measureAreaClients, measureSplit } from '../../bench/lib/client-size.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
 const exportsMap = JSON.parse(readFileSync(path.join(ROOT, 'packages/client/package.json'), 'utf8')).exports as Record<string, unknown>;

@@ -1,11 +1,12 @@
 // Domain helpers: the smart-generate aggregate (the specification's rule, legacy rows included),
 // the enumerations' names (against the contracts' x-enum-varnames) and database URL parsing.
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+
 import * as client from '@platform-contracts/client';
 import { aggregateSmartGenerateStatus, ClientConfigError, enumName, parseDatabaseUrl, SmartGenerateStatus, type Video } from '@platform-contracts/client';
 import { AREAS } from '@platform-contracts/contracts';
-import { loadBundle, type Json } from '../support/openapi.ts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type Json, loadBundle } from '../support/openapi.ts';
 
 const { None, Queued, InProgress, Finished, Failed } = { None: 0, Queued: 1, InProgress: 2, Finished: 3, Failed: 4 } as const; // the specification's table
 type Status = Video.SmartGenerateStatus;

@@ -2,7 +2,6 @@
 // the status, the documented body (validated against the contract), method, path and a request
 // ID; with throwOnError the same error is thrown. No access key appears in any of it.
 import { inspect } from 'node:util';
-import { describe, expect, it } from 'vitest';
 import {
   ContainersApiError,
   createContainersClient,
@@ -18,6 +17,7 @@ import {
   StorageApiError,
   VideoApiError,
 } from '@platform-contracts/client';
+import { describe, expect, it } from 'vitest';
 import { useMock } from '../support/mock.ts';
 import { validateAnswer } from '../support/openapi.ts';
 

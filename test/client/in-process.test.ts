@@ -4,22 +4,22 @@
 // middleware, signal, timeoutMs, retry). The global fetch throws throughout, so a call that
 // escaped the given fetch would fail.
 import { createClient as createLibsqlClient } from '@libsql/client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createDatabaseClient,
   createDatabaseTokens,
   createDatabaseTokensClient,
   createDnsClient,
   createPlatformClient,
+  type HelperCallOptions,
   importDnsRecords,
   invalidateDatabaseTokens,
   listDatabaseTokens,
-  paginate,
-  PlatformTimeoutError,
-  type HelperCallOptions,
   type Middleware,
+  PlatformTimeoutError,
+  paginate,
 } from '@platform-contracts/client';
 import { createMock, type Mock } from '@platform-contracts/mock';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadBundle, parameterExample } from '../support/openapi.ts';
 
 const DATABASE_ID = 'my-database';

@@ -4,9 +4,10 @@
 // reads every int64 field as a bigint with its exact digits (and only those fields: the others
 // stay numbers), and writes bigints in paths, queries and bodies with their digits. Against the
 // in-process mock, which keeps the digits too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createPlatformClient, createShieldClient, createVideoClient, PlatformRequestError, paginate } from '@platform-contracts/client';
 import { createMock, type Mock } from '@platform-contracts/mock';
-import { createPlatformClient, createShieldClient, createVideoClient, paginate, PlatformRequestError } from '@platform-contracts/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let mock: Mock;
 beforeAll(async () => {

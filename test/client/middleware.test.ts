@@ -1,10 +1,11 @@
 // openapi-fetch middleware through the client: per call, per area (`use`, or the factory's
 // `middleware`), and for every area from createPlatformClient. Each gets a real Request and the
 // answer's Response; the client's retries and typed errors still apply.
-import { describe, expect, it } from 'vitest';
+
 import { createPlatformClient, createShieldClient, type Middleware, ShieldApiError } from '@platform-contracts/client';
-import { VERSION } from '../../packages/client/src/internal/version.ts';
+import { describe, expect, it } from 'vitest';
 import packageJson from '../../packages/client/package.json' with { type: 'json' };
+import { VERSION } from '../../packages/client/src/internal/version.ts';
 
 /** A fetch that answers 200 `{}`-ish pages and records the requests it got. */
 function recorder() {

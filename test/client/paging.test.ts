@@ -1,18 +1,19 @@
 // `paginate`: one paging mechanism for every listing, driven by each operation's x-pagination.
 // Against the mock (every page checked against the contract, the expected items from one big
 // page), and against scripted servers that page wrongly: it must stop and say why, never loop.
-import { AREAS } from '@platform-contracts/contracts';
-import { describe, expect, it } from 'vitest';
+
 import {
   createShieldClient,
   createStorageClient,
   createVideoClient,
-  paginate,
   PlatformPaginationError,
+  paginate,
   ShieldApiError,
   StorageApiError,
   VideoApiError,
 } from '@platform-contracts/client';
+import { AREAS } from '@platform-contracts/contracts';
+import { describe, expect, it } from 'vitest';
 import { useMock } from '../support/mock.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 

@@ -1,10 +1,10 @@
 // createPlatformClient: one entry point for every area against one mock, base URLs from options
 // or the environment, and a clear ClientConfigError for an area used without one.
 import { inspect } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AREAS } from '@platform-contracts/contracts';
-import { startMock, type RunningMock } from '@platform-contracts/mock';
 import { ClientConfigError, createPlatformClient, importDnsRecords, PlatformTimeoutError, ShieldApiError } from '@platform-contracts/client';
+import { AREAS } from '@platform-contracts/contracts';
+import { type RunningMock, startMock } from '@platform-contracts/mock';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validateAnswer } from '../support/openapi.ts';
 
 const SECRET = 'platform-secret-access-key';

@@ -1,9 +1,10 @@
 // Retries (network errors, 429 and 5xx on idempotent methods, Retry-After, backoff with jitter)
 // and timeouts (per client, per call, the caller's AbortSignal), with scripted answers.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { createShieldClient, createVideoClient, PlatformRequestError, PlatformTimeoutError, VideoApiError } from '@platform-contracts/client';
-import { createRetryingFetch } from '../../packages/client/src/internal/transport.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backoffDelay, retryAfterMs } from '../../packages/client/src/internal/retry.ts';
+import { createRetryingFetch } from '../../packages/client/src/internal/transport.ts';
 
 const LIST = '/library/{libraryId}/collections' as const;
 const listParams = { params: { path: { libraryId: 1 } } };

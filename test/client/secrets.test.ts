@@ -4,7 +4,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ClientConfigError,
   createDatabaseTokens,
@@ -15,6 +14,7 @@ import {
   PlatformRequestError,
   VideoApiError,
 } from '@platform-contracts/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const SECRET = 'sk/live+7f3c2a very secret';
 let server: Server;

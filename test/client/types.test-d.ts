@@ -1,27 +1,28 @@
 // Type tests (vitest's typechecker): response bodies, error bodies narrowed by status, required
 // path parameters, oneOf variants, and what must not compile: a path or method the area lacks,
 // an option no call takes, an option of the wrong type. Nothing here runs.
-import { describe, expectTypeOf, it } from 'vitest';
+
 import {
+  type Containers,
+  type ContainersApiError,
+  type ContainersClient,
   createDatabaseClient,
   createDnsClient,
   createPlatformClient,
   createShieldClient,
   createStorageClient,
   createVideoClient,
-  paginate,
-  type Containers,
-  type ContainersApiError,
-  type ContainersClient,
   type Database,
   type DatabaseTokensClient,
   type Dns,
   type Middleware,
+  paginate,
   type Shield,
   type Storage,
   type Video,
   type VideoApiError,
 } from '@platform-contracts/client';
+import { describe, expectTypeOf, it } from 'vitest';
 
 const options = { accessKey: 'k', baseUrl: 'http://127.0.0.1:1' };
 const video = createVideoClient(options);

@@ -1,6 +1,7 @@
 // The containers client against the mock: every answer is checked against the contract.
+
+import { ClientConfigError, type Containers, createContainersClient } from '@platform-contracts/client';
 import { describe, expect, it } from 'vitest';
-import { ClientConfigError, createContainersClient, type Containers } from '@platform-contracts/client';
 import { useMock } from '../support/mock.ts';
 import { loadBundle, parameterExample, validateAnswer } from '../support/openapi.ts';
 

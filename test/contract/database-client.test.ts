@@ -1,7 +1,8 @@
 // createDatabaseClient against the mock over HTTP. After every test, each request must validate
 // against the contract and each answer must match it (see test/support/database.ts).
+
+import { ClientConfigError, createDatabaseClient, type DatabaseClientOptions, DatabaseError } from '@platform-contracts/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ClientConfigError, createDatabaseClient, DatabaseError, type DatabaseClientOptions } from '@platform-contracts/client';
 import { FULL_ACCESS_TOKEN, READ_ONLY_TOKEN, useDatabaseMock } from '../support/database.ts';
 
 const mock = useDatabaseMock();

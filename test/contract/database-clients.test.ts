@@ -1,22 +1,22 @@
 // Real clients of libSQL's protocol against the mock: drizzle-orm and kysely over
 // @libsql/client, @libsql/hrana-client's streams (protocol version 3 over HTTP), and the
 // requests libSQL's Rust client sends to /v3/pipeline and /v3/cursor.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createClient, type Client } from '@libsql/client';
+import { type Client, createClient } from '@libsql/client';
 import * as hrana from '@libsql/hrana-client';
 import { LibsqlDialect, type libsql } from '@libsql/kysely-libsql';
-
-type LibsqlClientOfDialect = libsql.Client;
-import { eq, sql as drizzleSql } from 'drizzle-orm';
+import { sql as drizzleSql, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { Kysely, sql as kyselySql } from 'kysely';
-import { Migrator, type Migration } from 'kysely/migration';
+import { type Migration, Migrator } from 'kysely/migration';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FULL_ACCESS_TOKEN, useDatabaseMock } from '../support/database.ts';
+
+type LibsqlClientOfDialect = libsql.Client;
 
 const mock = useDatabaseMock();
 const clients: Client[] = [];

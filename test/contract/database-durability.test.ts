@@ -1,7 +1,7 @@
 // A database kept in a folder (--db-dir) is SQLite's own files, written in place by the engine's
 // worker: a write appends what it changed to the WAL (the database file is neither rewritten nor
 // replaced), and a process killed with SIGKILL loses nothing it had answered as committed.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -2,13 +2,14 @@
 // workers (sandbox, time limit and lock waits on an injected clock, the pool) driven without HTTP.
 // Time limits follow the clock's advance, shared with the engine's threads: a test moves it and
 // waits for the answer, and the engine's supervisor thread sees the move at its next look.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { once } from 'node:events';
-import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/stopped.ts';
-import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineWorker } from '../../packages/mock/src/areas/database/engine/engine-worker.ts';
+import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
 import { splitStatements } from '../../packages/mock/src/areas/database/engine/sql-text.ts';
+import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/stopped.ts';
 
 describe('splitting SQL text into statements', () => {
   it.each([

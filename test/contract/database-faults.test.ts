@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_ACCESS_TOKEN, HEALTH_PATH, READ_ONLY_TOKEN, useDatabaseMock, type DatabaseMock } from '../support/database.ts';
+import { type DatabaseMock, FULL_ACCESS_TOKEN, HEALTH_PATH, READ_ONLY_TOKEN, useDatabaseMock } from '../support/database.ts';
 
 type Result =
   | { type: 'ok'; response: { type: string; result?: any; is_autocommit?: boolean } }

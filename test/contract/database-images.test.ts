@@ -3,8 +3,8 @@
 // image answers 400 naming the reason, and nothing changes: not the namespace it was put into, not
 // another namespace. The cases are one table; each is also accepted once made honestly.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeImage, patchHeader } from '../support/sqlite-images.ts';
 import { FULL_ACCESS_TOKEN, useDatabaseMock } from '../support/database.ts';
+import { makeImage, patchHeader } from '../support/sqlite-images.ts';
 
 const mock = useDatabaseMock();
 const OTHER_KEY = 'images-other-namespace-key';

@@ -2,11 +2,12 @@
 // its data, and one namespace's runaway statement, single long function call or lock never
 // stalls, interrupts or loses another namespace's work. Time limits follow the shared clock's
 // advance (the test moves it; the supervisor thread sees it at its next look); nothing sleeps.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATEMENT_CACHE_BYTES } from '../../packages/mock/src/areas/database/engine/connection.ts';
 import { createSqlEngine, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
-import { STATEMENT_CACHE_BYTES } from '../../packages/mock/src/areas/database/engine/connection.ts';
 import { SPLIT_CACHE_BYTES } from '../../packages/mock/src/areas/database/engine/split-cache.ts';
 import { FULL_ACCESS_TOKEN, HEALTH_PATH, useDatabaseMock } from '../support/database.ts';
 

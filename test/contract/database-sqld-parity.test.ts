@@ -4,7 +4,7 @@
 // 150 per WebSocket connection), and batch conditions nested past sqld's bound (serde_json's
 // 128 levels) answer the protocol's error, never a 5xx or a hang. Then the same through
 // @libsql/client (HTTP, WebSocket) and @libsql/hrana-client (HTTP; WebSocket hrana2 and hrana3).
-import { createClient, type Client, type IntMode } from '@libsql/client';
+import { type Client, createClient, type IntMode } from '@libsql/client';
 import * as hrana from '@libsql/hrana-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_CURSOR_FETCH_BYTES, MAX_STORED_SQL as WS_MAX_STORED_SQL } from '../../packages/mock/src/areas/database/hrana-ws-requests.ts';

@@ -5,8 +5,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type RunningMock, type StateSnapshot, startMock } from '@platform-contracts/mock';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock, type StateSnapshot } from '@platform-contracts/mock';
 import { FULL_ACCESS_TOKEN, READ_ONLY_TOKEN, startDatabaseHost, useDatabaseMock } from '../support/database.ts';
 
 type Result =

@@ -3,7 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseMockOptions } from '../../packages/mock/src/areas/database/options.ts';
-import { startDatabaseHost, type DatabaseHost } from '../support/database.ts';
+import { type DatabaseHost, startDatabaseHost } from '../support/database.ts';
 import { validateAnswer } from '../support/openapi.ts';
 
 const STARTUP = { fullAccessToken: 'startup-full-access', readOnlyToken: 'startup-read-only' };

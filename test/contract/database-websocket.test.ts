@@ -3,12 +3,13 @@
 // rows, Read Only refusal, a bad token), the protocol's own rules with a bare `ws` client
 // (subprotocols, versions, hello first), invalidation ending WebSocket streams at once, and the
 // upgrade refused, never redirected, where no WebSocket is served.
-import { hranaSocket } from '../support/hrana-socket.ts';
-import { createClient, type Client } from '@libsql/client';
+
+import { type Client, createClient } from '@libsql/client';
 import * as hrana from '@libsql/hrana-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { FULL_ACCESS_TOKEN, READ_ONLY_TOKEN, useDatabaseMock } from '../support/database.ts';
+import { hranaSocket } from '../support/hrana-socket.ts';
 
 const MAX_MESSAGE = 100_000;
 const mock = useDatabaseMock({ lockWaitMs: 300, maxPipelineBodyBytes: MAX_MESSAGE });

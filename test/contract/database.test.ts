@@ -1,7 +1,7 @@
 // The real @libsql/client against the mock over HTTP, as it would run against the platform.
 // After every test, each request it sent must validate against the contract and each answer
 // must match the contract (see test/support/database.ts).
-import { createClient, LibsqlError, type Client } from '@libsql/client';
+import { type Client, createClient, LibsqlError } from '@libsql/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FULL_ACCESS_TOKEN, READ_ONLY_TOKEN, useDatabaseMock } from '../support/database.ts';
 import { validateAnswer } from '../support/openapi.ts';

@@ -1,6 +1,7 @@
 // The DNS client against the mock: every answer is checked against the contract.
-import { describe, expect, it } from 'vitest';
+
 import { ClientConfigError, createDnsClient, importDnsRecords } from '@platform-contracts/client';
+import { describe, expect, it } from 'vitest';
 import { useMock } from '../support/mock.ts';
 import { loadBundle, parameterExample, validateAnswer } from '../support/openapi.ts';
 

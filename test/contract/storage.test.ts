@@ -1,10 +1,11 @@
 // The storage contract, mock and client. Every answer is checked against the contract; the
 // expectations are derived from the specification's field lists and from the page-0 answer,
 // never from the mock's fixtures.
+
+import { ClientConfigError, createStorageClient, paginate, type Storage, StorageApiError } from '@platform-contracts/client';
 import { describe, expect, it } from 'vitest';
-import { ClientConfigError, StorageApiError, createStorageClient, paginate, type Storage } from '@platform-contracts/client';
 import { useMock } from '../support/mock.ts';
-import { resolveRef, loadBundle, validateAnswer, type Json } from '../support/openapi.ts';
+import { type Json, loadBundle, resolveRef, validateAnswer } from '../support/openapi.ts';
 import { recordingFetch as recordingHeaderFetch } from '../support/recording-fetch.ts';
 
 const AREA = 'storage';

@@ -1,6 +1,7 @@
 // The video client against the mock: every answer is checked against the contract.
-import { describe, expect, it } from 'vitest';
+
 import { ClientConfigError, createVideoClient } from '@platform-contracts/client';
+import { describe, expect, it } from 'vitest';
 import { useMock } from '../support/mock.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 import { recordingFetch } from '../support/recording-fetch.ts';

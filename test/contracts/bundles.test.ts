@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AREAS, type AreaName, BUNDLE_DIR, BundleError, bundlePath, isAreaName, readBundle } from '@platform-contracts/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AREAS, BUNDLE_DIR, BundleError, bundlePath, isAreaName, readBundle, type AreaName } from '@platform-contracts/contracts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
 const PACKAGE_BUNDLES = path.join(ROOT, 'packages/contracts/bundles');

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { exactJson } from '../support/allowed-values.ts';
 import { useMock } from '../support/mock.ts';
-import { negativeCases, type NegativeCase } from '../support/negative-cases.ts';
+import { type NegativeCase, negativeCases } from '../support/negative-cases.ts';
 import { listAreas, validateAnswer } from '../support/openapi.ts';
 import { testerCredentials } from '../support/tester-credentials.ts';
 

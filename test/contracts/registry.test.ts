@@ -5,7 +5,6 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import {
   AREAS,
   buildAreaModel,
@@ -13,16 +12,17 @@ import {
   findOperation,
   HTTP_METHODS,
   loadContractModel,
-  operationsOf,
-  readBundle,
-  RefError,
-  resolveRef,
   type Operation,
+  operationsOf,
+  RefError,
+  readBundle,
+  resolveRef,
 } from '@platform-contracts/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { generateRegistry, staleGenerated } from '../../scripts/generate.ts';
-import { GENERATED_DIR, ROOT, listAreas } from '../../scripts/lib/paths.ts';
-import { areaNameProblem } from '../../scripts/lib/registry.ts';
+import { GENERATED_DIR, listAreas, ROOT } from '../../scripts/lib/paths.ts';
 import { renderRedoclyConfig } from '../../scripts/lib/redocly-config.ts';
+import { areaNameProblem } from '../../scripts/lib/registry.ts';
 import { generateWiring } from '../../scripts/lib/wiring.ts';
 
 type Json = any;

@@ -3,7 +3,7 @@
 // (one Java start) for all areas, then each area's tests read from its JUnit report. Every example
 // and every negative case must run and pass. The generative run is `pnpm specmatic --generative`.
 import { describe, expect, it } from 'vitest';
-import { javaMissing, runSpecmatic, specmaticMockOptions, type SpecmaticReport } from '../../scripts/lib/specmatic.ts';
+import { javaMissing, runSpecmatic, type SpecmaticReport, specmaticMockOptions } from '../../scripts/lib/specmatic.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { negativeCases } from '../support/negative-cases.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';

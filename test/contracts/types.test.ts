@@ -1,23 +1,24 @@
 // Type tests, checked by `tsc -p tsconfig.json`: the registry's types, and the client's public
 // types being exactly those of @platform-contracts/contracts (the client re-exports, it does not copy).
 // vitest only sees that the file loads.
-import { describe, expectTypeOf, it } from 'vitest';
+
+import type { Database, Video } from '@platform-contracts/client';
+import type * as ClientVideo from '@platform-contracts/client/video';
 import {
   type AREAS,
-  findOperation,
-  operationsOf,
-  readBundle,
   type AreaName,
-  type HttpMethod,
   type AreaOperations,
+  findOperation,
+  type HttpMethod,
   type Operation,
   type OperationId,
   type OperationIdOf,
+  operationsOf,
+  readBundle,
 } from '@platform-contracts/contracts';
 import type * as ContractsDatabase from '@platform-contracts/contracts/database';
 import type * as ContractsVideo from '@platform-contracts/contracts/video';
-import type { Database, Video } from '@platform-contracts/client';
-import type * as ClientVideo from '@platform-contracts/client/video';
+import { describe, expectTypeOf, it } from 'vitest';
 
 describe('types', () => {
   it('name the areas and operations by their literal names', () => {

@@ -3,7 +3,7 @@
 // example selectors. The audits themselves run in the browser tests.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { LANDMARK_RULES, WCAG_TAGS, describeFindings } from '../../scripts/lib/axe-audit.ts';
+import { describeFindings, LANDMARK_RULES, WCAG_TAGS } from '../../scripts/lib/axe-audit.ts';
 
 const axe = createRequire(import.meta.url)('axe-core') as { version: string; getRules: (tags?: string[]) => { ruleId: string; tags: string[] }[] };
 

@@ -21,15 +21,15 @@ import {
   finish as finishVisit,
   launchBrowser,
   operationSection,
+  PAGE_TIMEOUT_MS,
   rendered,
   screenshotFolder,
   searchResults,
   sidebarEntry,
   siteSources,
   typeSearch,
-  visit as visitSite,
   type Visit,
-  PAGE_TIMEOUT_MS,
+  visit as visitSite,
 } from '../support/site-browser.ts';
 
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).

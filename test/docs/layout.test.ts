@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../scripts/lib/axe-audit.ts';
 import { useHttpMock } from '../support/mock.ts';
-import { launchBrowser, operationSection, screenshotFolder, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
+import { launchBrowser, operationSection, PAGE_TIMEOUT_MS, screenshotFolder } from '../support/site-browser.ts';
 
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
 vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });

@@ -3,13 +3,13 @@
 // mock as printed (only the mock's address and a database token come from outside); the
 // TypeScript samples run against it too.
 import { execFile, spawnSync } from 'node:child_process';
-import { promisify } from 'node:util';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_DIR, OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
 import { useHttpMock } from '../support/mock.ts';
-import { listAreas, operationsOf, type Json } from '../support/openapi.ts';
+import { type Json, listAreas, operationsOf } from '../support/openapi.ts';
 
 const TSC = path.join(ROOT, 'node_modules/.bin/tsc');
 const typecheck = (project: string) => spawnSync(TSC, ['-p', project, '--noEmit'], { cwd: ROOT, encoding: 'utf8' });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GUIDES_DIR } from '../../scripts/lib/site-guides.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
-import { finish, launchBrowser, screenshotFolder, searchResults, visit, type Visit, PAGE_TIMEOUT_MS } from '../support/site-browser.ts';
+import { finish, launchBrowser, PAGE_TIMEOUT_MS, screenshotFolder, searchResults, type Visit, visit } from '../support/site-browser.ts';
 
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
 vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });

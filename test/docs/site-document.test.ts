@@ -1,11 +1,12 @@
 // The site's one document: every area merged without losing or mixing anything, assumptions
 // marked and removable, guides, changelogs and assumption sources in its description.
 import { existsSync, readFileSync } from 'node:fs';
-import { runInNewContext } from 'node:vm';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { walkOperations } from '@platform-contracts/contracts';
 import { describe, expect, it } from 'vitest';
 import { DOCS_DIR, OPENAPI_DIR } from '../../scripts/lib/paths.ts';
-import { walkOperations } from '@platform-contracts/contracts';
+import { MEMO_HELPER, withDescriptionMemo, withSearchHook } from '../../scripts/lib/scalar-adapter.ts';
 import {
   assumedNavigationCss,
   assumedNodes,
@@ -15,9 +16,8 @@ import {
   readableReason,
   statedOnly,
 } from '../../scripts/lib/site-document.ts';
-import { MEMO_HELPER, withDescriptionMemo, withSearchHook } from '../../scripts/lib/scalar-adapter.ts';
 import { headingSlug } from '../../scripts/lib/site-guides.ts';
-import { listAreas, loadBundle, sourceOf, type Json } from '../support/openapi.ts';
+import { type Json, listAreas, loadBundle, sourceOf } from '../support/openapi.ts';
 
 const text = { title: 'T', version: '1', description: '' };
 const area = (name: string, paths: Json, components: Json = {}, extra: Json = {}) => ({

@@ -20,12 +20,12 @@ import {
   launchBrowser,
   operationHash,
   operationSection,
+  PAGE_TIMEOUT_MS,
   rendered,
   screenshotFolder,
   siteSources,
-  visit,
   type Visit,
-  PAGE_TIMEOUT_MS,
+  visit,
 } from '../support/site-browser.ts';
 
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).

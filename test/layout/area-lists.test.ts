@@ -6,9 +6,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { AREAS } from '@platform-contracts/contracts';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { AREAS } from '@platform-contracts/contracts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { loadBundle } from '../support/openapi.ts';
 

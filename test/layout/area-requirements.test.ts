@@ -5,8 +5,8 @@
 // layout/area-lists.test.ts the lists of areas.) An area's client is generated from its contract.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { AREAS, operationsOf } from '@platform-contracts/contracts';
+import { describe, expect, it } from 'vitest';
 import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
 import { OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
 import { sourceOf } from '../support/openapi.ts';

@@ -1,6 +1,7 @@
 // One style by tool: `pnpm lint` runs Biome on the TypeScript with biome.jsonc. The repository passes
-// it, and the configuration refuses what it should (unformatted code, an unused import) and lets
-// through the idioms it turns off on purpose, each case a small source checked in a scratch folder.
+// it, and the configuration refuses what it should (unformatted code, an unused import, imports out
+// of order) and lets through the idioms it turns off on purpose, each case a small source checked
+// in a scratch folder.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,7 @@ const CASES: [string, string, string | undefined][] = [
   ['formatted, clean code', 'export const answer = (values: number[]): number => values.reduce((sum, value) => sum + value, 0);\n', undefined],
   ['code not in the format', 'export const answer = 1\n', 'format'],
   ['an unused import', "import { readFileSync } from 'node:fs';\n\nexport const answer = 1;\n", 'lint/correctness/noUnusedImports'],
+  ['imports out of order', "import { b } from './b.ts';\nimport { a } from './a.ts';\n\nexport const c = a + b;\n", 'assist/source/organizeImports'],
   ['an unused variable', 'export function answer(): number {\n  const unused = 2;\n  return 1;\n}\n', 'lint/correctness/noUnusedVariables'],
   ['a non-null assertion (off: strict types, checked lookups)', "export const first = (map: Map<string, number>): number => map.get('a')!;\n", undefined],
   [

@@ -4,8 +4,8 @@
 // path written with <area> exists for each area of the registry.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { AREAS } from '@platform-contracts/contracts';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
 const text = readFileSync(path.join(ROOT, 'CONTRIBUTING.md'), 'utf8');

@@ -2,7 +2,7 @@
 // (static, type-only, re-exports, `import()`, `declare module`). A circle is reported as the files
 // that reach one another, so a new one names its files. What two files of a circle share belongs
 // in a module below both.
-import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

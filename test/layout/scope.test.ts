@@ -2,7 +2,7 @@
 // package is named under it and depends on its siblings under it, and every doc and source file
 // that names one of our packages, or the tarball `pnpm pack` makes of it, uses it (and, in a
 // tarball name or the client's User-Agent, the package's current version or a placeholder).
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_SCOPE, ROOT, scopedName } from '../../scripts/lib/paths.ts';

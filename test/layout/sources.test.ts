@@ -1,10 +1,11 @@
 // Tests run against the packages' sources, not their last build: vitest resolves each package
 // through its `development` export condition, so a change to a package's source is what its tests
 // see without a rebuild. Each package throws here, and the frame names the file it ran from.
-import { describe, expect, it } from 'vitest';
-import { operationsOf } from '@platform-contracts/contracts';
+
 import { createPlatformClient } from '@platform-contracts/client';
+import { operationsOf } from '@platform-contracts/contracts';
 import { startMock } from '@platform-contracts/mock';
+import { describe, expect, it } from 'vitest';
 
 const thrownBy = async (run: () => unknown): Promise<string> => {
   try {

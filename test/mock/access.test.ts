@@ -4,14 +4,14 @@
 // in a control answer, and sockets closed when idle. Requests go through node:http, which (unlike
 // fetch) sends the Host and Origin headers a test gives it.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import path from 'node:path';
-import { connect, type Socket } from 'node:net';
 import diagnostics from 'node:diagnostics_channel';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import path from 'node:path';
+import { type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '@platform-contracts/mock';
 import { createAccessPolicy, isLoopback } from '../../packages/mock/src/doors/access.ts';
 import { SOCKET_TIMEOUT_CHANNEL, type SocketTimeout } from '../../packages/mock/src/doors/http-io.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';

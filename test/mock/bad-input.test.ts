@@ -5,9 +5,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MockStartError, type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockStartError, startMock, type RunningMock } from '@platform-contracts/mock';
-import { resolveRef, listAreas, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
+import { listAreas, loadBundle, operationsOf, resolveRef, validateAnswer } from '../support/openapi.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 let mock: RunningMock;

@@ -2,21 +2,22 @@
 // and every body field of every operation, set to each edge value its schema allows (enum
 // members, bounds, int64 and int32 extremes, lengths, null), is accepted: no 400, no 5xx, and an
 // answer the contract documents. Values come from the bundles alone (test/support/allowed-values.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createMock, type Mock } from '@platform-contracts/mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  allOperationEntries,
   bodyFields,
+  deref,
   edgeValues,
   enriched,
   exactJson,
   firstExample,
-  parameterText,
-  withField,
-  allOperationEntries,
-  deref,
-  SERVER_ISSUED,
-  parametersOf,
   type OperationEntry,
+  parametersOf,
+  parameterText,
+  SERVER_ISSUED,
+  withField,
 } from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 

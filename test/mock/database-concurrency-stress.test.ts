@@ -4,9 +4,10 @@
 // Hrana over HTTP), over HTTP, and over WebSocket (hrana3), on a fresh engine and a warm one. A
 // request the engine loses is answered by its last guard with an error naming the request, so
 // nothing here waits on a clock: every request either answers rightly or fails the test.
+
+import { createMock, type Mock, type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createMock, startMock, type Mock, type RunningMock } from '@platform-contracts/mock';
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 interface Door {

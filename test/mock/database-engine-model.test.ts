@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqlEngine, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
-import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/stopped.ts';
 import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
+import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/stopped.ts';
 
 // biome-ignore format: one line
 const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 1_000_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabaseBytes: 1_000_000 };

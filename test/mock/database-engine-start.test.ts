@@ -4,9 +4,9 @@
 // instead of hanging. The start is observed through the engine's diagnostics channel, and
 // SQLite's compiled module (sqlite-module.ts) is replaced here to hold or break the start.
 import diagnostics from 'node:diagnostics_channel';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMock, type Mock } from '@platform-contracts/mock';
-import { ENGINE_CHANNEL, createSqlEngine, type EngineEvent, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSqlEngine, ENGINE_CHANNEL, type EngineEvent, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
 
 /** What compiledSqlite() gives in this file: the real module, one held until the test lets it go, or a broken one. */

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
 import { createEngine, type Engine } from '../../packages/mock/src/engine/engine.ts';
 import { createClock } from '../../packages/mock/src/engine/namespaces.ts';
-import { resolveRef, listAreas, loadBundle, operationsOf, type Json, type Operation } from '../support/openapi.ts';
+import { type Json, listAreas, loadBundle, type Operation, operationsOf, resolveRef } from '../support/openapi.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 20261123);
 const REQUESTS_PER_OPERATION = Number(process.env.DIFFERENTIAL_RUNS ?? 300);

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { forValidation } from '../../packages/mock/src/engine/exact-json.ts';
 import { schemaValidator } from '../../packages/mock/src/engine/schema-validator.ts';
 import { createAjv, decidingValidator } from '../../packages/mock/src/engine/validation.ts';
+import { type Json, listAreas, loadBundle } from '../support/openapi.ts';
 import { arbitraryOf } from '../support/schema-arbitrary.ts';
-import { listAreas, loadBundle, type Json } from '../support/openapi.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 20261126);
 const RUNS = Number(process.env.DISCRIMINATOR_RUNS ?? 300);

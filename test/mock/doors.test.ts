@@ -4,10 +4,11 @@
 // cast) is refused by the engine's answer guard with the same 500; a handler that throws is
 // answered with the same 500 problem, with no stack and no secret, and reported once through
 // onError with the request's access key left out.
+
+import { defineArea, type MockFailure, type RunningMock, startMock } from '@platform-contracts/mock';
+import { platformHandlers } from '@platform-contracts/mock/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineArea, startMock, type MockFailure, type RunningMock } from '@platform-contracts/mock';
-import { platformHandlers } from '@platform-contracts/mock/msw';
 import { GIVEN_AREAS, type GivenAreas } from '../../packages/mock/src/mock/options.ts';
 
 const SECRET = 'sk-doors-7f3c2a-secret-access-key';

@@ -2,9 +2,10 @@
 // has its own virtual clock, read and moved with ?namespace=; faults answer any status with any
 // body, or fail on the network (reset, hang, truncate), and the client's retry and timeout meet
 // them as they would meet a real network.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createShieldClient, createVideoClient, PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
-import { createMock, startMock, type Mock } from '@platform-contracts/mock';
+import { createMock, type Mock, startMock } from '@platform-contracts/mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const START = Date.UTC(2030, 0, 1);
 const LIBRARY = 42;

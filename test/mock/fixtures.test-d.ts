@@ -2,25 +2,25 @@
 // factory handed over makes, `db` is @libsql/client's, and every helper takes a raw call's options
 // and refuses an option no call takes.
 import type { Client as LibsqlClient } from '@libsql/client';
-import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   createDatabaseTokens,
   createDnsClient,
   createPlatformClient,
-  importDnsRecords,
   type DatabaseTokensClient,
   type HelperCallOptions,
+  importDnsRecords,
   type PlatformClient,
 } from '@platform-contracts/client';
 import type { FaultRule } from '@platform-contracts/mock';
 import {
   createMockTest,
-  test as plainTest,
   type MockFixtures,
   type NamespaceControl,
+  test as plainTest,
   type RequestEntry,
   type TestNamespace,
 } from '@platform-contracts/mock/vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 
 describe('createMockTest', () => {
   it('types platform as the client the factory makes, and db as @libsql/client', () => {

@@ -2,10 +2,11 @@
 // its contract's operationIds and typed by its generated operations, as openapi-fetch and MSW type
 // calls from `paths`. A misspelt key, an answer the contract does not document and a body of the
 // wrong shape each fail to compile. Type-checked only: a type test is never run.
-import { describe, expectTypeOf, it } from 'vitest';
+
 import type { AreaOperations } from '@platform-contracts/contracts';
 import type { Collection, CreateVideoRequest, StatusModel, VideoModel } from '@platform-contracts/contracts/video';
 import { defineArea, type Handler, type MockRequest, type MockResponse, type OperationsOf } from '@platform-contracts/mock';
+import { describe, expectTypeOf, it } from 'vitest';
 
 type Video = AreaOperations['video'];
 const collection: Collection = { videoLibraryId: 42, guid: 'c-1', name: 'Talks' };

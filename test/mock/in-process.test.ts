@@ -2,8 +2,8 @@
 // startMock() does (status, content type and body), with no socket.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { createMock, IN_PROCESS_URL, type Mock, type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock, IN_PROCESS_URL, startMock, type Mock, type RunningMock } from '@platform-contracts/mock';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
 const KEY = { AccessKey: 'in-process-test' };

@@ -1,9 +1,10 @@
 // int64 exact end to end in the mock: values up to 2^63 - 1 (and down to -2^63) are read and
 // answered with the same digits, in paths, queries and bodies; 2^63 and beyond answer 400; an
 // echoed value never makes an answer break its own schema; the state snapshot keeps them exact.
+
+import { createMock, type Mock } from '@platform-contracts/mock';
 import { parse } from 'lossless-json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock, type Mock } from '@platform-contracts/mock';
 import { createSchemaCompiler } from '../../packages/mock/src/engine/validation.ts';
 import { validateAnswer } from '../support/openapi.ts';
 

@@ -2,9 +2,10 @@
 // each expectation that must pass, and each that must fail with a message listing what the
 // namespace did instead, the closest first. One table of cases; the namespace's requests are
 // made once, in process, and read through every kind of receiver the matchers take.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createMock, type Mock } from '@platform-contracts/mock';
 import type { CallExpectation } from '@platform-contracts/mock/vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '@platform-contracts/mock/vitest';
 
 const KEY = 'matchers';

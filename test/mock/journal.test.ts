@@ -3,18 +3,18 @@
 // WebSocket give the same SQL), GET /_mock/requests is mock.requests() in pages, secrets the
 // contracts mark x-sensitive never reach an entry, and memory stays within the caps, the oldest
 // dropped first and counted.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { createClient } from '@libsql/client';
+import { readBundle } from '@platform-contracts/contracts';
+import { createMock, type RunningMock, startMock } from '@platform-contracts/mock';
+import { platformHandlers } from '@platform-contracts/mock/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { readBundle } from '@platform-contracts/contracts';
-import { createMock, startMock, type RunningMock } from '@platform-contracts/mock';
-import { platformHandlers } from '@platform-contracts/mock/msw';
 import { sensitiveNamesOf } from '../../packages/mock/src/journal/recorder.ts';
-import { ROOT, listAreas } from '../../scripts/lib/paths.ts';
+import { listAreas, ROOT } from '../../scripts/lib/paths.ts';
 
 const NOW = Date.UTC(2030, 0, 1);
 const MSW_BASE = 'https://api.platform.example';

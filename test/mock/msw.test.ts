@@ -2,12 +2,12 @@
 // answered by the mock's engine in process (validation, state, faults, SQL), beside a team's own
 // handlers; a base URL's path prefix is dropped; a reset connection becomes MSW's network error.
 import { createClient as createLibsqlClient } from '@libsql/client';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabaseTokens, createDatabaseTokensClient, createPlatformClient, PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
 import { createMock, type Mock } from '@platform-contracts/mock';
 import { platformHandlers } from '@platform-contracts/mock/msw';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const API = 'https://api.platform.example';
 const VIDEO = 'https://video.platform.example/v1';

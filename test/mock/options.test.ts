@@ -1,13 +1,13 @@
 // The mock's options as a product: Prefer (code, example, dynamic), seeds, CORS, the health
 // endpoint, the body limit, JSON request logs, start-up time and a clean shutdown on SIGTERM.
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AreaName } from '@platform-contracts/contracts';
-import { HEALTH_PATH, startMock, type RunningMock } from '@platform-contracts/mock';
+import { HEALTH_PATH, type RunningMock, startMock } from '@platform-contracts/mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { resolveRef, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
+import { loadBundle, operationsOf, resolveRef, validateAnswer } from '../support/openapi.ts';
 
 const CLI = path.join(ROOT, 'packages/mock/bin/platform-mock.js'); // the built package's bin, as `pnpm mock` runs it
 const auth = { AccessKey: 'options-test-key' };

@@ -2,18 +2,18 @@
 // schema a mock of every area declares, judging every value as ajv's validator compiled at run
 // time does (verdict and errors), and used by the mock instead of compiling.
 import { existsSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '@platform-contracts/contracts';
-import { createMock } from '../../packages/mock/src/mock/mock.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   compiledValidator,
   PRECOMPILED_DIR,
   precompiledValidator,
+  type RegisteredComponents,
   recordSchemas,
   validatorDigest,
   validatorsMade,
-  type RegisteredComponents,
 } from '../../packages/mock/src/engine/validation.ts';
+import { createMock } from '../../packages/mock/src/mock/mock.ts';
 
 interface Declared {
   name: string;

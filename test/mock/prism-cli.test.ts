@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { ROOT, bundlePath } from '../../scripts/lib/paths.ts';
-import { resolveRef, listAreas, loadBundle, operationsOf, type Json, type Operation } from '../support/openapi.ts';
+import { bundlePath, ROOT } from '../../scripts/lib/paths.ts';
+import { type Json, listAreas, loadBundle, type Operation, operationsOf, resolveRef } from '../support/openapi.ts';
 
 const PRISM = path.join(ROOT, 'node_modules/.bin/prism');
 

@@ -2,11 +2,11 @@
 // own, dependencies first, with a turn given to requests between pieces. Proven on a package tree
 // written here, whose modules record when they are evaluated, with a `pause` that counts.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { afterAll, describe, expect, it } from 'vitest';
 import { readBundle } from '@platform-contracts/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../packages/mock/src/engine/area.ts';
 import { createPrismAdapter, DEFERRED } from '../../packages/mock/src/engine/prism.ts';
 import { entriesInLoadOrder, loadInPieces } from '../../packages/mock/src/engine/prism-modules.ts';

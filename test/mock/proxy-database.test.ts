@@ -5,9 +5,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@libsql/client';
+import { type RequestLogEntry, type RunningMock, type StartMockOptions, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { startMock, type RequestLogEntry, type RunningMock, type StartMockOptions } from '@platform-contracts/mock';
 import { startUpstream } from '../support/upstream.ts';
 
 const closers: { close(): unknown }[] = [];

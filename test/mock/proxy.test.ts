@@ -6,8 +6,8 @@
 // to another host, and the bounds on answers and time.
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { createMock, type RequestLogEntry, type RunningMock, type StartMockOptions, startMock, UsageError } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock, startMock, UsageError, type RequestLogEntry, type RunningMock, type StartMockOptions } from '@platform-contracts/mock';
 import { validateAnswer } from '../support/openapi.ts';
 import { json, startUpstream, type Upstream } from '../support/upstream.ts';
 

@@ -3,9 +3,10 @@
 // example leans on state another one left. A pipeline example succeeds when every one of its
 // results is `ok`. Continuations (a baton) are a second step in the docs, never an example
 // of their own, since no fresh server gave that baton out.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createMock, type Mock } from '@platform-contracts/mock';
-import { exactJson, firstExample, parameterText, allOperationEntries, deref, parametersOf, type OperationEntry } from '../support/allowed-values.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allOperationEntries, deref, exactJson, firstExample, type OperationEntry, parametersOf, parameterText } from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 
 let mock: Mock;

@@ -3,10 +3,11 @@
 // (Load runs live in bench/mock.ts.)
 // Every answer is a 4xx with the operation's documented error body, or a problem body from the
 // mock itself (404, 405, 413, 415, 422); never a 5xx or a hang. Then a bounded load run.
+
+import { type RunningMock, startMock } from '@platform-contracts/mock';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '@platform-contracts/mock';
-import { resolveRef, listAreas, loadBundle, operationsOf, validateAnswer, type Json, type Operation } from '../support/openapi.ts';
+import { type Json, listAreas, loadBundle, type Operation, operationsOf, resolveRef, validateAnswer } from '../support/openapi.ts';
 
 // A fixed seed, so that every run (and CI) tries the same inputs and a failure can be repeated;
 // set FAST_CHECK_SEED to another number to explore further inputs.

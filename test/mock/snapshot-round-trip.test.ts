@@ -3,8 +3,8 @@
 // largest snapshot image) is exported, and PUT /_mock/state takes it back, although it is many
 // times the mock-wide body limit; the limit PUT /_mock/state reports is the one it applies.
 import { readFileSync } from 'node:fs';
+import { createMock, type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock, startMock, type RunningMock } from '@platform-contracts/mock';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const MAX_STATE_BYTES = 32 * 1024;

@@ -2,8 +2,9 @@
 // access keys leave at most maxNamespaces namespaces. The areas' handlers are called directly
 // (over HTTP this would take minutes); what is counted is what the state holds, as a snapshot
 // exports it. Memory itself is measured by `pnpm bench state`.
-import { describe, expect, it } from 'vitest';
+
 import type { AreaDefinition, CallContext, MockRequest } from '@platform-contracts/mock';
+import { describe, expect, it } from 'vitest';
 import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
 import { createNamespaces } from '../../packages/mock/src/engine/namespaces.ts';
 import { loadBundle, parameterExample } from '../support/openapi.ts';

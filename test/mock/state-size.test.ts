@@ -3,10 +3,10 @@
 // documented 400 error), and the defaults (namespaces × cap) fit Node's default heap. The heap
 // itself is measured once: 20 snapshots as large as the cap lets in grow it by no more than 20
 // caps (the cap counts heap, not JSON text: small objects cost far more than their text).
-import { setFlagsFromString, getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock, type DoorRequest, type Mock } from '@platform-contracts/mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heapBytes } from '../../packages/mock/src/engine/heap-bytes.ts';
 import { DEFAULT_MAX_STATE_BYTES } from '../../packages/mock/src/engine/namespaces.ts';
 import { loadBundle, parameterExample } from '../support/openapi.ts';

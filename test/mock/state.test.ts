@@ -6,9 +6,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorageClient } from '@platform-contracts/client';
-import { startMock, type RunningMock } from '@platform-contracts/mock';
+import { type RunningMock, startMock } from '@platform-contracts/mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { listAreas, loadBundle, operationsOf, parameterExample, sourceOf, validateAnswer } from '../support/openapi.ts';
 

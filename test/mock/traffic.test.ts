@@ -3,10 +3,11 @@
 // of the mock's own (a separate ajv over the bundle, test/support/openapi.ts): a request that
 // validator finds valid is never refused with 400; no request answers 5xx; every answer has a
 // status the operation documents and a body its schema allows.
+
+import { createMock, type Mock } from '@platform-contracts/mock';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock, type Mock } from '@platform-contracts/mock';
-import { exactJson, parameterText, allOperationEntries, deref, SERVER_ISSUED, type OperationEntry } from '../support/allowed-values.ts';
+import { allOperationEntries, deref, exactJson, type OperationEntry, parameterText, SERVER_ISSUED } from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer, validateAt } from '../support/openapi.ts';
 import { arbitraryOf } from '../support/schema-arbitrary.ts';
 

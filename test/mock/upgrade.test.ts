@@ -3,9 +3,9 @@
 // with a clear 4xx problem, never the 302 to /docs/ that a plain GET / gets. An open
 // WebSocket does not hold the mock's close, and upgrades are in the request log.
 import { request } from 'node:http';
+import { startMock } from '@platform-contracts/mock';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startMock } from '@platform-contracts/mock';
 import { useHttpMock } from '../support/mock.ts';
 
 const mock = useHttpMock(['video']);

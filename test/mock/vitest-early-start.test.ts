@@ -5,10 +5,10 @@
 // engine reports `starting` once per mock). The same setup readies what the first test would
 // otherwise wait for: every operation's validators, and Node's fetch (which Node loads on first use).
 import diagnostics from 'node:diagnostics_channel';
+import { createMockTest } from '@platform-contracts/mock/vitest';
 import { beforeEach, expect, test as plain } from 'vitest';
 import { ENGINE_CHANNEL, type EngineEvent } from '../../packages/mock/src/areas/database/engine/index.ts';
 import { validatorsMade } from '../../packages/mock/src/engine/validation.ts';
-import { createMockTest } from '@platform-contracts/mock/vitest';
 
 /** Whether Node loaded its fetch implementation (undici) in this process. */
 const nodeFetchLoaded = () => (process as unknown as { moduleLoadList: string[] }).moduleLoadList.some((name) => name.includes('undici'));

@@ -2,10 +2,11 @@
 // mock on a free port, and every fixture (namespace, clock, faults, database, @libsql/client)
 // works through the socket as it does in process. The globalSetup starts one HTTP mock and
 // provides its URL.
-import { describe, expect } from 'vitest';
+
 import { createPlatformClient } from '@platform-contracts/client';
 import { createMockTest } from '@platform-contracts/mock/vitest';
 import { createGlobalSetup } from '@platform-contracts/mock/vitest/global-setup';
+import { describe, expect } from 'vitest';
 
 // The real clock under the virtual one is fixed: only what a test moves moves.
 const test = createMockTest({ createPlatformClient, http: true, mock: { areas: ['video', 'shield', 'database'], now: () => Date.UTC(2030, 0, 1) } });

@@ -3,8 +3,8 @@
 // the engine's start within its own time (vitest's 5 s by default). Watched on the engine's
 // diagnostics channel: by the time the first test's beforeEach runs, the engine reported ready.
 import diagnostics from 'node:diagnostics_channel';
-import { beforeEach, expect } from 'vitest';
 import { createMockTest } from '@platform-contracts/mock/vitest';
+import { beforeEach, expect } from 'vitest';
 import { ENGINE_CHANNEL, type EngineEvent } from '../../packages/mock/src/areas/database/engine/index.ts';
 
 const events: string[] = [];

@@ -1,10 +1,11 @@
 // @platform-contracts/mock/vitest: one line of setup gives each test a namespace of its own
 // (access key, clock, faults, database tokens, @libsql/client, the platform client), reset when
 // the test ends, safe under test.concurrent; the mock is the worker's, in process.
-import { describe, expect } from 'vitest';
+
 import { createPlatformClient, createVideoClient } from '@platform-contracts/client';
 import { IN_PROCESS_URL } from '@platform-contracts/mock';
 import { createMockTest } from '@platform-contracts/mock/vitest';
+import { describe, expect } from 'vitest';
 
 const START = Date.UTC(2030, 0, 1);
 const test = createMockTest({ createPlatformClient, mock: { now: () => START } });

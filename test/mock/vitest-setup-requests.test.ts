@@ -1,9 +1,10 @@
 // The journal is the test's own: what the fixtures send to set a test up (the `database`
 // fixture's createDatabaseTokens) is marked `setup: true`, left out of `namespace.requests()`
 // unless asked for, not counted by toHaveCalled and not counted in the coverage report.
-import { describe } from 'vitest';
-import { createMockTest } from '@platform-contracts/mock/vitest';
+
 import type { MockConnection } from '@platform-contracts/mock/vitest';
+import { createMockTest } from '@platform-contracts/mock/vitest';
+import { describe } from 'vitest';
 
 const test = createMockTest({ mock: { areas: ['storage', 'database'] } });
 /** How many times the tests themselves called createDatabaseTokens (the coverage must count these and no more). */

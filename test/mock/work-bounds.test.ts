@@ -13,9 +13,10 @@
 // side; so do a cold JIT and a GC that a neighbour's load stretches, which is why each case runs
 // three times and its shortest longest stall is held to the bound (noise only adds). Linearity is checked as a ratio of CPU times (8 times the input within 24 times the time;
 // quadratic work would take 64 times), the best of three runs each.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { AREAS } from '@platform-contracts/contracts';
 import { createMock, type DoorRequest, type Mock } from '@platform-contracts/mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importZoneFile } from '../../packages/mock/src/areas/dns-zone-file.ts';
 import { heapBytes } from '../../packages/mock/src/engine/heap-bytes.ts';
 import { DEFAULT_MAX_STATE_BYTES } from '../../packages/mock/src/engine/namespaces.ts';

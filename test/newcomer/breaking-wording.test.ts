@@ -12,7 +12,7 @@ import { formatFinding } from '../../scripts/lib/breaking.ts';
 import { changelogLine, entryDates, renderChangelog } from '../../scripts/lib/changelog.ts';
 import { OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
 import { latestRelease } from '../../scripts/lib/releases.ts';
-import { listAreas, loadBundle, type Json } from '../support/openapi.ts';
+import { type Json, listAreas, loadBundle } from '../support/openapi.ts';
 
 /** The 1-based line of the first line matching `pattern` after the first matching `after`. */
 function lineOf(file: string, pattern: RegExp, after?: RegExp): number {

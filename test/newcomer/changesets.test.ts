@@ -4,13 +4,13 @@
 // then moves the client's User-Agent version with its package. A contract release (`pnpm release`)
 // moves the client only through the changeset it writes: one authority for the client's version.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, scopedName } from '../../scripts/lib/paths.ts';
-import { syncClientVersion } from '../../scripts/version-packages.ts';
 import { changesetText } from '../../scripts/release.ts';
+import { syncClientVersion } from '../../scripts/version-packages.ts';
 
 const copy = mkdtempSync(path.join(tmpdir(), 'changesets-'));
 const releaseCopy = mkdtempSync(path.join(tmpdir(), 'changesets-release-'));

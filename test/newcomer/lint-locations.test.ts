@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findingLines, parseRedoclyReports, spectralToSource } from '../../scripts/lint.ts';
 import { OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
 import { SourceLocator } from '../../scripts/lib/source-location.ts';
+import { findingLines, parseRedoclyReports, spectralToSource } from '../../scripts/lint.ts';
 
 /** 1-based line of the first line of `file` that matches, found by reading the file here. */
 function lineOf(file: string, pattern: RegExp): number {

@@ -8,11 +8,11 @@
 // the site's guides runs there as written (test/support/guide-shell-blocks.ts). One pack and one
 // npm install for the file.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGE_SCOPE, ROOT, listAreas, scopedName, tarballName } from '../../scripts/lib/paths.ts';
+import { listAreas, PACKAGE_SCOPE, ROOT, scopedName, tarballName } from '../../scripts/lib/paths.ts';
 import { blockFileName, blocksOf, typeScriptBlocks } from '../support/doc-blocks.ts';
 import { describeGuideShellBlocks } from '../support/guide-shell-blocks.ts';
 import { packedProject, versionOf } from '../support/packed-project.ts';

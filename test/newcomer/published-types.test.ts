@@ -9,9 +9,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGES, packOne } from '../../scripts/pack.ts';
 import { entryPoints } from '../../scripts/lib/entry-points.ts';
 import { ROOT, scopedName } from '../../scripts/lib/paths.ts';
+import { PACKAGES, packOne } from '../../scripts/pack.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'published-types-'));
 const project = path.join(scratch, 'project');

@@ -1,7 +1,7 @@
 // The repository's commands as a newcomer meets them: no script hidden behind one of pnpm's own
 // commands, every script answers --help, usage errors exit 2, and the README says what is needed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';

@@ -10,7 +10,7 @@ import { BUNDLE_INPUTS, bundleIfChanged } from '../../scripts/bundle.ts';
 import { compileArgs, setTypeChecking } from '../../scripts/lib/compile.ts';
 import { fingerprint } from '../../scripts/lib/freshness.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { AT_ONCE, STAGES, runStages, type Stage } from '../../scripts/test.ts';
+import { AT_ONCE, runStages, STAGES, type Stage } from '../../scripts/test.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'bundle-record-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -4,7 +4,7 @@
 // error and accepts it otherwise. Changes that only document give no finding at all.
 import { describe, expect, it } from 'vitest';
 import { problemsOf } from '../../scripts/check-breaking.ts';
-import { RULES, compareContracts } from '../../scripts/lib/breaking.ts';
+import { compareContracts, RULES } from '../../scripts/lib/breaking.ts';
 import type { Json } from '../support/openapi.ts';
 
 function base(): Json {

@@ -5,17 +5,17 @@
 // answer validated against the contract.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AreaName } from '@platform-contracts/contracts';
 import { createMock, type Mock } from '@platform-contracts/mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBundle } from '../../scripts/generate.ts';
 import { generateTypes } from '../../scripts/lib/area-types.ts';
-import { OPENAPI_DIR, generatedPath } from '../../scripts/lib/paths.ts';
+import { generatedPath, OPENAPI_DIR } from '../../scripts/lib/paths.ts';
 import { exactJson, parameterText } from '../support/allowed-values.ts';
-import { listAreas, loadBundle, operationsOf, resolveRef, sourceOf, validateAnswer, validateAt, type Json } from '../support/openapi.ts';
 import { negativeCases } from '../support/negative-cases.ts';
+import { type Json, listAreas, loadBundle, operationsOf, resolveRef, sourceOf, validateAnswer, validateAt } from '../support/openapi.ts';
+import { type PairedExample, pairedExamples, pairingProblems, unusedParameterExamples } from '../support/paired-examples.ts';
 import { testerCredentials } from '../support/tester-credentials.ts';
-import { pairedExamples, pairingProblems, unusedParameterExamples, type PairedExample } from '../support/paired-examples.ts';
 
 const areas = listAreas();
 

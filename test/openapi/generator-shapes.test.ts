@@ -2,8 +2,8 @@
 // a `const` always has a one-value `enum` beside it (openapi-zod-client drops `const`), and
 // every JSON request body is declared under the three JSON media types the mock takes.
 import { describe, expect, it } from 'vitest';
-import { listAreas, loadBundle } from '../support/openapi.ts';
 import { deref, operationEntries } from '../support/allowed-values.ts';
+import { listAreas, loadBundle } from '../support/openapi.ts';
 
 function constsWithoutEnum(node: unknown, at: string, found: string[]): string[] {
   if (Array.isArray(node)) node.forEach((item, i) => constsWithoutEnum(item, `${at}/${i}`, found));

@@ -2,7 +2,7 @@
 // the changelog and a changeset for the packages that carry the contract (major for a breaking
 // revision, minor otherwise), and refuses a breaking revision that is not the next major. It never
 // writes a package's version: changesets do that (test/newcomer/changesets.test.ts).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { stringify } from 'yaml';
 import { checkBreaking, problemsOf } from '../../scripts/check-breaking.ts';
 import { scopedName } from '../../scripts/lib/paths.ts';
 import { bumpVersion, release } from '../../scripts/release.ts';
-import { loadBundle, type Json } from '../support/openapi.ts';
+import { type Json, loadBundle } from '../support/openapi.ts';
 
 let scratch = '';
 let openapiDir = '';

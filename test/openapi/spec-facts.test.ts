@@ -1,8 +1,9 @@
 // The operations the specification (platform-api.md) states, with their parameters and status
 // codes. A contract that drops one of these facts fails here, whatever else changes.
-import { describe, expect, it } from 'vitest';
+
 import type { AreaName } from '@platform-contracts/contracts';
-import { resolveRef, loadBundle, operationsOf } from '../support/openapi.ts';
+import { describe, expect, it } from 'vitest';
+import { loadBundle, operationsOf, resolveRef } from '../support/openapi.ts';
 
 interface StatedOperation {
   area: AreaName;

@@ -3,7 +3,7 @@
 // and for each operation a request the contract's own examples make. Shared by the walker
 // (test/mock/contract-allowed.test.ts) and the property-based traffic.
 import { stringify } from 'lossless-json';
-import { HTTP_METHODS, resolveRef, type Json } from '../../scripts/lib/openapi.ts';
+import { HTTP_METHODS, type Json, resolveRef } from '../../scripts/lib/openapi.ts';
 import { listAreas, loadBundle } from './openapi.ts';
 
 /** Follows local $refs to the object they point at. */

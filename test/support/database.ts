@@ -1,10 +1,11 @@
 // The database area of the mock for a test file, with known tokens and the mock's clock, and
 // after every test a check that each request validated against the contract and each answer
 // matches it.
+
+import { HEALTH_PATH, type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { HEALTH_PATH, startMock, type RunningMock } from '@platform-contracts/mock';
-import type { DatabaseInfo } from '../../packages/mock/src/areas/database.ts';
 import type { DatabaseMockOptions } from '../../packages/mock/src/areas/database/options.ts';
+import type { DatabaseInfo } from '../../packages/mock/src/areas/database.ts';
 import { validateAnswer } from './openapi.ts';
 
 export { HEALTH_PATH };

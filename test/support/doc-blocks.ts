@@ -6,7 +6,7 @@
 // which the tests accept only with a reason; a TypeScript block that is a test file to copy,
 //   <!-- example: <file> -->
 // is written to that file and run with vitest.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.ts';
 

@@ -7,7 +7,7 @@
 // database guide, STAGING_URL from the validation proxy's). Every curl must get a 2xx answer. A
 // block that cannot run here is named in RUN_ELSEWHERE, with the test that runs it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocksOf, docFiles, type DocBlock } from './doc-blocks.ts';
+import { blocksOf, type DocBlock, docFiles } from './doc-blocks.ts';
 import type { packedProject } from './packed-project.ts';
 
 /**

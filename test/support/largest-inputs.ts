@@ -3,9 +3,9 @@
 // its example with an array repeated until the body is full (or, with no array, many tiny objects
 // beside its fields); a text body, its example repeated; and an operation without a body, the
 // longest request target, a string query parameter (or one the contract does not know) of 16 KiB.
-import { operationsOf, resolveRef, type Operation } from '@platform-contracts/contracts';
+import { type Operation, operationsOf, resolveRef } from '@platform-contracts/contracts';
 import type { DoorRequest } from '@platform-contracts/mock';
-import { loadBundle, type Json } from './openapi.ts';
+import { type Json, loadBundle } from './openapi.ts';
 
 export const LONGEST_QUERY = 16 * 1024;
 const JSON_TYPES = /^(application\/json|text\/json|application\/[^/]+\+json)$/;

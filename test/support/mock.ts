@@ -1,8 +1,9 @@
 // The mock for a test file: in process by default (`createMock().fetch`, no socket), or behind
 // its HTTP door on a free port where the door itself is under test (a browser, a WebSocket, the
 // site's files, a child process that calls it).
+
+import { createMock, type Mock, type MockOptions, type RunningMock, type StartMockOptions, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll } from 'vitest';
-import { createMock, startMock, type Mock, type MockOptions, type RunningMock, type StartMockOptions } from '@platform-contracts/mock';
 
 export interface UsedMock {
   /** The base URL to give clients: with `fetch` below (in process it leads nowhere else). */

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { type NegativeCaseFile, readNegativeCaseFiles } from '../../scripts/lib/negative-cases.ts';
 import { negativeCasesDir } from '../../scripts/lib/paths.ts';
-import { operationsOf, type Operation } from './openapi.ts';
+import { type Operation, operationsOf } from './openapi.ts';
 
 export interface NegativeCase extends Pick<NegativeCaseFile, 'request' | 'response'> {
   area: string;

@@ -1,23 +1,24 @@
 // Validating against the bundled contracts (packages/contracts/bundles/<area>.json), on
 // @platform-contracts/contracts' model of them; the model, the methods and the resolver re-exported.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+
+import path from 'node:path';
 import {
   AREAS,
-  HTTP_METHODS,
+  type AreaName,
   findOperation,
+  HTTP_METHODS,
   loadContractModel,
+  type Operation,
   operationsOf,
   resolveRef as resolve,
-  type AreaName,
-  type Operation,
 } from '@platform-contracts/contracts';
-import path from 'node:path';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import type { Json } from '../../scripts/lib/openapi.ts';
 import { OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
 import { SourceLocator } from '../../scripts/lib/source-location.ts';
 
-export { HTTP_METHODS, operationsOf, type Json, type Operation };
+export { HTTP_METHODS, type Json, type Operation, operationsOf };
 
 /** @platform-contracts/contracts' `$ref` resolver, typed for the tests' untyped JSON. */
 export const resolveRef: (document: unknown, value: unknown) => Json = resolve;

@@ -4,7 +4,7 @@
 // parameter gives its values by name (`examples`; a lone `example` has no name to pair). A request
 // example is valid by its schemas: invalid requests are negative cases, beside the bundle
 // (test/support/negative-cases.ts).
-import { resolveRef, type Operation } from '@platform-contracts/contracts';
+import { type Operation, resolveRef } from '@platform-contracts/contracts';
 import type { Json } from '../../scripts/lib/openapi.ts';
 
 export interface PairedExample {

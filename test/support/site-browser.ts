@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DOCS_DIR, ROOT } from '../../scripts/lib/paths.ts';
 

@@ -1,6 +1,6 @@
 // The management API the tool talks to: where it is, the access key, and its failures as
 // one-line messages with their exit codes.
-import { createDatabaseTokensClient, DatabaseTokensApiError, PlatformTimeoutError, type DatabaseTokensClient } from '@platform-contracts/client';
+import { createDatabaseTokensClient, DatabaseTokensApiError, type DatabaseTokensClient, PlatformTimeoutError } from '@platform-contracts/client';
 import { CliError, EXIT } from './errors.ts';
 import type { CliIo } from './io.ts';
 

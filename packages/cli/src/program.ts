@@ -1,5 +1,7 @@
 // The command tree: platform db token create|invalidate|list, with the API options on the root.
 // Commander's own error output is silenced: run.ts prints every usage error (`platform: error:`, or JSON with --json).
+
+import { readFileSync } from 'node:fs';
 import { type Argument, Command, Help, InvalidArgumentError, Option } from 'commander';
 import { ACCESS_KEY_VARIABLE, API_URL_VARIABLE, DATABASE_ID_VARIABLE } from './api.ts';
 import { createTokens } from './commands/create-tokens.ts';
@@ -7,7 +9,6 @@ import { invalidateTokens } from './commands/invalidate-tokens.ts';
 import { listTokens } from './commands/list-tokens.ts';
 import { TOKEN_VARIABLE, URL_VARIABLE } from './env-file.ts';
 import { CliError, EXIT, EXIT_CODES_HELP } from './errors.ts';
-import { readFileSync } from 'node:fs';
 import type { CliIo } from './io.ts';
 
 /** The tool's version, from its package.json (one folder up from src/ and from dist/ alike). */

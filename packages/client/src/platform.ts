@@ -1,12 +1,13 @@
 // One entry point for every area. Each area's client is made on first use, so an application
 // that never touches an area needs none of its options (and can import the area's own
 // subpath, `@platform-contracts/client/<area>`, to leave the others out of its bundle).
+
+import { BASE_URL_ENV } from './generated/base-urls.js';
+import { PLATFORM_PROPERTIES } from './generated/platform-properties.js';
 import type { Int64Mode } from './internal/int64.js';
 import { requireBaseUrl } from './internal/options.js';
 import type { PlatformAreas, PlatformContext } from './internal/platform-areas.js';
 import type { PlatformClientOptions } from './internal/platform-options.js';
-import { BASE_URL_ENV } from './generated/base-urls.js';
-import { PLATFORM_PROPERTIES } from './generated/platform-properties.js';
 
 export type { PlatformClientOptions } from './internal/platform-options.js';
 

@@ -11,7 +11,7 @@ import {
   type Schema,
   type SecurityScheme,
 } from './operation.ts';
-import { escapePointerToken, follow, resolveRef, RefError } from './refs.ts';
+import { escapePointerToken, follow, RefError, resolveRef } from './refs.ts';
 
 type Json = { [key: string]: unknown };
 

@@ -1,8 +1,9 @@
 // The resolved model of every area, built once from the bundles (per bundle folder) and then
 // shared: the operations of an area, or one operation by its operationId.
+
+import { BUNDLE_DIR, BundleError, type BundleOptions, readBundle } from './bundles.ts';
 import { AREAS, type AreaName } from './generated/areas.ts';
 import type { OperationId } from './generated/operations.ts';
-import { BUNDLE_DIR, BundleError, readBundle, type BundleOptions } from './bundles.ts';
 import { buildAreaModel, ContractModelError } from './model.ts';
 import type { Operation } from './operation.ts';
 

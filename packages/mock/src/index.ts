@@ -1,34 +1,34 @@
-export type { MockNamespace, VirtualClock } from './controls/namespace-handle.ts';
-export type { MockFailure } from './doors/failure.ts';
-export { createMock, type Mock } from './mock/mock.ts';
-export { IN_PROCESS_URL, MockStartError, type AreaInfo, type AreaOptions, type MockOptions } from './mock/options.ts';
-export type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
-export { startMock, HEALTH_PATH, type RunningMock, type StartMockOptions } from './mock/http-server.ts';
-export type { AccessOptions } from './doors/access.ts';
 export { runMockCli } from './cli/cli.ts';
 export { usage } from './cli/cli-options.ts';
+export type { MockNamespace, VirtualClock } from './controls/namespace-handle.ts';
+export type { AccessOptions } from './doors/access.ts';
+export type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
+export type { MockFailure } from './doors/failure.ts';
+export type { ServedOperation } from './engine/answer.ts';
 export {
-  defineArea,
-  UsageError,
   type AnyOperation,
   type AreaDefinition,
   type CallContext,
+  defineArea,
   type Handler,
   type Handlers,
   type MockRequest,
   type MockResponse,
   type OperationsOf,
+  UsageError,
   type Violation,
 } from './engine/area.ts';
-export { DEFAULT_NAMESPACE, type StateSnapshot } from './engine/namespaces.ts';
 export type { ActiveFault, FaultRule, NetworkFault } from './engine/faults.ts';
-export type { ServedOperation } from './engine/answer.ts';
+export { DEFAULT_NAMESPACE, type StateSnapshot } from './engine/namespaces.ts';
+export { HEALTH_PATH, type RunningMock, type StartMockOptions, startMock } from './mock/http-server.ts';
+export { createMock, type Mock } from './mock/mock.ts';
+export { type AreaInfo, type AreaOptions, IN_PROCESS_URL, type MockOptions, MockStartError } from './mock/options.ts';
+export type { Assumption, ContractViolation } from './proxy/contract-locations.ts';
 export {
-  driftSummary,
-  ProxyOptionError,
   type DriftReport,
+  driftSummary,
   type ExchangeListener,
   type ProxiedExchange,
+  ProxyOptionError,
 } from './proxy/index.ts';
 export type { ProxyHandle, ProxyOptions } from './proxy/options.ts';
-export type { ContractViolation, Assumption } from './proxy/contract-locations.ts';

@@ -2,7 +2,7 @@
 // requests to the mock's engine in process (contract validation, state, faults, real SQL), to put
 // beside their own handlers in `setupServer(...)` or `setupWorker(...)`. A network fault of the
 // mock becomes MSW's network error (`HttpResponse.error()`), as a reset connection would.
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { type HttpHandler, HttpResponse, http } from 'msw';
 import type { Mock } from './mock/mock.ts';
 
 export interface PlatformHandlerOptions {

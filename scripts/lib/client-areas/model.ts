@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { buildAreaModel, type Json, type Operation } from '../openapi.ts';
 import { bundlePath } from '../paths.ts';
 import { ClientAreaError } from './errors.ts';
-import { int64Layout, type Int64Layout } from './int64-layout.ts';
+import { type Int64Layout, int64Layout } from './int64-layout.ts';
 import { domainExportsOf } from './module-exports.ts';
 import { camelCase, domainFile, pascalCase, SCHEMA_REF } from './names.ts';
 

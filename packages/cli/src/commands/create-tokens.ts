@@ -1,7 +1,7 @@
 // `platform db token create [DATABASE_ID] [--read-only] [--expiry 30d] [--no-save] [--token-only]`
 import path from 'node:path';
 import { createDatabaseTokens } from '@platform-contracts/client';
-import { call, connect, databaseIdFrom, type ApiOptions } from '../api.ts';
+import { type ApiOptions, call, connect, databaseIdFrom } from '../api.ts';
 import { TOKEN_VARIABLE } from '../env-file.ts';
 import { CliError, EXIT } from '../errors.ts';
 import { parseExpiry } from '../expiry.ts';

@@ -1,7 +1,7 @@
 // `platform db token invalidate [DATABASE_ID] [--force] [--regenerate] [--save-env]`
 import path from 'node:path';
 import { invalidateDatabaseTokens } from '@platform-contracts/client';
-import { call, connect, databaseIdFrom, type ApiOptions } from '../api.ts';
+import { type ApiOptions, call, connect, databaseIdFrom } from '../api.ts';
 import { CliError, EXIT } from '../errors.ts';
 import type { CliIo } from '../io.ts';
 import { ask } from '../prompt.ts';

@@ -1,7 +1,7 @@
 // `platform db token list [DATABASE_ID]`: every token of the database, valid or not, without
 // secret values (the API never gives them back), as a table or, with --json, the API's answer.
 import { listDatabaseTokens } from '@platform-contracts/client';
-import { call, connect, databaseIdFrom, type ApiOptions } from '../api.ts';
+import { type ApiOptions, call, connect, databaseIdFrom } from '../api.ts';
 import type { CliIo } from '../io.ts';
 import { kindLabel, printJson } from './output.ts';
 

@@ -1,8 +1,9 @@
 // The DNS area's helpers beyond its contract: a zone file sent as the text it is. Re-exported by
 // the generated dns.ts.
+
+import type { paths } from '@platform-contracts/contracts/dns';
 import type { DnsClient } from '../generated/client-types/dns.js';
 import type { Int64Mode } from '../internal/int64.js';
-import type { paths } from '@platform-contracts/contracts/dns';
 import type { CallResult, HelperCallOptions } from '../internal/typed-client.js';
 
 /**

@@ -3,15 +3,15 @@
 // operations and where its int64 fields are; `defineClientArea` turns that into the area's
 // `create<Area>Client` (each area's module is generated from its contract by `pnpm generate`).
 import createClient, { createQuerySerializer } from 'openapi-fetch';
-import type { AreaErrorKey } from './area-errors.js';
 import type { ApiErrorInit } from './api-error.js';
+import type { AreaErrorKey } from './area-errors.js';
 import type { ExactJson } from './exact-int64.js';
 import { type Int64Mode, parseJsonNumbers } from './int64.js';
 import { ClientConfigError, requireBaseUrl, requireString } from './options.js';
 import type { PaginationTable } from './pagination-table.js';
 import { PlainRequest } from './plain-request.js';
 import { createRetryingFetch } from './transport.js';
-import { wrapClient, type ClientBehaviour } from './typed-client.js';
+import { type ClientBehaviour, wrapClient } from './typed-client.js';
 import { USER_AGENT } from './version.js';
 
 /** Options of every area authenticated with the `AccessKey` header. */

@@ -1,12 +1,13 @@
 // What the database's SQL pipeline client is, apart from how it works (database-client.ts): its
 // options, its interfaces and its error. Below the modules that make or configure the client
 // (database-url.ts, database-platform.ts, platform options), so that none imports another's maker.
+
+import type { components } from '@platform-contracts/contracts/database';
 import type { Middleware } from 'openapi-fetch';
 import type { CallInfo } from './api-error.js';
 import type { Statement, TransactionMode } from './database-statements.js';
 import type { IntMode, ResultSet, SqlArguments } from './database-values.js';
 import type { RetrySetting } from './transport.js';
-import type { components } from '@platform-contracts/contracts/database';
 
 type Schemas = components['schemas'];
 

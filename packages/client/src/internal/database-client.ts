@@ -1,16 +1,17 @@
 // The database's SQL pipeline client (libSQL's Hrana over HTTP, version 2): statements, batches and
 // interactive transactions on streams of one database, with the database's own token.
+
+import type { components, paths } from '@platform-contracts/contracts/database';
 import createClient from 'openapi-fetch';
 import type { CallInfo } from './api-error.js';
 import { type CallOptions, type DatabaseClient, type DatabaseClientOptions, DatabaseError, type Transaction } from './database-api.js';
-import { BEGIN, statement, toStmt, transactionSteps, type Statement } from './database-statements.js';
+import { BEGIN, type Statement, statement, toStmt, transactionSteps } from './database-statements.js';
 import { resolveOptions } from './database-url.js';
-import { type ResultSet, toResultSet, type SqlArguments } from './database-values.js';
+import { type ResultSet, type SqlArguments, toResultSet } from './database-values.js';
 import { startDeadline } from './deadline.js';
 import { PlatformRequestError, PlatformTimeoutError } from './errors.js';
 import { newRequestId, redact, requestIdOf } from './redaction.js';
 import { createRetryingFetch } from './transport.js';
-import type { components, paths } from '@platform-contracts/contracts/database';
 
 type Schemas = components['schemas'];
 

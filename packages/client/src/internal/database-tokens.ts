@@ -1,8 +1,5 @@
 // The database area's access tokens, on the general management API (the `AccessKey` header).
-import { type AccessKeyClientOptions, defineClientArea } from './area.js';
-import { PlatformApiError } from './api-error.js';
-import type { Int64Mode, Int64Of } from './int64.js';
-import type { HelperCallOptions, PlatformHttpClient } from './typed-client.js';
+
 import type {
   CreateDatabaseTokensRequest,
   DatabaseTokenList,
@@ -11,6 +8,10 @@ import type {
   InvalidateDatabaseTokensRequest,
   paths,
 } from '@platform-contracts/contracts/database';
+import { PlatformApiError } from './api-error.js';
+import { type AccessKeyClientOptions, defineClientArea } from './area.js';
+import type { Int64Mode, Int64Of } from './int64.js';
+import type { HelperCallOptions, PlatformHttpClient } from './typed-client.js';
 
 /**
  * A failure answer of a token operation, from a call or a helper: `body` is `{error_key, message}`

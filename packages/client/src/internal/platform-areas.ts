@@ -2,9 +2,9 @@
 // types here with `declare module` and exports `platformProperties`, their factories; the
 // generated list (src/generated/platform-properties.ts) gathers those, so platform.ts names no area.
 import type { BaseUrlOption } from '../generated/base-urls.js';
-import type { PlatformClientOptions } from './platform-options.js';
 import type { AccessKeyClientOptions } from './area.js';
 import type { Int64Mode } from './int64.js';
+import type { PlatformClientOptions } from './platform-options.js';
 
 /** Each property of createPlatformClient's result, by name: `dns: DnsClient<ThrowOnError, Int64>`. */
 // biome-ignore lint/suspicious/noEmptyInterface: each area's module fills it (declare module); a type alias could not be merged

@@ -1,6 +1,6 @@
 // Retries and timeouts around fetch: plain fetch and AbortSignal, so it runs in Node, browsers
 // and edge runtimes alike.
-import { PlainRequest, send, type AnyRequest } from './plain-request.js';
+import { type AnyRequest, PlainRequest, send } from './plain-request.js';
 import type { Attempt, Sleep } from './retry.js';
 
 export interface RetryOptions {

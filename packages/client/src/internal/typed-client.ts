@@ -4,8 +4,8 @@
 // and its typing, made stricter: a path or method the area lacks, or an option no call takes,
 // does not compile.
 import type { Client, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
-import type { AreaErrors, AreaErrorKey } from './area-errors.js';
 import type { ApiErrorInit } from './api-error.js';
+import type { AreaErrorKey, AreaErrors } from './area-errors.js';
 import type { CallSetup } from './call-setup.js';
 import type { Call } from './failure.js';
 import type { PaginationTable } from './pagination-table.js';

@@ -13,7 +13,7 @@ import type {
   ContainerTemplateRequest as GeneratedContainerTemplateRequest,
 } from '@platform-contracts/contracts/containers';
 import { defineArea, type OpenApiDocument, type Violation } from '../engine/area.ts';
-import { capFlags, capMessage, capsFromFlags, contractFields, resolveCaps, type CapFlags } from './state.ts';
+import { type CapFlags, capFlags, capMessage, capsFromFlags, contractFields, resolveCaps } from './state.ts';
 
 // int64 fields as the mock holds them: exact, a bigint beyond 2^53.
 type ContainerEndpoint = GeneratedContainerEndpoint<number | bigint>;

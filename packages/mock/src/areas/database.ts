@@ -3,28 +3,28 @@
 // namespace (access key): its databases and their tokens. Area-wide: the engine, the streams
 // every transport shares, and the token index (token-management.ts). This module wires them;
 // each transport's handlers live in their own module (hrana-http.ts, hrana-ws.ts).
-import { defineArea, UsageError, type MockRequest, type MockResponse, type Violation } from '../engine/area.ts';
+import { defineArea, type MockRequest, type MockResponse, UsageError, type Violation } from '../engine/area.ts';
 import { describeViolations } from '../engine/request-values.ts';
-import { ExecutorStopped } from './database/engine/stopped.ts';
 import { createSqlEngine, DatabaseEngineUnavailable, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
+import { ExecutorStopped } from './database/engine/stopped.ts';
 import { hranaHttp, protobufNotServed } from './database/hrana-http.ts';
 import { hranaWebSocket } from './database/hrana-ws.ts';
-import { hranaMessageSchemas } from './hrana-messages.ts';
 import { namespaceDatabases } from './database/namespace-databases.ts';
 import {
   DATABASE_FLAGS,
+  type DatabaseMockOptions,
   DatabaseOptionError,
+  type DatabaseSettings,
   optionsFromFlags,
   resolveDatabaseSettings,
-  type DatabaseMockOptions,
-  type DatabaseSettings,
 } from './database/options.ts';
 import type { DatabaseError } from './database/protocol.ts';
-import { folderState, type DatabaseState } from './database/state-store.ts';
-import { StreamLimitReached, StreamLost, streamTable, type Stream } from './database/stream-table.ts';
-import { failure, STARTUP_NAMESPACE, tokenManagement, type Caller } from './database/token-management.ts';
+import { type DatabaseState, folderState } from './database/state-store.ts';
+import { type Stream, StreamLimitReached, StreamLost, streamTable } from './database/stream-table.ts';
+import { type Caller, failure, STARTUP_NAMESPACE, tokenManagement } from './database/token-management.ts';
+import { hranaMessageSchemas } from './hrana-messages.ts';
 
-export { STARTUP_NAMESPACE, type DatabaseState };
+export { type DatabaseState, STARTUP_NAMESPACE };
 
 export interface DatabaseInfo {
   /** The start-up Full Access token (namespace `default`). */

@@ -7,7 +7,7 @@ import type { DnsError } from '@platform-contracts/contracts/dns';
 import { defineArea, type OpenApiDocument, type Violation } from '../engine/area.ts';
 import { describeViolations, integerParam } from '../engine/request-values.ts';
 import { importZoneFileSliced, recordKey, type ZoneRecord } from './dns-zone-file.ts';
-import { capFlags, capMessage, capsFromFlags, resolveCaps, type CapFlags } from './state.ts';
+import { type CapFlags, capFlags, capMessage, capsFromFlags, resolveCaps } from './state.ts';
 
 export interface DnsState {
   /** By zone ID. */

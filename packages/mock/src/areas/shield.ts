@@ -16,7 +16,7 @@ import type {
 } from '@platform-contracts/contracts/shield';
 import { defineArea, type OpenApiDocument } from '../engine/area.ts';
 import { describeViolations, exactIntegerQuery, integerParam, integerQuery } from '../engine/request-values.ts';
-import { capFlags, capMessage, capsFromFlags, contractFields, deepFreeze, picker, resolveCaps, type CapFlags } from './state.ts';
+import { type CapFlags, capFlags, capMessage, capsFromFlags, contractFields, deepFreeze, picker, resolveCaps } from './state.ts';
 
 // int64 fields as the mock holds them: exact, a bigint beyond 2^53.
 type ShieldCustomRule = GeneratedShieldCustomRule<number | bigint>;

@@ -1,7 +1,7 @@
 // What the areas' state models share: caps on what one namespace (access key) can hold, so that
 // state stays bounded (each area declares its caps with defaults; startMock's area options
 // override them), and frozen seeds that every namespace can share until it writes.
-import { UsageError, type AreaFlag } from '../engine/area.ts';
+import { type AreaFlag, UsageError } from '../engine/area.ts';
 
 /** Caps by name, each a whole number above 0. */
 export type Caps<Name extends string> = Record<Name, number>;

@@ -2,7 +2,7 @@
 // zones (every field as the contract shows it) repeated with varied IDs, names, regions, deleted
 // flags and one to three pull zones each, so that paging, search and includeDeleted have
 // something to work on. Deterministic: the same contract gives the same zones.
-import type { PullZone, StorageZone as ContractStorageZone } from '@platform-contracts/contracts/storage';
+import type { StorageZone as ContractStorageZone, PullZone } from '@platform-contracts/contracts/storage';
 
 /** A storage zone of the contract with the name the listing searches, which every zone kept has. */
 export type StorageZone = ContractStorageZone & { Name: string };

@@ -7,7 +7,7 @@ import type { operations, StorageError, StorageZoneArray, StorageZonePage } from
 import { defineArea, type MockRequest, type Violation } from '../engine/area.ts';
 import { describeViolations, integerQuery, queryValue } from '../engine/request-values.ts';
 import { contractFields, deepFreeze } from './state.ts';
-import { storageZonesFrom, type StorageZone } from './storage-zones.ts';
+import { type StorageZone, storageZonesFrom } from './storage-zones.ts';
 
 type ListStorageZones = operations['listStorageZones'];
 

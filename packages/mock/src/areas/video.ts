@@ -11,7 +11,7 @@ import type {
 } from '@platform-contracts/contracts/video';
 import { defineArea } from '../engine/area.ts';
 import { describeViolations, integerParam, integerQuery, queryValue } from '../engine/request-values.ts';
-import { capFlags, capMessage, capsFromFlags, contractFields, resolveCaps, type CapFlags } from './state.ts';
+import { type CapFlags, capFlags, capMessage, capsFromFlags, contractFields, resolveCaps } from './state.ts';
 
 // int64 fields as the mock holds them: exact, a bigint beyond 2^53.
 type ContractCollection = GeneratedCollection<number | bigint>;

@@ -2,16 +2,16 @@
 // and the arguments read into startMock's options.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { readBundle, type AreaName } from '@platform-contracts/contracts';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { type AreaName, readBundle } from '@platform-contracts/contracts';
 import { AREA_BEHAVIOURS } from '../areas/index.ts';
 import { CONTROL_ROUTES } from '../controls/control.ts';
 import { accessOptionError } from '../doors/access.ts';
-import { UsageError, type AreaFlag } from '../engine/area.ts';
+import { type AreaFlag, UsageError } from '../engine/area.ts';
 import { parseExactJson } from '../engine/exact-json.ts';
 import type { StateSnapshot } from '../engine/namespaces.ts';
 import { expandVariadic, groupNames, PROXY_FLAGS, proxyOptionsFromFlags } from '../proxy/flags.ts';
-import { HELP_WIDTH, formatRows, mockProgram, parseArgsProblem, sentence, withDefault, wrap } from './cli-help.ts';
+import { formatRows, HELP_WIDTH, mockProgram, parseArgsProblem, sentence, withDefault, wrap } from './cli-help.ts';
 
 const CORE_FLAGS: Record<string, AreaFlag & { short?: string; default?: string | boolean }> = {
   port: { type: 'string', valueName: 'N', default: '4010', description: 'port to listen on; 0 picks a free one' },

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { HEALTH_PATH } from '../controls/control.ts';
 import type { RequestLogEntry } from '../doors/door.ts';
 import { UsageError } from '../engine/area.ts';
-import { startMock, type RunningMock } from '../mock/http-server.ts';
+import { type RunningMock, startMock } from '../mock/http-server.ts';
 import { MockStartError } from '../mock/options.ts';
 import { driftSummary, type ProxiedExchange } from '../proxy/index.ts';
 import { mockProgram } from './cli-help.ts';

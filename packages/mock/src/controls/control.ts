@@ -6,13 +6,13 @@
 import { constants } from 'node:buffer';
 import { CONTROL_HEADER } from '../doors/access.ts';
 import type { Engine } from '../engine/engine.ts';
+import { parseExactJson, stringifyExactJson } from '../engine/exact-json.ts';
 import { FaultError, type FaultRule } from '../engine/faults.ts';
 import type { MockClock, NamespaceClock } from '../engine/namespaces.ts';
 import { DEFAULT_NAMESPACE, SnapshotError } from '../engine/namespaces.ts';
-import { parseExactJson, stringifyExactJson } from '../engine/exact-json.ts';
-import { redactKey, type Journal } from '../journal/journal.ts';
-import type { CoverageReport } from '../journal/coverage-report.ts';
 import type { CoverageCounts } from '../journal/coverage.ts';
+import type { CoverageReport } from '../journal/coverage-report.ts';
+import { type Journal, redactKey } from '../journal/journal.ts';
 
 export const CONTROL_PREFIX = '/_mock/';
 export const HEALTH_PATH = '/_mock/health';

@@ -1,8 +1,9 @@
 // Request targets and answers as the doors exchange them: the path and query of a target, the
 // engine's answer serialized (exact JSON, violations in `sl-violations`), and the mock's own
 // problem answers (413 and the like).
-import type { BodyLimit } from '../engine/area.ts';
+
 import { bodyText, type EngineAnswer } from '../engine/answer.ts';
+import type { BodyLimit } from '../engine/area.ts';
 import type { DoorAnswer } from './door.ts';
 
 /** The raw (still percent-encoded) path and the query of a request target; a path such as //x stays a path. */

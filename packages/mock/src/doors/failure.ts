@@ -3,8 +3,9 @@
 // the error (its message may quote the request), and the error is reported where the mock runs:
 // MockOptions.onError, else the process's standard error (the CLI's, or the test run's output).
 // A report leaves out the values of the request's credential and API headers.
-import { problemAnswer } from './door-answers.ts';
+
 import type { DoorAnswer } from './door.ts';
+import { problemAnswer } from './door-answers.ts';
 
 /** What the mock reports of a request it failed to answer. */
 export interface MockFailure {

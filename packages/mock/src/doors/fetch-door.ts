@@ -2,8 +2,9 @@
 // played as fetch itself shows them: a reset connection rejects with a TypeError whose cause has
 // the code ECONNRESET (as undici's "fetch failed"), a hung call waits until its signal aborts (or
 // the mock closes), and a truncated body errors halfway through reading it.
-import { textResponse } from './door-response.ts';
+
 import type { DoorAnswer, DoorRequest } from './door.ts';
+import { textResponse } from './door-response.ts';
 
 export interface FetchDoor {
   fetch: typeof globalThis.fetch;

@@ -2,12 +2,12 @@
 // request's headers, sending an answer with the door's own headers, refusing an upgrade on the raw
 // socket, and the socket-timeout reports.
 import diagnostics from 'node:diagnostics_channel';
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { createAccessPolicy } from './access.ts';
-import { splitTarget } from './door-answers.ts';
 import type { DoorAnswer } from './door.ts';
-import { failureAnswer, reportFailure, type MockFailure } from './failure.ts';
+import { splitTarget } from './door-answers.ts';
+import { failureAnswer, type MockFailure, reportFailure } from './failure.ts';
 
 /**
  * The diagnostics channel (node:diagnostics_channel) on which the HTTP door reports each socket

@@ -1,14 +1,15 @@
 // The engine's path for one request: route, credential and namespace, faults, request validation,
 // then Prism or the area's behaviour, each answer checked against the contract; and what the
 // journal learns of each call (AnsweredCall). createEngine (engine.ts) sets it up.
+
+import { checked, documentedAnswer, documentedAnswerOrProblem, type EngineAnswer, faultAnswer, problem, type ServedOperation, toAnswer } from './answer.ts';
 import type { AreaBehaviour, MockRequest, Violation } from './area.ts';
-import { checked, documentedAnswer, documentedAnswerOrProblem, faultAnswer, problem, toAnswer, type EngineAnswer, type ServedOperation } from './answer.ts';
 import type { CompiledOperation } from './contract.ts';
 import type { ActiveFault, Faults } from './faults.ts';
 import { heapBytes } from './heap-bytes.ts';
-import { DEFAULT_MAX_STATE_BYTES, DEFAULT_NAMESPACE, stateCapMessage, type MockClock, type NamespaceClocks, type Namespaces } from './namespaces.ts';
+import { DEFAULT_MAX_STATE_BYTES, DEFAULT_NAMESPACE, type MockClock, type NamespaceClocks, type Namespaces, stateCapMessage } from './namespaces.ts';
 import { PreferenceError, type PrismAdapter } from './prism.ts';
-import { credentialOf, notAcceptable, readRequest, type IncomingRequest } from './request.ts';
+import { credentialOf, type IncomingRequest, notAcceptable, readRequest } from './request.ts';
 import type { createRoutes } from './routes.ts';
 
 /** Methods that add nothing to a namespace's state (a DELETE frees room: it is never refused for the cap). */

@@ -7,10 +7,11 @@
 // an area's handler keys are its operationIds (a key the contract does not have fails to compile),
 // each handler's parameters and body are the operation's, and its answer is one of the operation's
 // documented statuses with that status's body. The engine still validates every answer at run time.
-import type { AreaOperations } from '@platform-contracts/contracts';
-import type { OperationRequestBodyContent } from 'openapi-typescript-helpers';
+
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { AreaOperations } from '@platform-contracts/contracts';
+import type { OperationRequestBodyContent } from 'openapi-typescript-helpers';
 
 /**
  * An operation as openapi-typescript types it (`operations['createVideo']` of an area's generated

@@ -2,19 +2,19 @@
 // model of each operation (its route, parameters, request media types, security and documented
 // responses) with JSON Schema validators (validation.ts) for every parameter, body and response.
 import {
+  type AreaName,
   buildAreaModel,
   checkRefs,
-  resolveRef,
-  type AreaName,
   type Operation,
   type OperationMedia,
+  resolveRef,
   type Schema,
   type SecurityScheme,
 } from '@platform-contracts/contracts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenApiDocument, Violation } from './area.ts';
 import { exactInteger, validationNumber } from './exact-json.ts';
-import { createSchemaCompiler, toViolations, type SchemaCompiler } from './validation.ts';
+import { createSchemaCompiler, type SchemaCompiler, toViolations } from './validation.ts';
 
 type Json = Record<string, unknown>;
 

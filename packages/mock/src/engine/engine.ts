@@ -1,13 +1,14 @@
 // The mock's generic engine: route, security, request validation and the area's behaviour on a
 // path compiled once per operation; Prism answers only what asks for it (Prefer, operations
 // without behaviour). It knows no area by name.
+
+import { type AnsweredCall, type AnsweredMessage, type AnyBehaviour, createAnswering, type EngineCore } from './answering.ts';
 import type { AreaDefinition, BodyLimit, OpenApiDocument, Violation } from './area.ts';
-import { createAnswering, type AnsweredCall, type AnsweredMessage, type AnyBehaviour, type EngineCore } from './answering.ts';
-import { compileContract, type CompiledOperation } from './contract.ts';
+import { type CompiledOperation, compileContract } from './contract.ts';
 import { createFaults, type Faults } from './faults.ts';
 import { createNamespaceClocks, createNamespaces, type MockClock, type Namespaces } from './namespaces.ts';
 import { createPrismAdapter, type PrismAdapter } from './prism.ts';
-import { credentialOf, readRequest, type IncomingRequest } from './request.ts';
+import { credentialOf, type IncomingRequest, readRequest } from './request.ts';
 import { createRoutes } from './routes.ts';
 import { schemaValidator } from './schema-validator.ts';
 import { createUpgrades } from './upgrades.ts';

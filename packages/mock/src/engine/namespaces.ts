@@ -2,8 +2,8 @@
 // first use, as LocalStack maps access keys to accounts. The least recently used namespaces are
 // dropped beyond a cap, so that state cannot grow without bound.
 import type { AreaBehaviour } from './area.ts';
-import { heapBytes } from './heap-bytes.ts';
 import { stringifyExactJson } from './exact-json.ts';
+import { heapBytes } from './heap-bytes.ts';
 
 /** The namespace whose state the mock reports at start (its database tokens): the access key `default`. */
 export const DEFAULT_NAMESPACE = 'default';

@@ -5,7 +5,7 @@
 import contentType from 'content-type';
 import Negotiator from 'negotiator';
 import type { MockRequest, Violation } from './area.ts';
-import { mediaMatches, type CompiledMedia, type CompiledOperation } from './contract.ts';
+import { type CompiledMedia, type CompiledOperation, mediaMatches } from './contract.ts';
 import { forValidation, mayHoldBigint, parseExactJson } from './exact-json.ts';
 import { jsonTextDepth, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.ts';
 import { DEFAULT_NAMESPACE } from './namespaces.ts';

@@ -2,7 +2,7 @@
 // area records is reported with its namespace and its time on that namespace's clock.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { toAnswer, type EngineAnswer } from './answer.ts';
+import { type EngineAnswer, toAnswer } from './answer.ts';
 import type { AnsweredMessage, EngineCore } from './answering.ts';
 
 export function createUpgrades(

@@ -15,12 +15,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { compileFunction } from 'node:vm';
+import { type Schema, unescapePointerToken } from '@platform-contracts/contracts';
 import { _, Ajv2020, type ErrorObject, type Format, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { unescapePointerToken, type Schema } from '@platform-contracts/contracts';
 import type { Violation } from './area.ts';
-import { asEveryMember, decidedByTags, DISCRIMINATED, withDiscriminators, type Discriminated } from './discriminated-oneof.ts';
+import { asEveryMember, DISCRIMINATED, type Discriminated, decidedByTags, withDiscriminators } from './discriminated-oneof.ts';
 
 const require = createRequire(import.meta.url);
 

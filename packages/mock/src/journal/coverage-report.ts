@@ -1,6 +1,6 @@
 // The coverage report: the counts (coverage.ts) laid over the contract, every operation, documented
 // status, declared parameter and top-level body field, with totals and the thresholds a run is held to.
-import { buildAreaModel, resolveRef, type AreaName, type Operation, type Schema } from '@platform-contracts/contracts';
+import { type AreaName, buildAreaModel, type Operation, resolveRef, type Schema } from '@platform-contracts/contracts';
 import { COVERAGE_VERSION, type CoverageCounts } from './coverage.ts';
 
 /** What the contract declares of one operation, for the report. */

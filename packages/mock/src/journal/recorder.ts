@@ -2,13 +2,14 @@
 // redacted, SQL statements found, large bodies left out), the coverage counts, and the request's
 // violations handed to whoever acts on them (onViolation). One place, called by the engine for
 // every door (fetch, MSW, HTTP) and by an area's upgrade for each WebSocket message.
+
+import type { AnsweredCall, AnsweredMessage } from '../engine/answering.ts';
 import type { MockRequest } from '../engine/area.ts';
 import type { CompiledOperation } from '../engine/contract.ts';
-import type { AnsweredCall, AnsweredMessage } from '../engine/answering.ts';
-import type { IncomingRequest } from '../engine/request.ts';
-import type { ActiveFault } from '../engine/faults.ts';
-import type { CoverageCounter } from './coverage.ts';
 import { parseExactJson, stringifyExactJson } from '../engine/exact-json.ts';
+import type { ActiveFault } from '../engine/faults.ts';
+import type { IncomingRequest } from '../engine/request.ts';
+import type { CoverageCounter } from './coverage.ts';
 import type { Journal, JournalInput } from './journal.ts';
 
 /** What a secret's value becomes in the journal: nothing of it is kept. */

@@ -1,7 +1,7 @@
 // How a contract violation is told: one block naming the operation (or that none matched), each
 // violation, and the request as the journal keeps it (secrets already redacted). Shared by
 // `onViolation` ('warn' prints it, 'fail' fails the test with it) and the vitest fixtures.
-import { redactKey, type JournalInput, type RequestEntry } from './journal.ts';
+import { type JournalInput, type RequestEntry, redactKey } from './journal.ts';
 
 /** A request that broke the contract, or an answer that did, failing the test that sent it (`onViolation: 'fail'`). */
 export class ContractViolationError extends Error {

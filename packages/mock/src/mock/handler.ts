@@ -3,10 +3,10 @@
 // the mock fails to answer answered 500 and reported, never rejected.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { CONTROL_PREFIX, largestSnapshotBytes, STATE_PATH, type createControl } from '../controls/control.ts';
+import { CONTROL_PREFIX, type createControl, largestSnapshotBytes, STATE_PATH } from '../controls/control.ts';
 import type { DoorAnswer, DoorRequest, RequestLogEntry } from '../doors/door.ts';
 import { problemAnswer, queryOf, serialize, splitTarget, tooLarge } from '../doors/door-answers.ts';
-import { failureAnswer, reportFailure, type MockFailure } from '../doors/failure.ts';
+import { failureAnswer, type MockFailure, reportFailure } from '../doors/failure.ts';
 import type { BodyLimit } from '../engine/area.ts';
 import type { Engine } from '../engine/engine.ts';
 import { stringifyExactJson } from '../engine/exact-json.ts';

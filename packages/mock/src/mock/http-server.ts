@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { HEALTH_PATH } from '../controls/control.ts';
-import { accessOptionError, createAccessPolicy, type AccessOptions } from '../doors/access.ts';
+import { type AccessOptions, accessOptionError, createAccessPolicy } from '../doors/access.ts';
 import type { DoorAnswer, RequestLogEntry } from '../doors/door.ts';
 import { problemAnswer, splitTarget, tooLarge } from '../doors/door-answers.ts';
 import { playNetworkFault } from '../doors/http-faults.ts';
@@ -22,16 +22,16 @@ import {
   readBody,
   refusalOfRequest,
   refuseUpgrade,
+  type SocketTimeout,
   send,
   setHeaders,
   socketTimeouts,
   TOO_LARGE,
   targetAuthority,
-  type SocketTimeout,
 } from '../doors/http-io.ts';
 import { createStaticSite } from '../doors/static.ts';
 import { createMock, type Mock } from './mock.ts';
-import { MockStartError, type MockOptions } from './options.ts';
+import { type MockOptions, MockStartError } from './options.ts';
 
 export { HEALTH_PATH };
 

@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { createControl } from '../controls/control.ts';
-import { clockHandle, namespaceHandle, type MockNamespace, type VirtualClock } from '../controls/namespace-handle.ts';
+import { clockHandle, type MockNamespace, namespaceHandle, type VirtualClock } from '../controls/namespace-handle.ts';
 import type { DoorAnswer, DoorRequest } from '../doors/door.ts';
 import { createFetchDoor } from '../doors/fetch-door.ts';
 import type { ServedOperation } from '../engine/answer.ts';
@@ -21,9 +21,9 @@ import { createClock, DEFAULT_NAMESPACE, type MockClock, type StateSnapshot } fr
 import type { CoverageReport } from '../journal/coverage-report.ts';
 import type { Journal, JournalQuery, RequestEntry } from '../journal/journal.ts';
 import { createProxy, type Proxy as ValidationProxy } from '../proxy/index.ts';
-import { proxyOptionsOf, type ProxyHandle } from '../proxy/options.ts';
+import { type ProxyHandle, proxyOptionsOf } from '../proxy/options.ts';
 import { createHandler } from './handler.ts';
-import { IN_PROCESS_URL, MockStartError, startSettings, type AreaInfo, type MockOptions } from './options.ts';
+import { type AreaInfo, IN_PROCESS_URL, type MockOptions, MockStartError, startSettings } from './options.ts';
 import { createRecording } from './recording.ts';
 
 export interface Mock {

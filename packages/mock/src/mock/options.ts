@@ -1,11 +1,11 @@
 // What createMock takes: its options, the areas it serves and their contracts, and the error it
 // throws when it cannot start.
-import { BUNDLE_DIR, BundleError, readBundle, type AreaName } from '@platform-contracts/contracts';
+import { type AreaName, BUNDLE_DIR, BundleError, readBundle } from '@platform-contracts/contracts';
 import { AREA_BEHAVIOURS } from '../areas/index.ts';
+import type { RequestLogEntry } from '../doors/door.ts';
+import type { MockFailure } from '../doors/failure.ts';
 import type { InfoOf, OpenApiDocument, OptionsOf } from '../engine/area.ts';
 import type { StateSnapshot } from '../engine/namespaces.ts';
-import type { MockFailure } from '../doors/failure.ts';
-import type { RequestLogEntry } from '../doors/door.ts';
 import type { JournalOptions } from '../journal/journal.ts';
 import type { ProxyOptions } from '../proxy/options.ts';
 

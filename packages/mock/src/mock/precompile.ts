@@ -6,8 +6,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Schema } from '@platform-contracts/contracts';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { compilable, createAjv, PRECOMPILED_DIR, type RegisteredComponents, recordSchemas, validatorDigest } from '../engine/validation.ts';
 import { createMock } from './mock.ts';
-import { compilable, createAjv, PRECOMPILED_DIR, recordSchemas, validatorDigest, type RegisteredComponents } from '../engine/validation.ts';
 
 /** Writes the validators of every schema the shipped contracts declare; returns how many. */
 export async function precompileValidators(dir: URL = PRECOMPILED_DIR): Promise<number> {

@@ -1,9 +1,10 @@
 // What the mock learns of every call for a suite: the journal, coverage and onViolation, fed by
 // the engine's hooks, and the bridge that fails the running vitest test or hands its coverage on.
-import type { OpenApiDocument } from '../engine/area.ts';
+
 import type { AnsweredCall, AnsweredMessage } from '../engine/answering.ts';
-import { coverageReport, coverageSkeleton, type OperationSkeleton } from '../journal/coverage-report.ts';
+import type { OpenApiDocument } from '../engine/area.ts';
 import { createCoverageCounter } from '../journal/coverage.ts';
+import { coverageReport, coverageSkeleton, type OperationSkeleton } from '../journal/coverage-report.ts';
 import { createJournal } from '../journal/journal.ts';
 import { createRecorder, sensitiveNamesOf } from '../journal/recorder.ts';
 import { describeViolation, violationError } from '../journal/violation-report.ts';

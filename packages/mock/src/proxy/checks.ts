@@ -2,14 +2,15 @@
 // the same reading as every mocked call), the upstream's answer against the documented answers
 // of its status, and the upgraded connections' messages against the schemas the area names. Every
 // violation says which element of the contract it contradicts (contract-locations.ts).
+
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { valueAt, walkOperations } from '@platform-contracts/contracts';
-import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 import contentType from 'content-type';
 import type { OpenApiDocument, Violation } from '../engine/area.ts';
-import { mediaMatches, type CompiledOperation } from '../engine/contract.ts';
+import { type CompiledOperation, mediaMatches } from '../engine/contract.ts';
 import { forValidation, mayHoldBigint, parseExactJson } from '../engine/exact-json.ts';
-import { credentialOf, readRequest, type IncomingRequest } from '../engine/request.ts';
-import { createLocatingValidator, pointerTo, type ContractViolation } from './contract-locations.ts';
+import { credentialOf, type IncomingRequest, readRequest } from '../engine/request.ts';
+import { type ContractViolation, createLocatingValidator, pointerTo } from './contract-locations.ts';
 
 const JSON_MEDIA = /^(application\/json|text\/json|application\/[^;]*\+json)$/;
 

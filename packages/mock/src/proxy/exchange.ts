@@ -3,8 +3,8 @@
 // recorder and any other observer (a request journal) subscribe here; nothing else is told.
 // An exchange holds no headers and no secret: its examples are redacted before it is made.
 import type { ServedOperation } from '../engine/answer.ts';
-import type { ContractViolation } from './contract-locations.ts';
 import type { ReadAnswer } from './checks.ts';
+import type { ContractViolation } from './contract-locations.ts';
 
 export interface ProxiedExchange {
   /** When the request arrived (ISO 8601). */

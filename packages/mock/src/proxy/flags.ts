@@ -1,7 +1,7 @@
 // The proxy's CLI flags and their reading into ProxyOptions. `--proxy-only` and `--mock-only`
 // take several names after one flag (`--proxy-only listStorageZones getVideo`), or commas.
-import { readBundle, type AreaName } from '@platform-contracts/contracts';
-import { UsageError, type AreaFlag, type OpenApiDocument } from '../engine/area.ts';
+import { type AreaName, readBundle } from '@platform-contracts/contracts';
+import { type AreaFlag, type OpenApiDocument, UsageError } from '../engine/area.ts';
 import type { ProxyOptions } from './options.ts';
 import { upstreamGroups } from './targets.ts';
 

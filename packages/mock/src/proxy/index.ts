@@ -7,27 +7,26 @@
 import { writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { DoorAnswer, DoorRequest } from '../doors/door.ts';
+import { queryOf } from '../doors/door-answers.ts';
 import type { OpenApiDocument } from '../engine/area.ts';
 import type { CompiledOperation } from '../engine/contract.ts';
 import type { Engine } from '../engine/engine.ts';
-import { queryOf } from '../doors/door-answers.ts';
-import type { DoorAnswer, DoorRequest } from '../doors/door.ts';
 import { answerHeaders, credentialHeaderNames, headerText, problem } from './answers.ts';
-import { createAreaChecks, type AreaChecks } from './checks.ts';
+import { type AreaChecks, createAreaChecks } from './checks.ts';
 import type { ContractViolation } from './contract-locations.ts';
-import { createDriftReport, driftSummary, type DriftReport } from './drift-report.ts';
+import { createDriftReport, type DriftReport, driftSummary } from './drift-report.ts';
 import { createExchangeReporter, type ExchangeListener, type ProxiedExchange } from './exchange.ts';
 import { createForwarder, type Forwarded } from './forward.ts';
+import { checkLimits, checkWritable, DEFAULT_MAX_ANSWER_BYTES, DEFAULT_TIMEOUT_MS, type ProxyClosing, type ProxyHandle, type ProxyOptions } from './options.ts';
 import { createRecorder, type RecordedFile } from './recorder.ts';
 import { createRedactor, credentialsOf, sensitiveNames } from './secrets.ts';
 import { createSelection } from './selection.ts';
-import { forwardPath, parseProxyValues, ProxyOptionError, shownUrl, upstreamGroups, type Upstream } from './targets.ts';
-import { checkLimits, checkWritable, DEFAULT_MAX_ANSWER_BYTES, DEFAULT_TIMEOUT_MS, type ProxyClosing, type ProxyHandle, type ProxyOptions } from './options.ts';
+import { forwardPath, ProxyOptionError, parseProxyValues, shownUrl, type Upstream, upstreamGroups } from './targets.ts';
 import { createWebSocketRelay } from './websocket.ts';
 
-export { ProxyOptionError, driftSummary };
-export type { DriftReport, ProxiedExchange, ExchangeListener, RecordedFile };
-export type { ContractViolation };
+export type { ContractViolation, DriftReport, ExchangeListener, ProxiedExchange, RecordedFile };
+export { driftSummary, ProxyOptionError };
 
 export function createProxy(options: ProxyOptions, engine: Engine, documents: Map<string, OpenApiDocument>) {
   checkLimits(options);

@@ -3,7 +3,7 @@
 // `{api_base_url}` the group `api`, `https://{database_host}` the group `database`. One URL for
 // every group (`--proxy URL`) or one per group (`--proxy api=URL`); a group's value may also be
 // the variable's value alone (`--proxy database=my-db.staging.example` fills `https://{database_host}`).
-import { UsageError, type OpenApiDocument } from '../engine/area.ts';
+import { type OpenApiDocument, UsageError } from '../engine/area.ts';
 
 /** One upstream group: a server variable of the contracts and the areas whose platform server it is. */
 export interface UpstreamGroup {

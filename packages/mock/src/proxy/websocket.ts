@@ -3,7 +3,7 @@
 // the client's handshake with the subprotocol the upstream chose, then passes every frame both
 // ways unchanged, checking each JSON message against the schemas its area names for it
 // (AreaUpgrade.messageSchemas). An upstream that refuses the upgrade is answered as it answered.
-import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Engine } from '../engine/engine.ts';

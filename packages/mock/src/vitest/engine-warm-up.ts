@@ -2,8 +2,9 @@
 // answers at once, and the first SQL waits for the engine. A test suite's setup waits for it here,
 // so that no test's own time limit pays for the start (vitest's first test took 5 to 7 s on a
 // loaded machine, against its 5 s default).
-import type { Mock } from '../mock/mock.ts';
+
 import { SETUP_HEADER } from '../journal/recorder.ts';
+import type { Mock } from '../mock/mock.ts';
 
 /** Runs `SELECT 1` on the mock's start-up database (not logged, no state changed, a setup request: not in coverage); resolves once the engine answered. A mock without the database area resolves at once. */
 export async function startDatabaseEngine(mock: Pick<Mock, 'operations' | 'areas' | 'handle'>): Promise<void> {

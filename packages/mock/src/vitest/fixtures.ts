@@ -10,16 +10,16 @@
 // to the test's namespace; `clientOptions` suits every `create<Area>Client`.
 import { randomUUID } from 'node:crypto';
 import type { Client as LibsqlClient } from '@libsql/client';
-import { afterAll, beforeAll, expect, inject, test as base, type TestAPI } from 'vitest';
-import { startDatabaseEngine } from './engine-warm-up.ts';
-import { HEALTH_PATH, startMock } from '../mock/http-server.ts';
+import { afterAll, test as base, beforeAll, expect, inject, type TestAPI } from 'vitest';
 import type { RequestEntry } from '../journal/journal.ts';
-import { platformMatchers, type PlatformMatchers } from '../journal/matchers.ts';
+import { type PlatformMatchers, platformMatchers } from '../journal/matchers.ts';
 import { SETUP_HEADER } from '../journal/recorder.ts';
-import { createMock, type Mock } from '../mock/mock.ts';
-import { IN_PROCESS_URL, VIOLATION_MODES, type MockOptions, type ViolationMode } from '../mock/options.ts';
-import { connectNamespace, type NamespaceControl } from './remote-namespace.ts';
 import { describeViolation, violationError } from '../journal/violation-report.ts';
+import { HEALTH_PATH, startMock } from '../mock/http-server.ts';
+import { createMock, type Mock } from '../mock/mock.ts';
+import { IN_PROCESS_URL, type MockOptions, VIOLATION_MODES, type ViolationMode } from '../mock/options.ts';
+import { startDatabaseEngine } from './engine-warm-up.ts';
+import { connectNamespace, type NamespaceControl } from './remote-namespace.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -289,7 +289,7 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
 
 /** The fixtures with a mock in process and no platform client: `clientOptions` suits every `create<Area>Client`. */
 export const test: TestAPI<MockFixtures<never>> = createMockTest();
-export { connectNamespace, type JournalCounts, type NamespaceControl } from './remote-namespace.ts';
-export { platformMatchers, type CallExpectation, type PlatformMatchers, type SqlExpectation } from '../journal/matchers.ts';
-export { ContractViolationError } from '../journal/violation-report.ts';
 export type { RequestEntry } from '../journal/journal.ts';
+export { type CallExpectation, type PlatformMatchers, platformMatchers, type SqlExpectation } from '../journal/matchers.ts';
+export { ContractViolationError } from '../journal/violation-report.ts';
+export { connectNamespace, type JournalCounts, type NamespaceControl } from './remote-namespace.ts';

@@ -8,8 +8,9 @@
 //   export default defineConfig({ test: { globalSetup: ['@platform-contracts/mock/vitest/global-setup'] } });
 //
 // With options: a globalSetup file of your own, `export default createGlobalSetup({ areas: ['video'] })`.
+
+import { type StartMockOptions, startMock } from '../mock/http-server.ts';
 import { startDatabaseEngine } from './engine-warm-up.ts';
-import { startMock, type StartMockOptions } from '../mock/http-server.ts';
 
 /** What vitest hands a globalSetup: its `provide` (vitest's TestProject). */
 interface SetupContext {

@@ -2,10 +2,11 @@
 // same handle whether the mock answers in process (its `fetch`) or over HTTP (any fetch), so that
 // test fixtures and suites sharing one mock started elsewhere move their own clock, set their
 // own faults and reset their own state, and nobody else's.
+
+import { parseExactJson } from '../engine/exact-json.ts';
 import type { ActiveFault, FaultRule } from '../engine/faults.ts';
 import type { StateSnapshot } from '../engine/namespaces.ts';
 import type { JournalQuery, RequestEntry } from '../journal/journal.ts';
-import { parseExactJson } from '../engine/exact-json.ts';
 
 /** A namespace's virtual clock, over the control endpoints. */
 export interface NamespaceClockControl {

@@ -14,16 +14,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AREAS, isAreaName, readBundle } from '@platform-contracts/contracts';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { type CoverageCounts, isCoverageCounts, mergeCounts } from '../journal/coverage.ts';
+import { coverageHtml } from '../journal/coverage-html.ts';
 import {
+  type CoverageReport,
+  type CoverageThresholds,
   coverageReport,
   coverageSkeleton,
   missedThresholds,
   thresholdsError,
-  type CoverageReport,
-  type CoverageThresholds,
 } from '../journal/coverage-report.ts';
-import { isCoverageCounts, mergeCounts, type CoverageCounts } from '../journal/coverage.ts';
-import { coverageHtml } from '../journal/coverage-html.ts';
 import { coverageSummary } from '../journal/coverage-summary.ts';
 import { COVERAGE_DIR_ENV, COVERAGE_META } from '../journal/vitest-bridge.ts';
 

@@ -3,11 +3,11 @@
 // stream table; the pipeline runner runs the requests.
 import type { AreaOperations } from '@platform-contracts/contracts';
 import type { CallContext, Handlers, MockRequest, MockResponse } from '../../engine/area.ts';
+import { type AuthRefusal, isRefusal as isAuthRefusal, unauthorizedBody } from './error-codes.ts';
 import { runCursor, runPipeline, type WireRequest } from './pipeline-runner.ts';
-import { isRefusal as isAuthRefusal, unauthorizedBody, type AuthRefusal } from './error-codes.ts';
 import type { DatabaseError, StreamResult } from './protocol.ts';
-import { StreamLost, type Stream, type StreamTable } from './stream-table.ts';
 import type { DatabaseState } from './state-store.ts';
+import { type Stream, StreamLost, type StreamTable } from './stream-table.ts';
 import type { Caller } from './token-management.ts';
 
 const VERSION_TEXT = { 2: 'Hello, this is HTTP API v2 (Hrana over HTTP)', 3: 'Hello, this is HTTP API v3 (Hrana over HTTP)' } as const;

@@ -9,25 +9,25 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AreaUpgrade, MockResponse, UpgradeContext } from '../../engine/area.ts';
+import { type AuthRefusal, authError, isRefusal } from './error-codes.ts';
+import { answerFlow } from './hrana-ws-flow.ts';
 import {
   checkRequest,
   chooseSubprotocol,
   cursorPage,
   cursorSteps,
   offeredSubprotocols,
-  storeSql,
   SUBPROTOCOLS,
+  storeSql,
   toWireRequest,
   type Version,
   type WsRequest,
 } from './hrana-ws-requests.ts';
+import { type CursorSlot, endIfIdle, lostError, runOnStream, type StreamSlot } from './hrana-ws-slots.ts';
 import { runCursor, runPipeline } from './pipeline-runner.ts';
-import { authError, isRefusal, type AuthRefusal } from './error-codes.ts';
-import { answerFlow } from './hrana-ws-flow.ts';
-import { endIfIdle, lostError, runOnStream, type CursorSlot, type StreamSlot } from './hrana-ws-slots.ts';
-import { toDatabaseError, type DatabaseError } from './protocol.ts';
-import { StreamLost, type Stream, type StreamTable } from './stream-table.ts';
+import { type DatabaseError, toDatabaseError } from './protocol.ts';
 import type { DatabaseState } from './state-store.ts';
+import { type Stream, StreamLost, type StreamTable } from './stream-table.ts';
 import type { Caller } from './token-management.ts';
 
 /** Requests a connection may have unanswered before the mock stops reading it (back-pressure, as the protocol asks). */

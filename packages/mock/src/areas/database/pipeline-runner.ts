@@ -1,9 +1,10 @@
 // Runs the requests of one pipeline on a stream, one result per request, in order. Stored SQL
 // texts (store_sql, close_sql, sql_id) are kept here; every request that runs SQL goes to the
 // database's executor in one message, so a pipeline costs one round trip to it.
-import { ExecutorStopped } from './engine/stopped.ts';
+
 import type { CursorEntry, SqlOutcome, SqlRequest, SqlStep, SqlStmt } from './engine/messages.ts';
-import { ProtocolError, toDatabaseError, type DatabaseError, type StreamResult } from './protocol.ts';
+import { ExecutorStopped } from './engine/stopped.ts';
+import { type DatabaseError, ProtocolError, type StreamResult, toDatabaseError } from './protocol.ts';
 import type { Stream } from './stream-table.ts';
 
 /** sqld's limits on the SQL texts an HTTP stream stores (MAX_SQL_COUNT, MAX_STORED_SQL_SIZE: src/hrana/http/request.rs). */

@@ -1,6 +1,6 @@
 // A statement's arguments bound to its parameters, as sqld binds them (runner.ts asks for them).
 import { ProtocolError, type SqlValue } from '../protocol.ts';
-import { fromSqlValue, type EngineValue } from '../values.ts';
+import { type EngineValue, fromSqlValue } from '../values.ts';
 import type { SqlStmt } from './messages.ts';
 
 /**

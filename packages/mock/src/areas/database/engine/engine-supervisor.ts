@@ -3,9 +3,9 @@
 // engine-worker.ts), hears when one ends, runs the last guard, and reports the engine's start on
 // a diagnostics channel.
 import diagnostics from 'node:diagnostics_channel';
-import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { EngineWorker, type GuardClock } from './engine-worker.ts';
-import { RUN_STATE_BYTES, type FromSupervisor, type ToSupervisor, type WorkerLimits } from './messages.ts';
+import { type FromSupervisor, RUN_STATE_BYTES, type ToSupervisor, type WorkerLimits } from './messages.ts';
 import { ExecutorStopped } from './stopped.ts';
 
 /**

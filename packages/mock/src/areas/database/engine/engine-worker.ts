@@ -5,15 +5,15 @@
 import { EventEmitter } from 'node:events';
 import type { MessagePort } from 'node:worker_threads';
 import {
-  STATE_INTERRUPT,
-  STATE_LOCK_WAIT_OVER,
-  GUARD_GRACE_MS,
-  realTime,
-  THREAD_START_LIMIT_MS,
   type Access,
   type FromWorker,
+  GUARD_GRACE_MS,
+  realTime,
   type SqlOutcome,
   type SqlRequest,
+  STATE_INTERRUPT,
+  STATE_LOCK_WAIT_OVER,
+  THREAD_START_LIMIT_MS,
   type ToWorker,
   type WorkerLimits,
 } from './messages.ts';

@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { EngineSupervisor } from './engine-supervisor.ts';
 import type { EngineWorker } from './engine-worker.ts';
 import { Executor, type StreamPlacement } from './executor.ts';
-import { CONTROL_OWNER, CONTROL_REWRITE, hostFiles, sharedFiles, SharedStore, type DatabaseFiles } from './files.ts';
+import { CONTROL_OWNER, CONTROL_REWRITE, type DatabaseFiles, hostFiles, SharedStore, sharedFiles } from './files.ts';
 import { headerRefusal } from './image-check.ts';
 import type { WorkerLimits } from './messages.ts';
 import { compiledSqlite } from './sqlite-module.ts';

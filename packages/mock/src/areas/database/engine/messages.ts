@@ -2,8 +2,9 @@
 // to each other. The HTTP side resolves stored SQL texts (sql_id) before sending, so a worker sees
 // SQL only. Time limits are shared memory (RunState), read by the supervisor, never by the thread
 // that serves HTTP.
-import type { BatchCond, DatabaseError, DescribeResult, SqlValue, StmtResult } from '../protocol.ts';
+
 import type { MessagePort } from 'node:worker_threads';
+import type { BatchCond, DatabaseError, DescribeResult, SqlValue, StmtResult } from '../protocol.ts';
 import type { DatabaseFiles } from './files.ts';
 
 export type Access = 'full' | 'read-only';

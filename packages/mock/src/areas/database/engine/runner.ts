@@ -2,13 +2,13 @@
 // statement is compiled under the sandbox (connection.ts), runs to its end or is reset, and a
 // write that meets another stream's write lock waits for it (without blocking the worker) until
 // the HTTP side says the lock wait is over, as sqld does.
-import { ProtocolError, toDatabaseError, type BatchCond, type DatabaseError, type DescribeResult, type SqlValue, type StmtResult } from '../protocol.ts';
-import { toSqlValue, type EngineValue } from '../values.ts';
+import { type BatchCond, type DatabaseError, type DescribeResult, ProtocolError, type SqlValue, type StmtResult, toDatabaseError } from '../protocol.ts';
+import { type EngineValue, toSqlValue } from '../values.ts';
+import { bind } from './bind-args.ts';
 import type { StreamConnection } from './connection.ts';
 import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './messages.ts';
-import { bind } from './bind-args.ts';
 import { keepSplit, split } from './split-cache.ts';
-import { withoutExplain, type SplitStatement } from './sql-text.ts';
+import { type SplitStatement, withoutExplain } from './sql-text.ts';
 import { SQLITE_BUSY, type StmtPointer } from './wasm.ts';
 
 export interface RunContext {

@@ -7,18 +7,18 @@
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import {
   elapsed,
+  type FromSupervisor,
   GRACE_MS,
   PHASE_RUNNING,
   PHASE_WAITING,
+  realTime,
+  STATE_CLOCK_AT_SEND_F64,
   STATE_INTERRUPT,
   STATE_LOCK_WAIT_OVER,
   STATE_PHASE,
   STATE_RUN,
   STATE_SINCE_F64,
   STATE_WAIT_SINCE_F64,
-  STATE_CLOCK_AT_SEND_F64,
-  realTime,
-  type FromSupervisor,
   type ToSupervisor,
   type WorkerLimits,
 } from './messages.ts';

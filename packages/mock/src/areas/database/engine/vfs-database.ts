@@ -1,6 +1,6 @@
 // A database as one worker's VFS holds it (vfs.ts): its shared stores (files.ts), its journal in
 // the worker's memory, and the locks and WAL index that are the worker's own.
-import { CONTROL_OWNER, LocalStore, openStore, type DatabaseFiles, type FileStore } from './files.ts';
+import { CONTROL_OWNER, type DatabaseFiles, type FileStore, LocalStore, openStore } from './files.ts';
 import { LOCK_EXCLUSIVE, LOCK_RESERVED, LOCK_SHARED, SQLITE_BUSY, SQLITE_OK, SQLITE_SHM_NLOCK, SQLITE_SHM_SHARED, SQLITE_SHM_UNLOCK } from './vfs-codes.ts';
 
 /** A database as this worker holds it: its stores, its locks and its WAL index. */

@@ -5,22 +5,22 @@
 // engine registered (a database, its WAL, its journal) and temporary files in the worker's memory.
 // Two fences: a worker whose epoch no longer owns a database writes nothing to it, and a run
 // past its time limit commits nothing more (its WAL writes fail, and SQLite rolls it back).
-import { CONTROL_REWRITE, LocalStore, StoreFull, type DatabaseFiles, type FileStore } from './files.ts';
+import { CONTROL_REWRITE, type DatabaseFiles, type FileStore, LocalStore, StoreFull } from './files.ts';
 import {
-  SQLITE_OK,
-  SQLITE_IOERR,
-  SQLITE_NOTFOUND,
-  SQLITE_FULL,
+  LOCK_NONE,
   SQLITE_CANTOPEN,
+  SQLITE_FULL,
+  SQLITE_IOCAP_POWERSAFE_OVERWRITE,
+  SQLITE_IOCAP_UNDELETABLE_WHEN_OPEN,
+  SQLITE_IOERR,
   SQLITE_IOERR_SHORT_READ,
   SQLITE_IOERR_WRITE,
-  SQLITE_OPEN_MAIN_DB,
-  SQLITE_OPEN_WAL,
-  SQLITE_OPEN_MAIN_JOURNAL,
+  SQLITE_NOTFOUND,
+  SQLITE_OK,
   SQLITE_OPEN_DELETEONCLOSE,
-  SQLITE_IOCAP_UNDELETABLE_WHEN_OPEN,
-  SQLITE_IOCAP_POWERSAFE_OVERWRITE,
-  LOCK_NONE,
+  SQLITE_OPEN_MAIN_DB,
+  SQLITE_OPEN_MAIN_JOURNAL,
+  SQLITE_OPEN_WAL,
 } from './vfs-codes.ts';
 import { Registered } from './vfs-database.ts';
 

@@ -4,7 +4,7 @@
 // or, for scratch work, of Emscripten's in-memory file system, private to the worker thread that
 // loaded the module: SQLite has no path to the host's files at all.
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
-import { sqliteFailure, type SqliteFailure } from '../error-codes.ts';
+import { type SqliteFailure, sqliteFailure } from '../error-codes.ts';
 import type { EngineValue } from '../values.ts';
 import { EngineVfs, VFS_NAME, type VfsHooks } from './vfs.ts';
 

@@ -4,8 +4,8 @@
 import { StreamConnection } from './connection.ts';
 import type { DatabaseFiles } from './files.ts';
 import type { Access, WorkerLimits } from './messages.ts';
-import type { DbPointer, Sqlite } from './wasm.ts';
 import type { EngineVfs } from './vfs.ts';
+import type { DbPointer, Sqlite } from './wasm.ts';
 
 const MAX_POOLED = 8;
 

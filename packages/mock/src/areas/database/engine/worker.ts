@@ -4,31 +4,31 @@
 // makes snapshots and checks images in scratch memory. What a run executes is published in shared
 // memory (RunState) for the supervisor, which stops it at its time limit; the run's answer says
 // it was stopped only when SQLite stopped it, so that what the client is told is what happened.
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { FairTurns } from './fair-turns.ts';
 import { CONTROL_REWRITE, copyFiles, type DatabaseFiles } from './files.ts';
 import { headerRefusal, scratchRefusal } from './image-check.ts';
 import {
+  type FromWorker,
   PHASE_IDLE,
   PHASE_RUNNING,
   PHASE_WAITING,
+  realTime,
+  type SqlOutcome,
+  STATE_CLOCK_AT_SEND_F64,
   STATE_INTERRUPT,
   STATE_LOCK_WAIT_OVER,
   STATE_PHASE,
   STATE_RUN,
   STATE_SINCE_F64,
   STATE_WAIT_SINCE_F64,
-  STATE_CLOCK_AT_SEND_F64,
-  realTime,
-  type FromWorker,
-  type SqlOutcome,
   type ToWorker,
   type WorkerData,
 } from './messages.ts';
 import { runRequest } from './runner.ts';
-import { createWorkerDatabases, type OpenStream, type WorkerDatabase } from './worker-databases.ts';
 import { splitCacheSize } from './split-cache.ts';
 import { Sqlite } from './wasm.ts';
+import { createWorkerDatabases, type OpenStream, type WorkerDatabase } from './worker-databases.ts';
 
 const data = workerData as WorkerData;
 const { limits } = data;
