@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { hranaHttp } from '../../packages/mock/src/areas/database/hrana-http.ts';
 import type { DatabaseState } from '../../packages/mock/src/areas/database/state-store.ts';
 import type { StreamTable } from '../../packages/mock/src/areas/database/stream-table.ts';
-import type { CallContext, MockRequest } from '../../packages/mock/src/engine/area.ts';
+import type { CallContext } from '../../packages/mock/src/engine/area.ts';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -24,7 +24,7 @@ describe('pipelines over HTTP start in turns', () => {
     });
     const send = (namespace: string) =>
       handlers.runPipelineV3!(
-        { body: { baton: null, requests: [{ type: 'close' }] }, headers: { authorization: 'Bearer t', host: namespace } } as unknown as MockRequest,
+        { body: { baton: null, requests: [{ type: 'close' }] }, headers: { authorization: 'Bearer t', host: namespace } } as never,
         { namespace } as CallContext<DatabaseState>,
       );
     const answers = [...Array.from({ length: 10 }, () => send('busy')), send('quiet')];
