@@ -14,7 +14,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { apiCompare } from 'api-smart-diff';
 import { type Change, type Direction, type Level, type Owner, type ParameterRef, RULES, type Rule, ruleFor } from './breaking-rules.ts';
-import { inOneForm } from './equivalent-forms.ts';
+import { inOneForm, valueOrNull } from './equivalent-forms.ts';
 import { HTTP_METHODS } from './openapi.ts';
 
 export { type Change, type Level, RULES, type Rule } from './breaking-rules.ts';
@@ -200,13 +200,49 @@ function walk(document: Json, path: Key[]): { node: unknown; place: Key[]; compl
       i++;
       continue;
     }
-    const child = isObject(node) || Array.isArray(node) ? (node as Record<Key, unknown>)[key] : undefined;
+    let child = isObject(node) || Array.isArray(node) ? (node as Record<Key, unknown>)[key] : undefined;
+    const branch = child === undefined ? nonNullBranch(document, node, place) : undefined;
+    if (branch) {
+      ({ node, place } = branch);
+      child = (node as Json)[key];
+    }
     if (child === undefined) return { node, place, complete: false };
     node = child;
     place = [...place, key];
   }
   ({ node, place } = deref(document, node, place));
   return { node, place, complete: true };
+}
+
+/** A node's `anyOf` and `oneOf` branches with their internal $refs followed (a copy). */
+function withBranches(document: Json, node: Json): Json {
+  const copy: Json = { ...node };
+  for (const keyword of ['anyOf', 'oneOf'])
+    if (Array.isArray(node[keyword])) copy[keyword] = (node[keyword] as unknown[]).map((branch) => deref(document, branch, []).node);
+  return copy;
+}
+
+/**
+ * The schema branch of a value-or-null written `anyOf` (or `oneOf`) of it and `{ type: 'null' }`:
+ * a difference found in the one form (scripts/lib/equivalent-forms.ts: `type: [T, 'null']`) is read there.
+ */
+function nonNullBranch(document: Json, node: unknown, place: Key[]): { node: Json; place: Key[] } | undefined {
+  if (!isObject(node)) return undefined;
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const resolved = withBranches(document, node);
+    if (!valueOrNull(resolved, keyword)) continue;
+    const index = (resolved[keyword] as unknown[]).findIndex((branch) => !(isObject(branch) && branch.type === 'null'));
+    const found = deref(document, (node[keyword] as unknown[])[index], [...place, keyword, index]);
+    if (isObject(found.node)) return { node: found.node, place: found.place };
+  }
+  return undefined;
+}
+
+/** A schema as the breaking check reads its keywords: a value-or-null as the one schema it is. */
+function asOneSchema(document: Json, node: unknown): Json | undefined {
+  if (!isObject(node)) return undefined;
+  const resolved = withBranches(document, node);
+  return valueOrNull(resolved, 'anyOf') ?? valueOrNull(resolved, 'oneOf') ?? node;
 }
 
 const nodeAt = (document: Json, path: Key[]) => {
@@ -555,8 +591,8 @@ function schemaChanges(context: Context, here: SchemaHere, schemaPath: Key[], sc
   }
   const keyword = schemaPath[i];
   const tail = schemaPath.slice(i + 1);
-  const schemaBefore = nodeAt(before, real) as Json | undefined;
-  const schemaAfter = nodeAt(after, context.afterPath(real, after)) as Json | undefined;
+  const schemaBefore = asOneSchema(before, nodeAt(before, real));
+  const schemaAfter = asOneSchema(after, nodeAt(after, context.afterPath(real, after)));
   const property = propertyPath(segments);
   const changed = [...real, ...schemaPath.slice(i)];
   const at = { ...here, property, locateAt: context.afterPath(diff.action === 'remove' ? changed.slice(0, -1) : changed, after) };
