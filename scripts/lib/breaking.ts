@@ -14,7 +14,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { apiCompare } from 'api-smart-diff';
 import { type Change, type Direction, type Level, type Owner, type ParameterRef, RULES, type Rule, ruleFor } from './breaking-rules.ts';
-import { inOneForm } from './equivalent-forms.ts';
+import { inOneForm, valueOrNull } from './equivalent-forms.ts';
 import { HTTP_METHODS } from './openapi.ts';
 
 export { type Change, type Level, RULES, type Rule } from './breaking-rules.ts';
@@ -137,12 +137,53 @@ function mergedParameters(document: Json, pathKey: string, method: string): { no
  * with the one it had (a change to its schema is reported there) and reports the path's copy,
  * now shadowed, as added.
  */
-function redeclared(context: { before: Json; after: Json }, listPath: Key[], added: unknown): boolean {
+function redeclared(context: Context, listPath: Key[], added: unknown): boolean {
   const parameter = deref(context.after, added, []).node;
   if (!isObject(parameter)) return false;
-  return mergedParameters(context.before, String(listPath[1]), String(listPath[2])).some(
-    (candidate) => candidate.node.name === parameter.name && candidate.node.in === parameter.in,
-  );
+  const beforeKey = String(listPath[1]);
+  const same = sameParameter(beforeKey, context.renamedPaths.get(beforeKey) ?? beforeKey);
+  return mergedParameters(context.before, beforeKey, String(listPath[2])).some((candidate) => same(candidate.node, parameter));
+}
+
+/**
+ * An operation's parameters as api-smart-diff lists them (its transformPathItems): its own, then
+ * every one of its path's, a path's parameter the operation declares again included (twice).
+ * The index in a difference's path is the parameter's index in the before-contract's list.
+ */
+function listedParameters(document: Json, pathKey: string, method: string): { node: Json; place: Key[] }[] {
+  const item = deref(document, (document.paths as Json | undefined)?.[pathKey], ['paths', pathKey]);
+  if (!isObject(item.node)) return [];
+  const operation = deref(document, item.node[method], [...item.place, method]);
+  const own = isObject(operation.node) && Array.isArray(operation.node.parameters) ? operation.node.parameters : [];
+  const shared = Array.isArray(item.node.parameters) ? item.node.parameters : [];
+  const read = (list: unknown[], base: Key[]) =>
+    list.map((p, i) => deref(document, p, [...base, i])).map((p) => ({ node: isObject(p.node) ? p.node : {}, place: p.place }));
+  return [...read(own, [...operation.place, 'parameters']), ...read(shared, [...item.place, 'parameters'])];
+}
+
+/**
+ * Where the parameter at `index` of a difference's path (api-smart-diff's index, in the
+ * before-contract's list) is in the after-contract's list, as api-smart-diff pairs them (its
+ * paramMappingResolver): the first after-parameter of the same place and name, a path parameter
+ * also by its position in a renamed path's template. Parameters it finds no pair for are added,
+ * placed after the before-list in their order. Undefined: the parameter was removed.
+ */
+function parameterIndexAfter(before: Json, after: Json, beforeKey: string, afterKey: string, method: string, index: number): number | undefined {
+  const was = listedParameters(before, beforeKey, method).map((p) => p.node);
+  const now = listedParameters(after, afterKey, method).map((p) => p.node);
+  const same = sameParameter(beforeKey, afterKey);
+  const paired = was.map((parameter) => now.findIndex((candidate) => same(parameter, candidate)));
+  if (index < was.length) return paired[index]! < 0 ? undefined : paired[index];
+  const added = now.map((_, i) => i).filter((i) => !paired.includes(i));
+  return added[index - was.length];
+}
+
+/** Whether a parameter of the path `beforeKey` is one of `afterKey` (its new key, if renamed): the same place and name, a path parameter also by its position in the template. */
+function sameParameter(beforeKey: string, afterKey: string): (was: Json, now: Json) => boolean {
+  const names = (key: string) => [...key.matchAll(/\{(.*?)\}/g)].map((match) => match[1]!);
+  const beforeNames = names(beforeKey);
+  const afterNames = names(afterKey);
+  return (was, now) => was.in === now.in && (was.name === now.name || (was.in === 'path' && afterNames[beforeNames.indexOf(String(was.name))] === now.name));
 }
 
 /** Walks a path of api-smart-diff's through a document: the deepest node reached and its place. */
@@ -153,19 +194,55 @@ function walk(document: Json, path: Key[]): { node: unknown; place: Key[]; compl
     ({ node, place } = deref(document, node, place));
     const key = path[i]!;
     if (i === 3 && path[0] === 'paths' && key === 'parameters' && typeof path[4] === 'number') {
-      const parameter = mergedParameters(document, String(path[1]), String(path[2]))[path[4]];
+      const parameter = listedParameters(document, String(path[1]), String(path[2]))[path[4]];
       if (!parameter) return { node, place, complete: false };
       ({ node, place } = parameter);
       i++;
       continue;
     }
-    const child = isObject(node) || Array.isArray(node) ? (node as Record<Key, unknown>)[key] : undefined;
+    let child = isObject(node) || Array.isArray(node) ? (node as Record<Key, unknown>)[key] : undefined;
+    const branch = child === undefined ? nonNullBranch(document, node, place) : undefined;
+    if (branch) {
+      ({ node, place } = branch);
+      child = (node as Json)[key];
+    }
     if (child === undefined) return { node, place, complete: false };
     node = child;
     place = [...place, key];
   }
   ({ node, place } = deref(document, node, place));
   return { node, place, complete: true };
+}
+
+/** A node's `anyOf` and `oneOf` branches with their internal $refs followed (a copy). */
+function withBranches(document: Json, node: Json): Json {
+  const copy: Json = { ...node };
+  for (const keyword of ['anyOf', 'oneOf'])
+    if (Array.isArray(node[keyword])) copy[keyword] = (node[keyword] as unknown[]).map((branch) => deref(document, branch, []).node);
+  return copy;
+}
+
+/**
+ * The schema branch of a value-or-null written `anyOf` (or `oneOf`) of it and `{ type: 'null' }`:
+ * a difference found in the one form (scripts/lib/equivalent-forms.ts: `type: [T, 'null']`) is read there.
+ */
+function nonNullBranch(document: Json, node: unknown, place: Key[]): { node: Json; place: Key[] } | undefined {
+  if (!isObject(node)) return undefined;
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const resolved = withBranches(document, node);
+    if (!valueOrNull(resolved, keyword)) continue;
+    const index = (resolved[keyword] as unknown[]).findIndex((branch) => !(isObject(branch) && branch.type === 'null'));
+    const found = deref(document, (node[keyword] as unknown[])[index], [...place, keyword, index]);
+    if (isObject(found.node)) return { node: found.node, place: found.place };
+  }
+  return undefined;
+}
+
+/** A schema as the breaking check reads its keywords: a value-or-null as the one schema it is. */
+function asOneSchema(document: Json, node: unknown): Json | undefined {
+  if (!isObject(node)) return undefined;
+  const resolved = withBranches(document, node);
+  return valueOrNull(resolved, 'anyOf') ?? valueOrNull(resolved, 'oneOf') ?? node;
 }
 
 const nodeAt = (document: Json, path: Key[]) => {
@@ -232,7 +309,7 @@ function read(context: Context): Located[] {
   }
   const pathKey = String(path[1]);
   const afterKey = context.renamedPaths.get(pathKey) ?? pathKey;
-  const afterPath = (p: Key[]) => (p[0] === 'paths' && p.length > 1 ? ['paths', afterKey, ...p.slice(2)] : p);
+  const afterPath = (p: Key[]) => context.afterPath(p, after);
   const locateAt = afterPath(action === 'remove' ? path.slice(0, -1) : path);
   const base = { path, locateAt, classified: diff.type };
 
@@ -514,8 +591,8 @@ function schemaChanges(context: Context, here: SchemaHere, schemaPath: Key[], sc
   }
   const keyword = schemaPath[i];
   const tail = schemaPath.slice(i + 1);
-  const schemaBefore = nodeAt(before, real) as Json | undefined;
-  const schemaAfter = nodeAt(after, context.afterPath(real, after)) as Json | undefined;
+  const schemaBefore = asOneSchema(before, nodeAt(before, real));
+  const schemaAfter = asOneSchema(after, nodeAt(after, context.afterPath(real, after)));
   const property = propertyPath(segments);
   const changed = [...real, ...schemaPath.slice(i)];
   const at = { ...here, property, locateAt: context.afterPath(diff.action === 'remove' ? changed.slice(0, -1) : changed, after) };
@@ -659,8 +736,17 @@ export function compareContracts(before: Json, after: Json, options: CompareOpti
   // api-smart-diff changes what it is given (it merges allOf in place): it gets copies.
   const diffs = (apiCompare(inOneForm(before), inOneForm(after)).diffs as Diff[]).filter((diff) => diff.path[0] === 'paths');
   const renamedPaths = new Map(diffs.filter((d) => d.action === 'rename' && d.path.length === 1).map((d) => [String(d.before), String(d.after)]));
-  const afterPath = (path: Key[], document: Json) =>
-    document === after && path[0] === 'paths' && renamedPaths.has(String(path[1])) ? ['paths', renamedPaths.get(String(path[1]))!, ...path.slice(2)] : path;
+  // A path of api-smart-diff's read in the after-contract: a renamed path's new key, and a
+  // parameter's index in the after-contract's list (api-smart-diff's is in the before-contract's).
+  const afterPath = (path: Key[], document: Json): Key[] => {
+    if (document !== after || path[0] !== 'paths' || path.length < 2) return path;
+    const beforeKey = String(path[1]);
+    const afterKey = renamedPaths.get(beforeKey) ?? beforeKey;
+    const moved = ['paths', afterKey, ...path.slice(2)];
+    if (path[3] !== 'parameters' || typeof path[4] !== 'number' || !METHODS.has(String(path[2]))) return moved;
+    const index = parameterIndexAfter(before, after, beforeKey, afterKey, String(path[2]), path[4]);
+    return index === undefined ? moved.slice(0, 4) : [...moved.slice(0, 4), index, ...moved.slice(5)];
+  };
   const changes = withoutRequiredOfAddedProperties(pairRenames(diffs.flatMap((diff) => read({ diff, before, after, renamedPaths, afterPath }))));
   const folded = new Map<string, Finding & { change: Change; ruleOf: Rule }>();
   for (const change of changes) {

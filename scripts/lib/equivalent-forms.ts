@@ -8,6 +8,10 @@
 //     with the parent's properties but those the other branches require (as ContainerProbe is
 //     now written, for tools that read a branch without its parent); a branch given as a `$ref`
 //     is the same as the schema written in its place.
+//   - A schema or null written as `anyOf` (or `oneOf`) of a schema and `{ type: 'null' }` accepts
+//     what the schema with 'null' added to its `type` (and to its `enum`) accepts: the contracts
+//     write `type: [T, 'null']` where a tool (Specmatic) cannot read a null example of the other
+//     form. The order of a `type` list says nothing either.
 type Json = { [key: string]: unknown };
 
 const INT32 = { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
@@ -44,6 +48,39 @@ function visit(node: unknown, schemas: Json): void {
     if (typeof node.maximum !== 'number') node.maximum = INT32.maximum;
   }
   for (const keyword of ['oneOf', 'anyOf'] as const) completeBranches(node, keyword);
+  for (const keyword of ['oneOf', 'anyOf'] as const) nullableInOneSchema(node, keyword);
+  if (Array.isArray(node.type)) node.type = [...node.type].sort();
+}
+
+/** Keywords that only document a schema: a parent holding only these is one schema with its branch. */
+const DOCUMENTING = new Set(['title', 'description', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
+
+/**
+ * `anyOf: [S, { type: 'null' }]` (either order; or `oneOf`, as S does not accept null) is S with
+ * 'null' among its types (and in its `enum`), when S names its types, is no `$ref` and no `const`,
+ * and its parent only documents it (the parent's words are kept).
+ */
+function nullableInOneSchema(schema: Json, keyword: 'oneOf' | 'anyOf'): void {
+  const one = valueOrNull(schema, keyword);
+  if (!one) return;
+  for (const key of Object.keys(schema)) delete schema[key];
+  Object.assign(schema, one);
+}
+
+/** A schema written `anyOf` (or `oneOf`) of a schema and `{ type: 'null' }`, as the one schema it is (a copy), or undefined when it is not one. */
+export function valueOrNull(schema: Json, keyword: 'oneOf' | 'anyOf' = Array.isArray(schema.anyOf) ? 'anyOf' : 'oneOf'): Json | undefined {
+  const branches = schema[keyword];
+  if (!Array.isArray(branches) || branches.length !== 2) return undefined;
+  const isNull = (branch: unknown) => isObject(branch) && Object.keys(branch).length === 1 && branch.type === 'null';
+  const other = branches.find((branch) => !isNull(branch));
+  if (!branches.some(isNull) || !isObject(other) || '$ref' in other || 'const' in other) return undefined;
+  const types = typeof other.type === 'string' ? [other.type] : Array.isArray(other.type) ? other.type : undefined;
+  if (!types || types.includes('null')) return undefined;
+  if (!Object.keys(schema).every((key) => key === keyword || DOCUMENTING.has(key) || key.startsWith('x-'))) return undefined;
+  const one: Json = { ...structuredClone(other), ...Object.fromEntries(Object.entries(schema).filter(([key]) => key !== keyword)) };
+  one.type = [...types, 'null'];
+  if (Array.isArray(one.enum) && !one.enum.includes(null)) one.enum = [...one.enum, null];
+  return one;
 }
 
 /** `properties` beside `oneOf` branches that only require properties, moved into each branch. */

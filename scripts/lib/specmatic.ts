@@ -3,6 +3,8 @@
 // `pnpm specmatic` and by test/contracts/specmatic.test.ts.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundlePath, ROOT } from './paths.ts';
@@ -12,8 +14,9 @@ const SPECMATIC = path.join(ROOT, 'node_modules/.bin/specmatic');
 /**
  * The database's start-up Full Access token, given to the mock (its `database.fullAccessToken`)
  * and to Specmatic, which reads a bearer scheme's token from the environment variable named after
- * the scheme (`DatabaseAccessToken`). Specmatic sends a fresh random `AccessKey` with every test,
- * so each test of the other schemes has a namespace of its own, as the contract's examples assume.
+ * the scheme (`DatabaseAccessToken`). Each test of the `AccessKey` scheme gets a namespace of its
+ * own, as the contract's examples assume, from `isolatingProxy` (Specmatic's random key is one
+ * for all the variants of an example).
  */
 export const SPECMATIC_DATABASE_TOKEN = 'specmatic-full-access-token';
 
@@ -45,6 +48,42 @@ export interface SpecmaticReport {
   problems: string[];
   /** Specmatic's own output, which explains each failure. */
   output: string;
+}
+
+/**
+ * A proxy in front of the mock at `target` that gives every request a namespace of its own: its
+ * `AccessKey` header gets a number of its own appended. Specmatic makes up one random key per
+ * example and sends it with every variant of that example (all keys, mandatory keys only...), so
+ * the first variant of shield's `created` made the zone (202) and the next ones found it (200).
+ * Every Specmatic test is one request, and each expects the state the contract's examples describe.
+ */
+export async function isolatingProxy(target: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const to = new URL(target);
+  let requests = 0;
+  const server = createServer((incoming, answer) => {
+    requests += 1;
+    const headers = { ...incoming.headers };
+    if (typeof headers.accesskey === 'string') headers.accesskey = `${headers.accesskey}-${requests}`;
+    const forwarded = request({ host: to.hostname, port: to.port, method: incoming.method, path: incoming.url, headers }, (response) => {
+      answer.writeHead(response.statusCode ?? 502, response.rawHeaders);
+      response.pipe(answer);
+    });
+    forwarded.on('error', (error) => {
+      if (!answer.headersSent) answer.writeHead(502, { 'content-type': 'text/plain' });
+      answer.end(`isolating proxy: ${error.message}`);
+    });
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** Why Specmatic cannot run here, or undefined: it needs `java` (Java 17) on the PATH. */
@@ -122,6 +161,7 @@ export function testsByArea(tests: SpecmaticTest[], areas: string[]): { areas: S
  */
 export async function runSpecmatic(areas: string[], baseUrl: string, { generative = false, maxCombinations = 64 } = {}): Promise<SpecmaticReport> {
   const cwd = mkdtempSync(path.join(tmpdir(), 'specmatic-'));
+  const proxy = await isolatingProxy(baseUrl);
   try {
     const env = {
       ...process.env,
@@ -129,7 +169,7 @@ export async function runSpecmatic(areas: string[], baseUrl: string, { generativ
       MAX_TEST_REQUEST_COMBINATIONS: String(maxCombinations),
       DatabaseAccessToken: SPECMATIC_DATABASE_TOKEN,
     };
-    const args = ['test', ...areas.map((area) => bundlePath(area, 'yaml')), `--testBaseURL=${baseUrl}`, `--junitReportDir=${path.join(cwd, 'junit')}`];
+    const args = ['test', ...areas.map((area) => bundlePath(area, 'yaml')), `--testBaseURL=${proxy.url}`, `--junitReportDir=${path.join(cwd, 'junit')}`];
     const child = spawn(SPECMATIC, args, { cwd, env });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
@@ -150,6 +190,7 @@ export async function runSpecmatic(areas: string[], baseUrl: string, { generativ
     ];
     return { areas: runs, problems, output };
   } finally {
+    await proxy.close();
     rmSync(cwd, { recursive: true, force: true });
   }
 }

@@ -423,6 +423,47 @@ describe('a parameter declared again by an operation', () => {
     get(after).parameters.unshift({ name: 'id', in: 'path', required: true, schema: { type: 'integer' } });
     expect(compareContracts(before, after).map((f) => f.rule)).not.toEqual([]);
   });
+
+  // api-smart-diff lists an operation's parameters as its own, then all of its path's, and places
+  // a change by the parameter's index in the before-list; the after-list may hold another there.
+  it('names the parameter whose schema changed, not the one at its index in the after-contract', () => {
+    const before = base();
+    before.paths['/things/{id}'].parameters[0].schema.minLength = 1;
+    const after = structuredClone(before);
+    get(after).parameters.unshift({ name: 'id', in: 'path', required: true, schema: { type: 'string' }, examples: { one: { value: 'a' } } });
+    delete after.paths['/things/{id}'].parameters[0].schema.minLength;
+    const findings = compareContracts(before, after);
+    // Two places: GET's own declaration, and the path's that PUT inherits.
+    expect(findings.map((f) => f.text)).toEqual([
+      "GET /things/{id} removed the minLength (1) of the path parameter 'id'",
+      "PUT /things/{id} removed the minLength (1) of the path parameter 'id'",
+    ]);
+    expect(findings[0]!.bundlePath).toEqual(['paths', '/things/{id}', 'get', 'parameters', 0, 'schema']);
+  });
+
+  it('names the parameter whose schema changed when the operation no longer declares it again', () => {
+    const before = base();
+    get(before).parameters.unshift({ name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1 } });
+    const after = structuredClone(before);
+    get(after).parameters.shift();
+    const findings = compareContracts(before, after);
+    expect(findings.map((f) => f.text)).toEqual(["GET /things/{id} removed the minLength (1) of the path parameter 'id'"]);
+  });
+
+  it("names a renamed path parameter by its new name, and its path's copy is no new parameter", () => {
+    const before = base();
+    get(before).parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'string' } });
+    const after = structuredClone(before);
+    const item = after.paths['/things/{id}'];
+    delete after.paths['/things/{id}'];
+    after.paths['/things/{thingId}'] = item;
+    item.parameters[0].name = 'thingId';
+    item.get.parameters = [{ name: 'thingId', in: 'path', required: true, schema: { type: 'string', maxLength: 9 } }, ...item.get.parameters.slice(0, 1)];
+    expect(compareContracts(before, after).map((f) => f.text)).toEqual([
+      "GET /things/{thingId} set the maxLength of the path parameter 'thingId' to 9",
+      "GET /things/{thingId}, PUT /things/{thingId} renamed the path /things/{id} to /things/{thingId} (only its parameters' names)",
+    ]);
+  });
 });
 
 describe('folding', () => {

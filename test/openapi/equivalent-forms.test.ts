@@ -63,6 +63,16 @@ describe('two forms of one contract', () => {
       contract({ $ref: '#/components/schemas/Probe' }, { Probe: oneOfBesideProperties }),
       completeBranches(),
     ],
+    [
+      'a value or null as anyOf, rewritten as a list of types',
+      contract({ type: 'object', properties: { n: { description: 'n', anyOf: [{ type: 'integer', format: 'int32', minimum: 1 }, { type: 'null' }] } } }),
+      contract({ type: 'object', properties: { n: { description: 'n', type: ['integer', 'null'], format: 'int32', minimum: 1 } } }),
+    ],
+    [
+      'an enum or null as oneOf (null first), rewritten as a list of types with null in the enum',
+      contract({ type: 'object', properties: { kind: { oneOf: [{ type: 'null' }, { type: 'string', enum: ['a', 'b'] }] } } }),
+      contract({ type: 'object', properties: { kind: { type: ['null', 'string'], enum: ['a', 'b', null] } } }),
+    ],
   ])('%s: no breaking change', (_name, before, after) => {
     expect(findBreakingChanges(before, after)).toEqual([]);
   });
@@ -78,8 +88,36 @@ describe('two forms of one contract', () => {
       contract({ $ref: '#/components/schemas/Probe' }, { Probe: oneOfBesideProperties }),
       completeBranches(branch('httpGet'), { ...branch('tcpSocket'), properties: { tcpSocket: { type: 'object' } } }),
     ],
+    [
+      'a value or null as anyOf, rewritten as its type without null',
+      contract({ type: 'object', properties: { n: { anyOf: [{ type: 'integer' }, { type: 'null' }] } } }),
+      contract({ type: 'object', properties: { n: { type: 'integer' } } }),
+    ],
+    [
+      'a value or null as anyOf, rewritten as a list of types with a higher minimum',
+      contract({ type: 'object', properties: { n: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] } } }),
+      contract({ type: 'object', properties: { n: { type: ['integer', 'null'], minimum: 5 } } }),
+    ],
+    [
+      'an enum or null as anyOf, rewritten as a list of types whose enum leaves null out',
+      contract({ type: 'object', properties: { kind: { anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }] } } }),
+      contract({ type: 'object', properties: { kind: { type: ['string', 'null'], enum: ['a', 'b'] } } }),
+    ],
   ])('%s: still a breaking change', (_name, before, after) => {
     expect(findBreakingChanges(before, after)).not.toEqual([]);
+  });
+
+  it('names what narrowed in a value or null written either way', () => {
+    const before = contract({ type: 'object', properties: { n: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] } } });
+    const after = contract({ type: 'object', properties: { n: { type: ['integer', 'null'], minimum: 5 } } });
+    expect(findBreakingChanges(before, after).map((finding) => finding.text)).toEqual([
+      "POST /things raised the minimum of the request property 'n' from 1 to 5",
+    ]);
+  });
+
+  it('keeps a value or null whose parent constrains it too as it is written', () => {
+    const schema = { minimum: 0, anyOf: [{ type: 'integer' }, { type: 'null' }] };
+    expect(inOneForm(contract(schema))).toEqual(contract(schema));
   });
 
   it('leaves the document it is given as it is', () => {

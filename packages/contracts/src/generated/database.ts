@@ -340,7 +340,10 @@ export interface components<Int64 extends number | bigint = number> {
         Stmt: {
             /** @description The statement's SQL text (stated by the specification). */
             sql?: string | null;
-            /** @description The number of an SQL text stored with `store_sql` on this stream. */
+            /**
+             * Format: int32
+             * @description The number of an SQL text stored with `store_sql` on this stream.
+             */
             sql_id?: number | null;
             /** @description Positional arguments. The TypeScript client always sends the key, empty when there are none. */
             args?: components<Int64>["schemas"]["SqlValue"][];
@@ -500,7 +503,10 @@ export interface components<Int64 extends number | bigint = number> {
             type: "sequence";
             /** @description The script. */
             sql?: string | null;
-            /** @description The number of an SQL text stored with `store_sql` on this stream. */
+            /**
+             * Format: int32
+             * @description The number of an SQL text stored with `store_sql` on this stream.
+             */
             sql_id?: number | null;
         };
         /**
@@ -515,7 +521,10 @@ export interface components<Int64 extends number | bigint = number> {
             type: "describe";
             /** @description The statement. */
             sql?: string | null;
-            /** @description The number of an SQL text stored with `store_sql` on this stream. */
+            /**
+             * Format: int32
+             * @description The number of an SQL text stored with `store_sql` on this stream.
+             */
             sql_id?: number | null;
         };
         /**
