@@ -116,17 +116,24 @@ function deref(document: Json, node: unknown, place: Key[]): { node: unknown; pl
   return { node, place };
 }
 
-/** An operation's parameters as api-smart-diff sees them: its own, then its path's that it does not override. */
-function mergedParameters(document: Json, pathKey: string, method: string): { node: Json; place: Key[] }[] {
+/** An operation's own parameters and its path's, each where the document has it (a `$ref` followed). */
+function parameterLists(document: Json, pathKey: string, method: string) {
   const item = deref(document, (document.paths as Json | undefined)?.[pathKey], ['paths', pathKey]);
-  if (!isObject(item.node)) return [];
+  if (!isObject(item.node)) return { own: [], shared: [] };
   const operation = deref(document, item.node[method], [...item.place, method]);
   const own = isObject(operation.node) && Array.isArray(operation.node.parameters) ? operation.node.parameters : [];
   const shared = Array.isArray(item.node.parameters) ? item.node.parameters : [];
-  const read = (list: unknown[], base: Key[]) =>
-    list.map((p, i) => deref(document, p, [...base, i])).filter((p): p is { node: Json; place: Key[] } => isObject(p.node));
-  const mine = read(own, [...operation.place, 'parameters']);
-  const inherited = read(shared, [...item.place, 'parameters']).filter((p) => !mine.some((m) => m.node.name === p.node.name && m.node.in === p.node.in));
+  const read = (list: unknown[], base: Key[]) => list.map((p, i) => deref(document, p, [...base, i]));
+  return { own: read(own, [...operation.place, 'parameters']), shared: read(shared, [...item.place, 'parameters']) };
+}
+
+const isParameter = (p: { node: unknown; place: Key[] }): p is { node: Json; place: Key[] } => isObject(p.node);
+
+/** An operation's parameters as api-smart-diff sees them: its own, then its path's that it does not override. */
+function mergedParameters(document: Json, pathKey: string, method: string): { node: Json; place: Key[] }[] {
+  const { own, shared } = parameterLists(document, pathKey, method);
+  const mine = own.filter(isParameter);
+  const inherited = shared.filter(isParameter).filter((p) => !mine.some((m) => m.node.name === p.node.name && m.node.in === p.node.in));
   return [...mine, ...inherited];
 }
 
@@ -151,14 +158,8 @@ function redeclared(context: Context, listPath: Key[], added: unknown): boolean 
  * The index in a difference's path is the parameter's index in the before-contract's list.
  */
 function listedParameters(document: Json, pathKey: string, method: string): { node: Json; place: Key[] }[] {
-  const item = deref(document, (document.paths as Json | undefined)?.[pathKey], ['paths', pathKey]);
-  if (!isObject(item.node)) return [];
-  const operation = deref(document, item.node[method], [...item.place, method]);
-  const own = isObject(operation.node) && Array.isArray(operation.node.parameters) ? operation.node.parameters : [];
-  const shared = Array.isArray(item.node.parameters) ? item.node.parameters : [];
-  const read = (list: unknown[], base: Key[]) =>
-    list.map((p, i) => deref(document, p, [...base, i])).map((p) => ({ node: isObject(p.node) ? p.node : {}, place: p.place }));
-  return [...read(own, [...operation.place, 'parameters']), ...read(shared, [...item.place, 'parameters'])];
+  const { own, shared } = parameterLists(document, pathKey, method);
+  return [...own, ...shared].map((p) => ({ node: isObject(p.node) ? p.node : {}, place: p.place }));
 }
 
 /**
