@@ -15,16 +15,12 @@ export class FairTurns {
   /** Resolves when `group` is given its turn: at once when none waits and none was given in this step. */
   turn(group: string): Promise<void> {
     return new Promise((resolve) => {
-      if (!this.#deferred && this.#waiting.size === 0) {
-        this.#deferred = true;
-        this.defer(() => this.#next());
-        resolve();
-        return;
-      }
+      const now = !this.#deferred && this.#waiting.size === 0;
+      this.#ensureDeferred();
+      if (now) return resolve();
       const queue = this.#waiting.get(group);
       if (queue) queue.push(resolve);
       else this.#waiting.set(group, [resolve]);
-      this.#ensureDeferred();
     });
   }
 

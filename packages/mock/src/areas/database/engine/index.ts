@@ -12,12 +12,13 @@ import type { EngineWorker } from './engine-worker.ts';
 import { Executor, type StreamPlacement } from './executor.ts';
 import { CONTROL_OWNER, CONTROL_REWRITE, type DatabaseFiles, hostFiles, SharedStore, sharedFiles } from './files.ts';
 import { headerRefusal } from './image-check.ts';
-import type { WorkerLimits } from './messages.ts';
+import { databaseKey, namespaceOf, type WorkerLimits } from './messages.ts';
 import { compiledSqlite } from './sqlite-module.ts';
 import { ExecutorStopped } from './stopped.ts';
 import { workerScripts } from './worker-script.ts';
 
 export { DatabaseEngineUnavailable, ENGINE_CHANNEL, type EngineEvent } from './engine-supervisor.ts';
+export { databaseKey };
 
 export interface EngineLimits extends WorkerLimits {
   /** Most databases open in workers at once (every namespace together); idle ones are closed to make room (their data stays). */
@@ -59,10 +60,6 @@ interface OpenDatabase extends EngineDatabase {
 export class DatabaseLimitReached extends Error {
   readonly code = 'DATABASE_LIMIT_REACHED';
 }
-
-/** The key of an owner's database (owners hold access keys: never shown). Owners are `<namespace>\0<generation>`. */
-export const databaseKey = (owner: string, databaseId: string) => `${owner}\u0000${databaseId}`;
-const namespaceOfOwner = (owner: string) => owner.split('\u0000')[0]!;
 
 /**
  * The image of a database kept in memory whose files no worker ever wrote (it opened from a
@@ -208,7 +205,7 @@ export function createSqlEngine(options: SqlEngineOptions) {
         databases.set(key, database);
         return database;
       }
-      const namespace = namespaceOfOwner(owner);
+      const namespace = namespaceOf(owner);
       const files = source.file ? hostFiles(source.file) : sharedFiles(limits.maxDatabaseBytes, source.initial?.());
       database = { key, namespace, files, file: source.file, executor: new Executor(key, namespace, placement) };
       databases.set(key, database);

@@ -121,6 +121,11 @@ export type FromSupervisor =
   /** The supervisor itself could not start SQLite. */
   | { t: 'failed'; message: string };
 
+/** The key of an owner's database (owners hold access keys: never shown). Owners are `<namespace>\0<generation>`. */
+export const databaseKey = (owner: string, databaseId: string) => `${owner}\u0000${databaseId}`;
+/** The namespace of an owner, or of a database's key. */
+export const namespaceOf = (ownerOrKey: string) => ownerOrKey.slice(0, ownerOrKey.indexOf('\u0000'));
+
 /** From the HTTP thread to a worker thread (on the worker's own port). */
 export type ToWorker =
   /** Makes a database openable (its files), as owner `epoch`. */

@@ -10,6 +10,7 @@ import { CONTROL_REWRITE, copyFiles, type DatabaseFiles } from './files.ts';
 import { headerRefusal, scratchRefusal } from './image-check.ts';
 import {
   type FromWorker,
+  namespaceOf,
   PHASE_IDLE,
   PHASE_RUNNING,
   PHASE_WAITING,
@@ -62,8 +63,6 @@ const { databases, unopened, open, connectionOf, beginRequest, closeStream, drop
 
 /** Runs of the namespaces that share this thread start in turns (fair-turns.ts). */
 const turns = new FairTurns();
-/** A database's key is `<namespace>\0<generation>\0<databaseId>` (index.ts databaseKey). */
-const namespaceOfKey = (key: string) => key.slice(0, key.indexOf('\u0000'));
 
 const CLOSED: SqlOutcome = { type: 'error', error: { message: 'The stream is closed: its database was closed', code: 'STREAM_CLOSED' } };
 
@@ -168,7 +167,7 @@ function serve(message: ToWorker): void {
       const stream = database.streams.get(message.stream) ?? { access: message.access, queue: Promise.resolve() };
       database.streams.set(message.stream, stream);
       stream.queue = stream.queue.then(async () => {
-        await turns.turn(namespaceOfKey(message.key));
+        await turns.turn(namespaceOf(message.key));
         return databases.get(message.key) === database
           ? run(message, database, stream)
           : send({ t: 'done', id: message.id, outcomes: message.requests.map(() => CLOSED), interrupted: false });
