@@ -4,9 +4,9 @@
 // WebSocket client that never reads its answers stops the mock from running its requests.
 import diagnostics from 'node:diagnostics_channel';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { BACKPRESSURE_CHANNEL, MAX_RUNNING_PER_CONNECTION, MAX_UNSENT_BYTES } from '../../packages/mock/src/areas/database/hrana-ws-flow.ts';
 import { useDatabaseMock } from '../support/database.ts';
+import { hranaClient } from '../support/hrana-socket.ts';
 
 const mock = useDatabaseMock();
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,25 +35,7 @@ async function pipeline(token: string, requests: unknown[], baton?: string | nul
 const control = (method: string, path: string, body?: unknown) =>
   fetch(`${mock.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
 
-/** A WebSocket speaking hrana3 with `token`: requests by id, answers in order. */
-async function hrana(token: string) {
-  const socket = new WebSocket(mock.url.replace(/^http:/, 'ws:'), ['hrana3']);
-  const answers = new Map<number, (message: any) => void>();
-  socket.on('message', (data) => {
-    const message = JSON.parse(data.toString());
-    answers.get(message.request_id)?.(message);
-  });
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  let nextId = 1;
-  const request = (body: object) =>
-    new Promise<any>((resolve) => {
-      const id = nextId++;
-      answers.set(id, resolve);
-      socket.send(JSON.stringify({ type: 'request', request_id: id, request: body }));
-    });
-  socket.send(JSON.stringify({ type: 'hello', jwt: token }));
-  return { socket, request };
-}
+const hrana = (token: string) => hranaClient(mock.url.replace(/^http:/, 'ws:'), token);
 
 describe('tokens belong to their namespace', () => {
   it('gives a token no authority in another namespace its snapshot was put into; it still writes to its own', async () => {

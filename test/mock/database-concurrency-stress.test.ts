@@ -7,7 +7,7 @@
 
 import { createMock, type Mock, type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { hranaClient } from '../support/hrana-socket.ts';
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
 interface Door {
@@ -69,22 +69,8 @@ async function workOverHttp(door: Door, namespace: string, path: '/v2/pipeline' 
 /** The same over WebSocket: hello, open_stream, execute each statement, close_stream. */
 async function workOverSocket(door: Door, namespace: string, inserts: number): Promise<string[]> {
   const token = await tokenOf(door, namespace);
-  const socket = new WebSocket(door.url.replace(/^http:/, 'ws:'), ['hrana3']);
+  const { socket, request: ask } = await hranaClient(door.url.replace(/^http:/, 'ws:'), token);
   closers.push(() => socket.terminate());
-  const answers = new Map<number, (message: any) => void>();
-  socket.on('message', (data) => {
-    const message = JSON.parse(data.toString());
-    if (message.type === 'response_ok' || message.type === 'response_error') answers.get(message.request_id)?.(message);
-  });
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  let nextId = 1;
-  const ask = (request: object) =>
-    new Promise<any>((resolve) => {
-      const id = nextId++;
-      answers.set(id, resolve);
-      socket.send(JSON.stringify({ type: 'request', request_id: id, request }));
-    });
-  socket.send(JSON.stringify({ type: 'hello', jwt: token }));
   expect((await ask({ type: 'open_stream', stream_id: 1 })).type).toBe('response_ok');
   const execute = async (sql: string) => {
     const answer = await ask({ type: 'execute', stream_id: 1, stmt: { sql, want_rows: true } });

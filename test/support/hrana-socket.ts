@@ -32,3 +32,26 @@ export async function hranaSocket(url: string, protocols: string[] = ['hrana3'])
 
 /** A request message of the WebSocket protocol. */
 export const wsRequest = (id: number, request: unknown) => ({ type: 'request', request_id: id, request });
+
+/**
+ * A client of the WebSocket protocol at `url` (ws://), greeted with `token`: each request gets
+ * an id, and its promise the response_ok or response_error that carries that id.
+ */
+export async function hranaClient(url: string, token: string) {
+  const socket = new WebSocket(url, ['hrana3']);
+  const answers = new Map<number, (message: any) => void>();
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString());
+    if (message.type === 'response_ok' || message.type === 'response_error') answers.get(message.request_id)?.(message);
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let nextId = 1;
+  const request = (body: object) =>
+    new Promise<any>((resolve) => {
+      const id = nextId++;
+      answers.set(id, resolve);
+      socket.send(JSON.stringify(wsRequest(id, body)));
+    });
+  socket.send(JSON.stringify({ type: 'hello', jwt: token }));
+  return { socket, request };
+}
