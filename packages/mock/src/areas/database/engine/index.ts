@@ -13,6 +13,7 @@ import { Executor, type StreamPlacement } from './executor.ts';
 import { CONTROL_OWNER, CONTROL_REWRITE, type DatabaseFiles, hostFiles, SharedStore, sharedFiles } from './files.ts';
 import { headerRefusal } from './image-check.ts';
 import { databaseKey, namespaceOf, type WorkerLimits } from './messages.ts';
+import { ReadyDatabases } from './ready-databases.ts';
 import { compiledSqlite } from './sqlite-module.ts';
 import { ExecutorStopped } from './stopped.ts';
 import { workerScripts } from './worker-script.ts';
@@ -52,6 +53,8 @@ export interface EngineDatabase {
 interface OpenDatabase extends EngineDatabase {
   namespace: string;
   files: DatabaseFiles;
+  /** Never opened, and empty: it may take over a worker's database opened ahead (ready-databases.ts). */
+  blank: boolean;
   file?: string;
   /** The worker the database is open in, if any. */
   openIn?: EngineWorker;
@@ -92,12 +95,15 @@ export function createSqlEngine(options: SqlEngineOptions) {
   /** Each namespace's open streams and the worker that holds them. */
   const lanes = new Map<string, { worker?: EngineWorker; streams: number }>();
   let epoch = 0;
+  const ready = new ReadyDatabases(() => sharedFiles(limits.maxDatabaseBytes), fenceFiles);
 
   function startWorker(): EngineWorker {
     const worker = supervisor.spawn();
     workers.push(worker);
+    ready.prepare(worker);
     worker.events.once('ended', (reason: string) => {
       workers.splice(workers.indexOf(worker), 1);
+      ready.forget(worker);
       const lost = new ExecutorStopped(
         `The stream ended: its engine thread was ended (${reason}); its open transaction was rolled back, what it committed stays`,
         'STREAM_EXPIRED',
@@ -139,14 +145,19 @@ export function createSqlEngine(options: SqlEngineOptions) {
       close(idle);
     }
     if (database.openIn?.alive) close(database);
-    worker.send({ t: 'open', key: database.key, files: database.files, epoch: fence(database) });
+    const taken = database.blank ? ready.take(worker, database.key) : undefined;
+    database.blank = false;
+    if (taken) database.files = taken;
+    else worker.send({ t: 'open', key: database.key, files: database.files, epoch: fence(database) });
     worker.databases.add(database.key);
     database.openIn = worker;
   }
 
   /** A new owner epoch for the database's files: a worker that held them before can write nothing more to them. */
-  function fence(database: OpenDatabase): number {
-    Atomics.store(new Int32Array(database.files.control), CONTROL_OWNER, ++epoch);
+  const fence = (database: OpenDatabase) => fenceFiles(database.files);
+
+  function fenceFiles(files: DatabaseFiles): number {
+    Atomics.store(new Int32Array(files.control), CONTROL_OWNER, ++epoch);
     return epoch;
   }
 
@@ -206,8 +217,10 @@ export function createSqlEngine(options: SqlEngineOptions) {
         return database;
       }
       const namespace = namespaceOf(owner);
-      const files = source.file ? hostFiles(source.file) : sharedFiles(limits.maxDatabaseBytes, source.initial?.());
-      database = { key, namespace, files, file: source.file, executor: new Executor(key, namespace, placement) };
+      const image = source.file ? undefined : source.initial?.();
+      const files = source.file ? hostFiles(source.file) : sharedFiles(limits.maxDatabaseBytes, image);
+      const blank = !source.file && image === undefined;
+      database = { key, namespace, files, blank, file: source.file, executor: new Executor(key, namespace, placement) };
       databases.set(key, database);
       return database;
     },

@@ -128,8 +128,10 @@ export const namespaceOf = (ownerOrKey: string) => ownerOrKey.slice(0, ownerOrKe
 
 /** From the HTTP thread to a worker thread (on the worker's own port). */
 export type ToWorker =
-  /** Makes a database openable (its files), as owner `epoch`. */
-  | { t: 'open'; key: string; files: DatabaseFiles; epoch: number }
+  /** Makes a database openable (its files), as owner `epoch`; `ready`: an empty one opened ahead, with a connection in its pool (ready-databases.ts). */
+  | { t: 'open'; key: string; files: DatabaseFiles; epoch: number; ready?: boolean }
+  /** The database opened ahead as `from` is the database `key` from now on. */
+  | { t: 'adopt'; from: string; key: string }
   /** `clock`: the mock clock's advance when it was sent. */
   | { t: 'run'; id: number; key: string; stream: number; access: Access; requests: SqlRequest[]; clock: number }
   | { t: 'close'; key: string; stream: number }

@@ -32,7 +32,8 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
   const unopened = new Map<string, string>();
   let nextFile = 1;
 
-  function open(key: string, files: DatabaseFiles, epoch: number): void {
+  /** Opens a database; `ready`: an empty one opened ahead, whose first stream finds a connection in the pool. */
+  function open(key: string, files: DatabaseFiles, epoch: number, ready = false): void {
     drop(key);
     unopened.delete(key);
     const path = `/db-${nextFile++}.db`;
@@ -47,7 +48,26 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
       unopened.set(key, (error as Error).message);
       return;
     }
-    databases.set(key, { path, keeper, pool: { full: [], 'read-only': [] }, streams: new Map() });
+    const database: WorkerDatabase = { path, keeper, pool: { full: [], 'read-only': [] }, streams: new Map() };
+    databases.set(key, database);
+    if (!ready) return;
+    try {
+      database.pool.full.push(newConnection(database, 'full'));
+    } catch {
+      // Its first stream sets up a connection of its own, and meets the error then.
+    }
+  }
+
+  /** The database opened ahead as `from` is the database `key` from now on (or why it could not be opened). */
+  function adopt(from: string, key: string): void {
+    drop(key);
+    unopened.delete(key);
+    const database = databases.get(from);
+    const why = unopened.get(from);
+    databases.delete(from);
+    unopened.delete(from);
+    if (database) databases.set(key, database);
+    else if (why !== undefined) unopened.set(key, why);
   }
 
   const newConnection = (database: WorkerDatabase, access: Access) =>
@@ -91,5 +111,5 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
     vfs.unregister(database.path);
   }
 
-  return { databases, unopened, open, connectionOf, beginRequest, closeStream, drop };
+  return { databases, unopened, open, adopt, connectionOf, beginRequest, closeStream, drop };
 }

@@ -59,7 +59,7 @@ const vfs = sqlite.installVfs({ pastLimit: stopRequested });
 sqlite.exec(sqlite.open('/heap-limit.db', 'scratch'), `PRAGMA hard_heap_limit = ${Math.floor(limits.memoryLimitBytes)}`);
 let port: MessagePort | undefined;
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port!.postMessage(message, transfer);
-const { databases, unopened, open, connectionOf, beginRequest, closeStream, drop } = createWorkerDatabases(sqlite, vfs, limits, stopRequested);
+const { databases, unopened, open, adopt, connectionOf, beginRequest, closeStream, drop } = createWorkerDatabases(sqlite, vfs, limits, stopRequested);
 
 /** Runs of the namespaces that share this thread start in turns (fair-turns.ts). */
 const turns = new FairTurns();
@@ -153,7 +153,10 @@ function task<T>(id: number, work: () => T): T {
 function serve(message: ToWorker): void {
   switch (message.t) {
     case 'open':
-      open(message.key, message.files, message.epoch);
+      open(message.key, message.files, message.epoch, message.ready);
+      return;
+    case 'adopt':
+      adopt(message.from, message.key);
       return;
     case 'run': {
       // A run for a database closed meanwhile (reset, or closed to make room) answers that; it never opens an empty one.
