@@ -3,7 +3,6 @@
 // stream table; the pipeline runner runs the requests.
 import type { AreaOperations } from '@platform-contracts/contracts';
 import type { CallContext, Handlers, MockRequest, MockResponse } from '../../engine/area.ts';
-import { FairTurns } from './engine/fair-turns.ts';
 import { type AuthRefusal, isRefusal as isAuthRefusal, unauthorizedBody } from './error-codes.ts';
 import { runCursor, runPipeline, type WireRequest } from './pipeline-runner.ts';
 import type { DatabaseError, StreamResult } from './protocol.ts';
@@ -31,10 +30,6 @@ type Refusal =
   | { status: 500; body: DatabaseError };
 
 export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions): Handlers<Operations, DatabaseState> {
-  // Pipelines start in turns, one per turn of the HTTP thread's event loop and namespace after
-  // namespace (fair-turns.ts): a burst of first statements (each opening a stream and a database)
-  // does not hold the thread from what arrives meanwhile, /_mock/health included.
-  const turns = new FairTurns();
   /** The stream a request continues or opens; or the answer when there is none. */
   function streamFor(request: MockRequest, call: CallContext<DatabaseState>, baton: string | null | undefined): Stream | Refusal | DatabaseError {
     const secret = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
@@ -58,7 +53,6 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
     version: 2 | 3,
   ): Promise<Refusal | { status: 200; body: { baton: string | null; base_url: null; results: StreamResult[] } }> {
     const body = request.body as { baton?: string | null; requests: WireRequest[] };
-    await turns.turn(call.namespace);
     const stream = streamFor(request, call, body.baton);
     // A limit refuses the stream: every request answers the limit's error; there is no baton.
     if (isRefusal(stream))
@@ -77,7 +71,6 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
 
   async function cursor(request: MockRequest, call: CallContext<DatabaseState>): Promise<Refusal | ReturnType<typeof text<200>>> {
     const body = request.body as { baton?: string | null; batch: { steps: Parameters<typeof runCursor>[1] } };
-    await turns.turn(call.namespace);
     const stream = streamFor(request, call, body.baton);
     const lines: unknown[] = [];
     if (isRefusal(stream)) lines.push({ baton: null, base_url: null }, { type: 'error', error: stream });

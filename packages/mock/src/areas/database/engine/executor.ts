@@ -7,6 +7,8 @@ import { ExecutorStopped } from './stopped.ts';
 
 /** What an executor needs of the engine: a worker for a new stream, and word when a stream ends. */
 export interface StreamPlacement {
+  /** Undefined when the namespace's run may start now; else resolves when it may (runs start in turns, namespace after namespace, whatever door sent them). */
+  turn(namespace: string): Promise<void> | undefined;
   /** The worker a new stream of this database runs in (the database opened there); throws when none can take it. */
   streamOpened(executor: Executor): EngineWorker;
   streamClosed(executor: Executor, worker: EngineWorker): void;
@@ -36,6 +38,9 @@ export class Executor {
   }
 
   async run(stream: number, access: Access, requests: SqlRequest[]): Promise<SqlOutcome[]> {
+    // A run that may start now is sent before run() returns: what the caller does next (the mock clock advanced) comes after it.
+    const turn = this.placement.turn(this.namespace);
+    if (turn) await turn;
     if (this.#stopped) throw new ExecutorStopped('The database was closed; the stream ended', 'STREAM_EXPIRED');
     const lost = this.#lost.get(stream);
     if (lost) {

@@ -12,15 +12,21 @@ export class FairTurns {
 
   constructor(private readonly defer: (next: () => void) => void = setImmediate) {}
 
+  /** Takes a turn now, when none waits and none was given in this step: true; otherwise false, and the caller waits with `turn`. */
+  now(): boolean {
+    const now = !this.#deferred && this.#waiting.size === 0;
+    if (now) this.#ensureDeferred();
+    return now;
+  }
+
   /** Resolves when `group` is given its turn: at once when none waits and none was given in this step. */
   turn(group: string): Promise<void> {
     return new Promise((resolve) => {
-      const now = !this.#deferred && this.#waiting.size === 0;
-      this.#ensureDeferred();
-      if (now) return resolve();
+      if (this.now()) return resolve();
       const queue = this.#waiting.get(group);
       if (queue) queue.push(resolve);
       else this.#waiting.set(group, [resolve]);
+      this.#ensureDeferred();
     });
   }
 

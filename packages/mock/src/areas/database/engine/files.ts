@@ -230,3 +230,18 @@ export function copyFiles(files: DatabaseFiles, maxBytes: number, wait: (control
     if (files.wal.kind === 'host') wal.close();
   }
 }
+
+/**
+ * The image of a database kept in memory whose files no worker ever wrote (it opened from a
+ * snapshot's image, or not at all): its main file, read at once, with no worker to wait for.
+ * Undefined when a worker wrote them (a WAL started or a checkpoint ran): SQLite must read them.
+ */
+export function unwrittenImage(files: DatabaseFiles): Uint8Array | undefined {
+  if (files.main.kind !== 'shared') return undefined;
+  const control = new Int32Array(files.control);
+  if (Atomics.load(control, CONTROL_REWRITE) !== 0) return undefined;
+  const main = new SharedStore(files.main.buffer);
+  const image = new Uint8Array(main.size());
+  main.read(image, 0);
+  return Atomics.load(control, CONTROL_REWRITE) === 0 ? image : undefined;
+}

@@ -10,7 +10,8 @@ import { rmSync } from 'node:fs';
 import { EngineSupervisor } from './engine-supervisor.ts';
 import type { EngineWorker } from './engine-worker.ts';
 import { Executor, type StreamPlacement } from './executor.ts';
-import { CONTROL_OWNER, CONTROL_REWRITE, type DatabaseFiles, hostFiles, SharedStore, sharedFiles } from './files.ts';
+import { FairTurns } from './fair-turns.ts';
+import { CONTROL_OWNER, type DatabaseFiles, hostFiles, sharedFiles, unwrittenImage } from './files.ts';
 import { headerRefusal } from './image-check.ts';
 import { databaseKey, namespaceOf, type WorkerLimits } from './messages.ts';
 import { ReadyDatabases } from './ready-databases.ts';
@@ -62,21 +63,6 @@ interface OpenDatabase extends EngineDatabase {
 
 export class DatabaseLimitReached extends Error {
   readonly code = 'DATABASE_LIMIT_REACHED';
-}
-
-/**
- * The image of a database kept in memory whose files no worker ever wrote (it opened from a
- * snapshot's image, or not at all): its main file, read at once, with no worker to wait for.
- * Undefined when a worker wrote them (a WAL started or a checkpoint ran): SQLite must read them.
- */
-function unwrittenImage(files: DatabaseFiles): Uint8Array | undefined {
-  if (files.main.kind !== 'shared') return undefined;
-  const control = new Int32Array(files.control);
-  if (Atomics.load(control, CONTROL_REWRITE) !== 0) return undefined;
-  const main = new SharedStore(files.main.buffer);
-  const image = new Uint8Array(main.size());
-  main.read(image, 0);
-  return Atomics.load(control, CONTROL_REWRITE) === 0 ? image : undefined;
 }
 
 export function createSqlEngine(options: SqlEngineOptions) {
@@ -169,7 +155,12 @@ export function createSqlEngine(options: SqlEngineOptions) {
     database.openIn = undefined;
   }
 
+  // Runs start in turns on this thread, one per turn of its event loop and namespace after
+  // namespace (fair-turns.ts), from every door: a burst of first statements (each placing a
+  // database in a worker) leaves the thread to what arrives meanwhile, /_mock/health included.
+  const turns = new FairTurns();
   const placement: StreamPlacement = {
+    turn: (namespace) => (turns.now() ? undefined : turns.turn(namespace)),
     streamOpened(executor) {
       const database = databases.get(executor.key)!;
       let lane = lanes.get(database.namespace);
