@@ -9,11 +9,13 @@
 //     this process (target ≤ 3x each);
 //   - the engine under faults (bench/lib/database-faults.ts): another namespace's SELECT 1 while
 //     a runaway runs, a long function call's overrun, health while snapshotting, --db-dir writes;
+//   - the client's own floor: the same calls against a bare server answering the mock's bytes (bench/lib/client-floor.ts);
 //   - 256 namespaces' first statements at once, and syntax errors' memory (bench/lib/database-burst.ts).
 import { existsSync } from 'node:fs';
 import { type Client, createClient } from '@libsql/client';
 import { startMock } from '@platform-contracts/mock';
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
+import { startReplay } from './lib/client-floor.ts';
 import { burstAndMemoryGoals } from './lib/database-burst.ts';
 import { faultFigures } from './lib/database-faults.ts';
 import { printGoals } from './lib/goals.ts';
@@ -173,6 +175,14 @@ try {
   for (let i = 0; i < 200; i++) await viaWebSocket.execute('SELECT 1');
   const webSocketSelectOne = median(await timed(() => viaWebSocket.execute('SELECT 1'), ROUND_TRIPS));
   viaWebSocket.close();
+  // The same calls through the same client against a bare server answering the mock's bytes (client-floor.ts).
+  const replay = await startReplay(mock.url);
+  await newNamespace(replay.url, -1);
+  const floorFirstStatement = median(await timed(() => newNamespace(replay.url, -1), NAMESPACES));
+  const viaReplay = createClient({ url: replay.url, authToken: mock.areas.database.fullAccessToken });
+  const floorTimes = await throughClient(viaReplay);
+  viaReplay.close();
+  await replay.close();
   const engine = await inProcess();
   const memory = await memoryFor64Databases();
 
@@ -227,6 +237,22 @@ try {
   const grown = (memory.after - memory.before) / 2 ** 20;
   console.log(
     `64 open databases of ${ROWS} rows: the process grew by ${grown.toFixed(0)} MB to ${(memory.after / 2 ** 20).toFixed(0)} MB RSS (target ≤ 1024 MB): ${memory.after <= 2 ** 30 ? 'met' : 'missed'}`,
+  );
+  const floors = [
+    ['new namespace: tokens + CREATE TABLE', firstStatement, floorFirstStatement],
+    ['warm SELECT 1 (@libsql/client)', mockTimes.selectOne, floorTimes.selectOne],
+    [`insert batch, ${ROWS} rows`, mockTimes.insertBatch, floorTimes.insertBatch],
+    [`select, ${ROWS} rows`, mockTimes.select, floorTimes.select],
+  ] as const;
+  console.log("\nthe client's own floor (the same calls against a bare node:http server answering the mock's bytes):");
+  console.table(
+    floors.map(([benchmark, mine, floor]) => ({
+      benchmark,
+      'mock ms': ms(mine),
+      'floor ms': ms(floor),
+      "the mock's own ms": ms(mine - floor),
+      'floor vs HTTP round trip': ratio(floor, health),
+    })),
   );
   const faults = await faultFigures();
   console.log('\nthe engine under faults:');
