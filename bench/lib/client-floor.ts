@@ -34,9 +34,13 @@ export async function startReplay(upstream: string): Promise<{ url: string; forw
       const reply = await fetch(`${upstream}${request.url}`, {
         method: request.method,
         headers,
-        body: body.length > 0 ? body : undefined,
+        body: body.length > 0 ? new Uint8Array(body) : undefined,
       });
-      answer = { status: reply.status, contentType: reply.headers.get('content-type') ?? 'application/octet-stream', body: Buffer.from(await reply.arrayBuffer()) };
+      answer = {
+        status: reply.status,
+        contentType: reply.headers.get('content-type') ?? 'application/octet-stream',
+        body: Buffer.from(await reply.arrayBuffer()),
+      };
       kept.set(kind, answer);
     }
     response.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': answer.body.length });

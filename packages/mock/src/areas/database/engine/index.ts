@@ -53,9 +53,8 @@ export interface EngineDatabase {
 
 interface OpenDatabase extends EngineDatabase {
   namespace: string;
-  files: DatabaseFiles;
-  /** Never opened, and empty: it may take over a worker's database opened ahead (ready-databases.ts). */
-  blank: boolean;
+  /** None yet for an empty database never opened: it takes over a worker's database opened ahead (ready-databases.ts), or new files, when it opens. */
+  files?: DatabaseFiles;
   file?: string;
   /** The worker the database is open in, if any. */
   openIn?: EngineWorker;
@@ -131,17 +130,17 @@ export function createSqlEngine(options: SqlEngineOptions) {
       close(idle);
     }
     if (database.openIn?.alive) close(database);
-    const taken = database.blank ? ready.take(worker, database.key) : undefined;
-    database.blank = false;
+    const taken = database.files ? undefined : ready.take(worker, database.key);
     if (taken) database.files = taken;
-    else worker.send({ t: 'open', key: database.key, files: database.files, epoch: fence(database) });
+    else {
+      const files = (database.files ??= sharedFiles(limits.maxDatabaseBytes));
+      worker.send({ t: 'open', key: database.key, files, epoch: fenceFiles(files) });
+    }
     worker.databases.add(database.key);
     database.openIn = worker;
   }
 
-  /** A new owner epoch for the database's files: a worker that held them before can write nothing more to them. */
-  const fence = (database: OpenDatabase) => fenceFiles(database.files);
-
+  /** A new owner epoch for a database's files: a worker that held them before can write nothing more to them. */
   function fenceFiles(files: DatabaseFiles): number {
     Atomics.store(new Int32Array(files.control), CONTROL_OWNER, ++epoch);
     return epoch;
@@ -149,7 +148,7 @@ export function createSqlEngine(options: SqlEngineOptions) {
 
   /** Closes a database's connections in its worker, fenced off first (whatever it has not checkpointed stays in the WAL); its files stay. */
   function close(database: OpenDatabase): void {
-    fence(database);
+    if (database.files) fenceFiles(database.files);
     database.openIn?.send({ t: 'drop', key: database.key });
     database.openIn?.databases.delete(database.key);
     database.openIn = undefined;
@@ -209,9 +208,8 @@ export function createSqlEngine(options: SqlEngineOptions) {
       }
       const namespace = namespaceOf(owner);
       const image = source.file ? undefined : source.initial?.();
-      const files = source.file ? hostFiles(source.file) : sharedFiles(limits.maxDatabaseBytes, image);
-      const blank = !source.file && image === undefined;
-      database = { key, namespace, files, blank, file: source.file, executor: new Executor(key, namespace, placement) };
+      const files = source.file ? hostFiles(source.file) : image === undefined ? undefined : sharedFiles(limits.maxDatabaseBytes, image);
+      database = { key, namespace, files, file: source.file, executor: new Executor(key, namespace, placement) };
       databases.set(key, database);
       return database;
     },
@@ -219,18 +217,20 @@ export function createSqlEngine(options: SqlEngineOptions) {
     /** The database's image as last committed, made off this thread; undefined when it was never used. */
     async imageOf(owner: string, databaseId: string): Promise<Uint8Array | undefined> {
       const database = databases.get(databaseKey(owner, databaseId));
-      if (!database) return undefined;
-      const unwritten = unwrittenImage(database.files);
+      const files = database?.files;
+      if (!files) return undefined;
+      const unwritten = unwrittenImage(files);
       if (unwritten) return unwritten.byteLength > 0 ? unwritten : undefined;
-      const image = await utilityWorker().ask<Uint8Array | null>((id) => ({ t: 'snapshot', id, files: database.files, encoding: 'bytes' }));
+      const image = await utilityWorker().ask<Uint8Array | null>((id) => ({ t: 'snapshot', id, files, encoding: 'bytes' }));
       return image ?? undefined;
     },
 
     /** The database's image as last committed, as base64 text for a snapshot (encoded off this thread), and its size in bytes. */
     async snapshotOf(owner: string, databaseId: string): Promise<{ base64: string; bytes: number } | undefined> {
       const database = databases.get(databaseKey(owner, databaseId));
-      if (!database) return undefined;
-      const unwritten = unwrittenImage(database.files);
+      const files = database?.files;
+      if (!files) return undefined;
+      const unwritten = unwrittenImage(files);
       if (unwritten)
         return unwritten.byteLength > 0
           ? { base64: Buffer.from(unwritten.buffer, unwritten.byteOffset, unwritten.byteLength).toString('base64'), bytes: unwritten.byteLength }
@@ -238,7 +238,7 @@ export function createSqlEngine(options: SqlEngineOptions) {
       const image = await utilityWorker().ask<{ base64: string; bytes: number } | null>((id) => ({
         t: 'snapshot',
         id,
-        files: database.files,
+        files,
         encoding: 'base64',
       }));
       return image ?? undefined;

@@ -2,8 +2,8 @@
 // to it (its pragmas, the sandbox's authorizer, the limits) before it ran: about half a
 // millisecond of SQLite, on the statement's own time. Instead each SQL worker holds one empty
 // database opened ahead, with a connection in its pool; a database that was never opened and has
-// no data of its own (no snapshot's image, no host file) takes it over, and the worker opens the
-// next one after the statement that took it.
+// no data of its own (no snapshot's image, no host file, so no files yet) takes it over, and the
+// worker opens the next one after the statement that took it.
 import type { EngineWorker } from './engine-worker.ts';
 import type { DatabaseFiles } from './files.ts';
 
