@@ -77,6 +77,8 @@ export function createSqlEngine(options: SqlEngineOptions) {
   const workers: EngineWorker[] = [];
   let utility: EngineWorker | undefined;
   const databases = new Map<string, OpenDatabase>();
+  /** The databases open in a worker now (their openIn is set). */
+  const held = new Set<OpenDatabase>();
   /** Each namespace's open streams and the worker that holds them. */
   const lanes = new Map<string, { worker?: EngineWorker; streams: number }>();
   let epoch = 0;
@@ -96,6 +98,7 @@ export function createSqlEngine(options: SqlEngineOptions) {
       for (const database of databases.values()) {
         if (database.openIn !== worker) continue;
         database.openIn = undefined;
+        held.delete(database);
         database.executor.workerEnded(worker, lost);
       }
     });
@@ -122,9 +125,9 @@ export function createSqlEngine(options: SqlEngineOptions) {
   /** Opens a database in a worker (it moves there from another, whose writes to it are fenced off first). */
   function openIn(database: OpenDatabase, worker: EngineWorker): void {
     if (database.openIn === worker && worker.alive) return;
-    const held = [...databases.values()].filter((candidate) => candidate.openIn?.alive);
-    if (held.length >= limits.maxDatabases) {
-      const idle = held.find((candidate) => candidate !== database && candidate.executor.streams.size === 0);
+    if (held.size >= limits.maxDatabases) {
+      // The least recently used idle one (databases are kept in the order of their last use).
+      const idle = [...databases.values()].find((candidate) => held.has(candidate) && candidate !== database && candidate.executor.streams.size === 0);
       if (!idle)
         throw new DatabaseLimitReached(`The mock holds ${limits.maxDatabases} databases with open streams, its limit (maxDatabases); no more can be opened`);
       close(idle);
@@ -138,6 +141,7 @@ export function createSqlEngine(options: SqlEngineOptions) {
     }
     worker.databases.add(database.key);
     database.openIn = worker;
+    held.add(database);
   }
 
   /** A new owner epoch for a database's files: a worker that held them before can write nothing more to them. */
@@ -152,6 +156,7 @@ export function createSqlEngine(options: SqlEngineOptions) {
     database.openIn?.send({ t: 'drop', key: database.key });
     database.openIn?.databases.delete(database.key);
     database.openIn = undefined;
+    held.delete(database);
   }
 
   // Runs start in turns on this thread, one per turn of its event loop and namespace after
