@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { type Client, createClient } from '@libsql/client';
 import { startMock } from '@platform-contracts/mock';
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
-import { startReplay } from './lib/client-floor.ts';
+import { startReplay, startWebSocketReplay } from './lib/client-floor.ts';
 import { burstAndMemoryGoals } from './lib/database-burst.ts';
 import { faultFigures } from './lib/database-faults.ts';
 import { printGoals } from './lib/goals.ts';
@@ -75,6 +75,17 @@ async function newNamespace(url: string, index: number): Promise<void> {
   const client = createClient({ url, authToken: tokens.find((token) => token.kind === 'full_access')!.token });
   await client.execute(CREATE);
   client.close();
+}
+
+/** The result `execute` gives for `sql`, taken over Hrana over HTTP. */
+async function pipelineResult(url: string, token: string, sql: string): Promise<unknown> {
+  const response = await fetch(`${url}/v2/pipeline`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ requests: [{ type: 'execute', stmt: { sql } }, { type: 'close' }] }),
+  });
+  const { results } = (await response.json()) as { results: { response: { result: unknown } }[] };
+  return results[0]!.response.result;
 }
 
 /** Process memory (every thread) after 64 namespaces each open a database with 1,000 rows. */
@@ -183,6 +194,13 @@ try {
   const floorTimes = await throughClient(viaReplay);
   viaReplay.close();
   await replay.close();
+  const selectOneResult = await pipelineResult(mock.url, mock.areas.database.fullAccessToken, 'SELECT 1');
+  const socketReplay = await startWebSocketReplay(selectOneResult);
+  const viaSocketReplay = createClient({ url: socketReplay.url, authToken: mock.areas.database.fullAccessToken });
+  for (let i = 0; i < 200; i++) await viaSocketReplay.execute('SELECT 1');
+  const floorWebSocketSelectOne = median(await timed(() => viaSocketReplay.execute('SELECT 1'), ROUND_TRIPS));
+  viaSocketReplay.close();
+  await socketReplay.close();
   const engine = await inProcess();
   const memory = await memoryFor64Databases();
 
@@ -241,6 +259,7 @@ try {
   const floors = [
     ['new namespace: tokens + CREATE TABLE', firstStatement, floorFirstStatement],
     ['warm SELECT 1 (@libsql/client)', mockTimes.selectOne, floorTimes.selectOne],
+    ['warm SELECT 1 over WebSocket (@libsql/client ws://)', webSocketSelectOne, floorWebSocketSelectOne],
     [`insert batch, ${ROWS} rows`, mockTimes.insertBatch, floorTimes.insertBatch],
     [`select, ${ROWS} rows`, mockTimes.select, floorTimes.select],
   ] as const;

@@ -57,3 +57,37 @@ export async function startReplay(upstream: string): Promise<{ url: string; forw
       }),
   };
 }
+
+/**
+ * The same floor for Hrana over WebSocket: a bare ws server that greets, opens and closes streams, keeps SQL texts
+ * at once and answers every `execute` with the result `execute` gave (the mock's, taken once over
+ * HTTP). Any other request is answered an error, so a client that sends one fails loudly here.
+ */
+export async function startWebSocketReplay(result: unknown): Promise<{ url: string; close: () => Promise<void> }> {
+  const { WebSocketServer } = await import('ws');
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0, handleProtocols: (protocols) => ['hrana3', 'hrana2', 'hrana1'].find((name) => protocols.has(name)) ?? false });
+  server.on('connection', (socket) => {
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { type: string; request_id?: number; request?: { type: string } };
+      if (message.type === 'hello') return socket.send('{"type":"hello_ok"}');
+      const type = message.request?.type;
+      const response = ['open_stream', 'close_stream', 'store_sql', 'close_sql'].includes(type ?? '') ? { type } : type === 'execute' ? { type: 'execute', result } : undefined;
+      socket.send(
+        JSON.stringify(
+          response
+            ? { type: 'response_ok', request_id: message.request_id, response }
+            : { type: 'response_error', request_id: message.request_id, error: { message: `the floor's server does not answer ${type}` } },
+        ),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  return {
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of server.clients) client.terminate();
+        server.close(() => resolve());
+      }),
+  };
+}
