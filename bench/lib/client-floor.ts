@@ -65,13 +65,21 @@ export async function startReplay(upstream: string): Promise<{ url: string; forw
  */
 export async function startWebSocketReplay(result: unknown): Promise<{ url: string; close: () => Promise<void> }> {
   const { WebSocketServer } = await import('ws');
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0, handleProtocols: (protocols) => ['hrana3', 'hrana2', 'hrana1'].find((name) => protocols.has(name)) ?? false });
+  const server = new WebSocketServer({
+    host: '127.0.0.1',
+    port: 0,
+    handleProtocols: (protocols) => ['hrana3', 'hrana2', 'hrana1'].find((name) => protocols.has(name)) ?? false,
+  });
   server.on('connection', (socket) => {
     socket.on('message', (data) => {
       const message = JSON.parse(data.toString()) as { type: string; request_id?: number; request?: { type: string } };
       if (message.type === 'hello') return socket.send('{"type":"hello_ok"}');
       const type = message.request?.type;
-      const response = ['open_stream', 'close_stream', 'store_sql', 'close_sql'].includes(type ?? '') ? { type } : type === 'execute' ? { type: 'execute', result } : undefined;
+      const response = ['open_stream', 'close_stream', 'store_sql', 'close_sql'].includes(type ?? '')
+        ? { type }
+        : type === 'execute'
+          ? { type: 'execute', result }
+          : undefined;
       socket.send(
         JSON.stringify(
           response
