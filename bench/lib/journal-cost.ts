@@ -20,6 +20,11 @@
 //   collection every 300 calls fell in one slice of two, and the median skipped the journal's part
 //   of it). No full collection between slices: after one, the next slices cost up to four times
 //   more (V8 gives back the young generation's pages and touches them afresh).
+// - A process is a draw: V8's choices (what it inlines, where things lie in memory) make the same
+//   mock cost a few percent more or less for the whole life of one process. With one process a
+//   side, two runs gave +3.6 % and +12.5 %, each steady from its first slice to its last. So a run
+//   starts PROCESSES pairs of them one after the other, each for a share of the slices; the
+//   figures of each pair are printed after the cost.
 // - On a shared machine the CPU time of the same slice varies fourfold with what the other core
 //   runs (caches, memory bandwidth), and that changes within a second. Slices next to each other
 //   see the same load, so the cost is the median of the pairs' own ratios (on over off, each
@@ -41,12 +46,13 @@ import type { Goal } from './goals.ts';
 import { median, percentile } from './stats.ts';
 
 const GOAL = 0.1;
-/** Pairs of slices, and creates in a slice, in process and over HTTP. */
+/** Pairs of slices in all, in this many pairs of processes (each process a draw of V8's: see above), and creates in a slice. */
 const PAIRS = 300;
+const PROCESSES = 6;
 const SLICE = 250;
 const HTTP_SLICE = 200;
 /** Creates (or requests) each side answers before measuring. */
-const WARM_UP = 6_000;
+const WARM_UP = 5_000;
 const CONNECTIONS = 10;
 const HEAP_FLAGS = ['--expose-gc', '--single-threaded-gc', '--min-semi-space-size=16', '--max-semi-space-size=16'];
 const MOCK = path.join(ROOT, 'packages/mock/dist/index.js');
@@ -106,10 +112,10 @@ function side(script: string): Side {
   return { process: started, ready, ask };
 }
 
-/** PAIRS pairs of slices next to each other, the first side taking turns; `slice(on)` measures one slice of a side and gives its CPU µs a request. */
-async function pairsOf(slice: (on: boolean) => Promise<number>): Promise<Pair[]> {
+/** `count` pairs of slices next to each other, the first side taking turns; `slice(on)` measures one slice of a side and gives its CPU µs a request. */
+async function pairsOf(slice: (on: boolean) => Promise<number>, count: number): Promise<Pair[]> {
   const pairs: Pair[] = [];
-  for (let i = 0; i < PAIRS; i++) {
+  for (let i = 0; i < count; i++) {
     const onFirst = i % 2 === 1;
     const first = await slice(onFirst);
     const second = await slice(!onFirst);
@@ -118,10 +124,11 @@ async function pairsOf(slice: (on: boolean) => Promise<number>): Promise<Pair[]>
   return pairs;
 }
 
-function report(title: string, cpu: ReturnType<typeof costOf>, unit: string): Goal {
+function report(title: string, cpu: ReturnType<typeof costOf>, unit: string, own: string): Goal {
   console.log(
     `    ${unit}: on ${cpu.on.toFixed(1)} µs, off ${cpu.off.toFixed(1)} µs (medians); on/off ${cpu.ratio.toFixed(3)}x (${percent(cpu.ratio)}; ${cpu.spread}; ratio of the medians ${percent(cpu.ofMedians)}): ${verdict(cpu.ratio - 1)} (within ${GOAL * 100}%)`,
   );
+  console.log(`    each pair of processes on its own: ${own}`);
   return {
     figure: `${title}: ${unit}, on/off (median of paired slices)`,
     value: `${percent(cpu.ratio)} (${cpu.spread})`,
@@ -159,19 +166,32 @@ const inProcessSide = (journal: boolean) =>
     });
     process.send('ready');`);
 
+/** Each process pair's own cost (the median of its pairs' ratios), in the order measured. */
+const ownCosts = (pairs: Pair[]) =>
+  Array.from({ length: PROCESSES }, (_, k) =>
+    percent(median(pairs.slice((k * PAIRS) / PROCESSES, ((k + 1) * PAIRS) / PROCESSES).map((p) => p.on / p.off))),
+  ).join(', ');
+
+/** A side's process ended, and waited for. */
+const ended = (child: Side) => new Promise((resolve) => (child.process.once('exit', resolve), child.process.kill('SIGTERM')));
+
 async function inProcess(): Promise<Goal> {
-  const [off, on] = [inProcessSide(false), inProcessSide(true)];
-  await Promise.all([off.ready, on.ready]);
-  const pairs = await pairsOf(async (isOn) => {
-    const answer = await (isOn ? on : off).ask<{ cpu: number }>({ calls: SLICE });
-    return answer.cpu;
-  });
-  const { kept } = await on.ask<{ kept: number }>('kept');
-  for (const child of [on, off]) child.process.kill('SIGTERM');
+  const pairs: Pair[] = [];
+  let kept = 0;
+  for (let k = 0; k < PROCESSES; k++) {
+    const [off, on] = [inProcessSide(false), inProcessSide(true)];
+    await Promise.all([off.ready, on.ready]);
+    const slice = async (isOn: boolean) => (await (isOn ? on : off).ask<{ cpu: number }>({ calls: SLICE })).cpu;
+    pairs.push(...(await pairsOf(slice, PAIRS / PROCESSES)));
+    ({ kept } = await on.ask<{ kept: number }>('kept'));
+    await Promise.all([ended(on), ended(off)]);
+  }
   dump('in-process', pairs);
   console.log(`\nThe request journal's cost per request (on: the default; off: journal: false), each side in a process of its own, in alternating slices`);
-  console.log(`  in process, ${PAIRS} pairs of slices of ${SLICE} validated creates through the client on mock.fetch (the journal kept the last ${kept}):`);
-  return report('the journal in process', costOf(pairs), 'CPU a call');
+  console.log(
+    `  in process, ${PAIRS} pairs of slices of ${SLICE} validated creates through the client on mock.fetch, in ${PROCESSES} pairs of processes (the journal kept the last ${kept}):`,
+  );
+  return report('the journal in process', costOf(pairs), 'CPU a call', ownCosts(pairs));
 }
 
 /** A mock in a process of its own, on `port`, that answers with its process.cpuUsage() after a young collection ('gc': a full one). */
@@ -211,23 +231,30 @@ async function load(agent: Agent, port: number, count: number) {
 }
 
 async function overHttp(): Promise<Goal> {
-  const ports = { on: await freePort(), off: await freePort() };
-  const sides = { on: serve(ports.on, true), off: serve(ports.off, false) };
-  await Promise.all([sides.on.ready, sides.off.ready]);
-  const agents = { on: new Agent({ keepAlive: true, maxSockets: CONNECTIONS }), off: new Agent({ keepAlive: true, maxSockets: CONNECTIONS }) };
+  const pairs: Pair[] = [];
   const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
-  for (const name of ['on', 'off'] as const) await load(agents[name], ports[name], WARM_UP);
-  for (const name of ['on', 'off'] as const) await sides[name].ask('gc');
-  const pairs = await pairsOf(async (isOn) => {
-    const name = isOn ? 'on' : 'off';
-    const before = await sides[name].ask<NodeJS.CpuUsage>('cpu');
-    await load(agents[name], ports[name], HTTP_SLICE);
-    return (cpuMicros(await sides[name].ask<NodeJS.CpuUsage>('cpu')) - cpuMicros(before)) / HTTP_SLICE;
-  });
-  for (const name of ['on', 'off'] as const) agents[name].destroy(), sides[name].process.kill('SIGTERM');
+  for (let k = 0; k < PROCESSES; k++) {
+    const ports = { on: await freePort(), off: await freePort() };
+    const sides = { on: serve(ports.on, true), off: serve(ports.off, false) };
+    await Promise.all([sides.on.ready, sides.off.ready]);
+    const agents = { on: new Agent({ keepAlive: true, maxSockets: CONNECTIONS }), off: new Agent({ keepAlive: true, maxSockets: CONNECTIONS }) };
+    for (const name of ['on', 'off'] as const) await load(agents[name], ports[name], WARM_UP);
+    for (const name of ['on', 'off'] as const) await sides[name].ask('gc');
+    const slice = async (isOn: boolean) => {
+      const name = isOn ? 'on' : 'off';
+      const before = await sides[name].ask<NodeJS.CpuUsage>('cpu');
+      await load(agents[name], ports[name], HTTP_SLICE);
+      return (cpuMicros(await sides[name].ask<NodeJS.CpuUsage>('cpu')) - cpuMicros(before)) / HTTP_SLICE;
+    };
+    pairs.push(...(await pairsOf(slice, PAIRS / PROCESSES)));
+    for (const agent of Object.values(agents)) agent.destroy();
+    await Promise.all([ended(sides.on), ended(sides.off)]);
+  }
   dump('http', pairs);
-  console.log(`  over HTTP, ${PAIRS} pairs of slices of ${HTTP_SLICE} POST video creates at ${CONNECTIONS} keep-alive connections:`);
-  return report('the journal over HTTP', costOf(pairs), "the server's CPU a request");
+  console.log(
+    `  over HTTP, ${PAIRS} pairs of slices of ${HTTP_SLICE} POST video creates at ${CONNECTIONS} keep-alive connections, in ${PROCESSES} pairs of processes:`,
+  );
+  return report('the journal over HTTP', costOf(pairs), "the server's CPU a request", ownCosts(pairs));
 }
 
 /** The journal's cost in process and over HTTP (JOURNAL_ONLY=in-process or http: only that one). */
