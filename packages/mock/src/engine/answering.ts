@@ -44,6 +44,8 @@ export interface AnsweredCall {
   operation?: CompiledOperation;
   /** The request as read (parameters, parsed body), when it was read. */
   request?: MockRequest;
+  /** The body's bytes as the engine decoded them (UTF-8), when it did: the recorder keeps this text rather than decoding them again. */
+  bodyText?: string;
   /** What the request broke of the contract (locations without the `request` prefix): also no operation at its path, no credential. */
   requestViolations: Violation[];
   /** What the answer broke of the contract (locations start with `response`). */
@@ -67,6 +69,7 @@ interface Trace {
   namespace?: string;
   operation?: CompiledOperation;
   request?: MockRequest;
+  bodyText?: string;
   requestViolations: Violation[];
   answerViolations: Violation[];
   fault?: ActiveFault;
@@ -100,13 +103,15 @@ export function createAnswering(core: EngineCore) {
     const trace: Trace = { requestViolations: [], answerViolations: [] };
     const answered = await answerRouted(incoming, trace);
     const namespace = trace.namespace ?? namespaceOfUnrouted(incoming.headers);
-    const time = arrived + clocks.of(namespace).now() - core.clock.now();
+    // The arrival on the namespace's clock: the mock's, moved by what the namespace moved its own (offsets: no clock read).
+    const time = arrived + clocks.of(namespace).offsetMs - core.clock.offsetMs;
     onAnswered({
       namespace,
       time,
       incoming,
       operation: trace.operation,
       request: trace.request,
+      bodyText: trace.bodyText,
       requestViolations: trace.requestViolations,
       answerViolations: trace.answerViolations,
       status: answered.status,
@@ -163,8 +168,9 @@ export function createAnswering(core: EngineCore) {
     const behaviour = behaviours.get(operation.area)!;
     const withOperation = (answer: EngineAnswer): EngineAnswer => servedBy(answer, operation);
 
-    const { request, violations, unsupported } = readRequest(operation, route.rawParams, incoming);
+    const { request, violations, unsupported, text } = readRequest(operation, route.rawParams, incoming);
     trace.request = request;
+    trace.bodyText = text;
     trace.requestViolations = violations;
     if (unsupported && !behaviour.invalidRequest) return withOperation(problem(415, 'Unsupported media type', `Content-Type ${unsupported}`));
 

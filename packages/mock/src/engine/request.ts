@@ -54,6 +54,8 @@ export interface ReadRequest {
   violations: Violation[];
   /** Why the body's media type is refused, when it is. */
   unsupported?: string;
+  /** The body's bytes decoded as UTF-8, when they were (the journal keeps this text rather than decoding them again). */
+  text?: string;
 }
 
 export function readRequest(operation: CompiledOperation, rawParams: Record<string, string>, incoming: IncomingRequest): ReadRequest {
@@ -148,19 +150,19 @@ function decodeBody(
     const depth = jsonTextDepth(text, MAX_JSON_DEPTH);
     if (depth > MAX_JSON_DEPTH) {
       violations.push({ location: ['body'], message: tooDeepMessage(depth) });
-      return { request, violations };
+      return { request, violations, text };
     }
     try {
       request.body = parseExactJson(text);
     } catch (error) {
       violations.push({ location: ['body'], message: `is not valid JSON (${(error as Error).message})` });
-      return { request, violations };
+      return { request, violations, text };
     }
   } else {
     request.body = text;
   }
   violations.push(...operation.validateBody(media, typeof request.body === 'string' || !mayHoldBigint(text) ? request.body : forValidation(request.body)));
-  return { request, violations };
+  return { request, violations, text };
 }
 
 /** Why the request's Accept rules out every media type of the operation's success answers (a 406), if it does. */

@@ -40,19 +40,22 @@ export interface CountedCall {
   fault?: { status?: number; network?: string; latencyMs?: number };
   /** `"query page"`, ... */
   parameters: string[];
-  fields: string[];
+  /** The request's body: the top-level fields of an object are counted. */
+  body?: unknown;
 }
 
 export type CoverageCounter = ReturnType<typeof createCoverageCounter>;
 
 export function createCoverageCounter(areas: string[]) {
-  // Counted in Maps (one shape, no record keyed by a status such as "200"), laid out as plain JSON by snapshot().
+  // Counted in Maps (one shape, no record keyed by a status such as "200"), laid out as plain JSON by snapshot();
+  // each count a box of its own, so that counting one more is one lookup.
+  type Table = Map<string, { n: number }>;
   interface Counting {
     calls: number;
-    statuses: Map<string, number>;
-    faults: Map<string, number>;
-    parameters: Map<string, number>;
-    fields: Map<string, number>;
+    statuses: Table;
+    faults: Table;
+    parameters: Table;
+    fields: Table;
   }
   let operations = new Map<string, Counting>();
   let unmatched = 0;
@@ -61,7 +64,16 @@ export function createCoverageCounter(areas: string[]) {
     if (!operation) operations.set(operationId, (operation = { calls: 0, statuses: new Map(), faults: new Map(), parameters: new Map(), fields: new Map() }));
     return operation;
   };
-  const add = (table: Map<string, number>, key: string) => table.set(key, (table.get(key) ?? 0) + 1);
+  const add = (table: Table, key: string) => {
+    const counted = table.get(key);
+    if (counted) counted.n++;
+    else table.set(key, { n: 1 });
+  };
+  const plain = (table: Table) => {
+    const counts: Record<string, number> = {};
+    for (const [key, counted] of table) counts[key] = counted.n;
+    return counts;
+  };
   return {
     count(call: CountedCall) {
       if (call.operationId === undefined) return void unmatched++;
@@ -72,7 +84,14 @@ export function createCoverageCounter(areas: string[]) {
       if (call.fault?.network !== undefined) add(operation.faults, `network ${call.fault.network}`);
       if (call.fault?.latencyMs) add(operation.faults, 'latency');
       for (const parameter of call.parameters) add(operation.parameters, parameter);
-      for (const field of call.fields) if (operation.fields.has(field) || operation.fields.size < MAX_FIELDS) add(operation.fields, field);
+      const body = call.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+      for (const field in body) {
+        if (!Object.hasOwn(body, field)) continue;
+        const counted = operation.fields.get(field);
+        if (counted) counted.n++;
+        else if (operation.fields.size < MAX_FIELDS) operation.fields.set(field, { n: 1 });
+      }
     },
     /** Everything counted so far. */
     snapshot(): CoverageCounts {
@@ -81,10 +100,10 @@ export function createCoverageCounter(areas: string[]) {
       for (const [operationId, operation] of operations) {
         counts.operations[operationId] = {
           calls: operation.calls,
-          statuses: Object.fromEntries(operation.statuses),
-          faults: Object.fromEntries(operation.faults),
-          parameters: Object.fromEntries(operation.parameters),
-          fields: Object.fromEntries(operation.fields),
+          statuses: plain(operation.statuses),
+          faults: plain(operation.faults),
+          parameters: plain(operation.parameters),
+          fields: plain(operation.fields),
         };
       }
       return counts;

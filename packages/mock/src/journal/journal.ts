@@ -102,22 +102,32 @@ const MAX_KEPT_VIOLATIONS = 100;
 /** What an entry costs besides its texts (its object, arrays, numbers), for the byte cap. */
 const ENTRY_OVERHEAD_BYTES = 200;
 
-/** An entry as kept: the input as recorded (never copied: the recorder makes a fresh one each time), its number and its size. */
-interface Stored {
-  seq: number;
-  bytes: number;
-  input: JournalInput;
-}
+/** What an entry counts against the byte cap: its texts and an overhead for the rest. */
+const bytesOf = (input: JournalInput) => {
+  let bytes = ENTRY_OVERHEAD_BYTES + input.path.length + (input.bodyText?.length ?? 0);
+  if (input.statements) for (const sql of input.statements) bytes += sql.length;
+  return bytes;
+};
 
+/**
+ * One namespace's entries, in a ring: the oldest at `head`, `count` of them. An entry is kept as
+ * the recorder made it (never copied: it makes a fresh one each time), with nothing around it: its
+ * `seq` is its place (`first` + its distance from `head`: the numbers are consecutive) and its size
+ * is in `sizes` beside it, so that recording allocates nothing of its own and dropping the oldest
+ * reads no entry that has long left the caches.
+ */
 interface NamespaceJournal {
-  /** Entries before `start` were dropped: their slots are emptied at once (what they held is freed), and compacted now and then. */
-  entries: (Stored | undefined)[];
-  /** Index of the oldest kept entry in `entries`. */
-  start: number;
+  /** Grows by doubling up to maxEntries; a dropped entry's slot is emptied at once (what it held is freed). */
+  ring: (JournalInput | undefined)[];
+  sizes: Int32Array;
+  head: number;
+  count: number;
+  /** The seq of the oldest kept entry (of the next one when none is kept). */
+  first: number;
   bytes: number;
-  nextSeq: number;
   dropped: number;
-  violations: Stored[];
+  /** The first violating entries, with their seq (few: they are kept apart from the cap). */
+  violations: { seq: number; input: JournalInput }[];
   violationCount: number;
 }
 
@@ -127,26 +137,54 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
   const maxEntries = options.maxEntries ?? JOURNAL_DEFAULTS.maxEntries;
   const maxBytes = options.maxBytes ?? JOURNAL_DEFAULTS.maxBytes;
   const namespaces = new Map<string, NamespaceJournal>();
+  /** The namespace written last (the last in `namespaces`): a suite writes to one namespace many times in a row. */
+  let last: { name: string; journal: NamespaceJournal } | undefined;
 
   function journalOf(namespace: string): NamespaceJournal {
+    if (last?.name === namespace) return last.journal;
     let found = namespaces.get(namespace);
     if (found) {
       namespaces.delete(namespace); // most recently written last
       namespaces.set(namespace, found);
-      return found;
+    } else {
+      const capacity = Math.min(16, maxEntries);
+      found = {
+        ring: new Array(capacity),
+        sizes: new Int32Array(capacity),
+        head: 0,
+        count: 0,
+        first: 1,
+        bytes: 0,
+        dropped: 0,
+        violations: [],
+        violationCount: 0,
+      };
+      namespaces.set(namespace, found);
+      while (namespaces.size > options.maxNamespaces) namespaces.delete(namespaces.keys().next().value!);
     }
-    found = { entries: [], start: 0, bytes: 0, nextSeq: 1, dropped: 0, violations: [], violationCount: 0 };
-    namespaces.set(namespace, found);
-    while (namespaces.size > options.maxNamespaces) namespaces.delete(namespaces.keys().next().value!);
+    last = { name: namespace, journal: found };
     return found;
   }
 
-  function kept(journal: NamespaceJournal): Stored[] {
-    if (journal.start > 0) {
-      journal.entries = journal.entries.slice(journal.start);
-      journal.start = 0;
+  /** The ring twice as large (at most maxEntries), its entries in order from index 0. */
+  function grow(journal: NamespaceJournal) {
+    const capacity = Math.min(journal.ring.length * 2, maxEntries);
+    const [ring, sizes] = [new Array<JournalInput | undefined>(capacity), new Int32Array(capacity)];
+    for (let i = 0; i < journal.count; i++) {
+      const from = (journal.head + i) % journal.ring.length;
+      ring[i] = journal.ring[from];
+      sizes[i] = journal.sizes[from]!;
     }
-    return journal.entries as Stored[];
+    Object.assign(journal, { ring, sizes, head: 0 });
+  }
+
+  function dropOldest(journal: NamespaceJournal) {
+    journal.bytes -= journal.sizes[journal.head]!;
+    journal.ring[journal.head] = undefined;
+    journal.head = journal.head + 1 === journal.ring.length ? 0 : journal.head + 1;
+    journal.count--;
+    journal.first++;
+    journal.dropped++;
   }
 
   return {
@@ -156,36 +194,47 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
     /** Records one request of the namespace (the journal keeps `input` as it is: do not change it afterwards); its entry's `seq`. */
     record(namespace: string, input: JournalInput): number {
       const journal = journalOf(namespace);
-      const bytes =
-        ENTRY_OVERHEAD_BYTES + input.path.length + (input.bodyText?.length ?? 0) + (input.statements?.reduce((sum, sql) => sum + sql.length, 0) ?? 0);
-      const stored: Stored = { seq: journal.nextSeq++, bytes, input };
-      journal.entries.push(stored);
-      journal.bytes += bytes;
-      while (journal.entries.length - journal.start > maxEntries || (journal.bytes > maxBytes && journal.entries.length - journal.start > 1)) {
-        journal.bytes -= journal.entries[journal.start]!.bytes;
-        journal.entries[journal.start] = undefined;
-        journal.start++;
-        journal.dropped++;
-      }
-      if (journal.start > 64 && journal.start * 2 > journal.entries.length) kept(journal);
+      const seq = journal.first + journal.count;
       if (input.violations.length > 0) {
         journal.violationCount++;
-        if (journal.violations.length < MAX_KEPT_VIOLATIONS) journal.violations.push(stored);
+        if (journal.violations.length < MAX_KEPT_VIOLATIONS) journal.violations.push({ seq, input });
       }
-      return stored.seq;
+      if (maxEntries < 1) {
+        journal.first++;
+        journal.dropped++;
+        return seq;
+      }
+      if (journal.count === journal.ring.length) {
+        if (journal.ring.length < maxEntries) grow(journal);
+        else dropOldest(journal);
+      }
+      const bytes = bytesOf(input);
+      let at = journal.head + journal.count;
+      if (at >= journal.ring.length) at -= journal.ring.length;
+      journal.ring[at] = input;
+      journal.sizes[at] = bytes;
+      journal.count++;
+      journal.bytes += bytes;
+      while (journal.bytes > maxBytes && journal.count > 1) dropOldest(journal);
+      return seq;
     },
 
     /** The namespace's kept entries in order (or those the query asks for). */
     list(namespace: string, query: JournalQuery = {}): RequestEntry[] {
       const journal = namespaces.get(namespace);
       if (!journal) return [];
-      const from = query.violations ? journal.violations : kept(journal);
       const after = query.after ?? 0;
       const limit = query.limit ?? Infinity;
       const found: RequestEntry[] = [];
-      for (const stored of from) {
-        if (found.length >= limit) break;
-        if (stored.seq > after && (query.setup || !stored.input.setup)) found.push(entryOf(stored));
+      const take = (seq: number, input: JournalInput) => {
+        if (seq > after && (query.setup || !input.setup)) found.push(entryOf(seq, input));
+      };
+      if (query.violations) {
+        for (const { seq, input } of journal.violations) if (found.length < limit) take(seq, input);
+        return found;
+      }
+      for (let i = Math.max(0, after + 1 - journal.first); i < journal.count && found.length < limit; i++) {
+        take(journal.first + i, journal.ring[(journal.head + i) % journal.ring.length]!);
       }
       return found;
     },
@@ -193,11 +242,12 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
     /** How many of the namespace's entries were dropped to stay within the cap, and how many broke the contract (kept or not). */
     counts(namespace: string): { recorded: number; dropped: number; violations: number } {
       const journal = namespaces.get(namespace);
-      return { recorded: (journal?.nextSeq ?? 1) - 1, dropped: journal?.dropped ?? 0, violations: journal?.violationCount ?? 0 };
+      return { recorded: journal ? journal.first + journal.count - 1 : 0, dropped: journal?.dropped ?? 0, violations: journal?.violationCount ?? 0 };
     },
 
     /** Forgets one namespace's entries (its numbers start again from 1), or every namespace's. */
     clear(namespace?: string) {
+      if (namespace === undefined || last?.name === namespace) last = undefined;
       if (namespace === undefined) namespaces.clear();
       else namespaces.delete(namespace);
     },
@@ -205,7 +255,7 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
 }
 
 /** A stored entry as callers see it: a fresh object each time, its body parsed from the text kept. */
-function entryOf({ seq, input }: Stored): RequestEntry {
+function entryOf(seq: number, input: JournalInput): RequestEntry {
   return {
     seq,
     time: new Date(input.time).toISOString(),

@@ -41,11 +41,11 @@ export function createRecorder(options: RecorderOptions) {
     sensitive.size === 0 ? undefined : new RegExp(`"(?:${[...sensitive].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})"`);
   const maxBodyBytes = journal?.maxBodyBytes ?? 0;
 
-  /** Puts the body in the entry as the journal keeps it: redacted, or left out when it is too large. */
-  function keepBody(input: JournalInput, bytes: Buffer | undefined, parsed: unknown): string | undefined {
+  /** Puts the body in the entry as the journal keeps it: redacted, or left out when it is too large. `decoded`: the engine's text of the same bytes. */
+  function keepBody(input: JournalInput, bytes: Buffer | undefined, parsed: unknown, decoded: string | undefined): string | undefined {
     if (bytes === undefined || bytes.length === 0) return;
     if (bytes.length > maxBodyBytes) return void (input.omittedBodyBytes = bytes.length);
-    const text = bytes.toString('utf8');
+    const text = decoded ?? bytes.toString('utf8');
     keepText(input, text, parsed);
     return text;
   }
@@ -87,7 +87,7 @@ export function createRecorder(options: RecorderOptions) {
           status: call.status,
           fault,
           parameters: operation ? parametersSent(operation, incoming, request) : NO_PARAMETERS,
-          fields: typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body) : NO_PARAMETERS,
+          body,
         });
       if (!journal && violations.length === 0) return;
       // One shape for every entry (absent fields undefined): the journal keeps thousands of them.
@@ -96,7 +96,7 @@ export function createRecorder(options: RecorderOptions) {
         transport: 'http',
         method: incoming.method,
         path: incoming.rawPath,
-        query: incoming.query,
+        query: isEmpty(incoming.query) ? NO_QUERY : incoming.query,
         area: operation?.area,
         operationId: operation?.operationId,
         params: request?.params,
@@ -111,7 +111,7 @@ export function createRecorder(options: RecorderOptions) {
         setup,
       };
       if (journal) {
-        const text = keepBody(input, incoming.body, body);
+        const text = keepBody(input, incoming.body, body, call.bodyText);
         if (incoming.body !== undefined && (text === undefined ? incoming.body.includes(SQL_FIELD) : text.includes('"sql"'))) {
           const statements = statementsIn(body !== undefined && typeof body !== 'string' ? body : parseQuietly(incoming.body));
           if (statements.length > 0) input.statements = statements;
@@ -157,6 +157,13 @@ export type Recorder = ReturnType<typeof createRecorder>;
 const SQL_FIELD = Buffer.from('"sql"');
 const NO_VIOLATIONS: JournalInput['violations'] = Object.freeze([]) as unknown as JournalInput['violations'];
 const NO_PARAMETERS: string[] = Object.freeze([]) as unknown as string[];
+/** The query of the many entries without one, shared (read only: entries are copied out). */
+const NO_QUERY: JournalInput['query'] = Object.freeze({}) as JournalInput['query'];
+
+function isEmpty(object: object): boolean {
+  for (const _ in object) return false;
+  return true;
+}
 
 const faultOf = (fault: ActiveFault): JournalInput['fault'] => ({
   ...(fault.status !== undefined && { status: fault.status }),
