@@ -3,7 +3,7 @@
 // journal learns of each call (AnsweredCall). createEngine (engine.ts) sets it up.
 
 import { checked, documentedAnswer, documentedAnswerOrProblem, type EngineAnswer, faultAnswer, problem, type ServedOperation, toAnswer } from './answer.ts';
-import type { AreaBehaviour, Clock, MockRequest, Violation } from './area.ts';
+import type { AreaBehaviour, MockRequest, Violation } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
 import type { ActiveFault, Faults } from './faults.ts';
 import { heapBytes } from './heap-bytes.ts';
@@ -228,14 +228,10 @@ export function createAnswering(core: EngineCore) {
     let reached = false;
     const checks: ClockCheck[] = [];
     const ends = reuse && !read ? [reuse.write(namespace)] : [];
-    let clock: Clock | undefined;
     const call = {
       state,
       namespace,
-      get clock(): Clock {
-        if (!found?.ticket) return clocks.of(namespace);
-        return (clock ??= watchedClock(clocks.of(namespace), checks, () => (reached = true)));
-      },
+      clock: found?.ticket ? watchedClock(clocks.of(namespace), checks, () => (reached = true)) : clocks.of(namespace),
       stateOf: (other: string) => {
         reached = true;
         if (reuse && !read && other !== namespace) ends.push(reuse.write(other));
