@@ -10,6 +10,8 @@ import { createNamespaces } from '../../packages/mock/src/engine/namespaces.ts';
 import { loadBundle, parameterExample } from '../support/openapi.ts';
 
 const CREATES = 100_000;
+/** A clock stopped at 2030-01-01. */
+const AT_2030 = { now: () => Date.UTC(2030, 0, 1), reached: (time: number) => Date.UTC(2030, 0, 1) >= time };
 
 async function behaviourOf(name: string) {
   const definition = AREA_BEHAVIOURS.find((area) => area.name === name) as unknown as AreaDefinition<string, object, any>;
@@ -19,11 +21,11 @@ async function behaviourOf(name: string) {
     example: (example: string) => structuredClone(document.components.examples[example].value),
     schema: () => () => [],
     options: {},
-    clock: { now: () => Date.UTC(2030, 0, 1) },
-    clockOf: () => ({ now: () => Date.UTC(2030, 0, 1) }),
+    clock: AT_2030,
+    clockOf: () => AT_2030,
   });
   const state = behaviour.seed!('bounds');
-  const call: CallContext<any> = { state, namespace: 'bounds', clock: { now: () => Date.UTC(2030, 0, 1) }, stateOf: () => state };
+  const call: CallContext<any> = { state, namespace: 'bounds', clock: AT_2030, stateOf: () => state };
   const run = (operationId: string, request: Partial<MockRequest>) =>
     behaviour.handlers![operationId]!({ operationId, method: 'POST', path: '/', params: {}, query: {}, headers: {}, body: undefined, ...request }, call);
   return { state, run };

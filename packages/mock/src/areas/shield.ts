@@ -14,7 +14,7 @@ import type {
   ShieldZoneListItem as GeneratedShieldZoneListItem,
   ShieldZoneUpdateResponse as GeneratedShieldZoneUpdateResponse,
 } from '@platform-contracts/contracts/shield';
-import { defineArea, type OpenApiDocument } from '../engine/area.ts';
+import { type Clock, defineArea, type OpenApiDocument } from '../engine/area.ts';
 import { describeViolations, exactIntegerQuery, integerParam, integerQuery } from '../engine/request-values.ts';
 import { type CapFlags, capFlags, capMessage, capsFromFlags, contractFields, deepFreeze, picker, resolveCaps } from './state.ts';
 
@@ -84,9 +84,11 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>()({
 
     const find = (state: ShieldState, id: number | bigint) => state.zones.find((zone) => zone.settings.shieldZoneId === id);
     const zoneNotFound = (id: number | bigint) => failure(404, 'shield_zone_not_found', `shieldZoneId: no shield zone ${id}`);
-    /** The zone as read at this time: learning mode is off once learningModeUntil has passed. */
-    const current = (settings: ShieldZoneRecord['settings'], now: number) =>
-      settings.learningMode && settings.learningModeUntil && Date.parse(settings.learningModeUntil) <= now ? { ...settings, learningMode: false } : settings;
+    /** The zone as read at this time: learning mode is off once the clock has reached learningModeUntil (asked as such: a list may then be answered again while that holds). */
+    const current = (settings: ShieldZoneRecord['settings'], clock: Pick<Clock, 'reached'>) =>
+      settings.learningMode && settings.learningModeUntil && clock.reached(Date.parse(settings.learningModeUntil))
+        ? { ...settings, learningMode: false }
+        : settings;
 
     return {
       report: () => [`Shield: each access key starts with shield zones ${listed.map((zone) => zone.shieldZoneId).join(', ')}`],
@@ -128,16 +130,17 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>()({
             state.zones.push(record);
           }
           const now = clock.now();
-          const before = current(record.settings, now);
+          const at = { reached: (time: number) => now >= time };
+          const before = current(record.settings, at);
           const settings = { ...before, ...structuredClone(shieldZone), shieldZoneId };
           if (shieldZone.learningMode === true && shieldZone.learningModeUntil === undefined && !before.learningMode) {
             settings.learningModeUntil = new Date(now + LEARNING_MODE_MS).toISOString();
           }
           record.settings = settings;
-          return { status: created ? 202 : 200, body: { data: { shieldZoneId, shieldZone: zoneView(current(settings, now)) }, error: SUCCESS } };
+          return { status: created ? 202 : 200, body: { data: { shieldZoneId, shieldZone: zoneView(current(settings, at)) }, error: SUCCESS } };
         },
         listShieldZones(request, { state, clock }) {
-          const zones = state.zones.map((zone) => listView(current(zone.settings, clock.now())));
+          const zones = state.zones.map((zone) => listView(current(zone.settings, clock)));
           const { items, page } = paginate(zones, integerQuery(request, 'page', 1), integerQuery(request, 'perPage', 10));
           return { status: 200, body: { data: items, page } };
         },

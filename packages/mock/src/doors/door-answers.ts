@@ -35,8 +35,25 @@ export function queryOf(search: string): Record<string, string | string[]> {
 /** Header values must be Latin-1; violations can quote whatever the request sent. */
 const asciiOnly = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** The engine's answer as bytes to send: JSON for JSON media types, text as it is; its violations in `sl-violations`. */
+/** Kept answers (frozen: the engine answers a read with the same one while its state is unchanged, engine/reuse.ts) as serialized once. */
+const serializedOnce = new WeakMap<EngineAnswer, DoorAnswer>();
+
+/**
+ * The engine's answer as bytes to send: JSON for JSON media types, text as it is; its violations
+ * in `sl-violations`. A kept answer is serialized once (frozen too: never change what this returns).
+ */
 export function serialize(answer: EngineAnswer): DoorAnswer {
+  if (!Object.isFrozen(answer)) return serializeNow(answer);
+  let served = serializedOnce.get(answer);
+  if (!served) {
+    served = serializeNow(answer);
+    Object.freeze(served.headers);
+    serializedOnce.set(answer, Object.freeze(served));
+  }
+  return served;
+}
+
+function serializeNow(answer: EngineAnswer): DoorAnswer {
   const headers = { ...answer.headers };
   if (answer.violations.length > 0) headers['sl-violations'] = asciiOnly(JSON.stringify(answer.violations).slice(0, 8000));
   const served: DoorAnswer = { status: answer.status, headers, operation: answer.operation, violations: answer.violations };

@@ -10,6 +10,7 @@ import { heapBytes } from './heap-bytes.ts';
 import { DEFAULT_MAX_STATE_BYTES, DEFAULT_NAMESPACE, type MockClock, type NamespaceClocks, type Namespaces, stateCapMessage } from './namespaces.ts';
 import { PreferenceError, type PrismAdapter } from './prism.ts';
 import { credentialOf, type IncomingRequest, notAcceptable, readRequest } from './request.ts';
+import { type AnswerReuse, type ClockCheck, watchedClock } from './reuse.ts';
 import type { createRoutes } from './routes.ts';
 
 /** Methods that add nothing to a namespace's state (a DELETE frees room: it is never refused for the cap). */
@@ -32,6 +33,8 @@ export interface EngineCore {
   sleep: (ms: number) => Promise<void>;
   maxStateBytes?: number;
   onAnswered?: (call: AnsweredCall) => void;
+  /** Answers kept per state version for reads (reuse.ts); without it every read runs its handler. */
+  reuse?: AnswerReuse;
 }
 
 /** One answered request as the engine saw it: for the journal, coverage and violations (journal/recorder.ts). */
@@ -84,6 +87,19 @@ export function createAnswering(core: EngineCore) {
   };
   /** Operations whose data their area keeps outside the state (not charged to the state size cap). */
   const outsideState = new Set([...behaviours.values()].flatMap((behaviour) => behaviour.outsideState ?? []));
+  /** Reads whose answers may be kept while their namespace's state is unchanged (see reuse.ts): GETs of areas the engine sees every write of. */
+  const reusable = new Set(
+    operations.filter((operation) => {
+      const behaviour = behaviours.get(operation.area)!;
+      return (
+        operation.method === 'GET' &&
+        behaviour.handlers?.[operation.operationId] !== undefined &&
+        !behaviour.upgrade &&
+        !behaviour.namespaceOf &&
+        !outsideState.has(operation.operationId)
+      );
+    }),
+  );
 
   const accessKeyHeaders = accessKeyHeadersOf(operations);
   /** The namespace of a request no operation took, or no credential satisfied: a token's, an access key it carries, else `default`. */
@@ -209,13 +225,33 @@ export function createAnswering(core: EngineCore) {
         checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), [], trace),
       );
     }
+    const state = namespaces.stateOf(namespace, operation.area);
+    const { reuse } = core;
+    const read = reuse !== undefined && incoming.method === 'GET' && incoming.body === undefined && reusable.has(operation);
+    const found = read ? reuse.find(namespace, operation, incoming, state, clocks.of(namespace)) : undefined;
+    if (found?.answer) return found.answer;
+    /** Whether the handler reached beyond its state and clock checks: the clock's time, or another namespace's state (its answer is not kept). */
+    let reached = false;
+    const checks: ClockCheck[] = [];
+    const ends = reuse && !read ? [reuse.write(namespace)] : [];
     const call = {
-      state: namespaces.stateOf(namespace, operation.area),
+      state,
       namespace,
-      clock: clocks.of(namespace),
-      stateOf: (other: string) => namespaces.stateOf(other, operation.area),
+      clock: found?.ticket ? watchedClock(clocks.of(namespace), checks, () => (reached = true)) : clocks.of(namespace),
+      stateOf: (other: string) => {
+        reached = true;
+        if (reuse && !read && other !== namespace) ends.push(reuse.write(other));
+        return namespaces.stateOf(other, operation.area);
+      },
     };
-    return withOperation(checked(operation, toAnswer(await handler(request, call)), [], trace));
+    let answer: EngineAnswer;
+    try {
+      answer = withOperation(checked(operation, toAnswer(await handler(request, call)), [], trace));
+    } finally {
+      for (const end of ends) end();
+    }
+    if (found?.ticket && !reached && trace.answerViolations.length === 0) reuse!.keep(found.ticket, incoming, answer, checks);
+    return answer;
   }
 
   /**

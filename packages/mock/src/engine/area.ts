@@ -98,6 +98,12 @@ export type OpenApiDocument = {
 export interface Clock {
   /** Milliseconds since the epoch, as Date.now(). */
   now(): number;
+  /**
+   * Whether the clock has reached `time` (ms since the epoch): `now() >= time`. A GET handler that
+   * reads the clock only through it may have its answer given again while each of its checks
+   * gives the same result (a handler that calls `now()` never does: see `handlers`).
+   */
+  reached(time: number): boolean;
   /** What the clock was advanced by, in shared memory (Float64Array [ms]), for threads that follow it. */
   readonly sharedOffset?: SharedArrayBuffer;
 }
@@ -148,7 +154,14 @@ export interface AreaBehaviour<State, Info, Operations = Record<string, AnyOpera
   importState?(snapshot: unknown, namespace: string): State;
   /** A namespace's state was forgotten (a reset; undefined: every namespace), for areas that hold more than the state. */
   onReset?(namespace: string | undefined): void;
-  /** Answers by operationId; operations without a handler are answered from the contract's examples. */
+  /**
+   * Answers by operationId; operations without a handler are answered from the contract's examples.
+   * A GET handler reads: it answers from its request, its state and its clock alone (no random
+   * values, no time but the clock's) and changes nothing. The engine answers a GET again with the
+   * answer its handler gave while the namespace's state is unchanged and each of the handler's
+   * `call.clock.reached(time)` checks holds, unless the handler read `call.clock.now()` or another
+   * namespace's state (engine/reuse.ts).
+   */
   handlers?: Handlers<Operations, State>;
   /** The area's error answer for a request that failed validation (security failures excluded). */
   invalidRequest?: (violations: Violation[], request: MockRequest) => MockResponse | undefined;

@@ -9,6 +9,7 @@ import { createFaults, type Faults } from './faults.ts';
 import { createNamespaceClocks, createNamespaces, type MockClock, type Namespaces } from './namespaces.ts';
 import { createPrismAdapter, type PrismAdapter } from './prism.ts';
 import { credentialOf, type IncomingRequest, readRequest } from './request.ts';
+import { createAnswerReuse } from './reuse.ts';
 import { createRoutes } from './routes.ts';
 import { schemaValidator } from './schema-validator.ts';
 import { createUpgrades } from './upgrades.ts';
@@ -30,6 +31,8 @@ export interface EngineOptions {
   onAnswered?: (call: AnsweredCall) => void;
   /** Called once per WebSocket message an area's upgrade records. */
   onMessage?: (message: AnsweredMessage) => void;
+  /** Keep reads' answers per state version (reuse.ts); default true. false: every read runs its handler (the tests' reference). */
+  reuseAnswers?: boolean;
 }
 
 /** Each area set up on its contract (its behaviour), and every operation compiled. */
@@ -75,6 +78,7 @@ export async function createEngine(options: EngineOptions) {
     sleep: options.sleep,
     maxStateBytes: options.maxStateBytes,
     onAnswered: options.onAnswered,
+    reuse: options.reuseAnswers === false ? undefined : createAnswerReuse(options.maxNamespaces),
   };
   const answering = createAnswering(core);
 

@@ -188,6 +188,7 @@ export function createClock(now: () => number = Date.now) {
   };
   return {
     now: () => now() + shared[0]!,
+    reached: (time: number) => now() + shared[0]! >= time,
     advance(ms: number) {
       move(shared[0]! + ms);
     },
@@ -231,6 +232,7 @@ export function createNamespaceClocks(base: MockClock, max: number) {
       if (made.size >= max) made.delete(made.keys().next().value!);
       clock = {
         now: () => base.now() + offsetOf(namespace),
+        reached: (time: number) => base.now() + offsetOf(namespace) >= time,
         advance: (ms: number) => move(namespace, offsetOf(namespace) + ms),
         set: (time: number) => move(namespace, time - base.now()),
         reset: () => void offsets.delete(namespace),
