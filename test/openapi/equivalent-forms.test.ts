@@ -109,7 +109,7 @@ describe('two forms of one contract', () => {
       contract({ type: 'object', properties: { kind: { type: 'string', const: 'a', enum: ['a'] } } }),
     ],
     [
-      "a union told apart by a const, given a new branch, its branches opened and each const an enum beside it (the shape of database 2.0.0 to 2.1.0)",
+      'a union told apart by a const, given a new branch, its branches opened and each const an enum beside it (the shape of database 2.0.0 to 2.1.0)',
       conditions(),
       conditions({ closed: false, withEnum: true, autocommit: true }),
     ],
