@@ -110,8 +110,8 @@ function completeBranches(schema: Json, keyword: 'oneOf' | 'anyOf'): void {
   for (const key of ['type', 'properties', 'additionalProperties', 'required']) delete schema[key];
 }
 
-/** How many marks a branch of a discriminated union gets: more than the differences two branches of one union can have. */
-const BRANCH_MARKS = 200;
+/** How many marks a branch of a discriminated union gets: more than two of its branches otherwise differ by (for database 2.0.0 to 2.1.0, 3 were too few and 10 enough; each mark costs every pairing api-smart-diff tries, so no more). */
+const BRANCH_MARKS = 16;
 
 /**
  * The branches of a union told apart by one property's `const` (the Hrana conditions' `type`),
