@@ -12,6 +12,8 @@
 //     what the schema with 'null' added to its `type` (and to its `enum`) accepts: the contracts
 //     write `type: [T, 'null']` where a tool (Specmatic) cannot read a null example of the other
 //     form. The order of a `type` list says nothing either.
+//   - A `const` with a one-value `enum` of the same value beside it (as the contracts now write it,
+//     for generators that drop `const`) accepts what the `const` alone accepts: the enum is dropped.
 type Json = { [key: string]: unknown };
 
 const INT32 = { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
@@ -43,6 +45,7 @@ function visit(node: unknown, schemas: Json): void {
     });
   }
   for (const value of Object.values(node)) visit(value, schemas);
+  for (const keyword of ['oneOf', 'anyOf'] as const) markDiscriminatedBranches(node, keyword);
   if (node.format === 'int32' && !Array.isArray(node.enum)) {
     if (typeof node.minimum !== 'number') node.minimum = INT32.minimum;
     if (typeof node.maximum !== 'number') node.maximum = INT32.maximum;
@@ -50,6 +53,7 @@ function visit(node: unknown, schemas: Json): void {
   for (const keyword of ['oneOf', 'anyOf'] as const) completeBranches(node, keyword);
   for (const keyword of ['oneOf', 'anyOf'] as const) nullableInOneSchema(node, keyword);
   if (Array.isArray(node.type)) node.type = [...node.type].sort();
+  if ('const' in node && Array.isArray(node.enum) && node.enum.length === 1 && JSON.stringify(node.enum[0]) === JSON.stringify(node.const)) delete node.enum;
 }
 
 /** Keywords that only document a schema: a parent holding only these is one schema with its branch. */
@@ -104,4 +108,31 @@ function completeBranches(schema: Json, keyword: 'oneOf' | 'anyOf'): void {
     ),
   }));
   for (const key of ['type', 'properties', 'additionalProperties', 'required']) delete schema[key];
+}
+
+/** How many marks a branch of a discriminated union gets: more than two of its branches otherwise differ by (for database 2.0.0 to 2.1.0, 3 were too few and 10 enough; each mark costs every pairing api-smart-diff tries, so no more). */
+const BRANCH_MARKS = 16;
+
+/**
+ * The branches of a union told apart by one property's `const` (the Hrana conditions' `type`),
+ * each marked with its value: api-smart-diff pairs the branches of a union before and after by the
+ * fewest differences, and two branches that differ only in that value (`and`, `or`), or a new one
+ * (`is_autocommit`), could pair with the wrong one. Marked, a branch pairs with the branch of the
+ * same value, and one of a new value is an added branch. The marks are `x-` fields, equal on both
+ * sides of a pair: they make no difference of their own.
+ */
+function markDiscriminatedBranches(schema: Json, keyword: 'oneOf' | 'anyOf'): void {
+  const branches = schema[keyword];
+  if (!Array.isArray(branches) || branches.length < 2 || !branches.every(isObject)) return;
+  const constOf = (branch: Json, name: string) => {
+    const property = isObject(branch.properties) ? branch.properties[name] : undefined;
+    return isObject(property) && 'const' in property ? JSON.stringify(property.const) : undefined;
+  };
+  const first = branches[0] as Json;
+  const name = Object.keys(isObject(first.properties) ? first.properties : {}).find((candidate) => {
+    const values = branches.map((branch) => constOf(branch as Json, candidate));
+    return values.every((value) => value !== undefined) && new Set(values).size === values.length;
+  });
+  if (name === undefined) return;
+  for (const branch of branches as Json[]) for (let mark = 0; mark < BRANCH_MARKS; mark++) branch[`x-branch-${mark}`] = `${name}=${constOf(branch, name)}`;
 }

@@ -3,7 +3,7 @@
 
 export { buildAreaModel, walkOperations } from '../../packages/contracts/src/model.ts';
 export { HTTP_METHODS, type HttpMethod, type Operation } from '../../packages/contracts/src/operation.ts';
-export { escapePointerToken, resolveRef, unescapePointerToken } from '../../packages/contracts/src/refs.ts';
+export { escapePointerToken, follow, resolveRef, unescapePointerToken } from '../../packages/contracts/src/refs.ts';
 
 /** A parsed OpenAPI document or a part of one, as the scripts walk it. */
 export type Json = any;

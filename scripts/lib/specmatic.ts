@@ -2,12 +2,14 @@
 // a time: the area's bundle with its negative cases beside it (bundles/<area>_examples/). Used by
 // `pnpm specmatic` and by test/contracts/specmatic.test.ts.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundlePath, ROOT } from './paths.ts';
+import { specmaticDictionary } from './specmatic-dictionary.ts';
+import { SPECMATIC_EXCLUSIONS, type SpecmaticExclusion } from './specmatic-exclusions.ts';
 
 const SPECMATIC = path.join(ROOT, 'node_modules/.bin/specmatic');
 
@@ -36,8 +38,11 @@ export interface SpecmaticRun {
   run: number;
   /** Every test's name, as Specmatic gives it. */
   names: string[];
+  /** Tests that failed, but for the excluded ones. */
   failed: number;
-  /** Every test that failed ("PATCH /shield/shield-zone -> 200/202 with the request from the example ..."), with Specmatic's account of why. */
+  /** Every test an entry of SPECMATIC_EXCLUSIONS matched (generative runs only), with its entry and whether it failed. */
+  excluded: { name: string; exclusion: SpecmaticExclusion; failed: boolean }[];
+  /** Every test that failed (but the excluded ones) ("PATCH /shield/shield-zone -> 200/202 with the request from the example ..."), with Specmatic's account of why. */
   failures: { name: string; detail: string }[];
 }
 
@@ -127,13 +132,37 @@ const pathPattern = (template: string) =>
       .join('\\([^)/]+\\)')}$`,
   );
 
-/** Each area's tests, found by the method and path each test's name starts with. */
-export function testsByArea(tests: SpecmaticTest[], areas: string[]): { areas: SpecmaticRun[]; unattributed: string[] } {
+/** The entry of `exclusions` that matches a test (by operation and variant), or undefined. */
+export function exclusionOf(name: string, area: string, exclusions: readonly SpecmaticExclusion[] = SPECMATIC_EXCLUSIONS): SpecmaticExclusion | undefined {
+  const [, method, at] = /^Scenario: ([A-Z]+) (\S+) /.exec(name) ?? [];
+  return exclusions.find((exclusion) => {
+    if (exclusion.area !== area || !name.includes(` where ${exclusion.variant}`)) return false;
+    const document = JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
+    return Object.entries(document.paths).some(
+      ([template, item]) => item[method?.toLowerCase() ?? '']?.operationId === exclusion.operationId && at !== undefined && pathPattern(template).test(at),
+    );
+  });
+}
+
+/**
+ * Each area's tests, found by the method and path each test's name starts with; with `exclusions`,
+ * the tests an entry matches are counted apart, failed or not.
+ */
+export function testsByArea(
+  tests: SpecmaticTest[],
+  areas: string[],
+  exclusions: readonly SpecmaticExclusion[] = [],
+): { areas: SpecmaticRun[]; unattributed: string[] } {
   const operations = areas.flatMap((area) => {
     const document = JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')) as { paths: Record<string, object> };
     return Object.keys(document.paths).map((template) => ({ area, pattern: pathPattern(template) }));
   });
-  const runs = new Map(areas.map((area) => [area, { area, run: 0, names: [] as string[], failed: 0, failures: [] as SpecmaticRun['failures'] }]));
+  const runs = new Map(
+    areas.map((area) => [
+      area,
+      { area, run: 0, names: [] as string[], failed: 0, excluded: [] as SpecmaticRun['excluded'], failures: [] as SpecmaticRun['failures'] },
+    ]),
+  );
   const unattributed: string[] = [];
   for (const test of tests) {
     const at = /^Scenario: [A-Z]+ (\S+) /.exec(test.name)?.[1];
@@ -145,6 +174,11 @@ export function testsByArea(tests: SpecmaticTest[], areas: string[]): { areas: S
     const run = runs.get(area)!;
     run.run += 1;
     run.names.push(test.name);
+    const exclusion = exclusionOf(test.name, area, exclusions);
+    if (exclusion) {
+      run.excluded.push({ name: test.name.replace(/^Scenario: /, ''), exclusion, failed: test.failed });
+      continue;
+    }
     if (test.failed) {
       run.failed += 1;
       run.failures.push({ name: test.name.replace(/^Scenario: /, ''), detail: test.detail ?? '' });
@@ -163,8 +197,12 @@ export async function runSpecmatic(areas: string[], baseUrl: string, { generativ
   const cwd = mkdtempSync(path.join(tmpdir(), 'specmatic-'));
   const proxy = await isolatingProxy(baseUrl);
   try {
+    // Specmatic's dictionary (scripts/lib/specmatic-dictionary.ts): the arrays within their bounds
+    const dictionary = path.join(cwd, 'dictionary.json');
+    writeFileSync(dictionary, JSON.stringify(specmaticDictionary(areas)));
     const env = {
       ...process.env,
+      SPECMATIC_STUB_DICTIONARY: dictionary,
       SPECMATIC_GENERATIVE_TESTS: String(generative),
       MAX_TEST_REQUEST_COMBINATIONS: String(maxCombinations),
       DatabaseAccessToken: SPECMATIC_DATABASE_TOKEN,
@@ -183,8 +221,18 @@ export async function runSpecmatic(areas: string[], baseUrl: string, { generativ
     if (!summary || !existsSync(report))
       return { areas: [], problems: ['Specmatic ran no test: it refused a contract or did not start (its output says why)'], output };
     const tests = readJunitReport(readFileSync(report, 'utf8'));
-    const { areas: runs, unattributed } = testsByArea(tests, areas);
+    const exclusions = generative ? SPECMATIC_EXCLUSIONS.filter((exclusion) => areas.includes(exclusion.area)) : [];
+    const { areas: runs, unattributed } = testsByArea(tests, areas, exclusions);
+    const excluded = runs.flatMap((run) => run.excluded);
     const problems = [
+      ...exclusions
+        .filter((exclusion) => !excluded.some((test) => test.exclusion === exclusion))
+        .map(
+          (exclusion) => `the exclusion of ${exclusion.operationId} (${exclusion.variant}) matched no test: remove it from scripts/lib/specmatic-exclusions.ts`,
+        ),
+      ...excluded
+        .filter((test) => !test.failed)
+        .map((test) => `an excluded test passed: ${test.name}: remove its entry from scripts/lib/specmatic-exclusions.ts`),
       ...(tests.length === Number(summary[1]) ? [] : [`Specmatic's summary counts ${summary[1]} tests, its report ${tests.length}`]),
       ...unattributed.map((name) => `a test of no area's path: ${name}`),
     ];

@@ -31,6 +31,11 @@ describe('Specmatic example-based contract tests against the mock', () => {
     expect(problems, problems.length > 0 ? output.slice(-4000) : '').toEqual([]);
   });
 
+  it('reads the dictionary made from the contracts (arrays within their bounds: scripts/lib/specmatic-dictionary.ts)', async () => {
+    const { output } = await specmatic();
+    expect(output).toMatch(/Using dictionary file \S*dictionary\.json/);
+  });
+
   it.each(areas)('%s: every example and negative case runs and passes', async (area) => {
     const run = (await specmatic()).areas.find((candidate) => candidate.area === area);
     expect(run, `Specmatic reported no test of ${area}`).toBeDefined();

@@ -2,7 +2,8 @@
 // file:// and from the mock's /docs/. Each operation's Test Request sends the credentials of its
 // own security requirement and no other (the access key to the management APIs, the database
 // token to the SQL pipeline only, nothing to an operation without one), before and after the
-// database token exists; the token is asked of the mock on the first database send only; each
+// database token exists; every operation's Test Request, as it is pre-filled, is answered 2xx (from
+// the served site); the token is asked of the mock on the first database send only; each
 // operation's authentication card shows what its Test Request sends. "Use" (a new mock address)
 // and the stated-facts switch keep one fragment in the address; when the mock gives no token, the
 // bar says how to start it, in the repository and where the package is installed.
@@ -193,10 +194,25 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
       },
     );
 
+  // Every other operation, in contract order (a collection is read and renamed before it is deleted;
+  // the database's tokens are invalidated after every use of the token): Test Request pre-fills a
+  // request the mock accepts. Once, from the served site.
+  /** Test Requests of the operation the site asks its token of (they are token requests too, of the user's making). */
+  let tokensOperationSends = 0;
+  const rest = source === 'mock' ? all.filter((tried) => tried !== first && !databaseKinds.includes(tried)) : [];
+  if (rest.length > 0)
+    it.each(rest.map((tried) => [`${tried.area}'s ${tried.method.toUpperCase()} ${tried.path}`, tried] as const))(
+      'pre-fills %s with a request the mock answers 2xx, with only its own credentials',
+      async (_name, tried) => {
+        expectOwnCredentials(tried, await tryIt(tried));
+        if (tried.method === 'post' && /^\/database\/\{[^}]+\}\/tokens$/.test(tried.path)) tokensOperationSends += 1;
+      },
+    );
+
   it('sent the database token nowhere else, asked for it once, called no other host and logged no error', async () => {
     expect(token).not.toBe('');
     expect(otherHeaders.filter((value) => value.includes(token))).toEqual([]);
-    expect(visited.tokenRequests).toHaveLength(1);
+    expect(visited.tokenRequests).toHaveLength(1 + tokensOperationSends);
     expect(visited.foreignRequests).toEqual([]);
     expect(visited.consoleErrors).toEqual([]);
   });

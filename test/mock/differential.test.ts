@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
 import { createEngine, type Engine } from '../../packages/mock/src/engine/engine.ts';
 import { createClock } from '../../packages/mock/src/engine/namespaces.ts';
+import { entryOf, parametersOf } from '../support/allowed-values.ts';
 import { type Json, listAreas, loadBundle, type Operation, operationsOf, resolveRef } from '../support/openapi.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 20261123);
@@ -105,8 +106,7 @@ function requestBodyOf(entry: Operation) {
 
 function generator(entry: Operation): fc.Arbitrary<Generated> {
   const document = loadBundle(entry.area);
-  const pathItem = resolveRef(document, document.paths[entry.path]);
-  const parameters = [...(pathItem.parameters ?? []), ...(entry.source.parameters ?? [])].map((p: Json) => resolveRef(document, p));
+  const parameters = parametersOf(entryOf(entry));
   const valueIn = (p: Json) =>
     fc.oneof(
       { weight: 3, arbitrary: fc.constant(sample(document, p.schema)).map((v) => (Array.isArray(v) ? v.join(',') : String(v))) },
@@ -182,8 +182,7 @@ function withoutKnownDepartures(prism: { location: string[]; message: string }[]
 }
 
 function takesInput(entry: Operation): boolean {
-  const document = loadBundle(entry.area);
-  return Boolean(entry.source.requestBody || entry.source.parameters?.length || resolveRef(document, document.paths[entry.path]).parameters?.length);
+  return Boolean(entry.source.requestBody) || parametersOf(entryOf(entry)).length > 0;
 }
 
 const operations = listAreas().flatMap((area) => operationsOf(area));

@@ -7,7 +7,7 @@
 import { createMock, type Mock } from '@platform-contracts/mock';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allOperationEntries, deref, exactJson, type OperationEntry, parameterText, SERVER_ISSUED } from '../support/allowed-values.ts';
+import { allOperationEntries, deref, exactJson, locatedParametersOf, type OperationEntry, parameterText, SERVER_ISSUED } from '../support/allowed-values.ts';
 import { loadBundle, validateAnswer, validateAt } from '../support/openapi.ts';
 import { arbitraryOf } from '../support/schema-arbitrary.ts';
 
@@ -30,16 +30,10 @@ interface Drawn {
   body?: unknown;
 }
 
-/** Where each parameter's schema is in the bundle, for the independent validator. */
+/** Each parameter but the headers, with where its schema is in the bundle, for the independent validator. */
 function parametersOf(entry: OperationEntry) {
-  const document = loadBundle(entry.area);
-  const item = document.paths[entry.path];
-  const located = [
-    ...(item.parameters ?? []).map((raw: any, i: number) => ({ raw, at: `#/paths/${escapePointer(entry.path)}/parameters/${i}` })),
-    ...(entry.operation.parameters ?? []).map((raw: any, i: number) => ({ raw, at: `#/paths/${escapePointer(entry.path)}/${entry.method}/parameters/${i}` })),
-  ];
-  return located
-    .map(({ raw, at }: { raw: any; at: string }) => ({ parameter: deref(document, raw), pointer: `${raw.$ref ?? at}/schema` }))
+  return locatedParametersOf(entry)
+    .map(({ parameter, pointer }) => ({ parameter, pointer: `${pointer}/schema` }))
     .filter(({ parameter }) => parameter.in !== 'header');
 }
 

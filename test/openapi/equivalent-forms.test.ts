@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareContracts } from '../../scripts/lib/breaking.ts';
 import { inOneForm } from '../../scripts/lib/equivalent-forms.ts';
+import { OPENAPI_DIR } from '../../scripts/lib/paths.ts';
+import { readRelease } from '../../scripts/lib/releases.ts';
 import type { Json } from '../support/openapi.ts';
 
 const findBreakingChanges = (before: Json, after: Json) => compareContracts(before, after).filter((finding) => finding.level === 'error');
@@ -51,6 +53,34 @@ const completeBranches = (httpGet = branch('httpGet'), tcpSocket = branch('tcpSo
     },
   );
 
+/** A contract whose one operation takes `schema` as its body (and answers without one). */
+const requestContract = (schema: Json, components: Json = {}): Json => {
+  const document = contract(schema, components);
+  document.paths['/things'].post.responses = { '200': { description: 'ok' } };
+  return document;
+};
+
+/** A condition as the Hrana pipeline's: branches told apart by `type`'s const, two of them recursive (`not`, `and`). */
+const conditions = ({ closed = true, withEnum = false, autocommit = false, andRequires = 'conds' } = {}) => {
+  const type = (value: string) => ({ type: 'string', const: value, ...(withEnum ? { enum: [value] } : {}) });
+  const object = (value: string, properties: Json, required: string[]) => ({
+    type: 'object',
+    ...(closed ? { additionalProperties: false } : {}),
+    required: ['type', ...required],
+    properties: { type: type(value), ...properties },
+  });
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const conds = { type: 'array', items: ref('Cond') };
+  return requestContract(ref('Cond'), {
+    Cond: { oneOf: [ref('CondOk'), ref('CondNot'), ref('CondAnd'), ref('CondOr'), ...(autocommit ? [ref('CondAutocommit')] : [])] },
+    CondOk: object('ok', { step: { type: 'integer', format: 'int32', minimum: 0 } }, ['step']),
+    CondNot: object('not', { cond: ref('Cond') }, ['cond']),
+    CondAnd: object('and', { conds }, [andRequires]),
+    CondOr: object('or', { conds }, ['conds']),
+    ...(autocommit ? { CondAutocommit: object('is_autocommit', {}, []) } : {}),
+  });
+};
+
 describe('two forms of one contract', () => {
   it.each([
     [
@@ -72,6 +102,16 @@ describe('two forms of one contract', () => {
       'an enum or null as oneOf (null first), rewritten as a list of types with null in the enum',
       contract({ type: 'object', properties: { kind: { oneOf: [{ type: 'null' }, { type: 'string', enum: ['a', 'b'] }] } } }),
       contract({ type: 'object', properties: { kind: { type: ['null', 'string'], enum: ['a', 'b', null] } } }),
+    ],
+    [
+      'a const with a one-value enum of the same value beside it',
+      contract({ type: 'object', properties: { kind: { type: 'string', const: 'a' } } }),
+      contract({ type: 'object', properties: { kind: { type: 'string', const: 'a', enum: ['a'] } } }),
+    ],
+    [
+      'a union told apart by a const, given a new branch, its branches opened and each const an enum beside it (the shape of database 2.0.0 to 2.1.0)',
+      conditions(),
+      conditions({ closed: false, withEnum: true, autocommit: true }),
     ],
   ])('%s: no breaking change', (_name, before, after) => {
     expect(findBreakingChanges(before, after)).toEqual([]);
@@ -103,6 +143,7 @@ describe('two forms of one contract', () => {
       contract({ type: 'object', properties: { kind: { anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }] } } }),
       contract({ type: 'object', properties: { kind: { type: ['string', 'null'], enum: ['a', 'b'] } } }),
     ],
+    ["a union told apart by a const whose 'and' branch requires another property", conditions(), conditions({ autocommit: true, andRequires: 'step' })],
   ])('%s: still a breaking change', (_name, before, after) => {
     expect(findBreakingChanges(before, after)).not.toEqual([]);
   });
@@ -112,6 +153,22 @@ describe('two forms of one contract', () => {
     const after = contract({ type: 'object', properties: { n: { type: ['integer', 'null'], minimum: 5 } } });
     expect(findBreakingChanges(before, after).map((finding) => finding.text)).toEqual([
       "POST /things raised the minimum of the request property 'n' from 1 to 5",
+    ]);
+  });
+
+  it("pairs a union's branches by their const: the new branch is the one change to the union", () => {
+    const findings = compareContracts(conditions(), conditions({ autocommit: true, withEnum: true }));
+    expect(findings.map((finding) => `${finding.level} ${finding.rule}`)).toContain('info request-body-one-of-added');
+    expect(findings.filter((finding) => !/one-of-added$/.test(finding.rule) || finding.level !== 'info')).toEqual([]);
+  });
+
+  it("reads database 2.0.0 to 2.1.0 as it changed: the conditions' union gained is_autocommit and opened its branches, nothing broke", () => {
+    const release = (version: string) => readRelease(OPENAPI_DIR, 'database', version).document as Json;
+    const findings = compareContracts(release('2.0.0'), release('2.1.0'));
+    expect(findings.filter((finding) => finding.level !== 'info').map((finding) => finding.text)).toEqual([]);
+    expect([...new Set(findings.filter((finding) => finding.text.includes('.condition')).map((finding) => finding.rule))].sort()).toEqual([
+      'request-property-additional-properties-allowed',
+      'request-property-one-of-added',
     ]);
   });
 

@@ -3,7 +3,8 @@
 
 import type { AreaName } from '@platform-contracts/contracts';
 import { describe, expect, it } from 'vitest';
-import { loadBundle, operationsOf, resolveRef } from '../support/openapi.ts';
+import { entryOf, parametersOf } from '../support/allowed-values.ts';
+import { loadBundle, operationsOf } from '../support/openapi.ts';
 
 interface StatedOperation {
   area: AreaName;
@@ -32,7 +33,6 @@ const STATED: StatedOperation[] = [
 ];
 
 describe.each(STATED)('$area: $method $path', (stated) => {
-  const document = loadBundle(stated.area);
   const found = () => operationsOf(stated.area).find((op) => op.method === stated.method && op.path === stated.path);
 
   it('is in the contract', () => {
@@ -40,11 +40,7 @@ describe.each(STATED)('$area: $method $path', (stated) => {
   });
 
   it('keeps its parameters', () => {
-    const op = found()!;
-    const pathItem = document.paths[stated.path];
-    const declared = [...(pathItem.parameters ?? []), ...(op.source.parameters ?? [])]
-      .map((p: unknown) => resolveRef(document, p))
-      .map((p: { in: string; name: string }) => `${p.in}:${p.name}`);
+    const declared = parametersOf(entryOf(found()!)).map((p) => `${p.in}:${p.name}`);
     expect(declared).toEqual(expect.arrayContaining(stated.parameters));
   });
 

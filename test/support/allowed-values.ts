@@ -3,7 +3,7 @@
 // and for each operation a request the contract's own examples make. Shared by the walker
 // (test/mock/contract-allowed.test.ts) and the property-based traffic.
 import { stringify } from 'lossless-json';
-import { HTTP_METHODS, type Json, resolveRef } from '../../scripts/lib/openapi.ts';
+import { escapePointerToken, HTTP_METHODS, type Json, type Operation, resolveRef } from '../../scripts/lib/openapi.ts';
 import { listAreas, loadBundle } from './openapi.ts';
 
 /** Follows local $refs to the object they point at. */
@@ -26,18 +26,37 @@ export function operationEntries(area: string): OperationEntry[] {
   );
 }
 
+/** The entry of an operation of the resolved model (its `source`, the operation as written). */
+export const entryOf = (operation: Operation): OperationEntry => ({
+  area: operation.area,
+  path: operation.path,
+  method: operation.method,
+  operationId: operation.operationId,
+  operation: operation.source,
+});
+
 /**
- * An operation's parameters, $refs followed: its own, then its path's that it does not declare
- * again (an operation declares a path's parameter again for examples of its own names).
+ * An operation's parameters, $refs followed, each with where it is in the bundle (its `$ref`, or
+ * its place in the operation's or the path item's list): its own, then its path's that it does not
+ * declare again (an operation declares a path's parameter again for examples of its own names).
  */
-export function parametersOf(entry: OperationEntry): Json[] {
+export function locatedParametersOf(entry: OperationEntry): { parameter: Json; pointer: string }[] {
   const document = loadBundle(entry.area);
-  const own = (entry.operation.parameters ?? []).map((p: unknown) => deref(document, p as Json));
-  const inherited = (deref(document, document.paths[entry.path]).parameters ?? [])
-    .map((p: unknown) => deref(document, p as Json))
-    .filter((p: Json) => !own.some((o: Json) => o.name === p.name && o.in === p.in));
+  const at = `#/paths/${escapePointerToken(entry.path)}`;
+  const locate = (list: Json[] | undefined, base: string) =>
+    (list ?? []).map((raw: Json, index: number) => ({
+      parameter: deref(document, raw),
+      pointer: (raw.$ref as string | undefined) ?? `${base}/parameters/${index}`,
+    }));
+  const own = locate(entry.operation.parameters, `${at}/${entry.method}`);
+  const inherited = locate(deref(document, document.paths[entry.path]).parameters, at).filter(
+    ({ parameter }) => !own.some((o) => o.parameter.name === parameter.name && o.parameter.in === parameter.in),
+  );
   return [...own, ...inherited];
 }
+
+/** An operation's parameters, $refs followed, as `locatedParametersOf` pairs them. */
+export const parametersOf = (entry: OperationEntry): Json[] => locatedParametersOf(entry).map(({ parameter }) => parameter);
 
 /** Every operation of every area. */
 export const allOperationEntries = (): OperationEntry[] => listAreas().flatMap((area) => operationEntries(area));
