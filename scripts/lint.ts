@@ -1,4 +1,4 @@
-// `pnpm lint`: Redocly (recommended) on the sources, then Spectral (.spectral.yaml) on the
+// `pnpm lint`: Redocly (recommended-strict) on the sources, then Spectral (.spectral.yaml) on the
 // bundles. Every finding is shown at the source file and line under openapi/, including
 // Spectral's, which it makes against the bundle. Without an area, Biome (biome.jsonc) also checks
 // the TypeScript's format and lint rules. Any error or warning fails.
@@ -126,7 +126,7 @@ export const findingLines = (findings: Finding[]) =>
 if (import.meta.url === `file://${process.argv[1]}`) {
   const spec = {
     usage: 'pnpm lint [area...]',
-    description: `Lints the contracts: Redocly's recommended rules on the sources under openapi/, then the
+    description: `Lints the contracts: Redocly's recommended-strict rules on the sources under openapi/, then the
 house rules (.spectral.yaml, spectral/functions/) and OWASP's on the bundles. Each finding is
 shown as file:line:col at the source file to edit. Without an area, also the TypeScript's format
 and lint rules (Biome, biome.jsonc; \`pnpm format\` writes the format). Fails on any error or
