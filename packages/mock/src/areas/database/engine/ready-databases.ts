@@ -54,9 +54,4 @@ export class ReadyDatabases {
   forget(worker: EngineWorker): void {
     this.#ready.delete(worker);
   }
-
-  /** The key of the worker's empty database, if it holds one (tests). */
-  keyIn(worker: EngineWorker): string | undefined {
-    return this.#ready.get(worker)?.key;
-  }
 }
