@@ -1,5 +1,6 @@
 // SQL values between the protocol's JSON form and the embedded engine's JavaScript values.
-import { ProtocolError, type SqlValue, type Stmt } from './protocol.ts';
+import type { ArgValue } from './engine/messages.ts';
+import { ProtocolError, type SqlValue, type Stmt, toDatabaseError } from './protocol.ts';
 
 export type EngineValue = null | bigint | number | string | Uint8Array;
 
@@ -27,6 +28,23 @@ export function fromSqlValue(value: SqlValue): EngineValue {
     case 'blob':
       return Buffer.from(value.base64, 'base64');
   }
+}
+
+/** A value as sent to the engine (engine/messages.ts): the engine's value, or the error it would raise; a blob in a buffer of its own, so that copying it to the worker copies no pool beside it. */
+export function toArgValue(value: SqlValue): ArgValue {
+  try {
+    const converted = fromSqlValue(value);
+    return converted instanceof Uint8Array ? new Uint8Array(converted) : converted;
+  } catch (error) {
+    return { refused: toDatabaseError(error) };
+  }
+}
+
+/** An argument's engine value; throws the error of one the engine cannot take. */
+export function fromArgValue(value: ArgValue): EngineValue {
+  if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array))
+    throw new ProtocolError(value.refused.message, value.refused.code ?? 'ARGS_INVALID');
+  return value;
 }
 
 export function toSqlValue(value: unknown): SqlValue {

@@ -5,23 +5,29 @@
 
 import type { MessagePort } from 'node:worker_threads';
 import type { BatchCond, DatabaseError, DescribeResult, SqlValue, StmtResult } from '../protocol.ts';
+import type { EngineValue } from '../values.ts';
 import type { DatabaseFiles } from './files.ts';
 
 export type Access = 'full' | 'read-only';
 
-/** A statement with its SQL text resolved. */
+/**
+ * An argument as the engine binds it, converted on the HTTP thread: a message of plain values is
+ * copied to a worker in a fraction of the time the protocol's value objects take. A value the
+ * engine cannot take (an integer past 64 bits) carries its error, raised only when a parameter
+ * takes it, as when the worker converted it.
+ */
+export type ArgValue = EngineValue | { refused: DatabaseError };
+
+/** A statement with its SQL text resolved and its arguments converted. */
 export interface SqlStmt {
   sql: string;
-  args?: SqlValue[];
-  named_args?: { name: string; value: SqlValue }[];
+  args?: ArgValue[];
+  named_args?: { name: string; value: ArgValue }[];
   want_rows?: boolean | null;
 }
 
-export interface SqlStep {
-  condition?: BatchCond | null;
-  /** The statement, or the error found while resolving it (unknown sql_id). */
-  stmt: SqlStmt | { error: DatabaseError };
-}
+/** A step of a batch: its statement's fields in the step itself (one object fewer per step to copy), or the error found while resolving it (unknown sql_id). */
+export type SqlStep = { condition?: BatchCond | null } & (SqlStmt | { error: DatabaseError });
 
 export type SqlRequest =
   | { type: 'execute'; stmt: SqlStmt }
