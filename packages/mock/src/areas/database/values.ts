@@ -1,8 +1,15 @@
 // SQL values between the protocol's JSON form and the embedded engine's JavaScript values.
-import type { ArgValue } from './engine/messages.ts';
-import { ProtocolError, type SqlValue, type Stmt, toDatabaseError } from './protocol.ts';
+import { type DatabaseError, ProtocolError, type SqlValue, type Stmt, toDatabaseError } from './protocol.ts';
 
 export type EngineValue = null | bigint | number | string | Uint8Array;
+
+/**
+ * An argument as the engine binds it, converted on the HTTP thread: a message of plain values is
+ * copied to a worker in a fraction of the time the protocol's value objects take. A value the
+ * engine cannot take (an integer past 64 bits) carries its error, raised only when a parameter
+ * takes it, as when the worker converted it.
+ */
+export type ArgValue = EngineValue | { refused: DatabaseError };
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;

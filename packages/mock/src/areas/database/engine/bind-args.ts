@@ -1,7 +1,7 @@
 // A statement's arguments bound to its parameters, as sqld binds them (runner.ts asks for them).
 import { ProtocolError } from '../protocol.ts';
-import { type EngineValue, fromArgValue } from '../values.ts';
-import type { ArgValue, SqlStmt } from './messages.ts';
+import { type ArgValue, type EngineValue, fromArgValue } from '../values.ts';
+import type { SqlStmt } from './messages.ts';
 
 /**
  * Arguments by parameter index, as sqld binds them: `?NNN` by its number, `:a`/`@a`/`$a` by name

@@ -5,18 +5,10 @@
 
 import type { MessagePort } from 'node:worker_threads';
 import type { BatchCond, DatabaseError, DescribeResult, SqlValue, StmtResult } from '../protocol.ts';
-import type { EngineValue } from '../values.ts';
+import type { ArgValue } from '../values.ts';
 import type { DatabaseFiles } from './files.ts';
 
 export type Access = 'full' | 'read-only';
-
-/**
- * An argument as the engine binds it, converted on the HTTP thread: a message of plain values is
- * copied to a worker in a fraction of the time the protocol's value objects take. A value the
- * engine cannot take (an integer past 64 bits) carries its error, raised only when a parameter
- * takes it, as when the worker converted it.
- */
-export type ArgValue = EngineValue | { refused: DatabaseError };
 
 /** A statement with its SQL text resolved and its arguments converted. */
 export interface SqlStmt {
