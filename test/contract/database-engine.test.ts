@@ -10,6 +10,8 @@ import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../pack
 import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
 import { splitStatements } from '../../packages/mock/src/areas/database/engine/sql-text.ts';
 import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/stopped.ts';
+import type { SqlValue } from '../../packages/mock/src/areas/database/protocol.ts';
+import { toArgValue } from '../../packages/mock/src/areas/database/values.ts';
 
 describe('splitting SQL text into statements', () => {
   it.each([
@@ -52,7 +54,17 @@ describe('the engine workers', () => {
   };
   const databaseOf = (id = 'engine-test', owner = 'default') => engine.database(owner, id);
   const run = (requests: unknown[], options: { access?: 'full' | 'read-only'; stream?: number; database?: EngineDatabase } = {}): Promise<SqlOutcome[]> =>
-    (options.database ?? databaseOf()).executor.run(options.stream ?? nextStream++, options.access ?? 'full', requests as SqlRequest[]);
+    (options.database ?? databaseOf()).executor.run(options.stream ?? nextStream++, options.access ?? 'full', requests.map(asSent) as SqlRequest[]);
+  // The engine takes arguments converted on the HTTP thread, as pipeline-runner.ts sends them.
+  type WireArgs = { args?: SqlValue[]; named_args?: { name: string; value: SqlValue }[] };
+  const asSent = (request: unknown) => {
+    const { type, stmt } = request as { type: string; stmt?: WireArgs };
+    if (type !== 'execute' || !stmt) return request;
+    const sent: Record<string, unknown> = { ...stmt };
+    if (stmt.args) sent.args = stmt.args.map(toArgValue);
+    if (stmt.named_args) sent.named_args = stmt.named_args.map(({ name, value }) => ({ name, value: toArgValue(value) }));
+    return { type, stmt: sent };
+  };
   const execute = (sql: string, args: unknown[] = []) => ({ type: 'execute', stmt: { sql, args } });
   const close = { type: 'close' };
   const rows = (outcome: SqlOutcome | undefined) => (outcome?.type === 'ok' && outcome.response.type === 'execute' ? outcome.response.result.rows : undefined);

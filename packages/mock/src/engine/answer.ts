@@ -4,6 +4,7 @@ import type { MockResponse, Violation } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
 import { forValidation, jsonTextOf } from './exact-json.ts';
 import type { ActiveFault, NetworkFault } from './faults.ts';
+import { knownJsonText } from './json-text.ts';
 
 export interface ServedOperation {
   area: string;
@@ -74,6 +75,8 @@ export function toAnswer(response: MockResponse): EngineAnswer {
 /** A body as it is sent: text as it is for a text media type, JSON otherwise (exact for bigints). */
 export function bodyText(body: unknown, mediaType: string | undefined): { text: string; holdsBigint: boolean } {
   if (typeof body === 'string' && !/json/i.test(mediaType ?? '')) return { text: body, holdsBigint: false };
+  const known = knownJsonText(body);
+  if (known !== undefined) return { text: known, holdsBigint: false };
   return jsonTextOf(body);
 }
 

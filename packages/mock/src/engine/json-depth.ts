@@ -6,23 +6,34 @@
 /** The most levels of arrays and objects a JSON value may nest, the outermost counted. */
 export const MAX_JSON_DEPTH = 127;
 
-/** How deep a JSON text nests (arrays and objects, the outermost counted), read in one pass over its characters; it stops once past `limit`. */
+/**
+ * How deep a JSON text nests (arrays and objects, the outermost counted), read in one pass over its
+ * characters; it stops once past `limit`. A string is passed over with indexOf (native): most of a
+ * request's text is in strings (SQL, values), read here at a fraction of the cost of each character.
+ */
 export function jsonTextDepth(text: string, limit = Number.POSITIVE_INFINITY): number {
   let depth = 0;
   let deepest = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // a backslash: the next character is escaped
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
+    if (c === 0x22) {
+      i = stringEnd(text, i);
+      if (i < 0) return deepest;
+    } else if (c === 0x5b || c === 0x7b) {
       if (++depth > deepest && (deepest = depth) > limit) return deepest;
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return deepest;
+}
+
+/** Where the string opened at `open` ends (its closing quote: one after an even run of backslashes), or -1 when it does not. */
+function stringEnd(text: string, open: number): number {
+  for (let close = text.indexOf('"', open + 1); close >= 0; close = text.indexOf('"', close + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(close - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return close;
+  }
+  return -1;
 }
 
 /** How deep a parsed JSON value nests (arrays and objects, the outermost counted), counted without recursion; it stops once past `limit`. */

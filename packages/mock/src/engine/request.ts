@@ -146,14 +146,17 @@ function decodeBody(
 ): ReadRequest {
   request.contentType = type;
   const text = bytes.toString('utf8');
+  /** Whether the text may hold an integer beyond 2^53 (read exactly then), looked for once. */
+  let longNumber = false;
   if (JSON_MEDIA.test(media.type) || JSON_MEDIA.test(type)) {
     const depth = jsonTextDepth(text, MAX_JSON_DEPTH);
     if (depth > MAX_JSON_DEPTH) {
       violations.push({ location: ['body'], message: tooDeepMessage(depth) });
       return { request, violations, text };
     }
+    longNumber = mayHoldBigint(text);
     try {
-      request.body = parseExactJson(text);
+      request.body = longNumber ? parseExactJson(text) : JSON.parse(text);
     } catch (error) {
       violations.push({ location: ['body'], message: `is not valid JSON (${(error as Error).message})` });
       return { request, violations, text };
@@ -161,7 +164,7 @@ function decodeBody(
   } else {
     request.body = text;
   }
-  violations.push(...operation.validateBody(media, typeof request.body === 'string' || !mayHoldBigint(text) ? request.body : forValidation(request.body)));
+  violations.push(...operation.validateBody(media, longNumber ? forValidation(request.body) : request.body));
   return { request, violations, text };
 }
 

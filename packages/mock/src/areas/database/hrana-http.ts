@@ -3,6 +3,8 @@
 // stream table; the pipeline runner runs the requests.
 import type { AreaOperations } from '@platform-contracts/contracts';
 import type { CallContext, Handlers, MockRequest, MockResponse } from '../../engine/area.ts';
+import { jsonTextOf } from '../../engine/exact-json.ts';
+import { knownJsonText, withJsonText } from '../../engine/json-text.ts';
 import { type AuthRefusal, isRefusal as isAuthRefusal, unauthorizedBody } from './error-codes.ts';
 import { runCursor, runPipeline, type WireRequest } from './pipeline-runner.ts';
 import type { DatabaseError, StreamResult } from './protocol.ts';
@@ -66,7 +68,7 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
       streams.give(stream);
       throw error;
     }
-    return { status: 200, body: { baton: streams.give(stream), base_url: null, results } };
+    return { status: 200, body: pipelineAnswer(streams.give(stream), results) };
   }
 
   async function cursor(request: MockRequest, call: CallContext<DatabaseState>): Promise<Refusal | ReturnType<typeof text<200>>> {
@@ -89,6 +91,18 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
     runPipelineV3: (request, call) => pipeline(request, call, 3),
     runCursor: (request, call) => cursor(request, call),
   };
+}
+
+/** A pipeline's answer, with its JSON text made of the text each result came with from the engine (json-text.ts), when none holds a bigint. */
+function pipelineAnswer(baton: string | null, results: StreamResult[]): { baton: string | null; base_url: null; results: StreamResult[] } {
+  const body = { baton, base_url: null, results };
+  const texts: string[] = [];
+  for (const result of results) {
+    const written = knownJsonText(result) ?? jsonTextOf(result);
+    if (typeof written !== 'string' && written.holdsBigint) return body;
+    texts.push(typeof written === 'string' ? written : written.text);
+  }
+  return withJsonText(body, `{"baton":${JSON.stringify(baton)},"base_url":null,"results":[${texts.join(',')}]}`);
 }
 
 /** What the HTTP door answers for the Protobuf encoding of Hrana 3, which the mock does not serve (a 404 lets clients fall back to JSON). */

@@ -4,8 +4,9 @@
 
 import type { CursorEntry, SqlOutcome, SqlRequest, SqlStep, SqlStmt } from './engine/messages.ts';
 import { ExecutorStopped } from './engine/stopped.ts';
-import { type DatabaseError, ProtocolError, type StreamResult, toDatabaseError } from './protocol.ts';
+import { type DatabaseError, ProtocolError, type SqlValue, type StreamResult, toDatabaseError } from './protocol.ts';
 import type { Stream } from './stream-table.ts';
+import { toArgValue } from './values.ts';
 
 /** sqld's limits on the SQL texts an HTTP stream stores (MAX_SQL_COUNT, MAX_STORED_SQL_SIZE: src/hrana/http/request.rs). */
 export const MAX_STORED_SQL = 50;
@@ -16,8 +17,8 @@ type Version = 2 | 3;
 interface WireStmt {
   sql?: string | null;
   sql_id?: number | null;
-  args?: SqlStmt['args'];
-  named_args?: SqlStmt['named_args'];
+  args?: SqlValue[];
+  named_args?: { name: string; value: SqlValue }[];
   want_rows?: boolean | null;
 }
 type WireStep = { condition?: SqlStep['condition']; stmt: WireStmt };
@@ -43,16 +44,22 @@ function sqlOf(source: { sql?: string | null; sql_id?: number | null }, stored: 
   return sql;
 }
 
-function resolveStmt(stmt: WireStmt, stored: Map<number, string>): SqlStmt {
-  return { sql: sqlOf(stmt, stored), args: stmt.args, named_args: stmt.named_args, want_rows: stmt.want_rows };
+/** A statement as the engine takes it: its SQL text resolved, its arguments converted (toArgValue), no field left undefined (each would be copied to the worker). */
+function resolveStmt(stmt: WireStmt, stored: Map<number, string>, into: SqlStmt): SqlStmt {
+  into.sql = sqlOf(stmt, stored);
+  if (stmt.args && stmt.args.length > 0) into.args = stmt.args.map(toArgValue);
+  if (stmt.named_args && stmt.named_args.length > 0) into.named_args = stmt.named_args.map(({ name, value }) => ({ name, value: toArgValue(value) }));
+  if (stmt.want_rows !== undefined && stmt.want_rows !== null) into.want_rows = stmt.want_rows;
+  return into;
 }
 
 export function resolveSteps(steps: WireStep[], stored: Map<number, string>): SqlStep[] {
   return steps.map((step) => {
+    const resolved = (step.condition ? { condition: step.condition } : {}) as SqlStep;
     try {
-      return { condition: step.condition, stmt: resolveStmt(step.stmt, stored) };
+      return resolveStmt(step.stmt, stored, resolved as SqlStmt);
     } catch (error) {
-      return { condition: step.condition, stmt: { error: toDatabaseError(error) } };
+      return Object.assign(resolved, { error: toDatabaseError(error) });
     }
   });
 }
@@ -62,7 +69,7 @@ function prepare(stream: Stream, request: WireRequest, version: Version): SqlReq
   const { stored } = stream;
   switch (request.type) {
     case 'execute':
-      return { type: 'execute', stmt: resolveStmt(request.stmt, stored) };
+      return { type: 'execute', stmt: resolveStmt(request.stmt, stored, {} as SqlStmt) };
     case 'batch':
       return { type: 'batch', steps: resolveSteps(request.batch.steps, stored) };
     case 'sequence':

@@ -1,7 +1,15 @@
 // SQL values between the protocol's JSON form and the embedded engine's JavaScript values.
-import { ProtocolError, type SqlValue, type Stmt } from './protocol.ts';
+import { type DatabaseError, ProtocolError, type SqlValue, type Stmt, toDatabaseError } from './protocol.ts';
 
 export type EngineValue = null | bigint | number | string | Uint8Array;
+
+/**
+ * An argument as the engine binds it, converted on the HTTP thread: a message of plain values is
+ * copied to a worker in a fraction of the time the protocol's value objects take. A value the
+ * engine cannot take (an integer past 64 bits) carries its error, raised only when a parameter
+ * takes it, as when the worker converted it.
+ */
+export type ArgValue = EngineValue | { refused: DatabaseError };
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -27,6 +35,23 @@ export function fromSqlValue(value: SqlValue): EngineValue {
     case 'blob':
       return Buffer.from(value.base64, 'base64');
   }
+}
+
+/** A value as sent to the engine (engine/messages.ts): the engine's value, or the error it would raise; a blob in a buffer of its own, so that copying it to the worker copies no pool beside it. */
+export function toArgValue(value: SqlValue): ArgValue {
+  try {
+    const converted = fromSqlValue(value);
+    return converted instanceof Uint8Array ? new Uint8Array(converted) : converted;
+  } catch (error) {
+    return { refused: toDatabaseError(error) };
+  }
+}
+
+/** An argument's engine value; throws the error of one the engine cannot take. */
+export function fromArgValue(value: ArgValue): EngineValue {
+  if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array))
+    throw new ProtocolError(value.refused.message, value.refused.code ?? 'ARGS_INVALID');
+  return value;
 }
 
 export function toSqlValue(value: unknown): SqlValue {

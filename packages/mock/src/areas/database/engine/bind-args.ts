@@ -1,6 +1,6 @@
 // A statement's arguments bound to its parameters, as sqld binds them (runner.ts asks for them).
-import { ProtocolError, type SqlValue } from '../protocol.ts';
-import { type EngineValue, fromSqlValue } from '../values.ts';
+import { ProtocolError } from '../protocol.ts';
+import { type ArgValue, type EngineValue, fromArgValue } from '../values.ts';
 import type { SqlStmt } from './messages.ts';
 
 /**
@@ -17,11 +17,11 @@ export function bind(params: (string | null)[], stmt: Pick<SqlStmt, 'args' | 'na
   if (positional.length > params.length) {
     throw new ProtocolError(`Arguments do not match SQL parameters: too many parameters, expected ${params.length} found ${positional.length}`, 'ARGS_INVALID');
   }
-  const byName = new Map<string, SqlValue>();
+  const byName = new Map<string, ArgValue>();
   for (const { name, value } of named) byName.set(name, value);
   const used = new Set<string>();
   const values = params.map((name, index) => {
-    let value: SqlValue | undefined;
+    let value: ArgValue | undefined;
     if (name === null) value = positional[index];
     else if (name.startsWith('?')) value = positional[Number(name.slice(1)) - 1];
     else {
@@ -32,7 +32,7 @@ export function bind(params: (string | null)[], stmt: Pick<SqlStmt, 'args' | 'na
     if (value === undefined) {
       throw new ProtocolError(`Arguments do not match SQL parameters: value for parameter ${name ?? index + 1} not found`, 'ARGS_INVALID');
     }
-    return fromSqlValue(value);
+    return fromArgValue(value);
   });
   const unused = named.map(({ name }) => name).filter((name) => !used.has(name));
   if (unused.length > 0) {

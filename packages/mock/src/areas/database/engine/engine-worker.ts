@@ -4,6 +4,7 @@
 // never hangs. The supervisor's handle (engine-supervisor.ts) makes these.
 import { EventEmitter } from 'node:events';
 import type { MessagePort } from 'node:worker_threads';
+import { withJsonText } from '../../../engine/json-text.ts';
 import {
   type Access,
   type FromWorker,
@@ -16,8 +17,12 @@ import {
   THREAD_START_LIMIT_MS,
   type ToWorker,
   type WorkerLimits,
+  type WrittenOutcome,
 } from './messages.ts';
 import { ExecutorStopped } from './stopped.ts';
+
+/** An outcome as the worker wrote it, read: its text, if it came as text, is its JSON from now on (sent on as it is). */
+const readOutcome = (written: WrittenOutcome): SqlOutcome => (typeof written === 'string' ? withJsonText(JSON.parse(written) as SqlOutcome, written) : written);
 
 interface Pending {
   resolve(value: unknown): void;
@@ -210,7 +215,7 @@ export class EngineWorker {
                 'SQLITE_INTERRUPT',
               ),
           );
-        } else pending.resolve(message.outcomes);
+        } else pending.resolve(message.outcomes.map(readOutcome));
         return;
       case 'inspected':
         pending.resolve({ pool: message.pool, streams: message.streams, splitCache: message.splitCache });

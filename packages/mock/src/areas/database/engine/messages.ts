@@ -5,23 +5,21 @@
 
 import type { MessagePort } from 'node:worker_threads';
 import type { BatchCond, DatabaseError, DescribeResult, SqlValue, StmtResult } from '../protocol.ts';
+import type { ArgValue } from '../values.ts';
 import type { DatabaseFiles } from './files.ts';
 
 export type Access = 'full' | 'read-only';
 
-/** A statement with its SQL text resolved. */
+/** A statement with its SQL text resolved and its arguments converted. */
 export interface SqlStmt {
   sql: string;
-  args?: SqlValue[];
-  named_args?: { name: string; value: SqlValue }[];
+  args?: ArgValue[];
+  named_args?: { name: string; value: ArgValue }[];
   want_rows?: boolean | null;
 }
 
-export interface SqlStep {
-  condition?: BatchCond | null;
-  /** The statement, or the error found while resolving it (unknown sql_id). */
-  stmt: SqlStmt | { error: DatabaseError };
-}
+/** A step of a batch: its statement's fields in the step itself (one object fewer per step to copy), or the error found while resolving it (unknown sql_id). */
+export type SqlStep = { condition?: BatchCond | null } & (SqlStmt | { error: DatabaseError });
 
 export type SqlRequest =
   | { type: 'execute'; stmt: SqlStmt }
@@ -49,6 +47,21 @@ export type SqlResponse =
   | { type: 'close' };
 
 export type SqlOutcome = { type: 'ok'; response: SqlResponse } | { type: 'error'; error: DatabaseError };
+
+/**
+ * An outcome as a worker sends it: its JSON text, which is copied between threads in a fraction
+ * of the time its objects take (a row is an array of value objects), and which the HTTP thread
+ * sends on as it is (json-text.ts); the outcome itself only when JSON.stringify cannot write it.
+ */
+export type WrittenOutcome = string | SqlOutcome;
+
+export function writtenOutcome(outcome: SqlOutcome): WrittenOutcome {
+  try {
+    return JSON.stringify(outcome);
+  } catch {
+    return outcome;
+  }
+}
 
 /** The limits an engine worker applies. */
 export interface WorkerLimits {
@@ -157,7 +170,7 @@ export type FromWorker =
   /** The thread already serves a port: this one is refused (its requests fail at once). */
   | { t: 'refused' }
   /** `interrupted`: the run was stopped at its time limit (or from outside) and its stream ended. */
-  | { t: 'done'; id: number; outcomes: SqlOutcome[]; interrupted: boolean }
+  | { t: 'done'; id: number; outcomes: WrittenOutcome[]; interrupted: boolean }
   /** The run began waiting for another stream's lock (for tests that wait on it). */
   | { t: 'waiting'; id: number }
   | { t: 'inspected'; id: number; pool: PooledConnection[]; streams: number; splitCache: { texts: number; bytes: number } }

@@ -182,8 +182,8 @@ async function batch(conn: StreamConnection, steps: SqlStep[], context: RunConte
     result.step_errors.push(null);
     if (step.condition && !holds(step.condition, result, conn)) continue;
     try {
-      if ('error' in step.stmt) throw new ProtocolError(step.stmt.error.message, step.stmt.error.code ?? 'SQL_NOT_FOUND');
-      result.step_results[index] = await execute(conn, step.stmt, context);
+      if ('error' in step) throw new ProtocolError(step.error.message, step.error.code ?? 'SQL_NOT_FOUND');
+      result.step_results[index] = await execute(conn, step, context);
     } catch (error) {
       result.step_errors[index] = toDatabaseError(error);
     }
@@ -206,9 +206,9 @@ async function cursor(conn: StreamConnection, steps: SqlStep[], context: RunCont
     if (step.condition && !holds(step.condition, outcome, conn)) continue;
     const began = entries.length;
     try {
-      if ('error' in step.stmt) throw new ProtocolError(step.stmt.error.message, step.stmt.error.code ?? 'SQL_NOT_FOUND');
+      if ('error' in step) throw new ProtocolError(step.error.message, step.error.code ?? 'SQL_NOT_FOUND');
       const rows: CursorEntry[] = [];
-      const result = await execute(conn, step.stmt, context, (row) => rows.push({ type: 'row', row }));
+      const result = await execute(conn, step, context, (row) => rows.push({ type: 'row', row }));
       entries.push({ type: 'step_begin', step: index, cols: result.cols }, ...rows, {
         type: 'step_end',
         affected_row_count: result.affected_row_count,

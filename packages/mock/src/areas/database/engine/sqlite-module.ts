@@ -28,10 +28,7 @@ export function compiledSqlite(): Promise<WebAssembly.Module> {
  * WebAssembly another module compiles in that window (a few ms, once per process) tiers up
  * eagerly too. Only functions that run are optimized: about 0.1 s of background CPU in all.
  */
-export async function compileTieringEagerly(
-  bytes: BufferSource,
-  setFlags: (flags: string) => void = v8.setFlagsFromString,
-): Promise<WebAssembly.Module> {
+export async function compileTieringEagerly(bytes: BufferSource, setFlags: (flags: string) => void = v8.setFlagsFromString): Promise<WebAssembly.Module> {
   setFlags('--no-wasm-dynamic-tiering');
   try {
     return await WebAssembly.compile(bytes);

@@ -25,6 +25,7 @@ import {
   STATE_WAIT_SINCE_F64,
   type ToWorker,
   type WorkerData,
+  writtenOutcome,
 } from './messages.ts';
 import { runRequest } from './runner.ts';
 import { splitCacheSize } from './split-cache.ts';
@@ -120,7 +121,7 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
     outcomes.push(outcome);
     if (request.type === 'close') closeStream(database, message.stream);
   }
-  send({ t: 'done', id: message.id, outcomes, interrupted: stopped });
+  send({ t: 'done', id: message.id, outcomes: outcomes.map(writtenOutcome), interrupted: stopped });
 }
 
 /** A consistent image of a database's files as last committed, made in scratch memory. */
