@@ -1,0 +1,23 @@
+// The fetch a scenario's clients are given: each exchange passed on to the target's fetch, and
+// kept as it went (request and answer text).
+import type { RawExchange } from './cassette.ts';
+
+export function capturingFetch(inner: typeof globalThis.fetch, exchanges: RawExchange[]): typeof globalThis.fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const body = request.body ? await request.clone().text() : '';
+    const response = await inner(request);
+    const answerText = await response.clone().text();
+    const url = new URL(request.url);
+    exchanges.push({
+      method: request.method,
+      target: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries([...request.headers].map(([k, v]) => [k.toLowerCase(), v])),
+      body,
+      status: response.status,
+      answerHeaders: Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v])),
+      answerText,
+    });
+    return response;
+  };
+}
