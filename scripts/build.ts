@@ -79,6 +79,9 @@ export const BUILD_STEPS: BuildStep[] = [
       rel(BUNDLE_DIR),
       'openapi',
       'site',
+      'parity/cassettes',
+      'scripts/lib/parity',
+      'scripts/lib/site-parity.ts',
       'scripts/docs.ts',
       ...[
         'samples',

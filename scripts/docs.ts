@@ -8,13 +8,16 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { parseScriptArgs } from './lib/args.ts';
 import type { Json } from './lib/openapi.ts';
-import { bundlePath, DOCS_DIR, listAreas, OPENAPI_DIR, ROOT } from './lib/paths.ts';
+import { bundlePath, DOCS_DIR, listAreas, OPENAPI_DIR, PLATFORM_CASSETTES, ROOT } from './lib/paths.ts';
 import { releasedVersions } from './lib/releases.ts';
 import { fail } from './lib/run.ts';
 import { addCodeSamples, MOCK_URL } from './lib/samples.ts';
 import { siteScalarScript } from './lib/scalar-adapter.ts';
 import { type AreaInput, assumedNavigationCss, combineAreas, labelComponents, markAssumptions, statedOnly } from './lib/site-document.ts';
 import { headingLink, SITE_DIR, siteDescription, sourcesHeading } from './lib/site-guides.ts';
+import { showParity } from './lib/site-parity.ts';
+import { readCassettes } from './lib/parity/cassette.ts';
+import { parityReport } from './lib/parity/report.ts';
 
 const require = createRequire(import.meta.url);
 const FONTS = [
@@ -125,6 +128,8 @@ export function buildDocs(only: string[] = []) {
     fail((error as Error).message);
   }
   labelComponents(inputs, combined);
+  // Only cassettes recorded from the platform count: with none, every operation reads "unverified".
+  showParity(combined, parityReport(readCassettes(PLATFORM_CASSETTES).map(({ cassette }) => cassette)));
   const pipeline = combined.paths['/v2/pipeline']?.post?.requestBody?.content?.['application/json'];
   if (pipeline?.examples) pipeline.examples = { selectOne: SELECT_ONE, ...pipeline.examples };
   combined.info.description = siteDescription(inputs, combined);

@@ -13,12 +13,9 @@ import { parityReport, reportMarkdown } from './lib/parity/report.ts';
 import { defaultInputs, INPUTS, type InputName, type Inputs } from './lib/parity/scenario.ts';
 import { SCENARIOS_BY_AREA } from './lib/parity/scenarios/index.ts';
 import { differenceLines, type Verification, verifyCassette } from './lib/parity/verify.ts';
-import { ROOT } from './lib/paths.ts';
+import { PLATFORM_CASSETTES, ROOT, STAND_IN_CASSETTES } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
 
-/** Where cassettes recorded from the platform are committed, and the stand-in's (test equipment, never counted as the platform's). */
-export const PLATFORM_CASSETTES = path.join(ROOT, 'parity/cassettes');
-export const STAND_IN_CASSETTES = path.join(ROOT, 'test/parity/cassettes');
 const REPORT_DIR = path.join(ROOT, 'dist/parity');
 const SCENARIOS = Object.values(SCENARIOS_BY_AREA).flat();
 

@@ -8,6 +8,9 @@ export const CONTRACTS_DIR = path.join(ROOT, 'packages/contracts');
 export const BUNDLE_DIR = path.join(CONTRACTS_DIR, 'bundles');
 export const DOCS_DIR = path.join(ROOT, 'dist/docs');
 export const GENERATED_DIR = path.join(CONTRACTS_DIR, 'src/generated');
+/** Cassettes recorded from the platform (`pnpm parity record`), and the stand-in's (test equipment, never counted as the platform's). */
+export const PLATFORM_CASSETTES = path.join(ROOT, 'parity/cassettes');
+export const STAND_IN_CASSETTES = path.join(ROOT, 'test/parity/cassettes');
 /** Where the inputs of the last build are recorded (see lib/freshness.ts); tests point it elsewhere. */
 export const BUILD_RECORD = process.env.PLATFORM_BUILD_RECORD ?? path.join(ROOT, 'dist/.build-record.json');
 

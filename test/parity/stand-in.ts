@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AREAS, operationsOf } from '@platform-contracts/contracts';
 import { createMock } from '@platform-contracts/mock';
+import { headerRecord } from '../../scripts/lib/parity/capture.ts';
 import { operationOf, STAND_IN_HEADER } from '../../scripts/lib/parity/cassette.ts';
 
 export interface StandInAnswer {
@@ -39,9 +40,9 @@ export async function startStandIn(injections: readonly Injection[] = []) {
     const target = request.url ?? '/';
     const body = await bodyOf(request);
     const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
-    const answer = await mock.fetch(`${mock.url}${target}`, { method: request.method, headers, ...(body.length > 0 ? { body } : {}) });
+    const answer = await mock.fetch(`${mock.url}${target}`, { method: request.method, headers, ...(body.length > 0 ? { body: new Uint8Array(body) } : {}) });
     const text = await answer.text();
-    let current: StandInAnswer = { status: answer.status, headers: Object.fromEntries(answer.headers), body: text };
+    let current: StandInAnswer = { status: answer.status, headers: headerRecord(answer.headers), body: text };
     const operationId = operationOf(request.method ?? 'GET', target, operations)?.operationId;
     const count = (calls.get(operationId ?? '') ?? 0) + 1;
     calls.set(operationId ?? '', count);

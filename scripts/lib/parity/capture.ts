@@ -2,6 +2,15 @@
 // kept as it went (request and answer text).
 import type { RawExchange } from './cassette.ts';
 
+/** A Headers' entries as a record, names lower-cased. */
+export function headerRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    record[name.toLowerCase()] = value;
+  });
+  return record;
+}
+
 export function capturingFetch(inner: typeof globalThis.fetch, exchanges: RawExchange[]): typeof globalThis.fetch {
   return async (input, init) => {
     const request = new Request(input, init);
@@ -12,10 +21,10 @@ export function capturingFetch(inner: typeof globalThis.fetch, exchanges: RawExc
     exchanges.push({
       method: request.method,
       target: `${url.pathname}${url.search}`,
-      headers: Object.fromEntries([...request.headers].map(([k, v]) => [k.toLowerCase(), v])),
+      headers: headerRecord(request.headers),
       body,
       status: response.status,
-      answerHeaders: Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v])),
+      answerHeaders: headerRecord(response.headers),
       answerText,
     });
     return response;

@@ -81,7 +81,7 @@ export async function record(options: RecordOptions): Promise<Recorded[]> {
     if (exchange.kind === 'http') proxied.push(exchange);
   });
   const operations = AREAS.flatMap((area) => operationsOf(area));
-  const revisions = Object.fromEntries(AREAS.map((area) => [area, String(loadContractModel().document(area).info['x-revision'])]));
+  const revisions = Object.fromEntries(AREAS.map((area) => [area, String((loadContractModel().document(area) as { info: Record<string, unknown> }).info['x-revision'])]));
   const recorded: Recorded[] = [];
   try {
     for (const scenario of options.scenarios) {

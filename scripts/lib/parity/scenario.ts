@@ -2,7 +2,7 @@
 // earlier ones answered, written once and run against either target (the platform when
 // recording, the mock when a cassette is replayed through the same requests).
 import type { AreaName } from '@platform-contracts/contracts';
-import type { createDatabaseTokensClient, PlatformClient } from '@platform-contracts/client';
+import type { DatabaseTokensClient, PlatformClient } from '@platform-contracts/client';
 
 /**
  * What the recording account must already hold: the platform's ids of a video library, a
@@ -31,11 +31,11 @@ export interface ScenarioContext {
   /** Every area's client, through the recording (or replaying) fetch, without retries. */
   platform: PlatformClient;
   /** The database's tokens on the management API (the platform's `databaseTokens`). */
-  databaseTokens: ReturnType<typeof createDatabaseTokensClient>;
+  databaseTokens: DatabaseTokensClient;
   /** A client of every area that sends no credentials (for the documented 401). */
   anonymous: PlatformClient;
   /** A typed client of the database's own host (the pipeline, cursor and version paths), with a token. */
-  databaseHost(authToken: string): ReturnType<typeof createDatabaseTokensClient>;
+  databaseHost(authToken: string): DatabaseTokensClient;
   inputs: Inputs;
 }
 

@@ -3,6 +3,7 @@
 // the recording learnt the platform's, from the answers before), and the mock's answers
 // normalised as the recording's were, then compared.
 import type { Mock } from '@platform-contracts/mock';
+import { headerRecord } from './capture.ts';
 import { type Cassette, normaliseAnswer, operationById } from './cassette.ts';
 import { compareAnswers, type Difference, describeDifference } from './compare.ts';
 import { fillRequestValue } from './normalise.ts';
@@ -49,7 +50,7 @@ export async function verifyCassette(mock: Mock, cassette: Cassette): Promise<Ve
       headers,
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
-    const answerHeaders = Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v]));
+    const answerHeaders = headerRecord(response.headers);
     const actual = normaliseAnswer(operation, response.status, answerHeaders, await response.text(), refs);
     const where = `${cassette.scenario} step ${index + 1} ${step.operationId} (${step.request.method} ${step.request.target})`;
     steps.push({ index, operationId: step.operationId, where, differences: compareAnswers(operation, step.answer, actual) });
