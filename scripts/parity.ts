@@ -38,7 +38,12 @@ report: prints the parity report (per operation and per x-assumed fact: verified
 platform with the recording's date, differs, or unverified) from the committed cassettes.`,
   positionals: { DIR: `verify: folders of cassettes (default: ${path.relative(ROOT, PLATFORM_CASSETTES)} and ${path.relative(ROOT, STAND_IN_CASSETTES)})` },
   options: {
-    upstream: { type: 'string', multiple: true, value: '[GROUP=]URL', description: 'record: the platform or staging base URL, or one per group of areas (api, video, database), as the mock’s --proxy takes it' },
+    upstream: {
+      type: 'string',
+      multiple: true,
+      value: '[GROUP=]URL',
+      description: 'record: the platform or staging base URL, or one per group of areas (api, video, database), as the mock’s --proxy takes it',
+    },
     out: { type: 'string', value: 'DIR', description: `record: where the cassettes go (default: ${path.relative(ROOT, PLATFORM_CASSETTES)})` },
     scenario: { type: 'string', multiple: true, value: 'NAME', description: `record: only this scenario (${SCENARIOS.map((s) => s.name).join(', ')})` },
     input: {
@@ -61,7 +66,8 @@ function inputsOf(given: string[] = []): Inputs {
   const inputs = defaultInputs();
   for (const pair of given) {
     const [, name, value] = /^([^=]+)=(.*)$/.exec(pair) ?? [];
-    if (!name || value === undefined || !(name in INPUTS)) usageError(spec, `--input ${pair}: expected NAME=VALUE, NAME one of ${Object.keys(INPUTS).join(', ')}`);
+    if (!name || value === undefined || !(name in INPUTS))
+      usageError(spec, `--input ${pair}: expected NAME=VALUE, NAME one of ${Object.keys(INPUTS).join(', ')}`);
     const parsed = INPUTS[name as InputName].parse(value);
     if (typeof parsed === 'number' && !Number.isSafeInteger(parsed)) usageError(spec, `--input ${pair}: ${name} is a whole number`);
     (inputs as Record<string, unknown>)[name] = parsed;
@@ -73,14 +79,21 @@ async function recordCommand(values: ReturnType<typeof parseScriptArgs<typeof sp
   if (!values.upstream?.length) usageError(spec, 'record needs --upstream URL (the platform or staging)');
   const accessKey = process.env.PLATFORM_ACCESS_KEY;
   if (!accessKey) usageError(spec, 'record needs the access key in the environment variable PLATFORM_ACCESS_KEY');
-  const names = checkNames(spec, values.scenario ?? [], SCENARIOS.map((s) => s.name), 'scenario');
+  const names = checkNames(
+    spec,
+    values.scenario ?? [],
+    SCENARIOS.map((s) => s.name),
+    'scenario',
+  );
   const scenarios = names.length > 0 ? SCENARIOS.filter((s) => names.includes(s.name)) : SCENARIOS;
   const out = path.resolve(values.out ?? PLATFORM_CASSETTES);
   const upstream = values.upstream.length === 1 && !values.upstream[0]!.includes('=') ? values.upstream[0]! : values.upstream;
   const recorded = await record({ upstream, accessKey, inputs: inputsOf(values.input), scenarios, out });
   for (const { cassette, file } of recorded) {
     const violations = cassette.steps.flatMap((step) => step.violations ?? []);
-    console.log(`${path.relative(process.cwd(), file!)}: ${plural(cassette.steps.length, 'step')}, ${cassette.source}${violations.length ? `, ${plural(violations.length, 'contract violation')}` : ''}`);
+    console.log(
+      `${path.relative(process.cwd(), file!)}: ${plural(cassette.steps.length, 'step')}, ${cassette.source}${violations.length ? `, ${plural(violations.length, 'contract violation')}` : ''}`,
+    );
     for (const violation of violations) console.log(`  ${violation}`);
   }
   const missing = uncovered(recorded.map((r) => r.cassette));
@@ -104,7 +117,9 @@ async function verifyCommand(dirs: string[]) {
   writeFileSync(path.join(REPORT_DIR, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(path.join(REPORT_DIR, 'report.md'), reportMarkdown(report));
   const steps = cassettes.reduce((sum, c) => sum + c.steps.length, 0);
-  console.log(`${plural(cassettes.length, 'cassette')}, ${plural(steps, 'step')}, ${plural(lines.length, 'difference')}; report in ${path.relative(process.cwd(), REPORT_DIR)}/`);
+  console.log(
+    `${plural(cassettes.length, 'cassette')}, ${plural(steps, 'step')}, ${plural(lines.length, 'difference')}; report in ${path.relative(process.cwd(), REPORT_DIR)}/`,
+  );
   if (lines.length > 0) process.exit(1);
 }
 

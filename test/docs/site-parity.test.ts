@@ -32,7 +32,9 @@ describe('the parity note', () => {
   it('reads "unverified" for every operation while no cassette comes from the platform, a stand-in’s included', () => {
     const report = parityReport([cassette('stand-in', ['listCollections'])]);
     for (const operation of OPERATIONS) {
-      expect(parityNote(report, operation.area, operation.path, operation.method, operation.operationId)).toMatch(/^<span class="parity-badge">Parity<\/span> Unverified: /);
+      expect(parityNote(report, operation.area, operation.path, operation.method, operation.operationId)).toMatch(
+        /^<span class="parity-badge">Parity<\/span> Unverified: /,
+      );
     }
   });
 

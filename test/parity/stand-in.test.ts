@@ -28,62 +28,82 @@ const INJECTED: { kind: string; injection: Injection; expected: RegExp }[] = [
   {
     kind: 'status',
     injection: { operationId: 'createVideo', nth: 1, change: (a) => ({ ...a, status: 201 }) },
-    expected: /^video\/collection-lifecycle step 5 createVideo \(POST \/library\/<Input:libraryId>\/videos\): status \(status\): recorded 201, mock 200 \[openapi\/video\/.+\.yaml:\d+\]$/,
+    expected:
+      /^video\/collection-lifecycle step 5 createVideo \(POST \/library\/<Input:libraryId>\/videos\): status \(status\): recorded 201, mock 200 \[openapi\/video\/.+\.yaml:\d+\]$/,
   },
   {
     kind: 'value',
-    injection: { operationId: 'listCollections', nth: 1, change: (a) => (body(a).items[0].videoCount = 7, a) },
-    expected: /step 2 listCollections .*: \$\.items\[0\]\.videoCount \(value\): recorded 7, mock 0 \[openapi\/video\/components\/schemas\/Collection\.yaml:\d+\]$/,
+    injection: { operationId: 'listCollections', nth: 1, change: (a) => ((body(a).items[0].videoCount = 7), a) },
+    expected:
+      /step 2 listCollections .*: \$\.items\[0\]\.videoCount \(value\): recorded 7, mock 0 \[openapi\/video\/components\/schemas\/Collection\.yaml:\d+\]$/,
   },
   {
     kind: 'missing field (the platform leaves it out)',
     injection: { operationId: 'listCollections', nth: 1, change: (a) => (delete body(a).totalItems, a) },
-    expected: /step 2 listCollections .*: \$\.totalItems \(extra in the mock’s answer\): recorded \(absent\), mock 1 \[openapi\/video\/components\/schemas\/CollectionList\.yaml:\d+\]$/,
+    expected:
+      /step 2 listCollections .*: \$\.totalItems \(extra in the mock’s answer\): recorded \(absent\), mock 1 \[openapi\/video\/components\/schemas\/CollectionList\.yaml:\d+\]$/,
   },
   {
     kind: 'extra field (the platform adds one)',
     injection: { operationId: 'createCollection', nth: 1, change: (a) => ((body(a).previewTitle = 'Talks'), a) },
-    expected: /step 1 createCollection .*: \$\.previewTitle \(missing in the mock’s answer\): recorded "Talks", mock \(absent\) \[openapi\/video\/.+\.yaml:\d+\]$/,
+    expected:
+      /step 1 createCollection .*: \$\.previewTitle \(missing in the mock’s answer\): recorded "Talks", mock \(absent\) \[openapi\/video\/.+\.yaml:\d+\]$/,
   },
   {
     kind: 'an id that should repeat and does not',
     injection: { operationId: 'getCollection', nth: 1, change: (a) => ((body(a).guid = randomUUID()), a) },
-    expected: /step 4 getCollection .*: \$\.guid \(value\): recorded "<CollectionGuid:2>", mock "<CollectionGuid:1>" \[openapi\/video\/components\/schemas\/Collection\.yaml:\d+\]$/,
+    expected:
+      /step 4 getCollection .*: \$\.guid \(value\): recorded "<CollectionGuid:2>", mock "<CollectionGuid:1>" \[openapi\/video\/components\/schemas\/Collection\.yaml:\d+\]$/,
   },
   {
     kind: 'a second call’s view of state',
-    injection: { operationId: 'getCollection', nth: 2, change: (a) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: { guid: 'kept' } }) },
+    injection: {
+      operationId: 'getCollection',
+      nth: 2,
+      // The platform still shows the deleted collection (a cache, a replica behind): a second call's view differs.
+      change: (a) => ({ ...a, status: 200, headers: { ...a.headers, 'content-type': 'application/json' }, body: { name: 'Parity talks 2026' } }),
+    },
     expected: /step 7 getCollection .*: status \(status\): recorded 200, mock 404 \[openapi\/video\/.+\.yaml:\d+\]$/,
   },
   {
     kind: 'secret echoed in an answer (written as a reference, never as itself)',
     injection: { operationId: 'updateCollection', nth: 1, change: (a) => ((body(a).message = `OK ${ACCESS_KEY} ${SIGNED_URL} ${JWT}`), a) },
-    expected: /step 3 updateCollection .*: \$\.message \(value\): recorded "OK <Secret> https:\/\/cdn\.example\/t\.jpg\?token=<Secret>&size=2 <Jwt>", mock "OK" \[openapi\/video\/.+\.yaml:\d+\]$/,
+    expected:
+      /step 3 updateCollection .*: \$\.message \(value\): recorded "OK <Secret> https:\/\/cdn\.example\/t\.jpg\?token=<Secret>&size=2 <Jwt>", mock "OK" \[openapi\/video\/.+\.yaml:\d+\]$/,
   },
   {
     kind: 'order',
     injection: { operationId: 'listShieldZones', nth: 1, change: (a) => (body(a).data.reverse(), a) },
-    expected: /^shield\/zone-settings step 1 listShieldZones .*: \$\.data \(same items, other order\): recorded \[\{.+…, mock \[\{.+… \[openapi\/shield\/.+\.yaml:\d+\]$/,
+    expected:
+      /^shield\/zone-settings step 1 listShieldZones .*: \$\.data \(same items, other order\): recorded \[\{.+…, mock \[\{.+… \[openapi\/shield\/.+\.yaml:\d+\]$/,
   },
   {
     kind: 'error message',
     injection: { operationId: 'listCustomWafRules', nth: 2, change: (a) => ((body(a).error.message = 'Zone not found'), a) },
-    expected: /^shield\/refusals step 2 listCustomWafRules .*: \$\.error\.message \(value\): recorded "Zone not found", mock ".+" \[openapi\/shield\/.+\.yaml:\d+\]$/,
+    expected:
+      /^shield\/refusals step 2 listCustomWafRules .*: \$\.error\.message \(value\): recorded "Zone not found", mock ".+" \[openapi\/shield\/.+\.yaml:\d+\]$/,
   },
   {
     kind: 'header',
-    injection: { operationId: 'reviewTriggeredRules', nth: 2, change: (a) => ({ ...a, headers: { ...a.headers, 'content-type': 'application/problem+json' } }) },
-    expected: /^shield\/refusals step 3 reviewTriggeredRules .*: header content-type \(header\): recorded "application\/problem\+json", mock "application\/json" \[openapi\/shield\/.+\.yaml:\d+\]$/,
+    injection: {
+      operationId: 'reviewTriggeredRules',
+      nth: 2,
+      change: (a) => ({ ...a, headers: { ...a.headers, 'content-type': 'application/problem+json' } }),
+    },
+    expected:
+      /^shield\/refusals step 3 reviewTriggeredRules .*: header content-type \(header\): recorded "application\/problem\+json", mock "application\/json" \[openapi\/shield\/.+\.yaml:\d+\]$/,
   },
   {
     kind: 'a declared type of a pipeline’s column',
     injection: { operationId: 'runPipeline', nth: 1, change: (a) => ((body(a).results[2].response.result.cols[0].decltype = 'INT'), a) },
-    expected: /^database\/tokens-and-pipeline step 5 runPipeline .*: \$\.results\[2\]\.response\.result\.cols\[0\]\.decltype \(value\): recorded "INT", mock "INTEGER" \[openapi\/database\/.+\.yaml:\d+\]$/,
+    expected:
+      /^database\/tokens-and-pipeline step 5 runPipeline .*: \$\.results\[2\]\.response\.result\.cols\[0\]\.decltype \(value\): recorded "INT", mock "INTEGER" \[openapi\/database\/.+\.yaml:\d+\]$/,
   },
   {
     kind: 'a pipeline’s error code',
     injection: { operationId: 'runPipeline', nth: 1, change: (a) => ((body(a).results[3].error.code = 'SQLITE_ERROR'), a) },
-    expected: /step 5 runPipeline .*: \$\.results\[3\]\.error\.code \(value\): recorded "SQLITE_ERROR", mock "SQLITE_UNKNOWN" \[openapi\/database\/.+\.yaml:\d+\]$/,
+    expected:
+      /step 5 runPipeline .*: \$\.results\[3\]\.error\.code \(value\): recorded "SQLITE_ERROR", mock "SQLITE_UNKNOWN" \[openapi\/database\/.+\.yaml:\d+\]$/,
   },
 ];
 const INJECTED_SCENARIOS = ['video/collection-lifecycle', 'shield/zone-settings', 'shield/refusals', 'database/tokens-and-pipeline'];
@@ -120,7 +140,17 @@ describe('a recording from a stand-in that differs only where normalisation says
 
   it('holds references for what differed: ids, tokens, batons, times, durations', () => {
     const text = JSON.stringify(clean);
-    for (const reference of ['<CollectionGuid:1>', '<VideoGuid:1>', '<DatabaseToken:1>', '<DatabaseTokenId:1>', '<Baton:1>', '<DateTime>', '<Duration>', '<AccessKey>', '<Input:libraryId>']) {
+    for (const reference of [
+      '<CollectionGuid:1>',
+      '<VideoGuid:1>',
+      '<DatabaseToken:1>',
+      '<DatabaseTokenId:1>',
+      '<Baton:1>',
+      '<DateTime>',
+      '<Duration>',
+      '<AccessKey>',
+      '<Input:libraryId>',
+    ]) {
       expect(text).toContain(reference);
     }
   });
@@ -149,7 +179,10 @@ describe('a recording from a stand-in with injected differences', () => {
   const lines = () => injected.flatMap(differenceLines);
 
   it.each(INJECTED.map((i) => [i.kind, i.expected] as const))('reports the %s', (_kind, expected) => {
-    expect(lines().filter((line) => expected.test(line)), lines().join('\n')).toHaveLength(1);
+    expect(
+      lines().filter((line) => expected.test(line)),
+      lines().join('\n'),
+    ).toHaveLength(1);
   });
 
   it('reports nothing else', () => {
@@ -171,7 +204,9 @@ describe('a recording from a stand-in with injected differences', () => {
   it('gives the report a difference where the recording is the platform’s', () => {
     const cassettes = injected.map((v) => ({ scenario: v.scenario, source: 'platform', recordedAt: v.recordedAt }) as Cassette);
     const asPlatform = injected.map((v) => ({ ...v, source: 'platform' as const }));
-    const withSteps = cassettes.map((c, i) => ({ ...c, area: c.scenario.split('/')[0]!, steps: injected[i]!.steps.map((s) => ({ operationId: s.operationId })) }) as Cassette);
+    const withSteps = cassettes.map(
+      (c, i) => ({ ...c, area: c.scenario.split('/')[0]!, steps: injected[i]!.steps.map((s) => ({ operationId: s.operationId })) }) as Cassette,
+    );
     const report = parityReport(withSteps, asPlatform);
     const status = (id: string) => report.operations.find((o) => o.operationId === id)!;
     expect(status('createVideo')).toMatchObject({ status: 'differs', recordedAt: '2026-12-01' });

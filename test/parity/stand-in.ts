@@ -36,6 +36,8 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
 export async function startStandIn(injections: readonly Injection[] = []) {
   const mock = await createMock({ now: () => Date.now() + TWO_YEARS_MS });
   const calls = new Map<string, number>();
+  /** Every answer body sent, as written: a test looks for what it handed out (tokens) in the cassettes. */
+  const sent: string[] = [];
   const server = createServer(async (request, response) => {
     const target = request.url ?? '/';
     const body = await bodyOf(request);
@@ -56,12 +58,14 @@ export async function startStandIn(injections: readonly Injection[] = []) {
     const out = typeof current.body === 'string' ? current.body : JSON.stringify(current.body);
     const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = current.headers;
     response.writeHead(current.status, { ...rest, [STAND_IN_HEADER]: '1', 'content-length': Buffer.byteLength(out) });
+    sent.push(out);
     response.end(out);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
+    sent,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await mock.close();

@@ -17,12 +17,19 @@ export interface Difference {
   source: string;
 }
 
-const jsonPath = (tokens: readonly string[]) => `$${tokens.map((t) => (/^\d+$/.test(t) ? `[${t}]` : /^[A-Za-z_$][\w$]*$/.test(t) ? `.${t}` : `[${JSON.stringify(t)}]`)).join('')}`;
+const jsonPath = (tokens: readonly string[]) =>
+  `$${tokens.map((t) => (/^\d+$/.test(t) ? `[${t}]` : /^[A-Za-z_$][\w$]*$/.test(t) ? `.${t}` : `[${JSON.stringify(t)}]`)).join('')}`;
 const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 
 /** The body's differences as JSON paths (tokens), deepest first found. */
-export function bodyDifferences(expected: unknown, actual: unknown, tokens: string[] = []): { kind: DifferenceKind; tokens: string[]; expected: unknown; actual: unknown }[] {
+export function bodyDifferences(
+  expected: unknown,
+  actual: unknown,
+  tokens: string[] = [],
+): { kind: DifferenceKind; tokens: string[]; expected: unknown; actual: unknown }[] {
   if (Array.isArray(expected) && Array.isArray(actual)) {
     if (expected.length === actual.length && canonical(expected) !== canonical(actual)) {
       const sorted = (list: unknown[]) => list.map(canonical).sort().join('\n');
@@ -55,19 +62,39 @@ export function compareAnswers(operation: Operation, expected: NormalisedAnswer,
   const operationSource = sourceOf(area, operation.pointer);
   if (expected.status !== actual.status) {
     const response = responseOf(operation, expected.status) ?? responseOf(operation, actual.status);
-    return [{ kind: 'status', path: 'status', expected: expected.status, actual: actual.status, source: response ? sourceOf(area, response.pointer) : operationSource }];
+    return [
+      {
+        kind: 'status',
+        path: 'status',
+        expected: expected.status,
+        actual: actual.status,
+        source: response ? sourceOf(area, response.pointer) : operationSource,
+      },
+    ];
   }
   const differences: Difference[] = [];
   const headers = headersOf(operation, expected.status);
   for (const name of [...new Set([...Object.keys(expected.headers), ...Object.keys(actual.headers)])].sort()) {
     if (expected.headers[name] === actual.headers[name]) continue;
     const element = headers.get(name) ?? responseOf(operation, expected.status);
-    differences.push({ kind: 'header', path: `header ${name}`, expected: expected.headers[name], actual: actual.headers[name], source: element ? sourceOf(area, element.pointer) : operationSource });
+    differences.push({
+      kind: 'header',
+      path: `header ${name}`,
+      expected: expected.headers[name],
+      actual: actual.headers[name],
+      source: element ? sourceOf(area, element.pointer) : operationSource,
+    });
   }
   const body = bodyOf(operation, expected.status, expected.headers['content-type']);
   for (const found of bodyDifferences(expected.body, actual.body)) {
     const element = body ? elementAt(area, body, found.tokens) : responseOf(operation, expected.status);
-    differences.push({ kind: found.kind, path: jsonPath(found.tokens), expected: found.expected, actual: found.actual, source: element ? sourceOf(area, element.pointer) : operationSource });
+    differences.push({
+      kind: found.kind,
+      path: jsonPath(found.tokens),
+      expected: found.expected,
+      actual: found.actual,
+      source: element ? sourceOf(area, element.pointer) : operationSource,
+    });
   }
   return differences;
 }

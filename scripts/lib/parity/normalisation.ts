@@ -56,12 +56,22 @@ export const HAND_TABLE: readonly HandRule[] = [
   {
     area: 'database',
     pointer: '#/components/schemas/PipelineResponseV3/properties/base_url',
-    rule: { kind: 'shape', name: 'BaseUrl', reason: 'where the stream continues: a host of the target’s own', test: (v) => v === null || typeof v === 'string' },
+    rule: {
+      kind: 'shape',
+      name: 'BaseUrl',
+      reason: 'where the stream continues: a host of the target’s own',
+      test: (v) => v === null || typeof v === 'string',
+    },
   },
   {
     area: 'database',
     pointer: '#/components/schemas/PipelineResponse/properties/base_url',
-    rule: { kind: 'shape', name: 'BaseUrl', reason: 'where the stream continues: a host of the target’s own', test: (v) => v === null || typeof v === 'string' },
+    rule: {
+      kind: 'shape',
+      name: 'BaseUrl',
+      reason: 'where the stream continues: a host of the target’s own',
+      test: (v) => v === null || typeof v === 'string',
+    },
   },
   {
     area: 'database',
@@ -93,7 +103,12 @@ export const PATH_TABLE: readonly { operationId: string; path: string; rule: Rul
   {
     operationId: 'runCursor',
     path: '/0/base_url',
-    rule: { kind: 'shape', name: 'BaseUrl', reason: 'where the stream continues: a host of the target’s own', test: (v) => v === null || typeof v === 'string' },
+    rule: {
+      kind: 'shape',
+      name: 'BaseUrl',
+      reason: 'where the stream continues: a host of the target’s own',
+      test: (v) => v === null || typeof v === 'string',
+    },
   },
 ];
 

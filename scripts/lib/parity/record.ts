@@ -5,8 +5,8 @@
 import { createDatabaseTokensClient, createPlatformClient } from '@platform-contracts/client';
 import { AREAS, loadContractModel, operationsOf } from '@platform-contracts/contracts';
 import { createMock, type ProxiedExchange, type ProxyOptions } from '@platform-contracts/mock';
-import { type Cassette, CASSETTE_FORMAT, type RawExchange, STAND_IN_HEADER, stepOf, writeCassette } from './cassette.ts';
 import { capturingFetch } from './capture.ts';
+import { CASSETTE_FORMAT, type Cassette, type RawExchange, STAND_IN_HEADER, stepOf, writeCassette } from './cassette.ts';
 import { References } from './normalise.ts';
 import type { Inputs, Scenario, ScenarioContext } from './scenario.ts';
 import { assertNoSecret, scrub } from './secrets.ts';
@@ -81,7 +81,9 @@ export async function record(options: RecordOptions): Promise<Recorded[]> {
     if (exchange.kind === 'http') proxied.push(exchange);
   });
   const operations = AREAS.flatMap((area) => operationsOf(area));
-  const revisions = Object.fromEntries(AREAS.map((area) => [area, String((loadContractModel().document(area) as { info: Record<string, unknown> }).info['x-revision'])]));
+  const revisions = Object.fromEntries(
+    AREAS.map((area) => [area, String((loadContractModel().document(area) as { info: Record<string, unknown> }).info['x-revision'])]),
+  );
   const recorded: Recorded[] = [];
   try {
     for (const scenario of options.scenarios) {

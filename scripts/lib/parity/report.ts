@@ -68,11 +68,20 @@ export function parityReport(cassettes: readonly Cassette[], verifications: read
       const differences = covering.flatMap((cassette) =>
         (verified.get(cassette.scenario)?.steps ?? [])
           .filter((step) => step.operationId === operation.operationId)
-          .flatMap((step) => step.differences.map((d) => `${step.where}: ${d.path}: recorded ${JSON.stringify(d.expected)}, mock ${JSON.stringify(d.actual)} [${d.source}]`)),
+          .flatMap((step) =>
+            step.differences.map((d) => `${step.where}: ${d.path}: recorded ${JSON.stringify(d.expected)}, mock ${JSON.stringify(d.actual)} [${d.source}]`),
+          ),
       );
       const status: ParityStatus = covering.length === 0 ? 'unverified' : differences.length > 0 ? 'differs' : 'verified';
       const recordedAt = latest(covering.map((c) => c.recordedAt));
-      return { area, operationId: operation.operationId, status, ...(recordedAt ? { recordedAt } : {}), scenarios: covering.map((c) => c.scenario), differences };
+      return {
+        area,
+        operationId: operation.operationId,
+        status,
+        ...(recordedAt ? { recordedAt } : {}),
+        scenarios: covering.map((c) => c.scenario),
+        differences,
+      };
     }),
   );
   const assumptions = AREAS.flatMap((area) =>

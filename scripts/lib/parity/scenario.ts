@@ -1,8 +1,9 @@
 // A parity scenario: a short sequence of calls through the typed client, each using what the
 // earlier ones answered, written once and run against either target (the platform when
 // recording, the mock when a cassette is replayed through the same requests).
-import type { AreaName } from '@platform-contracts/contracts';
+
 import type { DatabaseTokensClient, PlatformClient } from '@platform-contracts/client';
+import type { AreaName } from '@platform-contracts/contracts';
 
 /**
  * What the recording account must already hold: the platform's ids of a video library, a
@@ -14,7 +15,12 @@ export const INPUTS = {
   appId: { default: 'app-7f3c2a', what: 'a Magic Containers application of the account', parse: String, fields: /^appId$/i },
   dnsZoneId: { default: 12345, what: 'a DNS zone of the account (the scenario imports records into it)', parse: Number, fields: /^(dns)?zoneId$/i },
   shieldZoneId: { default: 1024, what: 'a shield zone of the account', parse: Number, fields: /^shieldZoneId$/i },
-  databaseId: { default: 'my-database', what: 'a database of the account (the scenario mints and invalidates its tokens)', parse: String, fields: /^database_id$/i },
+  databaseId: {
+    default: 'my-database',
+    what: 'a database of the account (the scenario mints and invalidates its tokens)',
+    parse: String,
+    fields: /^database_id$/i,
+  },
 } as const;
 
 /** The input an answer's property holds, by the property's name (`videoLibraryId` holds `libraryId`'s value). */

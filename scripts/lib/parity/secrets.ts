@@ -28,7 +28,8 @@ export function scrub<T>(value: T, secrets: Iterable<string>): T {
 /** Throws, without the secret, when a text still holds one. */
 export function assertNoSecret(text: string, secrets: Iterable<string>, where: string): void {
   for (const secret of secrets) {
-    if (secret.length >= MIN_SECRET_LENGTH && text.includes(secret)) throw new Error(`${where} would hold a secret (${secret.length} characters); nothing was written`);
+    if (secret.length >= MIN_SECRET_LENGTH && text.includes(secret))
+      throw new Error(`${where} would hold a secret (${secret.length} characters); nothing was written`);
   }
   if (new RegExp(JWT.source).test(text)) throw new Error(`${where} would hold a JWT-shaped value; nothing was written`);
 }

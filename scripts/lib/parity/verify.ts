@@ -7,8 +7,8 @@ import { headerRecord } from './capture.ts';
 import { type Cassette, normaliseAnswer, operationById } from './cassette.ts';
 import { compareAnswers, type Difference, describeDifference } from './compare.ts';
 import { fillRequestValue } from './normalise.ts';
-import { defaultInputs } from './scenario.ts';
 import { startingReferences } from './record.ts';
+import { defaultInputs } from './scenario.ts';
 
 export interface StepResult {
   index: number;

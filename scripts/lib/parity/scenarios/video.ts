@@ -9,10 +9,16 @@ export const video: Scenario[] = [
     summary: 'creates a collection, lists, renames, gets and deletes it, then gets it again (404)',
     async run({ platform, inputs }) {
       const libraryId = inputs.libraryId;
-      const created = must(await platform.video.POST('/library/{libraryId}/collections', { params: { path: { libraryId } }, body: { name: 'Parity talks' } }), 'createCollection');
+      const created = must(
+        await platform.video.POST('/library/{libraryId}/collections', { params: { path: { libraryId } }, body: { name: 'Parity talks' } }),
+        'createCollection',
+      );
       const collectionId = created.guid;
       await platform.video.GET('/library/{libraryId}/collections', { params: { path: { libraryId }, query: { search: 'Parity', itemsPerPage: 10 } } });
-      await platform.video.POST('/library/{libraryId}/collections/{collectionId}', { params: { path: { libraryId, collectionId } }, body: { name: 'Parity talks 2026' } });
+      await platform.video.POST('/library/{libraryId}/collections/{collectionId}', {
+        params: { path: { libraryId, collectionId } },
+        body: { name: 'Parity talks 2026' },
+      });
       await platform.video.GET('/library/{libraryId}/collections/{collectionId}', { params: { path: { libraryId, collectionId } } });
       await platform.video.POST('/library/{libraryId}/videos', { params: { path: { libraryId } }, body: { title: 'Parity keynote', collectionId } });
       await platform.video.DELETE('/library/{libraryId}/collections/{collectionId}', { params: { path: { libraryId, collectionId } } });
@@ -29,7 +35,10 @@ export const video: Scenario[] = [
       await anonymous.video.GET('/library/{libraryId}/collections', { params: { path: { libraryId } } });
       const notAnId = 'abc' as unknown as number;
       await platform.video.GET('/library/{libraryId}/collections/{collectionId}', { params: { path: { libraryId: notAnId, collectionId } } });
-      await platform.video.POST('/library/{libraryId}/collections/{collectionId}', { params: { path: { libraryId: notAnId, collectionId } }, body: { name: 'x' } });
+      await platform.video.POST('/library/{libraryId}/collections/{collectionId}', {
+        params: { path: { libraryId: notAnId, collectionId } },
+        body: { name: 'x' },
+      });
       await platform.video.DELETE('/library/{libraryId}/collections/{collectionId}', { params: { path: { libraryId: notAnId, collectionId } } });
       await platform.video.POST('/library/{libraryId}/videos', { params: { path: { libraryId } }, body: { title: '' } });
       await platform.video.POST('/library/{libraryId}/collections', { params: { path: { libraryId } }, body: { name: '' } });
