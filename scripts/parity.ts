@@ -11,13 +11,12 @@ import { uncovered } from './lib/parity/coverage.ts';
 import { record } from './lib/parity/record.ts';
 import { parityReport, reportMarkdown } from './lib/parity/report.ts';
 import { defaultInputs, INPUTS, type InputName, type Inputs } from './lib/parity/scenario.ts';
-import { SCENARIOS_BY_AREA } from './lib/parity/scenarios/index.ts';
+import { SCENARIOS } from './lib/parity/scenarios/index.ts';
 import { differenceLines, type Verification, verifyCassette } from './lib/parity/verify.ts';
 import { PLATFORM_CASSETTES, ROOT, STAND_IN_CASSETTES } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
 
 const REPORT_DIR = path.join(ROOT, 'dist/parity');
-const SCENARIOS = Object.values(SCENARIOS_BY_AREA).flat();
 
 const spec = {
   usage: 'pnpm parity <record|verify|report> [option...] [DIR...]',

@@ -5,7 +5,7 @@ import { createMock, type Mock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cassette, readCassettes } from '../../scripts/lib/parity/cassette.ts';
 import { parityReport } from '../../scripts/lib/parity/report.ts';
-import { SCENARIOS_BY_AREA } from '../../scripts/lib/parity/scenarios/index.ts';
+import { SCENARIOS } from '../../scripts/lib/parity/scenarios/index.ts';
 import { differenceLines, verifyCassette } from '../../scripts/lib/parity/verify.ts';
 import { PLATFORM_CASSETTES, STAND_IN_CASSETTES } from '../../scripts/lib/paths.ts';
 
@@ -14,9 +14,7 @@ const FOLDERS: [string, string, Cassette['source']][] = [
   ['test/parity/cassettes', STAND_IN_CASSETTES, 'stand-in'],
 ];
 const committed = FOLDERS.flatMap(([folder, dir, source]) => readCassettes(dir).map(({ file, cassette }) => ({ folder, file, cassette, source })));
-const SCENARIO_NAMES = Object.values(SCENARIOS_BY_AREA)
-  .flat()
-  .map((s) => s.name);
+const SCENARIO_NAMES = SCENARIOS.map((s) => s.name);
 
 let mock: Mock;
 beforeAll(async () => {

@@ -12,12 +12,11 @@ import { uncovered } from '../../scripts/lib/parity/coverage.ts';
 import { record } from '../../scripts/lib/parity/record.ts';
 import { parityReport } from '../../scripts/lib/parity/report.ts';
 import { defaultInputs } from '../../scripts/lib/parity/scenario.ts';
-import { SCENARIOS_BY_AREA } from '../../scripts/lib/parity/scenarios/index.ts';
+import { SCENARIOS } from '../../scripts/lib/parity/scenarios/index.ts';
 import { differenceLines, type Verification, verifyCassette } from '../../scripts/lib/parity/verify.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { type Injection, type StandInAnswer, startStandIn } from './stand-in.ts';
 
-const SCENARIOS = Object.values(SCENARIOS_BY_AREA).flat();
 const ACCESS_KEY = 'stand-in-access-key-5f0c1e';
 const body = (answer: StandInAnswer) => answer.body as any;
 const SIGNED_URL = 'https://cdn.example/t.jpg?token=s3cr3t-signature&size=2';

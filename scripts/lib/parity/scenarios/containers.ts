@@ -4,7 +4,7 @@ import { type Scenario, UNKNOWN } from '../scenario.ts';
 
 const template = { name: 'parity-web', imageName: 'nginx', imageNamespace: 'library', imageTag: '1.27', imageRegistryId: '1' };
 
-export const containers: Scenario[] = [
+export const scenarios: Scenario[] = [
   {
     name: 'containers/templates',
     area: 'containers',

@@ -5,7 +5,7 @@ import { type Scenario, UNKNOWN } from '../scenario.ts';
 
 const execute = (sql: string) => ({ type: 'execute' as const, stmt: { sql } });
 
-export const database: Scenario[] = [
+export const scenarios: Scenario[] = [
   {
     name: 'database/tokens-and-pipeline',
     area: 'database',

@@ -2,7 +2,7 @@
 import { importDnsRecords } from '@platform-contracts/client';
 import { type Scenario, UNKNOWN } from '../scenario.ts';
 
-export const dns: Scenario[] = [
+export const scenarios: Scenario[] = [
   {
     name: 'dns/import',
     area: 'dns',

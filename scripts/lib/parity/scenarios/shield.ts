@@ -2,7 +2,7 @@
 // review; a zone the account does not hold.
 import { type Scenario, UNKNOWN } from '../scenario.ts';
 
-export const shield: Scenario[] = [
+export const scenarios: Scenario[] = [
   {
     name: 'shield/zone-settings',
     area: 'shield',

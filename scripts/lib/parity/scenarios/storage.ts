@@ -1,7 +1,7 @@
 // Storage: the zones as every zone (page 0) and as a page; a bad page size.
 import type { Scenario } from '../scenario.ts';
 
-export const storage: Scenario[] = [
+export const scenarios: Scenario[] = [
   {
     name: 'storage/zones',
     area: 'storage',

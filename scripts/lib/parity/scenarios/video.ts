@@ -2,7 +2,7 @@
 // and a video created into it; the documented refusals of a bad request.
 import { must, type Scenario, UNKNOWN } from '../scenario.ts';
 
-export const video: Scenario[] = [
+export const scenarios: Scenario[] = [
   {
     name: 'video/collection-lifecycle',
     area: 'video',
