@@ -20,6 +20,7 @@ const HAND_WRITTEN: Record<string, { required: boolean; namedBy?: { test: string
   'openapi/ASSUMPTIONS.md': { required: true, namedBy: { test: 'test/layout/area-requirements.test.ts', says: 'has no section in openapi/ASSUMPTIONS.md' } },
   'packages/mock/src/areas/<area>.ts': { required: true, namedBy: { test: 'test/layout/area-requirements.test.ts', says: 'has no mock behaviour: write' } },
   'packages/client/src/domain/<area>.ts': { required: false },
+  'scripts/lib/parity/scenarios/<area>.ts': { required: true, namedBy: { test: 'test/parity/cassettes.test.ts', says: 'has no parity scenarios: write' } },
 };
 
 /** The place each numbered step names first: `1. **Its contract folder**, \`openapi/<area>/\`: ...`. */

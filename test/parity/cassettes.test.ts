@@ -1,6 +1,7 @@
 // Every committed cassette verified on the mock, offline: the platform's (parity/cassettes/) and
 // the stand-in's (test/parity/cassettes/, test equipment). Each folder holds only its own source,
 // and the report counts only the platform's.
+import { AREAS } from '@platform-contracts/contracts';
 import { createMock, type Mock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cassette, readCassettes } from '../../scripts/lib/parity/cassette.ts';
@@ -21,6 +22,13 @@ beforeAll(async () => {
   mock = await createMock();
 });
 afterAll(() => mock?.close());
+
+it.each(AREAS.map((area) => [area]))('%s has parity scenarios', (area) => {
+  expect(
+    SCENARIOS.some((s) => s.area === area),
+    `${area} has no parity scenarios: write scripts/lib/parity/scenarios/${area}.ts`,
+  ).toBe(true);
+});
 
 it('finds the stand-in’s cassettes, one per scenario', () => {
   expect(
