@@ -74,7 +74,7 @@ const INJECTED: { kind: string; injection: Injection; expected: RegExp }[] = [
     kind: 'order',
     injection: { operationId: 'listShieldZones', nth: 1, change: (a) => (body(a).data.reverse(), a) },
     expected:
-      /^shield\/zone-settings step 1 listShieldZones .*: \$\.data \(same items, other order\): recorded \[\{.+…, mock \[\{.+… \[openapi\/shield\/.+\.yaml:\d+\]$/,
+      /^shield\/zone-settings step 1 listShieldZones .*: \$\.data \(same items, other order: each recorded item’s place in the mock’s list\): recorded \[1,0\], mock \[0,1\] \[openapi\/shield\/.+\.yaml:\d+\]$/,
   },
   {
     kind: 'error message',
@@ -137,7 +137,7 @@ describe('a recording from a stand-in that differs only where normalisation says
     expect(lines).toEqual([]);
   });
 
-  it('holds references for what differed: ids, tokens, batons, times, durations', () => {
+  it('holds references for what differed: ids, tokens, batons, times, durations, secrets, skips', () => {
     const text = JSON.stringify(clean);
     for (const reference of [
       '<CollectionGuid:1>',
@@ -149,6 +149,8 @@ describe('a recording from a stand-in that differs only where normalisation says
       '<Duration>',
       '<AccessKey>',
       '<Input:libraryId>',
+      '<Password:1>',
+      '<skipped>',
     ]) {
       expect(text).toContain(reference);
     }

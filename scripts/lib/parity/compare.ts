@@ -24,6 +24,16 @@ const canonical = (value: unknown): string =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
   );
 
+/** Where each recorded item stands in the mock's list: `[1, 0]` for two items swapped. */
+function positions(expected: unknown[], actual: unknown[]): number[] {
+  const left = actual.map(canonical);
+  return expected.map((item) => {
+    const at = left.indexOf(canonical(item));
+    left[at] = '';
+    return at;
+  });
+}
+
 /** The body's differences as JSON paths (tokens), deepest first found. */
 export function bodyDifferences(
   expected: unknown,
@@ -33,7 +43,7 @@ export function bodyDifferences(
   if (Array.isArray(expected) && Array.isArray(actual)) {
     if (expected.length === actual.length && canonical(expected) !== canonical(actual)) {
       const sorted = (list: unknown[]) => list.map(canonical).sort().join('\n');
-      if (sorted(expected) === sorted(actual)) return [{ kind: 'order', tokens, expected, actual }];
+      if (sorted(expected) === sorted(actual)) return [{ kind: 'order', tokens, expected: positions(expected, actual), actual: actual.map((_, i) => i) }];
     }
     const found = [];
     for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
@@ -114,7 +124,7 @@ export function describeDifference(where: string, difference: Difference): strin
     value: 'value',
     missing: 'missing in the mock’s answer',
     extra: 'extra in the mock’s answer',
-    order: 'same items, other order',
+    order: 'same items, other order: each recorded item’s place in the mock’s list',
   };
   return `${where}: ${difference.path} (${what[difference.kind]}): recorded ${shown(difference.expected)}, mock ${shown(difference.actual)} [${difference.source}]`;
 }
