@@ -213,5 +213,13 @@ describe('a recording from a stand-in with injected differences', () => {
     expect(status('createVideo')).toMatchObject({ status: 'differs', recordedAt: '2026-12-01' });
     expect(status('listDatabaseTokens')).toMatchObject({ status: 'verified', recordedAt: '2026-12-01', scenarios: ['database/tokens-and-pipeline'] });
     expect(status('addContainerTemplate')).toMatchObject({ status: 'unverified' });
+    const pointers = asPlatform.flatMap((v) => v.steps.flatMap((s) => s.differences.map((d) => d.pointer)));
+    const differing = report.assumptions.filter((a) => a.status === 'differs');
+    expect(differing.length).toBeGreaterThan(0);
+    for (const fact of differing)
+      expect(
+        pointers.some((p) => p === `#/${fact.pointer}` || p.startsWith(`#/${fact.pointer}/`)),
+        fact.pointer,
+      ).toBe(true);
   });
 });

@@ -15,6 +15,8 @@ export interface Difference {
   actual: unknown;
   /** The contract element's source, `openapi/<area>/...yaml:LINE`. */
   source: string;
+  /** The element itself: a JSON Pointer into the area's bundle. */
+  pointer: string;
 }
 
 const jsonPath = (tokens: readonly string[]) =>
@@ -69,42 +71,25 @@ export function bodyDifferences(
 /** Every difference between the recorded answer and the mock's, each placed in the contract. */
 export function compareAnswers(operation: Operation, expected: NormalisedAnswer, actual: NormalisedAnswer): Difference[] {
   const { area } = operation;
-  const operationSource = sourceOf(area, operation.pointer);
+  const placed = (difference: Omit<Difference, 'source' | 'pointer'>, element: { pointer: string } | undefined): Difference => {
+    const pointer = element?.pointer ?? operation.pointer;
+    return { ...difference, source: sourceOf(area, pointer), pointer };
+  };
   if (expected.status !== actual.status) {
     const response = responseOf(operation, expected.status) ?? responseOf(operation, actual.status);
-    return [
-      {
-        kind: 'status',
-        path: 'status',
-        expected: expected.status,
-        actual: actual.status,
-        source: response ? sourceOf(area, response.pointer) : operationSource,
-      },
-    ];
+    return [placed({ kind: 'status', path: 'status', expected: expected.status, actual: actual.status }, response)];
   }
   const differences: Difference[] = [];
   const headers = headersOf(operation, expected.status);
   for (const name of [...new Set([...Object.keys(expected.headers), ...Object.keys(actual.headers)])].sort()) {
     if (expected.headers[name] === actual.headers[name]) continue;
     const element = headers.get(name) ?? responseOf(operation, expected.status);
-    differences.push({
-      kind: 'header',
-      path: `header ${name}`,
-      expected: expected.headers[name],
-      actual: actual.headers[name],
-      source: element ? sourceOf(area, element.pointer) : operationSource,
-    });
+    differences.push(placed({ kind: 'header', path: `header ${name}`, expected: expected.headers[name], actual: actual.headers[name] }, element));
   }
   const body = bodyOf(operation, expected.status, expected.headers['content-type']);
   for (const found of bodyDifferences(expected.body, actual.body)) {
     const element = body ? elementAt(area, body, found.tokens) : responseOf(operation, expected.status);
-    differences.push({
-      kind: found.kind,
-      path: jsonPath(found.tokens),
-      expected: found.expected,
-      actual: found.actual,
-      source: element ? sourceOf(area, element.pointer) : operationSource,
-    });
+    differences.push(placed({ kind: found.kind, path: jsonPath(found.tokens), expected: found.expected, actual: found.actual }, element));
   }
   return differences;
 }

@@ -87,7 +87,9 @@ export function parityReport(cassettes: readonly Cassette[], verifications: read
   const assumptions = AREAS.flatMap((area) =>
     assumedElements(area).map(({ pointer, why }): AssumptionParity => {
       const steps = platform.filter((c) => c.area === area).flatMap((c) => c.steps.map((step) => ({ step, c })));
-      const contradicted = steps.filter(({ step }) => step.violations?.some((v) => v.includes(`assumed at ${pointer})`)));
+      const under = (at: string) => at === `#/${pointer}` || at.startsWith(`#/${pointer}/`);
+      const differing = new Set([...verified.values()].filter((v) => v.steps.some((s) => s.differences.some((d) => under(d.pointer)))).map((v) => v.scenario));
+      const contradicted = steps.filter(({ step, c }) => differing.has(c.scenario) || step.violations?.some((v) => v.includes(`assumed at ${pointer})`)));
       const confirmed = steps.filter(({ step }) => step.confirmed?.includes(pointer));
       const status: ParityStatus = contradicted.length > 0 ? 'differs' : confirmed.length > 0 ? 'verified' : 'unverified';
       const recordedAt = latest([...contradicted, ...confirmed].map(({ c }) => c.recordedAt));
