@@ -43,6 +43,7 @@ export const scenarios: Scenario[] = [
       await platform.video.POST('/library/{libraryId}/videos', { params: { path: { libraryId } }, body: { title: '' } });
       await platform.video.POST('/library/{libraryId}/collections', { params: { path: { libraryId } }, body: { name: '' } });
       await platform.video.GET('/library/{libraryId}/collections', { params: { path: { libraryId }, query: { itemsPerPage: 0 } } });
+      await platform.video.GET('/library/{libraryId}/collections/{collectionId}', { params: { path: { libraryId, collectionId } } });
       await platform.video.POST('/library/{libraryId}/collections/{collectionId}', { params: { path: { libraryId, collectionId } }, body: { name: 'x' } });
       await platform.video.DELETE('/library/{libraryId}/collections/{collectionId}', { params: { path: { libraryId, collectionId } } });
       await platform.video.POST('/library/{libraryId}/videos', { params: { path: { libraryId } }, body: { title: 'Lost', collectionId } });
