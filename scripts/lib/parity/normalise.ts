@@ -105,10 +105,19 @@ export function referText(text: string, refs: References): string {
   return text;
 }
 
+/** A path segment as its value (a malformed escape stays as written: the cassette shows what was sent). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** A path or query string with each segment or value a reference knows replaced by it. */
 export function referTarget(target: string, refs: References): string {
   const [pathPart = '', query] = target.split('?');
-  const segments = pathPart.split('/').map((segment) => referText(decodeURIComponent(segment), refs));
+  const segments = pathPart.split('/').map((segment) => referText(decoded(segment), refs));
   const params = query === undefined ? undefined : new URLSearchParams(query);
   const shownQuery = params ? [...params].map(([key, value]) => `${key}=${referText(value, refs)}`).join('&') : '';
   return `${segments.join('/')}${shownQuery ? `?${shownQuery}` : ''}`;
