@@ -17,6 +17,8 @@ export const IMAGE_REPOSITORY = 'localhost/platform-mock';
 export const MOCK_PACKAGE = path.join(ROOT, 'packages/mock');
 export const mockVersion = (): string => JSON.parse(readFileSync(path.join(MOCK_PACKAGE, 'package.json'), 'utf8')).version;
 export const imageName = (version = mockVersion()) => `${IMAGE_REPOSITORY}:${version}`;
+/** The tag the READMEs' snippets use, moved to each image built or reused. */
+export const LATEST_IMAGE = `${IMAGE_REPOSITORY}:latest`;
 
 /** The user the mock runs as: no name on the host, not root (distroless's `nonroot`). */
 export const IMAGE_USER = 65532;
@@ -150,7 +152,10 @@ export function buildImage({ force = false, say = (_line: string) => {} }: { for
   const name = imageName(version);
   const inputs = imageInputs();
   const size = () => Number(run('podman', ['image', 'inspect', '--format', '{{.Size}}', name]).trim());
-  if (!force && imageLabel(name) === inputs) return { name, inputs, reused: true, size: size() };
+  if (!force && imageLabel(name) === inputs) {
+    run('podman', ['tag', name, LATEST_IMAGE]);
+    return { name, inputs, reused: true, size: size() };
+  }
   const staging = mkdtempSync(path.join(tmpdir(), 'platform-mock-image-'));
   const container = run('buildah', ['from', '--quiet', 'scratch']).trim();
   try {
@@ -195,6 +200,7 @@ export function buildImage({ force = false, say = (_line: string) => {} }: { for
     say(`committing ${name}...`);
     // Docker's format: OCI image configs have no HEALTHCHECK.
     run('buildah', ['commit', '--quiet', '--format', 'docker', '--rm', container, name]);
+    run('podman', ['tag', name, LATEST_IMAGE]);
   } catch (error) {
     spawnSync('buildah', ['rm', container]);
     throw error;

@@ -4,13 +4,15 @@
 // should be (not root, a health check, a read-only root filesystem); --db-dir and --state on
 // mounted volumes across two runs. The image is built once, or reused when built from the same inputs.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PlatformMockContainer, type StartedPlatformMockContainer } from '@platform-contracts/mock/testcontainers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BuiltImage, buildImage, IMAGE_USER, imageConfig } from '../../scripts/lib/image.ts';
+import { ROOT } from '../../scripts/lib/paths.ts';
+import { blocksOf } from '../support/doc-blocks.ts';
 import { containerToolsProblem, type PodmanService, startPodmanService } from '../support/podman-service.ts';
 
 let service: PodmanService | undefined;
@@ -157,6 +159,24 @@ describe('the image, through PlatformMockContainer', () => {
       expect(listed.items.map((item) => item.name)).toContain('From a state file');
     } finally {
       await second.stop();
+    }
+  }, 120_000);
+});
+
+describe("the README's Testcontainers block", () => {
+  it('runs as written against the image', async () => {
+    const [block] = blocksOf('README.md').filter((b) => b.language === 'ts' && b.code.includes('PlatformMockContainer'));
+    expect(block?.notRun).toContain('test/image/image.test.ts');
+    const dir = path.join(ROOT, 'dist/readme-blocks');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'testcontainers-block.ts');
+    writeFileSync(file, block!.code);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      await import(file);
+      expect(log).toHaveBeenCalledWith(200, true);
+    } finally {
+      log.mockRestore();
     }
   }, 120_000);
 });
