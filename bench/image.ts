@@ -50,7 +50,13 @@ async function stopWithRequestInFlight(name: string, port: number) {
   chmodSync(out, 0o777);
   const id = podman('run', '-d', '-p', `127.0.0.1:${port}:4010`, '-v', `${out}:/out`, name, '--quiet', '--coverage', '/out/coverage.json').stdout.trim();
   const url = `http://127.0.0.1:${port}`;
-  while (!(await fetch(`${url}/_mock/health`).then((r) => r.ok, () => false))) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (
+    !(await fetch(`${url}/_mock/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  )
+    await new Promise((resolve) => setTimeout(resolve, 10));
   const latencyMs = 1500;
   await fetch(`${url}/_mock/faults?namespace=bench`, {
     method: 'POST',
@@ -90,8 +96,12 @@ for (let run = 0; run < RUNS; run++) {
 const stop = await stopWithRequestInFlight(image.name, 4392);
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 console.log(`image: ${mb(image.size)} uncompressed, ${mb(compressed)} gzip-compressed`);
-console.log(`run -> first answer, median of ${RUNS}: mock ${median(mockStarts).toFixed(0)} ms, bare node:http in the same image ${median(bareStarts).toFixed(0)} ms (${(median(mockStarts) / median(bareStarts)).toFixed(2)}x)`);
-console.log(`stop with a request in flight: answered ${stop.status}, exit ${stop.exitCode}, coverage counted ${stop.coverageCalls} call, podman stop took ${stop.stopMs.toFixed(0)} ms, ${stop.afterAnswerMs.toFixed(0)} ms after the answer was due`);
+console.log(
+  `run -> first answer, median of ${RUNS}: mock ${median(mockStarts).toFixed(0)} ms, bare node:http in the same image ${median(bareStarts).toFixed(0)} ms (${(median(mockStarts) / median(bareStarts)).toFixed(2)}x)`,
+);
+console.log(
+  `stop with a request in flight: answered ${stop.status}, exit ${stop.exitCode}, coverage counted ${stop.coverageCalls} call, podman stop took ${stop.stopMs.toFixed(0)} ms, ${stop.afterAnswerMs.toFixed(0)} ms after the answer was due`,
+);
 printGoals('the container image', [
   { figure: 'size, gzip-compressed', value: mb(compressed), goal: '<= 60 MB', met: compressed <= 60e6 },
   { figure: 'run to first answer (median)', value: `${median(mockStarts).toFixed(0)} ms`, goal: '<= 1000 ms', met: median(mockStarts) <= 1000 },

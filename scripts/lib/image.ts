@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cleanNpmEnv, pnpmCommand } from './pnpm.ts';
 import { DOCS_DIR, ROOT } from './paths.ts';
+import { cleanNpmEnv, pnpmCommand } from './pnpm.ts';
 
 /** The image's repository name; its tag is the mock package's version. */
 export const IMAGE_REPOSITORY = 'localhost/platform-mock';
@@ -58,7 +58,8 @@ export function imageConfig(version: string, node: string) {
 function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): string {
   const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, cwd: options.cwd ?? ROOT, env: options.env ?? process.env });
   if (result.error) throw new Error(`${command}: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${(result.stderr || result.stdout).trim().split('\n').slice(-5).join('\n')}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status}): ${(result.stderr || result.stdout).trim().split('\n').slice(-5).join('\n')}`);
   return result.stdout;
 }
 
@@ -106,7 +107,16 @@ export function stageApp(into: string): void {
   const deploy = (offline: boolean) =>
     run(
       pnpm,
-      [...pnpmArgs, '--filter', '@platform-contracts/mock', 'deploy', '--prod', offline ? '--offline' : '--prefer-offline', '--config.inject-workspace-packages=true', into],
+      [
+        ...pnpmArgs,
+        '--filter',
+        '@platform-contracts/mock',
+        'deploy',
+        '--prod',
+        offline ? '--offline' : '--prefer-offline',
+        '--config.inject-workspace-packages=true',
+        into,
+      ],
       { env: cleanNpmEnv() },
     );
   try {
@@ -117,7 +127,8 @@ export function stageApp(into: string): void {
     deploy(false);
   }
   const store = path.join(into, 'node_modules/.pnpm');
-  for (const entry of readdirSync(store)) if (/^(typescript|@types\+|undici-types)@?/.test(entry)) rmSync(path.join(store, entry), { recursive: true, force: true });
+  for (const entry of readdirSync(store))
+    if (/^(typescript|@types\+|undici-types)@?/.test(entry)) rmSync(path.join(store, entry), { recursive: true, force: true });
   cpSync(DOCS_DIR, path.join(into, 'docs'), { recursive: true, dereference: true });
   cpSync(HEALTHCHECK_SOURCE, path.join(into, 'healthcheck.mjs'));
 }
@@ -132,7 +143,10 @@ export function stageRoot(root: string, node = process.execPath): void {
   }
   stageApp(path.join(root, APP_DIR.slice(1)));
   mkdirSync(path.join(root, 'etc'), { recursive: true });
-  writeFileSync(path.join(root, 'etc/passwd'), `root:x:0:0:root:/root:/sbin/nologin\nmock:x:${IMAGE_USER}:${IMAGE_USER}:platform-mock:${DATA_DIR}:/sbin/nologin\n`);
+  writeFileSync(
+    path.join(root, 'etc/passwd'),
+    `root:x:0:0:root:/root:/sbin/nologin\nmock:x:${IMAGE_USER}:${IMAGE_USER}:platform-mock:${DATA_DIR}:/sbin/nologin\n`,
+  );
   writeFileSync(path.join(root, 'etc/group'), `root:x:0:\nmock:x:${IMAGE_USER}:\n`);
   for (const dir of [DATA_DIR, '/tmp']) mkdirSync(path.join(root, dir), { recursive: true });
   chmodSync(path.join(root, 'tmp'), 0o1777);

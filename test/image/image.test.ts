@@ -76,17 +76,18 @@ describe('the image, through PlatformMockContainer', () => {
       // Another namespace, over REST: what it creates is its own, and reset(key) forgets it.
       const collections = `${mock.url}/library/7/collections`;
       const key = { AccessKey: 'image-test-rest' };
-      const created = await fetch(collections, { method: 'POST', headers: { ...key, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'In a container' }) });
+      const created = await fetch(collections, {
+        method: 'POST',
+        headers: { ...key, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'In a container' }),
+      });
       expect(created.status).toBe(200);
       const names = async (headers: Record<string, string>) =>
         ((await (await fetch(collections, { headers })).json()) as { items: { name: string }[] }).items.map((item) => item.name);
       expect(await names(key)).toContain('In a container');
       expect(await names({ AccessKey: 'image-test-other' })).not.toContain('In a container');
       const journal = await mock.requests('image-test-rest');
-      expect(journal.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
-        'POST /library/7/collections',
-        'GET /library/7/collections',
-      ]);
+      expect(journal.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /library/7/collections', 'GET /library/7/collections']);
       await mock.reset('image-test-rest');
       expect(await names(key)).not.toContain('In a container');
       const reached = (await mock.coverage()).operations.filter((op) => op.calls > 0).map((op) => op.operationId);
@@ -138,7 +139,11 @@ describe('the image, through PlatformMockContainer', () => {
     await pipeline(first, first.tokens.fullAccessToken, ['CREATE TABLE kept (x)', "INSERT INTO kept VALUES ('across runs')"]);
     const key = { AccessKey: 'image-state' };
     const collections = (mock: StartedPlatformMockContainer) => `${mock.url}/library/7/collections`;
-    const created = await fetch(collections(first), { method: 'POST', headers: { ...key, 'content-type': 'application/json' }, body: '{"name":"From a state file"}' });
+    const created = await fetch(collections(first), {
+      method: 'POST',
+      headers: { ...key, 'content-type': 'application/json' },
+      body: '{"name":"From a state file"}',
+    });
     expect(created.status).toBe(200);
     const { version, areas } = await first.namespace('image-state').exportState();
     await first.stop();

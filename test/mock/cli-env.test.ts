@@ -13,23 +13,34 @@ import { ROOT } from '../../scripts/lib/paths.ts';
 const parsed = (env: Record<string, string>, argv: string[] = []) => parseOptions(argv, env);
 
 describe('PLATFORM_MOCK_* variables', () => {
-  const cases: [name: string, env: Record<string, string>, argv: string[], read: (options: ReturnType<typeof parseOptions>) => unknown, expected: unknown][] =
+  const cases: [name: string, env: Record<string, string>, argv: string[], read: (options: ReturnType<typeof parseOptions>) => unknown, expected: unknown][] = [
+    ['a number', { PLATFORM_MOCK_PORT: '4999' }, [], (o) => o.start.port, 4999],
+    ['a host', { PLATFORM_MOCK_HOST: '0.0.0.0' }, [], (o) => o.start.host, '0.0.0.0'],
+    ['an argument over its variable', { PLATFORM_MOCK_PORT: '4999' }, ['--port', '5001'], (o) => o.start.port, 5001],
+    ['an argument written --name=value over its variable', { PLATFORM_MOCK_PORT: '4999' }, ['--port=5002'], (o) => o.start.port, 5002],
     [
-      ['a number', { PLATFORM_MOCK_PORT: '4999' }, [], (o) => o.start.port, 4999],
-      ['a host', { PLATFORM_MOCK_HOST: '0.0.0.0' }, [], (o) => o.start.host, '0.0.0.0'],
-      ['an argument over its variable', { PLATFORM_MOCK_PORT: '4999' }, ['--port', '5001'], (o) => o.start.port, 5001],
-      ['an argument written --name=value over its variable', { PLATFORM_MOCK_PORT: '4999' }, ['--port=5002'], (o) => o.start.port, 5002],
-      ['a list separated by commas and spaces', { PLATFORM_MOCK_ALLOWED_HOST: 'mock, mock.test,.internal' }, [], (o) => o.start.allowedHosts, ['mock', 'mock.test', '.internal']],
-      ['a repeatable option given as arguments, not merged with its variable', { PLATFORM_MOCK_AREA: 'dns' }, ['--area', 'video'], (o) => o.start.areas, ['video']],
-      ['a switch on', { PLATFORM_MOCK_QUIET: '1' }, [], (o) => o.values.quiet, true],
-      ['a switch on, as true', { PLATFORM_MOCK_DYNAMIC: 'TRUE' }, [], (o) => o.start.dynamic, true],
-      ['a switch off', { PLATFORM_MOCK_QUIET: '0' }, [], (o) => o.values.quiet, undefined],
-      ['an empty variable, as unset', { PLATFORM_MOCK_PORT: '' }, [], (o) => o.start.port, 4010],
-      ["an area's option", { PLATFORM_MOCK_DB_PER_HOST: 'yes' }, [], (o) => o.values['db-per-host'], true],
-      ['a file option', { PLATFORM_MOCK_COVERAGE: path.join(tmpdir(), 'coverage.json') }, [], (o) => o.coverageFile, path.join(tmpdir(), 'coverage.json')],
-      ['PORT and HOST, not read', { PORT: '4999', HOST: '0.0.0.0' }, [], (o) => [o.start.port, o.start.host], [4010, '127.0.0.1']],
-      ['--help, never from a variable', { PLATFORM_MOCK_HELP: '1' }, [], (o) => o.values.help, undefined],
-    ];
+      'a list separated by commas and spaces',
+      { PLATFORM_MOCK_ALLOWED_HOST: 'mock, mock.test,.internal' },
+      [],
+      (o) => o.start.allowedHosts,
+      ['mock', 'mock.test', '.internal'],
+    ],
+    [
+      'a repeatable option given as arguments, not merged with its variable',
+      { PLATFORM_MOCK_AREA: 'dns' },
+      ['--area', 'video'],
+      (o) => o.start.areas,
+      ['video'],
+    ],
+    ['a switch on', { PLATFORM_MOCK_QUIET: '1' }, [], (o) => o.values.quiet, true],
+    ['a switch on, as true', { PLATFORM_MOCK_DYNAMIC: 'TRUE' }, [], (o) => o.start.dynamic, true],
+    ['a switch off', { PLATFORM_MOCK_QUIET: '0' }, [], (o) => o.values.quiet, undefined],
+    ['an empty variable, as unset', { PLATFORM_MOCK_PORT: '' }, [], (o) => o.start.port, 4010],
+    ["an area's option", { PLATFORM_MOCK_DB_PER_HOST: 'yes' }, [], (o) => o.values['db-per-host'], true],
+    ['a file option', { PLATFORM_MOCK_COVERAGE: path.join(tmpdir(), 'coverage.json') }, [], (o) => o.coverageFile, path.join(tmpdir(), 'coverage.json')],
+    ['PORT and HOST, not read', { PORT: '4999', HOST: '0.0.0.0' }, [], (o) => [o.start.port, o.start.host], [4010, '127.0.0.1']],
+    ['--help, never from a variable', { PLATFORM_MOCK_HELP: '1' }, [], (o) => o.values.help, undefined],
+  ];
   it.each(cases)('reads %s', (_name, env, argv, read, expected) => {
     expect(read(parsed(env, argv))).toEqual(expected);
   });

@@ -63,7 +63,8 @@ export class PlatformMockContainer extends GenericContainer {
   /** Mock options as PLATFORM_MOCK_* variables: `{ quiet: true, 'max-namespaces': 50, area: ['video', 'dns'] }`. */
   withMockOptions(options: Record<string, string | number | boolean | string[]>): this {
     const variable = (name: string) => `PLATFORM_MOCK_${name.toUpperCase().replaceAll('-', '_')}`;
-    const value = (option: string | number | boolean | string[]) => (Array.isArray(option) ? option.join(',') : option === true ? '1' : option === false ? '0' : String(option));
+    const value = (option: string | number | boolean | string[]) =>
+      Array.isArray(option) ? option.join(',') : option === true ? '1' : option === false ? '0' : String(option);
     return this.withEnvironment(Object.fromEntries(Object.entries(options).map(([name, option]) => [variable(name), value(option)])));
   }
 
