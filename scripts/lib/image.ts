@@ -170,6 +170,7 @@ export function buildImage({ force = false, say = (_line: string) => {} }: { for
     run('podman', ['tag', name, LATEST_IMAGE]);
     return { name, inputs, reused: true, size: size() };
   }
+  const previous = spawnSync('podman', ['image', 'inspect', '--format', '{{.Id}}', name], { encoding: 'utf8' }).stdout.trim();
   const staging = mkdtempSync(path.join(tmpdir(), 'platform-mock-image-'));
   const container = run('buildah', ['from', '--quiet', 'scratch']).trim();
   try {
@@ -221,5 +222,7 @@ export function buildImage({ force = false, say = (_line: string) => {} }: { for
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+  // The image this one replaced, untagged now: removed, unless a container still uses it.
+  if (previous) spawnSync('podman', ['rmi', previous], { stdio: 'ignore' });
   return { name, inputs, reused: false, size: size() };
 }
