@@ -3,7 +3,8 @@
 // change made is the mock's address (`127.0.0.1:4010` in the docs) to the one the test runs.
 // A shell block may carry a marker on the line before it,
 //   <!-- not run: <reason> -->
-// which the tests accept only with a reason; a TypeScript block that is a test file to copy,
+// which the tests accept only with a reason (a TypeScript block too: one that needs what the
+// packed project lacks, a container runtime, and that the test the reason names runs); a TypeScript block that is a test file to copy,
 //   <!-- example: <file> -->
 // is written to that file and run with vitest.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -60,8 +61,9 @@ export function blocksOf(file: string, root = ROOT): DocBlock[] {
   });
 }
 
-/** Every TypeScript block of every doc. */
-export const typeScriptBlocks = (root = ROOT) => docFiles(root).flatMap((file) => blocksOf(file, root).filter((block) => block.language === 'ts'));
+/** Every TypeScript block of every doc, but those marked not run here (another test runs each). */
+export const typeScriptBlocks = (root = ROOT) =>
+  docFiles(root).flatMap((file) => blocksOf(file, root).filter((block) => block.language === 'ts' && block.notRun === undefined));
 
 /** A file name for the block: `packages-client-README.md-ts-3.ts`. */
 export const blockFileName = (block: DocBlock) => `${block.name.replace(/[/ #]+/g, '-')}.ts`;

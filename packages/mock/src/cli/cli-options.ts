@@ -11,6 +11,7 @@ import { type AreaFlag, UsageError } from '../engine/area.ts';
 import { parseExactJson } from '../engine/exact-json.ts';
 import type { StateSnapshot } from '../engine/namespaces.ts';
 import { expandVariadic, groupNames, PROXY_FLAGS, proxyOptionsFromFlags } from '../proxy/flags.ts';
+import { argsFromEnv, ENV_PREFIX, namingVariable } from './cli-env.ts';
 import { formatRows, HELP_WIDTH, mockProgram, parseArgsProblem, sentence, withDefault, wrap } from './cli-help.ts';
 
 const CORE_FLAGS: Record<string, AreaFlag & { short?: string; default?: string | boolean }> = {
@@ -126,11 +127,27 @@ export function usage({ program = mockProgram(), preface }: { program?: string; 
     "The mock's own endpoints:",
     ...formatRows(endpoints, width),
     '',
+    ...wrap(
+      `Every option but --help and --version can also be set by an environment variable: ${ENV_PREFIX} and the option's name in capitals, dashes as underscores (${ENV_PREFIX}PORT=4011, ${ENV_PREFIX}DB_DIR=/data); a repeatable option takes a list separated by commas, a switch 1 or 0. An argument wins over its variable.`,
+      HELP_WIDTH,
+    ),
+    '',
     ...wrap('Exit codes: 0 stopped by SIGINT or SIGTERM, 1 could not start, 2 usage error, 3 stopped and --fail-on-drift found drift.', HELP_WIDTH),
   ].join('\n');
 }
 
-export function parseOptions(argv: string[]) {
+/** The CLI's options from its arguments and, for those not given, from the environment (cli-env.ts). */
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env) {
+  const flags = { ...CORE_FLAGS, ...PROXY_FLAGS, ...Object.fromEntries(areaFlags().map(({ name, flag }) => [name, flag])) };
+  const { args, from } = argsFromEnv(flags, argv, env);
+  try {
+    return parseArguments([...args, ...argv]);
+  } catch (error) {
+    throw error instanceof UsageError ? namingVariable(error, from) : error;
+  }
+}
+
+function parseArguments(argv: string[]) {
   const options: ParseArgsConfig['options'] = {};
   const option = (flag: AreaFlag & { short?: string; default?: string | boolean }) =>
     Object.fromEntries(

@@ -101,8 +101,22 @@ function version(): string {
   return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
+/**
+ * As PID 1 (a container's process), a signal without a handler does nothing: until the mock is up
+ * and stopOnSignals takes over, SIGINT or SIGTERM exits at once, as it does for any other process.
+ */
+function exitOnSignalsUntilUp(): () => void {
+  if (process.pid !== 1) return () => {};
+  const exits = { SIGINT: () => process.exit(130), SIGTERM: () => process.exit(143) };
+  for (const [signal, exit] of Object.entries(exits)) process.once(signal, exit);
+  return () => {
+    for (const [signal, exit] of Object.entries(exits)) process.removeListener(signal, exit);
+  };
+}
+
 /** Runs the CLI with these arguments; resolves with the running mock, or exits on a usage or start error. */
 export async function runMockCli(argv: string[]): Promise<RunningMock> {
+  const up = exitOnSignalsUntilUp();
   let parsed;
   try {
     parsed = parseOptions(argv);
@@ -137,6 +151,7 @@ export async function runMockCli(argv: string[]): Promise<RunningMock> {
       );
       if (!quiet) mock.proxy.onExchange(parsed.logFormat === 'json' ? logExchangeJson : logExchange);
     }
+    up();
     stopOnSignals(mock, () => afterProxy(mock, parsed.start.proxy?.driftReport, parsed.values['fail-on-drift'] === true));
     // performance.now() counts from the start of the process.
     console.log(`Ready in ${Math.round(performance.now())} ms${quiet ? '' : '; requests are logged below (--quiet to silence)'}`);
