@@ -145,7 +145,6 @@ describe("the sandbox, against libSQL's additions", () => {
 
   it('reads the authorizer’s arguments per action code: ALTER TABLE names its database first, DROP COLUMN its column last', () => {
     const ALTER_TABLE = 26;
-    const FUNCTION = 31;
     const sandbox = new Sandbox('full');
     const decide = (action: number, a1: string | 0, a2: string | 0, a3: string | 0) => sandbox.authorize(undefined, action, a1, a2, a3);
     sandbox.beginCompile();
