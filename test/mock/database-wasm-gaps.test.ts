@@ -9,7 +9,7 @@ describe('parameter names', () => {
   /** SQLite's numbering of a statement's parameters, as sqlite3_bind_parameter_index answers it. */
   const indexes = (names: Record<string, number>) => (name: string) => names[name] ?? 0;
 
-  it.each([
+  it.each<{ sql: string; count: number; names: Record<string, number>; expected: (string | null)[] }>([
     { sql: 'SELECT ?, ?', count: 2, names: {}, expected: [null, null] },
     { sql: 'SELECT :a, @b, $c, ?4', count: 4, names: { ':a': 1, '@b': 2, $c: 3, '?4': 4 }, expected: [':a', '@b', '$c', '?4'] },
     { sql: 'SELECT :a, ?, :a', count: 2, names: { ':a': 1 }, expected: [':a', null] },
