@@ -28,7 +28,13 @@ const spec = {
 
 const { values, positionals } = parseScriptArgs(spec);
 const show = Number(values.show);
-const files = positionals.length > 0 ? positionals : readdirSync(CORPUS).filter((file) => file.endsWith('.slt')).sort().map((file) => path.join(CORPUS, file));
+const files =
+  positionals.length > 0
+    ? positionals
+    : readdirSync(CORPUS)
+        .filter((file) => file.endsWith('.slt'))
+        .sort()
+        .map((file) => path.join(CORPUS, file));
 const mock = await createMock({ areas: ['database'] });
 let unlisted = 0;
 let shown = 0;
@@ -59,7 +65,9 @@ try {
       else if (!agrees(expected[at]!, answers[at]!)) {
         differing++;
         if (shown++ < show)
-          console.log(`${path.relative(process.cwd(), file)}:${record.line}: ${record.sql}\n  mock:   ${JSON.stringify(answers[at])}\n  libSQL: ${JSON.stringify(expected[at])}`);
+          console.log(
+            `${path.relative(process.cwd(), file)}:${record.line}: ${record.sql}\n  mock:   ${JSON.stringify(answers[at])}\n  libSQL: ${JSON.stringify(expected[at])}`,
+          );
       }
     }
     unlisted += differing;

@@ -53,7 +53,7 @@ const sqldCode = (raw: number) => SQLD_CODES[raw & 0xff] ?? 'SQLITE_UNKNOWN';
 /** SQLite's tokenizer and parser refusing a text: sqld's own parser refuses it first (its message is its own). */
 const PARSER_MESSAGE = /^(near ".*": syntax error|incomplete input|unrecognized token: .*)$/s;
 
-export function valueOf(value: unknown): Value {
+export function sqlValue(value: unknown): Value {
   if (value === null || value === undefined) return { type: 'null' };
   if (typeof value === 'bigint') return { type: 'integer', value: String(value) };
   if (typeof value === 'number') return { type: 'float', value: Number.isFinite(value) ? value : null };
@@ -95,7 +95,7 @@ export class LibsqlReference {
     // refuses a statement it gives no kind, before the engine sees it.
     const unsupported: Outcome | undefined =
       sqldVerdict(sql) === 'unsupported' ? { ok: false, code: 'SQL_PARSE_ERROR', message: `unsupported statement: ${sql}` } : undefined;
-    let statement: ReturnType<Database['prepare']>;
+    let statement: Database.Statement;
     try {
       statement = this.#db.prepare(sql);
     } catch (error) {
@@ -109,7 +109,7 @@ export class LibsqlReference {
       let rows: Value[][] = [];
       if (statement.reader) {
         cols = statement.columns().map((column) => ({ name: column.name, decltype: column.type ?? null }));
-        rows = (statement.raw(true).all() as unknown[][]).map((row) => row.map(valueOf));
+        rows = (statement.raw(true).all() as unknown[][]).map((row) => row.map(sqlValue));
       } else statement.run();
       const counts = sqldCounts(sql);
       const [changes, rowid] = this.#db.prepare('SELECT changes(), last_insert_rowid()').safeIntegers(true).raw(true).get() as bigint[];

@@ -14,7 +14,12 @@ type HranaResult =
   | {
       type: 'ok';
       response: {
-        result: { cols: { name: string | null; decltype?: string | null }[]; rows: HranaValue[][]; affected_row_count: number; last_insert_rowid: string | null };
+        result: {
+          cols: { name: string | null; decltype?: string | null }[];
+          rows: HranaValue[][];
+          affected_row_count: number;
+          last_insert_rowid: string | null;
+        };
       };
     }
   | { type: 'error'; error: { message: string; code?: string | null } };
@@ -30,7 +35,7 @@ export async function freshDatabaseToken(fetch: Fetch, url: string, accessKey: s
   return ((await response.json()) as { tokens: { token: string }[] }).tokens[0]!.token;
 }
 
-function valueOf(value: HranaValue): Value {
+function hranaValue(value: HranaValue): Value {
   switch (value.type) {
     case 'integer':
       return { type: 'integer', value: String(value.value) };
@@ -59,7 +64,7 @@ function outcomeOf(result: HranaResult): Outcome {
   return {
     ok: true,
     cols: cols.map((col) => ({ name: col.name ?? '', decltype: col.decltype ?? null })),
-    rows: rows.map((row) => row.map(valueOf)),
+    rows: rows.map((row) => row.map(hranaValue)),
     affected: affected_row_count,
     lastInsertRowid: last_insert_rowid ?? null,
   };

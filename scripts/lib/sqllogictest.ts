@@ -49,14 +49,21 @@ export function parseSlt(text: string, engine = 'libsql'): SltRecord[] {
 /** A value as sqllogictest prints it in a column of type `type` (I, R or T). */
 function printed(value: Value, type: string): string {
   if (value.type === 'null') return 'NULL';
-  const number = value.type === 'integer' ? Number(value.value) : value.type === 'float' ? (value.value ?? Number.NaN) : Number.parseFloat(value.type === 'text' ? value.value : '') || 0;
+  const number =
+    value.type === 'integer'
+      ? Number(value.value)
+      : value.type === 'float'
+        ? (value.value ?? Number.NaN)
+        : Number.parseFloat(value.type === 'text' ? value.value : '') || 0;
   if (type === 'I') return value.type === 'integer' ? value.value : String(Math.trunc(number));
   if (type === 'R') return number.toFixed(3);
   const text =
     value.type === 'integer'
       ? value.value
       : value.type === 'float'
-        ? Number.isInteger(value.value) ? `${value.value}.0` : String(value.value)
+        ? Number.isInteger(value.value)
+          ? `${value.value}.0`
+          : String(value.value)
         : value.type === 'text'
           ? value.value
           : Buffer.from(value.hex, 'hex').toString('latin1');

@@ -34,7 +34,7 @@ describe('generated schemas and statements', () => {
         for (const [at, sql] of statements.entries()) {
           counts.statements++;
           if (expected[at]!.ok) counts.ran++;
-          if (sql.startsWith('ALTER')) (counts.alters++, expected[at]!.ok && counts.altersRan++);
+          if (sql.startsWith('ALTER')) counts.alters++, expected[at]!.ok && counts.altersRan++;
           if (!agrees(expected[at]!, answers[at]!))
             throw new Error(
               `statement ${at + 1} of ${statements.length}: ${sql}\n  mock:   ${JSON.stringify(answers[at])}\n  libSQL: ${JSON.stringify(expected[at])}\nscript:\n${statements.join(';\n')}`,

@@ -61,9 +61,11 @@ async function shapeOf(client: Client, table: string) {
   return { columns, foreignKeys };
 }
 const tablesOf = async (client: Client) =>
-  (await client.execute("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_\\_%' ESCAPE '\\' ORDER BY name")).rows.map(
-    (row) => row.name,
-  );
+  (
+    await client.execute(
+      "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_\\_%' ESCAPE '\\' ORDER BY name",
+    )
+  ).rows.map((row) => row.name);
 const rowsOf = async (client: Client, sql: string) => (await client.execute(sql)).rows.map((row) => ({ ...row }));
 
 /** drizzle-kit's CLI, as a user runs it: exit code and output (it exits 0 after a failed push, so the tests look at the database). */
@@ -105,7 +107,16 @@ describe.each(TRANSPORTS)('%s', (_name, scheme) => {
     await (await pushSQLiteSchema(schemaV1, db)).apply();
     await client.batch(SEED);
     const credentials = token ? ['--url', url, '--auth-token', token] : ['--url', url];
-    const push = await drizzleKit(['push', '--dialect', 'turso', '--schema', path.join(FIXTURES, 'drizzle/schema-v2.ts'), ...credentials, '--force', '--verbose']);
+    const push = await drizzleKit([
+      'push',
+      '--dialect',
+      'turso',
+      '--schema',
+      path.join(FIXTURES, 'drizzle/schema-v2.ts'),
+      ...credentials,
+      '--force',
+      '--verbose',
+    ]);
     // Its error's first line (its stack points into drizzle-kit's bundle, whose source map vitest cannot read).
     expect(push.output.split('\n').find((line) => /error/i.test(line))).toBeUndefined();
     expect(push.status).toBe(0);

@@ -39,28 +39,28 @@ const columnType = fc.constantFrom('INTEGER', 'TEXT', 'REAL', 'BLOB', 'NUMERIC',
 const STRICT_TYPE: Record<string, string> = { NUMERIC: 'INTEGER', 'F32_BLOB(2)': 'BLOB', '': 'ANY' };
 
 const columnDefinition = (name: string, { primaryKey = false, strict = false } = {}) =>
-  fc.tuple(columnType, fc.boolean(), fc.option(literal, { nil: undefined }), fc.boolean()).map(([type, notNull, fallback, unique]) =>
-    [
-      name,
-      strict ? (STRICT_TYPE[type] ?? type) : type,
-      primaryKey ? 'PRIMARY KEY' : '',
-      notNull ? 'NOT NULL' : '',
-      fallback ? `DEFAULT (${fallback})` : '',
-      unique && !primaryKey ? 'UNIQUE' : '',
-    ]
-      .filter(Boolean)
-      .join(' '),
-  );
+  fc
+    .tuple(columnType, fc.boolean(), fc.option(literal, { nil: undefined }), fc.boolean())
+    .map(([type, notNull, fallback, unique]) =>
+      [
+        name,
+        strict ? (STRICT_TYPE[type] ?? type) : type,
+        primaryKey ? 'PRIMARY KEY' : '',
+        notNull ? 'NOT NULL' : '',
+        fallback ? `DEFAULT (${fallback})` : '',
+        unique && !primaryKey ? 'UNIQUE' : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
 
 /** CREATE TABLE of the given name with a primary key or not, STRICT or not, WITHOUT ROWID (with a primary key) or not. */
 const createTableNamed = (name: string) =>
   fc.tuple(fc.integer({ min: 1, max: 4 }), fc.boolean(), fc.boolean(), fc.boolean()).chain(([count, primaryKey, strict, withoutRowid]) =>
-    fc
-      .tuple(...COLUMNS.slice(0, count).map((col, at) => columnDefinition(col, { primaryKey: primaryKey && at === 0, strict })))
-      .map((columns) => {
-        const options = [strict ? 'STRICT' : '', withoutRowid && primaryKey ? 'WITHOUT ROWID' : ''].filter(Boolean).join(', ');
-        return `CREATE TABLE ${name} (${columns.join(', ')})${options ? ` ${options}` : ''}`;
-      }),
+    fc.tuple(...COLUMNS.slice(0, count).map((col, at) => columnDefinition(col, { primaryKey: primaryKey && at === 0, strict }))).map((columns) => {
+      const options = [strict ? 'STRICT' : '', withoutRowid && primaryKey ? 'WITHOUT ROWID' : ''].filter(Boolean).join(', ');
+      return `CREATE TABLE ${name} (${columns.join(', ')})${options ? ` ${options}` : ''}`;
+    }),
   );
 export const createTable = table.chain(createTableNamed);
 
@@ -71,9 +71,7 @@ const insert = fc
       `INSERT ${conflict}INTO ${name}${named ? ` (${COLUMNS.slice(0, values.length).join(', ')})` : ''} VALUES (${values.join(', ')})${returning ? ' RETURNING *' : ''}`,
   );
 const insertColumn = fc.tuple(table, column, literal).map(([name, col, value]) => `INSERT INTO ${name} (${col}) VALUES (${value})`);
-const update = fc
-  .tuple(table, column, literal, column)
-  .map(([name, col, value, where]) => `UPDATE ${name} SET ${col} = ${value} WHERE ${where} IS NOT NULL`);
+const update = fc.tuple(table, column, literal, column).map(([name, col, value, where]) => `UPDATE ${name} SET ${col} = ${value} WHERE ${where} IS NOT NULL`);
 const remove = fc.tuple(table, column, literal).map(([name, col, value]) => `DELETE FROM ${name} WHERE ${col} = ${value}`);
 
 const queries = [
@@ -83,7 +81,10 @@ const queries = [
   fc.tuple(table, column).map(([name, col]) => `SELECT count(*), sum(${col}), total(${col}), max(${col}), group_concat(quote(${col})) FROM ${name}`),
   fc
     .tuple(table, column)
-    .map(([name, col]) => `SELECT CASE WHEN typeof(${col}) = 'blob' THEN quote(${col}) ELSE CAST(${col} AS TEXT) END, ${col} + 0.5, ${col} * 2 FROM ${name} ORDER BY rowid`),
+    .map(
+      ([name, col]) =>
+        `SELECT CASE WHEN typeof(${col}) = 'blob' THEN quote(${col}) ELSE CAST(${col} AS TEXT) END, ${col} + 0.5, ${col} * 2 FROM ${name} ORDER BY rowid`,
+    ),
   fc.tuple(table, column, vector).map(([name, col, v]) => `SELECT vector_distance_cos(${col}, ${v}) FROM ${name} ORDER BY rowid`),
   fc.tuple(index, vector, fc.integer({ min: 1, max: 3 })).map(([idx, v, k]) => `SELECT id FROM vector_top_k('${idx}', ${v}, ${k}) ORDER BY id`),
   fc.tuple(literal, literal).map(([a, b]) => `SELECT ${a}, ${b}, ${a} + ${b}, quote(${a}) || quote(${b}), ${a} = ${b}, typeof(${a} * ${b})`),
@@ -135,5 +136,7 @@ export const script: fc.Arbitrary<string[]> = fc
   .integer({ min: 1, max: 3 })
   .chain((count) => fc.tuple(...TABLES.slice(0, count).map(createTableNamed)))
   .chain((tables) =>
-    fc.tuple(fc.array(insert, { minLength: 2, maxLength: 6 }), fc.array(statement, { minLength: 4, maxLength: 16 })).map(([rows, statements]) => [...tables, ...rows, ...statements]),
+    fc
+      .tuple(fc.array(insert, { minLength: 2, maxLength: 6 }), fc.array(statement, { minLength: 4, maxLength: 16 }))
+      .map(([rows, statements]) => [...tables, ...rows, ...statements]),
   );
