@@ -12,9 +12,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAsListed, KNOWN_DIFFERENCES, knownDifference } from '../../scripts/lib/libsql-differences.ts';
 import { LibsqlReference, type Outcome } from '../../scripts/lib/libsql-reference.ts';
-import { useMock } from '../support/mock.ts';
 import { agrees, freshDatabaseToken, runOnMock } from '../../scripts/lib/mock-sql.ts';
 import { parseSlt, printedRows, type SltRecord } from '../../scripts/lib/sqllogictest.ts';
+import { useMock } from '../support/mock.ts';
 
 const CORPUS = path.join(import.meta.dirname, 'libsql-corpus');
 const scripts = readdirSync(CORPUS)
