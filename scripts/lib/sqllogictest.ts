@@ -10,8 +10,8 @@ export type SltRecord =
   | { kind: 'statement'; line: number; expect: 'ok' | 'error'; sql: string }
   | { kind: 'query'; line: number; types: string; sort: 'nosort' | 'rowsort' | 'valuesort'; sql: string; expected: string[]; hashed: boolean };
 
-/** The records of a script, for an engine named `engine` (its skipif/onlyif conditions applied). */
-export function parseSlt(text: string, engine = 'libsql'): SltRecord[] {
+/** The records of a script, for an engine named `engine` (its skipif/onlyif conditions applied; libSQL is `sqlite` there). */
+export function parseSlt(text: string, engine = 'sqlite'): SltRecord[] {
   const records: SltRecord[] = [];
   const lines = text.split('\n');
   let i = 0;
