@@ -21,12 +21,16 @@ export function parseSlt(text: string, engine = 'sqlite'): SltRecord[] {
       i++;
       continue;
     }
-    if (line === 'halt') break;
     let skip = false;
     while (/^(skipif|onlyif) /.test(line)) {
       const [condition, name] = line.split(/\s+/);
       if ((condition === 'skipif') === (name === engine)) skip = true;
       line = lines[++i]!.trimEnd();
+    }
+    if (line === 'halt') {
+      if (!skip) break;
+      i++;
+      continue;
     }
     const start = i + 1;
     const header = line.split(/\s+/);
