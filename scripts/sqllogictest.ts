@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createMock } from '@platform-contracts/mock';
-import { parseScriptArgs, plural } from './lib/args.ts';
+import { parseScriptArgs, plural, usageError } from './lib/args.ts';
 import { isAsListed, knownDifference } from './lib/libsql-differences.ts';
 import { LibsqlReference } from './lib/libsql-reference.ts';
 import { agrees, freshDatabaseToken, runOnMock } from './lib/mock-sql.ts';
@@ -28,6 +28,7 @@ const spec = {
 
 const { values, positionals } = parseScriptArgs(spec);
 const show = Number(values.show);
+if (!Number.isInteger(show) || show < 0) usageError(spec, `--show takes a whole number of differences, not ${values.show}`);
 const files =
   positionals.length > 0
     ? positionals
