@@ -5,10 +5,10 @@
 // need are written ahead of time as ajv's standalone code (packages/mock/src/mock/precompile.ts), so
 // that a mock's first answers do not wait for ajv to compile them.
 //
-// SQLite's WebAssembly build ships inside the mock: the database engine's thread scripts are bundled
-// with @sqlite.org/sqlite-wasm (esbuild) and sqlite3.wasm is copied beside them, so that users do not
-// install that package, whose `engines` (node >=22) makes npm warn EBADENGINE on Node 20 although
-// it runs there (the mock's tests run on Node 20).
+// libSQL's WebAssembly build ships inside the mock: the database engine's thread scripts are bundled
+// with the JavaScript of @libsql/libsql-wasm-experimental (esbuild), and the optimized module
+// (packages/mock/libsql-wasm/sqlite3.wasm, made by scripts/libsql-wasm.ts) is copied beside them,
+// so that users install neither that package nor its 3.6 MB unoptimized module.
 import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -24,9 +24,9 @@ const PACKAGE_DIR = path.join(ROOT, 'packages/mock');
 const ENGINE = 'areas/database/engine';
 const fromMock = createRequire(path.join(PACKAGE_DIR, 'package.json'));
 
-/** The engine's thread scripts with SQLite's module in them, and sqlite3.wasm beside them (engine/sqlite-module.ts reads it there). */
+/** The engine's thread scripts with libSQL's module in them, and sqlite3.wasm beside them (engine/sqlite-module.ts reads it there). */
 export function bundleSqlite(dist = path.join(PACKAGE_DIR, 'dist')) {
-  const sqlite = JSON.parse(readFileSync(fromMock.resolve('@sqlite.org/sqlite-wasm/package.json'), 'utf8')) as {
+  const sqlite = JSON.parse(readFileSync(fromMock.resolve('@libsql/libsql-wasm-experimental/package.json'), 'utf8')) as {
     name: string;
     version: string;
     license: string;
@@ -41,12 +41,12 @@ export function bundleSqlite(dist = path.join(PACKAGE_DIR, 'dist')) {
       outfile: path.join(dist, ENGINE, `${entry}.js`),
       allowOverwrite: true,
       banner: {
-        js: `// A thread of the database engine, with ${sqlite.name} ${sqlite.version} (${sqlite.license}; SQLite itself is public domain) bundled in by scripts/build-mock.ts.`,
+        js: `// A thread of the database engine, with ${sqlite.name} ${sqlite.version} (${sqlite.license}; libSQL is MIT, SQLite public domain) bundled in by scripts/build-mock.ts.`,
       },
       logLevel: 'error',
     });
   }
-  copyFileSync(fromMock.resolve('@sqlite.org/sqlite-wasm/sqlite3.wasm'), path.join(dist, ENGINE, 'sqlite3.wasm'));
+  copyFileSync(path.join(PACKAGE_DIR, 'libsql-wasm/sqlite3.wasm'), path.join(dist, ENGINE, 'sqlite3.wasm'));
 }
 
 export async function buildMock() {
@@ -67,7 +67,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   parseScriptArgs({
     usage: 'tsx scripts/build-mock.ts',
     description: `Builds @platform-contracts/mock into packages/mock/dist/: compiles it, bundles the database
-engine's threads with SQLite's WebAssembly build, and precompiles the validators of the contracts'
+engine's threads with libSQL's WebAssembly build, and precompiles the validators of the contracts'
 schemas. \`pnpm build\` runs it as its last step (after the contracts it reads).`,
   });
   await buildMock();

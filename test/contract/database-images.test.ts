@@ -92,12 +92,12 @@ const CASES: Case[] = [
   },
   {
     name: 'a trigger calling a refused function',
-    image: () => makeImage([TABLE, 'CREATE TRIGGER trg AFTER INSERT ON g BEGIN SELECT sqlite_compileoption_get(0); END']),
+    image: () => makeImage([TABLE, 'CREATE TRIGGER trg AFTER INSERT ON g BEGIN SELECT unknown(0); END']),
     reason: /trigger "trg" is refused/,
   },
   {
     name: 'a view calling a refused function',
-    image: () => makeImage([TABLE, 'CREATE VIEW vw AS SELECT sqlite_compileoption_get(0)']),
+    image: () => makeImage([TABLE, 'CREATE VIEW vw AS SELECT unknown(0)']),
     reason: /view "vw" is refused/,
   },
   {

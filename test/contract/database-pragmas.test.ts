@@ -1,11 +1,12 @@
-// The pragma policy (PRAGMA_POLICY in the engine's sandbox) is the one table that decides: these
-// tests are generated from it, each pragma × Full Access and Read Only × read and set, accepted
-// and refused alike; every setting a stream makes of its connection is gone for the next stream;
-// and a pragma off the table is refused for either token.
+// The pragma table (PRAGMAS in engine/statement-rules.ts: sqld's rules and the sandbox's policy in
+// one) is the one table that decides: these tests are generated from it, each pragma × Full Access
+// and Read Only × without and with a value, accepted and refused alike (sqld's SQL_PARSE_ERROR
+// first, then the sandbox's refusal); every setting a stream makes of its connection is gone for
+// the next stream; and a pragma off the table is unsupported for either token, as sqld answers it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { Access, SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
-import { PRAGMA_POLICY, type PragmaRule, type Who } from '../../packages/mock/src/areas/database/engine/sandbox.ts';
+import { PRAGMAS, type PragmaRule, type Who } from '../../packages/mock/src/areas/database/engine/statement-rules.ts';
 
 const MAX_DATABASE_BYTES = 1024 * 1024;
 const LIMITS = {
@@ -24,12 +25,19 @@ const mayDo = (who: Who, access: Access) => who === 'any' || (who === 'full' && 
 const refusalOf = (who: Who): string => (who === 'none' ? 'SQLITE_AUTH' : 'SQLITE_READONLY');
 const readSql = (name: string, rule: PragmaRule) => (rule.argument ? `PRAGMA ${name}(${rule.example})` : `PRAGMA ${name}`);
 
-const policy = Object.entries(PRAGMA_POLICY);
+const unsupported = (sql: string) => ({
+  type: 'error',
+  error: { code: 'SQL_PARSE_ERROR', message: `SQL string could not be parsed: unsupported statement: ${sql}` },
+});
+
+const policy = Object.entries(PRAGMAS);
 const cases = policy.flatMap(([name, rule]) =>
   (['full', 'read-only'] as const).flatMap((access) => [
-    { name, access, op: 'read' as const, sql: readSql(name, rule), who: rule.read },
-    // A value given to a pragma that takes an argument is its argument: the read above covers it.
-    ...(rule.argument ? [] : [{ name, access, op: 'set' as const, sql: `PRAGMA ${name} = ${rule.example}`, who: rule.set }]),
+    { name, access, op: 'read' as const, sql: readSql(name, rule), who: rule.read, sqld: rule.sqld !== 'never' },
+    // A value given to a pragma that takes a table is its argument: the read above covers it.
+    ...(rule.argument === 'table'
+      ? []
+      : [{ name, access, op: 'set' as const, sql: `PRAGMA ${name} = ${rule.example}`, who: rule.argument ? rule.read : rule.set, sqld: rule.sqld === 'any' }]),
   ]),
 );
 
@@ -50,35 +58,29 @@ describe('the pragma policy', () => {
   });
   afterAll(() => engine.close());
 
-  it.each(cases)('$access: $op of PRAGMA $name ($sql)', async ({ access, sql, who }) => {
+  it.each(cases)('$access: $op of PRAGMA $name ($sql)', async ({ access, sql, who, sqld }) => {
     const [outcome] = await run([execute(sql)], access);
-    if (mayDo(who, access)) expect(outcome, JSON.stringify(outcome)).toMatchObject({ type: 'ok' });
+    if (!sqld) expect(outcome).toEqual(unsupported(sql));
+    else if (mayDo(who, access)) expect(outcome, JSON.stringify(outcome)).toMatchObject({ type: 'ok' });
     else expect(outcome).toMatchObject({ type: 'error', error: { code: refusalOf(who) } });
   });
 
-  const connectionSettings = policy.filter(([, rule]) => rule.scope === 'connection' && rule.set === 'full' && rule.read === 'any');
+  const connectionSettings = policy.filter(([, rule]) => rule.sqld === 'any' && rule.scope === 'connection' && rule.set === 'full' && rule.read === 'any');
   it.each(connectionSettings)('PRAGMA %s set by one stream is gone for the next one', async (name, rule) => {
     const before = await value(`PRAGMA ${name}`);
     for (let i = 0; i < 3; i++) expect((await run([execute(`PRAGMA ${name} = ${rule.example}`), execute(`PRAGMA ${name}`)]))[0]).toMatchObject({ type: 'ok' });
     expect(await value(`PRAGMA ${name}`)).toEqual(before);
   });
 
-  it.each([
-    'busy_timeout',
-    'mmap_size',
-    'writable_schema',
-    'temp_store_directory',
-    'hard_heap_limit',
-    'soft_heap_limit',
-    'threads',
-    'locking_mode',
-    'shrink_memory',
-  ])('refuses PRAGMA %s, off the table, for either token', async (name) => {
-    for (const access of ['full', 'read-only'] as const) {
-      for (const sql of [`PRAGMA ${name}`, `PRAGMA ${name} = 1`])
-        expect((await run([execute(sql)], access))[0]).toMatchObject({ type: 'error', error: { code: 'SQLITE_AUTH' } });
-    }
-  });
+  it.each(['writable_schema', 'temp_store_directory', 'data_store_directory', 'key', 'rekey', 'cipher', 'vdbe_trace', "'busy_timeout'", 'no_such_pragma'])(
+    'answers PRAGMA %s, off the table, as sqld does (unsupported) for either token',
+    async (name) => {
+      for (const access of ['full', 'read-only'] as const) {
+        for (const sql of [`PRAGMA ${name}`, `PRAGMA ${name} = 1`, `PRAGMA main.${name}`, `EXPLAIN PRAGMA ${name}`])
+          expect((await run([execute(sql)], access))[0]).toEqual(unsupported(sql));
+      }
+    },
+  );
 
   it(`keeps a database under maxDatabaseBytes (${MAX_DATABASE_BYTES}) whatever max_page_count a stream asks for`, async () => {
     const outcomes = await run([
@@ -86,7 +88,7 @@ describe('the pragma policy', () => {
       execute('CREATE TABLE filler (b)'),
       ...Array.from({ length: 30 }, () => execute('INSERT INTO filler VALUES (zeroblob(100000))')),
     ]);
-    expect(outcomes[0]).toMatchObject({ type: 'error', error: { code: 'SQLITE_AUTH' } });
+    expect(outcomes[0]).toEqual(unsupported('PRAGMA max_page_count = 1000000'));
     expect(outcomes.map((outcome) => (outcome.type === 'ok' ? 'ok' : outcome.error.code))).toContain('SQLITE_FULL');
     expect(await value(`SELECT count(*) * 100000 <= ${MAX_DATABASE_BYTES} FROM filler`)).toEqual([[{ type: 'integer', value: '1' }]]);
   });

@@ -666,7 +666,7 @@ export interface components<Int64 extends number | bigint = number> {
          *
          *     | code | When |
          *     |---|---|
-         *     | `SQL_PARSE_ERROR` | the SQL text does not parse: a syntax error, an unfinished statement, an unknown token (`SQL string could not be parsed: ...`) |
+         *     | `SQL_PARSE_ERROR` | the SQL text does not parse: a syntax error, an unfinished statement, an unknown token (`SQL string could not be parsed: ...`); or it holds a statement sqld does not run (`SQL string could not be parsed: unsupported statement: <the text>`: `VACUUM`, `ANALYZE`, `CREATE TEMP ...`, an unknown pragma, a pragma sqld only reads given a value) |
          *     | `SQL_INPUT_ERROR` | SQLite refuses the statement while compiling it, at a place in the text: no such column or function, a table that already exists (`SQL input error: ... (at offset N)`) |
          *     | `SQL_NO_STATEMENT`, `SQL_MANY_STATEMENTS` | `execute`, a batch step or `describe` holds no statement, or more than one (use `sequence` or a batch) |
          *     | `ARGS_INVALID` | a parameter has no value, or more positional values than parameters were given |
@@ -677,7 +677,7 @@ export interface components<Int64 extends number | bigint = number> {
          *     | `STREAM_CLOSED`, `STREAM_EXPIRED`, `BATON_REUSED`, `BATON_INVALID` | the stream cannot serve the request |
          *
          *     The mock adds, for its limits (see the description of the API): `SQLITE_AUTH` (the statement
-         *     reaches outside the database: file functions, ATTACH, VACUUM INTO, extensions),
+         *     reaches outside the database or its connection: ATTACH, DETACH, a function off the allow-list),
          *     `SQLITE_INTERRUPT` (the statement ran past the time limit), `SQLITE_NOMEM` (past the memory
          *     limit), `STREAM_LIMIT_REACHED`, `DATABASE_LIMIT_REACHED` and `REQUEST_INVALID` (a request
          *     sqld refuses whole, such as both `sql` and `sql_id`, or conditions nested too deep).

@@ -98,7 +98,7 @@ export class StreamConnection {
 
   /** Compiles without caching (the caller finalizes). */
   compile(sql: string): StmtPointer {
-    this.sandbox.refusal = undefined;
+    this.sandbox.beginCompile();
     let stmt: StmtPointer;
     try {
       stmt = this.sqlite.prepare(this.db, sql);
@@ -111,7 +111,8 @@ export class StreamConnection {
 
   /** One step of a statement; false when it is done. Errors name the sandbox's reason when it refused. */
   step(stmt: StmtPointer): boolean {
-    this.sandbox.refusal = undefined;
+    // A step may compile the statement again (after a schema change): a compile of its own.
+    this.sandbox.beginCompile();
     try {
       return this.sqlite.step(this.db, stmt);
     } catch (error) {

@@ -120,7 +120,14 @@ function replaySchema(sqlite: Sqlite, db: number, sandbox: Sandbox, rows: Schema
   }
   for (const row of rows) {
     const name = quoteIdentifier(row.name);
-    if (row.type === 'view') {
+    if (row.type === 'table') {
+      // SQLite 3.45 resolves a column's default only when it reads the schema (no authorizer then): compile each one.
+      const defaults = sqlite.rows(db, `SELECT dflt_value FROM pragma_table_xinfo(${quote(row.name)}) WHERE dflt_value IS NOT NULL`);
+      for (const [value] of defaults) {
+        const refusal = compile(row, `SELECT ${String(value)}`);
+        if (refusal) return refusal;
+      }
+    } else if (row.type === 'view') {
       const refusal = compile(row, `SELECT * FROM ${name}`);
       if (refusal) return refusal;
     } else if (row.type === 'trigger') {

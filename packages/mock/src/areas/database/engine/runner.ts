@@ -10,6 +10,7 @@ import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt
 import { keepSplit, split } from './split-cache.ts';
 import { type SplitStatement, withoutExplain } from './sql-text.ts';
 import { sqldCounts } from './sqld-counts.ts';
+import { checkSqldRules } from './statement-rules.ts';
 import { SQLITE_BUSY, type StmtPointer } from './wasm.ts';
 
 export interface RunContext {
@@ -41,6 +42,8 @@ async function respond(connection: () => StreamConnection, request: SqlRequest, 
     case 'sequence': {
       const conn = connection();
       const statements = split(request.sql);
+      // sqld reads the whole sequence first: one unsupported statement refuses it all.
+      checkSqldRules(statements, request.sql);
       for (const statement of statements) await run(conn, statement, NO_ARGS, false, context);
       keepSplit(request.sql, statements);
       return { type: 'sequence' };
@@ -54,9 +57,11 @@ async function respond(connection: () => StreamConnection, request: SqlRequest, 
   }
 }
 
-/** The one statement of an SQL text, as the protocol requires. */
-function oneStatement(sql: string): SplitStatement {
+/** The one statement of an SQL text, as the protocol requires, and one that sqld runs (its first statement is judged before their count). */
+function oneStatement(sql: string, sqldRules = true): SplitStatement {
   const statements = split(sql);
+  // sqld's `describe` compiles the text without classifying it.
+  if (sqldRules) checkSqldRules(statements.slice(0, 1), sql);
   if (statements.length === 0) throw new ProtocolError('SQL string does not contain any statement', 'SQL_NO_STATEMENT');
   if (statements.length > 1) {
     throw new ProtocolError(`SQL string contains more than one statement (${statements.length}); send them as a batch or a sequence`, 'SQL_MANY_STATEMENTS');
@@ -266,7 +271,7 @@ function checkCondition(condition: BatchCond, current: number): void {
 
 /** Describes a statement from its compiled form, without running it. */
 function describe(conn: StreamConnection, sql: string): DescribeResult {
-  const statement = oneStatement(sql);
+  const statement = oneStatement(sql, false);
   const stmt = conn.compile(statement.sql);
   try {
     const explain = conn.sqlite.isExplain(stmt);

@@ -8,107 +8,48 @@
 //   - the database stays in WAL mode (readers and a writer at once, as sqld).
 import { ProtocolError } from '../protocol.ts';
 import type { Access } from './messages.ts';
+import { PRAGMAS } from './statement-rules.ts';
 
-/** SQLite's core, date, math, JSON, window and aggregate functions, FTS5's and R*Tree's. */
+/**
+ * libSQL's functions a statement may call: SQLite's core, date, math, JSON, window and aggregate
+ * functions, FTS3/4's, FTS5's and R*Tree's, and libSQL's vector functions. Every one is a function
+ * of the engine (test/contract/database-sandbox.test.ts checks the list against pragma_function_list);
+ * the engine's others are refused: fts3_tokenizer (it takes a C pointer), sqlite_log (the host's
+ * log) and `unknown` (EXPLAIN's stand-in for a missing function).
+ */
 export const ALLOWED_FUNCTIONS = new Set(
   (
     '-> ->> abs acos acosh asin asinh atan atan2 atanh avg bm25 ceil ceiling changes char coalesce concat concat_ws cos cosh count cume_dist ' +
-    'current_date current_time current_timestamp date datetime degrees dense_rank exp first_value floor format fts5 fts5_get_locale ' +
-    'fts5_insttoken fts5_locale fts5_source_id glob group_concat hex highlight if ifnull iif instr json json_array json_array_insert ' +
-    'json_array_length json_error_position json_extract json_group_array json_group_object json_insert json_object json_patch json_pretty ' +
-    'json_quote json_remove json_replace json_set json_type json_valid jsonb jsonb_array jsonb_array_insert jsonb_extract jsonb_group_array ' +
-    'jsonb_group_object jsonb_insert jsonb_object jsonb_patch jsonb_remove jsonb_replace jsonb_set julianday lag last_insert_rowid last_value ' +
-    'lead length like likelihood likely ln log log10 log2 lower ltrim match max median min mod nth_value ntile nullif octet_length percent_rank ' +
-    'percentile percentile_cont percentile_disc pi pow power printf quote radians random randomblob rank replace round row_number rtreecheck ' +
-    'rtreedepth rtreenode rtrim sign sin sinh snippet sqlite_offset sqlite_source_id sqlite_version sqrt strftime string_agg substr substring ' +
-    'subtype sum tan tanh time timediff total total_changes trim trunc typeof unhex unicode unistr unistr_quote unixepoch unlikely upper zeroblob'
+    'current_date current_time current_timestamp date datetime degrees dense_rank exp first_value floor format fts5 fts5_source_id glob ' +
+    'group_concat hex highlight ifnull iif instr json json_array json_array_length json_error_position json_extract json_group_array ' +
+    'json_group_object json_insert json_object json_patch json_quote json_remove json_replace json_set json_type json_valid jsonb jsonb_array ' +
+    'jsonb_extract jsonb_group_array jsonb_group_object jsonb_insert jsonb_object jsonb_patch jsonb_remove jsonb_replace jsonb_set julianday ' +
+    'lag last_insert_rowid last_value lead length libsql_vector_idx like likelihood likely ln log log10 log2 lower ltrim match matchinfo max ' +
+    'min mod nth_value ntile nullif octet_length offsets optimize percent_rank pi pow power printf quote radians random randomblob rank ' +
+    'replace round row_number rtreecheck rtreedepth rtreenode rtrim sign sin sinh snippet sqlite_compileoption_get sqlite_compileoption_used ' +
+    'sqlite_offset sqlite_source_id sqlite_version sqrt strftime string_agg substr substring subtype sum tan tanh time timediff total ' +
+    'total_changes trim trunc typeof unhex unicode unixepoch unlikely upper vector vector16 vector1bit vector32 vector64 vector8 ' +
+    'vector_distance_cos vector_distance_l2 vector_extract vectorb16 zeroblob'
   ).split(' '),
 );
 
-/** Virtual-table modules a statement may create tables of. */
-export const ALLOWED_MODULES = new Set(['fts5', 'fts5vocab', 'rtree', 'rtree_i32']);
-
-/** Who may do something: either token, a Full Access token only, or no one. */
-export type Who = 'any' | 'full' | 'none';
-
-export interface PragmaRule {
-  /** Who may run it without a value (reading it, or running it when it is a command). */
-  read: Who;
-  /** Who may give it a value that sets it. */
-  set: Who;
-  /**
-   * A value in parentheses or after `=` is an argument, not a setting: a table or index name, a
-   * number, a checkpoint mode. Such a pragma with a value is a read (or a command) all the same.
-   */
-  argument?: 'table' | 'number' | 'mode';
-  /** What setting it changes: the connection's own behaviour (it then serves no other stream) or the database's file. */
-  scope?: 'connection' | 'database';
-  /** The only values it may be set to. */
-  values?: string[];
-  /** A value to set it to in the tests; `argument`'s value to read it with. */
-  example: string;
-}
-
 /**
- * The pragma policy: every pragma a statement may use, who may read it and who may set it.
- * Anything not named here is refused. The tests are generated from this table (each pragma ×
- * Full Access and Read Only × read and set); a connection whose stream set a connection-scope
- * pragma is not pooled again, so no setting outlives its stream.
+ * SQLite's internal functions of `ALTER TABLE` (RENAME TO, RENAME COLUMN, DROP COLUMN) and libSQL's
+ * of `ALTER COLUMN`, with their number of arguments: SQLite calls them from the SQL it writes while
+ * compiling an ALTER TABLE. The sandbox allows them only in the compile of an ALTER TABLE it
+ * allowed; anywhere else it refuses them (and SQLite would answer "no such function" after it).
  */
-export const PRAGMA_POLICY: Record<string, PragmaRule> = {
-  analysis_limit: { read: 'any', set: 'full', scope: 'connection', example: '100' },
-  application_id: { read: 'any', set: 'full', scope: 'database', example: '42' },
-  automatic_index: { read: 'any', set: 'full', scope: 'connection', example: '0' },
-  auto_vacuum: { read: 'any', set: 'none', example: '1' },
-  cache_size: { read: 'any', set: 'none', example: '-64000' },
-  case_sensitive_like: { read: 'any', set: 'full', scope: 'connection', example: '1' },
-  cell_size_check: { read: 'any', set: 'full', scope: 'connection', example: '1' },
-  collation_list: { read: 'any', set: 'none', example: '1' },
-  compile_options: { read: 'any', set: 'none', example: '1' },
-  data_version: { read: 'any', set: 'none', example: '1' },
-  database_list: { read: 'any', set: 'none', example: '1' },
-  defer_foreign_keys: { read: 'any', set: 'full', scope: 'connection', example: '1' },
-  foreign_key_check: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
-  foreign_key_list: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
-  foreign_keys: { read: 'any', set: 'full', scope: 'connection', example: '0' },
-  freelist_count: { read: 'any', set: 'none', example: '1' },
-  function_list: { read: 'any', set: 'none', example: '1' },
-  ignore_check_constraints: { read: 'any', set: 'full', scope: 'connection', example: '1' },
-  // A command that writes: it frees pages of the file.
-  incremental_vacuum: { read: 'full', set: 'none', argument: 'number', example: '1' },
-  index_info: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target_index' },
-  index_list: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
-  index_xinfo: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target_index' },
-  integrity_check: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
-  // Stays WAL: readers and a writer at once, as in sqld; a client may set what it already is.
-  journal_mode: { read: 'any', set: 'full', scope: 'database', values: ['wal'], example: 'wal' },
-  legacy_alter_table: { read: 'any', set: 'full', scope: 'connection', example: '1' },
-  // The mock's limit of a database's size (maxDatabaseBytes): read only.
-  max_page_count: { read: 'any', set: 'none', example: '1000000' },
-  module_list: { read: 'any', set: 'none', example: '1' },
-  // A command that writes: it may run ANALYZE.
-  optimize: { read: 'full', set: 'none', argument: 'number', example: '2' },
-  page_count: { read: 'any', set: 'none', example: '1' },
-  page_size: { read: 'any', set: 'none', example: '4096' },
-  pragma_list: { read: 'any', set: 'none', example: '1' },
-  query_only: { read: 'any', set: 'full', scope: 'connection', example: '1' },
-  quick_check: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
-  recursive_triggers: { read: 'any', set: 'full', scope: 'connection', example: '0' },
-  reverse_unordered_selects: { read: 'any', set: 'full', scope: 'connection', example: '1' },
-  // Writing it would corrupt the schema cache of every connection.
-  schema_version: { read: 'any', set: 'none', example: '99' },
-  secure_delete: { read: 'any', set: 'full', scope: 'connection', example: '1' },
-  synchronous: { read: 'any', set: 'none', example: '0' },
-  table_info: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
-  table_list: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
-  table_xinfo: { read: 'any', set: 'none', argument: 'table', example: 'pragma_target' },
-  temp_store: { read: 'any', set: 'none', example: '1' },
-  // Schema objects run only innocuous functions: a setting of the mock's, read only.
-  trusted_schema: { read: 'any', set: 'none', example: '1' },
-  user_version: { read: 'any', set: 'full', scope: 'database', example: '7' },
-  // A command that writes: it copies the WAL into the database file.
-  wal_checkpoint: { read: 'full', set: 'none', argument: 'mode', example: 'PASSIVE' },
-};
+export const ALTER_TABLE_FUNCTIONS = new Map([
+  ['sqlite_rename_column', 9],
+  ['sqlite_rename_table', 7],
+  ['sqlite_rename_test', 7],
+  ['sqlite_drop_column', 3],
+  ['sqlite_rename_quotefix', 2],
+  ['libsql_alter_column', 8],
+]);
+
+/** Virtual-table modules a statement may create tables of (libSQL's vector index makes its own tables, not virtual ones). */
+export const ALLOWED_MODULES = new Set(['fts3', 'fts4', 'fts5', 'fts5vocab', 'rtree', 'rtree_i32']);
 
 // SQLite's authorizer action codes (sqlite3.h).
 const CREATE_INDEX = 1;
@@ -171,8 +112,16 @@ export class Sandbox {
   readOnlyTransaction = false;
   /** The mock's own statements (setting the connection up) pass unchecked. */
   trusted = false;
+  /** The statement being compiled is an ALTER TABLE the sandbox allowed: SQLite's own functions of ALTER TABLE may run in it. */
+  #altering = false;
 
   constructor(readonly access: Access) {}
+
+  /** Called before each compile: what the last one allowed ends with it. */
+  beginCompile(): void {
+    this.refusal = undefined;
+    this.#altering = false;
+  }
 
   /** SQLite's authorizer callback: SQLITE_OK or SQLITE_DENY. */
   readonly authorize = (_data: unknown, action: number, arg1: string | 0, arg2: string | 0, arg3: string | 0): number => {
@@ -183,15 +132,23 @@ export class Sandbox {
     return SQLITE_DENY;
   };
 
-  #judge(action: number, arg1: string | null, arg2: string | null, database: string | null): SandboxRefusal | undefined {
+  /**
+   * The third and fourth arguments are read per action code, as sqlite3.h documents them; the
+   * fifth is the database's name, except for ALTER TABLE, whose first is the database and whose
+   * fifth is the column DROP COLUMN drops.
+   */
+  #judge(action: number, arg1: string | null, arg2: string | null, arg3: string | null): SandboxRefusal | undefined {
+    const database = action === ALTER_TABLE ? arg1 : arg3;
     const outside = (what: string) => new SandboxRefusal(`${what} is not allowed: the mock's databases reach nothing outside themselves`, 'SQLITE_AUTH');
     switch (action) {
       case ATTACH:
         return outside('ATTACH');
       case DETACH:
         return outside('DETACH');
-      case FUNCTION:
-        return arg2 && ALLOWED_FUNCTIONS.has(arg2.toLowerCase()) ? undefined : outside(`${arg2}()`);
+      case FUNCTION: {
+        const name = (arg2 ?? '').toLowerCase();
+        return ALLOWED_FUNCTIONS.has(name) || (this.#altering && ALTER_TABLE_FUNCTIONS.has(name)) ? undefined : outside(`${arg2}()`);
+      }
       case PRAGMA:
         return this.#pragma((arg1 ?? '').toLowerCase(), arg2);
       case CREATE_VTABLE:
@@ -209,27 +166,20 @@ export class Sandbox {
       // Writes to the database are shared by every connection; TEMP objects and schema work of other kinds stay with this one.
       if (database !== 'main' || CONNECTION_LOCAL.has(action)) this.touched = true;
     }
+    if (action === ALTER_TABLE) this.#altering = true;
     return undefined;
   }
 
+  /** A pragma, by the one table of sqld's rules and the sandbox's policy (statement-rules.ts); a statement sqld refuses never gets here, but a pragma's table-valued function does. */
   #pragma(name: string, value: string | null): SandboxRefusal | undefined {
-    const rule = PRAGMA_POLICY[name];
-    if (!rule) return new SandboxRefusal(`PRAGMA ${name} is not allowed: it reaches beyond this database`, 'SQLITE_AUTH');
+    const rule = PRAGMAS[name];
+    if (!rule || rule.sqld === 'never') return new SandboxRefusal(`PRAGMA ${name} is not allowed: sqld does not run it`, 'SQLITE_AUTH');
     const setting = value !== null && rule.argument === undefined;
     const who = setting ? rule.set : rule.read;
     const what = setting ? `set PRAGMA ${name}` : `run PRAGMA ${name}`;
     if (who === 'none')
-      return new SandboxRefusal(
-        `PRAGMA ${name} cannot be ${setting ? 'set' : 'read'} here: ${setting ? "it is the mock's setting" : 'it is not one the mock lets clients read'}`,
-        'SQLITE_AUTH',
-      );
+      return new SandboxRefusal(`PRAGMA ${name} cannot be ${setting ? 'set' : 'read'} here: ${rule.why ?? "it is the mock's setting"}`, 'SQLITE_AUTH');
     if (who === 'full' && this.access === 'read-only') return new SandboxRefusal(`A Read Only token cannot ${what}`, 'SQLITE_READONLY');
-    if (setting && rule.values && !rule.values.includes(value.toLowerCase())) {
-      return new SandboxRefusal(
-        `PRAGMA ${name} may only be set to ${rule.values.join(' or ')}: the mock keeps it so (readers and a writer at once, as in sqld)`,
-        'SQLITE_AUTH',
-      );
-    }
     if (setting && rule.scope === 'connection') this.touched = true;
     return undefined;
   }

@@ -1,24 +1,24 @@
-// The one adapter over @sqlite.org/sqlite-wasm (SQLite's official WebAssembly build): the few
-// C functions the engine calls, with pointers and the module's loose types kept in here.
-// Databases are files of the engine's own VFS (vfs.ts: shared stores the engine registered),
-// or, for scratch work, of Emscripten's in-memory file system, private to the worker thread that
-// loaded the module: SQLite has no path to the host's files at all.
-import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
+// The one adapter over libSQL's WebAssembly build (@libsql/libsql-wasm-experimental: SQLite 3.45.1
+// with libSQL's vectors and ALTER COLUMN): the C functions the engine calls, with pointers and the
+// module's loose types kept in here; what the build does not export is made in wasm-gaps.ts.
+// Databases are files of the engine's own VFS (vfs.ts: shared stores the engine registered), or,
+// for scratch work, of the worker's in-memory file system: SQLite has no path to the host's files.
+import sqlite3InitModule from '@libsql/libsql-wasm-experimental';
 import { type SqliteFailure, sqliteFailure } from '../error-codes.ts';
 import type { EngineValue } from '../values.ts';
+import { limitConnection } from './connection-limits.ts';
 import { EngineVfs, VFS_NAME, type VfsHooks } from './vfs.ts';
+import { ColumnTypes, parameterNames, Statements } from './wasm-gaps.ts';
 
 type Module = { capi: any; wasm: any; oo1: any; vfs: any; version: { libVersion: string } };
 
 export const SQLITE_ROW = 100;
 export const SQLITE_DONE = 101;
 export const SQLITE_BUSY = 5;
-/** Longest LIKE or GLOB pattern, in bytes. */
-export const LIKE_PATTERN_BYTES = 50_000;
-const SQLITE_INTEGER = 1;
-const SQLITE_FLOAT = 2;
-const SQLITE_TEXT = 3;
-const SQLITE_BLOB = 4;
+const [SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB] = [1, 2, 3, 4];
+const UTF8 = new TextDecoder();
+/** The platform's page size (native libSQL's default); the WebAssembly build's own default is 8192. */
+export const PAGE_SIZE = 4096;
 
 export type DbPointer = number;
 export type StmtPointer = number;
@@ -32,12 +32,22 @@ export class Sqlite {
   readonly #unlink: (vfs: number, name: string) => number;
   /** oo1's handle of each open connection (it frees the callbacks installed on it at close). */
   readonly #handles = new Map<DbPointer, { close(): void }>();
+  readonly #statements = new Statements();
+  readonly #columnTypes: ColumnTypes;
+  #empty = 0; // a byte of the module's memory: the pointer of every empty blob bound (a null pointer binds NULL)
+  readonly #words = () => new Int32Array(this.#wasm.heap8u().buffer);
 
   private constructor(readonly module: Module) {
     this.#capi = module.capi;
     this.#wasm = module.wasm;
     this.#raw = module.wasm.exports;
-    this.#unlink = this.#wasm.xWrap('sqlite3__wasm_vfs_unlink', 'int', ['*', 'string']);
+    this.#unlink = this.#wasm.xWrap('sqlite3_wasm_vfs_unlink', 'int', ['*', 'string']);
+    const db = this.open(':memory:', 'scratch');
+    try {
+      this.#columnTypes = ColumnTypes.locate(this.#raw, this.#words, this.prepare(db, ColumnTypes.PROBE));
+    } finally {
+      this.close(db);
+    }
   }
 
   /** Loads SQLite from its compiled WebAssembly module (sqlite-module.ts); rejects, never hangs, when it cannot. */
@@ -53,7 +63,9 @@ export class Sqlite {
           return {};
         },
       };
-      (sqlite3InitModule as any)(init).then((module: Module) => resolve(new Sqlite(module)), reject);
+      (sqlite3InitModule as any)(init)
+        .then((module: Module) => resolve(new Sqlite(module)))
+        .catch(reject);
     });
   }
 
@@ -66,14 +78,16 @@ export class Sqlite {
     return new EngineVfs(this.module, hooks);
   }
 
-  /** Opens (creating) a database: a registered file of the engine's VFS, or a scratch file of the worker's memory. */
+  /** Opens (creating) a database: a registered file of the engine's VFS, or a scratch file of the worker's memory. A database without pages yet gets the platform's page size; one with pages keeps its own. */
   open(path: string, where: 'engine' | 'scratch' = 'engine'): DbPointer {
     const db = new this.module.oo1.DB({ filename: path, flags: 'c', vfs: where === 'engine' ? VFS_NAME : 'unix' });
     this.#handles.set(db.pointer, db);
+    this.exec(db.pointer, `PRAGMA page_size = ${PAGE_SIZE}`);
     return db.pointer as DbPointer;
   }
 
   close(db: DbPointer): void {
+    for (const stmt of this.#statements.of(db)) this.finalize(stmt);
     const handle = this.#handles.get(db);
     this.#handles.delete(db);
     handle?.close();
@@ -127,7 +141,9 @@ export class Sqlite {
       const out = pstack.allocPtr();
       const rc = this.#capi.sqlite3_prepare_v3(db, sql, -1, 0, out, null);
       if (rc !== 0) throw this.error(db);
-      return this.#wasm.peekPtr(out) as StmtPointer;
+      const stmt = this.#wasm.peekPtr(out) as StmtPointer;
+      if (stmt) this.#statements.compiled(db, stmt);
+      return stmt;
     } finally {
       pstack.restore(mark);
     }
@@ -136,17 +152,20 @@ export class Sqlite {
   /** Steps once: true for a row, false when done; throws the engine's error otherwise. */
   step(db: DbPointer, stmt: StmtPointer): boolean {
     const rc = this.#raw.sqlite3_step(stmt);
+    this.#statements.stepped(stmt, rc === SQLITE_ROW);
     if (rc === SQLITE_ROW) return true;
     if (rc === SQLITE_DONE) return false;
     throw this.error(db);
   }
 
   reset(stmt: StmtPointer): void {
+    this.#statements.stepped(stmt, false);
     this.#raw.sqlite3_reset(stmt);
     this.#raw.sqlite3_clear_bindings(stmt);
   }
 
   finalize(stmt: StmtPointer): void {
+    this.#statements.finalized(stmt);
     this.#capi.sqlite3_finalize(stmt);
   }
 
@@ -163,11 +182,13 @@ export class Sqlite {
     else if (typeof value === 'bigint') rc = this.#raw.sqlite3_bind_int64(stmt, index, value);
     else if (typeof value === 'number') rc = this.#raw.sqlite3_bind_double(stmt, index, value);
     else if (typeof value === 'string') {
-      // The module's own string path of sqlite3_bind_text is broken in 3.54.1 (a ReferenceError): bind a copy in its memory.
+      // A copy in the module's memory, freed by SQLite.
       const [pointer, length] = this.#wasm.allocCString(value, true) as [number, number];
       rc = this.#raw.sqlite3_bind_text(stmt, index, pointer, length, capi.SQLITE_WASM_DEALLOC);
-    } else if (value.byteLength === 0) rc = capi.sqlite3_bind_zeroblob(stmt, index, 0);
-    else {
+    } else if (value.byteLength === 0) {
+      this.#empty ||= this.#wasm.alloc(1) as number;
+      rc = this.#raw.sqlite3_bind_blob(stmt, index, this.#empty, 0, 0);
+    } else {
       // A copy in the module's memory (its own copy refuses Buffer, a Uint8Array subclass).
       const pointer = this.#wasm.alloc(value.byteLength) as number;
       this.#wasm.heap8u().set(value, pointer);
@@ -178,16 +199,18 @@ export class Sqlite {
 
   /** The statement's parameters by index (1-based): their names (`:a`, `?3`) or null. */
   params(stmt: StmtPointer): (string | null)[] {
-    const count = this.#capi.sqlite3_bind_parameter_count(stmt) as number;
-    return Array.from({ length: count }, (_, i) => (this.#capi.sqlite3_bind_parameter_name(stmt, i + 1) as string | null) || null);
+    const count = this.#raw.sqlite3_bind_parameter_count(stmt) as number;
+    if (count === 0) return [];
+    const sql = this.#capi.sqlite3_sql(stmt) as string;
+    return parameterNames(sql, count, (name) => this.#capi.sqlite3_bind_parameter_index(stmt, name) as number);
   }
 
   columns(stmt: StmtPointer): { name: string; decltype: string | null }[] {
     const count = this.#capi.sqlite3_column_count(stmt) as number;
-    return Array.from({ length: count }, (_, i) => ({
-      name: this.#capi.sqlite3_column_name(stmt, i) as string,
-      decltype: (this.#capi.sqlite3_column_decltype(stmt, i) as string | null) ?? null,
-    }));
+    return Array.from({ length: count }, (_, i) => {
+      const decltype = this.#columnTypes.decltype(this.#raw, this.#words, stmt, i);
+      return { name: this.#capi.sqlite3_column_name(stmt, i) as string, decltype: decltype ? (this.#wasm.cstrToJs(decltype) as string) : null };
+    });
   }
 
   columnCount(stmt: StmtPointer): number {
@@ -201,8 +224,11 @@ export class Sqlite {
         return raw.sqlite3_column_int64(stmt, index) as bigint;
       case SQLITE_FLOAT:
         return raw.sqlite3_column_double(stmt, index) as number;
-      case SQLITE_TEXT:
-        return this.#capi.sqlite3_column_text(stmt, index) as string;
+      case SQLITE_TEXT: {
+        // By its length: a text may hold NUL characters (the module's own reader stops at the first).
+        const pointer = raw.sqlite3_column_text(stmt, index) as number;
+        return UTF8.decode(this.#wasm.heap8u().subarray(pointer, pointer + (raw.sqlite3_column_bytes(stmt, index) as number)));
+      }
       case SQLITE_BLOB: {
         const pointer = raw.sqlite3_column_blob(stmt, index) as number;
         const size = raw.sqlite3_column_bytes(stmt, index) as number;
@@ -238,25 +264,14 @@ export class Sqlite {
     return BigInt(this.#raw.sqlite3_last_insert_rowid(db));
   }
 
-  /** Statements of the connection still active (stepped, not reset). */
+  /** Statements of the connection still active (stepped to a row, not reset). */
   busyStatements(db: DbPointer): StmtPointer[] {
-    const busy: StmtPointer[] = [];
-    for (let stmt = this.#capi.sqlite3_next_stmt(db, 0); stmt; stmt = this.#capi.sqlite3_next_stmt(db, stmt)) {
-      if (this.#capi.sqlite3_stmt_busy(stmt)) busy.push(stmt);
-    }
-    return busy;
+    return this.#statements.busy(db);
   }
 
-  /** Limits of one connection: nothing attached, no value longer than `maxLength` bytes. */
+  /** Limits of one connection: nothing attached, no value longer than `maxLength` bytes (connection-limits.ts). */
   limit(db: DbPointer, maxLength: number): void {
-    this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_ATTACHED, 0);
-    this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_LENGTH, maxLength);
-    this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_SQL_LENGTH, Math.min(maxLength, 100_000_000));
-    // A LIKE or GLOB pattern is bounded (SQLite's and sqld's bound); past it the statement fails, and the time limit bounds the rest.
-    this.#capi.sqlite3_limit(db, this.#capi.SQLITE_LIMIT_LIKE_PATTERN_LENGTH, LIKE_PATTERN_BYTES);
-    // Defensive: no writable_schema, no raw page writes; schema objects run only innocuous functions.
-    this.#capi.sqlite3_db_config(db, this.#capi.SQLITE_DBCONFIG_DEFENSIVE, 1, 0);
-    this.#capi.sqlite3_db_config(db, this.#capi.SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, 0);
+    limitConnection(this.#capi, db, maxLength);
   }
 
   authorizer(db: DbPointer, callback: (data: unknown, action: number, a1: string | 0, a2: string | 0, a3: string | 0, a4: string | 0) => number): void {

@@ -11,7 +11,7 @@ export const ENTRIES = { worker: 'worker', supervisor: 'supervisor-thread' } as 
 /**
  * The scripts of the engine's worker and supervisor threads. Built, they sit beside this module;
  * from the TypeScript sources (the repository's tests), they are bundled once per process into a
- * cache folder of the package, where @sqlite.org/sqlite-wasm still resolves.
+ * cache folder of the package, where @libsql/libsql-wasm-experimental still resolves.
  */
 let scripts: Promise<{ worker: string; supervisor: string }> | undefined;
 export function workerScripts(): Promise<{ worker: string; supervisor: string }> {
@@ -45,7 +45,7 @@ export async function bundledScript(entry: string, cache: string): Promise<strin
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: ['@sqlite.org/sqlite-wasm'],
+    external: ['@libsql/libsql-wasm-experimental'],
     outfile: path.join(cache, 'bundle.mjs'),
     write: false,
     logLevel: 'silent',
