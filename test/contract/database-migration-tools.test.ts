@@ -100,31 +100,37 @@ async function expectSchemaV2(client: Client) {
 }
 
 describe.each(TRANSPORTS)('%s', (_name, scheme) => {
-  it("drizzle-kit push (dialect 'turso'): a table rebuilt for a foreign key, DROP COLUMN and ALTER COLUMN, rows kept", { timeout: 60_000 }, async () => {
-    const { url, token, client } = await freshDatabase(scheme);
-    const db = drizzle(client);
-    // The first push in process (drizzle-kit/api), the change with the CLI: the dialect 'turso' is the CLI's.
-    await (await pushSQLiteSchema(schemaV1, db)).apply();
-    await client.batch(SEED);
-    const credentials = token ? ['--url', url, '--auth-token', token] : ['--url', url];
-    const push = await drizzleKit([
-      'push',
-      '--dialect',
-      'turso',
-      '--schema',
-      path.join(FIXTURES, 'drizzle/schema-v2.ts'),
-      ...credentials,
-      '--force',
-      '--verbose',
-    ]);
-    // Its error's first line (its stack points into drizzle-kit's bundle, whose source map vitest cannot read).
-    expect(push.output.split('\n').find((line) => /error/i.test(line))).toBeUndefined();
-    expect(push.status).toBe(0);
-    expect(push.output).toMatch(/ALTER TABLE `__new_books` RENAME TO `books`/);
-    expect(push.output).toMatch(/ALTER TABLE `notes` DROP COLUMN `draft`/);
-    expect(push.output).toMatch(/ALTER TABLE `tags` ALTER COLUMN "label" TO "label" text NOT NULL DEFAULT 'none'/);
-    await expectSchemaV2(client);
-  });
+  // drizzle-kit's CLI costs a process (about 2 s): it runs against the mock only; its expectations are
+  // libSQL's, as the generate + migrate case below shows on libSQL itself (expectSchemaV2).
+  it.skipIf(scheme === 'file')(
+    "drizzle-kit push (dialect 'turso'): a table rebuilt for a foreign key, DROP COLUMN and ALTER COLUMN, rows kept",
+    { timeout: 60_000 },
+    async () => {
+      const { url, token, client } = await freshDatabase(scheme);
+      const db = drizzle(client);
+      // The first push in process (drizzle-kit/api), the change with the CLI: the dialect 'turso' is the CLI's.
+      await (await pushSQLiteSchema(schemaV1, db)).apply();
+      await client.batch(SEED);
+      const credentials = token ? ['--url', url, '--auth-token', token] : ['--url', url];
+      const push = await drizzleKit([
+        'push',
+        '--dialect',
+        'turso',
+        '--schema',
+        path.join(FIXTURES, 'drizzle/schema-v2.ts'),
+        ...credentials,
+        '--force',
+        '--verbose',
+      ]);
+      // Its error's first line (its stack points into drizzle-kit's bundle, whose source map vitest cannot read).
+      expect(push.output.split('\n').find((line) => /error/i.test(line))).toBeUndefined();
+      expect(push.status).toBe(0);
+      expect(push.output).toMatch(/ALTER TABLE `__new_books` RENAME TO `books`/);
+      expect(push.output).toMatch(/ALTER TABLE `notes` DROP COLUMN `draft`/);
+      expect(push.output).toMatch(/ALTER TABLE `tags` ALTER COLUMN "label" TO "label" text NOT NULL DEFAULT 'none'/);
+      await expectSchemaV2(client);
+    },
+  );
 
   it('drizzle-kit generate, then drizzle-orm migrate: the second migration rebuilds a table, rows kept', async () => {
     const { client } = await freshDatabase(scheme);
@@ -148,12 +154,7 @@ describe.each(TRANSPORTS)('%s', (_name, scheme) => {
     await apply(1);
     await client.batch(SEED);
     await apply(2);
-    expect((await shapeOf(client, 'books')).foreignKeys).toEqual(['person_id -> editors.id']);
-    expect((await shapeOf(client, 'notes')).columns.map((column) => column.name)).toEqual(['id', 'body']);
-    expect((await shapeOf(client, 'tags')).columns[1]).toMatchObject({ name: 'label', notNull: 1, default: "'none'" });
-    expect(await rowsOf(client, 'SELECT id, title, person_id FROM books')).toEqual([{ id: 1, title: 'The Dispossessed', person_id: 1 }]);
-    expect(await rowsOf(client, 'SELECT * FROM notes')).toEqual([{ id: 1, body: 'kept' }]);
-    expect(await rowsOf(client, 'SELECT * FROM tags')).toEqual([{ id: 1, label: 'sf' }]);
+    await expectSchemaV2(client);
     expect(await rowsOf(client, 'SELECT count(*) AS applied FROM __drizzle_migrations')).toEqual([{ applied: 2 }]);
   });
 
