@@ -52,7 +52,7 @@ describe('generated schemas and statements', () => {
     );
     // The generator reaches the engine: a good share of statements and of ALTER TABLEs run on libSQL.
     if (!process.env.LIBSQL_DIFF_PATH) {
-      expect(counts.ran / counts.statements).toBeGreaterThan(0.4);
+      expect(counts.ran / counts.statements).toBeGreaterThan(0.3);
       expect(counts.altersRan).toBeGreaterThan(RUNS / 4);
     }
   });
