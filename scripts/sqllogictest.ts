@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createMock } from '@platform-contracts/mock';
+import { staleSteps } from './build.ts';
 import { parseScriptArgs, plural, usageError } from './lib/args.ts';
 import { coveringDifference } from './lib/libsql-differences.ts';
 import { LibsqlReference } from './lib/libsql-reference.ts';
@@ -14,11 +15,12 @@ import { agrees, freshDatabaseToken, runOnMock } from './lib/mock-sql.ts';
 import { ROOT } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
 import { parseSlt } from './lib/sqllogictest.ts';
+import { staleNote } from './mock.ts';
 
 const CORPUS = path.join(ROOT, 'test/contract/libsql-corpus');
 const spec = {
   usage: 'pnpm sqllogictest [file...] [--show N]',
-  description: `Runs scripts in SQLite's sqllogictest format on the mock's database and on libSQL's engine (the libsql package, behind sqld's statement rules), and compares every answer: rows, column names and declared types, changed rows, last rowid, error codes. Differences listed in scripts/lib/libsql-differences.ts are counted apart.`,
+  description: `Runs scripts in SQLite's sqllogictest format on the mock's database (the built mock: pnpm build first) and on libSQL's engine (the libsql package, behind sqld's statement rules), and compares every answer: rows, column names and declared types, changed rows, last rowid, error codes. Differences listed in scripts/lib/libsql-differences.ts are counted apart.`,
   positionals: { file: 'a sqllogictest script (default: every .slt file of test/contract/libsql-corpus/)' },
   options: {
     show: { type: 'string', value: 'N', default: '20', description: 'print at most N differences in full, each with both answers' },
@@ -36,6 +38,8 @@ const files =
         .filter((file) => file.endsWith('.slt'))
         .sort()
         .map((file) => path.join(CORPUS, file));
+// The built mock runs here, as `pnpm mock` runs it: say so when its build is older than its sources.
+process.stderr.write(staleNote(staleSteps()));
 const mock = await createMock({ areas: ['database'] });
 let unlisted = 0;
 let shown = 0;
