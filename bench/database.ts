@@ -5,16 +5,16 @@
 //   - a warm `SELECT 1` through @libsql/client (target ≤ 1.5x the round trip), and over
 //     WebSocket (a `ws://` URL; target below the round trip);
 //   - a 1,000-row insert batch and a 1,000-row select through the mock, against the same
-//     statements on the same engine (SQLite's WebAssembly build, a WAL file in its memory) in
+//     statements on the same engine (libSQL's WebAssembly build, the mock's optimized module, a WAL file in its memory) in
 //     this process (target ≤ 3x each);
 //   - the engine under faults (bench/lib/database-faults.ts): another namespace's SELECT 1 while
 //     a runaway runs, a long function call's overrun, health while snapshotting, --db-dir writes;
 //   - the client's own floor: the same calls against a bare server answering the mock's bytes (bench/lib/client-floor.ts);
 //   - 256 namespaces' first statements at once, and syntax errors' memory (bench/lib/database-burst.ts).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { type Client, createClient } from '@libsql/client';
+import sqlite3InitModule from '@libsql/libsql-wasm-experimental';
 import { startMock } from '@platform-contracts/mock';
-import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { startReplay, startWebSocketReplay } from './lib/client-floor.ts';
 import { burstAndMemoryGoals } from './lib/database-burst.ts';
 import { faultFigures } from './lib/database-faults.ts';
@@ -133,10 +133,19 @@ async function throughClient(db: Client) {
   return { insertBatch, select, selectOne };
 }
 
-/** The same statements on the same engine in this process. */
+/** The same statements on the same engine (the mock's module, with its page size) in this process. */
 async function inProcess() {
-  const sqlite3 = await (sqlite3InitModule as unknown as (options: object) => Promise<any>)({ print: () => {}, printErr: () => {} });
+  const compiled = await WebAssembly.compile(readFileSync(new URL('../packages/mock/libsql-wasm/sqlite3.wasm', import.meta.url)));
+  const sqlite3 = await (sqlite3InitModule as unknown as (options: object) => Promise<any>)({
+    print: () => {},
+    printErr: () => {},
+    instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
+      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
+      return {};
+    },
+  });
   const db = new sqlite3.oo1.DB({ filename: '/bench.db', flags: 'c', vfs: 'unix' });
+  db.exec('PRAGMA page_size = 4096');
   db.exec('PRAGMA journal_mode = WAL');
   db.exec(CREATE);
   const insert = db.prepare(INSERT);

@@ -8,7 +8,14 @@ import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { Access, SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
-import { ALLOWED_FUNCTIONS, ALTER_TABLE_FUNCTIONS, Sandbox, SQLITE_DENY, SQLITE_OK } from '../../packages/mock/src/areas/database/engine/sandbox.ts';
+import {
+  ALLOWED_FUNCTIONS,
+  ALLOWED_MODULES,
+  ALTER_TABLE_FUNCTIONS,
+  Sandbox,
+  SQLITE_DENY,
+  SQLITE_OK,
+} from '../../packages/mock/src/areas/database/engine/sandbox.ts';
 
 const LIMITS = {
   statementTimeoutMs: 60_000,
@@ -21,8 +28,20 @@ const LIMITS = {
 };
 const execute = (sql: string): SqlRequest => ({ type: 'execute', stmt: { sql } });
 const close: SqlRequest = { type: 'close' };
-/** The engine's functions the sandbox refuses, each with its reason (sandbox.ts). */
+/** The engine's functions and virtual-table modules the sandbox refuses, each with its reason (sandbox.ts). */
 const REFUSED_FUNCTIONS = ['fts3_tokenizer', 'sqlite_log', 'unknown'];
+const REFUSED_MODULES = [
+  'bytecode',
+  'dbstat',
+  'json_each',
+  'json_tree',
+  'pragma_function_list',
+  'pragma_module_list',
+  'sqlite_dbpage',
+  'sqlite_stmt',
+  'tables_used',
+  'vector_top_k',
+];
 
 const engine: SqlEngine = createSqlEngine({ limits: LIMITS });
 let nextStream = 1;
@@ -123,6 +142,22 @@ describe("the sandbox, against libSQL's additions", () => {
     const engineFunctions = (await rows('SELECT DISTINCT name FROM pragma_function_list')).map(([name]) => name as string);
     expect([...ALLOWED_FUNCTIONS].filter((name) => !engineFunctions.includes(name))).toEqual([]);
     expect(engineFunctions.filter((name) => !ALLOWED_FUNCTIONS.has(name)).sort()).toEqual(REFUSED_FUNCTIONS);
+  });
+
+  it("allows exactly the engine's virtual-table modules but the refused ones, and refuses those", async () => {
+    const engineModules = (await rows('SELECT name FROM pragma_module_list')).map(([name]) => name as string);
+    expect([...ALLOWED_MODULES].filter((name) => !engineModules.includes(name))).toEqual([]);
+    expect(engineModules.filter((name) => !ALLOWED_MODULES.has(name)).sort()).toEqual(REFUSED_MODULES);
+    for (const name of ['dbstat', 'sqlite_stmt', 'bytecode'])
+      expect((await run([execute(`CREATE VIRTUAL TABLE v_${name} USING ${name}`)]))[0]).toMatchObject({ type: 'error', error: { code: 'SQLITE_AUTH' } });
+    const made = await run(
+      [
+        'CREATE VIRTUAL TABLE words USING fts4(body)',
+        'CREATE VIRTUAL TABLE words_terms USING fts4aux(words)',
+        'CREATE VIRTUAL TABLE toks USING fts3tokenize(simple)',
+      ].map(execute),
+    );
+    expect(made.filter((outcome) => outcome.type !== 'ok')).toEqual([]);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-// Database images made in the test process with SQLite's own WebAssembly build (no sandbox here),
+// Database images made in the test process with SQLite's own WebAssembly build, 3.54.1, the mock's earlier engine (no sandbox here),
 // including crafted ones: a schema rewritten through writable_schema, a header patched byte by byte.
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 

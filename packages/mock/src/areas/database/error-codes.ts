@@ -26,8 +26,8 @@ export interface ErrorCodeRow {
 /** The protocol's codes the mock answers, besides the SQLite ones below. */
 export const PROTOCOL_ERROR_CODES = {
   SQL_PARSE_ERROR: {
-    when: 'the SQL text does not parse (a syntax error, an unfinished statement, an unknown token)',
-    sqld: 'src/hrana/stmt.rs StmtError::SqlParse',
+    when: "the SQL text does not parse (a syntax error, an unfinished statement, an unknown token), or holds a statement sqld does not run ('unsupported statement', engine/statement-rules.ts)",
+    sqld: 'src/hrana/stmt.rs StmtError::SqlParse; src/query_analysis.rs StmtKind::kind',
   },
   SQL_INPUT_ERROR: {
     when: 'SQLite refuses the statement while compiling it at a place in the text (no such column, no such function, a table that already exists)',

@@ -48,8 +48,13 @@ export const ALTER_TABLE_FUNCTIONS = new Map([
   ['libsql_alter_column', 8],
 ]);
 
-/** Virtual-table modules a statement may create tables of (libSQL's vector index makes its own tables, not virtual ones). */
-export const ALLOWED_MODULES = new Set(['fts3', 'fts4', 'fts5', 'fts5vocab', 'rtree', 'rtree_i32']);
+/**
+ * Virtual-table modules a statement may create tables of (libSQL's vector index makes its own
+ * tables, not virtual ones). The engine's others are refused: sqlite_dbpage (raw pages), dbstat,
+ * bytecode, tables_used and sqlite_stmt (the engine's own workings), and those only used as
+ * table-valued functions (json_each, json_tree, pragma_*, vector_top_k).
+ */
+export const ALLOWED_MODULES = new Set(['fts3', 'fts3tokenize', 'fts4', 'fts4aux', 'fts5', 'fts5vocab', 'rtree', 'rtree_i32']);
 
 // SQLite's authorizer action codes (sqlite3.h).
 const CREATE_INDEX = 1;
