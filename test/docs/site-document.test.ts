@@ -243,6 +243,7 @@ describe('the built description', () => {
       'The mock',
       'The database',
       'Checking the contract against the platform',
+      'Vector search on the mock',
       'Changelogs',
       'Assumptions',
     ]);

@@ -9,6 +9,7 @@ import type { StreamConnection } from './connection.ts';
 import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './messages.ts';
 import { keepSplit, split } from './split-cache.ts';
 import { type SplitStatement, withoutExplain } from './sql-text.ts';
+import { sqldCounts } from './sqld-counts.ts';
 import { checkSqldRules } from './statement-rules.ts';
 import { SQLITE_BUSY, type StmtPointer } from './wasm.ts';
 
@@ -109,7 +110,8 @@ async function run(
   const values = bind(shape.params, args);
   for (;;) {
     try {
-      return collect(conn, stmt, values, !shape.readonly, wantRows, context, onRow);
+      const writes = !shape.readonly;
+      return collect(conn, stmt, values, { writes, ...(sqldCounts(statement.words) ?? { changes: writes, rowid: writes }) }, wantRows, context, onRow);
     } catch (error) {
       if ((error as { rawCode?: number }).rawCode !== SQLITE_BUSY) throw error;
       if (!(await context.waitForLock())) {
@@ -128,7 +130,7 @@ function collect(
   conn: StreamConnection,
   stmt: StmtPointer,
   values: EngineValue[],
-  writes: boolean,
+  { writes, changes, rowid }: { writes: boolean; changes: boolean; rowid: boolean },
   wantRows: boolean,
   context: RunContext,
   onRow?: (row: SqlValue[]) => void,
@@ -171,8 +173,8 @@ function collect(
   return {
     cols,
     rows,
-    affected_row_count: changed,
-    last_insert_rowid: writes ? String(sqlite.lastInsertRowid(conn.db)) : null,
+    affected_row_count: changes ? changed : 0,
+    last_insert_rowid: rowid ? String(sqlite.lastInsertRowid(conn.db)) : null,
     rows_read: count,
     rows_written: changed,
     query_duration_ms: Number((performance.now() - started).toFixed(3)),
