@@ -180,13 +180,7 @@ export interface paths<Int64 extends number | bigint = number> {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description ID of the database: the first label of its database URL's host,
-                 *     `libsql://<database_id>.<platform_database_suffix>`.
-                 */
-                databaseId: components<Int64>["parameters"]["DatabaseId"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -213,13 +207,7 @@ export interface paths<Int64 extends number | bigint = number> {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description ID of the database: the first label of its database URL's host,
-                 *     `libsql://<database_id>.<platform_database_suffix>`.
-                 */
-                databaseId: components<Int64>["parameters"]["DatabaseId"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -1155,13 +1143,7 @@ export interface components<Int64 extends number | bigint = number> {
             };
         };
     };
-    parameters: {
-        /**
-         * @description ID of the database: the first label of its database URL's host,
-         *     `libsql://<database_id>.<platform_database_suffix>`.
-         */
-        DatabaseId: components<Int64>["schemas"]["DatabaseId"];
-    };
+    parameters: never;
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -1236,7 +1218,6 @@ export type ResponsePipelineStreamError<Int64 extends number | bigint = number> 
 export type ResponseDatabaseManagementBadRequest<Int64 extends number | bigint = number> = components<Int64>['responses']['DatabaseManagementBadRequest'];
 export type ResponseDatabaseManagementUnauthorized<Int64 extends number | bigint = number> = components<Int64>['responses']['DatabaseManagementUnauthorized'];
 export type ResponseDatabaseNotFound<Int64 extends number | bigint = number> = components<Int64>['responses']['DatabaseNotFound'];
-export type ParameterDatabaseId<Int64 extends number | bigint = number> = components<Int64>['parameters']['DatabaseId'];
 export type $defs = Record<string, never>;
 export interface operations<Int64 extends number | bigint = number> {
     runPipeline: {
