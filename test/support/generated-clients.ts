@@ -100,4 +100,24 @@ export const GENERATORS: Generator[] = [
       });
     },
   },
+  {
+    name: 'orval',
+    command: (bundle, out) => [bin('orval'), ['--input', bundle, '--output', `${out}/api.ts`, '--client', 'fetch']],
+    entry: 'api.ts',
+    // orval's fetch client calls the global fetch with the path alone (a browser page's own origin):
+    // the global is the mock's, relative to the base URL, for the call only (the file is ISOLATED).
+    call: async (module, { operation, path, query, body, baseUrl, fetch }) => {
+      const method = module[operation.operationId] as Fn;
+      const args = parameterNames(method).map((name) =>
+        name in path ? path[name] : name === 'params' ? query : name === 'options' ? undefined : body?.value,
+      );
+      const global = globalThis.fetch;
+      globalThis.fetch = (input, init) => fetch(new URL(input instanceof Request ? input.url : String(input), baseUrl), init);
+      try {
+        return await method(...args);
+      } finally {
+        globalThis.fetch = global;
+      }
+    },
+  },
 ];
