@@ -75,7 +75,8 @@ async function problemsOf(generator: (typeof GENERATORS)[number], module: Record
   if (!answer) return [`${at}: sent no request (${thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)})`];
   const problems: string[] = [];
   const expected = new RegExp(`^${example.answer.status.replace(/X/g, '\\d')}$`);
-  if (!expected.test(String(answer.status))) problems.push(`${at}: answered ${answer.status}, its example ${example.answer.status}: ${answer.text.slice(0, 300)}`);
+  if (!expected.test(String(answer.status)))
+    problems.push(`${at}: answered ${answer.status}, its example ${example.answer.status}: ${answer.text.slice(0, 300)}`);
   const type = answer.type.split(';')[0]!.trim();
   const body = /json/.test(type) ? JSON.parse(answer.text) : answer.text === '' ? undefined : answer.text;
   problems.push(...validateAnswer(operation.area, operation.operationId, answer.status, body, type || example.answer.type).map((error) => `${at}: ${error}`));
@@ -95,35 +96,34 @@ describe.each(GENERATORS.map((generator) => [generator.name, generator] as const
     rmSync(loaded, { recursive: true, force: true });
   });
 
-  it.each(listAreas())(
-    'generates the %s area: a module that loads, whose every operation answers each request example as the contract says',
-    async (area) => {
-      const [command, args] = generator.command(bundlePath(area, 'yaml'), area);
-      await run(command, args, { cwd: out });
-      const text = filesUnder(path.join(out, area))
-        .map((file) => readFileSync(file, 'utf8'))
-        .join('\n')
-        .toLowerCase();
-      const operations = operationsOf(area);
-      expect(operations.filter((operation) => !text.includes(operation.operationId.toLowerCase())).map((o) => o.operationId)).toEqual([]);
+  it.each(listAreas())('generates the %s area: a module that loads, whose every operation answers each request example as the contract says', async (area) => {
+    const [command, args] = generator.command(bundlePath(area, 'yaml'), area);
+    await run(command, args, { cwd: out });
+    const text = filesUnder(path.join(out, area))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n')
+      .toLowerCase();
+    const operations = operationsOf(area);
+    expect(operations.filter((operation) => !text.includes(operation.operationId.toLowerCase())).map((o) => o.operationId)).toEqual([]);
 
-      let module: Record<string, unknown>;
-      try {
-        module = loadGenerated(path.join(out, area), path.join(loaded, area), generator.entry);
-      } catch (error) {
-        throw new Error(`${name}'s ${area} module does not load: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
-      }
-      const problems: string[] = [];
-      for (const operation of operations) {
-        const examples = examplesOf(area, operation);
-        if (examples.length === 0) problems.push(`${operation.operationId}: no request example to call it with`);
-        for (const example of examples) problems.push(...(await problemsOf(generator, module, example)));
-      }
-      const known = problems.filter((problem) => KNOWN_DEFECTS.some((defect) => defect.generator === name && defect.problem.test(problem)));
-      seen.push(...known);
-      expect(problems.filter((problem) => !known.includes(problem))).toEqual([]);
-    },
-  );
+    let module: Record<string, unknown>;
+    try {
+      module = loadGenerated(path.join(out, area), path.join(loaded, area), generator.entry);
+    } catch (error) {
+      throw new Error(`${name}'s ${area} module does not load: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, {
+        cause: error,
+      });
+    }
+    const problems: string[] = [];
+    for (const operation of operations) {
+      const examples = examplesOf(area, operation);
+      if (examples.length === 0) problems.push(`${operation.operationId}: no request example to call it with`);
+      for (const example of examples) problems.push(...(await problemsOf(generator, module, example)));
+    }
+    const known = problems.filter((problem) => KNOWN_DEFECTS.some((defect) => defect.generator === name && defect.problem.test(problem)));
+    seen.push(...known);
+    expect(problems.filter((problem) => !known.includes(problem))).toEqual([]);
+  });
 
   // after the areas' tests, which generate them
   it('generates code that type-checks under strict TypeScript', () => {

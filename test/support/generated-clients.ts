@@ -79,7 +79,17 @@ export const GENERATORS: Generator[] = [
     // typed-openapi leaves the request to the caller's fetcher (its README's example, with a body's media type).
     call: (module, { operation, path, query, body, baseUrl, fetch }) => {
       const fetcher = {
-        fetch: ({ method, url, urlSearchParams, parameters }: { method: string; url: URL; urlSearchParams?: URLSearchParams; parameters?: { body?: unknown } }) => {
+        fetch: ({
+          method,
+          url,
+          urlSearchParams,
+          parameters,
+        }: {
+          method: string;
+          url: URL;
+          urlSearchParams?: URLSearchParams;
+          parameters?: { body?: unknown };
+        }) => {
           if (urlSearchParams) url.search = urlSearchParams.toString();
           const sent = parameters?.body;
           return fetch(url, {
@@ -108,9 +118,7 @@ export const GENERATORS: Generator[] = [
     // the global is the mock's, relative to the base URL, for the call only (the file is ISOLATED).
     call: async (module, { operation, path, query, body, baseUrl, fetch }) => {
       const method = module[operation.operationId] as Fn;
-      const args = parameterNames(method).map((name) =>
-        name in path ? path[name] : name === 'params' ? query : name === 'options' ? undefined : body?.value,
-      );
+      const args = parameterNames(method).map((name) => (name in path ? path[name] : name === 'params' ? query : name === 'options' ? undefined : body?.value));
       const global = globalThis.fetch;
       globalThis.fetch = (input, init) => fetch(new URL(input instanceof Request ? input.url : String(input), baseUrl), init);
       try {

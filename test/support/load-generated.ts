@@ -4,8 +4,9 @@
 // mode by V8 (a duplicate parameter name throws its SyntaxError here, as it would for a user).
 // vitest's own module runner is bypassed: it would transform the file first, and a transform
 // (esbuild's) refuses some such code with its own message, which no user of the generator sees.
-import { createRequire } from 'node:module';
+
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 

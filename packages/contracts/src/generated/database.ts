@@ -398,6 +398,12 @@ export interface components<Int64 extends number | bigint = number> {
          *     | `is_autocommit` | no transaction is open (version 3) |
          *
          *     A step that did not run is neither `ok` nor `error`.
+         *
+         *     The schema is recursive, as the protocol is: `not` holds a `BatchCond`, and `and` and `or` a
+         *     list of them, to any depth. A tool that makes up values from the schemas (fuzzers, example
+         *     generators, Portman's openapi-to-postman) must bound its depth itself; a tool that dereferences
+         *     every `$ref` into one tree cannot (Portman 1.33 stops at "Circular $ref pointer found"). Write
+         *     such a condition as a `$ref` to this component.
          */
         BatchCond: components<Int64>["schemas"]["BatchCondOk"] | components<Int64>["schemas"]["BatchCondError"] | components<Int64>["schemas"]["BatchCondNot"] | components<Int64>["schemas"]["BatchCondAnd"] | components<Int64>["schemas"]["BatchCondOr"] | components<Int64>["schemas"]["BatchCondIsAutocommit"];
         /**
