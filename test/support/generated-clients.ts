@@ -128,4 +128,19 @@ export const GENERATORS: Generator[] = [
       }
     },
   },
+  {
+    name: 'openapi-zod-client',
+    command: (bundle, out) => [bin('openapi-zod-client'), [bundle, '--output', `${out}/api.ts`]],
+    entry: 'api.ts',
+    // A Zodios client (axios underneath; axios's fetch adapter takes the fetch to call), methods by operationId.
+    call: (module, { operation, path, query, body, baseUrl, fetch }) => {
+      const client = (module.createApiClient as (baseUrl: string, options: object) => Record<string, Fn>)(baseUrl, {
+        axiosConfig: { adapter: 'fetch', env: { fetch } },
+      });
+      const method = client[operation.operationId];
+      if (!method) throw new Error(`openapi-zod-client wrote no alias ${operation.operationId}`);
+      const config = { ...(hasKeys(path) && { params: path }), ...(hasKeys(query) && { queries: query }) };
+      return operation.method === 'get' ? method(config) : method(body?.value, config); // Zodios 10: every alias but a GET's takes a body first
+    },
+  },
 ];

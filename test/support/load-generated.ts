@@ -20,7 +20,12 @@ function withExtension(specifier: string, from: string): string {
   return readdirSync(path.dirname(target)).includes(`${path.basename(target)}.ts`) ? `${specifier}.js` : `${specifier}/index.js`;
 }
 
-/** Transpiles every .ts file under `folder` into `into` (mirroring its layout), then imports `entry` (relative to the folder) with Node. */
+/**
+ * Transpiles every .ts file under `folder` into `into` (mirroring its layout), then imports `entry`
+ * (relative to the folder) with Node. `into` is inside the repository, so that the packages the
+ * generated code imports (openapi-zod-client's `@zodios/core` and `zod`) resolve to its
+ * devDependencies, as they would in the user's project.
+ */
 export function loadGenerated(folder: string, into: string, entry: string): Record<string, unknown> {
   const files = readdirSync(folder, { withFileTypes: true, recursive: true }).filter((file) => file.isFile() && file.name.endsWith('.ts'));
   for (const file of files) {
