@@ -16,6 +16,7 @@ const ISOLATED = [
   'test/client/platform.test.ts',
   'test/mock/precompiled-validators.test.ts',
   'test/mock/vitest-early-start.test.ts',
+  'test/openapi/generators.test.ts',
 ];
 
 export default defineConfig({

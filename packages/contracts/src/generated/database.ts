@@ -180,13 +180,7 @@ export interface paths<Int64 extends number | bigint = number> {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description ID of the database: the first label of its database URL's host,
-                 *     `libsql://<database_id>.<platform_database_suffix>`.
-                 */
-                databaseId: components<Int64>["parameters"]["DatabaseId"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -213,13 +207,7 @@ export interface paths<Int64 extends number | bigint = number> {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /**
-                 * @description ID of the database: the first label of its database URL's host,
-                 *     `libsql://<database_id>.<platform_database_suffix>`.
-                 */
-                databaseId: components<Int64>["parameters"]["DatabaseId"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -410,6 +398,12 @@ export interface components<Int64 extends number | bigint = number> {
          *     | `is_autocommit` | no transaction is open (version 3) |
          *
          *     A step that did not run is neither `ok` nor `error`.
+         *
+         *     The schema is recursive, as the protocol is: `not` holds a `BatchCond`, and `and` and `or` a
+         *     list of them, to any depth. A tool that makes up values from the schemas (fuzzers, example
+         *     generators, Portman's openapi-to-postman) must bound its depth itself; a tool that dereferences
+         *     every `$ref` into one tree cannot (Portman 1.33 stops at "Circular $ref pointer found"). Write
+         *     such a condition as a `$ref` to this component.
          */
         BatchCond: components<Int64>["schemas"]["BatchCondOk"] | components<Int64>["schemas"]["BatchCondError"] | components<Int64>["schemas"]["BatchCondNot"] | components<Int64>["schemas"]["BatchCondAnd"] | components<Int64>["schemas"]["BatchCondOr"] | components<Int64>["schemas"]["BatchCondIsAutocommit"];
         /**
@@ -1155,13 +1149,7 @@ export interface components<Int64 extends number | bigint = number> {
             };
         };
     };
-    parameters: {
-        /**
-         * @description ID of the database: the first label of its database URL's host,
-         *     `libsql://<database_id>.<platform_database_suffix>`.
-         */
-        DatabaseId: components<Int64>["schemas"]["DatabaseId"];
-    };
+    parameters: never;
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -1236,7 +1224,6 @@ export type ResponsePipelineStreamError<Int64 extends number | bigint = number> 
 export type ResponseDatabaseManagementBadRequest<Int64 extends number | bigint = number> = components<Int64>['responses']['DatabaseManagementBadRequest'];
 export type ResponseDatabaseManagementUnauthorized<Int64 extends number | bigint = number> = components<Int64>['responses']['DatabaseManagementUnauthorized'];
 export type ResponseDatabaseNotFound<Int64 extends number | bigint = number> = components<Int64>['responses']['DatabaseNotFound'];
-export type ParameterDatabaseId<Int64 extends number | bigint = number> = components<Int64>['parameters']['DatabaseId'];
 export type $defs = Record<string, never>;
 export interface operations<Int64 extends number | bigint = number> {
     runPipeline: {

@@ -51,10 +51,7 @@ export interface paths<Int64 extends number | bigint = number> {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description ID of the shield zone. */
-                shieldZoneId: components<Int64>["parameters"]["ShieldZoneId"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -74,10 +71,7 @@ export interface paths<Int64 extends number | bigint = number> {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description ID of the shield zone. */
-                shieldZoneId: components<Int64>["parameters"]["ShieldZoneId"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -712,8 +706,6 @@ export interface components<Int64 extends number | bigint = number> {
         ShieldZonesPage: number;
         /** @description Number of shield zones per page. */
         ShieldZonesPerPage: number;
-        /** @description ID of the shield zone. */
-        ShieldZoneId: components<Int64>["schemas"]["ShieldZoneId"];
         /** @description Page number of the results, from 1. */
         CustomWafRulesPage: number;
         /** @description Number of rules per page (default 10). */
@@ -756,7 +748,6 @@ export type ResponseShieldInternalError<Int64 extends number | bigint = number> 
 export type ResponseShieldZoneNotFound<Int64 extends number | bigint = number> = components<Int64>['responses']['ShieldZoneNotFound'];
 export type ParameterShieldZonesPage<Int64 extends number | bigint = number> = components<Int64>['parameters']['ShieldZonesPage'];
 export type ParameterShieldZonesPerPage<Int64 extends number | bigint = number> = components<Int64>['parameters']['ShieldZonesPerPage'];
-export type ParameterShieldZoneId<Int64 extends number | bigint = number> = components<Int64>['parameters']['ShieldZoneId'];
 export type ParameterCustomWafRulesPage<Int64 extends number | bigint = number> = components<Int64>['parameters']['CustomWafRulesPage'];
 export type ParameterCustomWafRulesPageSize<Int64 extends number | bigint = number> = components<Int64>['parameters']['CustomWafRulesPageSize'];
 export type $defs = Record<string, never>;

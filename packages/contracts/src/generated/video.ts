@@ -8,10 +8,7 @@ export interface paths<Int64 extends number | bigint = number> {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description ID of the video library. */
-                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -32,10 +29,7 @@ export interface paths<Int64 extends number | bigint = number> {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description ID of the video library. */
-                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -59,12 +53,7 @@ export interface paths<Int64 extends number | bigint = number> {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description ID of the video library. */
-                libraryId: components<Int64>["parameters"]["VideoLibraryId"];
-                /** @description ID (guid) of the collection. */
-                collectionId: components<Int64>["parameters"]["CollectionId"];
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -599,8 +588,6 @@ export interface components<Int64 extends number | bigint = number> {
         };
     };
     parameters: {
-        /** @description ID of the video library. */
-        VideoLibraryId: components<Int64>["schemas"]["LibraryId"];
         /** @description Page number, from 1. */
         CollectionsPage: number;
         /** @description Number of collections per page. */
@@ -614,8 +601,6 @@ export interface components<Int64 extends number | bigint = number> {
         CollectionsOrderBy: "date" | "title";
         /** @description Whether `previewImageUrls` is filled in. */
         IncludeThumbnails: boolean;
-        /** @description ID (guid) of the collection. */
-        CollectionId: components<Int64>["schemas"]["CollectionId"];
     };
     requestBodies: never;
     headers: never;
@@ -644,13 +629,11 @@ export type ResponseVideoUnauthorized<Int64 extends number | bigint = number> = 
 export type ResponseVideoForbidden<Int64 extends number | bigint = number> = components<Int64>['responses']['VideoForbidden'];
 export type ResponseCollectionNotFound<Int64 extends number | bigint = number> = components<Int64>['responses']['CollectionNotFound'];
 export type ResponseVideoInternalError<Int64 extends number | bigint = number> = components<Int64>['responses']['VideoInternalError'];
-export type ParameterVideoLibraryId<Int64 extends number | bigint = number> = components<Int64>['parameters']['VideoLibraryId'];
 export type ParameterCollectionsPage<Int64 extends number | bigint = number> = components<Int64>['parameters']['CollectionsPage'];
 export type ParameterCollectionsItemsPerPage<Int64 extends number | bigint = number> = components<Int64>['parameters']['CollectionsItemsPerPage'];
 export type ParameterCollectionsSearch<Int64 extends number | bigint = number> = components<Int64>['parameters']['CollectionsSearch'];
 export type ParameterCollectionsOrderBy<Int64 extends number | bigint = number> = components<Int64>['parameters']['CollectionsOrderBy'];
 export type ParameterIncludeThumbnails<Int64 extends number | bigint = number> = components<Int64>['parameters']['IncludeThumbnails'];
-export type ParameterCollectionId<Int64 extends number | bigint = number> = components<Int64>['parameters']['CollectionId'];
 export type $defs = Record<string, never>;
 export interface operations<Int64 extends number | bigint = number> {
     createVideo: {
