@@ -94,6 +94,7 @@ export const BUILD_STEPS: BuildStep[] = [
         'site-document',
         'site-guides',
         'scalar-adapter',
+        'source-location',
       ].map((lib) => `scripts/lib/${lib}.ts`),
       'packages/contracts/src',
       'packages/client/src',

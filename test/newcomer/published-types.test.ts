@@ -5,7 +5,7 @@
 // TypeScript the packages support and the latest (test/consumer/package.json pins both). publint
 // and attw --profile esm-only check every tarball's manifest and exports map here too.
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,8 +23,8 @@ const COMPILERS = Object.entries(JSON.parse(readFileSync(path.join(ROOT, 'test/c
   ([alias, spec]) => ({ alias, version: spec.replace('npm:typescript@', ''), tsc: path.join(ROOT, 'test/consumer/node_modules', alias, 'bin/tsc') }),
 );
 const RESOLUTIONS = { node16: ['--module', 'node16', '--moduleResolution', 'node16'], bundler: ['--module', 'esnext', '--moduleResolution', 'bundler'] };
-/** Optional peers the mock's entry points name (its vitest fixtures, MSW handlers), and Node's types: linked as a user installs them. */
-const PEERS = ['vitest', 'msw', '@libsql/client', '@types/node'];
+/** Node's types, linked as a user installs them beside the packages' optional peers (the mock's vitest fixtures, MSW handlers, Testcontainers module). */
+const NODE_TYPES = '@types/node';
 
 const manifestOf = (name: string) => JSON.parse(readFileSync(path.join(modules, scopedName(name), 'package.json'), 'utf8'));
 
@@ -50,7 +50,15 @@ beforeAll(() => {
       link(path.join(modules, dependency), path.join(ROOT, 'packages', name, 'node_modules', dependency));
     }
   }
-  for (const peer of PEERS) link(path.join(modules, peer), path.join(ROOT, 'node_modules', peer));
+  for (const name of PACKAGES) {
+    const peers = Object.keys(manifestOf(name).peerDependencies ?? {}).filter((peer) => peer !== 'typescript');
+    for (const peer of peers) {
+      const installed = [path.join(ROOT, 'node_modules', peer), path.join(ROOT, 'packages', name, 'node_modules', peer)].find((dir) => existsSync(dir));
+      if (!installed) throw new Error(`${scopedName(name)}'s peer ${peer} is installed neither at the root nor in packages/${name}`);
+      link(path.join(modules, peer), installed);
+    }
+  }
+  link(path.join(modules, NODE_TYPES), path.join(ROOT, 'node_modules', NODE_TYPES));
   const specifiers = PACKAGES.flatMap((name) => entryPoints(name, manifestOf(name).exports ?? {}).map(({ specifier }) => specifier));
   writeFileSync(
     path.join(project, 'consumer.ts'),

@@ -166,7 +166,7 @@ describe('the reference site’s build step', () => {
     const step = BUILD_STEPS.find((s) => s.name === 'reference site')!;
     const modules = [...modulesOf('scripts/docs.ts')].filter((file) => !['scripts/lib/paths.ts', 'scripts/lib/args.ts', 'scripts/lib/run.ts'].includes(file));
     expect(modules.length).toBeGreaterThan(4);
-    expect(modules.filter((file) => !step.inputs.includes(file))).toEqual([]);
+    expect(modules.filter((file) => !step.inputs.some((input) => file === input || file.startsWith(`${input}/`)))).toEqual([]);
     expect(step.inputs).toContain('site');
   });
 });
