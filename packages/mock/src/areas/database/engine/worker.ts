@@ -21,6 +21,7 @@ import {
   STATE_LOCK_WAIT_OVER,
   STATE_PHASE,
   STATE_RUN,
+  STATE_RUN_CLOCK_F64,
   STATE_SINCE_F64,
   STATE_WAIT_SINCE_F64,
   type ToWorker,
@@ -72,6 +73,7 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
   const budget = { bytes: limits.maxResultBytes };
   let stopped = false;
   since[STATE_CLOCK_AT_SEND_F64] = message.clock;
+  since[STATE_RUN_CLOCK_F64] = message.clock;
   for (const request of message.requests) {
     if (stopped || !database.streams.has(message.stream)) {
       outcomes.push({ type: 'error', error: { message: 'The stream is closed', code: 'STREAM_CLOSED' } });
@@ -105,6 +107,8 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
         pause = Math.min(pause * 2, 16);
         current = message.id;
         if (endedFromOutside() || Atomics.compareExchange(state, STATE_LOCK_WAIT_OVER, message.id, 0) === message.id) return false;
+        // The statement's time starts again (phase() restarts its real time): the clock's advance while it waited was the wait's.
+        since[STATE_RUN_CLOCK_F64] = clockOffset[0]!;
         phase(message.id, PHASE_RUNNING);
         return true;
       },
@@ -142,7 +146,7 @@ function snapshot(files: DatabaseFiles, task: number): Uint8Array | null {
 
 /** Runs a utility task under the watchdog, as a run (the supervisor ends the thread past the time limit). */
 function task<T>(id: number, work: () => T): T {
-  since[STATE_CLOCK_AT_SEND_F64] = clockOffset[0]!;
+  since[STATE_CLOCK_AT_SEND_F64] = since[STATE_RUN_CLOCK_F64] = clockOffset[0]!;
   phase(id, PHASE_RUNNING);
   try {
     return work();
