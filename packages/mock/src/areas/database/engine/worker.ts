@@ -8,6 +8,7 @@ import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { FairTurns } from './fair-turns.ts';
 import { CONTROL_REWRITE, copyFiles, type DatabaseFiles } from './files.ts';
 import { headerRefusal, scratchRefusal } from './image-check.ts';
+import { loadSqlite } from './load-sqlite.ts';
 import {
   type FromWorker,
   namespaceOf,
@@ -30,7 +31,6 @@ import {
 } from './messages.ts';
 import { runRequest } from './runner.ts';
 import { splitCacheSize } from './split-cache.ts';
-import { Sqlite } from './wasm.ts';
 import { createWorkerDatabases, type OpenStream, type WorkerDatabase } from './worker-databases.ts';
 
 const data = workerData as WorkerData;
@@ -56,7 +56,7 @@ function phase(run: number, what: number): void {
   }
 }
 
-const sqlite = await Sqlite.load(data.module);
+const sqlite = await loadSqlite(data.module);
 const vfs = sqlite.installVfs({ pastLimit: stopRequested });
 sqlite.exec(sqlite.open('/heap-limit.db', 'scratch'), `PRAGMA hard_heap_limit = ${Math.floor(limits.memoryLimitBytes)}`);
 let port: MessagePort | undefined;
