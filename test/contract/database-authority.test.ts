@@ -102,7 +102,9 @@ describe('a WebSocket client that does not read its answers', () => {
     const key = `backpressure-${++keys}`;
     const token = await mint(key);
     await pipeline(token, [execute('CREATE TABLE hits (x)'), close]);
-    const held = new Promise<number>((resolve) => diagnostics.subscribe(BACKPRESSURE_CHANNEL, (message) => resolve((message as { unsentBytes: number }).unsentBytes)));
+    const held = new Promise<number>((resolve) =>
+      diagnostics.subscribe(BACKPRESSURE_CHANNEL, (message) => resolve((message as { unsentBytes: number }).unsentBytes)),
+    );
     const { socket, request } = await hrana(token);
     await request({ type: 'open_stream', stream_id: 1 });
     // The client stops reading: answers pile up on the mock's side of the socket.
