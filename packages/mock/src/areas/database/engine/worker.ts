@@ -72,15 +72,23 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
   const outcomes: SqlOutcome[] = [];
   const budget = { bytes: limits.maxResultBytes };
   let stopped = false;
-  since[STATE_CLOCK_AT_SEND_F64] = message.clock;
-  since[STATE_RUN_CLOCK_F64] = message.clock;
+  // This run's clocks, published again each time it resumes: while it waits for a lock, other runs
+  // of this thread execute and publish theirs in the same run state.
+  let runClock = message.clock;
+  let waitSince = 0;
+  const publish = (what: number) => {
+    since[STATE_CLOCK_AT_SEND_F64] = message.clock;
+    since[STATE_RUN_CLOCK_F64] = runClock;
+    since[STATE_WAIT_SINCE_F64] = waitSince;
+    phase(message.id, what);
+  };
   for (const request of message.requests) {
     if (stopped || !database.streams.has(message.stream)) {
       outcomes.push({ type: 'error', error: { message: 'The stream is closed', code: 'STREAM_CLOSED' } });
       continue;
     }
     current = message.id;
-    phase(message.id, PHASE_RUNNING);
+    publish(PHASE_RUNNING);
     beginRequest(own);
     let waited = false;
     let pause = 1;
@@ -97,19 +105,19 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
         if (endedFromOutside() || Atomics.compareExchange(state, STATE_LOCK_WAIT_OVER, message.id, 0) === message.id) return false;
         if (!waited) {
           send({ t: 'waiting', id: message.id });
-          since[STATE_WAIT_SINCE_F64] = realTime();
+          waitSince = realTime();
         }
         waited = true;
         // While it waits, other streams of this thread run: it is no longer what executes.
         current = 0;
-        phase(message.id, PHASE_WAITING);
+        publish(PHASE_WAITING);
         await new Promise((resolve) => setTimeout(resolve, pause));
         pause = Math.min(pause * 2, 16);
         current = message.id;
         if (endedFromOutside() || Atomics.compareExchange(state, STATE_LOCK_WAIT_OVER, message.id, 0) === message.id) return false;
         // The statement's time starts again (phase() restarts its real time): the clock's advance while it waited was the wait's.
-        since[STATE_RUN_CLOCK_F64] = clockOffset[0]!;
-        phase(message.id, PHASE_RUNNING);
+        runClock = clockOffset[0]!;
+        publish(PHASE_RUNNING);
         return true;
       },
     });
