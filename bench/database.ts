@@ -20,6 +20,7 @@ import { burstAndMemoryGoals } from './lib/database-burst.ts';
 import { faultFigures } from './lib/database-faults.ts';
 import { printGoals } from './lib/goals.ts';
 import { median } from './lib/stats.ts';
+import { unreadWebSocketGoal } from './lib/websocket-unread.ts';
 
 const ROWS = 1_000;
 const ROUNDS = 7;
@@ -292,6 +293,7 @@ try {
       `${figure.benchmark}: ${figure.ms} ms against ${figure['baseline ms']} ms (${figure.baseline}); goal ${figure.goal}: ${figure.met ? 'met' : 'missed'}`,
     );
   const burstGoals = await burstAndMemoryGoals();
+  const unreadGoal = await unreadWebSocketGoal();
   printGoals('pnpm bench database', [
     ...checks.map((check) => ({
       figure: `${check.benchmark}, vs ${check.baseline}`,
@@ -306,6 +308,7 @@ try {
       met: Boolean(figure.met),
     })),
     ...burstGoals,
+    unreadGoal,
   ]);
 } finally {
   await mock.close();

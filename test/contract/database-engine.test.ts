@@ -43,9 +43,10 @@ describe('the engine workers', () => {
   const clock = new Float64Array(new SharedArrayBuffer(8));
   const advance = (ms: number) => (clock[0]! += ms);
   let nextStream = 1;
+  // The lock wait shorter than the statement limit: advance(lockWaitMs + 1) passes the wait only.
   const LIMITS = {
     statementTimeoutMs: 60_000,
-    lockWaitMs: 60_000,
+    lockWaitMs: 30_000,
     maxResultBytes: 100_000,
     memoryLimitBytes: 256 * 1024 * 1024,
     maxDatabaseBytes: 1_000_000,

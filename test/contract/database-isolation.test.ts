@@ -11,9 +11,11 @@ import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/datab
 import { SPLIT_CACHE_BYTES } from '../../packages/mock/src/areas/database/engine/split-cache.ts';
 import { FULL_ACCESS_TOKEN, HEALTH_PATH, useDatabaseMock } from '../support/database.ts';
 
+// The lock wait shorter than the statement limit: one advance past the wait (lockWaitMs + 1) is not past
+// the statement limit too, so which limit answers never depends on which thread sees the clock first.
 const LIMITS = {
   statementTimeoutMs: 60_000,
-  lockWaitMs: 60_000,
+  lockWaitMs: 30_000,
   maxResultBytes: 1_000_000,
   memoryLimitBytes: 256 * 1024 * 1024,
   maxDatabaseBytes: 16_000_000,
@@ -82,8 +84,12 @@ describe('the engine under faults', () => {
   it("keeps another namespace's open transaction when a runaway's thread is ended", async () => {
     const holder = nextStream++;
     await run('b', [execute('BEGIN'), execute('INSERT INTO t VALUES (2)')], holder);
+    // Another namespace's run takes this turn of the event loop, so the runaway waits for the next
+    // (fair-turns.ts) and is sent after the clock moved: its time still counts from when it was asked for.
+    const first = run('d', [execute('SELECT 1'), close]);
     const runaway = watched(run('a', [execute('SELECT instr(a, b) FROM big'), close]));
     advance(LIMITS.statementTimeoutMs + 1);
+    expect(valueIn((await first)[0])).toEqual({ type: 'integer', value: '1' });
     await expect(runaway.promise).rejects.toMatchObject({ code: 'SQLITE_INTERRUPT' });
     const [inside, committed] = await run('b', [execute('SELECT count(*) FROM t'), execute('COMMIT'), close], holder);
     expect(valueIn(inside)).toEqual({ type: 'integer', value: '2' });

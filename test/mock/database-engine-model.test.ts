@@ -4,7 +4,11 @@
 // on 1 to 4 workers, and fast-check's scheduler decides the order in which their operations start
 // and their answers come back, replayable by seed. After each run: every request was answered
 // exactly once, each namespace's answers match a serial model of its own statements, and no row
-// is in another namespace's database.
+// is in another namespace's database. The scheduler releases answers only once the engine gave
+// them, so it never waits on the engine itself: when it has nothing left to release, the test waits
+// for the engine's next answer (an event), and fails, naming the requests and the seed, once the
+// engine has nothing in flight and the event loop turns without progress while a request is
+// unanswered. The last guard stays off (its clock never moves): no answer comes from a timer.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqlEngine, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
@@ -29,6 +33,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.constant({ kind: 'end-worker' as const }),
 );
 
+/** Event loop turns with nothing in flight, nothing to release and no answer, before a request still unanswered counts as lost. */
+const STALLED_TURNS = 20;
+/** Ends a correct engine never gives, whatever the interleaving: a thread handed two ports (the spare-thread race). */
+const FAULTS = /already served another port|ENGINE_REQUEST_LOST|lost request/;
+
 /** Codes that say a request did not run or its stream ended (what it did not commit was rolled back): the model then allows either. */
 const ENDED = new Set(['STREAM_EXPIRED', 'STREAM_CLOSED', 'SQLITE_INTERRUPT', 'DATABASE_LIMIT_REACHED']);
 
@@ -47,6 +56,8 @@ async function runModel(s: fc.Scheduler, workers: number, maxDatabases: number, 
   const engine = createSqlEngine({ limits: { ...LIMITS, engineWorkers: workers, maxDatabases }, guardClock: () => 0 });
   engines.push(engine);
   const answers = new Map<string, number>();
+  /** Requests the engine has not answered yet, by key. */
+  const unanswered = new Map<string, Promise<unknown>>();
   const problems: string[] = [];
 
   async function namespace(index: number, plan: Op[]) {
@@ -62,15 +73,21 @@ async function runModel(s: fc.Scheduler, workers: number, maxDatabases: number, 
     /** A run whose answer the scheduler releases; each request's answers are counted. */
     const run = async (label: string, requests: SqlRequest[], before?: () => void) => {
       const stream = nextStream++;
+      const key = `${ns}/${label}/${stream}`;
       const executor = engine.database(owner(), DB, { initial: () => image }).executor;
       const answered = executor.run(stream, 'full', requests).then(
         (outcomes) => ({ outcomes }),
         (error: { code?: string; message: string }) => ({ error }),
       );
+      unanswered.set(key, answered);
       before?.call(null);
-      const key = `${ns}/${label}/${stream}`;
-      const result = await s.schedule(answered, key);
+      const given = await answered;
+      unanswered.delete(key);
       answers.set(key, (answers.get(key) ?? 0) + 1);
+      // The engine answered: the scheduler decides when the namespace sees it.
+      const result = await s.schedule(Promise.resolve(given), key);
+      const refusal = 'error' in result ? result.error.message : undefined;
+      if (refusal && FAULTS.test(refusal)) problems.push(`${key}: ${refusal}`);
       return { result, executor, stream };
     };
     for (const [step, next] of plan.entries()) {
@@ -126,7 +143,17 @@ async function runModel(s: fc.Scheduler, workers: number, maxDatabases: number, 
           break;
         case 'snapshot': {
           engine.database(owner(), DB, { initial: () => image }); // as the mock's state does: its database exists, opened or not
-          const taken = await s.schedule(engine.imageOf(owner(), DB), `${ns} snapshot`);
+          const key = `${ns}/snapshot/${generation}`;
+          const pending = engine.imageOf(owner(), DB).then(
+            (taken) => ({ taken }),
+            (error: Error) => ({ error }),
+          );
+          unanswered.set(key, pending);
+          const given = await pending;
+          unanswered.delete(key);
+          const result = await s.schedule(Promise.resolve(given), key);
+          if ('error' in result) throw new Error(`${key}: ${result.error.message}`);
+          const { taken } = result;
           engine.forget((key) => key.startsWith(`${owner()}\u0000`));
           generation++;
           image = taken;
@@ -138,7 +165,34 @@ async function runModel(s: fc.Scheduler, workers: number, maxDatabases: number, 
   }
 
   const all = Promise.all(plans.map((plan, index) => namespace(index, plan)));
-  await s.waitFor(all);
+  let settled = false;
+  const done = all.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  let stalled = 0;
+  while (!settled) {
+    if (s.count() > 0) {
+      stalled = 0;
+      await s.waitOne();
+      continue;
+    }
+    // Nothing to release: the namespaces wait on the engine. A run the engine holds (in flight in a
+    // worker) is answered or failed by it; one it does not hold is waiting for its turn on this
+    // thread (a turn per event loop step). Progress is an answer, or a change in what is in flight.
+    const before = engine.inFlight();
+    if (before > 0 && unanswered.size > 0) {
+      await Promise.race([done, ...unanswered.values()]);
+      continue;
+    }
+    const answeredBefore = answers.size;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (answers.size !== answeredBefore || engine.inFlight() !== before || s.count() > 0) stalled = 0;
+    else if (++stalled > STALLED_TURNS && unanswered.size > 0)
+      throw new Error(
+        `lost: the engine holds nothing in flight and ${STALLED_TURNS} turns of the event loop passed with no answer to ${[...unanswered.keys()].join(', ')}`,
+      );
+  }
   const ends = await all;
   // Last, one namespace at a time (no limit in the way): every row a namespace has is its own, and what the model says.
   for (const [index, { owner, image, sure, maybe }] of ends.entries()) {
@@ -165,7 +219,8 @@ describe('the database engine under every interleaving the scheduler picks', () 
         fc.array(fc.array(op, { minLength: 1, maxLength: 4 }), { minLength: 2, maxLength: 6 }),
         (s, workers, maxDatabases, plans) => runModel(s, workers, maxDatabases, plans),
       ),
-      { numRuns: 8 },
+      // A failure is reported at once with its seed and counterexample: shrinking starts engines by the dozen.
+      { numRuns: 8, endOnFailure: true },
     );
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 // SQLite's module is compiled with V8's dynamic tiering off, for its compile only (sqlite-module.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compileTieringEagerly } from '../../packages/mock/src/areas/database/engine/sqlite-module.ts';
+import { loadSqlite } from '../../packages/mock/src/areas/database/engine/load-sqlite.ts';
+import { compiledSqlite, compileTieringEagerly } from '../../packages/mock/src/areas/database/engine/sqlite-module.ts';
 
 /** The smallest valid WebAssembly module: magic and version. */
 const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
@@ -36,5 +37,21 @@ describe("SQLite's module compile", () => {
     expect(steps).toEqual(['--no-wasm-dynamic-tiering', 'compile']);
     await compiled;
     expect(steps.at(-1)).toBe('--wasm-dynamic-tiering');
+  });
+});
+
+describe("SQLite's load in an engine thread", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("fails on a module that is not SQLite's with the loader's error, and prints nothing (the engine reports the failure)", async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(loadSqlite(await WebAssembly.compile(EMPTY_MODULE))).rejects.toThrow(/__wasm_call_ctors/);
+    expect(printed).not.toHaveBeenCalled();
+    console.error('after the load: printed as before');
+    expect(printed).toHaveBeenCalledTimes(1);
+    printed.mockClear();
+    // SQLite's own module loads, and the console is left as it was.
+    expect((await loadSqlite(await compiledSqlite())).version).toMatch(/^3\./);
+    expect(printed).not.toHaveBeenCalled();
   });
 });

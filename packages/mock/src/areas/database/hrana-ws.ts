@@ -30,8 +30,6 @@ import type { DatabaseState } from './state-store.ts';
 import { type Stream, StreamLost, type StreamTable } from './stream-table.ts';
 import type { Caller } from './token-management.ts';
 
-/** Requests a connection may have unanswered before the mock stops reading it (back-pressure, as the protocol asks). */
-const MAX_OUTSTANDING = 128;
 /** Streams one connection may hold by id (open or failed to open); each has at most one cursor. */
 const MAX_IDS = 1024;
 const PROTOCOL_ERROR = 1002;
@@ -68,15 +66,14 @@ export function hranaWebSocket(options: HranaWsOptions) {
   ) {
     let secret: string | undefined;
     let greeted = false;
-    let outstanding = 0;
     const slots = new Map<number, StreamSlot>();
-    const onStream = <T>(slot: StreamSlot, work: () => Promise<T> | T) => runOnStream(slot, work, streams);
+    const { turn, room, send, finished } = answerFlow(socket);
+    // A statement waits on its stream's turn, then for the client to read its earlier answers.
+    const onStream = <T>(slot: StreamSlot, work: () => Promise<T> | T) => runOnStream(slot, async () => (await room(), work()), streams);
     const cursors = new Map<number, CursorSlot>();
     const stored = new Map<number, string>();
     const connection = { socket, slots };
     connections.add(connection);
-
-    const { turn, send, finished } = answerFlow(socket);
     const fail = (reason: string, code = PROTOCOL_ERROR) => socket.close(code, reason.slice(0, 120));
 
     /**
@@ -181,8 +178,6 @@ export function hranaWebSocket(options: HranaWsOptions) {
       if (!Number.isInteger(requestId) || typeof request !== 'object' || request === null || typeof (request as WsRequest).type !== 'string') {
         return fail('A request message needs an integer request_id and a request object with a type');
       }
-      outstanding++;
-      if (outstanding >= MAX_OUTSTANDING) socket.pause();
       const answered = turn().then(() => answer(request as WsRequest));
       record?.({ authorization: `Bearer ${secret ?? ''}`, host }, request, answered);
       answered
@@ -190,10 +185,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
           (response) => send({ type: 'response_ok', request_id: requestId, response }),
           (error: unknown) => send({ type: 'response_error', request_id: requestId, error: toDatabaseError(error) }),
         )
-        .finally(() => {
-          finished();
-          if (--outstanding < MAX_OUTSTANDING) socket.resume();
-        });
+        .finally(finished);
     }
 
     socket.on('message', (data: RawData, isBinary: boolean) => {

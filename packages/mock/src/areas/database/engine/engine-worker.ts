@@ -115,8 +115,8 @@ export class EngineWorker {
     if (this.alive) this.#port.postMessage(message, transfer);
   }
 
-  /** Runs a stream's requests; rejects with ExecutorStopped when they were stopped (time limit, or from outside). */
-  run(key: string, stream: number, access: Access, requests: SqlRequest[]): Promise<SqlOutcome[]> {
+  /** Runs a stream's requests; rejects with ExecutorStopped when they were stopped (time limit, or from outside). Their time counts from the mock clock's `clock`. */
+  run(key: string, stream: number, access: Access, requests: SqlRequest[], clock = this.clockOffset[0]!): Promise<SqlOutcome[]> {
     if (!this.alive) return Promise.reject(this.#lost());
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
@@ -127,7 +127,7 @@ export class EngineWorker {
         what: `a run of ${requests.length} statement(s) on stream ${stream}`,
         limitMs: (this.limits.statementTimeoutMs + this.limits.lockWaitMs) * Math.max(1, requests.length),
       });
-      this.send({ t: 'run', id, key, stream, access, requests, clock: this.clockOffset[0]! });
+      this.send({ t: 'run', id, key, stream, access, requests, clock });
     });
   }
 

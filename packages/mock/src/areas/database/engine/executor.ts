@@ -7,6 +7,8 @@ import { ExecutorStopped } from './stopped.ts';
 
 /** What an executor needs of the engine: a worker for a new stream, and word when a stream ends. */
 export interface StreamPlacement {
+  /** The mock clock's advance now: a run's time limits count from its value when the run was asked for. */
+  clock(): number;
   /** Undefined when the namespace's run may start now; else resolves when it may (runs start in turns, namespace after namespace, whatever door sent them). */
   turn(namespace: string): Promise<void> | undefined;
   /** The worker a new stream of this database runs in (the database opened there); throws when none can take it. */
@@ -38,7 +40,9 @@ export class Executor {
   }
 
   async run(stream: number, access: Access, requests: SqlRequest[]): Promise<SqlOutcome[]> {
-    // A run that may start now is sent before run() returns: what the caller does next (the mock clock advanced) comes after it.
+    // The run's time counts from now, even if it waits for its turn (fair-turns.ts): what the caller
+    // does next (the mock clock advanced) comes after it, whenever the run is sent.
+    const clock = this.placement.clock();
     const turn = this.placement.turn(this.namespace);
     if (turn) await turn;
     if (this.#stopped) throw new ExecutorStopped('The database was closed; the stream ended', 'STREAM_EXPIRED');
@@ -58,7 +62,7 @@ export class Executor {
       this.#streams.set(stream, worker);
     }
     try {
-      const outcomes = await worker.run(this.key, stream, access, requests);
+      const outcomes = await worker.run(this.key, stream, access, requests, clock);
       if (requests.some((request) => request.type === 'close')) this.#forget(stream);
       return outcomes;
     } catch (error) {

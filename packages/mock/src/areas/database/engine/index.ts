@@ -66,12 +66,14 @@ export class DatabaseLimitReached extends Error {
 
 export function createSqlEngine(options: SqlEngineOptions) {
   const { limits } = options;
+  const clockOffset = options.clockOffset ?? new SharedArrayBuffer(8);
+  const clock = new Float64Array(clockOffset);
   // Started at once, in the background: its spare worker is loaded before the first statement needs it.
   const supervisor = new EngineSupervisor({
     scripts: workerScripts(),
     module: compiledSqlite(),
     limits,
-    clockOffset: options.clockOffset ?? new SharedArrayBuffer(8),
+    clockOffset,
     guardClock: options.guardClock,
   });
   const workers: EngineWorker[] = [];
@@ -164,6 +166,7 @@ export function createSqlEngine(options: SqlEngineOptions) {
   // database in a worker) leaves the thread to what arrives meanwhile, /_mock/health included.
   const turns = new FairTurns();
   const placement: StreamPlacement = {
+    clock: () => clock[0]!,
     turn: (namespace) => (turns.now() ? undefined : turns.turn(namespace)),
     streamOpened(executor) {
       const database = databases.get(executor.key)!;

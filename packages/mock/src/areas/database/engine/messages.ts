@@ -87,9 +87,14 @@ export const STATE_PHASE = 3;
 export const STATE_SINCE_F64 = 2;
 /** Float64 index of when the run began waiting for the lock it waits for (realTime). */
 export const STATE_WAIT_SINCE_F64 = 3;
-/** Float64 index of the mock clock's advance when the run was sent: what the clock moved since then counts as time passed. */
+/** Float64 index of the mock clock's advance when the run was sent: what the clock moved since then counts as time passed (the lock wait's clock). */
 export const STATE_CLOCK_AT_SEND_F64 = 4;
-export const RUN_STATE_BYTES = 40;
+/**
+ * Float64 index of the mock clock's advance the running statement's time counts from: the send's,
+ * or the clock when its lock wait ended (what the clock moved while it waited is the wait's, as real time is).
+ */
+export const STATE_RUN_CLOCK_F64 = 5;
+export const RUN_STATE_BYTES = 48;
 export const PHASE_IDLE = 0;
 export const PHASE_RUNNING = 1;
 export const PHASE_WAITING = 2;

@@ -17,6 +17,7 @@ import {
   STATE_LOCK_WAIT_OVER,
   STATE_PHASE,
   STATE_RUN,
+  STATE_RUN_CLOCK_F64,
   STATE_SINCE_F64,
   STATE_WAIT_SINCE_F64,
   type ToSupervisor,
@@ -120,7 +121,7 @@ function check(): boolean {
     if (phase !== PHASE_RUNNING) continue;
     busy = true;
     const since = entry.since[STATE_SINCE_F64]!;
-    if (elapsed(since, clockAtSend, offset) <= limits.statementTimeoutMs) continue;
+    if (elapsed(since, entry.since[STATE_RUN_CLOCK_F64]!, offset) <= limits.statementTimeoutMs) continue;
     const flagged = entry.flagged;
     if (!flagged || flagged.run !== run || flagged.since !== since) {
       entry.flagged = { run, since, at: realTime() };

@@ -8,6 +8,7 @@ import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { FairTurns } from './fair-turns.ts';
 import { CONTROL_REWRITE, copyFiles, type DatabaseFiles } from './files.ts';
 import { headerRefusal, scratchRefusal } from './image-check.ts';
+import { loadSqlite } from './load-sqlite.ts';
 import {
   type FromWorker,
   namespaceOf,
@@ -21,6 +22,7 @@ import {
   STATE_LOCK_WAIT_OVER,
   STATE_PHASE,
   STATE_RUN,
+  STATE_RUN_CLOCK_F64,
   STATE_SINCE_F64,
   STATE_WAIT_SINCE_F64,
   type ToWorker,
@@ -29,7 +31,6 @@ import {
 } from './messages.ts';
 import { runRequest } from './runner.ts';
 import { splitCacheSize } from './split-cache.ts';
-import { Sqlite } from './wasm.ts';
 import { createWorkerDatabases, type OpenStream, type WorkerDatabase } from './worker-databases.ts';
 
 const data = workerData as WorkerData;
@@ -55,7 +56,7 @@ function phase(run: number, what: number): void {
   }
 }
 
-const sqlite = await Sqlite.load(data.module);
+const sqlite = await loadSqlite(data.module);
 const vfs = sqlite.installVfs({ pastLimit: stopRequested });
 sqlite.exec(sqlite.open('/heap-limit.db', 'scratch'), `PRAGMA hard_heap_limit = ${Math.floor(limits.memoryLimitBytes)}`);
 let port: MessagePort | undefined;
@@ -71,14 +72,23 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
   const outcomes: SqlOutcome[] = [];
   const budget = { bytes: limits.maxResultBytes };
   let stopped = false;
-  since[STATE_CLOCK_AT_SEND_F64] = message.clock;
+  // This run's clocks, published again each time it resumes: while it waits for a lock, other runs
+  // of this thread execute and publish theirs in the same run state.
+  let runClock = message.clock;
+  let waitSince = 0;
+  const publish = (what: number) => {
+    since[STATE_CLOCK_AT_SEND_F64] = message.clock;
+    since[STATE_RUN_CLOCK_F64] = runClock;
+    since[STATE_WAIT_SINCE_F64] = waitSince;
+    phase(message.id, what);
+  };
   for (const request of message.requests) {
     if (stopped || !database.streams.has(message.stream)) {
       outcomes.push({ type: 'error', error: { message: 'The stream is closed', code: 'STREAM_CLOSED' } });
       continue;
     }
     current = message.id;
-    phase(message.id, PHASE_RUNNING);
+    publish(PHASE_RUNNING);
     beginRequest(own);
     let waited = false;
     let pause = 1;
@@ -95,17 +105,19 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
         if (endedFromOutside() || Atomics.compareExchange(state, STATE_LOCK_WAIT_OVER, message.id, 0) === message.id) return false;
         if (!waited) {
           send({ t: 'waiting', id: message.id });
-          since[STATE_WAIT_SINCE_F64] = realTime();
+          waitSince = realTime();
         }
         waited = true;
         // While it waits, other streams of this thread run: it is no longer what executes.
         current = 0;
-        phase(message.id, PHASE_WAITING);
+        publish(PHASE_WAITING);
         await new Promise((resolve) => setTimeout(resolve, pause));
         pause = Math.min(pause * 2, 16);
         current = message.id;
         if (endedFromOutside() || Atomics.compareExchange(state, STATE_LOCK_WAIT_OVER, message.id, 0) === message.id) return false;
-        phase(message.id, PHASE_RUNNING);
+        // The statement's time starts again (phase() restarts its real time): the clock's advance while it waited was the wait's.
+        runClock = clockOffset[0]!;
+        publish(PHASE_RUNNING);
         return true;
       },
     });
@@ -142,7 +154,7 @@ function snapshot(files: DatabaseFiles, task: number): Uint8Array | null {
 
 /** Runs a utility task under the watchdog, as a run (the supervisor ends the thread past the time limit). */
 function task<T>(id: number, work: () => T): T {
-  since[STATE_CLOCK_AT_SEND_F64] = clockOffset[0]!;
+  since[STATE_CLOCK_AT_SEND_F64] = since[STATE_RUN_CLOCK_F64] = clockOffset[0]!;
   phase(id, PHASE_RUNNING);
   try {
     return work();
