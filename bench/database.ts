@@ -1,17 +1,20 @@
 // The database area's speed, as ratios against baselines measured in the same run:
 //   - the mock's HTTP round trip on /_mock/health (the unit for the two below);
 //   - a new namespace's first statement: mint its tokens, then CREATE TABLE through
-//     @libsql/client (target ≤ 10x the round trip);
+//     @libsql/client (target ≤ 5x the round trip);
 //   - a warm `SELECT 1` through @libsql/client (target ≤ 1.5x the round trip), and over
 //     WebSocket (a `ws://` URL; target below the round trip);
-//   - a 1,000-row insert batch and a 1,000-row select through the mock, against the same
-//     statements on the same engine (libSQL's WebAssembly build, the mock's optimized module, a WAL file in its memory) in
-//     this process (target ≤ 3x each);
+//   - a 1,000-row insert batch and a 1,000-row select through @libsql/client on the mock over
+//     HTTP, against the same client on a `file:` database (what a user would pick instead; target
+//     ≤ 2x each); beside them, for information, the same statements on the mock's engine (libSQL's
+//     WebAssembly build, the mock's optimized module, a WAL file in its memory) in this process;
 //   - the engine under faults (bench/lib/database-faults.ts): another namespace's SELECT 1 while
 //     a runaway runs, a long function call's overrun, health while snapshotting, --db-dir writes;
 //   - the client's own floor: the same calls against a bare server answering the mock's bytes (bench/lib/client-floor.ts);
 //   - 256 namespaces' first statements at once, and syntax errors' memory (bench/lib/database-burst.ts).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type Client, createClient } from '@libsql/client';
 import sqlite3InitModule from '@libsql/libsql-wasm-experimental';
 import { startMock } from '@platform-contracts/mock';
@@ -134,6 +137,19 @@ async function throughClient(db: Client) {
   return { insertBatch, select, selectOne };
 }
 
+/** The same calls through the same client on a `file:` database (libSQL's own engine, in this process): what a user would pick instead of the mock. */
+async function onFileDatabase() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-database-'));
+  const db = createClient({ url: `file:${path.join(dir, 'bench.db')}` });
+  try {
+    await db.execute('PRAGMA journal_mode = WAL');
+    return await throughClient(db);
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The same statements on the same engine (the mock's module, with its page size) in this process. */
 async function inProcess() {
   const compiled = await WebAssembly.compile(readFileSync(new URL('../packages/mock/libsql-wasm/sqlite3.wasm', import.meta.url)));
@@ -214,6 +230,7 @@ try {
   viaSocketReplay.close();
   await socketReplay.close();
   const engine = await inProcess();
+  const fileTimes = await onFileDatabase();
   const memory = await memoryFor64Databases();
 
   const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
@@ -225,7 +242,7 @@ try {
       baseline: 'HTTP round trip',
       'baseline ms': ms(health),
       ratio: ratio(firstStatement, health),
-      target: 10,
+      target: 5,
     },
     {
       benchmark: 'warm SELECT 1 (@libsql/client)',
@@ -244,24 +261,41 @@ try {
       target: 1,
     },
     {
-      benchmark: `insert batch, ${ROWS} rows`,
+      benchmark: `insert batch, ${ROWS} rows (@libsql/client)`,
       ms: ms(mockTimes.insertBatch),
-      baseline: 'engine in process',
-      'baseline ms': ms(engine.insertBatch),
+      baseline: '@libsql/client on a file: database',
+      'baseline ms': ms(fileTimes.insertBatch),
+      ratio: ratio(mockTimes.insertBatch, fileTimes.insertBatch),
+      target: 2,
+    },
+    {
+      benchmark: `select, ${ROWS} rows (@libsql/client)`,
+      ms: ms(mockTimes.select),
+      baseline: '@libsql/client on a file: database',
+      'baseline ms': ms(fileTimes.select),
+      ratio: ratio(mockTimes.select, fileTimes.select),
+      target: 2,
+    },
+  ];
+  // For information (the goal of 3x this engine in process, which no client can reach, gave way to the file: database above).
+  const engineRows = [
+    {
+      benchmark: `insert batch, ${ROWS} rows`,
+      'mock ms': ms(mockTimes.insertBatch),
+      'engine in process ms': ms(engine.insertBatch),
       ratio: ratio(mockTimes.insertBatch, engine.insertBatch),
-      target: 3,
     },
     {
       benchmark: `select, ${ROWS} rows`,
-      ms: ms(mockTimes.select),
-      baseline: 'engine in process',
-      'baseline ms': ms(engine.select),
+      'mock ms': ms(mockTimes.select),
+      'engine in process ms': ms(engine.select),
       ratio: ratio(mockTimes.select, engine.select),
-      target: 3,
     },
   ];
   console.log(`database: medians; ${ROUND_TRIPS} round trips, ${NAMESPACES} new namespaces, ${ROUNDS} rounds of ${ROWS} rows (after ${WARM_ROUNDS} untimed)`);
   console.table(checks);
+  console.log("for information, the mock against its own engine (libSQL's WebAssembly build) in this process:");
+  console.table(engineRows);
   for (const check of checks)
     console.log(`${check.benchmark}: ${check.ratio}x ${check.baseline} (target ≤ ${check.target}x): ${check.ratio <= check.target ? 'met' : 'missed'}`);
   const grown = (memory.after - memory.before) / 2 ** 20;

@@ -1,22 +1,23 @@
 // The mock as a product, measured in one run on loopback, each against a baseline run here:
 // - start-up (bench/lib/start-up.ts): from the command to the first answer of a route (target
-//   500 ms), the longest hold of the thread after Ready (target 50 ms), and `startMock({ port: 0 })`
+//   200 ms), the longest hold of the thread after Ready (target 50 ms), and `startMock({ port: 0 })`
 //   from its module's import (target 100 ms);
 // - throughput at 10 and 50 connections for GET shield zones and POST video create, through
 //   `platform-mock`, through the Prism CLI serving the same bundle (target: 10x) and through a
 //   bare node:http server answering the same bytes (reported as a fraction);
-//   (target: at least 60 % of the bare server at 10 and 50 connections);
+//   (target: at least 75 % of the bare server for GET and 60 % for POST, at 10 and 50 connections);
 // - p50 latency at 1 connection (target 0.3 ms);
 // - memory after 1,000 and after 100,000 requests (target: no growth beyond noise);
 // - the validation proxy (`--proxy`): the latency it adds per request at 1 connection, against
 //   a direct call to the same upstream (a bare node:http server answering the mock's bytes), p50
 //   (target: under 1 ms added);
 // - in process (bench/lib/mock-in-process.ts): validated calls on `mock.fetch` against a stub
-//   fetch (target: within 1.5x), and a 200-test suite on the mock's vitest fixtures against
+//   fetch (target: within 1.1x), and a 200-test suite on the mock's vitest fixtures against
 //   hand-written MSW handlers (target: at most 1.5x per test; the first test of the worker, its
-//   setup included, within 100 ms).
+//   setup included, within 50 ms).
 // - a team's own REST suite (bench/lib/team-suite.ts, bench/team/): 120 hand-written tests run
-//   whole against the team's MSW handlers, the mock in process and over HTTP (targets 1.5x, 2x);
+//   whole against the team's MSW handlers, the mock in process (a mock per file, and the vitest
+//   fixtures' mock per worker) and over HTTP (targets 1.5x, 1.5x, 2x);
 // - the request journal's cost per request (bench/lib/journal-cost.ts), in process and over HTTP,
 //   on against off (goal: within 10%).
 // It ends with the goals in one table (figure, goal, met or missed).
@@ -39,8 +40,8 @@ const PRISM = path.join(ROOT, 'node_modules/.bin/prism');
 const SECONDS = 3;
 const CONNECTIONS = [10, 50];
 const TARGET_RATIO = 10;
-/** The share of a bare node:http server's throughput the mock keeps, at every connection count. */
-const TARGET_OF_BARE = 0.6;
+/** The share of a bare node:http server's throughput the mock keeps, at every connection count: by method (GET, which answers from state, is held higher). */
+const TARGET_OF_BARE = { GET: 0.75, POST: 0.6 } as const;
 /** p50 at one connection, ms. */
 const TARGET_P50_MS = 0.3;
 
@@ -183,8 +184,8 @@ async function measureThroughput(goals: Goal[]) {
       goals.push({
         figure: `${endpoint.name}, ${connections} connections, vs bare node:http`,
         value: `${fixed(ofBare * 100)} %`,
-        goal: `≥ ${TARGET_OF_BARE * 100} %`,
-        met: ofBare >= TARGET_OF_BARE,
+        goal: `≥ ${TARGET_OF_BARE[endpoint.method] * 100} %`,
+        met: ofBare >= TARGET_OF_BARE[endpoint.method],
       });
     }
     const [ourP50, bareP50] = [await latencyAtOneConnection(ours.url, endpoint), await latencyAtOneConnection(bare.url, endpoint)];
@@ -204,7 +205,7 @@ async function measureThroughput(goals: Goal[]) {
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
   console.log(
-    `\nThroughput, ${SECONDS} s per run, loopback (target: platform-mock at least ${TARGET_RATIO}x the Prism CLI at 10 connections, and at least ${TARGET_OF_BARE * 100} % of bare node:http)`,
+    `\nThroughput, ${SECONDS} s per run, loopback (target: platform-mock at least ${TARGET_RATIO}x the Prism CLI at 10 connections, and at least ${TARGET_OF_BARE.GET * 100} % (GET) and ${TARGET_OF_BARE.POST * 100} % (POST) of bare node:http)`,
   );
   console.log(line(header));
   for (const row of rows) console.log(line(row));

@@ -2,10 +2,13 @@
 // 10,000 and after 100,000 creates, for creates that fill one access key (collections in one
 // library, DNS records in one zone: the caps stop them) and creates that each use a new access
 // key (the least recently used namespaces are dropped). Baseline: the heap after start-up, in the
-// same run. Flat means the 100,000 figure is about the 10,000 one.
+// same run. Flat means the 100,000 figure is about the 10,000 one. Then the heap a 1 MB state
+// snapshot keeps in a namespace (bench/lib/snapshot-memory.ts; goal ≤ 10x its size).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startMock } from '@platform-contracts/mock';
+import { type Goal, printGoals } from './lib/goals.ts';
+import { measureSnapshotMemory } from './lib/snapshot-memory.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -75,3 +78,8 @@ try {
 } finally {
   await mock.close();
 }
+
+const goals: Goal[] = [];
+await measureSnapshotMemory(goals);
+printGoals('pnpm bench state', goals);
+if (!goals.every((goal) => goal.met)) process.exitCode = 1;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { usePlatform } from './backend.ts';
+import { describe, expect } from 'vitest';
+import { it, usePlatform } from './backend.ts';
 
 const platform = usePlatform();
 /** The collections every library starts with (the platform's documented example). */

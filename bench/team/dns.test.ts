@@ -1,6 +1,6 @@
 import { importDnsRecords } from '@platform-contracts/client';
-import { describe, expect, it } from 'vitest';
-import { usePlatform } from './backend.ts';
+import { describe, expect } from 'vitest';
+import { it, usePlatform } from './backend.ts';
 
 const platform = usePlatform();
 const records = (count: number, prefix = 'www') => Array.from({ length: count }, (_, i) => `${prefix}${i} IN A 192.0.2.${i + 1}`).join('\n');

@@ -1,6 +1,6 @@
 import { paginate } from '@platform-contracts/client';
-import { describe, expect, it } from 'vitest';
-import { usePlatform } from './backend.ts';
+import { describe, expect } from 'vitest';
+import { it, usePlatform } from './backend.ts';
 
 const platform = usePlatform();
 /** Collections every library starts with. */

@@ -53,10 +53,15 @@ export function resolveRef<T = unknown>(document: unknown, value: unknown): T {
 
 /** Every `$ref` in the document leads somewhere; throws a RefError naming the first that does not. */
 export function checkRefs(document: unknown): void {
+  // A bundle names the same target many times over (a shared error schema in every operation): each is followed once.
+  const followed = new Set<string>();
   const visit = (node: unknown) => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (typeof node !== 'object' || node === null) return;
-    if (isRef(node)) follow(document, node);
+    if (isRef(node) && !followed.has(node.$ref)) {
+      follow(document, node);
+      followed.add(node.$ref);
+    }
     for (const value of Object.values(node)) visit(value);
   };
   visit(document);

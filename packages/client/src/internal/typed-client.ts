@@ -173,19 +173,20 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
   const middlewares = new Set<Middleware>();
   const retrying = (setting: RetrySetting) => createRetryingFetch(fetch, setting);
 
-  /** openapi-fetch's options for a call: as given in the common case, else set up by call-setup.ts. */
-  async function prepare(init: Init | undefined): Promise<CallSetup> {
+  /** openapi-fetch's options for a call: as given in the common case (undefined: no wait), else set up by call-setup.ts. */
+  function prepare(init: Init | undefined): Promise<CallSetup> | undefined {
     if (clientTimeout === undefined && middlewares.size === 0 && (init === undefined || !('timeoutMs' in init || 'retry' in init || 'middleware' in init))) {
-      return { options: init }; // the common case, without copying
+      return undefined; // the common case, without copying
     }
-    return (await setups()).setUpCall(init, clientTimeout, middlewares.size > 0, retrying);
+    return setups().then((module) => module.setUpCall(init, clientTimeout, middlewares.size > 0, retrying));
   }
 
   function wrap(method: (typeof METHODS)[number]) {
     const send = (raw[method] as unknown as RawCall).bind(raw);
     return async (url: string, init?: Init) => {
       if (ready) await ready();
-      const { options, deadline, timeoutMs } = await prepare(init);
+      const setup = prepare(init);
+      const { options, deadline, timeoutMs }: CallSetup = setup ? await setup : { options: init };
       const call: Call = [method, url, init];
       // Answers are read as text and parsed here, with the client's int64 mode (see decodeAnswer).
       const ownParsing = options?.parseAs === undefined;

@@ -30,7 +30,8 @@ export default defineArea<'storage', Record<string, never>, StorageState>()({
     const examples = [...example<StorageZoneArray>('StorageZonesAll'), ...example<StorageZonePage>('StorageZonesLastPage').Items].filter(
       (zone, index, all) => all.findIndex((other) => other.Id === zone.Id) === index,
     );
-    const seed: StorageState = deepFreeze({ zones: storageZonesFrom(examples) });
+    // Made on the first request that reads a namespace's zones: a mock that never serves storage (a test file of another area) does not pay for it.
+    let seed: StorageState | undefined;
 
     function matching(request: MockRequest<ListStorageZones>, state: StorageState): StorageZone[] {
       const search = queryValue(request, 'search')?.toLowerCase() ?? '';
@@ -39,7 +40,7 @@ export default defineArea<'storage', Record<string, never>, StorageState>()({
     }
 
     return {
-      seed: () => seed,
+      seed: () => (seed ??= deepFreeze({ zones: storageZonesFrom(examples) })),
       importState(snapshot: unknown): StorageState {
         const zones = (snapshot as Partial<StorageState> | null)?.zones;
         if (!Array.isArray(zones) || !zones.every((zone) => typeof zone?.Name === 'string' && typeof zone?.Id === 'number')) {

@@ -16,13 +16,19 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { compileFunction } from 'node:vm';
 import { type Schema, unescapePointerToken } from '@platform-contracts/contracts';
-import { _, Ajv2020, type ErrorObject, type Format, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { Ajv2020, ErrorObject, Format, ValidateFunction } from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { Violation } from './area.ts';
 import { asEveryMember, DISCRIMINATED, type Discriminated, decidedByTags, withDiscriminators } from './discriminated-oneof.ts';
 
 const require = createRequire(import.meta.url);
+/**
+ * ajv itself (about 90 modules, a third of the mock's import) is loaded when a validator is first
+ * compiled at run time: the build's precompiled code needs only its small runtime helpers, so a
+ * mock whose validators were all precompiled never loads it.
+ */
+export const ajvModule = () => require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+const addFormats = () => (require('ajv-formats') as typeof import('ajv-formats')).default;
 
 const AJV_OPTIONS = { allErrors: true, strict: false, coerceTypes: false, allowUnionTypes: true, validateFormats: true, discriminator: true } as const;
 /** OpenAPI keywords ajv is told about, so that it ignores them (ajv applies `discriminator` itself). */
@@ -44,7 +50,7 @@ const FORMATS: Record<string, Format> = { ...fullFormats, ...OPENAPI_FORMATS };
 
 /** OpenAPI's own formats and keywords on top of JSON Schema's. */
 export function addOpenApiVocabulary(ajv: Ajv2020): void {
-  addFormats.default(ajv);
+  addFormats()(ajv);
   for (const [name, format] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, format);
   for (const keyword of OPENAPI_KEYWORDS) ajv.addKeyword({ keyword });
 }
@@ -54,6 +60,7 @@ export function addOpenApiVocabulary(ajv: Ajv2020): void {
  * output (the build's). Precompiled code reaches the formats through its `formats` parameter.
  */
 export function createAjv(source = false): Ajv2020 {
+  const { Ajv2020, _ } = ajvModule();
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source } });
   addOpenApiVocabulary(ajv);
   ajv.opts.code.formats = _`formats`;

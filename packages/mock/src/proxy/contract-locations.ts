@@ -5,9 +5,9 @@
 // so each error's schema object leads back to its place. For a conforming value it also tells
 // which `x-assumed` elements the value exercised: the traffic that confirms a filled gap.
 import { escapePointerToken, follow, valueAt } from '@platform-contracts/contracts';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenApiDocument } from '../engine/area.ts';
-import { addOpenApiVocabulary, toViolations } from '../engine/validation.ts';
+import { addOpenApiVocabulary, ajvModule, toViolations } from '../engine/validation.ts';
 
 export interface ContractViolation {
   /** Where in the exchange, as Prism's `sl-violations` locations: `['response', 'body', '0', 'ZoneTier']`. */
@@ -39,6 +39,7 @@ export const pointerTo = (...tokens: string[]) => tokens.map(escapePointerToken)
 
 export function createLocatingValidator(area: string, document: OpenApiDocument) {
   const id = `urn:platform:proxy-${area}`;
+  const { Ajv2020 } = ajvModule();
   const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, allowUnionTypes: true, validateFormats: true, verbose: true });
   addOpenApiVocabulary(ajv);
   ajv.addSchema(document as object, id, undefined, false);

@@ -5,10 +5,13 @@
 // `summary`, `description`, `value`), and `DIR/README.md` listing each file, whether it conforms,
 // and the `$ref` that adds it to the operation's answer.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { stringify } from 'yaml';
 import { stringifyExactJson } from '../engine/exact-json.ts';
 import type { ProxiedExchange } from './exchange.ts';
+
+/** yaml (70 modules) is loaded when a recording is written, not with every mock. */
+const yaml = () => createRequire(import.meta.url)('yaml') as typeof import('yaml');
 
 /** Answers larger than this (as JSON) are not recorded: an example is for reading. */
 const MAX_RECORDED_CHARS = 256 * 1024;
@@ -82,7 +85,10 @@ export function createRecorder(dir: string) {
       mkdirSync(path.join(dir, path.dirname(file)), { recursive: true });
       writeFileSync(
         path.join(dir, file),
-        stringify({ summary: `${candidate.operationId} answered ${candidate.status} (observed)`, description, value: candidate.value }, { lineWidth: 0 }),
+        yaml().stringify(
+          { summary: `${candidate.operationId} answered ${candidate.status} (observed)`, description, value: candidate.value },
+          { lineWidth: 0 },
+        ),
       );
       written.push({ file, operationId: candidate.operationId, status: candidate.status, conforms });
       const media = candidate.mediaType ?? 'application/json';

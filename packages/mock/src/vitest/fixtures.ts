@@ -13,12 +13,12 @@ import type { Client as LibsqlClient } from '@libsql/client';
 import { afterAll, test as base, beforeAll, expect, inject, type TestAPI } from 'vitest';
 import type { RequestEntry } from '../journal/journal.ts';
 import { type PlatformMatchers, platformMatchers } from '../journal/matchers.ts';
-import { SETUP_HEADER } from '../journal/recorder.ts';
 import { describeViolation, violationError } from '../journal/violation-report.ts';
 import { HEALTH_PATH, startMock } from '../mock/http-server.ts';
 import { createMock, type Mock } from '../mock/mock.ts';
-import { IN_PROCESS_URL, type MockOptions, VIOLATION_MODES, type ViolationMode } from '../mock/options.ts';
+import { type MockOptions, VIOLATION_MODES, type ViolationMode } from '../mock/options.ts';
 import { startDatabaseEngine } from './engine-warm-up.ts';
+import { absentDatabase, issueTokens, type NamespaceDatabase, withoutDatabase } from './namespace-database.ts';
 import { connectNamespace, type NamespaceControl } from './remote-namespace.ts';
 
 declare module 'vitest' {
@@ -39,15 +39,6 @@ export interface MockConnection {
   fetch: typeof globalThis.fetch;
   /** The mock itself when this worker runs it (not when a globalSetup shares one). */
   mock?: Mock;
-}
-
-/** A database of the test's namespace: its URL and a pair of tokens issued for it. */
-export interface NamespaceDatabase {
-  databaseId: string;
-  /** The database URL for `@libsql/client` and the platform client: the one the token answer gives, or in process the mock's URL. */
-  url: string;
-  fullAccessToken: string;
-  readOnlyToken: string;
 }
 
 /** Options for any `create<Area>Client` of `@platform-contracts/client`, bound to the test's namespace. */
@@ -104,8 +95,6 @@ export interface MockTestOptions<Platform> {
   onViolation?: ViolationMode;
 }
 
-type IssuedTokens = { database_url: string; tokens: { kind: string; token: string }[] };
-
 async function connect(options: MockTestOptions<unknown>): Promise<MockConnection> {
   const shared = inject('platformMockUrl');
   if (shared) return { url: shared, fetch: (input, init) => globalThis.fetch(input, init) };
@@ -138,20 +127,6 @@ async function checkDoor(connection: MockConnection): Promise<void> {
   const response = await connection.fetch(`${connection.url}${HEALTH_PATH}`);
   const text = await response.text();
   if (!response.ok) throw new Error(`the mock did not answer its health check (${response.status}): ${text}`);
-}
-
-async function issueTokens(connection: MockConnection, accessKey: string, databaseId: string): Promise<NamespaceDatabase> {
-  const response = await connection.fetch(`${connection.url}/database/${encodeURIComponent(databaseId)}/tokens`, {
-    method: 'POST',
-    headers: { AccessKey: accessKey, 'content-type': 'application/json', [SETUP_HEADER]: '1' },
-    body: '{}',
-  });
-  if (!response.ok) throw new Error(`the mock did not issue database tokens (${response.status}): ${await response.text()}`);
-  const issued = (await response.json()) as IssuedTokens;
-  const tokenOf = (kind: string) => issued.tokens.find((token) => token.kind === kind)!.token;
-  // In process the database is reached at the mock's own URL (through its fetch); over HTTP at the URL the answer gives.
-  const url = connection.url === IN_PROCESS_URL ? connection.url : issued.database_url;
-  return { databaseId, url, fullAccessToken: tokenOf('full_access'), readOnlyToken: tokenOf('read_only') };
 }
 
 /** How long the suite's setup may take to start the worker's mock and its database engine. */
@@ -243,7 +218,7 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
       await use({ accessKey: namespace.accessKey, baseUrl: platformMock.url, fetch: platformMock.fetch });
     },
     database: async ({ platformMock, namespace }, use) => {
-      await use(await issueTokens(platformMock, namespace.accessKey, databaseId));
+      await use(withoutDatabase(platformMock) ? absentDatabase(databaseId) : await issueTokens(platformMock, namespace.accessKey, databaseId));
     },
     db: async ({ platformMock, database }, use) => {
       const { createClient } = await import('@libsql/client');
@@ -258,7 +233,11 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
         apiBaseUrl: url,
         videoBaseUrl: url,
         fetch,
-        database: { url: database.url, authToken: database.fullAccessToken },
+        // Read when the test first uses its platform client's database: a mock without one refuses then, not before.
+        database: Object.defineProperties({} as TestPlatformOptions['database'], {
+          url: { get: () => database.url, enumerable: true },
+          authToken: { get: () => database.fullAccessToken, enumerable: true },
+        }),
       });
     },
     platform: async ({ platformOptions }: { platformOptions: TestPlatformOptions }, use: (platform: Platform) => Promise<void>) => {
@@ -292,4 +271,5 @@ export const test: TestAPI<MockFixtures<never>> = createMockTest();
 export type { RequestEntry } from '../journal/journal.ts';
 export { type CallExpectation, type PlatformMatchers, platformMatchers, type SqlExpectation } from '../journal/matchers.ts';
 export { ContractViolationError } from '../journal/violation-report.ts';
+export type { NamespaceDatabase } from './namespace-database.ts';
 export { connectNamespace, type JournalCounts, type NamespaceControl } from './remote-namespace.ts';
