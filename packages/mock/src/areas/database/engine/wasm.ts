@@ -59,7 +59,10 @@ export class Sqlite {
         printErr: () => {},
         // Emscripten's hook: instantiate the module given instead of reading and compiling the file.
         instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
-          WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), reject);
+          // `receive` runs the module's start-up, which throws on a module that is not SQLite's: that too rejects the load.
+          WebAssembly.instantiate(compiled, imports)
+            .then((instance) => receive(instance, compiled))
+            .catch(reject);
           return {};
         },
       };
