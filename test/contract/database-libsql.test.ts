@@ -16,18 +16,8 @@ import {
   SQLITE_DENY,
   SQLITE_OK,
 } from '../../packages/mock/src/areas/database/engine/sandbox.ts';
+import { close, ENGINE_LIMITS, execute } from '../support/sql-engine.ts';
 
-const LIMITS = {
-  statementTimeoutMs: 60_000,
-  lockWaitMs: 60_000,
-  maxResultBytes: 1_000_000,
-  memoryLimitBytes: 128 * 1024 * 1024,
-  maxDatabaseBytes: 16 * 1024 * 1024,
-  maxDatabases: 8,
-  engineWorkers: 2,
-};
-const execute = (sql: string): SqlRequest => ({ type: 'execute', stmt: { sql } });
-const close: SqlRequest = { type: 'close' };
 /** The engine's functions and virtual-table modules the sandbox refuses, each with its reason (sandbox.ts). */
 const REFUSED_FUNCTIONS = ['fts3_tokenizer', 'sqlite_log', 'unknown'];
 const REFUSED_MODULES = [
@@ -43,7 +33,7 @@ const REFUSED_MODULES = [
   'vector_top_k',
 ];
 
-const engine: SqlEngine = createSqlEngine({ limits: LIMITS });
+const engine: SqlEngine = createSqlEngine({ limits: ENGINE_LIMITS });
 let nextStream = 1;
 let nextDatabase = 1;
 afterAll(() => engine.close());

@@ -7,18 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { Access, SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
 import { SQLD_SOURCE, STATEMENT_RULES } from '../../packages/mock/src/areas/database/engine/statement-rules.ts';
+import { close, ENGINE_LIMITS, execute } from '../support/sql-engine.ts';
 
-const LIMITS = {
-  statementTimeoutMs: 60_000,
-  lockWaitMs: 60_000,
-  maxResultBytes: 1_000_000,
-  memoryLimitBytes: 128 * 1024 * 1024,
-  maxDatabaseBytes: 16 * 1024 * 1024,
-  maxDatabases: 8,
-  engineWorkers: 2,
-};
-const execute = (sql: string): SqlRequest => ({ type: 'execute', stmt: { sql } });
-const close: SqlRequest = { type: 'close' };
 const unsupported = (sql: string) => ({
   type: 'error',
   error: { code: 'SQL_PARSE_ERROR', message: `SQL string could not be parsed: unsupported statement: ${sql}` },
@@ -37,7 +27,7 @@ describe(`sqld's statement rules (${SQLD_SOURCE.files.join(', ')} at ${SQLD_SOUR
   };
 
   beforeAll(async () => {
-    engine = createSqlEngine({ limits: LIMITS });
+    engine = createSqlEngine({ limits: ENGINE_LIMITS });
     database = engine.database('rules\u0000g', 'db');
     await run([execute('CREATE TABLE rules_t (x)')]);
   });

@@ -24,6 +24,13 @@ export interface HandRule {
 
 const id = (name: string, what: string): Rule => ({ kind: 'reference', name, reason: `${what}: the platform makes it up for each call that creates one` });
 
+const BASE_URL: Rule = {
+  kind: 'shape',
+  name: 'BaseUrl',
+  reason: 'where the stream continues: a host of the target’s own',
+  test: (v) => v === null || typeof v === 'string',
+};
+
 /** What the contracts cannot say: ids without a format, the pipeline's stream handles. */
 export const HAND_TABLE: readonly HandRule[] = [
   { area: 'video', pointer: '#/components/schemas/VideoModel/properties/guid', rule: id('VideoGuid', "a video's guid") },
@@ -53,26 +60,11 @@ export const HAND_TABLE: readonly HandRule[] = [
     pointer: '#/components/schemas/PipelineResponseV3/properties/baton',
     rule: { kind: 'reference', name: 'Baton', reason: 'a stream handle the server makes up; the next request of the stream sends it back' },
   },
-  {
+  ...['PipelineResponseV3', 'PipelineResponse'].map((schema) => ({
     area: 'database',
-    pointer: '#/components/schemas/PipelineResponseV3/properties/base_url',
-    rule: {
-      kind: 'shape',
-      name: 'BaseUrl',
-      reason: 'where the stream continues: a host of the target’s own',
-      test: (v) => v === null || typeof v === 'string',
-    },
-  },
-  {
-    area: 'database',
-    pointer: '#/components/schemas/PipelineResponse/properties/base_url',
-    rule: {
-      kind: 'shape',
-      name: 'BaseUrl',
-      reason: 'where the stream continues: a host of the target’s own',
-      test: (v) => v === null || typeof v === 'string',
-    },
-  },
+    pointer: `#/components/schemas/${schema}/properties/base_url`,
+    rule: BASE_URL,
+  })),
   {
     area: 'database',
     pointer: '#/components/schemas/StmtResult/properties/query_duration_ms',
