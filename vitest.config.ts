@@ -17,6 +17,8 @@ const ISOLATED = [
   'test/mock/precompiled-validators.test.ts',
   'test/mock/vitest-early-start.test.ts',
   'test/openapi/generators.test.ts',
+  // A failed load of SQLite's module leaves libSQL's loader unusable for its module instance.
+  'test/mock/sqlite-module.test.ts',
 ];
 
 export default defineConfig({
