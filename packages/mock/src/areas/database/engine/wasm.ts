@@ -57,12 +57,9 @@ export class Sqlite {
       const init = {
         print: () => {},
         printErr: () => {},
-        // Emscripten's hook: instantiate the module given instead of reading and compiling the file.
+        // Emscripten's hook: instantiate the module given instead of reading and compiling the file; `receive` runs its start-up, which throws on a module that is not SQLite's (that rejects the load too).
         instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
-          // `receive` runs the module's start-up, which throws on a module that is not SQLite's: that too rejects the load.
-          WebAssembly.instantiate(compiled, imports)
-            .then((instance) => receive(instance, compiled))
-            .catch(reject);
+          (async () => receive(await WebAssembly.instantiate(compiled, imports), compiled))().catch(reject);
           return {};
         },
       };
