@@ -10,6 +10,7 @@ import { createSqlEngine, type SqlEngine } from '../../packages/mock/src/areas/d
 import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
 import { SPLIT_CACHE_BYTES } from '../../packages/mock/src/areas/database/engine/split-cache.ts';
 import { FULL_ACCESS_TOKEN, HEALTH_PATH, useDatabaseMock } from '../support/database.ts';
+import { close, execute } from '../support/sql-engine.ts';
 
 // The lock wait shorter than the statement limit: one advance past the wait (lockWaitMs + 1) is not past
 // the statement limit too, so which limit answers never depends on which thread sees the clock first.
@@ -22,8 +23,6 @@ const LIMITS = {
   maxDatabases: 16,
   engineWorkers: 4,
 };
-const execute = (sql: string): SqlRequest => ({ type: 'execute', stmt: { sql } });
-const close: SqlRequest = { type: 'close' };
 const valueIn = (outcome: SqlOutcome | undefined) =>
   outcome?.type === 'ok' && outcome.response.type === 'execute' ? outcome.response.result.rows[0]?.[0] : undefined;
 /** One SQL function call that runs for tens of seconds: instr() over 400,000 × 22,000 characters that never match. */

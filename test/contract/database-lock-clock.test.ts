@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
+import { close, execute } from '../support/sql-engine.ts';
 
 // The lock wait longer than the statement limit, so one advance can pass the second only.
 const LIMITS = {
@@ -17,8 +18,6 @@ const LIMITS = {
   maxDatabases: 4,
   engineWorkers: 1,
 };
-const execute = (sql: string): SqlRequest => ({ type: 'execute', stmt: { sql } });
-const close: SqlRequest = { type: 'close' };
 /** Once it has the lock, a write that runs long enough (about a second) for the watchdog to look at it many times. */
 const SLOW_INSERT = execute(
   'INSERT INTO t SELECT count(*) FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 2000000) SELECT x FROM c)',

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
 import type { Access, SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
 import { PRAGMAS, type PragmaRule, type Who } from '../../packages/mock/src/areas/database/engine/statement-rules.ts';
+import { close, execute } from '../support/sql-engine.ts';
 
 const MAX_DATABASE_BYTES = 1024 * 1024;
 const LIMITS = {
@@ -18,8 +19,6 @@ const LIMITS = {
   maxDatabases: 8,
   engineWorkers: 2,
 };
-const execute = (sql: string): SqlRequest => ({ type: 'execute', stmt: { sql } });
-const close: SqlRequest = { type: 'close' };
 
 const mayDo = (who: Who, access: Access) => who === 'any' || (who === 'full' && access === 'full');
 const refusalOf = (who: Who): string => (who === 'none' ? 'SQLITE_AUTH' : 'SQLITE_READONLY');
