@@ -4,7 +4,7 @@
 // WebSocket client that never reads its answers stops the mock from running its requests.
 import diagnostics from 'node:diagnostics_channel';
 import { describe, expect, it } from 'vitest';
-import { BACKPRESSURE_CHANNEL, MAX_UNSENT_BYTES } from '../../packages/mock/src/areas/database/hrana-ws-flow.ts';
+import { BACKPRESSURE_CHANNEL, MAX_UNSENT_BYTES } from '../../packages/mock/src/areas/database/hrana/ws/flow.ts';
 import { useDatabaseMock } from '../support/database.ts';
 import { hranaClient } from '../support/hrana-socket.ts';
 

@@ -5,13 +5,13 @@
 
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineWorker } from '../../packages/mock/src/areas/database/engine/engine-worker.ts';
-import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
-import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
-import { splitStatements } from '../../packages/mock/src/areas/database/engine/sql-text.ts';
-import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/stopped.ts';
-import type { SqlValue } from '../../packages/mock/src/areas/database/protocol.ts';
-import { toArgValue } from '../../packages/mock/src/areas/database/values.ts';
+import type { SqlValue } from '../../packages/mock/src/areas/database/protocol/protocol.ts';
+import { toArgValue } from '../../packages/mock/src/areas/database/protocol/values.ts';
+import type { EngineWorker } from '../../packages/mock/src/areas/database/sql/engine-worker.ts';
+import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../packages/mock/src/areas/database/sql/index.ts';
+import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/sql/messages.ts';
+import { splitStatements } from '../../packages/mock/src/areas/database/sql/sql-text.ts';
+import { ExecutorStopped } from '../../packages/mock/src/areas/database/sql/stopped.ts';
 
 describe('splitting SQL text into statements', () => {
   it.each([

@@ -3,7 +3,12 @@
 // codes are checked against libSQL's server's own mapping, transcribed below from its source.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_ERROR_CODES, type ProtocolErrorCode, SQLITE_RESULT_CODES, sqliteFailure } from '../../packages/mock/src/areas/database/error-codes.ts';
+import {
+  PROTOCOL_ERROR_CODES,
+  type ProtocolErrorCode,
+  SQLITE_RESULT_CODES,
+  sqliteFailure,
+} from '../../packages/mock/src/areas/database/protocol/error-codes.ts';
 import { FULL_ACCESS_TOKEN, useDatabaseMock } from '../support/database.ts';
 import { type HranaSocket, hranaSocket, wsRequest } from '../support/hrana-socket.ts';
 

@@ -4,8 +4,8 @@
 // lock wait, runs once it has the lock, and is answered; nothing sleeps.
 import { once } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
-import type { SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
+import { createSqlEngine } from '../../packages/mock/src/areas/database/sql/index.ts';
+import type { SqlRequest } from '../../packages/mock/src/areas/database/sql/messages.ts';
 import { close, execute } from '../support/sql-engine.ts';
 
 // The lock wait longer than the statement limit, so one advance can pass the second only.

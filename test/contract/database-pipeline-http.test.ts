@@ -4,7 +4,7 @@
 // open streams at once, and an expiry past the latest date answered 400.
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { optionsFromFlags } from '../../packages/mock/src/areas/database/options.ts';
+import { optionsFromFlags } from '../../packages/mock/src/areas/database/namespaces/options.ts';
 import { FULL_ACCESS_TOKEN, useDatabaseMock } from '../support/database.ts';
 import { loadBundle, validateAnswer } from '../support/openapi.ts';
 

@@ -7,8 +7,8 @@
 import { type Client, createClient, type IntMode } from '@libsql/client';
 import * as hrana from '@libsql/hrana-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_CURSOR_FETCH_BYTES, MAX_STORED_SQL as WS_MAX_STORED_SQL } from '../../packages/mock/src/areas/database/hrana-ws-requests.ts';
-import { MAX_STORED_SQL as HTTP_MAX_STORED_SQL } from '../../packages/mock/src/areas/database/pipeline-runner.ts';
+import { MAX_STORED_SQL as HTTP_MAX_STORED_SQL } from '../../packages/mock/src/areas/database/hrana/pipeline-runner.ts';
+import { MAX_CURSOR_FETCH_BYTES, MAX_STORED_SQL as WS_MAX_STORED_SQL } from '../../packages/mock/src/areas/database/hrana/ws/requests.ts';
 import { FULL_ACCESS_TOKEN, useDatabaseMock } from '../support/database.ts';
 import { hranaSocket, wsRequest } from '../support/hrana-socket.ts';
 

@@ -4,11 +4,11 @@
 // step. A value the engine cannot take carries its error, which the worker raises only where it
 // raised it before: once a parameter takes the value, after the SQL compiled and the arguments matched.
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
-import type { SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
-import { resolveSteps, runPipeline, type WireRequest } from '../../packages/mock/src/areas/database/pipeline-runner.ts';
-import type { SqlValue } from '../../packages/mock/src/areas/database/protocol.ts';
-import type { Stream } from '../../packages/mock/src/areas/database/stream-table.ts';
+import { resolveSteps, runPipeline, type WireRequest } from '../../packages/mock/src/areas/database/hrana/pipeline-runner.ts';
+import type { Stream } from '../../packages/mock/src/areas/database/namespaces/stream-table.ts';
+import type { SqlValue } from '../../packages/mock/src/areas/database/protocol/protocol.ts';
+import { createSqlEngine } from '../../packages/mock/src/areas/database/sql/index.ts';
+import type { SqlRequest } from '../../packages/mock/src/areas/database/sql/messages.ts';
 
 const TOO_LARGE = { type: 'integer', value: '9223372036854775808' } as const;
 

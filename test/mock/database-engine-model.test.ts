@@ -11,9 +11,9 @@
 // unanswered. The last guard stays off (its clock never moves): no answer comes from a timer.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSqlEngine, type SqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
-import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/engine/messages.ts';
-import { ExecutorStopped } from '../../packages/mock/src/areas/database/engine/stopped.ts';
+import { createSqlEngine, type SqlEngine } from '../../packages/mock/src/areas/database/sql/index.ts';
+import type { SqlOutcome, SqlRequest } from '../../packages/mock/src/areas/database/sql/messages.ts';
+import { ExecutorStopped } from '../../packages/mock/src/areas/database/sql/stopped.ts';
 
 // biome-ignore format: one line
 const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 1_000_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabaseBytes: 1_000_000 };

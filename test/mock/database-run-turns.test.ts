@@ -7,8 +7,8 @@
 // Executor.run (pipeline-runner.ts); WebSocket is checked from outside, because its messages,
 // unlike HTTP requests, reach the engine in the same turn they arrive in.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EngineWorker } from '../../packages/mock/src/areas/database/engine/engine-worker.ts';
-import { createSqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
+import { EngineWorker } from '../../packages/mock/src/areas/database/sql/engine-worker.ts';
+import { createSqlEngine } from '../../packages/mock/src/areas/database/sql/index.ts';
 import { startMock } from '../../packages/mock/src/index.ts';
 import { hranaClient } from '../support/hrana-socket.ts';
 

@@ -3,7 +3,7 @@
 // HTTP door answers a pipeline with that text rather than writing it again; the answer is still
 // validated as any other (answer.ts validates the value whatever its text).
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSqlEngine } from '../../packages/mock/src/areas/database/engine/index.ts';
+import { createSqlEngine } from '../../packages/mock/src/areas/database/sql/index.ts';
 import { bodyText } from '../../packages/mock/src/engine/answer.ts';
 import { knownJsonText, withJsonText } from '../../packages/mock/src/engine/json-text.ts';
 import { FULL_ACCESS_TOKEN, useDatabaseMock } from '../support/database.ts';

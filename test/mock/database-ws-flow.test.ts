@@ -10,7 +10,7 @@ import {
   MAX_OUTSTANDING,
   MAX_RUNNING_PER_CONNECTION,
   MAX_UNSENT_BYTES,
-} from '../../packages/mock/src/areas/database/hrana-ws-flow.ts';
+} from '../../packages/mock/src/areas/database/hrana/ws/flow.ts';
 
 const OPEN = 1;
 const CLOSED = 3;

@@ -28,7 +28,7 @@ describe("the engine's WebAssembly module", () => {
   });
 
   it('is what the built mock carries beside its engine threads', () => {
-    const built = path.join(ROOT, 'packages/mock/dist/areas/database/engine/sqlite3.wasm');
+    const built = path.join(ROOT, 'packages/mock/dist/areas/database/sql/sqlite3.wasm');
     expect(existsSync(built)).toBe(true);
     expect(sha256(readFileSync(built))).toBe(manifest.output.sha256);
   });

@@ -4,7 +4,7 @@
 
 import { HEALTH_PATH, type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { DatabaseMockOptions } from '../../packages/mock/src/areas/database/options.ts';
+import type { DatabaseMockOptions } from '../../packages/mock/src/areas/database/namespaces/options.ts';
 import type { DatabaseInfo } from '../../packages/mock/src/areas/database.ts';
 import { validateAnswer } from './openapi.ts';
 

@@ -4,8 +4,8 @@
 // that: seed, snapshot export and import (each database's image, checked before it is accepted),
 // reset.
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
-import { SnapshotError, DEFAULT_NAMESPACE as STARTUP_NAMESPACE } from '../../engine/namespaces.ts';
-import { type DatabaseSource, databaseKey, type SqlEngine } from './engine/index.ts';
+import { SnapshotError, DEFAULT_NAMESPACE as STARTUP_NAMESPACE } from '../../../engine/namespaces.ts';
+import { type DatabaseSource, databaseKey, type SqlEngine } from '../sql/index.ts';
 import type { DatabaseSettings } from './options.ts';
 import { type DatabaseSnapshot, type DatabaseState, type FolderState, newState, readSnapshot, SnapshotRefused } from './state-store.ts';
 import { StreamLost, type StreamTable } from './stream-table.ts';

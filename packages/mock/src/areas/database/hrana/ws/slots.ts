@@ -1,9 +1,10 @@
 // The streams of one Hrana WebSocket connection (hrana-ws.ts), by the ids its client gave them: a
 // slot holds its stream (or why it failed to open) and runs the stream's requests one after
 // another; a cursor belongs to one slot.
-import type { runCursor } from './pipeline-runner.ts';
-import type { DatabaseError } from './protocol.ts';
-import type { Stream, StreamTable } from './stream-table.ts';
+
+import type { Stream, StreamTable } from '../../namespaces/stream-table.ts';
+import type { DatabaseError } from '../../protocol/protocol.ts';
+import type { runCursor } from '../pipeline-runner.ts';
 
 type CursorEntries = Awaited<ReturnType<typeof runCursor>>;
 

@@ -4,7 +4,7 @@
 // response inside `response_ok` (as StreamResponseV3), and the error of `response_error` and
 // `hello_error` (as DatabaseError). Request and response types the schemas do not name (the
 // WebSocket's own `open_stream`, cursors) are not checked. The types are read from the contract.
-import type { MessagePart, OpenApiDocument } from '../engine/area.ts';
+import type { MessagePart, OpenApiDocument } from '../../../engine/area.ts';
 
 type Json = Record<string, unknown>;
 

@@ -5,7 +5,7 @@
 // they are: STATEMENT_RULES for statements, PRAGMAS for pragmas (one table with the sandbox's
 // pragma policy). What sqld runs goes on to the sandbox (sandbox.ts), which may still deny it and
 // then says why. test/contract/database-statement-rules.test.ts is generated from these tables.
-import { ProtocolError } from '../protocol.ts';
+import { ProtocolError } from '../protocol/protocol.ts';
 import { lex, type SplitStatement, withoutExplain } from './sql-text.ts';
 
 export const SQLD_SOURCE = {

@@ -4,8 +4,8 @@
 // that serves HTTP.
 
 import type { MessagePort } from 'node:worker_threads';
-import type { BatchCond, DatabaseError, DescribeResult, SqlValue, StmtResult } from '../protocol.ts';
-import type { ArgValue } from '../values.ts';
+import type { BatchCond, DatabaseError, DescribeResult, SqlValue, StmtResult } from '../protocol/protocol.ts';
+import type { ArgValue } from '../protocol/values.ts';
 import type { DatabaseFiles } from './files.ts';
 
 export type Access = 'full' | 'read-only';

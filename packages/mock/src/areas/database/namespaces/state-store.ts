@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { StoredToken } from '../tokens/token-store.ts';
 import { DATABASE_ID } from './options.ts';
-import type { StoredToken } from './token-store.ts';
 
 /** A namespace's databases (by ID) and their tokens, as plain data. */
 export interface DatabaseState {

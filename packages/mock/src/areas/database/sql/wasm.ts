@@ -4,8 +4,8 @@
 // Databases are files of the engine's own VFS (vfs.ts: shared stores the engine registered), or,
 // for scratch work, of the worker's in-memory file system: SQLite has no path to the host's files.
 import sqlite3InitModule from '@libsql/libsql-wasm-experimental';
-import { type SqliteFailure, sqliteFailure } from '../error-codes.ts';
-import type { EngineValue } from '../values.ts';
+import { type SqliteFailure, sqliteFailure } from '../protocol/error-codes.ts';
+import type { EngineValue } from '../protocol/values.ts';
 import { limitConnection } from './connection-limits.ts';
 import { EngineVfs, VFS_NAME, type VfsHooks } from './vfs.ts';
 import { ColumnTypes, parameterNames, Statements } from './wasm-gaps.ts';

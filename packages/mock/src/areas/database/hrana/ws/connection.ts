@@ -8,9 +8,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
-import type { AreaUpgrade, MockResponse, UpgradeContext } from '../../engine/area.ts';
-import { type AuthRefusal, authError, isRefusal } from './error-codes.ts';
-import { answerFlow } from './hrana-ws-flow.ts';
+import type { AreaUpgrade, MockResponse, UpgradeContext } from '../../../../engine/area.ts';
+import type { DatabaseState } from '../../namespaces/state-store.ts';
+import { type Stream, StreamLost, type StreamTable } from '../../namespaces/stream-table.ts';
+import { type AuthRefusal, authError, isRefusal } from '../../protocol/error-codes.ts';
+import { type DatabaseError, toDatabaseError } from '../../protocol/protocol.ts';
+import type { Caller } from '../../tokens/token-management.ts';
+import { runCursor, runPipeline } from '../pipeline-runner.ts';
+import { answerFlow } from './flow.ts';
 import {
   checkRequest,
   chooseSubprotocol,
@@ -22,13 +27,8 @@ import {
   toWireRequest,
   type Version,
   type WsRequest,
-} from './hrana-ws-requests.ts';
-import { type CursorSlot, endIfIdle, lostError, runOnStream, type StreamSlot } from './hrana-ws-slots.ts';
-import { runCursor, runPipeline } from './pipeline-runner.ts';
-import { type DatabaseError, toDatabaseError } from './protocol.ts';
-import type { DatabaseState } from './state-store.ts';
-import { type Stream, StreamLost, type StreamTable } from './stream-table.ts';
-import type { Caller } from './token-management.ts';
+} from './requests.ts';
+import { type CursorSlot, endIfIdle, lostError, runOnStream, type StreamSlot } from './slots.ts';
 
 /** Streams one connection may hold by id (open or failed to open); each has at most one cursor. */
 const MAX_IDS = 1024;

@@ -3,12 +3,12 @@
 // AccessKey = the namespace) and the area-wide token index that leads a Bearer token, on any
 // transport (HTTP pipeline, WebSocket), to its namespace, database and access.
 import type * as Contract from '@platform-contracts/contracts/database';
-import type { AnyOperation, CallContext, Handler, Handlers, MockRequest, MockResponse } from '../../engine/area.ts';
-import { DEFAULT_NAMESPACE } from '../../engine/namespaces.ts';
-import type { Access } from './engine/messages.ts';
-import { AUTH_REASONS, type AuthRefusal } from './error-codes.ts';
-import { DATABASE_ID, type DatabaseSettings } from './options.ts';
-import type { DatabaseState } from './state-store.ts';
+import type { AnyOperation, CallContext, Handler, Handlers, MockRequest, MockResponse } from '../../../engine/area.ts';
+import { DEFAULT_NAMESPACE } from '../../../engine/namespaces.ts';
+import { DATABASE_ID, type DatabaseSettings } from '../namespaces/options.ts';
+import type { DatabaseState } from '../namespaces/state-store.ts';
+import { AUTH_REASONS, type AuthRefusal } from '../protocol/error-codes.ts';
+import type { Access } from '../sql/messages.ts';
 import { BOTH_KINDS, digestOf, TokenLimitReached, TokenStore } from './token-store.ts';
 
 type Schemas = Contract.components['schemas'];

@@ -2,7 +2,7 @@
 // the limits and the time-limit hook are set on it before any client SQL, and a connection goes
 // back to its database's pool only when its stream left nothing behind (no transaction, no
 // active statement, no pragma set, no TEMP object; last_insert_rowid() back at 0).
-import { ProtocolError } from '../protocol.ts';
+import { ProtocolError } from '../protocol/protocol.ts';
 import type { Access, PooledConnection } from './messages.ts';
 import { Sandbox, SandboxRefusal } from './sandbox.ts';
 import type { DbPointer, Sqlite, StmtPointer } from './wasm.ts';

@@ -2,11 +2,11 @@
 // texts (store_sql, close_sql, sql_id) are kept here; every request that runs SQL goes to the
 // database's executor in one message, so a pipeline costs one round trip to it.
 
-import type { CursorEntry, SqlOutcome, SqlRequest, SqlStep, SqlStmt } from './engine/messages.ts';
-import { ExecutorStopped } from './engine/stopped.ts';
-import { type DatabaseError, ProtocolError, type SqlValue, type StreamResult, toDatabaseError } from './protocol.ts';
-import type { Stream } from './stream-table.ts';
-import { toArgValue } from './values.ts';
+import type { Stream } from '../namespaces/stream-table.ts';
+import { type DatabaseError, ProtocolError, type SqlValue, type StreamResult, toDatabaseError } from '../protocol/protocol.ts';
+import { toArgValue } from '../protocol/values.ts';
+import type { CursorEntry, SqlOutcome, SqlRequest, SqlStep, SqlStmt } from '../sql/messages.ts';
+import { ExecutorStopped } from '../sql/stopped.ts';
 
 /** sqld's limits on the SQL texts an HTTP stream stores (MAX_SQL_COUNT, MAX_STORED_SQL_SIZE: src/hrana/http/request.rs). */
 export const MAX_STORED_SQL = 50;

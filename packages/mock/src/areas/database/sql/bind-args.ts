@@ -1,6 +1,6 @@
 // A statement's arguments bound to its parameters, as sqld binds them (runner.ts asks for them).
-import { ProtocolError } from '../protocol.ts';
-import { type ArgValue, type EngineValue, fromArgValue } from '../values.ts';
+import { ProtocolError } from '../protocol/protocol.ts';
+import { type ArgValue, type EngineValue, fromArgValue } from '../protocol/values.ts';
 import type { SqlStmt } from './messages.ts';
 
 /**

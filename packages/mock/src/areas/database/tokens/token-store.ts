@@ -5,7 +5,7 @@
 // An expired token is refused like an invalidated one. Only digests of the secrets are kept.
 import { createHash, randomBytes } from 'node:crypto';
 import type * as Database from '@platform-contracts/contracts/database';
-import type { Access } from './engine/messages.ts';
+import type { Access } from '../sql/messages.ts';
 
 type Schemas = Database.components['schemas'];
 export type TokenKind = Schemas['DatabaseTokenKind'];

@@ -4,10 +4,10 @@
 // SQL texts resolved when the request arrives, since a connection's texts are its own and a
 // later close_sql must not reach a request still waiting behind others of its stream.
 import type { IncomingMessage } from 'node:http';
-import { stringifyExactJson } from '../../engine/exact-json.ts';
-import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../../engine/json-depth.ts';
-import type { runCursor, WireRequest } from './pipeline-runner.ts';
-import { ProtocolError } from './protocol.ts';
+import { stringifyExactJson } from '../../../../engine/exact-json.ts';
+import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../../../../engine/json-depth.ts';
+import { ProtocolError } from '../../protocol/protocol.ts';
+import type { runCursor, WireRequest } from '../pipeline-runner.ts';
 
 /** The subprotocols served, best first, and the Hrana version each speaks (all JSON). */
 export const SUBPROTOCOLS = { hrana3: 3, hrana2: 2, hrana1: 1 } as const;

@@ -2,15 +2,15 @@
 // Bearer token leads to its database (token-management.ts); its baton continues a stream of the
 // stream table; the pipeline runner runs the requests.
 import type { AreaOperations } from '@platform-contracts/contracts';
-import type { CallContext, Handlers, MockRequest, MockResponse } from '../../engine/area.ts';
-import { jsonTextOf } from '../../engine/exact-json.ts';
-import { knownJsonText, withJsonText } from '../../engine/json-text.ts';
-import { type AuthRefusal, isRefusal as isAuthRefusal, unauthorizedBody } from './error-codes.ts';
-import { runCursor, runPipeline, type WireRequest } from './pipeline-runner.ts';
-import type { DatabaseError, StreamResult } from './protocol.ts';
-import type { DatabaseState } from './state-store.ts';
-import { type Stream, StreamLost, type StreamTable } from './stream-table.ts';
-import type { Caller } from './token-management.ts';
+import type { CallContext, Handlers, MockRequest, MockResponse } from '../../../../engine/area.ts';
+import { jsonTextOf } from '../../../../engine/exact-json.ts';
+import { knownJsonText, withJsonText } from '../../../../engine/json-text.ts';
+import type { DatabaseState } from '../../namespaces/state-store.ts';
+import { type Stream, StreamLost, type StreamTable } from '../../namespaces/stream-table.ts';
+import { type AuthRefusal, isRefusal as isAuthRefusal, unauthorizedBody } from '../../protocol/error-codes.ts';
+import type { DatabaseError, StreamResult } from '../../protocol/protocol.ts';
+import type { Caller } from '../../tokens/token-management.ts';
+import { runCursor, runPipeline, type WireRequest } from '../pipeline-runner.ts';
 
 const VERSION_TEXT = { 2: 'Hello, this is HTTP API v2 (Hrana over HTTP)', 3: 'Hello, this is HTTP API v3 (Hrana over HTTP)' } as const;
 

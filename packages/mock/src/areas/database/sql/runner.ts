@@ -2,8 +2,16 @@
 // statement is compiled under the sandbox (connection.ts), runs to its end or is reset, and a
 // write that meets another stream's write lock waits for it (without blocking the worker) until
 // the HTTP side says the lock wait is over, as sqld does.
-import { type BatchCond, type DatabaseError, type DescribeResult, ProtocolError, type SqlValue, type StmtResult, toDatabaseError } from '../protocol.ts';
-import { type EngineValue, toSqlValue } from '../values.ts';
+import {
+  type BatchCond,
+  type DatabaseError,
+  type DescribeResult,
+  ProtocolError,
+  type SqlValue,
+  type StmtResult,
+  toDatabaseError,
+} from '../protocol/protocol.ts';
+import { type EngineValue, toSqlValue } from '../protocol/values.ts';
 import { bind } from './bind-args.ts';
 import type { StreamConnection } from './connection.ts';
 import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './messages.ts';
