@@ -1,8 +1,8 @@
 // Database: libSQL's Hrana protocol (over HTTP, v2 and v3, and over WebSocket) answered by a
-// real SQL engine, sandboxed and bounded (engine/), and the token management operations. Per
+// real SQL engine, sandboxed and bounded (database/sql/), and the token management operations. Per
 // namespace (access key): its databases and their tokens. Area-wide: the engine, the streams
-// every transport shares, and the token index (token-management.ts). This module wires them;
-// each transport's handlers live in their own module (hrana-http.ts, hrana-ws.ts).
+// every transport shares, and the token index (database/tokens/). This module wires them;
+// each transport's handlers live in their own folder (database/hrana/http/, database/hrana/ws/).
 import { defineArea, type MockRequest, type MockResponse, UsageError, type Violation } from '../engine/area.ts';
 import { describeViolations } from '../engine/request-values.ts';
 import { hranaHttp, protobufNotServed } from './database/hrana/http/handlers.ts';

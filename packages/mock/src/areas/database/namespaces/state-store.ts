@@ -6,8 +6,18 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { StoredToken } from '../tokens/token-store.ts';
+import type * as Database from '@platform-contracts/contracts/database';
 import { DATABASE_ID } from './options.ts';
+
+/** A database token as the state keeps it: the digest of its secret, never the secret. */
+export interface StoredToken {
+  id: string;
+  kind: Database.components['schemas']['DatabaseTokenKind'];
+  digest: string;
+  createdAt: number;
+  expiresAt: number | null;
+  invalidated: boolean;
+}
 
 /** A namespace's databases (by ID) and their tokens, as plain data. */
 export interface DatabaseState {

@@ -5,6 +5,7 @@
 // An expired token is refused like an invalidated one. Only digests of the secrets are kept.
 import { createHash, randomBytes } from 'node:crypto';
 import type * as Database from '@platform-contracts/contracts/database';
+import type { StoredToken } from '../namespaces/state-store.ts';
 import type { Access } from '../sql/messages.ts';
 
 type Schemas = Database.components['schemas'];
@@ -15,15 +16,6 @@ export type ListedToken = Schemas['DatabaseToken'];
 export const BOTH_KINDS: readonly TokenKind[] = ['full_access', 'read_only'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ACCESS_OF: Record<TokenKind, Access> = { full_access: 'full', read_only: 'read-only' };
-
-export interface StoredToken {
-  id: string;
-  kind: TokenKind;
-  digest: string;
-  createdAt: number;
-  expiresAt: number | null;
-  invalidated: boolean;
-}
 
 export const digestOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());

@@ -1,5 +1,5 @@
 // Hrana over HTTP: the version probes, /v2/pipeline, /v3/pipeline and /v3/cursor. A request's
-// Bearer token leads to its database (token-management.ts); its baton continues a stream of the
+// Bearer token leads to its database (tokens/token-management.ts); its baton continues a stream of the
 // stream table; the pipeline runner runs the requests.
 import type { AreaOperations } from '@platform-contracts/contracts';
 import type { CallContext, Handlers, MockRequest, MockResponse } from '../../../../engine/area.ts';

@@ -1,4 +1,4 @@
-// Back-pressure on a Hrana WebSocket connection (hrana-ws.ts), as a server that does not buffer
+// Back-pressure on a Hrana WebSocket connection (connection.ts), as a server that does not buffer
 // for a client that does not read: while the answers handed to the socket and not yet written out
 // are over MAX_UNSENT_BYTES, the connection's requests are not read, and no statement of it runs
 // (one already waiting on its stream waits for the client too). At most MAX_RUNNING_PER_CONNECTION

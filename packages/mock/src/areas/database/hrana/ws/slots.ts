@@ -1,4 +1,4 @@
-// The streams of one Hrana WebSocket connection (hrana-ws.ts), by the ids its client gave them: a
+// The streams of one Hrana WebSocket connection (connection.ts), by the ids its client gave them: a
 // slot holds its stream (or why it failed to open) and runs the stream's requests one after
 // another; a cursor belongs to one slot.
 
