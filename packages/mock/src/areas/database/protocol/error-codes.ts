@@ -1,6 +1,6 @@
 // The error codes of the database protocol, as libSQL's server (sqld, `libsql-server`) gives
 // them: one table for the codes of the protocol and one for SQLite's result codes. Every error
-// the area answers takes its code from here; test/contract/database-error-codes.test.ts runs a
+// the area answers takes its code from here; test/mock/areas/database/protocol/error-codes.test.ts runs a
 // case for every row and checks the SQLite table against sqld's own mapping.
 //
 // How sqld names an SQLite failure (src/hrana/stmt.rs, `stmt_error_from_sqld_error`, `StmtError`):

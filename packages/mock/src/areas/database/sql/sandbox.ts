@@ -13,7 +13,7 @@ import { PRAGMAS } from './statement-rules.ts';
 /**
  * libSQL's functions a statement may call: SQLite's core, date, math, JSON, window and aggregate
  * functions, FTS3/4's, FTS5's and R*Tree's, and libSQL's vector functions. Every one is a function
- * of the engine (test/contract/database-sandbox.test.ts checks the list against pragma_function_list);
+ * of the engine (test/mock/areas/database/sql/libsql.test.ts checks the list against pragma_function_list);
  * the engine's others are refused: fts3_tokenizer (it takes a C pointer), sqlite_log (the host's
  * log) and `unknown` (EXPLAIN's stand-in for a missing function).
  */

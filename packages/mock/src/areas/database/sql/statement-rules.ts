@@ -4,7 +4,7 @@
 // (a `sequence` is refused whole). The mock follows the files below at the commit named, read as
 // they are: STATEMENT_RULES for statements, PRAGMAS for pragmas (one table with the sandbox's
 // pragma policy). What sqld runs goes on to the sandbox (sandbox.ts), which may still deny it and
-// then says why. test/contract/database-statement-rules.test.ts is generated from these tables.
+// then says why. test/mock/areas/database/sql/statement-rules.test.ts is generated from these tables.
 import { ProtocolError } from '../protocol/protocol.ts';
 import { lex, type SplitStatement, withoutExplain } from './sql-text.ts';
 
