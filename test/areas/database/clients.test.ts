@@ -21,7 +21,7 @@ type LibsqlClientOfDialect = libsql.Client;
 const mock = useDatabaseMock();
 const clients: Client[] = [];
 const libsqlClient = () => {
-  const client = createClient({ url: `${mock.url.replace(/^http:/, 'libsql:')}?tls=0`, authToken: FULL_ACCESS_TOKEN, fetch: mock.fetch });
+  const client = createClient({ url: mock.url, authToken: FULL_ACCESS_TOKEN, fetch: mock.fetch });
   clients.push(client);
   return client;
 };
@@ -270,7 +270,7 @@ describe("requests as libSQL's Rust client sends them", () => {
   });
 
   it('answers the version probe of version 3', async () => {
-    const response = await fetch(`${mock.url}/v3`);
+    const response = await mock.fetch(`${mock.url}/v3`);
     expect(await response.text()).toBe('Hello, this is HTTP API v3 (Hrana over HTTP)');
   });
 });

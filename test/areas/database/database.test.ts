@@ -7,10 +7,9 @@ import { FULL_ACCESS_TOKEN, READ_ONLY_TOKEN, useDatabaseMock } from '../../suppo
 import { validateAnswer } from '../../support/openapi.ts';
 
 const mock = useDatabaseMock();
-const libsqlUrl = () => mock.url.replace(/^http:/, 'libsql:');
 const client = (authToken = FULL_ACCESS_TOKEN): Client =>
-  // libsql: URLs are sent over https; tls=0 asks for http, which the mock speaks.
-  createClient({ url: `${libsqlUrl()}?tls=0`, authToken, intMode: 'bigint', fetch: mock.fetch });
+  // The mock in process: an http: URL (a libsql: one is sent over https, which needs a port with tls=0) and its fetch.
+  createClient({ url: mock.url, authToken, intMode: 'bigint', fetch: mock.fetch });
 
 const count = async (table: string, db = client()) => (await db.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n as bigint;
 
@@ -298,7 +297,7 @@ describe('the pipeline protocol, request by request', () => {
   });
 
   it('answers the version check', async () => {
-    const response = await fetch(`${mock.url}/v2`);
+    const response = await mock.fetch(`${mock.url}/v2`);
     expect(response.status).toBe(200);
     expect(validateAnswer('database', 'getPipelineVersion', 200, await response.text(), 'text/plain')).toEqual([]);
   });

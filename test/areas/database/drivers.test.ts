@@ -9,7 +9,7 @@ import { createClient as createStatelessClient } from 'libsql-stateless-easy';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FULL_ACCESS_TOKEN, READ_ONLY_TOKEN, useDatabaseMock } from '../../support/database.ts';
 
-const mock = useDatabaseMock();
+const mock = useDatabaseMock({}, { port: true });
 const knexes: Knex[] = [];
 afterAll(() => Promise.all(knexes.map((db) => db.destroy())));
 

@@ -31,7 +31,7 @@ async function pipeline(url: string, token: string, requests: unknown[]) {
 describe('a database in a folder', () => {
   it('is written in place: the database file keeps its inode, and each write grows the WAL by what it changed', async () => {
     const dir = folder();
-    const host = await startDatabaseHost({ dir });
+    const host = await startDatabaseHost({ dir }, { port: true });
     try {
       const token = host.info.fullAccessToken;
       await pipeline(host.url, token, [execute('CREATE TABLE t (x)'), execute("INSERT INTO t VALUES ('first')")]);

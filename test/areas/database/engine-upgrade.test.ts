@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FULL_ACCESS_TOKEN, startDatabaseHost } from '../../support/database.ts';
+import { type DatabaseHost, FULL_ACCESS_TOKEN, startDatabaseHost } from '../../support/database.ts';
 
 const SCHEMA = [
   'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL, meta TEXT CHECK (json_valid(meta))) STRICT',
@@ -44,8 +44,8 @@ async function writtenBy3541(dir?: string): Promise<{ image: Uint8Array }> {
 }
 
 const execute = (sql: string) => ({ type: 'execute', stmt: { sql } });
-async function rows(url: string, sql: string): Promise<unknown> {
-  const response = await fetch(`${url}/v2/pipeline`, {
+async function rows(host: DatabaseHost, sql: string): Promise<unknown> {
+  const response = await host.fetch(`${host.url}/v2/pipeline`, {
     method: 'POST',
     headers: { authorization: `Bearer ${FULL_ACCESS_TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify({ requests: [execute(sql), { type: 'close' }] }),
@@ -62,7 +62,7 @@ describe("a database written by the mock's earlier engine (SQLite 3.54.1)", () =
     const { image } = await writtenBy3541();
     const host = await startDatabaseHost({ fullAccessToken: FULL_ACCESS_TOKEN });
     try {
-      const put = await fetch(`${host.url}/_mock/state`, {
+      const put = await host.fetch(`${host.url}/_mock/state`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -71,9 +71,9 @@ describe("a database written by the mock's earlier engine (SQLite 3.54.1)", () =
         }),
       });
       expect(put.status).toBe(200);
-      for (const [sql, expected] of CHECKS) expect(await rows(host.url, sql), sql).toEqual(expected);
-      expect(await rows(host.url, "INSERT INTO notes (body) VALUES ('after') RETURNING id")).toEqual([['201']]);
-      expect(await rows(host.url, 'PRAGMA page_size')).toEqual([[String(new DataView(image.buffer, image.byteOffset).getUint16(16))]]);
+      for (const [sql, expected] of CHECKS) expect(await rows(host, sql), sql).toEqual(expected);
+      expect(await rows(host, "INSERT INTO notes (body) VALUES ('after') RETURNING id")).toEqual([['201']]);
+      expect(await rows(host, 'PRAGMA page_size')).toEqual([[String(new DataView(image.buffer, image.byteOffset).getUint16(16))]]);
     } finally {
       await host.close();
     }
@@ -85,9 +85,9 @@ describe("a database written by the mock's earlier engine (SQLite 3.54.1)", () =
     await writtenBy3541(dir);
     const host = await startDatabaseHost({ fullAccessToken: FULL_ACCESS_TOKEN, dir });
     try {
-      for (const [sql, expected] of CHECKS) expect(await rows(host.url, sql), sql).toEqual(expected);
-      expect(await rows(host.url, "INSERT INTO notes (body) VALUES ('after') RETURNING id")).toEqual([['201']]);
-      expect(await rows(host.url, "SELECT v FROM pairs WHERE k = 'last'")).toEqual([['201']]);
+      for (const [sql, expected] of CHECKS) expect(await rows(host, sql), sql).toEqual(expected);
+      expect(await rows(host, "INSERT INTO notes (body) VALUES ('after') RETURNING id")).toEqual([['201']]);
+      expect(await rows(host, "SELECT v FROM pairs WHERE k = 'last'")).toEqual([['201']]);
     } finally {
       await host.close();
     }

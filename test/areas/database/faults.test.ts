@@ -1,7 +1,6 @@
 // The faults found in the database area, one case each, over HTTP as clients send them. The
 // host-file cases check that no file appeared and nothing on disk changed, for both tokens.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,7 +201,7 @@ describe('no statement reaches another namespace', () => {
 
   it.each(['full_access', 'read_only'])('with a %s token, ATTACH of every engine file is refused and nothing of another namespace is read', async (kind) => {
     await pipeline([execute('CREATE TABLE IF NOT EXISTS secrets (v)'), execute("INSERT INTO secrets VALUES ('the other namespace''s secret')"), close]);
-    const response = await fetch(`${mock.url}/database/my-database/tokens`, {
+    const response = await mock.fetch(`${mock.url}/database/my-database/tokens`, {
       method: 'POST',
       headers: { AccessKey: `intruder-${kind}`, 'content-type': 'application/json' },
       body: JSON.stringify({ kinds: [kind] }),
@@ -375,7 +374,7 @@ describe('an invalidated token', () => {
   it('has its streams closed and their locks released at once', async () => {
     await pipeline([execute('CREATE TABLE t (x)'), close]);
     const holder = await pipeline([execute('BEGIN IMMEDIATE'), execute('INSERT INTO t VALUES (1)')]);
-    const response = await fetch(`${mock.url}/database/my-database/tokens/invalidate`, {
+    const response = await mock.fetch(`${mock.url}/database/my-database/tokens/invalidate`, {
       method: 'POST',
       headers: { AccessKey: 'default', 'content-type': 'application/json' },
       body: JSON.stringify({ regenerate: true }),
@@ -403,9 +402,9 @@ describe('bounded work', () => {
     const runaway = pipeline([execute('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c'), close]).finally(
       () => (settled = true),
     );
-    const health = await fetch(`${mock.url}${HEALTH_PATH}`);
+    const health = await mock.fetch(`${mock.url}${HEALTH_PATH}`);
     expect(health.status).toBe(200);
-    const version = await fetch(`${mock.url}/v2`);
+    const version = await mock.fetch(`${mock.url}/v2`);
     expect(version.status).toBe(200);
     expect(settled).toBe(false);
     // The time limit is judged by the mock's clock.
@@ -462,26 +461,14 @@ describe('bounded work', () => {
 describe('one database per host name, with a cap on open databases', () => {
   const mock = useDatabaseMock({ perHost: true, maxDatabases: 2 });
 
-  const post = (host: string, requests: unknown[], baton: string | null = null) =>
-    new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const { port } = new URL(mock.url);
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/v2/pipeline',
-          headers: { host: `${host}.localhost:${port}`, authorization: `Bearer ${FULL_ACCESS_TOKEN}`, 'content-type': 'application/json' },
-        },
-        (res) => {
-          let text = '';
-          res.on('data', (chunk: Buffer) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-        },
-      );
-      req.on('error', reject);
-      req.end(JSON.stringify({ baton, requests }));
+  const post = async (host: string, requests: unknown[], baton: string | null = null) => {
+    const response = await mock.fetch(`http://${host}.localhost/v2/pipeline`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${FULL_ACCESS_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ baton, requests }),
     });
+    return { status: response.status, body: (await response.json()) as any };
+  };
 
   it('closes an idle database to open another past maxDatabases, and refuses one when every database has open streams', async () => {
     expect((await post('alpha', [execute('CREATE TABLE kept (x)'), execute('INSERT INTO kept VALUES (1)'), close])).body.results[0].type).toBe('ok');

@@ -12,7 +12,7 @@ const execute = (sql: string) => ({ type: 'execute', stmt: { sql } });
 const close = { type: 'close' };
 
 async function pipeline(token: string, requests: unknown[]) {
-  const response = await fetch(`${mock.url}/v2/pipeline`, {
+  const response = await mock.fetch(`${mock.url}/v2/pipeline`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ requests }),
@@ -22,7 +22,7 @@ async function pipeline(token: string, requests: unknown[]) {
 const countIn = async (token: string, table: string) =>
   (await pipeline(token, [execute(`SELECT count(*) FROM ${table}`), close])).results[0]?.response?.result.rows[0]?.[0]?.value;
 const put = (image: Uint8Array, namespace = 'default') =>
-  fetch(`${mock.url}/_mock/state?namespace=${namespace}`, {
+  mock.fetch(`${mock.url}/_mock/state?namespace=${namespace}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ version: 1, areas: { database: { databases: { 'my-database': { tokens: [], data: Buffer.from(image).toString('base64') } } } } }),
@@ -123,7 +123,7 @@ describe('images checked before they are accepted', () => {
   let otherToken: string;
   beforeAll(async () => {
     await pipeline(FULL_ACCESS_TOKEN, [execute('CREATE TABLE mine (x)'), execute('INSERT INTO mine VALUES (1)'), close]);
-    const minted = await fetch(`${mock.url}/database/my-database/tokens`, {
+    const minted = await mock.fetch(`${mock.url}/database/my-database/tokens`, {
       method: 'POST',
       headers: { AccessKey: OTHER_KEY, 'content-type': 'application/json' },
       body: '{"kinds":["full_access"]}',
@@ -153,7 +153,7 @@ describe('images checked before they are accepted', () => {
     ]);
     const answer = await put(image, OTHER_KEY);
     expect(answer.status, await answer.clone().text()).toBe(200);
-    const minted = await fetch(`${mock.url}/database/my-database/tokens`, {
+    const minted = await mock.fetch(`${mock.url}/database/my-database/tokens`, {
       method: 'POST',
       headers: { AccessKey: OTHER_KEY, 'content-type': 'application/json' },
       body: '{"kinds":["full_access"]}',

@@ -22,7 +22,7 @@ import { useDatabaseMock } from '../../support/database.ts';
 import * as schemaV1 from './fixtures/drizzle/schema-v1.ts';
 import * as schemaV2 from './fixtures/drizzle/schema-v2.ts';
 
-const mock = useDatabaseMock();
+const mock = useDatabaseMock({}, { port: true });
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const scratch = mkdtempSync(path.join(tmpdir(), 'migration-tools-'));
 const clients: Client[] = [];

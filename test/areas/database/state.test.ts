@@ -5,7 +5,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type RunningMock, type StateSnapshot, startMock } from '@platform-contracts/mock';
+import { createMock, type Mock, type StateSnapshot } from '@platform-contracts/mock';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FULL_ACCESS_TOKEN, READ_ONLY_TOKEN, startDatabaseHost, useDatabaseMock } from '../../support/database.ts';
 
@@ -13,8 +13,11 @@ type Result =
   | { type: 'ok'; response: { result?: { rows: { type: string; value?: string }[][] } } }
   | { type: 'error'; error: { message: string; code: string | null } };
 
-async function pipeline(url: string, token: string, sql: string[]): Promise<{ status: number; results: Result[] }> {
-  const response = await fetch(`${url}/v2/pipeline`, {
+/** A mock reached through its own fetch (in process). */
+type Reach = { url: string; fetch: typeof globalThis.fetch };
+
+async function pipeline(at: Reach, token: string, sql: string[]): Promise<{ status: number; results: Result[] }> {
+  const response = await at.fetch(`${at.url}/v2/pipeline`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ baton: null, requests: [...sql.map((text) => ({ type: 'execute', stmt: { sql: text } })), { type: 'close' }] }),
@@ -22,14 +25,14 @@ async function pipeline(url: string, token: string, sql: string[]): Promise<{ st
   return { status: response.status, results: response.status === 200 ? ((await response.json()) as { results: Result[] }).results : [] };
 }
 
-async function count(url: string, token: string, table = 'notes'): Promise<string | undefined> {
-  const { results } = await pipeline(url, token, [`SELECT count(*) FROM ${table}`]);
+async function count(at: Reach, token: string, table = 'notes'): Promise<string | undefined> {
+  const { results } = await pipeline(at, token, [`SELECT count(*) FROM ${table}`]);
   const first = results[0];
   return first?.type === 'ok' ? first.response.result?.rows[0]?.[0]?.value : `${first?.type}: ${first?.type === 'error' ? first.error.message : ''}`;
 }
 
-async function mintToken(url: string): Promise<string> {
-  const response = await fetch(`${url}/database/my-database/tokens`, {
+async function mintToken(at: Reach): Promise<string> {
+  const response = await at.fetch(`${at.url}/database/my-database/tokens`, {
     method: 'POST',
     headers: { AccessKey: 'default', 'content-type': 'application/json' },
     body: '{"kinds":["full_access"]}',
@@ -41,20 +44,24 @@ async function mintToken(url: string): Promise<string> {
 describe('a state snapshot', () => {
   const mock = useDatabaseMock({ maxSnapshotBytes: 100_000 });
   const control = (method: string, body?: unknown) =>
-    fetch(`${mock.url}/_mock/state`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    mock.fetch(`${mock.url}/_mock/state`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   it('carries the tables and rows; a PUT restores exactly them, and the tokens still work', async () => {
-    await pipeline(mock.url, FULL_ACCESS_TOKEN, ['CREATE TABLE notes (body TEXT)', "INSERT INTO notes VALUES ('one'), ('two')"]);
+    await pipeline(mock, FULL_ACCESS_TOKEN, ['CREATE TABLE notes (body TEXT)', "INSERT INTO notes VALUES ('one'), ('two')"]);
     const snapshot = (await (await control('GET')).json()) as StateSnapshot;
     const data = (snapshot.areas.database as { databases: Record<string, { data: string }> }).databases['my-database']!.data;
     expect(Buffer.from(data, 'base64').subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
     expect(JSON.stringify(snapshot)).not.toContain(FULL_ACCESS_TOKEN);
 
-    await pipeline(mock.url, FULL_ACCESS_TOKEN, ["INSERT INTO notes VALUES ('added after')", 'CREATE TABLE later (x)']);
-    expect(await count(mock.url, FULL_ACCESS_TOKEN)).toBe('3');
+    await pipeline(mock, FULL_ACCESS_TOKEN, ["INSERT INTO notes VALUES ('added after')", 'CREATE TABLE later (x)']);
+    expect(await count(mock, FULL_ACCESS_TOKEN)).toBe('3');
     expect((await control('PUT', snapshot)).status).toBe(200);
-    expect(await count(mock.url, FULL_ACCESS_TOKEN)).toBe('2');
-    expect(await count(mock.url, READ_ONLY_TOKEN, 'later')).toMatch(/no such table/);
+    expect(await count(mock, FULL_ACCESS_TOKEN)).toBe('2');
+    expect(await count(mock, READ_ONLY_TOKEN, 'later')).toMatch(/no such table/);
   });
 
   it('refuses, with a 400 naming the limit, data past maxSnapshotBytes and data that is not a database', async () => {
@@ -70,24 +77,24 @@ describe('a state snapshot', () => {
 });
 
 describe('a mock started from a snapshot (--state FILE)', () => {
-  const mocks: RunningMock[] = [];
+  const mocks: Mock[] = [];
   afterAll(async () => {
     for (const mock of mocks) await mock.close();
   });
 
   it('answers its own start-up tokens and the tokens the snapshot holds, with the rows', async () => {
-    const first = await startMock({ port: 0, areas: ['database'] });
+    const first = await createMock({ areas: ['database'] });
     mocks.push(first);
-    const minted = await mintToken(first.url);
-    await pipeline(first.url, minted, ['CREATE TABLE notes (body TEXT)', "INSERT INTO notes VALUES ('kept')"]);
+    const minted = await mintToken(first);
+    await pipeline(first, minted, ['CREATE TABLE notes (body TEXT)', "INSERT INTO notes VALUES ('kept')"]);
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'db-state-')), 'state.json');
     writeFileSync(file, JSON.stringify(await first.exportState()));
 
-    const second = await startMock({ port: 0, areas: ['database'], state: JSON.parse(readFileSync(file, 'utf8')) as StateSnapshot });
+    const second = await createMock({ areas: ['database'], state: JSON.parse(readFileSync(file, 'utf8')) as StateSnapshot });
     mocks.push(second);
-    expect(await count(second.url, second.areas.database.fullAccessToken)).toBe('1');
-    expect(await count(second.url, minted)).toBe('1');
-    expect(await count(second.url, first.areas.database.fullAccessToken)).toBe('1');
+    expect(await count(second, second.areas.database.fullAccessToken)).toBe('1');
+    expect(await count(second, minted)).toBe('1');
+    expect(await count(second, first.areas.database.fullAccessToken)).toBe('1');
     rmSync(path.dirname(file), { recursive: true, force: true });
   });
 });
@@ -98,8 +105,8 @@ describe('with a folder (--db-dir)', () => {
 
   it('keeps rows and tokens (as digests) across a restart; a reset empties the databases, also after a restart', async () => {
     const first = await startDatabaseHost({ dir });
-    const minted = await mintToken(first.url);
-    await pipeline(first.url, minted, ['CREATE TABLE notes (body TEXT)', "INSERT INTO notes VALUES ('kept')"]);
+    const minted = await mintToken(first);
+    await pipeline(first, minted, ['CREATE TABLE notes (body TEXT)', "INSERT INTO notes VALUES ('kept')"]);
     const startUp = first.info.fullAccessToken;
     await first.close();
     const kept = readFileSync(path.join(dir, 'database-state.json'), 'utf8');
@@ -107,17 +114,17 @@ describe('with a folder (--db-dir)', () => {
     expect(kept).not.toContain(startUp);
 
     const second = await startDatabaseHost({ dir });
-    expect(await count(second.url, minted)).toBe('1');
-    expect(await count(second.url, startUp)).toBe('1');
-    expect(await count(second.url, second.info.fullAccessToken)).toBe('1');
+    expect(await count(second, minted)).toBe('1');
+    expect(await count(second, startUp)).toBe('1');
+    expect(await count(second, second.info.fullAccessToken)).toBe('1');
     second.mock.reset('default');
     expect(readdirSync(dir).filter((name) => /\.db(-wal)?$/.test(name))).toEqual([]);
-    expect(await count(second.url, second.info.fullAccessToken)).toMatch(/no such table/);
-    expect((await pipeline(second.url, minted, ['SELECT 1'])).status).toBe(401);
+    expect(await count(second, second.info.fullAccessToken)).toMatch(/no such table/);
+    expect((await pipeline(second, minted, ['SELECT 1'])).status).toBe(401);
     await second.close();
 
     const third = await startDatabaseHost({ dir });
-    expect(await count(third.url, third.info.fullAccessToken)).toMatch(/no such table/);
+    expect(await count(third, third.info.fullAccessToken)).toMatch(/no such table/);
     await third.close();
   });
 });

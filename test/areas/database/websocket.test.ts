@@ -12,7 +12,7 @@ import { FULL_ACCESS_TOKEN, READ_ONLY_TOKEN, useDatabaseMock } from '../../suppo
 import { hranaSocket } from '../../support/hrana-socket.ts';
 
 const MAX_MESSAGE = 100_000;
-const mock = useDatabaseMock({ lockWaitMs: 300, maxPipelineBodyBytes: MAX_MESSAGE });
+const mock = useDatabaseMock({ lockWaitMs: 300, maxPipelineBodyBytes: MAX_MESSAGE }, { port: true });
 const wsUrl = () => mock.url.replace(/^http:/, 'ws:');
 const closers: { close(): void }[] = [];
 afterAll(() => closers.forEach((client) => client.close()));

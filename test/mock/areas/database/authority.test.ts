@@ -8,7 +8,7 @@ import { BACKPRESSURE_CHANNEL, MAX_UNSENT_BYTES } from '../../../../packages/moc
 import { useDatabaseMock } from '../../../support/database.ts';
 import { hranaClient } from '../../../support/hrana-socket.ts';
 
-const mock = useDatabaseMock();
+const mock = useDatabaseMock({}, { port: true });
 const DAY = 24 * 60 * 60 * 1000;
 const execute = (sql: string) => ({ type: 'execute', stmt: { sql } });
 const close = { type: 'close' };

@@ -12,7 +12,7 @@ import { MAX_CURSOR_FETCH_BYTES, MAX_STORED_SQL as WS_MAX_STORED_SQL } from '../
 import { FULL_ACCESS_TOKEN, useDatabaseMock } from '../../../../support/database.ts';
 import { hranaSocket, wsRequest } from '../../../../support/hrana-socket.ts';
 
-const mock = useDatabaseMock();
+const mock = useDatabaseMock({}, { port: true });
 const wsUrl = () => mock.url.replace(/^http:/, 'ws:');
 const closers: { close(): void }[] = [];
 afterAll(() => closers.forEach((client) => client.close()));

@@ -14,7 +14,7 @@ import { type HranaSocket, hranaSocket, wsRequest } from '../../../../support/hr
 
 const MAX_RESULT_BYTES = 4096;
 const STREAM_IDLE_MS = 10_000;
-const mock = useDatabaseMock({ maxResultBytes: MAX_RESULT_BYTES, streamIdleMs: STREAM_IDLE_MS });
+const mock = useDatabaseMock({ maxResultBytes: MAX_RESULT_BYTES, streamIdleMs: STREAM_IDLE_MS }, { port: true });
 
 type Json = any;
 async function post(path: string, body: unknown, token = FULL_ACCESS_TOKEN): Promise<{ status: number; body: Json }> {

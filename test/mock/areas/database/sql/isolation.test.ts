@@ -150,14 +150,16 @@ describe('SQL text caches bounded by bytes', () => {
 describe('the HTTP door while SQL runs', () => {
   const mock = useDatabaseMock({ statementTimeoutMs: 600_000 });
   const post = (token: string, requests: unknown[]) =>
-    fetch(`${mock.url}/v2/pipeline`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ requests }),
-    }).then((response) => response.json() as Promise<{ results: { type: string }[] }>);
+    mock
+      .fetch(`${mock.url}/v2/pipeline`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ requests }),
+      })
+      .then((response) => response.json() as Promise<{ results: { type: string }[] }>);
 
   it("answers health and another namespace's snapshot while a namespace's runaway runs, and a snapshot of the busy one as last committed", async () => {
-    const minted = await fetch(`${mock.url}/database/my-database/tokens`, {
+    const minted = await mock.fetch(`${mock.url}/database/my-database/tokens`, {
       method: 'POST',
       headers: { AccessKey: 'busy-other', 'content-type': 'application/json' },
       body: '{"kinds":["full_access"]}',
@@ -167,10 +169,10 @@ describe('the HTTP door while SQL runs', () => {
     await post(FULL_ACCESS_TOKEN, [execute('CREATE TABLE mine (x)'), execute('INSERT INTO mine VALUES (1)'), close]);
     const runaway = watched(post(FULL_ACCESS_TOKEN, [RUNAWAY, close]));
 
-    expect((await fetch(`${mock.url}${HEALTH_PATH}`)).status).toBe(200);
-    const otherState = await fetch(`${mock.url}/_mock/state?namespace=busy-other`);
+    expect((await mock.fetch(`${mock.url}${HEALTH_PATH}`)).status).toBe(200);
+    const otherState = await mock.fetch(`${mock.url}/_mock/state?namespace=busy-other`);
     expect(otherState.status).toBe(200);
-    const busyState = await fetch(`${mock.url}/_mock/state`);
+    const busyState = await mock.fetch(`${mock.url}/_mock/state`);
     expect(busyState.status).toBe(200);
     expect(runaway.settled).toBe(false);
     const data = ((await busyState.json()) as { areas: { database: { databases: Record<string, { data: string }> } } }).areas.database.databases['my-database']!

@@ -54,7 +54,7 @@ describe('a pipeline over HTTP', () => {
       { type: 'get_autocommit' },
       { type: 'close' },
     ];
-    const response = await fetch(`${mock.url}/v3/pipeline`, {
+    const response = await mock.fetch(`${mock.url}/v3/pipeline`, {
       method: 'POST',
       headers: { authorization: `Bearer ${FULL_ACCESS_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ requests }),

@@ -53,7 +53,7 @@ const pipeline = (mock: DatabaseHost, token: string, host?: string) =>
 function useMock(database: DatabaseMockOptions) {
   const holder: { mock?: DatabaseHost } = {};
   beforeAll(async () => {
-    holder.mock = await startDatabaseHost(database);
+    holder.mock = await startDatabaseHost(database, { port: true });
   });
   afterAll(async () => holder.mock?.close());
   return () => holder.mock!;
@@ -182,7 +182,7 @@ describe('token management per access key (namespace)', () => {
 describe('createDatabaseTokensClient', () => {
   let mock: DatabaseHost;
   beforeAll(async () => {
-    mock = await startDatabaseHost(STARTUP);
+    mock = await startDatabaseHost(STARTUP, { port: true });
   });
   afterAll(() => mock.close());
 

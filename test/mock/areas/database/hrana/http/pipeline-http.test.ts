@@ -9,7 +9,7 @@ import { FULL_ACCESS_TOKEN, useDatabaseMock } from '../../../../../support/datab
 import { loadBundle, validateAnswer } from '../../../../../support/openapi.ts';
 
 const PIPELINE_LIMIT = 2_000_000;
-const mock = useDatabaseMock({ maxPipelineBodyBytes: PIPELINE_LIMIT, lockWaitMs: 300 });
+const mock = useDatabaseMock({ maxPipelineBodyBytes: PIPELINE_LIMIT, lockWaitMs: 300 }, { port: true });
 
 /** A raw POST, headers exactly as given (no Content-Type unless listed). */
 function post(path: string, headers: Record<string, string>, body: string): Promise<{ status: number; contentType?: string; body: any }> {
