@@ -2,8 +2,7 @@
 // the contract: every documented status, and one token store per database shared with the pipeline.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseMockOptions } from '../../../packages/mock/src/areas/database/namespaces/options.ts';
-import { type DatabaseHost, startDatabaseHost } from '../../support/database.ts';
+import { type DatabaseHost, type DatabaseMockOptions, startDatabaseHost } from '../../support/database.ts';
 import { validateAnswer } from '../../support/openapi.ts';
 
 const STARTUP = { fullAccessToken: 'startup-full-access', readOnlyToken: 'startup-read-only' };
