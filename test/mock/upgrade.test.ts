@@ -1,5 +1,5 @@
 // Connection upgrades at the HTTP door: an area brings its own (the database's WebSocket, see
-// test/contract/database-websocket.test.ts); where no area serves one, the upgrade is refused
+// test/areas/database/websocket.test.ts); where no area serves one, the upgrade is refused
 // with a clear 4xx problem, never the 302 to /docs/ that a plain GET / gets. An open
 // WebSocket does not hold the mock's close, and upgrades are in the request log.
 import { request } from 'node:http';
