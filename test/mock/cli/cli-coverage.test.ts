@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MOCK_CLI, serveMockCli } from '../support/mock-cli.ts';
+import { MOCK_CLI, serveMockCli } from '../../support/mock-cli.ts';
 
 // The built package's bin (packages/mock/dist, made by `pnpm build`), as `npx platform-mock` runs it.
 const scratch = mkdtempSync(path.join(tmpdir(), 'cli-coverage-'));

@@ -6,9 +6,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { argsFromEnv, envName } from '../../packages/mock/src/cli/cli-env.ts';
-import { parseOptions } from '../../packages/mock/src/cli/cli-options.ts';
-import { ROOT } from '../../scripts/lib/paths.ts';
+import { argsFromEnv, envName } from '../../../packages/mock/src/cli/cli-env.ts';
+import { parseOptions } from '../../../packages/mock/src/cli/cli-options.ts';
+import { ROOT } from '../../../scripts/lib/paths.ts';
 
 const parsed = (env: Record<string, string>, argv: string[] = []) => parseOptions(argv, env);
 

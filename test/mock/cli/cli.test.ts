@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MockStartError, startMock } from '@platform-contracts/mock';
 import { describe, expect, it } from 'vitest';
-import { PRISM_CHANNEL, type PrismEvent } from '../../packages/mock/src/engine/prism.ts';
-import { ROOT } from '../../scripts/lib/paths.ts';
+import { PRISM_CHANNEL, type PrismEvent } from '../../../packages/mock/src/engine/prism.ts';
+import { ROOT } from '../../../scripts/lib/paths.ts';
 
 // `pnpm mock` runs the built package's bin (packages/mock/dist, made by `pnpm build`).
 const CLI = [process.execPath, path.join(ROOT, 'packages/mock/bin/platform-mock.js')] as const;

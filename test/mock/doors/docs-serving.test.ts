@@ -9,8 +9,8 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DOCS_DIR } from '../../scripts/lib/paths.ts';
-import { useHttpMock } from '../support/mock.ts';
+import { DOCS_DIR } from '../../../scripts/lib/paths.ts';
+import { useHttpMock } from '../../support/mock.ts';
 
 const mock = useHttpMock(['storage']);
 

@@ -9,7 +9,7 @@ import { defineArea, type MockFailure, type RunningMock, startMock } from '@plat
 import { platformHandlers } from '@platform-contracts/mock/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIVEN_AREAS, type GivenAreas } from '../../packages/mock/src/mock/options.ts';
+import { GIVEN_AREAS, type GivenAreas } from '../../../packages/mock/src/mock/options.ts';
 
 const SECRET = 'sk-doors-7f3c2a-secret-access-key';
 const MSW_BASE = 'https://things.platform.example';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MockStartError, type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAreas, loadBundle, operationsOf, resolveRef, validateAnswer } from '../support/openapi.ts';
+import { listAreas, loadBundle, operationsOf, resolveRef, validateAnswer } from '../../support/openapi.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 let mock: RunningMock;

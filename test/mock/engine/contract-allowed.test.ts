@@ -18,8 +18,8 @@ import {
   parameterText,
   SERVER_ISSUED,
   withField,
-} from '../support/allowed-values.ts';
-import { loadBundle, validateAnswer } from '../support/openapi.ts';
+} from '../../support/allowed-values.ts';
+import { loadBundle, validateAnswer } from '../../support/openapi.ts';
 
 let mock: Mock;
 beforeAll(async () => {

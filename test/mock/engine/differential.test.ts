@@ -4,11 +4,11 @@
 // locations (Prism writes parameter names in lower case; the mock as declared).
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
-import { createEngine, type Engine } from '../../packages/mock/src/engine/engine.ts';
-import { createClock } from '../../packages/mock/src/engine/namespaces.ts';
-import { entryOf, parametersOf } from '../support/allowed-values.ts';
-import { type Json, listAreas, loadBundle, type Operation, operationsOf, resolveRef } from '../support/openapi.ts';
+import { AREA_BEHAVIOURS } from '../../../packages/mock/src/areas/index.ts';
+import { createEngine, type Engine } from '../../../packages/mock/src/engine/engine.ts';
+import { createClock } from '../../../packages/mock/src/engine/namespaces.ts';
+import { entryOf, parametersOf } from '../../support/allowed-values.ts';
+import { type Json, listAreas, loadBundle, type Operation, operationsOf, resolveRef } from '../../support/openapi.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 20261123);
 const REQUESTS_PER_OPERATION = Number(process.env.DIFFERENTIAL_RUNS ?? 300);

@@ -6,11 +6,11 @@
 // through ajv on the components as written (every member tried): the same decision.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forValidation } from '../../packages/mock/src/engine/exact-json.ts';
-import { schemaValidator } from '../../packages/mock/src/engine/schema-validator.ts';
-import { createAjv, decidingValidator } from '../../packages/mock/src/engine/validation.ts';
-import { type Json, listAreas, loadBundle } from '../support/openapi.ts';
-import { arbitraryOf } from '../support/schema-arbitrary.ts';
+import { forValidation } from '../../../packages/mock/src/engine/exact-json.ts';
+import { schemaValidator } from '../../../packages/mock/src/engine/schema-validator.ts';
+import { createAjv, decidingValidator } from '../../../packages/mock/src/engine/validation.ts';
+import { type Json, listAreas, loadBundle } from '../../support/openapi.ts';
+import { arbitraryOf } from '../../support/schema-arbitrary.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 20261126);
 const RUNS = Number(process.env.DISCRIMINATOR_RUNS ?? 300);

@@ -1,9 +1,9 @@
 // The engine's generic parts on their own: namespaces (LRU cap, snapshots), the virtual clock
 // and fault rules, table-driven, with injected clocks and randomness.
 import { describe, expect, it } from 'vitest';
-import { picker } from '../../packages/mock/src/areas/state.ts';
-import { createFaults, FaultError } from '../../packages/mock/src/engine/faults.ts';
-import { createClock, createNamespaceClocks, createNamespaces, SnapshotError } from '../../packages/mock/src/engine/namespaces.ts';
+import { picker } from '../../../packages/mock/src/areas/state.ts';
+import { createFaults, FaultError } from '../../../packages/mock/src/engine/faults.ts';
+import { createClock, createNamespaceClocks, createNamespaces, SnapshotError } from '../../../packages/mock/src/engine/namespaces.ts';
 
 const counterArea = () => ({ seed: () => ({ count: 0 }) });
 

@@ -2,7 +2,7 @@
 // digit, validators see each bigint on the right side of the int64 bounds, and nothing in it
 // recurses over the depth of the value.
 import { describe, expect, it } from 'vitest';
-import { forValidation, parseExactJson, stringifyExactJson, validationNumber } from '../../packages/mock/src/engine/exact-json.ts';
+import { forValidation, parseExactJson, stringifyExactJson, validationNumber } from '../../../packages/mock/src/engine/exact-json.ts';
 
 const inInt64 = (n: number) => Number.isInteger(n) && n >= -(2 ** 63) && n < 2 ** 63; // the int64 format of contract.ts
 

@@ -5,8 +5,8 @@
 import { createMock, type Mock } from '@platform-contracts/mock';
 import { parse } from 'lossless-json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSchemaCompiler } from '../../packages/mock/src/engine/validation.ts';
-import { validateAnswer } from '../support/openapi.ts';
+import { createSchemaCompiler } from '../../../packages/mock/src/engine/validation.ts';
+import { validateAnswer } from '../../support/openapi.ts';
 
 let mock: Mock;
 beforeAll(async () => {

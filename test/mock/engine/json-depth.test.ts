@@ -4,7 +4,7 @@
 // stop once past the limit.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonTextDepth } from '../../packages/mock/src/engine/json-depth.ts';
+import { jsonTextDepth } from '../../../packages/mock/src/engine/json-depth.ts';
 
 /** The reader as it was: each character in turn, a backslash in a string skipping the next one. */
 function depthByCharacter(text: string, limit = Number.POSITIVE_INFINITY): number {

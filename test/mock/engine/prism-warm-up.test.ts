@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readBundle } from '@platform-contracts/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from '../../packages/mock/src/engine/area.ts';
-import { createPrismAdapter, DEFERRED } from '../../packages/mock/src/engine/prism.ts';
-import { entriesInLoadOrder, loadInPieces } from '../../packages/mock/src/engine/prism-modules.ts';
+import type { OpenApiDocument } from '../../../packages/mock/src/engine/area.ts';
+import { createPrismAdapter, DEFERRED } from '../../../packages/mock/src/engine/prism.ts';
+import { entriesInLoadOrder, loadInPieces } from '../../../packages/mock/src/engine/prism-modules.ts';
 
 /** Packages: name -> its dependencies; `broken` throws when required, `missing` is not installed, `esm-only` has no CommonJS entry. */
 const TREE: Record<string, string[]> = {

@@ -6,8 +6,8 @@
 
 import { createMock, type Mock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allOperationEntries, deref, exactJson, firstExample, type OperationEntry, parametersOf, parameterText } from '../support/allowed-values.ts';
-import { loadBundle, validateAnswer } from '../support/openapi.ts';
+import { allOperationEntries, deref, exactJson, firstExample, type OperationEntry, parametersOf, parameterText } from '../../support/allowed-values.ts';
+import { loadBundle, validateAnswer } from '../../support/openapi.ts';
 
 let mock: Mock;
 beforeAll(async () => {

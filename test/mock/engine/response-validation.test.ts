@@ -3,7 +3,7 @@
 // to the last valid one of the same status and media type is valid without validating again.
 // These cases pin that the shortcut never lets a different body, or another status, through.
 import { describe, expect, it } from 'vitest';
-import { compileContract } from '../../packages/mock/src/engine/contract.ts';
+import { compileContract } from '../../../packages/mock/src/engine/contract.ts';
 
 const thing = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } }, additionalProperties: false };
 const document = {

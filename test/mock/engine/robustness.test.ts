@@ -7,7 +7,7 @@
 import { type RunningMock, startMock } from '@platform-contracts/mock';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Json, listAreas, loadBundle, type Operation, operationsOf, resolveRef, validateAnswer } from '../support/openapi.ts';
+import { type Json, listAreas, loadBundle, type Operation, operationsOf, resolveRef, validateAnswer } from '../../support/openapi.ts';
 
 // A fixed seed, so that every run (and CI) tries the same inputs and a failure can be repeated;
 // set FAST_CHECK_SEED to another number to explore further inputs.

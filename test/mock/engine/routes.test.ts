@@ -3,8 +3,8 @@
 // a small synthetic contract, compiled as the mock compiles every bundle, with the templated paths
 // listed first so that only the precedence rule can pick the literal ones.
 import { describe, expect, it } from 'vitest';
-import { compileContract } from '../../packages/mock/src/engine/contract.ts';
-import { createRoutes } from '../../packages/mock/src/engine/routes.ts';
+import { compileContract } from '../../../packages/mock/src/engine/contract.ts';
+import { createRoutes } from '../../../packages/mock/src/engine/routes.ts';
 
 const get = (operationId: string) => ({ get: { operationId, responses: { '200': { description: 'OK' } } } });
 const document = {

@@ -5,9 +5,9 @@
 
 import type { AreaDefinition, CallContext, MockRequest } from '@platform-contracts/mock';
 import { describe, expect, it } from 'vitest';
-import { AREA_BEHAVIOURS } from '../../packages/mock/src/areas/index.ts';
-import { createNamespaces } from '../../packages/mock/src/engine/namespaces.ts';
-import { loadBundle, parameterExample } from '../support/openapi.ts';
+import { AREA_BEHAVIOURS } from '../../../packages/mock/src/areas/index.ts';
+import { createNamespaces } from '../../../packages/mock/src/engine/namespaces.ts';
+import { loadBundle, parameterExample } from '../../support/openapi.ts';
 
 const CREATES = 100_000;
 /** A clock stopped at 2030-01-01. */

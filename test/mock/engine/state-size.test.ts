@@ -7,9 +7,9 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createMock, type DoorRequest, type Mock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heapBytes } from '../../packages/mock/src/engine/heap-bytes.ts';
-import { DEFAULT_MAX_STATE_BYTES } from '../../packages/mock/src/engine/namespaces.ts';
-import { loadBundle, parameterExample } from '../support/openapi.ts';
+import { heapBytes } from '../../../packages/mock/src/engine/heap-bytes.ts';
+import { DEFAULT_MAX_STATE_BYTES } from '../../../packages/mock/src/engine/namespaces.ts';
+import { loadBundle, parameterExample } from '../../support/openapi.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const send = async (mock: Mock, request: DoorRequest) => {

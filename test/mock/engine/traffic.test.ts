@@ -7,9 +7,9 @@
 import { createMock, type Mock } from '@platform-contracts/mock';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allOperationEntries, deref, exactJson, locatedParametersOf, type OperationEntry, parameterText, SERVER_ISSUED } from '../support/allowed-values.ts';
-import { loadBundle, validateAnswer, validateAt } from '../support/openapi.ts';
-import { arbitraryOf } from '../support/schema-arbitrary.ts';
+import { allOperationEntries, deref, exactJson, locatedParametersOf, type OperationEntry, parameterText, SERVER_ISSUED } from '../../support/allowed-values.ts';
+import { loadBundle, validateAnswer, validateAt } from '../../support/openapi.ts';
+import { arbitraryOf } from '../../support/schema-arbitrary.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 1);
 const RUNS = 20;

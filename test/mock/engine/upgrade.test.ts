@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { startMock } from '@platform-contracts/mock';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { useHttpMock } from '../support/mock.ts';
+import { useHttpMock } from '../../support/mock.ts';
 
 const mock = useHttpMock(['video']);
 

@@ -17,11 +17,11 @@
 import { AREAS } from '@platform-contracts/contracts';
 import { createMock, type DoorRequest, type Mock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importZoneFile } from '../../packages/mock/src/areas/dns-zone-file.ts';
-import { heapBytes } from '../../packages/mock/src/engine/heap-bytes.ts';
-import { DEFAULT_MAX_STATE_BYTES } from '../../packages/mock/src/engine/namespaces.ts';
-import { largestInputs } from '../support/largest-inputs.ts';
-import { parameterExample } from '../support/openapi.ts';
+import { importZoneFile } from '../../../packages/mock/src/areas/dns-zone-file.ts';
+import { heapBytes } from '../../../packages/mock/src/engine/heap-bytes.ts';
+import { DEFAULT_MAX_STATE_BYTES } from '../../../packages/mock/src/engine/namespaces.ts';
+import { largestInputs } from '../../support/largest-inputs.ts';
+import { parameterExample } from '../../support/openapi.ts';
 
 const MAX_BODY = 1024 * 1024;
 const BOUND_MS = 100;

@@ -10,7 +10,7 @@
 import { createMock } from '@platform-contracts/mock';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createJournal, type JournalInput, type JournalQuery } from '../../packages/mock/src/journal/journal.ts';
+import { createJournal, type JournalInput, type JournalQuery } from '../../../packages/mock/src/journal/journal.ts';
 
 const NAMESPACES = ['a', 'b', 'c', 'd'];
 /** As the journal counts an entry against maxBytes: its path and body, and 200 for the rest. */

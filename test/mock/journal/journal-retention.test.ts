@@ -5,8 +5,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { createJournal } from '../../packages/mock/src/journal/journal.ts';
-import { detachedCut, statementsIn } from '../../packages/mock/src/journal/recorder.ts';
+import { createJournal } from '../../../packages/mock/src/journal/journal.ts';
+import { detachedCut, statementsIn } from '../../../packages/mock/src/journal/recorder.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

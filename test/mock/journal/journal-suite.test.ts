@@ -1,5 +1,5 @@
 // The journal, onViolation and the coverage reporter as a user's suite meets them: vitest is run
-// on small projects (test/mock/fixtures/journal-suite/, and the mock README's own example with its
+// on small projects (test/mock/journal/fixtures/journal-suite/, and the mock README's own example with its
 // reporter configuration) and their results read back: a test whose client ignored a 400 fails,
 // the coverage file of a known small suite says what it reached, thresholds fail a run.
 import { spawnSync } from 'node:child_process';
@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { operationsOf } from '@platform-contracts/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CoverageReport } from '../../packages/mock/src/journal/coverage-report.ts';
-import { ROOT } from '../../scripts/lib/paths.ts';
-import { blocksOf } from '../support/doc-blocks.ts';
+import type { CoverageReport } from '../../../packages/mock/src/journal/coverage-report.ts';
+import { ROOT } from '../../../scripts/lib/paths.ts';
+import { blocksOf } from '../../support/doc-blocks.ts';
 
-const FIXTURES = path.join(ROOT, 'test/mock/fixtures/journal-suite');
+const FIXTURES = path.join(ROOT, 'test/mock/journal/fixtures/journal-suite');
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 const scratch = mkdtempSync(path.join(tmpdir(), 'journal-suite-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -13,8 +13,8 @@ import { platformHandlers } from '@platform-contracts/mock/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { sensitiveNamesOf } from '../../packages/mock/src/journal/recorder.ts';
-import { listAreas, ROOT } from '../../scripts/lib/paths.ts';
+import { sensitiveNamesOf } from '../../../packages/mock/src/journal/recorder.ts';
+import { listAreas, ROOT } from '../../../scripts/lib/paths.ts';
 
 const NOW = Date.UTC(2030, 0, 1);
 const MSW_BASE = 'https://api.platform.example';
@@ -270,12 +270,12 @@ describe('bounds', () => {
 
 describe('an answer that breaks the contract (a bug of the mock)', () => {
   it("is recorded with its violations and handed to onViolation, which names it as the mock's", async () => {
-    const { createEngine } = await import('../../packages/mock/src/engine/engine.ts');
-    const { createRecorder } = await import('../../packages/mock/src/journal/recorder.ts');
-    const { createJournal } = await import('../../packages/mock/src/journal/journal.ts');
-    const { createClock } = await import('../../packages/mock/src/engine/namespaces.ts');
-    const { describeViolation } = await import('../../packages/mock/src/journal/violation-report.ts');
-    const { defineArea } = await import('../../packages/mock/src/engine/area.ts');
+    const { createEngine } = await import('../../../packages/mock/src/engine/engine.ts');
+    const { createRecorder } = await import('../../../packages/mock/src/journal/recorder.ts');
+    const { createJournal } = await import('../../../packages/mock/src/journal/journal.ts');
+    const { createClock } = await import('../../../packages/mock/src/engine/namespaces.ts');
+    const { describeViolation } = await import('../../../packages/mock/src/journal/violation-report.ts');
+    const { defineArea } = await import('../../../packages/mock/src/engine/area.ts');
     const document = {
       openapi: '3.1.0',
       paths: {

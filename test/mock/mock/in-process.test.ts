@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { createMock, IN_PROCESS_URL, type Mock, type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/lib/paths.ts';
+import { ROOT } from '../../../scripts/lib/paths.ts';
 
 const KEY = { AccessKey: 'in-process-test' };
 const json = { ...KEY, 'content-type': 'application/json' };

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/lib/paths.ts';
+import { ROOT } from '../../../scripts/lib/paths.ts';
 
 /** Modules the mock loads only on need, each with what loads it. */
 const ON_NEED = [

@@ -6,8 +6,8 @@ import path from 'node:path';
 import type { AreaName } from '@platform-contracts/contracts';
 import { HEALTH_PATH, type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/lib/paths.ts';
-import { loadBundle, operationsOf, resolveRef, validateAnswer } from '../support/openapi.ts';
+import { ROOT } from '../../../scripts/lib/paths.ts';
+import { loadBundle, operationsOf, resolveRef, validateAnswer } from '../../support/openapi.ts';
 
 const CLI = path.join(ROOT, 'packages/mock/bin/platform-mock.js'); // the built package's bin, as `pnpm mock` runs it
 const auth = { AccessKey: 'options-test-key' };

@@ -12,8 +12,8 @@ import {
   recordSchemas,
   validatorDigest,
   validatorsMade,
-} from '../../packages/mock/src/engine/validation.ts';
-import { createMock } from '../../packages/mock/src/mock/mock.ts';
+} from '../../../packages/mock/src/engine/validation.ts';
+import { createMock } from '../../../packages/mock/src/mock/mock.ts';
 
 interface Declared {
   name: string;

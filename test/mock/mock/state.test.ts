@@ -9,8 +9,8 @@ import path from 'node:path';
 import { createStorageClient } from '@platform-contracts/client';
 import { type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/lib/paths.ts';
-import { listAreas, loadBundle, operationsOf, parameterExample, sourceOf, validateAnswer } from '../support/openapi.ts';
+import { ROOT } from '../../../scripts/lib/paths.ts';
+import { listAreas, loadBundle, operationsOf, parameterExample, sourceOf, validateAnswer } from '../../support/openapi.ts';
 
 /** The mock's real clock, fixed: only the virtual clock moves, and only when a test moves it. */
 const START = Date.UTC(2030, 0, 1);

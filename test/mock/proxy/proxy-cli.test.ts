@@ -10,9 +10,9 @@ import { AREAS, operationsOf } from '@platform-contracts/contracts';
 import { type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ROOT } from '../../scripts/lib/paths.ts';
-import { MOCK_CLI, serveMockCli } from '../support/mock-cli.ts';
-import { validateAnswer } from '../support/openapi.ts';
+import { ROOT } from '../../../scripts/lib/paths.ts';
+import { MOCK_CLI, serveMockCli } from '../../support/mock-cli.ts';
+import { validateAnswer } from '../../support/openapi.ts';
 
 const runCli = (args: string[]) => spawnSync(process.execPath, [MOCK_CLI, ...args], { encoding: 'utf8', timeout: 30_000 });
 const SECRET_KEY = 'ci-access-key-9d2e1b';

@@ -8,7 +8,7 @@ import { createClient } from '@libsql/client';
 import { type RequestLogEntry, type RunningMock, type StartMockOptions, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { startUpstream } from '../support/upstream.ts';
+import { startUpstream } from '../../support/upstream.ts';
 
 const closers: { close(): unknown }[] = [];
 afterAll(async () => {

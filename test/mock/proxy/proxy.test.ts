@@ -8,8 +8,8 @@ import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { createMock, type RequestLogEntry, type RunningMock, type StartMockOptions, startMock, UsageError } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateAnswer } from '../support/openapi.ts';
-import { json, startUpstream, type Upstream } from '../support/upstream.ts';
+import { validateAnswer } from '../../support/openapi.ts';
+import { json, startUpstream, type Upstream } from '../../support/upstream.ts';
 
 const SECRET_KEY = 'proxy-test-access-key-7f3c';
 

@@ -7,8 +7,8 @@
 import diagnostics from 'node:diagnostics_channel';
 import { createMockTest } from '@platform-contracts/mock/vitest';
 import { beforeEach, expect, test as plain } from 'vitest';
-import { ENGINE_CHANNEL, type EngineEvent } from '../../packages/mock/src/areas/database/engine/index.ts';
-import { validatorsMade } from '../../packages/mock/src/engine/validation.ts';
+import { ENGINE_CHANNEL, type EngineEvent } from '../../../packages/mock/src/areas/database/engine/index.ts';
+import { validatorsMade } from '../../../packages/mock/src/engine/validation.ts';
 
 /** Whether Node loaded its fetch implementation (undici) in this process. */
 const nodeFetchLoaded = () => (process as unknown as { moduleLoadList: string[] }).moduleLoadList.some((name) => name.includes('undici'));

@@ -6,7 +6,7 @@ import diagnostics from 'node:diagnostics_channel';
 import { createPlatformClient } from '@platform-contracts/client';
 import { createMockTest } from '@platform-contracts/mock/vitest';
 import { afterAll, describe, expect } from 'vitest';
-import { ENGINE_CHANNEL, type EngineEvent } from '../../packages/mock/src/areas/database/engine/index.ts';
+import { ENGINE_CHANNEL, type EngineEvent } from '../../../packages/mock/src/areas/database/engine/index.ts';
 
 const engineEvents: string[] = [];
 const record = (message: unknown) => void engineEvents.push((message as EngineEvent).event);

@@ -5,7 +5,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import { createMockTest } from '@platform-contracts/mock/vitest';
 import { beforeEach, expect } from 'vitest';
-import { ENGINE_CHANNEL, type EngineEvent } from '../../packages/mock/src/areas/database/engine/index.ts';
+import { ENGINE_CHANNEL, type EngineEvent } from '../../../packages/mock/src/areas/database/engine/index.ts';
 
 const events: string[] = [];
 diagnostics.subscribe(ENGINE_CHANNEL, (message) => events.push((message as EngineEvent).event));
