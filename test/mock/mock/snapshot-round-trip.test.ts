@@ -3,7 +3,7 @@
 // largest snapshot image) is exported, and PUT /_mock/state takes it back, although it is many
 // times the mock-wide body limit; the limit PUT /_mock/state reports is the one it applies.
 import { readFileSync } from 'node:fs';
-import { createMock, type RunningMock, startMock } from '@platform-contracts/mock';
+import { createMock, type Mock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -11,10 +11,9 @@ const MAX_STATE_BYTES = 32 * 1024;
 const MAX_IMAGE_BYTES = 256 * 1024;
 const TOKEN = 'round-trip-full-access-token';
 
-let mock: RunningMock;
+let mock: Mock;
 beforeAll(async () => {
-  mock = await startMock({
-    port: 0,
+  mock = await createMock({
     areas: ['video', 'storage', 'database'],
     maxBodyBytes: MAX_BODY_BYTES,
     maxStateBytes: MAX_STATE_BYTES,
@@ -23,8 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => mock?.close());
 
-const putState = (body: string) => fetch(`${mock.url}/_mock/state?namespace=default`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
-const getState = async () => (await fetch(`${mock.url}/_mock/state?namespace=default`)).text();
+const putState = (body: string) =>
+  mock.fetch(`${mock.url}/_mock/state?namespace=default`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
+const getState = async () => (await mock.fetch(`${mock.url}/_mock/state?namespace=default`)).text();
 
 describe('a snapshot at the caps', () => {
   let snapshot: string;
@@ -33,7 +33,7 @@ describe('a snapshot at the caps', () => {
     // Collection names of control characters: 1 byte counted each, 6 bytes of JSON.
     const statuses: number[] = [];
     for (let i = 0; statuses.at(-1) !== 400 && i < 1000; i++) {
-      const response = await fetch(`${mock.url}/library/42/collections`, {
+      const response = await mock.fetch(`${mock.url}/library/42/collections`, {
         method: 'POST',
         headers: { AccessKey: 'default', 'content-type': 'application/json' },
         body: JSON.stringify({ name: `\u0001${'\u0002'.repeat(150)}${i}` }),
@@ -45,7 +45,7 @@ describe('a snapshot at the caps', () => {
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(10);
 
     const run = async (sql: string) => {
-      const response = await fetch(`${mock.url}/v2/pipeline`, {
+      const response = await mock.fetch(`${mock.url}/v2/pipeline`, {
         method: 'POST',
         headers: { authorization: `Bearer ${TOKEN}` },
         body: JSON.stringify({ requests: [{ type: 'execute', stmt: { sql } }, { type: 'close' }] }),
@@ -85,7 +85,7 @@ describe('a snapshot at the caps', () => {
   });
 
   it('other control writes keep the mock-wide limit', async () => {
-    const response = await fetch(`${mock.url}/_mock/faults`, {
+    const response = await mock.fetch(`${mock.url}/_mock/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ operationId: 'listStorageZones', body: 'x'.repeat(MAX_BODY_BYTES) }),

@@ -1,15 +1,11 @@
 // The mock's state, area by area: a write then a read shows the write; unknown ids answer the
 // documented not-found; each access key sees its own platform; reset, snapshot and restore; the
 // virtual clock; faults that a client's retry gets past; and every cap. One table row per area,
-// each with the area's own write and read over HTTP.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// each with the area's own write and read, in process (mock.fetch). The CLI's --state FILE and
+// the caps' flags are in test/mock/cli/cli.test.ts.
 import { createStorageClient } from '@platform-contracts/client';
-import { type RunningMock, startMock } from '@platform-contracts/mock';
+import { createMock, type Mock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../../scripts/lib/paths.ts';
 import { listAreas, loadBundle, operationsOf, parameterExample, sourceOf, validateAnswer } from '../../support/openapi.ts';
 
 /** The mock's real clock, fixed: only the virtual clock moves, and only when a test moves it. */
@@ -21,9 +17,9 @@ const CAPS = {
   containers: { maxTemplatesPerApp: 2 },
 };
 
-let mock: RunningMock;
+let mock: Mock;
 beforeAll(async () => {
-  mock = await startMock({ port: 0, areas: ['video', 'shield', 'dns', 'containers', 'storage'], now: () => START, ...CAPS });
+  mock = await createMock({ areas: ['video', 'shield', 'dns', 'containers', 'storage'], now: () => START, ...CAPS });
 });
 afterAll(async () => {
   await mock?.close();
@@ -38,7 +34,7 @@ interface Answer {
   body: any;
 }
 async function call(key: string, method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<Answer> {
-  const response = await fetch(`${mock.url}${path}`, {
+  const response = await mock.fetch(`${mock.url}${path}`, {
     method,
     headers: { AccessKey: key, ...(body === undefined ? {} : { 'content-type': contentType }) },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -47,7 +43,7 @@ async function call(key: string, method: string, path: string, body?: unknown, c
   return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
 }
 async function control(method: string, path: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(`${mock.url}${path}`, {
+  const response = await mock.fetch(`${mock.url}${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -293,7 +289,7 @@ describe('state the areas write together', () => {
     const zones = (snapshot.areas.storage as { zones: { Name: string }[] }).zones;
     snapshot.areas = { storage: { zones: zones.slice(0, 2).map((zone, n) => ({ ...zone, Name: `imported-${n}` })) } };
     await mock.importState(snapshot, key);
-    const storage = (k: string) => createStorageClient({ accessKey: k, baseUrl: mock.url });
+    const storage = (k: string) => createStorageClient({ accessKey: k, baseUrl: mock.url, fetch: mock.fetch });
     const names = async (k: string) => ((await storage(k).GET('/storagezone')).data as { Name?: string }[]).map((zone) => zone.Name);
     expect(await names(key)).toEqual(['imported-0', 'imported-1']);
     expect((await names(other)).length).toBe(zones.filter((zone) => !(zone as { Deleted?: boolean }).Deleted).length);
@@ -346,7 +342,7 @@ describe('faults', () => {
     expect((await control('GET', '/_mock/faults')).body.faults).toHaveLength(1);
     const attempts: number[] = [];
     const fetchImpl: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
+      const response = await mock.fetch(input, init);
       attempts.push(response.status);
       return response;
     };
@@ -444,83 +440,5 @@ describe('control endpoints refuse bad input with a clear 400', () => {
     await cases[0]!.write(key, 1);
     await control('PUT', `/_mock/state?namespace=${key}`, { version: 1, areas: { video: { libraries: {} }, dns: { zones: 'bad' } } });
     expect(cases[0]!.shows(await cases[0]!.read(key), 1)).toBe(true);
-  });
-});
-
-describe('platform-mock --state FILE', () => {
-  // The built CLI, as `pnpm mock` runs it.
-  const CLI = path.join(ROOT, 'packages/mock/bin/platform-mock.js');
-
-  it("starts with the snapshot's state for the snapshot's access key", async () => {
-    const key = freshKey('snapshot');
-    await call(key, 'POST', `/library/${LIBRARY}/collections`, { name: 'From the file' });
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'mock-state-')), 'state.json');
-    const snapshot = await mock.exportState(key);
-    writeFileSync(file, JSON.stringify({ ...snapshot, areas: { video: snapshot.areas.video } })); // the mock below serves video only
-    const child = spawn(process.execPath, [CLI, '--port', '0', '--area', 'video', '--quiet', '--state', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = '';
-        child.stderr.on('data', (chunk) => (output += chunk));
-        child.stdout.on('data', (chunk) => {
-          output += chunk;
-          const found = /at (http:\/\/\S+)/.exec(output);
-          if (found && output.includes('Ready')) resolve(found[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
-      });
-      const list = async (accessKey: string) => {
-        const response = await fetch(`${url}/library/${LIBRARY}/collections`, { headers: { AccessKey: accessKey } });
-        return ((await response.json()) as { items: { name: string }[] }).items.map((c) => c.name);
-      };
-      expect(await list(key)).toContain('From the file');
-      expect(await list('someone-else')).not.toContain('From the file');
-    } finally {
-      child.kill('SIGTERM');
-    }
-  });
-
-  it('takes a cap from its flag', async () => {
-    const child = spawn(process.execPath, [CLI, '--port', '0', '--area', 'shield', '--quiet', '--max-shield-zones', '2'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = '';
-        child.stdout.on('data', (chunk) => {
-          output += chunk;
-          const found = /at (http:\/\/\S+)/.exec(output);
-          if (found && output.includes('Ready')) resolve(found[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
-      });
-      const response = await fetch(`${url}/shield/shield-zone`, {
-        method: 'PATCH',
-        headers: { AccessKey: 'k', 'content-type': 'application/json' },
-        body: JSON.stringify({ shieldZoneId: 9999, shieldZone: {} }),
-      });
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/at most 2 shield zones .*--max-shield-zones/);
-    } finally {
-      child.kill('SIGTERM');
-    }
-  });
-
-  it.each([
-    ['--max-collections-per-library', '0'],
-    ['--max-records-per-zone', 'many'],
-  ])('refuses %s %s with one line and exit 2', (flag, value) => {
-    const result = spawnSync(process.execPath, [CLI, '--port', '0', flag, value], { encoding: 'utf8', timeout: 30_000 });
-    expect(result.status).toBe(2);
-    expect(result.stderr.trim().split('\n')[0]).toBe(`error: ${flag} must be a whole number from 1 to 999999999, got "${value}"`);
-  });
-
-  it('refuses a snapshot it cannot import with one line and exit 2', () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'mock-state-')), 'state.json');
-    writeFileSync(file, JSON.stringify({ version: 1, namespace: 'default', areas: { dns: { zones: 'none' } } }));
-    const result = spawnSync(process.execPath, [CLI, '--port', '0', '--state', file], { encoding: 'utf8', timeout: 30_000 });
-    expect(result.status).not.toBe(0);
-    expect(result.stderr.trim()).toMatch(/^error: .*dns state cannot be imported/);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });
