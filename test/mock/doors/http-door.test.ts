@@ -1,8 +1,10 @@
 // What only the HTTP door does (mock/http-server.ts, doors/http-io.ts, doors/access.ts), gathered
 // from the tests that otherwise run the mock in process: a body over the limit answered 413 as it
 // is read off the socket (announced or streamed, never a reset connection), CORS for a listed
-// origin, and the health endpoint.
+// origin, the health endpoint, and the network faults (reset, hang, truncate) played on a real
+// socket as a client meets them.
 import { request } from 'node:http';
+import { createVideoClient, PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
 import { HEALTH_PATH, type RunningMock, type StartMockOptions, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -122,4 +124,66 @@ describe(`health endpoint ${HEALTH_PATH}`, () => {
       expect(post.status).toBe(405);
       expect(post.headers.get('content-type')).toBe('application/problem+json');
     }));
+});
+
+describe('network faults on a real socket', () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, areas: ['video'] });
+  });
+  afterAll(async () => {
+    await mock?.close();
+  });
+  const collections = { params: { path: { libraryId: 42 } } };
+  let keys = 0;
+  /** A fresh namespace with one network fault on listCollections. */
+  const faulted = (network: 'reset' | 'hang' | 'truncate', count?: number) => {
+    const key = `http-fault-${++keys}`;
+    mock.namespace(key).fault({ operationId: 'listCollections', network, ...(count === undefined ? {} : { count }) });
+    return key;
+  };
+  const attemptsOf = (accessKey: string, options: { retry?: false; timeoutMs?: number } = {}) => {
+    const attempts: (number | string)[] = [];
+    const recording: typeof globalThis.fetch = async (input, init) => {
+      try {
+        const response = await fetch(input, init);
+        attempts.push(response.status);
+        return response;
+      } catch (error) {
+        attempts.push('network');
+        throw error;
+      }
+    };
+    const client = createVideoClient({
+      accessKey,
+      baseUrl: mock.url,
+      fetch: recording,
+      retry: options.retry ?? { retries: 2, baseDelayMs: 0 },
+      timeoutMs: options.timeoutMs,
+    });
+    return { client, attempts };
+  };
+
+  it('resets the connection: the client retries a GET past it', async () => {
+    const { client, attempts } = attemptsOf(faulted('reset', 1));
+    const { data } = await client.GET('/library/{libraryId}/collections', collections);
+    expect(data?.items).toBeDefined();
+    expect(attempts).toEqual(['network', 200]);
+  });
+
+  it('resets the connection: without retries the call fails with a PlatformRequestError', async () => {
+    const { client } = attemptsOf(faulted('reset'), { retry: false });
+    await expect(client.GET('/library/{libraryId}/collections', collections)).rejects.toThrow(PlatformRequestError);
+  });
+
+  it("hangs until the client's timeout", async () => {
+    const { client } = attemptsOf(faulted('hang', 1), { retry: false, timeoutMs: 50 });
+    await expect(client.GET('/library/{libraryId}/collections', collections)).rejects.toThrow(PlatformTimeoutError);
+  });
+
+  it('truncates the body: reading it fails', async () => {
+    const response = await fetch(`${mock.url}/library/42/collections`, { headers: { AccessKey: faulted('truncate', 1) } });
+    expect(response.status).toBe(200);
+    await expect(response.json()).rejects.toThrow();
+  });
 });

@@ -1,36 +1,30 @@
-// Time and faults per test, through both doors (mock.fetch in process, and HTTP): each namespace
-// has its own virtual clock, read and moved with ?namespace=; faults answer any status with any
-// body, or fail on the network (reset, hang, truncate), and the client's retry and timeout meet
-// them as they would meet a real network.
+// Time and faults per test, in process (mock.fetch): each namespace has its own virtual clock,
+// read and moved with ?namespace=; faults answer any status with any body, or fail on the network
+// (reset, hang, truncate), and the client's retry and timeout meet them as they would meet a real
+// network. The same network faults on a real socket are the HTTP door's
+// (test/mock/doors/http-door.test.ts).
 
 import { createShieldClient, createVideoClient, PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
-import { createMock, type Mock, startMock } from '@platform-contracts/mock';
+import { createMock, type Mock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const START = Date.UTC(2030, 0, 1);
 const LIBRARY = 42;
 
 let inProcess: Mock;
-let served: Mock;
 beforeAll(async () => {
-  [inProcess, served] = await Promise.all([
-    createMock({ areas: ['video', 'shield'], now: () => START }),
-    startMock({ port: 0, areas: ['video', 'shield'], now: () => START }),
-  ]);
+  inProcess = await createMock({ areas: ['video', 'shield'], now: () => START });
 });
 afterAll(async () => {
-  await Promise.all([inProcess?.close(), served?.close()]);
+  await inProcess?.close();
 });
 
 let keys = 0;
 const freshKey = () => `faults-${++keys}`;
 
-const doors = [
-  ['in process', () => ({ mock: inProcess, fetch: inProcess.fetch })],
-  ['over HTTP', () => ({ mock: served, fetch: globalThis.fetch })],
-] as const;
+const door = () => ({ mock: inProcess, fetch: inProcess.fetch });
 
-describe.each(doors)('%s', (_door, door) => {
+describe('in process', () => {
   const control = async (method: string, path: string, body?: unknown) => {
     const { mock, fetch } = door();
     const headers: Record<string, string> = body !== undefined ? { 'content-type': 'application/json' } : method === 'GET' ? {} : { 'x-mock-control': '1' };

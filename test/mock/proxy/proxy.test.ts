@@ -3,11 +3,15 @@
 // exactly what reached them. Each part: forwarding unchanged both ways (credentials included),
 // violations in `sl-violations`, the request log and the drift report (grouped by the contract
 // element, with x-assumed), mixed operations, the Host and CORS rules, redirects never followed
-// to another host, and the bounds on answers and time.
+// to another host, the bounds on answers and time, and the proxy guide's table of a drift
+// report's fields (site/guides/7-validation-proxy.md), each field found in a real report.
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createMock, type RequestLogEntry, type RunningMock, type StartMockOptions, startMock, UsageError } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GUIDES_DIR } from '../../../scripts/lib/site-guides.ts';
 import { validateAnswer } from '../../support/openapi.ts';
 import { json, startUpstream, type Upstream } from '../../support/upstream.ts';
 
@@ -430,3 +434,40 @@ describe('in process and as a library', () => {
     await expect(startMock({ port: 0, proxy })).rejects.toBeInstanceOf(UsageError);
   });
 });
+
+describe('the validation proxy guide', () => {
+  const text = readFileSync(path.join(GUIDES_DIR, '7-validation-proxy.md'), 'utf8');
+
+  it('describes fields a real drift report has', async () => {
+    // A drifted answer from the staging mock, proxied: every field the guide's table names is in the report.
+    const fault = { operationId: 'listStorageZones', status: 200, body: [{ Id: 1, ZoneTier: 9 }], count: 1, namespace: 'guide-drift' };
+    await fetch(`${staging.url}/_mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
+    const proxy = await startMock({ port: 0, proxy: staging.url });
+    await fetch(`${proxy.url}/storagezone`, { headers: { AccessKey: 'guide-drift' } });
+    await fetch(`${proxy.url}/storagezone`, { headers: { AccessKey: 'guide-drift' } });
+    await proxy.close();
+    const report = proxy.proxy!.report();
+    const rows = text.split('\n').filter((line) => /^\| `/.test(line));
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    for (const row of rows) {
+      let parent: string[] = [];
+      for (const [, field] of row.split('|')[1]!.matchAll(/`([^`]+)`/g)) {
+        const steps = field!.split('.');
+        const full = steps.length > 1 || field!.endsWith('[]') ? steps : [...parent, ...steps];
+        parent = full.slice(0, -1);
+        expect(fieldAt(report, full), `${field} (${full.join('.')})`).toBeDefined();
+      }
+    }
+  });
+});
+
+/** The value at `operations[].violations[].contract` in the first element of each list on the way. */
+function fieldAt(value: unknown, steps: string[]): unknown {
+  let current = value;
+  for (const step of steps) {
+    const name = step.replace(/\[\]$/, '');
+    current = (current as Record<string, unknown> | undefined)?.[name];
+    if (step.endsWith('[]')) current = Array.isArray(current) ? current[0] : undefined;
+  }
+  return current;
+}
