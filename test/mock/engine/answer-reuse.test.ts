@@ -4,6 +4,8 @@
 // another namespace, resets, snapshots put back, clocks moved), in the order fast-check's
 // scheduler picks (replayable by seed); every read must answer what a fresh computation answers
 // for a state its namespace was in while the read was in flight, and every request is answered once.
+
+import { createMock } from '@platform-contracts/mock';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serialize } from '../../../packages/mock/src/doors/door-answers.ts';
@@ -11,7 +13,6 @@ import { defineArea } from '../../../packages/mock/src/engine/area.ts';
 import { createEngine } from '../../../packages/mock/src/engine/engine.ts';
 import { createClock } from '../../../packages/mock/src/engine/namespaces.ts';
 import type { IncomingRequest } from '../../../packages/mock/src/engine/request.ts';
-import { createMock } from '../../../packages/mock/src/index.ts';
 
 const NOW = Date.parse('2030-01-01T00:00:00Z');
 const json = { 'application/json': { schema: { type: 'object' } } };
