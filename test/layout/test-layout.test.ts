@@ -241,7 +241,7 @@ describe('the checks refuse planted cases', () => {
     ["import setup from '@platform-contracts/mock/vitest/global-setup';", ['@platform-contracts/mock/vitest/global-setup']],
     ['const mock = await createMock(); // not startMock(), which listens', []],
     ["it('is not loaded by startMock() until needed', () => {});", []],
-    ['const answer = await mock.fetch(`${mock.url}/storagezone`);', []],
+    ["const answer = await mock.fetch(base + '/storagezone');", []],
   ])('%s', (source, signs) => {
     expect(realPortSigns(source)).toEqual(signs);
   });
