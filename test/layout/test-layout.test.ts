@@ -62,7 +62,6 @@ const REAL_PORT: { file: RegExp; door: string }[] = [
   },
   { file: /^test\/mock\/mock\/in-process\.test\.ts$/, door: 'mock.fetch answers as the HTTP door does: both doors side by side' },
   { file: /^test\/mock\/engine\/upgrade\.test\.ts$/, door: 'connection upgrades at the HTTP door' },
-  { file: /^test\/mock\/journal\/journal\.test\.ts$/, door: 'the journal records the same entries through every door (HTTP, WebSocket, MSW, mock.fetch)' },
   {
     file: /^test\/mock\/proxy\/proxy(-cli|-database)?\.test\.ts$/,
     door: "the validation proxy forwards over node:http to upstreams of its own (the database's over WebSocket)",

@@ -3,13 +3,17 @@
 // the contract (a body of the wrong shape, an undocumented status: what the types cannot see once
 // cast) is refused by the engine's answer guard with the same 500; a handler that throws is
 // answered with the same 500 problem, with no stack and no secret, and reported once through
-// onError with the request's access key left out.
+// onError with the request's access key left out. And the request journal records the same
+// entries at the HTTP door as through mock.fetch, and the same SQL for Hrana over HTTP and over
+// WebSocket (the journal itself, in process, is test/mock/journal/journal.test.ts).
 
+import { createClient } from '@libsql/client';
 import { defineArea, type MockFailure, type RunningMock, startMock } from '@platform-contracts/mock';
 import { platformHandlers } from '@platform-contracts/mock/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIVEN_AREAS, type GivenAreas } from '../../../packages/mock/src/mock/options.ts';
+import { journalScenario } from '../../support/journal-scenario.ts';
 
 const SECRET = 'sk-doors-7f3c2a-secret-access-key';
 const MSW_BASE = 'https://things.platform.example';
@@ -129,5 +133,63 @@ describe('every door answers a handler alike', () => {
       expect(failure.error).toContain('thing 4 broke while serving the access key [redacted]');
       expect(failure.error).not.toContain(SECRET);
     }
+  });
+});
+
+describe('the journal at every door', () => {
+  const NOW = Date.UTC(2030, 0, 1);
+  let served: RunningMock;
+  beforeAll(async () => {
+    served = await startMock({ port: 0, now: () => NOW });
+  });
+  afterAll(async () => {
+    await served?.close();
+  });
+
+  it('records the same entries for the same requests through HTTP as through mock.fetch', async () => {
+    await served.namespace('door-fetch').fault({ operationId: 'listShieldZones', status: 503, count: 1 });
+    await served.namespace('door-http').fault({ operationId: 'listShieldZones', status: 503, count: 1 });
+    await journalScenario(served.fetch, served.url, 'door-fetch');
+    await journalScenario((input, init) => globalThis.fetch(input, init), served.url.replace('127.0.0.1', 'localhost'), 'door-http');
+    const [byFetch, byHttp] = ['door-fetch', 'door-http'].map((namespace) => served.requests({ namespace }));
+    expect(byFetch).toHaveLength(7);
+    expect(byHttp).toEqual(byFetch);
+  });
+
+  it('records the same SQL through Hrana over HTTP and over WebSocket', async () => {
+    const statements = ['CREATE TABLE audit (what TEXT)', { sql: 'INSERT INTO audit VALUES (?)', args: ['published'] }, 'SELECT what FROM audit'];
+    const recorded: string[][] = [];
+    for (const [namespace, scheme] of [
+      ['sql-http', 'http'],
+      ['sql-ws', 'ws'],
+    ] as const) {
+      const issued = await (
+        await served.fetch(`${served.url}/database/my-database/tokens`, {
+          method: 'POST',
+          headers: { AccessKey: namespace, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).json();
+      const db = createClient({ url: served.url.replace(/^http/, scheme), authToken: issued.tokens[0].token });
+      for (const statement of statements) await db.execute(statement);
+      await db.batch(['SELECT 1', 'SELECT 2'], 'read');
+      db.close();
+      const entries = served.requests({ namespace });
+      expect(new Set(entries.map((entry) => entry.transport))).toEqual(new Set(scheme === 'ws' ? ['http', 'websocket'] : ['http'])); // the tokens are issued over HTTP
+      recorded.push(entries.flatMap((entry) => entry.statements ?? []));
+    }
+    // In the order the bodies carry them: @libsql/client stores a batch's own texts (store_sql) before the batch that runs them between its BEGIN and COMMIT.
+    expect(recorded[0]).toEqual([
+      'CREATE TABLE audit (what TEXT)',
+      'INSERT INTO audit VALUES (?)',
+      'SELECT what FROM audit',
+      'SELECT 1',
+      'SELECT 2',
+      'BEGIN TRANSACTION READONLY',
+      'COMMIT',
+      'ROLLBACK',
+    ]);
+    expect(recorded[1]).toEqual(recorded[0]);
+    expect(served.requests({ namespace: 'sql-ws' }).filter((entry) => entry.transport === 'websocket').length).toBeGreaterThanOrEqual(4);
   });
 });

@@ -1,44 +1,31 @@
-// The request journal (packages/mock/src/journal/journal.ts, recorder.ts): the same requests give the same
-// entries through every door (mock.fetch, MSW's handlers, HTTP; Hrana over HTTP and over
-// WebSocket give the same SQL), GET /_mock/requests is mock.requests() in pages, secrets the
+// The request journal (packages/mock/src/journal/journal.ts, recorder.ts), in process: the same
+// requests give the same entries through mock.fetch and MSW's handlers (through HTTP, and Hrana's
+// SQL over WebSocket, in test/mock/doors/doors.test.ts), GET /_mock/requests is mock.requests() in pages, secrets the
 // contracts mark x-sensitive never reach an entry, and memory stays within the caps, the oldest
 // dropped first and counted.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
-import { createClient } from '@libsql/client';
 import { readBundle } from '@platform-contracts/contracts';
-import { createMock, type RunningMock, startMock } from '@platform-contracts/mock';
+import { createMock, type Mock } from '@platform-contracts/mock';
 import { platformHandlers } from '@platform-contracts/mock/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { sensitiveNamesOf } from '../../../packages/mock/src/journal/recorder.ts';
 import { listAreas, ROOT } from '../../../scripts/lib/paths.ts';
+import { journalScenario } from '../../support/journal-scenario.ts';
 
 const NOW = Date.UTC(2030, 0, 1);
 const MSW_BASE = 'https://api.platform.example';
 const json = { 'content-type': 'application/json' };
 
-/** One scenario of requests, sent through any fetch at any base URL with an access key. */
-async function scenario(fetch: typeof globalThis.fetch, base: string, accessKey: string) {
-  const send = (target: string, init: RequestInit = {}) =>
-    fetch(`${base}${target}`, { ...init, headers: { AccessKey: accessKey, ...(init.headers as Record<string, string>) } });
-  await send('/library/42/videos', { method: 'POST', headers: json, body: JSON.stringify({ title: 'Keynote', thumbnailTime: 1500 }) });
-  await send('/library/42/videos', { method: 'POST', headers: json, body: JSON.stringify({ title: 7 }) });
-  await send('/library/42/collections?page=2&itemsPerPage=5&orderBy=date');
-  await send('/shield/shield-zones?page=1');
-  await send('/library/42/vidoes');
-  await send('/storagezone', { method: 'DELETE' });
-  await send('/library/42/collections', { method: 'POST', headers: json, body: JSON.stringify({ name: 'Talks' }) });
-}
-
-let mock: RunningMock;
+let mock: Mock;
 let server: ReturnType<typeof setupServer>;
 beforeAll(async () => {
-  mock = await startMock({ port: 0, now: () => NOW });
+  mock = await createMock({ now: () => NOW });
   server = setupServer(...platformHandlers(mock, { baseUrls: [MSW_BASE] }));
-  server.listen({ onUnhandledRequest: 'bypass' }); // the HTTP door's requests go through
+  server.listen({ onUnhandledRequest: 'bypass' });
 });
 afterAll(async () => {
   server.close();
@@ -46,17 +33,14 @@ afterAll(async () => {
 });
 
 describe('through every door', () => {
-  it('records the same entries for the same requests through mock.fetch, MSW and HTTP', async () => {
+  it('records the same entries for the same requests through mock.fetch and MSW (HTTP and WebSocket: test/mock/doors/doors.test.ts)', async () => {
     await mock.namespace('door-fetch').fault({ operationId: 'listShieldZones', status: 503, count: 1 });
     await mock.namespace('door-msw').fault({ operationId: 'listShieldZones', status: 503, count: 1 });
-    await mock.namespace('door-http').fault({ operationId: 'listShieldZones', status: 503, count: 1 });
-    await scenario(mock.fetch, mock.url, 'door-fetch');
-    await scenario(globalThis.fetch, MSW_BASE, 'door-msw');
-    await scenario((input, init) => globalThis.fetch(input, init), mock.url.replace('127.0.0.1', 'localhost'), 'door-http');
-    const [byFetch, byMsw, byHttp] = ['door-fetch', 'door-msw', 'door-http'].map((namespace) => mock.requests({ namespace }));
+    await journalScenario(mock.fetch, mock.url, 'door-fetch');
+    await journalScenario(globalThis.fetch, MSW_BASE, 'door-msw');
+    const [byFetch, byMsw] = ['door-fetch', 'door-msw'].map((namespace) => mock.requests({ namespace }));
     expect(byFetch).toHaveLength(7);
     expect(byMsw).toEqual(byFetch);
-    expect(byHttp).toEqual(byFetch);
   });
 
   it('records each request as it was sent and answered', () => {
@@ -101,44 +85,11 @@ describe('through every door', () => {
       violations: [{ location: ['request', 'security'], message: expect.stringMatching(/AccessKey header/) }],
     });
   });
-
-  it('records the same SQL through Hrana over HTTP and over WebSocket', async () => {
-    const statements = ['CREATE TABLE audit (what TEXT)', { sql: 'INSERT INTO audit VALUES (?)', args: ['published'] }, 'SELECT what FROM audit'];
-    const recorded: string[][] = [];
-    for (const [namespace, scheme] of [
-      ['sql-http', 'http'],
-      ['sql-ws', 'ws'],
-    ] as const) {
-      const issued = await (
-        await mock.fetch(`${mock.url}/database/my-database/tokens`, { method: 'POST', headers: { AccessKey: namespace, ...json }, body: '{}' })
-      ).json();
-      const db = createClient({ url: mock.url.replace(/^http/, scheme), authToken: issued.tokens[0].token });
-      for (const statement of statements) await db.execute(statement);
-      await db.batch(['SELECT 1', 'SELECT 2'], 'read');
-      db.close();
-      const entries = mock.requests({ namespace });
-      expect(new Set(entries.map((entry) => entry.transport))).toEqual(new Set(scheme === 'ws' ? ['http', 'websocket'] : ['http'])); // the tokens are issued over HTTP
-      recorded.push(entries.flatMap((entry) => entry.statements ?? []));
-    }
-    // In the order the bodies carry them: @libsql/client stores a batch's own texts (store_sql) before the batch that runs them between its BEGIN and COMMIT.
-    expect(recorded[0]).toEqual([
-      'CREATE TABLE audit (what TEXT)',
-      'INSERT INTO audit VALUES (?)',
-      'SELECT what FROM audit',
-      'SELECT 1',
-      'SELECT 2',
-      'BEGIN TRANSACTION READONLY',
-      'COMMIT',
-      'ROLLBACK',
-    ]);
-    expect(recorded[1]).toEqual(recorded[0]);
-    expect(mock.requests({ namespace: 'sql-ws' }).filter((entry) => entry.transport === 'websocket').length).toBeGreaterThanOrEqual(4);
-  });
 });
 
 describe('GET /_mock/requests', () => {
   const get = async (query: string) => {
-    const response = await fetch(`${mock.url}/_mock/requests?${query}`);
+    const response = await mock.fetch(`${mock.url}/_mock/requests?${query}`);
     return { status: response.status, body: await response.json() };
   };
 
@@ -179,11 +130,11 @@ describe('GET /_mock/requests', () => {
   });
 
   it('is emptied by a reset of the namespace, over HTTP and on the handle', async () => {
-    await scenario(mock.fetch, mock.url, 'to-reset');
+    await journalScenario(mock.fetch, mock.url, 'to-reset');
     expect(mock.requests({ namespace: 'to-reset' })).toHaveLength(7);
-    await fetch(`${mock.url}/_mock/reset?namespace=to-reset`, { method: 'POST', headers: { 'x-mock-control': '1' } });
+    await mock.fetch(`${mock.url}/_mock/reset?namespace=to-reset`, { method: 'POST', headers: { 'x-mock-control': '1' } });
     expect(mock.requests({ namespace: 'to-reset' })).toEqual([]);
-    await scenario(mock.fetch, mock.url, 'to-reset');
+    await journalScenario(mock.fetch, mock.url, 'to-reset');
     mock.namespace('to-reset').reset();
     expect(mock.namespace('to-reset').requests()).toEqual([]);
   });
@@ -218,7 +169,7 @@ describe('secrets', () => {
     await mock.fetch(`${mock.url}/library/42/collections`, { method: 'POST', headers: { AccessKey: namespace, ...json }, body: JSON.stringify(body) });
     const [entry] = mock.requests({ namespace });
     expect(entry!.body).toEqual({ name: 'Talks', [name]: '****', nested: [{ [name]: '****', keep: 'visible' }] });
-    const over = await (await fetch(`${mock.url}/_mock/requests?namespace=${namespace}`)).text();
+    const over = await (await mock.fetch(`${mock.url}/_mock/requests?namespace=${namespace}`)).text();
     expect(over).not.toContain(secret);
     expect(inspect(mock, { depth: 8 })).not.toContain(secret);
     expect(JSON.stringify(mock.coverage())).not.toContain(secret);
