@@ -31,10 +31,6 @@ const SOURCE_IMPORTS: { file: RegExp; why: string }[] = [
   { file: DATABASE_TESTS, why: "the database's tests: the SQL engine's units, reached until dbarea's plan gives them folders" },
   { file: /^test\/layout\//, why: "layout tests read the sources' own tables (the mock's areas) to hold them to the registry" },
   {
-    file: /^test\/image\/snippets\.test\.ts$/,
-    why: "the README's environment variables are checked against the CLI's option table, which the package does not export",
-  },
-  {
     file: /^test\/mock\/engine\/(differential|answer-reuse|engine-parts)\.test\.ts$/,
     why: "the engine's units driven with the real areas (AREA_BEHAVIOURS, the areas' random picker) or the doors' serializer, which the public createMock hides",
   },
