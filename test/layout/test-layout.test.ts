@@ -36,7 +36,7 @@ const SOURCE_IMPORTS: { file: RegExp; why: string }[] = [
   },
   {
     file: /^test\/mock\/doors\/doors\.test\.ts$/,
-    why: 'GIVEN_AREAS (mock/options.ts) types the synthetic area; the doors branch moves the options the doors share',
+    why: 'GIVEN_AREAS (mock/options.ts): the test-only hook that serves a synthetic contract at every door, on purpose no public option',
   },
   {
     file: /^test\/mock\/vitest\/vitest-(early-start|fixture-areas|fixture-start)\.test\.ts$/,
