@@ -20,11 +20,12 @@ const relative = (file: string) => path.relative(ROOT, file).split(path.sep).joi
 
 /**
  * The database area's tests, which its own branch of issue 59 moves (test/contract/database-*,
- * test/mock/database-* and the engine's module tests) and rewires: exceptions to every rule here
- * until they sit in test/mock/areas/database/ and test/areas/database/.
+ * test/mock/database-* and the engine's module tests, to test/mock/areas/database/ and
+ * test/areas/database/) and rewires: exceptions to the rules below, where they are and where they
+ * go, until that branch narrows the rows to what it needs.
  */
 const DATABASE_TESTS =
-  /^test\/(contract\/(database[-.]|libsql-corpus\/|fixtures\/)|mock\/(database-|sqlite-module\.|libsql-wasm\.|worker-script\.)|support\/(database|sql-engine)\.ts$)/;
+  /^test\/(contract\/(database[-.]|libsql-corpus\/|fixtures\/)|mock\/(database-|sqlite-module\.|libsql-wasm\.|worker-script\.)|(mock\/)?areas\/database\/|support\/(database|sql-engine)\.ts$)/;
 
 /** Test files that import the mock's sources from outside the folder they mirror, each with why it cannot use an entry point today. */
 const SOURCE_IMPORTS: { file: RegExp; why: string }[] = [
@@ -45,7 +46,18 @@ const SOURCE_IMPORTS: { file: RegExp; why: string }[] = [
 ];
 
 /** What starts the mock on a real port, found in a test file's code (not its comments). */
-const PORT_CALLS = new Set(['startMock', 'useHttpMock', 'useDatabaseMock', 'startDatabaseHost', 'serveMockCli']);
+/**
+ * The calls that start the mock on a real port: always, or only when asked (`{ port: true }` in an
+ * argument). The database's helpers always listen here; the dbarea branch makes them run in process
+ * unless asked: once merged, their rows say 'asked'.
+ */
+const PORT_CALLS: Record<string, 'always' | 'asked'> = {
+  startMock: 'always',
+  useHttpMock: 'always',
+  serveMockCli: 'always',
+  useDatabaseMock: 'always',
+  startDatabaseHost: 'always',
+};
 const PORT_MODULES = ['@platform-contracts/mock/vitest/global-setup', '@platform-contracts/mock/testcontainers'];
 
 /** The files that start the mock on a real port, each with the door it tests (or what needs a real URL). */
@@ -83,16 +95,17 @@ const REAL_PORT: { file: RegExp; door: string }[] = [
 const REAL_PORT_FILES_BEFORE = 51;
 
 /** The names a file's code calls, the modules it imports, and whether an argument list holds `'--port', '0'`. */
-function codeOf(source: string): { calls: Set<string>; modules: Set<string>; portFlags: Set<string> } {
+function codeOf(source: string): { calls: Map<string, boolean>; modules: Set<string>; portFlags: Set<string> } {
   const file = ts.createSourceFile('test.ts', source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  const calls = new Set<string>();
+  /** Each name called, and whether any of its calls asked for a port (`{ port: true }` in an argument). */
+  const calls = new Map<string, boolean>();
   const modules = new Set<string>();
   const portFlags = new Set<string>();
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
-      if (ts.isIdentifier(callee)) calls.add(callee.text);
-      else if (ts.isPropertyAccessExpression(callee)) calls.add(callee.name.text);
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+      if (name !== undefined) calls.set(name, calls.get(name) === true || node.arguments.some(asksForPort));
       if (callee.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) modules.add(node.arguments[0].text);
     }
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -110,11 +123,24 @@ function codeOf(source: string): { calls: Set<string>; modules: Set<string>; por
   return { calls, modules, portFlags };
 }
 
+/** An argument `{ ..., port: true }`. */
+const asksForPort = (argument: ts.Expression) =>
+  ts.isObjectLiteralExpression(argument) &&
+  argument.properties.some(
+    (property) =>
+      ts.isPropertyAssignment(property) &&
+      ts.isIdentifier(property.name) &&
+      property.name.text === 'port' &&
+      property.initializer.kind === ts.SyntaxKind.TrueKeyword,
+  );
+
 /** Why a test file's code starts the mock on a real port (empty: it does not). */
-function realPortSigns(source: string): string[] {
+function realPortSigns(source: string, portCalls: Record<string, 'always' | 'asked'> = PORT_CALLS): string[] {
   const { calls, modules, portFlags } = codeOf(source);
   return [
-    ...[...PORT_CALLS].filter((name) => calls.has(name)).map((name) => `${name}()`),
+    ...Object.entries(portCalls)
+      .filter(([name, when]) => calls.has(name) && (when === 'always' || calls.get(name)))
+      .map(([name]) => `${name}()`),
     ...PORT_MODULES.filter((name) => modules.has(name)),
     ...(portFlags.size > 0 ? ['a CLI on --port 0'] : []),
   ];
@@ -226,6 +252,16 @@ describe('the mock runs in process unless a door is under test', () => {
 });
 
 describe('the checks refuse planted cases', () => {
+  it.each([
+    ['asked', 'const db = useHelper();', []],
+    ['asked', 'const db = useHelper({ lockWaitMs: 5 });', []],
+    ['asked', 'const db = useHelper({ lockWaitMs: 5 }, { port: true });', ['useHelper()']],
+    ['asked', 'const db = useHelper({}, { port: false });', []],
+    ['always', 'const db = useHelper();', ['useHelper()']],
+  ] as const)('a helper that listens %s: %s', (when, source, signs) => {
+    expect(realPortSigns(source, { useHelper: when })).toEqual(signs);
+  });
+
   it.each([
     ['const mock = await startMock({ port: 0 });', ['startMock()']],
     ["const mock = useHttpMock(['video']);", ['useHttpMock()']],
