@@ -55,8 +55,8 @@ const PORT_CALLS: Record<string, 'always' | 'asked'> = {
   startMock: 'always',
   useHttpMock: 'always',
   serveMockCli: 'always',
-  useDatabaseMock: 'always',
-  startDatabaseHost: 'always',
+  useDatabaseMock: 'asked',
+  startDatabaseHost: 'asked',
 };
 const PORT_MODULES = ['@platform-contracts/mock/vitest/global-setup', '@platform-contracts/mock/testcontainers'];
 
@@ -265,7 +265,8 @@ describe('the checks refuse planted cases', () => {
   it.each([
     ['const mock = await startMock({ port: 0 });', ['startMock()']],
     ["const mock = useHttpMock(['video']);", ['useHttpMock()']],
-    ['const db = useDatabaseMock();', ['useDatabaseMock()']],
+    ['const db = useDatabaseMock();', []],
+    ['const db = useDatabaseMock({}, { port: true });', ['useDatabaseMock()']],
     ["serveMockCli(['--area', 'video']);", ['serveMockCli()']],
     ["spawn(process.execPath, [CLI, '--port', '0']);", ['a CLI on --port 0']],
     ["spawn(PRISM, ['mock', file, '--port', String(port)]); // another tool's server", []],
