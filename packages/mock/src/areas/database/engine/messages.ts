@@ -7,6 +7,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { BatchCond, DatabaseError, DescribeResult, SqlValue, StmtResult } from '../protocol.ts';
 import type { ArgValue } from '../values.ts';
 import type { DatabaseFiles } from './files.ts';
+import { withRowObjects, writtenJson } from './written-rows.ts';
 
 export type Access = 'full' | 'read-only';
 
@@ -57,9 +58,9 @@ export type WrittenOutcome = string | SqlOutcome;
 
 export function writtenOutcome(outcome: SqlOutcome): WrittenOutcome {
   try {
-    return JSON.stringify(outcome);
+    return writtenJson(outcome);
   } catch {
-    return outcome;
+    return withRowObjects(outcome);
   }
 }
 
