@@ -7,7 +7,6 @@ import type { MessagePort } from 'node:worker_threads';
 import type { BatchCond, DatabaseError, DescribeResult, SqlValue, StmtResult } from '../protocol.ts';
 import type { ArgValue } from '../values.ts';
 import type { DatabaseFiles } from './files.ts';
-import { withRowObjects, writtenJson } from './written-rows.ts';
 
 export type Access = 'full' | 'read-only';
 
@@ -58,9 +57,9 @@ export type WrittenOutcome = string | SqlOutcome;
 
 export function writtenOutcome(outcome: SqlOutcome): WrittenOutcome {
   try {
-    return writtenJson(outcome);
+    return JSON.stringify(outcome);
   } catch {
-    return withRowObjects(outcome);
+    return outcome;
   }
 }
 

@@ -13,7 +13,6 @@ import { type SplitStatement, withoutExplain } from './sql-text.ts';
 import { sqldCounts } from './sqld-counts.ts';
 import { checkSqldRules } from './statement-rules.ts';
 import { SQLITE_BUSY, type StmtPointer } from './wasm.ts';
-import { RowsWriter } from './written-rows.ts';
 
 export interface RunContext {
   maxResultBytes: number;
@@ -144,35 +143,28 @@ function collect(
   values.forEach((value, index) => sqlite.bind(stmt, index + 1, value));
   const width = sqlite.columnCount(stmt);
   const cols = width > 0 ? sqlite.columns(stmt) : [];
-  // Rows for the result are written as JSON text as they are read (written-rows.ts); a cursor's go to onRow as values.
-  const written = wantRows && !onRow ? new RowsWriter() : undefined;
-  const engineRow: EngineValue[] = new Array(width);
+  const rows: SqlValue[][] = [];
   let count = 0;
   let tooLarge = false;
   while (conn.step(stmt)) {
     count++;
     if (tooLarge || (!wantRows && !onRow)) continue;
+    const row: SqlValue[] = [];
     let size = 0;
-    let row: SqlValue[] | undefined;
-    if (written) {
-      for (let i = 0; i < width; i++) engineRow[i] = sqlite.column(stmt, i);
-      size = written.row(engineRow);
-    } else {
-      row = [];
-      for (let i = 0; i < width; i++) {
-        const value = toSqlValue(sqlite.column(stmt, i));
-        size += 16 + (value.type === 'text' ? value.value.length : value.type === 'blob' ? value.base64.length : 0);
-        row.push(value);
-      }
+    for (let i = 0; i < width; i++) {
+      const value = toSqlValue(sqlite.column(stmt, i));
+      size += 16 + (value.type === 'text' ? value.value.length : value.type === 'blob' ? value.base64.length : 0);
+      row.push(value);
     }
     context.budget.bytes -= size;
     if (context.budget.bytes < 0) {
       tooLarge = true;
+      rows.length = 0;
       // A read stops here; a write runs to its end so that its changes are whole.
       if (!writes) break;
-    } else if (onRow) onRow(row!);
+    } else if (onRow) onRow(row);
+    else rows.push(row);
   }
-  const rows: SqlValue[][] = written ? written.rows() : [];
   if (tooLarge) {
     throw new ProtocolError(
       `Response is too large: the rows pass the mock's limit of ${context.maxResultBytes} bytes (maxResultBytes)${writes ? '; the statement ran and its changes stay' : ''}`,
