@@ -9,16 +9,16 @@ import { defineConfig } from 'vitest/config';
  * file was a sixth of the run.
  */
 const ISOLATED = [
-  'test/mock/access.test.ts',
-  'test/mock/database-engine-start.test.ts',
-  'test/contract/database-client.test.ts',
+  'test/mock/doors/access.test.ts',
+  'test/mock/areas/database/sql/engine-start.test.ts',
+  'test/areas/database/client.test.ts',
   'test/client/in-process.test.ts',
   'test/client/platform.test.ts',
-  'test/mock/precompiled-validators.test.ts',
-  'test/mock/vitest-early-start.test.ts',
+  'test/mock/mock/precompiled-validators.test.ts',
+  'test/mock/vitest/vitest-early-start.test.ts',
   'test/openapi/generators.test.ts',
   // A failed load of SQLite's module leaves libSQL's loader unusable for its module instance.
-  'test/mock/sqlite-module.test.ts',
+  'test/mock/areas/database/sql/sqlite-module.test.ts',
 ];
 
 export default defineConfig({

@@ -14,14 +14,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
-import { ENTRIES } from '../packages/mock/src/areas/database/engine/worker-script.ts';
+import { ENTRIES } from '../packages/mock/src/areas/database/sql/worker-script.ts';
 import { parseScriptArgs } from './lib/args.ts';
 import { compile } from './lib/compile.ts';
 import { ROOT } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
 
 const PACKAGE_DIR = path.join(ROOT, 'packages/mock');
-const ENGINE = 'areas/database/engine';
+const ENGINE = 'areas/database/sql';
 const fromMock = createRequire(path.join(PACKAGE_DIR, 'package.json'));
 
 /** The engine's thread scripts with libSQL's module in them, and sqlite3.wasm beside them (engine/sqlite-module.ts reads it there). */

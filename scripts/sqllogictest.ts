@@ -2,7 +2,7 @@
 // scripts in SQLite's sqllogictest format: each file on a fresh database of the mock (in process,
 // through its HTTP door) and on libSQL's engine (the `libsql` package) behind sqld's statement
 // rules, every record's answers compared (lib/libsql-reference.ts, lib/mock-sql.ts). The test
-// corpus (test/contract/libsql-corpus/) runs in `pnpm test`; this script runs any files, such as
+// corpus (test/areas/database/libsql-corpus/) runs in `pnpm test`; this script runs any files, such as
 // SQLite's own sqllogictest corpus, too large for the tests.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,11 +17,11 @@ import { fail } from './lib/run.ts';
 import { parseSlt } from './lib/sqllogictest.ts';
 import { staleNote } from './mock.ts';
 
-const CORPUS = path.join(ROOT, 'test/contract/libsql-corpus');
+const CORPUS = path.join(ROOT, 'test/areas/database/libsql-corpus');
 const spec = {
   usage: 'pnpm sqllogictest [file...] [--show N]',
   description: `Runs scripts in SQLite's sqllogictest format on the mock's database (the built mock: pnpm build first) and on libSQL's engine (the libsql package, behind sqld's statement rules), and compares every answer: rows, column names and declared types, changed rows, last rowid, error codes. Differences listed in scripts/lib/libsql-differences.ts are counted apart.`,
-  positionals: { file: 'a sqllogictest script (default: every .slt file of test/contract/libsql-corpus/)' },
+  positionals: { file: 'a sqllogictest script (default: every .slt file of test/areas/database/libsql-corpus/)' },
   options: {
     show: { type: 'string', value: 'N', default: '20', description: 'print at most N differences in full, each with both answers' },
   },

@@ -1,7 +1,7 @@
 // The one table of the differential test's known differences: where the mock answers a
 // statement otherwise than libSQL (the `libsql` package's engine, behind sqld's rules), and why.
 // A difference that no row covers fails the tests. Each row names a statement of the corpus
-// (test/contract/libsql-corpus/), where the difference must still show, as the row describes it
+// (test/areas/database/libsql-corpus/), where the difference must still show, as the row describes it
 // (a row the mock no longer needs fails, so the table cannot outlive its reason); `covers`
 // recognises the same difference in any statement (the generated run, pnpm sqllogictest).
 import type { Outcome, Value } from './libsql-reference.ts';

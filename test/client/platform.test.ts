@@ -1,18 +1,19 @@
 // createPlatformClient: one entry point for every area against one mock, base URLs from options
-// or the environment, and a clear ClientConfigError for an area used without one.
+// or the environment, and a clear ClientConfigError for an area used without one. The mock runs
+// in process: every client gets its fetch (mock.fetch).
 import { inspect } from 'node:util';
 import { ClientConfigError, createPlatformClient, importDnsRecords, PlatformTimeoutError, ShieldApiError } from '@platform-contracts/client';
 import { AREAS } from '@platform-contracts/contracts';
-import { type RunningMock, startMock } from '@platform-contracts/mock';
+import { createMock, type Mock } from '@platform-contracts/mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validateAnswer } from '../support/openapi.ts';
 
 const SECRET = 'platform-secret-access-key';
 const DATABASE_TOKEN = 'platform-test-database-token';
-let mock: RunningMock;
+let mock: Mock;
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0, areas: [...AREAS], database: { fullAccessToken: DATABASE_TOKEN } });
+  mock = await createMock({ areas: [...AREAS], database: { fullAccessToken: DATABASE_TOKEN } });
 });
 afterAll(async () => {
   await mock?.close();
@@ -24,6 +25,7 @@ afterEach(() => {
 const platform = () =>
   createPlatformClient({
     accessKey: SECRET,
+    fetch: mock.fetch,
     apiBaseUrl: mock.url,
     videoBaseUrl: mock.url,
     database: { url: mock.url.replace(/^http:/, 'libsql:'), authToken: DATABASE_TOKEN },
@@ -69,7 +71,7 @@ describe('createPlatformClient', () => {
   });
 
   it('passes throwOnError on to the areas', async () => {
-    const p = createPlatformClient({ accessKey: SECRET, apiBaseUrl: mock.url, throwOnError: true });
+    const p = createPlatformClient({ accessKey: SECRET, fetch: mock.fetch, apiBaseUrl: mock.url, throwOnError: true });
     const error = await p.shield.GET('/shield/shield-zones', { params: { query: { perPage: 0 } } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShieldApiError);
   });
@@ -117,7 +119,7 @@ describe('createPlatformClient', () => {
   it('reads PLATFORM_API_BASE_URL and PLATFORM_VIDEO_BASE_URL when no option is given', async () => {
     vi.stubEnv('PLATFORM_API_BASE_URL', mock.url);
     vi.stubEnv('PLATFORM_VIDEO_BASE_URL', `${mock.url}/`);
-    const p = createPlatformClient({ accessKey: SECRET });
+    const p = createPlatformClient({ accessKey: SECRET, fetch: mock.fetch });
     expect((await p.shield.GET('/shield/shield-zones')).response.status).toBe(200);
     expect((await p.video.GET('/library/{libraryId}/collections', { params: { path: { libraryId: 1 } } })).response.status).toBe(200);
   });

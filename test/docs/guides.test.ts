@@ -1,15 +1,16 @@
 // Every control endpoint the mock guide names is one the mock answers; every flag the validation
-// proxy guide names is one of platform-mock, and every field of its table is in a real report. (The guides' shell blocks
+// proxy guide names is one of platform-mock. (The guides' shell blocks
 // run as written against the installed packages: test/support/guide-shell-blocks.ts, from
-// test/newcomer/packed-install.test.ts.)
+// test/newcomer/packed-install.test.ts; the proxy guide's table of a drift report's fields is held
+// against a real report in test/mock/proxy/proxy.test.ts.) The mock runs in process.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startMock, usage } from '@platform-contracts/mock';
+import { usage } from '@platform-contracts/mock';
 import { describe, expect, it } from 'vitest';
 import { GUIDES_DIR } from '../../scripts/lib/site-guides.ts';
-import { useHttpMock } from '../support/mock.ts';
+import { useMock } from '../support/mock.ts';
 
-const mock = useHttpMock();
+const mock = useMock();
 
 describe('the mock guide', () => {
   const text = readFileSync(path.join(GUIDES_DIR, '5-mock.md'), 'utf8');
@@ -18,7 +19,7 @@ describe('the mock guide', () => {
   it('names the control endpoints', () => expect(endpoints.length).toBeGreaterThanOrEqual(6));
 
   it.each(endpoints)('%s %s is an endpoint of the mock', async (method, endpoint) => {
-    const response = await fetch(`${mock.url}${endpoint}?namespace=guide-key`, {
+    const response = await mock.fetch(`${mock.url}${endpoint}?namespace=guide-key`, {
       method,
       headers: { 'content-type': 'application/json' },
       body: method === 'GET' ? undefined : method === 'PUT' ? '{}' : endpoint.endsWith('advance') ? '{"ms":1}' : undefined,
@@ -37,40 +38,7 @@ describe('the validation proxy guide', () => {
     expect(flags).toEqual(expect.arrayContaining(['proxy', 'proxy-only', 'mock-only', 'drift-report', 'fail-on-drift', 'record'])));
 
   it.each(flags)('--%s is an option of platform-mock', (flag) => expect(usage()).toMatch(new RegExp(`--${flag}(?![\\w-])`)));
-
-  it('describes fields a real drift report has', async () => {
-    // A drifted answer from the guides' mock, proxied: every field the guide's table names is in the report.
-    const fault = { operationId: 'listStorageZones', status: 200, body: [{ Id: 1, ZoneTier: 9 }], count: 1, namespace: 'guide-drift' };
-    await fetch(`${mock.url}/_mock/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
-    const proxy = await startMock({ port: 0, proxy: mock.url });
-    await fetch(`${proxy.url}/storagezone`, { headers: { AccessKey: 'guide-drift' } });
-    await fetch(`${proxy.url}/storagezone`, { headers: { AccessKey: 'guide-drift' } });
-    await proxy.close();
-    const report = proxy.proxy!.report();
-    const rows = text.split('\n').filter((line) => /^\| `/.test(line));
-    expect(rows.length).toBeGreaterThanOrEqual(6);
-    for (const row of rows) {
-      let parent: string[] = [];
-      for (const [, field] of row.split('|')[1]!.matchAll(/`([^`]+)`/g)) {
-        const steps = field!.split('.');
-        const full = steps.length > 1 || field!.endsWith('[]') ? steps : [...parent, ...steps];
-        parent = full.slice(0, -1);
-        expect(fieldAt(report, full), `${field} (${full.join('.')})`).toBeDefined();
-      }
-    }
-  });
 });
-
-/** The value at `operations[].violations[].contract` in the first element of each list on the way. */
-function fieldAt(value: unknown, steps: string[]): unknown {
-  let current = value;
-  for (const step of steps) {
-    const name = step.replace(/\[\]$/, '');
-    current = (current as Record<string, unknown> | undefined)?.[name];
-    if (step.endsWith('[]')) current = Array.isArray(current) ? current[0] : undefined;
-  }
-  return current;
-}
 
 describe('the guides’ prose', () => {
   /** Paragraphs of plain text: blocks between blank lines that are not code, a list, a table, a heading or markup. */

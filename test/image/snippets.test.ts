@@ -8,15 +8,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { usage } from '@platform-contracts/mock';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { envName } from '../../packages/mock/src/cli/cli-env.ts';
-import { usage } from '../../packages/mock/src/cli/cli-options.ts';
 import { IMAGE_PORT, imageConfig, LATEST_IMAGE } from '../../scripts/lib/image.ts';
 import { blocksOf } from '../support/doc-blocks.ts';
 
 const SNIPPETS = ['python', 'java', 'go', 'yaml'];
 const blocks = blocksOf('README.md').filter((block) => SNIPPETS.includes(block.language));
+/** The variable that sets an option, as the mock's README states the rule: PLATFORM_MOCK_ and the option's name in capitals, `-` as `_`. */
+const envName = (option: string) => `PLATFORM_MOCK_${option.toUpperCase().replaceAll('-', '_')}`;
 const optionVariables = new Set([...usage().matchAll(/--([a-z0-9-]+)/g)].map((match) => envName(match[1]!)));
 const imageVariables = new Set(Object.keys(imageConfig('0', process.version).env));
 const scratch = mkdtempSync(path.join(tmpdir(), 'readme-snippets-'));

@@ -19,8 +19,8 @@ const PARTIAL: { file: string; text: string; why: string }[] = [
     text: 'SPEC_ORDER =',
     why: "the site's order of the areas the specification names; an area it does not name comes after them, alphabetically",
   },
-  { file: 'test/mock/state.test.ts', text: 'const CAPS =', why: 'the areas that have limits, each with a small one for the test' },
-  { file: 'test/mock/state.test.ts', text: "({ video: 'createCollection'", why: 'the operation that answers each limit, for the areas that have limits' },
+  { file: 'test/mock/mock/state.test.ts', text: 'const CAPS =', why: 'the areas that have limits, each with a small one for the test' },
+  { file: 'test/mock/mock/state.test.ts', text: "({ video: 'createCollection'", why: 'the operation that answers each limit, for the areas that have limits' },
 ];
 /** A list a test or a mock serves: the areas it needs (`useMock([...])`, `areas: [...]`), not a list of every area. */
 const SELECTION = /\b(?:areas\s*:|useMock\s*\()\s*\[/;

@@ -90,7 +90,7 @@ const PLACES: [place: string, kind: 'exactly' | 'includes', areasIn: () => strin
     () => AREAS.filter((area) => operationsOf(area).some((operation) => pairedExamples(loadBundle(area), operation).length > 0)),
   ],
   [
-    'the largest inputs (test/mock/work-bounds.test.ts, from test/support/largest-inputs.ts)',
+    'the largest inputs (test/mock/areas/work-bounds.test.ts, from test/support/largest-inputs.ts)',
     'includes',
     () => AREAS.filter((area) => largestInputs(area, 1024, 'registry-test').length > 0),
   ],

@@ -4,7 +4,7 @@
 
 import { createPlatformClient } from '@platform-contracts/client';
 import { operationsOf } from '@platform-contracts/contracts';
-import { startMock } from '@platform-contracts/mock';
+import { createMock } from '@platform-contracts/mock';
 import { describe, expect, it } from 'vitest';
 
 const thrownBy = async (run: () => unknown): Promise<string> => {
@@ -20,7 +20,7 @@ describe('tests import the packages’ sources (development condition)', () => {
   it.each([
     ['@platform-contracts/contracts', 'contracts', () => operationsOf('nope' as never)],
     ['@platform-contracts/client', 'client', () => createPlatformClient({ accessKey: 'k' }).shield],
-    ['@platform-contracts/mock', 'mock', () => startMock({ port: 0, areas: ['nope'] as never })],
+    ['@platform-contracts/mock', 'mock', () => createMock({ areas: ['nope'] as never })],
   ] as const)('%s', async (_name, folder, run) => {
     const stack = await thrownBy(run);
     expect(stack).toMatch(new RegExp(`packages/${folder}/src/[^\\s)]+\\.ts`));

@@ -1,7 +1,7 @@
 // Values a contract allows, read from the schema alone (never from the mock): for each schema
 // its edge values (enum members, const, bounds, the int64 and int32 extremes, lengths, null),
 // and for each operation a request the contract's own examples make. Shared by the walker
-// (test/mock/contract-allowed.test.ts) and the property-based traffic.
+// (test/mock/engine/contract-allowed.test.ts) and the property-based traffic.
 import { stringify } from 'lossless-json';
 import { escapePointerToken, HTTP_METHODS, type Json, type Operation, resolveRef } from '../../scripts/lib/openapi.ts';
 import { listAreas, loadBundle } from './openapi.ts';

@@ -1,7 +1,7 @@
 // fast-check arbitraries of the values a JSON Schema of a bundle allows, built from the schema
 // alone: enums, consts, bounds (int64 across its whole range, as bigint beyond 2^53), lengths,
 // patterns (fc.stringMatching), formats, nullable types, arrays, objects and unions. Used by the
-// property-based traffic (test/mock/traffic.test.ts); whether a value is really valid is judged
+// property-based traffic (test/mock/engine/traffic.test.ts); whether a value is really valid is judged
 // afterwards by an independent validator, so a union that matches two branches is no problem.
 import fc from 'fast-check';
 import type { Json } from '../../scripts/lib/openapi.ts';

@@ -1,4 +1,4 @@
-// Generated SQL for the differential test (test/contract/database-libsql-generated.test.ts): a
+// Generated SQL for the differential test (test/areas/database/libsql-generated.test.ts): a
 // schema of up to three tables (STRICT, WITHOUT ROWID, vector columns, defaults and constraints),
 // rows, then statements over a small fixed set of names, so that most of them meet something
 // that exists: DML, queries, ALTER TABLE in all its forms (RENAME TO, RENAME COLUMN, ADD COLUMN,

@@ -1,7 +1,7 @@
 // Retries and timeouts around fetch: plain fetch and AbortSignal, so it runs in Node, browsers
 // and edge runtimes alike.
 import { type AnyRequest, PlainRequest, send } from './plain-request.js';
-import type { Attempt, Sleep } from './retry.js';
+import type { Attempt, Outcome, Sleep } from './retry.js';
 
 export interface RetryOptions {
   /** Retries after the first attempt. Default 2. */
@@ -29,28 +29,37 @@ export type RequestFetch = (request: AnyRequest) => Promise<Response>;
 export function createRetryingFetch(fetchImpl: typeof globalThis.fetch, setting: RetrySetting | undefined, sleep?: Sleep): RequestFetch {
   if (setting === false || setting?.retries === 0) return (request) => send(fetchImpl, request);
   const { retries = 2, baseDelayMs = 200, maxDelayMs = 20_000 } = setting ?? {};
-  const methods = (setting?.methods ?? IDEMPOTENT).map((method) => method.toUpperCase());
+  const methods = new Set((setting?.methods ?? IDEMPOTENT).map((method) => method.toUpperCase()));
 
   return async function fetchWithRetries(request) {
-    if (!methods.includes(request.method.toUpperCase()) || !canResend(request)) return send(fetchImpl, request);
+    if (!methods.has(request.method.toUpperCase()) || !canResend(request)) return send(fetchImpl, request);
     /** One attempt: the answer to give back (`final`), or what retry.ts decides on. */
     const attempt: Attempt = async (last) => {
-      // A Request's body can be read once: keep the original for the next attempt.
-      const sent = last || request instanceof PlainRequest || request.body === null ? request : request.clone();
       try {
-        const response = await send(fetchImpl, sent);
+        const response = await send(fetchImpl, resendable(request));
         return last || !isRetryableStatus(response.status) ? { final: response } : { response };
       } catch (error) {
         if (last || request.signal?.aborted) throw error;
         return { error };
       }
     };
-    const first = await attempt(false);
-    if ('final' in first) return first.final;
+    // The first attempt is written out, not a call of `attempt`: one async step less on every call.
+    let first: Outcome;
+    try {
+      const response = await send(fetchImpl, resendable(request));
+      if (!isRetryableStatus(response.status)) return response;
+      first = { response };
+    } catch (error) {
+      if (request.signal?.aborted) throw error;
+      first = { error };
+    }
     const { retry } = await (retryModule ??= import('./retry.js'));
     return retry(attempt, request.signal, first, { retries, baseDelayMs, maxDelayMs }, sleep);
   };
 }
+
+/** A Request's body can be read once: each attempt sends a copy and keeps the original for the next. */
+const resendable = (request: AnyRequest) => (request instanceof PlainRequest || request.body === null ? request : request.clone());
 
 let retryModule: Promise<typeof import('./retry.js')> | undefined;
 

@@ -242,6 +242,7 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
 function decodeAnswer(data: unknown, response: Response, parse: (text: string) => unknown): unknown {
   if (typeof data !== 'string') return data;
   if (data === '') return undefined;
-  const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return /^(application\/json|text\/json|application\/[^/]+\+json)$/.test(type) ? parse(data) : data;
+  return JSON_TYPE.test(response.headers.get('content-type') ?? '') ? parse(data) : data;
 }
+/** `application/json`, `text/json` or `application/<name>+json`, with or without parameters, in any case. */
+const JSON_TYPE = /^\s*(application\/json|text\/json|application\/[^/;\s]+\+json)\s*(;|$)/i;

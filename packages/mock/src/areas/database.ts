@@ -1,15 +1,13 @@
 // Database: libSQL's Hrana protocol (over HTTP, v2 and v3, and over WebSocket) answered by a
-// real SQL engine, sandboxed and bounded (engine/), and the token management operations. Per
+// real SQL engine, sandboxed and bounded (database/sql/), and the token management operations. Per
 // namespace (access key): its databases and their tokens. Area-wide: the engine, the streams
-// every transport shares, and the token index (token-management.ts). This module wires them;
-// each transport's handlers live in their own module (hrana-http.ts, hrana-ws.ts).
+// every transport shares, and the token index (database/tokens/). This module wires them;
+// each transport's handlers live in their own folder (database/hrana/http/, database/hrana/ws/).
 import { defineArea, type MockRequest, type MockResponse, UsageError, type Violation } from '../engine/area.ts';
 import { describeViolations } from '../engine/request-values.ts';
-import { createSqlEngine, DatabaseEngineUnavailable, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/engine/index.ts';
-import { ExecutorStopped } from './database/engine/stopped.ts';
-import { hranaHttp, protobufNotServed } from './database/hrana-http.ts';
-import { hranaWebSocket } from './database/hrana-ws.ts';
-import { namespaceDatabases } from './database/namespace-databases.ts';
+import { hranaHttp, protobufNotServed } from './database/hrana/http/handlers.ts';
+import { hranaWebSocket } from './database/hrana/ws/connection.ts';
+import { namespaceDatabases } from './database/namespaces/namespace-databases.ts';
 import {
   DATABASE_FLAGS,
   type DatabaseMockOptions,
@@ -17,12 +15,14 @@ import {
   type DatabaseSettings,
   optionsFromFlags,
   resolveDatabaseSettings,
-} from './database/options.ts';
-import type { DatabaseError } from './database/protocol.ts';
-import { type DatabaseState, folderState } from './database/state-store.ts';
-import { type Stream, StreamLimitReached, StreamLost, streamTable } from './database/stream-table.ts';
-import { type Caller, failure, STARTUP_NAMESPACE, tokenManagement } from './database/token-management.ts';
-import { hranaMessageSchemas } from './hrana-messages.ts';
+} from './database/namespaces/options.ts';
+import { type DatabaseState, folderState } from './database/namespaces/state-store.ts';
+import { type Stream, StreamLimitReached, StreamLost, streamTable } from './database/namespaces/stream-table.ts';
+import { hranaMessageSchemas } from './database/protocol/hrana-messages.ts';
+import type { DatabaseError } from './database/protocol/protocol.ts';
+import { createSqlEngine, DatabaseEngineUnavailable, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/sql/index.ts';
+import { ExecutorStopped } from './database/sql/stopped.ts';
+import { type Caller, failure, STARTUP_NAMESPACE, tokenManagement } from './database/tokens/token-management.ts';
 
 export { type DatabaseState, STARTUP_NAMESPACE };
 

@@ -77,7 +77,7 @@ export function withDiscriminators(components: unknown, which: Discriminated): u
  * A validator that decides with every tagged oneOf discriminated (`decide`: one member checked per
  * value) and, where that refuses, judges again as before (`report`, made then): a failure's errors
  * are the ones it always gave, at the places Prism names. Both decide alike
- * (test/mock/discriminated-oneof.test.ts); only a refusal pays for the second.
+ * (test/mock/engine/discriminated-oneof.test.ts); only a refusal pays for the second.
  */
 export function decidedByTags(decide: ValidateFunction, report: () => ValidateFunction): ValidateFunction {
   const wrapped = ((data: unknown) => {

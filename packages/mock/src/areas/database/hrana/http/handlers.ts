@@ -1,0 +1,119 @@
+// Hrana over HTTP: the version probes, /v2/pipeline, /v3/pipeline and /v3/cursor. A request's
+// Bearer token leads to its database (tokens/token-management.ts); its baton continues a stream of the
+// stream table; the pipeline runner runs the requests.
+import type { AreaOperations } from '@platform-contracts/contracts';
+import type { CallContext, Handlers, MockRequest, MockResponse } from '../../../../engine/area.ts';
+import { jsonTextOf } from '../../../../engine/exact-json.ts';
+import { knownJsonText, withJsonText } from '../../../../engine/json-text.ts';
+import type { DatabaseState } from '../../namespaces/state-store.ts';
+import { type Stream, StreamLost, type StreamTable } from '../../namespaces/stream-table.ts';
+import { type AuthRefusal, isRefusal as isAuthRefusal, unauthorizedBody } from '../../protocol/error-codes.ts';
+import type { DatabaseError, StreamResult } from '../../protocol/protocol.ts';
+import type { Caller } from '../../tokens/token-management.ts';
+import { runCursor, runPipeline, type WireRequest } from '../pipeline-runner.ts';
+
+const VERSION_TEXT = { 2: 'Hello, this is HTTP API v2 (Hrana over HTTP)', 3: 'Hello, this is HTTP API v3 (Hrana over HTTP)' } as const;
+
+/** The stream a request opens or continues; the protocol's error when a limit refuses it. */
+export type StreamOpener = (caller: Caller, baton: string | null | undefined) => Stream | DatabaseError;
+
+export interface HranaHttpOptions {
+  streams: StreamTable;
+  authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | AuthRefusal;
+  openStream: StreamOpener;
+}
+
+type Operations = Pick<AreaOperations['database'], 'getPipelineVersion' | 'getPipelineVersionV3' | 'runPipeline' | 'runPipelineV3' | 'runCursor'>;
+const text = <Status extends number>(status: Status, body: string) => ({ status, headers: { 'content-type': 'text/plain' }, body });
+/** What a pipeline request is answered instead of its results, when it has no stream (every pipeline operation documents these). */
+type Refusal =
+  | { status: 401; headers: { 'content-type': string }; body: ReturnType<typeof unauthorizedBody> }
+  | ReturnType<typeof text<400>>
+  | { status: 500; body: DatabaseError };
+
+export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions): Handlers<Operations, DatabaseState> {
+  /** The stream a request continues or opens; or the answer when there is none. */
+  function streamFor(request: MockRequest, call: CallContext<DatabaseState>, baton: string | null | undefined): Stream | Refusal | DatabaseError {
+    const secret = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+    const caller = authorize(secret, request.headers.host ?? '', (namespace) => (namespace === call.namespace ? call.state : call.stateOf(namespace)));
+    if (isAuthRefusal(caller)) return { status: 401, headers: { 'content-type': 'application/json' }, body: unauthorizedBody(caller) };
+    try {
+      return openStream(caller, baton);
+    } catch (error) {
+      if (!(error instanceof StreamLost)) throw error;
+      if (error.malformed) return text(400, `${error.code}: ${error.message}`);
+      return { status: 500, body: { message: error.message, code: error.code } };
+    }
+  }
+
+  const isStream = (value: Stream | Refusal | DatabaseError): value is Stream => 'tokenDigest' in value;
+  const isRefusal = (value: Stream | Refusal | DatabaseError): value is DatabaseError => 'message' in value && !('status' in value);
+
+  async function pipeline(
+    request: MockRequest,
+    call: CallContext<DatabaseState>,
+    version: 2 | 3,
+  ): Promise<Refusal | { status: 200; body: { baton: string | null; base_url: null; results: StreamResult[] } }> {
+    const body = request.body as { baton?: string | null; requests: WireRequest[] };
+    const stream = streamFor(request, call, body.baton);
+    // A limit refuses the stream: every request answers the limit's error; there is no baton.
+    if (isRefusal(stream))
+      return { status: 200, body: { baton: null, base_url: null, results: body.requests.map((): StreamResult => ({ type: 'error', error: stream })) } };
+    if (!isStream(stream)) return stream;
+    let results: StreamResult[];
+    try {
+      results = await runPipeline(stream, body.requests, version);
+    } catch (error) {
+      stream.closed = true;
+      streams.give(stream);
+      throw error;
+    }
+    return { status: 200, body: pipelineAnswer(streams.give(stream), results) };
+  }
+
+  async function cursor(request: MockRequest, call: CallContext<DatabaseState>): Promise<Refusal | ReturnType<typeof text<200>>> {
+    const body = request.body as { baton?: string | null; batch: { steps: Parameters<typeof runCursor>[1] } };
+    const stream = streamFor(request, call, body.baton);
+    const lines: unknown[] = [];
+    if (isRefusal(stream)) lines.push({ baton: null, base_url: null }, { type: 'error', error: stream });
+    else if (!isStream(stream)) return stream;
+    else {
+      const entries = await runCursor(stream, body.batch.steps);
+      lines.push({ baton: streams.give(stream), base_url: null }, ...entries);
+    }
+    return text(200, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+  }
+
+  return {
+    getPipelineVersion: () => text(200, VERSION_TEXT[2]),
+    getPipelineVersionV3: () => text(200, VERSION_TEXT[3]),
+    runPipeline: (request, call) => pipeline(request, call, 2),
+    runPipelineV3: (request, call) => pipeline(request, call, 3),
+    runCursor: (request, call) => cursor(request, call),
+  };
+}
+
+/** A pipeline's answer, with its JSON text made of the text each result came with from the engine (json-text.ts), when none holds a bigint. */
+function pipelineAnswer(baton: string | null, results: StreamResult[]): { baton: string | null; base_url: null; results: StreamResult[] } {
+  const body = { baton, base_url: null, results };
+  const texts: string[] = [];
+  for (const result of results) {
+    const written = knownJsonText(result) ?? jsonTextOf(result);
+    if (typeof written !== 'string' && written.holdsBigint) return body;
+    texts.push(typeof written === 'string' ? written : written.text);
+  }
+  return withJsonText(body, `{"baton":${JSON.stringify(baton)},"base_url":null,"results":[${texts.join(',')}]}`);
+}
+
+/** What the HTTP door answers for the Protobuf encoding of Hrana 3, which the mock does not serve (a 404 lets clients fall back to JSON). */
+export function protobufNotServed(method: string, rawPath: string): MockResponse | undefined {
+  if (!/^\/v3-protobuf(\/|$)/.test(rawPath)) return undefined;
+  const detail =
+    `The mock does not serve the Protobuf encoding of Hrana (${method} ${rawPath}). It serves Hrana's JSON encoding: ` +
+    'over HTTP at /v2/pipeline, /v3/pipeline and /v3/cursor, and over WebSocket at / (subprotocols hrana1, hrana2, hrana3).';
+  return {
+    status: 404,
+    headers: { 'content-type': 'application/problem+json' },
+    body: { type: 'about:blank', title: 'Protobuf encoding not served', status: 404, detail },
+  };
+}

@@ -1,0 +1,161 @@
+// Runs the requests of one pipeline on a stream, one result per request, in order. Stored SQL
+// texts (store_sql, close_sql, sql_id) are kept here; every request that runs SQL goes to the
+// database's executor in one message, so a pipeline costs one round trip to it.
+
+import type { Stream } from '../namespaces/stream-table.ts';
+import { type DatabaseError, ProtocolError, type SqlValue, type StreamResult, toDatabaseError } from '../protocol/protocol.ts';
+import { toArgValue } from '../protocol/values.ts';
+import type { CursorEntry, SqlOutcome, SqlRequest, SqlStep, SqlStmt } from '../sql/messages.ts';
+import { ExecutorStopped } from '../sql/stopped.ts';
+
+/** sqld's limits on the SQL texts an HTTP stream stores (MAX_SQL_COUNT, MAX_STORED_SQL_SIZE: src/hrana/http/request.rs). */
+export const MAX_STORED_SQL = 50;
+export const MAX_STORED_SQL_BYTES = 5_000;
+
+type Version = 2 | 3;
+
+interface WireStmt {
+  sql?: string | null;
+  sql_id?: number | null;
+  args?: SqlValue[];
+  named_args?: { name: string; value: SqlValue }[];
+  want_rows?: boolean | null;
+}
+type WireStep = { condition?: SqlStep['condition']; stmt: WireStmt };
+export type WireRequest =
+  | { type: 'execute'; stmt: WireStmt }
+  | { type: 'batch'; batch: { steps: WireStep[] } }
+  | { type: 'sequence'; sql?: string | null; sql_id?: number | null }
+  | { type: 'describe'; sql?: string | null; sql_id?: number | null }
+  | { type: 'store_sql'; sql_id: number; sql: string }
+  | { type: 'close_sql'; sql_id: number }
+  | { type: 'get_autocommit' }
+  | { type: 'close' };
+
+/** The SQL text of a statement: its own, or the one stored under its `sql_id`. */
+function sqlOf(source: { sql?: string | null; sql_id?: number | null }, stored: Map<number, string>): string {
+  const hasSql = source.sql !== undefined && source.sql !== null;
+  const hasId = source.sql_id !== undefined && source.sql_id !== null;
+  if (hasSql === hasId)
+    throw new ProtocolError(hasSql ? 'Either `sql` or `sql_id` are required, but not both' : 'Either `sql` or `sql_id` are required', 'REQUEST_INVALID');
+  if (hasSql) return source.sql!;
+  const sql = stored.get(source.sql_id!);
+  if (sql === undefined) throw new ProtocolError(`SQL text ${source.sql_id} not found`, 'SQL_NOT_FOUND');
+  return sql;
+}
+
+/** A statement as the engine takes it: its SQL text resolved, its arguments converted (toArgValue), no field left undefined (each would be copied to the worker). */
+function resolveStmt(stmt: WireStmt, stored: Map<number, string>, into: SqlStmt): SqlStmt {
+  into.sql = sqlOf(stmt, stored);
+  if (stmt.args && stmt.args.length > 0) into.args = stmt.args.map(toArgValue);
+  if (stmt.named_args && stmt.named_args.length > 0) into.named_args = stmt.named_args.map(({ name, value }) => ({ name, value: toArgValue(value) }));
+  if (stmt.want_rows !== undefined && stmt.want_rows !== null) into.want_rows = stmt.want_rows;
+  return into;
+}
+
+export function resolveSteps(steps: WireStep[], stored: Map<number, string>): SqlStep[] {
+  return steps.map((step) => {
+    const resolved = (step.condition ? { condition: step.condition } : {}) as SqlStep;
+    try {
+      return resolveStmt(step.stmt, stored, resolved as SqlStmt);
+    } catch (error) {
+      return Object.assign(resolved, { error: toDatabaseError(error) });
+    }
+  });
+}
+
+/** What the executor is asked to run for one request, or the request's own answer. */
+function prepare(stream: Stream, request: WireRequest, version: Version): SqlRequest | StreamResult {
+  const { stored } = stream;
+  switch (request.type) {
+    case 'execute':
+      return { type: 'execute', stmt: resolveStmt(request.stmt, stored, {} as SqlStmt) };
+    case 'batch':
+      return { type: 'batch', steps: resolveSteps(request.batch.steps, stored) };
+    case 'sequence':
+      return { type: 'sequence', sql: sqlOf(request, stored) };
+    case 'describe':
+      return { type: 'describe', sql: sqlOf(request, stored) };
+    case 'get_autocommit':
+      if (version < 3) throw new ProtocolError('The `get_autocommit` request is supported from protocol version 3 (/v3/pipeline)', 'PROTOCOL_VERSION');
+      return { type: 'get_autocommit' };
+    case 'close':
+      return { type: 'close' };
+    case 'store_sql':
+      if (stored.has(request.sql_id)) throw new ProtocolError(`SQL text ${request.sql_id} already exists`, 'SQL_EXISTS');
+      if (stored.size >= MAX_STORED_SQL)
+        throw new ProtocolError(`The server already stores ${stored.size} SQL texts, it cannot store more`, 'SQL_STORE_TOO_MANY');
+      if (Buffer.byteLength(request.sql) > MAX_STORED_SQL_BYTES)
+        throw new ProtocolError(
+          `The statement is too large to be stored: ${Buffer.byteLength(request.sql)}/${MAX_STORED_SQL_BYTES} bytes`,
+          'SQL_STORE_TOO_LARGE',
+        );
+      stored.set(request.sql_id, request.sql);
+      return { type: 'ok', response: { type: 'store_sql' } };
+    case 'close_sql':
+      stored.delete(request.sql_id);
+      return { type: 'ok', response: { type: 'close_sql' } };
+  }
+}
+
+const CLOSED: DatabaseError = { message: 'The stream is closed', code: 'STREAM_CLOSED' };
+
+/** Runs a pipeline's requests; the stream is marked closed after a `close` or when its executor stopped. */
+export async function runPipeline(stream: Stream, requests: WireRequest[], version: Version): Promise<StreamResult[]> {
+  const results: (StreamResult | undefined)[] = [];
+  const sent: { index: number; request: SqlRequest }[] = [];
+  let closing = false;
+  for (const [index, request] of requests.entries()) {
+    if (closing || stream.closed) {
+      results[index] = { type: 'error', error: stream.lost && !closing ? { message: stream.lost.message, code: stream.lost.code } : CLOSED };
+      continue;
+    }
+    try {
+      const prepared = prepare(stream, request, version);
+      if ('response' in prepared || prepared.type === 'error') results[index] = prepared as StreamResult;
+      else sent.push({ index, request: prepared });
+    } catch (error) {
+      results[index] = { type: 'error', error: toDatabaseError(error) };
+    }
+    if (request.type === 'close') closing = true;
+  }
+  if (sent.length > 0) {
+    const onlyClose = sent.every(({ request }) => request.type === 'close');
+    let outcomes: SqlOutcome[];
+    if (onlyClose && !stream.database.executor.streams.has(stream.id)) {
+      outcomes = sent.map(() => ({ type: 'ok', response: { type: 'close' } }));
+    } else {
+      try {
+        outcomes = await stream.database.executor.run(
+          stream.id,
+          stream.access,
+          sent.map(({ request }) => request),
+        );
+      } catch (error) {
+        if (!(error instanceof ExecutorStopped)) throw error;
+        stream.closed = true;
+        outcomes = sent.map(({ request }, position) =>
+          request.type === 'close'
+            ? { type: 'ok', response: { type: 'close' } }
+            : { type: 'error', error: position === 0 ? { message: error.message, code: error.code } : CLOSED },
+        );
+      }
+    }
+    sent.forEach(({ index }, position) => (results[index] = outcomes[position] as StreamResult));
+  }
+  if (closing) stream.closed = true;
+  return results as StreamResult[];
+}
+
+/** Runs a batch for /v3/cursor: its entries, in order. */
+export async function runCursor(stream: Stream, steps: WireStep[]): Promise<CursorEntry[]> {
+  try {
+    const [outcome] = await stream.database.executor.run(stream.id, stream.access, [{ type: 'cursor', steps: resolveSteps(steps, stream.stored) }]);
+    if (outcome!.type === 'error') return [{ type: 'error', error: outcome!.error }];
+    return outcome!.response.type === 'cursor' ? outcome!.response.entries : [];
+  } catch (error) {
+    if (!(error instanceof ExecutorStopped)) throw error;
+    stream.closed = true;
+    return [{ type: 'error', error: { message: error.message, code: error.code } }];
+  }
+}

@@ -1,0 +1,86 @@
+// SQL values between the protocol's JSON form and the embedded engine's JavaScript values.
+import { type DatabaseError, ProtocolError, type SqlValue, type Stmt, toDatabaseError } from './protocol.ts';
+
+export type EngineValue = null | bigint | number | string | Uint8Array;
+
+/**
+ * An argument as the engine binds it, converted on the HTTP thread: a message of plain values is
+ * copied to a worker in a fraction of the time the protocol's value objects take. A value the
+ * engine cannot take (an integer past 64 bits) carries its error, raised only when a parameter
+ * takes it, as when the worker converted it.
+ */
+export type ArgValue = EngineValue | { refused: DatabaseError };
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+export function fromSqlValue(value: SqlValue): EngineValue {
+  switch (value.type) {
+    case 'null':
+      return null;
+    case 'integer': {
+      const integer = BigInt(value.value);
+      if (integer < INT64_MIN || integer > INT64_MAX) throw new ProtocolError(`The integer ${value.value} does not fit 64 bits`, 'ARGS_INVALID');
+      return integer;
+    }
+    case 'float': {
+      // REAL whatever the JSON text: 1e18 arrives as 1000000000000000000, which the exact JSON
+      // reader of the HTTP door gives as a bigint (sqld reads every float as an f64).
+      const real = Number(value.value);
+      if (!Number.isFinite(real)) throw new ProtocolError(`The float ${String(value.value)} is not a finite 64-bit float`, 'ARGS_INVALID');
+      return real;
+    }
+    case 'text':
+      return value.value;
+    case 'blob':
+      return Buffer.from(value.base64, 'base64');
+  }
+}
+
+/** A value as sent to the engine (sql/messages.ts): the engine's value, or the error it would raise; a blob in a buffer of its own, so that copying it to the worker copies no pool beside it. */
+export function toArgValue(value: SqlValue): ArgValue {
+  try {
+    const converted = fromSqlValue(value);
+    return converted instanceof Uint8Array ? new Uint8Array(converted) : converted;
+  } catch (error) {
+    return { refused: toDatabaseError(error) };
+  }
+}
+
+/** An argument's engine value; throws the error of one the engine cannot take. */
+export function fromArgValue(value: ArgValue): EngineValue {
+  if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array))
+    throw new ProtocolError(value.refused.message, value.refused.code ?? 'ARGS_INVALID');
+  return value;
+}
+
+export function toSqlValue(value: unknown): SqlValue {
+  if (value === null || value === undefined) return { type: 'null' };
+  if (typeof value === 'bigint') return { type: 'integer', value: value.toString() };
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new ProtocolError(`The value ${value} cannot be carried by JSON`, 'VALUE_NOT_REPRESENTABLE');
+    return { type: 'float', value };
+  }
+  if (typeof value === 'string') return { type: 'text', value };
+  if (value instanceof Uint8Array) return { type: 'blob', base64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
+  throw new ProtocolError(`The engine gave a value of an unknown kind (${typeof value})`, 'INTERNAL');
+}
+
+/**
+ * A statement's arguments in the form the engine binds: an array for positional arguments or
+ * an object keyed by name (without its `:`, `@` or `$` prefix) for named ones.
+ */
+export function bindingsOf(stmt: Stmt): EngineValue[] | Record<string, EngineValue> {
+  const positional = stmt.args ?? [];
+  const named = stmt.named_args ?? [];
+  if (named.length === 0) return positional.map(fromSqlValue);
+  if (positional.length > 0) throw new ProtocolError('The mock does not bind positional and named arguments in one statement', 'ARGS_INVALID');
+  const bindings: Record<string, EngineValue> = {};
+  for (const { name, value } of named) {
+    const bare = name.replace(/^[:@$]/, '');
+    // The engine aborts the process on numeric names, so they are refused here.
+    if (bare === '' || /^\d+$/.test(bare)) throw new ProtocolError(`"${name}" is not a parameter name`, 'ARGS_INVALID');
+    bindings[bare] = fromSqlValue(value);
+  }
+  return bindings;
+}

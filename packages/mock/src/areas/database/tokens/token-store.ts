@@ -1,0 +1,107 @@
+// Database access tokens: one store per database of a namespace, following the specification's
+// state table.
+//   generate tokens            -> new tokens valid; existing tokens stay valid
+//   regenerate / invalidate    -> every existing token invalid at once (regenerate adds a new pair)
+// An expired token is refused like an invalidated one. Only digests of the secrets are kept.
+import { createHash, randomBytes } from 'node:crypto';
+import type * as Database from '@platform-contracts/contracts/database';
+import type { StoredToken } from '../namespaces/state-store.ts';
+import type { Access } from '../sql/messages.ts';
+
+type Schemas = Database.components['schemas'];
+export type TokenKind = Schemas['DatabaseTokenKind'];
+export type IssuedToken = Schemas['IssuedDatabaseToken'];
+export type ListedToken = Schemas['DatabaseToken'];
+
+export const BOTH_KINDS: readonly TokenKind[] = ['full_access', 'read_only'];
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ACCESS_OF: Record<TokenKind, Access> = { full_access: 'full', read_only: 'read-only' };
+
+export const digestOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+
+/** A fresh secret, recognisable as the mock's in logs of a client that misbehaves. */
+export const newSecret = (kind: TokenKind) => `mock-${kind.replace('_', '-')}-${randomBytes(18).toString('base64url')}`;
+
+export class TokenLimitReached extends Error {}
+
+export class TokenStore {
+  constructor(
+    readonly tokens: StoredToken[],
+    private readonly now: () => number,
+    private readonly maxTokens: number,
+  ) {}
+
+  /** Adds a token whose secret is already known (the mock's start-up tokens); it never expires. */
+  seed(kind: TokenKind, secret: string): StoredToken {
+    return this.#add(kind, digestOf(secret), null);
+  }
+
+  /** Generate Tokens: one new token per kind; every existing token stays valid. */
+  generate(kinds: readonly TokenKind[], expiresInDays: number | null = null): { issued: IssuedToken[]; stored: StoredToken[]; forgotten: StoredToken[] } {
+    const forgotten = this.#makeRoom(kinds.length);
+    const issued: IssuedToken[] = [];
+    const stored: StoredToken[] = [];
+    for (const kind of kinds) {
+      const token = newSecret(kind);
+      const added = this.#add(kind, digestOf(token), expiresInDays);
+      stored.push(added);
+      issued.push({ id: added.id, kind, token, created_at: isoOrNull(added.createdAt)!, expires_at: isoOrNull(added.expiresAt) });
+    }
+    return { issued, stored, forgotten };
+  }
+
+  /** Invalidate Tokens: every existing token is invalid from now on. Returns those that were valid. */
+  invalidate(): StoredToken[] {
+    const valid = this.tokens.filter((token) => this.isValid(token));
+    for (const token of this.tokens) token.invalidated = true;
+    return valid;
+  }
+
+  /** What a pipeline request with this token may do; undefined when it is unknown, invalidated or expired. */
+  accessOf(digest: string): Access | undefined {
+    const token = this.tokens.find((candidate) => candidate.digest === digest);
+    return token && this.isValid(token) ? ACCESS_OF[token.kind] : undefined;
+  }
+
+  /** Every token, oldest first, without its secret. */
+  list(): ListedToken[] {
+    return this.tokens.map((token) => ({
+      id: token.id,
+      kind: token.kind,
+      created_at: isoOrNull(token.createdAt)!,
+      expires_at: isoOrNull(token.expiresAt),
+      valid: this.isValid(token),
+    }));
+  }
+
+  isValid(token: StoredToken): boolean {
+    return !token.invalidated && (token.expiresAt === null || this.now() < token.expiresAt);
+  }
+
+  /** Forgets the oldest invalid tokens to keep the store under its limit; refuses when every token is valid. */
+  #makeRoom(adding: number): StoredToken[] {
+    const forgotten: StoredToken[] = [];
+    while (this.tokens.length + adding > this.maxTokens) {
+      const index = this.tokens.findIndex((token) => !this.isValid(token));
+      if (index === -1)
+        throw new TokenLimitReached(`The database keeps at most ${this.maxTokens} tokens (maxTokensPerDatabase); invalidate tokens to make room`);
+      forgotten.push(...this.tokens.splice(index, 1));
+    }
+    return forgotten;
+  }
+
+  #add(kind: TokenKind, digest: string, expiresInDays: number | null): StoredToken {
+    const createdAt = this.now();
+    const token: StoredToken = {
+      id: `tok_${randomBytes(8).toString('hex')}`,
+      kind,
+      digest,
+      createdAt,
+      expiresAt: expiresInDays === null ? null : createdAt + expiresInDays * DAY_MS,
+      invalidated: false,
+    };
+    this.tokens.push(token);
+    return token;
+  }
+}

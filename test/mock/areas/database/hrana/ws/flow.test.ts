@@ -1,0 +1,174 @@
+// Back-pressure of a Hrana WebSocket connection (hrana-ws-flow.ts), on a stand-in socket whose
+// client reads only when the test says: the bytes buffered for a client that does not read stay
+// within MAX_UNSENT_BYTES and one answer, no statement runs and no request is read meanwhile, and
+// everything resumes in order once it reads (or the socket closes). Counted, not timed.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  answerFlow,
+  type FlowSocket,
+  MAX_OUTSTANDING,
+  MAX_RUNNING_PER_CONNECTION,
+  MAX_UNSENT_BYTES,
+} from '../../../../../../packages/mock/src/areas/database/hrana/ws/flow.ts';
+
+const OPEN = 1;
+const CLOSED = 3;
+
+/** A socket whose writes stay unsent until `read()` (the client reads one answer); counts pauses. */
+function standIn() {
+  const unread: (() => void)[] = [];
+  let onClose: (() => void) | undefined;
+  const socket = {
+    OPEN,
+    readyState: OPEN,
+    reading: true,
+    pause() {
+      socket.reading = false;
+    },
+    resume() {
+      socket.reading = true;
+    },
+    once(event: string, listener: () => void) {
+      if (event === 'close') onClose = listener;
+      return socket;
+    },
+    send(_data: Buffer, _options: { binary: false }, written: () => void) {
+      unread.push(written);
+    },
+  };
+  return {
+    socket: socket as typeof socket & FlowSocket,
+    read: () => unread.shift()?.(),
+    unread: () => unread.length,
+    close() {
+      socket.readyState = CLOSED;
+      onClose?.();
+    },
+  };
+}
+
+const settle = async () => {
+  for (let step = 0; step < 10; step++) await Promise.resolve();
+};
+/** An answer of about `bytes` bytes of JSON. */
+const answerOf = (bytes: number) => ({ type: 'response_ok', response: 'x'.repeat(bytes) });
+
+/** One stream's requests as hrana-ws.ts runs them: a turn, the stream's order, room, the statement, the answer. */
+function oneStream(flow: ReturnType<typeof answerFlow>, answerBytes: number) {
+  let queue = Promise.resolve();
+  const counts = { ran: 0, answered: 0 };
+  const request = () => {
+    void flow.turn().then(() => {
+      queue = queue.then(async () => {
+        await flow.room();
+        counts.ran++;
+        flow.send(answerOf(answerBytes));
+        counts.answered++;
+        flow.finished();
+      });
+    });
+  };
+  return { counts, request };
+}
+
+describe('a connection whose client does not read', () => {
+  const ANSWER = 5 * 1024 * 1024;
+  const SENT = 8;
+
+  it(`runs no statement once ${MAX_UNSENT_BYTES} bytes wait unread, stops reading requests, and runs the rest in order once the client reads`, async () => {
+    const { socket, read, unread } = standIn();
+    const flow = answerFlow(socket);
+    const { counts, request } = oneStream(flow, ANSWER);
+    for (let sent = 0; sent < SENT; sent++) request();
+    await settle();
+    // The first answer alone passes the bound: nothing more runs, nothing more is read.
+    expect(counts.ran).toBe(Math.floor(MAX_UNSENT_BYTES / ANSWER) + 1);
+    expect(flow.unsentBytes()).toBeLessThanOrEqual(MAX_UNSENT_BYTES + ANSWER + 64);
+    expect(socket.reading).toBe(false);
+    for (let more = 0; more < 100; more++) await settle();
+    expect(counts.ran).toBe(Math.floor(MAX_UNSENT_BYTES / ANSWER) + 1);
+    // The client reads: one more statement per answer read, until all are answered.
+    for (let reads = 0; reads < SENT; reads++) {
+      const before = counts.ran;
+      read();
+      await settle();
+      expect(counts.ran - before).toBeLessThanOrEqual(1);
+      expect(flow.unsentBytes()).toBeLessThanOrEqual(MAX_UNSENT_BYTES + ANSWER + 64);
+    }
+    expect(counts.answered).toBe(SENT);
+    while (unread() > 0) read();
+    expect(flow.unsentBytes()).toBe(0);
+    expect(socket.reading).toBe(true);
+  });
+
+  it('lets everything waiting run when the socket closes (their streams end, none is left holding a lock)', async () => {
+    const { socket, close } = standIn();
+    const flow = answerFlow(socket);
+    const { counts, request } = oneStream(flow, ANSWER);
+    for (let sent = 0; sent < 10; sent++) request();
+    await settle();
+    expect(counts.ran).toBe(1);
+    close();
+    for (let more = 0; more < 10; more++) await settle();
+    expect(counts.ran).toBe(10);
+  });
+
+  it(`stops reading at ${MAX_OUTSTANDING} unanswered requests and runs at most ${MAX_RUNNING_PER_CONNECTION} at once`, async () => {
+    const { socket } = standIn();
+    const flow = answerFlow(socket);
+    const started: number[] = [];
+    for (let sent = 0; sent < MAX_OUTSTANDING; sent++) void flow.turn().then(() => started.push(sent));
+    await settle();
+    expect(started).toHaveLength(MAX_RUNNING_PER_CONNECTION);
+    expect(socket.reading).toBe(false);
+    flow.finished();
+    await settle();
+    expect(started).toHaveLength(MAX_RUNNING_PER_CONNECTION + 1);
+    expect(socket.reading).toBe(true);
+  });
+
+  it('never holds more than its bound and one answer, whatever the sizes and the reads (fast-check; a bound of 1,000 bytes)', async () => {
+    const BOUND = 1000;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(fc.constant('read' as const), fc.integer({ min: 1, max: 3 * BOUND })), { minLength: 1, maxLength: 30 }),
+        async (script) => {
+          const { socket, read, unread } = standIn();
+          const flow = answerFlow(socket, BOUND);
+          let queue = Promise.resolve();
+          let largest = 0;
+          let ran = 0;
+          /** Unread bytes when a statement started past the bound (none may). */
+          const startedOver: number[] = [];
+          for (const step of script) {
+            if (step === 'read') read();
+            else
+              void flow.turn().then(() => {
+                queue = queue.then(async () => {
+                  await flow.room();
+                  if (flow.unsentBytes() > BOUND) startedOver.push(flow.unsentBytes());
+                  ran++;
+                  largest = Math.max(largest, step);
+                  flow.send(answerOf(step));
+                  flow.finished();
+                });
+              });
+            await settle();
+            expect(flow.unsentBytes()).toBeLessThanOrEqual(BOUND + largest + 64);
+          }
+          const requests = script.filter((step) => step !== 'read').length;
+          // Each read frees at most one answer: as many reads as requests (and a settle each) drain everything.
+          for (let reads = 0; reads <= requests && (unread() > 0 || ran < requests); reads++) {
+            read();
+            await settle();
+          }
+          expect(startedOver).toEqual([]);
+          expect(ran).toBe(requests);
+          expect(flow.unsentBytes()).toBe(0);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,72 @@
+// A worker's results cross to the HTTP thread as the JSON text the worker wrote (issue 47: a
+// 1,000-row select's value objects took longer to copy between threads than their text), and the
+// HTTP door answers a pipeline with that text rather than writing it again; the answer is still
+// validated as any other (answer.ts validates the value whatever its text).
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
+import { bodyText } from '../../../../../packages/mock/src/engine/answer.ts';
+import { knownJsonText, withJsonText } from '../../../../../packages/mock/src/engine/json-text.ts';
+import { FULL_ACCESS_TOKEN, useDatabaseMock } from '../../../../support/database.ts';
+import { validateAnswer } from '../../../../support/openapi.ts';
+
+describe("a worker's outcomes", () => {
+  const engine = createSqlEngine({
+    // biome-ignore format: one line
+    limits: { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 1_000_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabaseBytes: 1_000_000, maxDatabases: 4, engineWorkers: 1 },
+  });
+  afterAll(() => engine.close());
+
+  it('each carry the text the worker wrote, which is their JSON', async () => {
+    const outcomes = await engine
+      .database('written\u00000', 'db')
+      .executor.run(1, 'full', [
+        { type: 'execute', stmt: { sql: "SELECT 1 AS n, 'a\u2028\"' AS t, 2.5 AS r, x'00ff' AS b, NULL AS z, -0.0 AS m" } },
+        { type: 'batch', steps: [{ sql: 'SELECT 1' }, { condition: { type: 'ok', step: 0 }, sql: 'SELEC 2' }] },
+        { type: 'execute', stmt: { sql: 'SELECT 1; SELECT 2' } },
+        { type: 'get_autocommit' },
+        { type: 'close' },
+      ]);
+    expect(outcomes.map((outcome) => outcome.type)).toEqual(['ok', 'ok', 'error', 'ok', 'ok']);
+    for (const outcome of outcomes) expect(knownJsonText(outcome)).toBe(JSON.stringify(outcome));
+  });
+});
+
+describe('an answer whose JSON text is known', () => {
+  it('is sent as that text, not written again', () => {
+    expect(bodyText(withJsonText({ a: 1 }, '{"a": 1}'), 'application/json')).toEqual({ text: '{"a": 1}', holdsBigint: false });
+  });
+
+  it('a value without one is written as ever', () => {
+    expect(bodyText({ a: 1n }, 'application/json')).toEqual({ text: '{"a":1}', holdsBigint: true });
+  });
+});
+
+describe('a pipeline over HTTP', () => {
+  const mock = useDatabaseMock();
+
+  it("is answered with its results' text: the JSON of its answer, valid under the contract", async () => {
+    const requests = [
+      { type: 'store_sql', sql_id: 1, sql: 'SELECT ? AS v' },
+      { type: 'execute', stmt: { sql_id: 1, args: [{ type: 'text', value: 'x' }] } },
+      { type: 'execute', stmt: { sql: 'SELEC 1' } },
+      { type: 'execute', stmt: { sql_id: 2 } },
+      { type: 'batch', batch: { steps: [{ stmt: { sql: 'SELECT 1' } }, { condition: { type: 'error', step: 0 }, stmt: { sql: 'SELECT 2' } }] } },
+      { type: 'get_autocommit' },
+      { type: 'close' },
+    ];
+    const response = await mock.fetch(`${mock.url}/v3/pipeline`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${FULL_ACCESS_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ requests }),
+    });
+    const text = await response.text();
+    const body = JSON.parse(text);
+    expect(text).toBe(JSON.stringify(body));
+    expect(validateAnswer('database', 'runPipelineV3', response.status, body, response.headers.get('content-type') ?? undefined)).toEqual([]);
+    expect(body.baton).toBeNull();
+    expect(
+      body.results.map((result: { type: string; response?: { type: string }; error?: { code: string } }) => result.response?.type ?? result.error?.code),
+    ).toEqual(['store_sql', 'execute', 'SQL_PARSE_ERROR', 'SQL_NOT_FOUND', 'batch', 'get_autocommit', 'close']);
+    expect(body.results[1].response.result.rows).toEqual([[{ type: 'text', value: 'x' }]]);
+  });
+});
