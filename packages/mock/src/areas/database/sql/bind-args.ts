@@ -17,6 +17,14 @@ export function bind(params: (string | null)[], stmt: Pick<SqlStmt, 'args' | 'na
   if (positional.length > params.length) {
     throw new ProtocolError(`Arguments do not match SQL parameters: too many parameters, expected ${params.length} found ${positional.length}`, 'ARGS_INVALID');
   }
+  // Positional arguments only, every parameter an unnamed `?` (most statements): each value by its position.
+  if (named.length === 0 && params.every((name) => name === null)) {
+    const values = positional.map(fromArgValue);
+    if (values.length < params.length) {
+      throw new ProtocolError(`Arguments do not match SQL parameters: value for parameter ${values.length + 1} not found`, 'ARGS_INVALID');
+    }
+    return values;
+  }
   const byName = new Map<string, ArgValue>();
   for (const { name, value } of named) byName.set(name, value);
   const used = new Set<string>();

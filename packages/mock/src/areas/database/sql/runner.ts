@@ -15,6 +15,7 @@ import { type EngineValue, toSqlValue } from '../protocol/values.ts';
 import { bind } from './bind-args.ts';
 import type { StreamConnection } from './connection.ts';
 import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './messages.ts';
+import { remembered } from './remembered.ts';
 import { keepSplit, split } from './split-cache.ts';
 import { type SplitStatement, withoutExplain } from './sql-text.ts';
 import { sqldCounts } from './sqld-counts.ts';
@@ -119,7 +120,8 @@ async function run(
   for (;;) {
     try {
       const writes = !shape.readonly;
-      return collect(conn, stmt, values, { writes, ...(sqldCounts(statement.words) ?? { changes: writes, rowid: writes }) }, wantRows, context, onRow);
+      const counts = remembered(statement.words, sqldCounts) ?? { changes: writes, rowid: writes };
+      return collect(conn, stmt, values, { writes, changes: counts.changes, rowid: counts.rowid }, wantRows, context, onRow);
     } catch (error) {
       if ((error as { rawCode?: number }).rawCode !== SQLITE_BUSY) throw error;
       if (!(await context.waitForLock())) {

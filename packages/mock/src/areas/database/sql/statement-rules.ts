@@ -6,6 +6,7 @@
 // pragma policy). What sqld runs goes on to the sandbox (sandbox.ts), which may still deny it and
 // then says why. test/mock/areas/database/sql/statement-rules.test.ts is generated from these tables.
 import { ProtocolError } from '../protocol/protocol.ts';
+import { remembered } from './remembered.ts';
 import { lex, type SplitStatement, withoutExplain } from './sql-text.ts';
 
 export const SQLD_SOURCE = {
@@ -272,5 +273,6 @@ export function sqldRefuses(statement: SplitStatement): boolean {
 
 /** Refuses a request (one statement's text, or a sequence's) as sqld does when one of its statements is unsupported. */
 export function checkSqldRules(statements: SplitStatement[], sql: string): void {
-  if (statements.some(sqldRefuses)) throw new ProtocolError(`SQL string could not be parsed: unsupported statement: ${sql}`, 'SQL_PARSE_ERROR');
+  if (statements.some((statement) => remembered(statement, sqldRefuses)))
+    throw new ProtocolError(`SQL string could not be parsed: unsupported statement: ${sql}`, 'SQL_PARSE_ERROR');
 }

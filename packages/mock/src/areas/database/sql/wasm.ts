@@ -7,6 +7,7 @@ import sqlite3InitModule from '@libsql/libsql-wasm-experimental';
 import { type SqliteFailure, sqliteFailure } from '../protocol/error-codes.ts';
 import type { EngineValue } from '../protocol/values.ts';
 import { limitConnection } from './connection-limits.ts';
+import { setAuthorizer, setProgressHandler } from './shared-hooks.ts';
 import { EngineVfs, VFS_NAME, type VfsHooks } from './vfs.ts';
 import { ColumnTypes, parameterNames, Statements } from './wasm-gaps.ts';
 
@@ -88,9 +89,8 @@ export class Sqlite {
 
   close(db: DbPointer): void {
     for (const stmt of this.#statements.of(db)) this.finalize(stmt);
-    const handle = this.#handles.get(db);
+    this.#handles.get(db)?.close();
     this.#handles.delete(db);
-    handle?.close();
   }
 
   /** Runs trusted SQL of the mock's own (no result rows wanted). */
@@ -275,12 +275,12 @@ export class Sqlite {
   }
 
   authorizer(db: DbPointer, callback: (data: unknown, action: number, a1: string | 0, a2: string | 0, a3: string | 0, a4: string | 0) => number): void {
-    this.#capi.sqlite3_set_authorizer(db, callback, 0);
+    setAuthorizer(this.#wasm, this.#handles.get(db), db, callback);
   }
 
   /** `callback` runs every `ops` virtual machine steps; a non-zero answer interrupts. */
   progress(db: DbPointer, ops: number, callback: () => number): void {
-    this.#capi.sqlite3_progress_handler(db, ops, callback, 0);
+    setProgressHandler(this.#wasm, this.#handles.get(db), db, ops, callback);
   }
 
   /** The database as one file image (sqlite3_serialize), WAL content included. */

@@ -103,14 +103,14 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
           return stopRequested();
         };
         if (endedFromOutside() || Atomics.compareExchange(state, STATE_LOCK_WAIT_OVER, message.id, 0) === message.id) return false;
-        if (!waited) {
-          send({ t: 'waiting', id: message.id });
-          waitSince = realTime();
-        }
+        const first = !waited;
+        if (first) waitSince = realTime();
         waited = true;
         // While it waits, other streams of this thread run: it is no longer what executes.
         current = 0;
         publish(PHASE_WAITING);
+        // Told only once the wait is published: what the caller does on hearing it (a clock advance) is the wait's, never the statement's.
+        if (first) send({ t: 'waiting', id: message.id });
         await new Promise((resolve) => setTimeout(resolve, pause));
         pause = Math.min(pause * 2, 16);
         current = message.id;
