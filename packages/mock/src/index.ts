@@ -1,6 +1,13 @@
 export { runMockCli } from './cli/cli.ts';
 export { usage } from './cli/cli-options.ts';
-export type { MockNamespace, VirtualClock } from './controls/namespace-handle.ts';
+export type { VirtualClock } from './controls/namespace-handle.ts';
+export {
+  type JournalCounts,
+  MockControlError,
+  type MockNamespace,
+  type NamespaceClockControl,
+  type NamespaceSnapshot,
+} from './controls/protocol.ts';
 export type { AccessOptions } from './doors/access.ts';
 export type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
 export type { MockFailure } from './doors/failure.ts';

@@ -11,15 +11,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Client as LibsqlClient } from '@libsql/client';
 import { afterAll, test as base, beforeAll, expect, inject, type TestAPI } from 'vitest';
+import { HEALTH_PATH, type MockNamespace } from '../controls/protocol.ts';
 import type { RequestEntry } from '../journal/journal.ts';
 import { type PlatformMatchers, platformMatchers } from '../journal/matchers.ts';
 import { describeViolation, violationError } from '../journal/violation-report.ts';
-import { HEALTH_PATH, startMock } from '../mock/http-server.ts';
+import { startMock } from '../mock/http-server.ts';
 import { createMock, type Mock } from '../mock/mock.ts';
 import { type MockOptions, VIOLATION_MODES, type ViolationMode } from '../mock/options.ts';
 import { startDatabaseEngine } from './engine-warm-up.ts';
 import { absentDatabase, issueTokens, type NamespaceDatabase, withoutDatabase } from './namespace-database.ts';
-import { connectNamespace, type NamespaceControl } from './remote-namespace.ts';
+import { connectNamespace } from './remote-namespace.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -57,8 +58,8 @@ export interface TestPlatformOptions {
   database: { url: string; authToken: string };
 }
 
-/** The test's namespace: a NamespaceControl, and the test's say on its violations. */
-export interface TestNamespace extends NamespaceControl {
+/** The test's namespace: its MockNamespace handle, and the test's say on its violations. */
+export interface TestNamespace extends MockNamespace {
   /** This test sends requests that break the contract on purpose: they do not fail it (onViolation). */
   allowViolations(): void;
 }
@@ -159,13 +160,12 @@ function startingEarly<T extends object>(api: T, start: () => void): T {
   });
 }
 
+/** The namespace `accessKey` of the worker's mock: in process when this worker runs it, else over HTTP (the same handle). */
+const namespaceOf = (connection: MockConnection, accessKey: string): MockNamespace =>
+  connection.mock ? connection.mock.namespace(accessKey) : connectNamespace(connection.url, accessKey, connection.fetch);
+
 /** What broke the contract in the namespace: the first violating requests the journal keeps, and how many there were. */
-async function violationsOf(connection: MockConnection, accessKey: string): Promise<{ entries: RequestEntry[]; count: number }> {
-  if (connection.mock) {
-    const journal = connection.mock.journal!;
-    return { entries: journal.list(accessKey, { violations: true }), count: journal.counts(accessKey).violations };
-  }
-  const namespace = connectNamespace(connection.url, accessKey, connection.fetch);
+async function violationsOf(namespace: MockNamespace): Promise<{ entries: RequestEntry[]; count: number }> {
   const [entries, { violations: count }] = await Promise.all([namespace.requests({ violations: true, limit: 100 }), namespace.journalCounts()]);
   return { entries, count };
 }
@@ -203,12 +203,9 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
     ],
     namespace: async ({ platformMock }, use) => {
       let allowed = false;
-      const namespace: TestNamespace = {
-        ...connectNamespace(platformMock.url, `test-${randomUUID()}`, platformMock.fetch),
-        allowViolations: () => void (allowed = true),
-      };
+      const namespace: TestNamespace = { ...namespaceOf(platformMock, `test-${randomUUID()}`), allowViolations: () => void (allowed = true) };
       await use(namespace);
-      const found = onViolation === 'off' || allowed ? undefined : await violationsOf(platformMock, namespace.accessKey);
+      const found = onViolation === 'off' || allowed ? undefined : await violationsOf(namespace);
       await namespace.reset();
       if (!found || found.count === 0) return;
       if (onViolation === 'fail') throw violationError(namespace.accessKey, found.entries, found.count - found.entries.length);
@@ -272,4 +269,4 @@ export type { RequestEntry } from '../journal/journal.ts';
 export { type CallExpectation, type PlatformMatchers, platformMatchers, type SqlExpectation } from '../journal/matchers.ts';
 export { ContractViolationError } from '../journal/violation-report.ts';
 export type { NamespaceDatabase } from './namespace-database.ts';
-export { connectNamespace, type JournalCounts, type NamespaceControl } from './remote-namespace.ts';
+export { connectNamespace, type JournalCounts, MockControlError, type MockNamespace, type NamespaceControl } from './remote-namespace.ts';

@@ -26,6 +26,7 @@ import {
 } from '../journal/coverage-report.ts';
 import { coverageSummary } from '../journal/coverage-summary.ts';
 import { COVERAGE_DIR_ENV, COVERAGE_META } from '../journal/vitest-bridge.ts';
+import { remoteCoverage } from './remote-namespace.ts';
 
 export interface PlatformCoverageOptions {
   /** Where the JSON report goes, from the project's root. Default `platform-coverage.json`. */
@@ -118,7 +119,7 @@ export default class PlatformCoverageReporter implements Reporter {
     const found: CoverageCounts[] = [];
     for (const url of urls) {
       try {
-        const counts = await (await fetch(`${url}/_mock/coverage?counts=true`)).json();
+        const counts = await remoteCoverage(url, { counts: true });
         if (isCoverageCounts(counts)) found.push(counts);
       } catch {
         // The shared mock has stopped already: what it counted is not known here.
