@@ -21,6 +21,7 @@ import {
 import type { DatabaseError } from './database/protocol.ts';
 import { type DatabaseState, folderState } from './database/state-store.ts';
 import { type Stream, StreamLimitReached, StreamLost, streamTable } from './database/stream-table.ts';
+import { databaseSuiteSetup } from './database/suite-setup.ts';
 import { type Caller, failure, STARTUP_NAMESPACE, tokenManagement } from './database/token-management.ts';
 import { hranaMessageSchemas } from './hrana-messages.ts';
 
@@ -38,6 +39,7 @@ const PIPELINE_OPERATIONS = ['runPipeline', 'runPipelineV3', 'runCursor'] as con
 
 export default defineArea<'database', DatabaseMockOptions, DatabaseState, DatabaseInfo>()({
   name: 'database',
+  suite: databaseSuiteSetup,
   flags: DATABASE_FLAGS,
   optionsFromFlags(flags): DatabaseMockOptions {
     try {

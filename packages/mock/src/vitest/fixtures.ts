@@ -15,12 +15,15 @@ import { HEALTH_PATH, type MockNamespace } from '../controls/protocol.ts';
 import type { RequestEntry } from '../journal/journal.ts';
 import { type PlatformMatchers, platformMatchers } from '../journal/matchers.ts';
 import { describeViolation, violationError } from '../journal/violation-report.ts';
+import type { NamespaceDatabase } from '../mock/area-suites.ts';
 import { startMock } from '../mock/http-server.ts';
 import { createMock, type Mock } from '../mock/mock.ts';
 import { type MockOptions, VIOLATION_MODES, type ViolationMode } from '../mock/options.ts';
-import { startDatabaseEngine } from './engine-warm-up.ts';
-import { absentDatabase, issueTokens, type NamespaceDatabase, withoutDatabase } from './namespace-database.ts';
+import { areaFixture } from './area-fixture.ts';
+// The worker's mock reports to the running test (vitest/bridge.ts registers itself).
+import './bridge.ts';
 import { connectNamespace } from './remote-namespace.ts';
+import { warmUpAreas } from './warm-up.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -103,10 +106,10 @@ async function connect(options: MockTestOptions<unknown>): Promise<MockConnectio
   const mockOptions: MockOptions = { ...options.mock, onViolation: 'off' };
   const mock = options.http ? await startMock({ port: 0, ...mockOptions }) : await createMock(mockOptions);
   const connection: MockConnection = { url: mock.url, fetch: options.http ? (input, init) => globalThis.fetch(input, init) : mock.fetch, mock };
-  // While the database engine starts on its own threads, this one readies what the first test
-  // would otherwise wait for: every operation's validators, and the fetch the tests get.
+  // While the areas warm up (the database's engine starts on its own threads), this one readies
+  // what the first test would otherwise wait for: every operation's validators, and the fetch the tests get.
   const ready = Promise.all([
-    startDatabaseEngine(mock),
+    warmUpAreas(mock),
     Promise.resolve().then(() => {
       mock.prepareValidators();
       return checkDoor(connection);
@@ -215,7 +218,7 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
       await use({ accessKey: namespace.accessKey, baseUrl: platformMock.url, fetch: platformMock.fetch });
     },
     database: async ({ platformMock, namespace }, use) => {
-      await use(withoutDatabase(platformMock) ? absentDatabase(databaseId) : await issueTokens(platformMock, namespace.accessKey, databaseId));
+      await use(await areaFixture<NamespaceDatabase>(platformMock, 'database', namespace.accessKey, databaseId));
     },
     db: async ({ platformMock, database }, use) => {
       const { createClient } = await import('@libsql/client');
@@ -268,5 +271,5 @@ export const test: TestAPI<MockFixtures<never>> = createMockTest();
 export type { RequestEntry } from '../journal/journal.ts';
 export { type CallExpectation, type PlatformMatchers, platformMatchers, type SqlExpectation } from '../journal/matchers.ts';
 export { ContractViolationError } from '../journal/violation-report.ts';
-export type { NamespaceDatabase } from './namespace-database.ts';
+export type { NamespaceDatabase } from '../mock/area-suites.ts';
 export { connectNamespace, type JournalCounts, MockControlError, type MockNamespace, type NamespaceControl } from './remote-namespace.ts';
