@@ -26,4 +26,6 @@ export interface AreaSuiteSetup {
   fixture?(api: { url: string; fetch: typeof globalThis.fetch; inProcess: boolean }, accessKey: string, name: string): Promise<unknown>;
   /** The fixture on a mock that does not serve the area: reading it says why. */
   absent?(name: string): unknown;
+  /** A client on the fixture (the database's `@libsql/client`, the `db` fixture) through `fetch`, and how to close it. */
+  client?(fixture: unknown, fetch: typeof globalThis.fetch): Promise<{ client: unknown; close(): void }>;
 }

@@ -30,3 +30,10 @@ export async function areaFixture<Fixture>(connection: Connection, area: string,
   };
   return (await setup.fixture({ url: connection.url, fetch, inProcess: connection.url === IN_PROCESS_URL }, accessKey, name)) as Fixture;
 }
+
+/** A client on an area's fixture (the `db` fixture: `@libsql/client` on the test's database), made by the area's suite setup. */
+export async function areaClient<Client>(area: string, fixture: unknown, fetch: typeof globalThis.fetch): Promise<{ client: Client; close(): void }> {
+  const made = suiteSetupOf(area)?.client;
+  if (!made) throw new Error(`the ${area} area offers no client for a test`);
+  return (await made(fixture, fetch)) as { client: Client; close(): void };
+}

@@ -19,7 +19,7 @@ import type { NamespaceDatabase } from '../mock/area-suites.ts';
 import { startMock } from '../mock/http-server.ts';
 import { createMock, type Mock } from '../mock/mock.ts';
 import { type MockOptions, VIOLATION_MODES, type ViolationMode } from '../mock/options.ts';
-import { areaFixture } from './area-fixture.ts';
+import { areaClient, areaFixture } from './area-fixture.ts';
 // The worker's mock reports to the running test (vitest/bridge.ts registers itself).
 import './bridge.ts';
 import { connectNamespace } from './remote-namespace.ts';
@@ -221,9 +221,8 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
       await use(await areaFixture<NamespaceDatabase>(platformMock, 'database', namespace.accessKey, databaseId));
     },
     db: async ({ platformMock, database }, use) => {
-      const { createClient } = await import('@libsql/client');
-      const db = createClient({ url: database.url, authToken: database.fullAccessToken, fetch: platformMock.fetch });
-      await use(db);
+      const db = await areaClient<LibsqlClient>('database', database, platformMock.fetch);
+      await use(db.client);
       db.close();
     },
     platformOptions: async ({ platformMock, namespace, database }, use) => {

@@ -1,6 +1,6 @@
 // What the database does for a test suite's setup (engine/suite-setup.ts, asked for by the vitest
-// fixtures without knowing the area): its engine warmed up before the first test, and a test's
-// database, tokens issued for its namespace through the API.
+// fixtures without knowing the area): its engine warmed up before the first test, a test's
+// database (tokens issued for its namespace through the API) and `@libsql/client` on it.
 import type { AreaSuiteSetup } from '../../engine/suite-setup.ts';
 
 /** A database of the test's namespace: its URL and a pair of tokens issued for it. */
@@ -57,5 +57,13 @@ export const databaseSuiteSetup = {
       fullAccessToken: { get: refuse, enumerable: true },
       readOnlyToken: { get: refuse, enumerable: true },
     });
+  },
+
+  /** `@libsql/client` (an optional peer, loaded here) on the database with its Full Access token. */
+  async client(database, fetch) {
+    const { url, fullAccessToken } = database as NamespaceDatabase;
+    const { createClient } = await import('@libsql/client');
+    const client = createClient({ url, authToken: fullAccessToken, fetch });
+    return { client, close: () => client.close() };
   },
 } satisfies AreaSuiteSetup;
