@@ -16,11 +16,11 @@ const ALLOWED: Record<string, string[]> = {
   engine: [],
   areas: ['engine'],
   journal: ['engine'],
-  doors: ['engine'],
-  controls: ['engine', 'journal', 'doors'],
+  doors: ['engine', 'controls'],
+  controls: ['engine', 'journal'],
   proxy: ['engine', 'doors'],
   mock: ['engine', 'areas', 'journal', 'doors', 'controls', 'proxy'],
-  vitest: ['engine', 'journal', 'mock'],
+  vitest: ['engine', 'journal', 'controls', 'mock'],
   cli: ['engine', 'areas', 'doors', 'controls', 'proxy', 'mock'],
 };
 

@@ -1,6 +1,17 @@
+// Entry point `@platform-contracts/mock`. A mock made in a vitest worker reports to the running
+// test (onViolation: 'fail', the coverage reporter): the vitest layer's bridge registers itself here.
+import './vitest/bridge.ts';
+
 export { runMockCli } from './cli/cli.ts';
 export { usage } from './cli/cli-options.ts';
-export type { MockNamespace, VirtualClock } from './controls/namespace-handle.ts';
+export type { VirtualClock } from './controls/namespace-handle.ts';
+export {
+  type JournalCounts,
+  MockControlError,
+  type MockNamespace,
+  type NamespaceClockControl,
+  type NamespaceSnapshot,
+} from './controls/protocol.ts';
 export type { AccessOptions } from './doors/access.ts';
 export type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
 export type { MockFailure } from './doors/failure.ts';
@@ -20,6 +31,7 @@ export {
 } from './engine/area.ts';
 export type { ActiveFault, FaultRule, NetworkFault } from './engine/faults.ts';
 export { DEFAULT_NAMESPACE, type StateSnapshot } from './engine/namespaces.ts';
+export type { AreaSuiteSetup, SuiteRequest } from './engine/suite-setup.ts';
 export { HEALTH_PATH, type RunningMock, type StartMockOptions, startMock } from './mock/http-server.ts';
 export { createMock, type Mock } from './mock/mock.ts';
 export { type AreaInfo, type AreaOptions, IN_PROCESS_URL, type MockOptions, MockStartError } from './mock/options.ts';

@@ -16,9 +16,9 @@ import {
 } from 'testcontainers';
 import type { CoverageReport } from './journal/coverage-report.ts';
 import type { JournalQuery, RequestEntry } from './journal/journal.ts';
-import { connectNamespace, MockControlError, type NamespaceControl } from './vitest/remote-namespace.ts';
+import { connectNamespace, MockControlError, type MockNamespace, type NamespaceControl, remoteCoverage, resetRemote } from './vitest/remote-namespace.ts';
 
-export { MockControlError, type NamespaceControl };
+export { MockControlError, type MockNamespace, type NamespaceControl };
 
 /** The port the mock listens on in its image. */
 export const PLATFORM_MOCK_PORT = 4010;
@@ -117,15 +117,13 @@ export class StartedPlatformMockContainer extends AbstractStartedContainer {
   }
 
   /** The namespace of an access key: its clock, faults, state, journal and reset. */
-  namespace(accessKey: string): NamespaceControl {
+  namespace(accessKey: string): MockNamespace {
     return connectNamespace(this.url, accessKey);
   }
 
   /** Forgets one access key's state, clock and faults, or, without a key, every key's state and clock. */
-  async reset(accessKey?: string): Promise<void> {
-    const query = accessKey === undefined ? '' : `?namespace=${encodeURIComponent(accessKey)}`;
-    const response = await fetch(`${this.url}/_mock/reset${query}`, { method: 'POST', headers: { 'x-mock-control': '1' } });
-    if (!response.ok) throw new MockControlError(`POST /_mock/reset: ${response.status} ${await response.text()}`, response.status);
+  reset(accessKey?: string): Promise<void> {
+    return resetRemote(this.url, accessKey);
   }
 
   /** The access key's request journal, oldest first. */
@@ -134,10 +132,8 @@ export class StartedPlatformMockContainer extends AbstractStartedContainer {
   }
 
   /** What every access key reached of the contracts so far (as `--coverage` writes it). */
-  async coverage(): Promise<CoverageReport> {
-    const response = await fetch(`${this.url}/_mock/coverage`);
-    if (!response.ok) throw new MockControlError(`GET /_mock/coverage: ${response.status}`, response.status);
-    return (await response.json()) as CoverageReport;
+  coverage(): Promise<CoverageReport> {
+    return remoteCoverage(this.url);
   }
 
   /** Stops with SIGTERM and waits up to 10 s (not Testcontainers' 0), so that the mock finishes its requests and writes its coverage. */

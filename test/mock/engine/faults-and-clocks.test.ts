@@ -171,16 +171,16 @@ describe('the namespace handle of createMock()', () => {
   it('moves its clock, sets its faults and resets them, for its key only', async () => {
     const key = freshKey();
     const space = inProcess.namespace(key);
-    space.clock.advance(60_000);
-    expect(space.clock.now()).toBe(START + 60_000);
-    expect(inProcess.namespace(freshKey()).clock.now()).toBe(START);
-    space.fault({ operationId: 'listShieldZones', status: 503 });
-    expect(inProcess.namespace(key).faults()).toHaveLength(1);
+    await space.clock.advance(60_000);
+    expect((await space.clock.now()).getTime()).toBe(START + 60_000);
+    expect((await inProcess.namespace(freshKey()).clock.now()).getTime()).toBe(START);
+    await space.fault({ operationId: 'listShieldZones', status: 503 });
+    expect(await inProcess.namespace(key).faults()).toHaveLength(1);
     const shield = createShieldClient({ accessKey: key, baseUrl: inProcess.url, fetch: inProcess.fetch, retry: false });
     expect((await shield.GET('/shield/shield-zones')).response.status).toBe(503);
-    space.reset();
-    expect(space.faults()).toEqual([]);
-    expect(space.clock.now()).toBe(START);
+    await space.reset();
+    expect(await space.faults()).toEqual([]);
+    expect((await space.clock.now()).getTime()).toBe(START);
     expect((await shield.GET('/shield/shield-zones')).response.status).toBe(200);
   });
 

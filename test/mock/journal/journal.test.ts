@@ -135,8 +135,8 @@ describe('GET /_mock/requests', () => {
     await mock.fetch(`${mock.url}/_mock/reset?namespace=to-reset`, { method: 'POST', headers: { 'x-mock-control': '1' } });
     expect(mock.requests({ namespace: 'to-reset' })).toEqual([]);
     await journalScenario(mock.fetch, mock.url, 'to-reset');
-    mock.namespace('to-reset').reset();
-    expect(mock.namespace('to-reset').requests()).toEqual([]);
+    await mock.namespace('to-reset').reset();
+    expect(await mock.namespace('to-reset').requests()).toEqual([]);
   });
 });
 

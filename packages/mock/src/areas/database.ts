@@ -23,6 +23,7 @@ import type { DatabaseError } from './database/protocol/protocol.ts';
 import { createSqlEngine, DatabaseEngineUnavailable, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/sql/index.ts';
 import { ExecutorStopped } from './database/sql/stopped.ts';
 import { type Caller, failure, STARTUP_NAMESPACE, tokenManagement } from './database/tokens/token-management.ts';
+import { databaseSuiteSetup } from './database/suite-setup.ts';
 
 export { type DatabaseState, STARTUP_NAMESPACE };
 
@@ -38,6 +39,7 @@ const PIPELINE_OPERATIONS = ['runPipeline', 'runPipelineV3', 'runCursor'] as con
 
 export default defineArea<'database', DatabaseMockOptions, DatabaseState, DatabaseInfo>()({
   name: 'database',
+  suite: databaseSuiteSetup,
   flags: DATABASE_FLAGS,
   optionsFromFlags(flags): DatabaseMockOptions {
     try {

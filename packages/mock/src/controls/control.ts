@@ -4,7 +4,6 @@
 // Content-Type, and a write without a body needs that Content-Type or the X-Mock-Control header.
 // No answer holds an access key: they are shown redacted.
 import { constants } from 'node:buffer';
-import { CONTROL_HEADER } from '../doors/access.ts';
 import type { Engine } from '../engine/engine.ts';
 import { parseExactJson, stringifyExactJson } from '../engine/exact-json.ts';
 import { FaultError, type FaultRule } from '../engine/faults.ts';
@@ -13,10 +12,19 @@ import { DEFAULT_NAMESPACE, SnapshotError } from '../engine/namespaces.ts';
 import type { CoverageCounts } from '../journal/coverage.ts';
 import type { CoverageReport } from '../journal/coverage-report.ts';
 import { type Journal, redactKey } from '../journal/journal.ts';
+import { redactedRule, resetNamespaces } from './namespace-handle.ts';
+import {
+  CONTROL_HEADER,
+  CONTROL_PATHS,
+  type ControlPath,
+  DEFAULT_REQUESTS_PAGE,
+  MAX_REQUESTS_PAGE,
+  NAMESPACE_PARAMETER,
+  NO_JOURNAL,
+  type RequestsPage,
+} from './protocol.ts';
 
-export const CONTROL_PREFIX = '/_mock/';
-export const HEALTH_PATH = '/_mock/health';
-export const STATE_PATH = '/_mock/state';
+export { CONTROL_PREFIX, HEALTH_PATH, STATE_PATH } from './protocol.ts';
 
 /**
  * JSON text per byte of state the size cap counts, at most: a string of control characters
@@ -58,10 +66,6 @@ const problem = (status: number, title: string, detail: string): ControlAnswer =
   body: { type: 'about:blank', title, status, detail },
 });
 
-/** Entries one GET /_mock/requests answers at most, and without `limit`. */
-export const MAX_REQUESTS_PAGE = 1000;
-export const DEFAULT_REQUESTS_PAGE = 100;
-
 /** What the control endpoints read of the journal and coverage. */
 export interface ControlObservations {
   journal?: Journal;
@@ -71,30 +75,30 @@ export interface ControlObservations {
 }
 
 /** The routes, for `--help`, the README and 405 answers. */
-export const CONTROL_ROUTES: Record<string, { methods: string[]; what: string }> = {
-  '/_mock/health': { methods: ['GET', 'HEAD'], what: 'readiness: {"status":"ok","areas":[...],"operations":N}' },
-  '/_mock/reset': {
+export const CONTROL_ROUTES: Record<ControlPath, { methods: string[]; what: string }> = {
+  [CONTROL_PATHS.health]: { methods: ['GET', 'HEAD'], what: 'readiness: {"status":"ok","areas":[...],"operations":N}' },
+  [CONTROL_PATHS.reset]: {
     methods: ['POST'],
     what: 'forget every namespace, or one with ?namespace=KEY: its state (it starts from the seed again), its clock and its faults',
   },
-  '/_mock/state': {
+  [CONTROL_PATHS.state]: {
     methods: ['GET', 'PUT'],
     what: "a namespace's state as JSON (?namespace=KEY, default `default`; the snapshot leaves the key out): GET exports it, PUT imports it (a body up to the largest snapshot the caps allow)",
   },
-  '/_mock/clock': {
+  [CONTROL_PATHS.clock]: {
     methods: ['GET', 'PUT', 'DELETE'],
     what: 'the virtual clock, or a namespace\'s with ?namespace=KEY: GET {"now","offsetMs"}; PUT {"now": ISO time} sets it; DELETE resets it',
   },
-  '/_mock/clock/advance': { methods: ['POST'], what: 'moves the virtual clock (or ?namespace=KEY\'s) forward: {"ms": N}' },
-  '/_mock/faults': {
+  [CONTROL_PATHS.clockAdvance]: { methods: ['POST'], what: 'moves the virtual clock (or ?namespace=KEY\'s) forward: {"ms": N}' },
+  [CONTROL_PATHS.faults]: {
     methods: ['GET', 'POST', 'DELETE'],
     what: 'faults: POST {"operationId","status"?,"body"?,"headers"?,"network"?: "reset"|"hang"|"truncate","latencyMs"?,"count"?,"rate"?,"namespace"?}; GET lists; DELETE clears (?namespace=KEY: that key\'s only)',
   },
-  '/_mock/requests': {
+  [CONTROL_PATHS.requests]: {
     methods: ['GET'],
     what: `a namespace's request journal, oldest first (?namespace=KEY, default \`default\`; &after=SEQ; &limit=N, at most ${MAX_REQUESTS_PAGE}, default ${DEFAULT_REQUESTS_PAGE}; &violations=true for those that broke the contract; &setup=true to include the requests the vitest fixtures sent to set a test up, marked setup: true): {"requests","more","recorded","dropped","violations"}`,
   },
-  '/_mock/coverage': {
+  [CONTROL_PATHS.coverage]: {
     methods: ['GET'],
     what: 'what every namespace reached of the contracts so far: the JSON platform-mock --coverage writes (?counts=true: the counts under it, which add up across mocks)',
   },
@@ -122,9 +126,6 @@ function unmarkedWrite(method: string, headers: Record<string, string | undefine
   );
 }
 
-const redactedRule = <T extends { namespace?: string }>(rule: T): T =>
-  rule.namespace === undefined ? rule : { ...rule, namespace: redactKey(rule.namespace) };
-
 const MAX_FAULTS = 1000;
 const RULE_FIELDS = ['operationId', 'status', 'body', 'headers', 'network', 'latencyMs', 'count', 'rate', 'namespace'] as const;
 /** The rule's own fields only: whatever else a body holds is not kept. */
@@ -132,6 +133,7 @@ const ruleOf = (json: Record<string, unknown>) =>
   Object.fromEntries(RULE_FIELDS.filter((field) => json[field] !== undefined).map((field) => [field, json[field]])) as unknown as FaultRule;
 
 export function createControl(engine: Engine, clock: MockClock, health: () => object, observations: ControlObservations) {
+  const reset = resetNamespaces(engine, observations.journal);
   return async (
     method: string,
     path: string,
@@ -139,7 +141,7 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
     body: string | undefined,
     headers: Record<string, string | undefined> = {},
   ): Promise<ControlAnswer> => {
-    const route = CONTROL_ROUTES[path];
+    const route = CONTROL_ROUTES[path as ControlPath] as (typeof CONTROL_ROUTES)[ControlPath] | undefined;
     if (!route) return problem(404, 'Not found', `The mock has no endpoint ${path}; it has ${Object.keys(CONTROL_ROUTES).join(', ')}.`);
     if (!route.methods.includes(method)) {
       return {
@@ -157,61 +159,58 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
         return problem(400, 'Invalid JSON', `The body is not JSON: ${(error as Error).message}`);
       }
     }
-    const namespace = query.get('namespace') || undefined;
+    const namespace = query.get(NAMESPACE_PARAMETER) || undefined;
     const clockOf = (): NamespaceClock => (namespace === undefined ? clock : engine.clocks.of(namespace));
     try {
       switch (`${method} ${path}`) {
-        case 'GET /_mock/health':
-        case 'HEAD /_mock/health':
+        case `GET ${CONTROL_PATHS.health}`:
+        case `HEAD ${CONTROL_PATHS.health}`:
           return { status: 200, body: health() };
-        case 'POST /_mock/reset':
-          observations.journal?.clear(namespace);
-          engine.namespaces.reset(namespace);
-          engine.clocks.reset(namespace);
-          if (namespace !== undefined) engine.faults.clear(namespace);
+        case `POST ${CONTROL_PATHS.reset}`:
+          reset(namespace);
           return { status: 200, body: { reset: namespace === undefined ? 'every namespace' : redactKey(namespace) } };
-        case 'GET /_mock/state': {
+        case `GET ${CONTROL_PATHS.state}`: {
           // The snapshot is for a file: it leaves out the access key (PUT it back with ?namespace=KEY).
           const { namespace: _key, ...snapshot } = await engine.namespaces.export(namespace ?? DEFAULT_NAMESPACE);
           return { status: 200, body: snapshot };
         }
-        case 'PUT /_mock/state': {
+        case `PUT ${CONTROL_PATHS.state}`: {
           const into = namespace ?? (json?.namespace as string | undefined) ?? DEFAULT_NAMESPACE;
           await engine.namespaces.import(into, json);
           return { status: 200, body: { imported: redactKey(into) } };
         }
-        case 'GET /_mock/clock':
+        case `GET ${CONTROL_PATHS.clock}`:
           return { status: 200, body: clockBody(clockOf()) };
-        case 'DELETE /_mock/clock':
+        case `DELETE ${CONTROL_PATHS.clock}`:
           clockOf().reset();
           return { status: 200, body: clockBody(clockOf()) };
-        case 'PUT /_mock/clock': {
+        case `PUT ${CONTROL_PATHS.clock}`: {
           const time = Date.parse(String(json?.now));
           if (Number.isNaN(time)) return problem(400, 'Invalid time', 'Send {"now": "2030-01-01T00:00:00Z"} (an ISO 8601 time).');
           clockOf().set(time);
           return { status: 200, body: clockBody(clockOf()) };
         }
-        case 'POST /_mock/clock/advance': {
+        case `POST ${CONTROL_PATHS.clockAdvance}`: {
           const ms = json?.ms;
           if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0)
             return problem(400, 'Invalid advance', 'Send {"ms": N}, a whole number of milliseconds, 0 or more.');
           clockOf().advance(ms);
           return { status: 200, body: clockBody(clockOf()) };
         }
-        case 'GET /_mock/faults':
+        case `GET ${CONTROL_PATHS.faults}`:
           return { status: 200, body: { faults: engine.faults.list(namespace).map(redactedRule) } };
-        case 'POST /_mock/faults':
+        case `POST ${CONTROL_PATHS.faults}`:
           if (!json || typeof json.operationId !== 'string')
             return problem(400, 'Invalid fault', 'Send {"operationId": "...", "status": 503, "count": 1} (see GET /_mock/faults).');
           if (engine.faults.list().length >= MAX_FAULTS)
             return problem(400, 'Invalid fault', `the mock holds at most ${MAX_FAULTS} fault rules: DELETE /_mock/faults first`);
           return { status: 201, body: redactedRule(engine.faults.add({ ...ruleOf(json), ...(namespace === undefined ? {} : { namespace }) })) };
-        case 'DELETE /_mock/faults':
+        case `DELETE ${CONTROL_PATHS.faults}`:
           engine.faults.clear(namespace);
           return { status: 200, body: { faults: [] } };
-        case 'GET /_mock/requests':
+        case `GET ${CONTROL_PATHS.requests}`:
           return requestsPage(observations.journal, namespace ?? DEFAULT_NAMESPACE, query);
-        case 'GET /_mock/coverage':
+        case `GET ${CONTROL_PATHS.coverage}`:
           return { status: 200, body: query.get('counts') === 'true' ? observations.coverageCounts() : observations.coverage() };
       }
     } catch (error) {
@@ -225,7 +224,7 @@ export function createControl(engine: Engine, clock: MockClock, health: () => ob
 
 /** One page of a namespace's journal: `limit` entries after `after`, and whether more follow. */
 function requestsPage(journal: Journal | undefined, namespace: string, query: URLSearchParams): ControlAnswer {
-  if (!journal) return problem(404, 'No journal', 'This mock records no requests (it was started with journal: false).');
+  if (!journal) return problem(404, 'No journal', NO_JOURNAL);
   const number = (name: string, fallback: number, max: number) => {
     const text = query.get(name);
     if (text === null) return fallback;
@@ -242,7 +241,8 @@ function requestsPage(journal: Journal | undefined, namespace: string, query: UR
       return problem(400, 'Invalid query', `${name} is true or false (got ${JSON.stringify(value)}).`);
   const requests = journal.list(namespace, { after, limit: limit + 1, violations: flags.violations === 'true', setup: flags.setup === 'true' });
   const more = requests.length > limit;
-  return { status: 200, body: { namespace: redactKey(namespace), requests: more ? requests.slice(0, limit) : requests, more, ...journal.counts(namespace) } };
+  const page: RequestsPage = { namespace: redactKey(namespace), requests: more ? requests.slice(0, limit) : requests, more, ...journal.counts(namespace) };
+  return { status: 200, body: page };
 }
 
 function clockBody(clock: NamespaceClock) {

@@ -10,6 +10,7 @@
 // - Preflights allow only the headers the API uses (derived from the contracts) and the mock's own.
 // Both doors' WebSocket upgrades call `refusal()` too.
 import { isIPv4, isIPv6 } from 'node:net';
+import { CONTROL_HEADER } from '../controls/protocol.ts';
 
 export interface AccessOptions {
   /**
@@ -26,8 +27,6 @@ export interface AccessOptions {
   corsOrigins?: string[];
 }
 
-/** The header that a control write without a body carries instead of a JSON Content-Type. */
-export const CONTROL_HEADER = 'x-mock-control';
 /** Request headers the mock reads whatever the contracts say. */
 const MOCK_HEADERS = ['accept', 'content-type', 'prefer', CONTROL_HEADER];
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';

@@ -12,6 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AreaOperations } from '@platform-contracts/contracts';
 import type { OperationRequestBodyContent } from 'openapi-typescript-helpers';
+import type { AreaSuiteSetup } from './suite-setup.ts';
 
 /**
  * An operation as openapi-typescript types it (`operations['createVideo']` of an area's generated
@@ -250,6 +251,8 @@ export interface AreaFlag {
 export interface AreaDefinition<Name extends string = string, Options = unknown, State = unknown, Info = unknown, Operations = OperationsOf<Name>> {
   /** The area's name: its folder under openapi/ and its bundle's file name. */
   name: Name;
+  /** What a test suite's setup may ask of the area (engine/suite-setup.ts). */
+  suite?: AreaSuiteSetup;
   /** The area's CLI flags, by flag name (without the dashes). */
   flags?: Record<string, AreaFlag>;
   /** Turns parsed CLI flags into options; throw a UsageError for a bad value. */

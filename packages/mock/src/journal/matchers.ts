@@ -36,8 +36,9 @@ interface MatcherResult {
   message: () => string;
 }
 
-/** A received value's entries: its `requests()` (awaited), or the entries themselves. */
-async function entriesOf(received: unknown): Promise<RequestEntry[]> {
+/** A received value's entries: its `requests()` (awaited), or the entries themselves (awaited: `namespace.requests()`). */
+async function entriesOf(given: unknown): Promise<RequestEntry[]> {
+  const received = await given;
   if (Array.isArray(received)) return received as RequestEntry[];
   const requests = (received as { requests?: unknown } | null)?.requests;
   if (typeof requests === 'function') return (await (requests as () => RequestEntry[] | Promise<RequestEntry[]>).call(received)) as RequestEntry[];

@@ -8,7 +8,8 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { createControl } from '../controls/control.ts';
-import { clockHandle, type MockNamespace, namespaceHandle, type VirtualClock } from '../controls/namespace-handle.ts';
+import { clockHandle, namespaceHandle, resetNamespaces, type VirtualClock } from '../controls/namespace-handle.ts';
+import type { MockNamespace } from '../controls/protocol.ts';
 import type { DoorAnswer, DoorRequest } from '../doors/door.ts';
 import { createFetchDoor } from '../doors/fetch-door.ts';
 import type { ServedOperation } from '../engine/answer.ts';
@@ -47,7 +48,7 @@ export interface Mock {
    * area took the socket; otherwise the refusal for the door to write (no area serves the path).
    */
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): DoorAnswer | undefined;
-  /** Forgets one namespace's state, clock and faults; or every namespace's state and clocks. */
+  /** Forgets one namespace's state, clock, faults and journal; or every namespace's state, clock and journal. */
   reset(namespace?: string): void;
   /** A namespace's state as a snapshot (the database's images are made off the thread that serves requests). */
   exportState(namespace?: string): Promise<StateSnapshot>;
@@ -55,7 +56,7 @@ export interface Mock {
   importState(snapshot: StateSnapshot, namespace?: string): Promise<void>;
   /** The mock's virtual clock, which every namespace follows until it moves its own. */
   clock: VirtualClock;
-  /** One namespace's handle: `mock.namespace(accessKey).clock.advance(ms)`. */
+  /** One namespace's handle, the same as over HTTP (`connectNamespace`): `await mock.namespace(accessKey).clock.advance(ms)`. */
   namespace(accessKey: string): MockNamespace;
   /** Makes calls of an operation fail, slow down or break on the network; see FaultRule. */
   fault(rule: FaultRule): ActiveFault;
@@ -102,12 +103,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   });
 
   const door = createFetchDoor(handleLogged);
-  const reset = (namespace?: string) => {
-    journal?.clear(namespace);
-    engine.namespaces.reset(namespace);
-    engine.clocks.reset(namespace);
-    if (namespace !== undefined) engine.faults.clear(namespace);
-  };
+  const reset = resetNamespaces(engine, journal);
   const areaInfo = Object.fromEntries([...engine.behaviours].map(([name, behaviour]) => [name, behaviour.info])) as AreaInfo;
   return {
     url: IN_PROCESS_URL,

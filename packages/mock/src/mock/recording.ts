@@ -1,5 +1,6 @@
 // What the mock learns of every call for a suite: the journal, coverage and onViolation, fed by
-// the engine's hooks, and the bridge that fails the running vitest test or hands its coverage on.
+// the engine's hooks, and the test runner's bridge, when one is registered (journal/test-runner.ts:
+// the vitest layer registers its own), that fails the running test or hands its coverage on.
 
 import type { AnsweredCall, AnsweredMessage } from '../engine/answering.ts';
 import type { OpenApiDocument } from '../engine/area.ts';
@@ -7,8 +8,8 @@ import { createCoverageCounter } from '../journal/coverage.ts';
 import { coverageReport, coverageSkeleton, type OperationSkeleton } from '../journal/coverage-report.ts';
 import { createJournal } from '../journal/journal.ts';
 import { createRecorder, sensitiveNamesOf } from '../journal/recorder.ts';
+import { testRunnerBridge } from '../journal/test-runner.ts';
 import { describeViolation, violationError } from '../journal/violation-report.ts';
-import { COVERAGE_DIR_ENV, vitestBridge } from '../journal/vitest-bridge.ts';
 import type { MockOptions, ViolationMode } from './options.ts';
 
 export async function createRecording(
@@ -23,7 +24,7 @@ export async function createRecording(
   const recording = options.journal !== false;
   const journal = recording ? createJournal({ ...options.journal, maxNamespaces }) : undefined;
   const coverage = createCoverageCounter(areaNames);
-  const bridge = recording && (onViolation === 'fail' || process.env[COVERAGE_DIR_ENV]) ? await vitestBridge() : undefined;
+  const bridge = recording ? await testRunnerBridge({ failures: onViolation === 'fail' }) : undefined;
   const coverageWatch = bridge?.watch(coverage);
   const recorder = createRecorder({
     journal,

@@ -11,15 +11,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Client as LibsqlClient } from '@libsql/client';
 import { afterAll, test as base, beforeAll, expect, inject, type TestAPI } from 'vitest';
+import { HEALTH_PATH, type MockNamespace } from '../controls/protocol.ts';
 import type { RequestEntry } from '../journal/journal.ts';
 import { type PlatformMatchers, platformMatchers } from '../journal/matchers.ts';
 import { describeViolation, violationError } from '../journal/violation-report.ts';
-import { HEALTH_PATH, startMock } from '../mock/http-server.ts';
+import type { NamespaceDatabase } from '../mock/area-suites.ts';
+import { startMock } from '../mock/http-server.ts';
 import { createMock, type Mock } from '../mock/mock.ts';
 import { type MockOptions, VIOLATION_MODES, type ViolationMode } from '../mock/options.ts';
-import { startDatabaseEngine } from './engine-warm-up.ts';
-import { absentDatabase, issueTokens, type NamespaceDatabase, withoutDatabase } from './namespace-database.ts';
-import { connectNamespace, type NamespaceControl } from './remote-namespace.ts';
+import { areaClient, areaFixture } from './area-fixture.ts';
+// The worker's mock reports to the running test (vitest/bridge.ts registers itself).
+import './bridge.ts';
+import { connectNamespace } from './remote-namespace.ts';
+import { warmUpAreas } from './warm-up.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -57,8 +61,8 @@ export interface TestPlatformOptions {
   database: { url: string; authToken: string };
 }
 
-/** The test's namespace: a NamespaceControl, and the test's say on its violations. */
-export interface TestNamespace extends NamespaceControl {
+/** The test's namespace: its MockNamespace handle, and the test's say on its violations. */
+export interface TestNamespace extends MockNamespace {
   /** This test sends requests that break the contract on purpose: they do not fail it (onViolation). */
   allowViolations(): void;
 }
@@ -102,10 +106,10 @@ async function connect(options: MockTestOptions<unknown>): Promise<MockConnectio
   const mockOptions: MockOptions = { ...options.mock, onViolation: 'off' };
   const mock = options.http ? await startMock({ port: 0, ...mockOptions }) : await createMock(mockOptions);
   const connection: MockConnection = { url: mock.url, fetch: options.http ? (input, init) => globalThis.fetch(input, init) : mock.fetch, mock };
-  // While the database engine starts on its own threads, this one readies what the first test
-  // would otherwise wait for: every operation's validators, and the fetch the tests get.
+  // While the areas warm up (the database's engine starts on its own threads), this one readies
+  // what the first test would otherwise wait for: every operation's validators, and the fetch the tests get.
   const ready = Promise.all([
-    startDatabaseEngine(mock),
+    warmUpAreas(mock),
     Promise.resolve().then(() => {
       mock.prepareValidators();
       return checkDoor(connection);
@@ -159,13 +163,12 @@ function startingEarly<T extends object>(api: T, start: () => void): T {
   });
 }
 
+/** The namespace `accessKey` of the worker's mock: in process when this worker runs it, else over HTTP (the same handle). */
+const namespaceOf = (connection: MockConnection, accessKey: string): MockNamespace =>
+  connection.mock ? connection.mock.namespace(accessKey) : connectNamespace(connection.url, accessKey, connection.fetch);
+
 /** What broke the contract in the namespace: the first violating requests the journal keeps, and how many there were. */
-async function violationsOf(connection: MockConnection, accessKey: string): Promise<{ entries: RequestEntry[]; count: number }> {
-  if (connection.mock) {
-    const journal = connection.mock.journal!;
-    return { entries: journal.list(accessKey, { violations: true }), count: journal.counts(accessKey).violations };
-  }
-  const namespace = connectNamespace(connection.url, accessKey, connection.fetch);
+async function violationsOf(namespace: MockNamespace): Promise<{ entries: RequestEntry[]; count: number }> {
   const [entries, { violations: count }] = await Promise.all([namespace.requests({ violations: true, limit: 100 }), namespace.journalCounts()]);
   return { entries, count };
 }
@@ -203,12 +206,9 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
     ],
     namespace: async ({ platformMock }, use) => {
       let allowed = false;
-      const namespace: TestNamespace = {
-        ...connectNamespace(platformMock.url, `test-${randomUUID()}`, platformMock.fetch),
-        allowViolations: () => void (allowed = true),
-      };
+      const namespace: TestNamespace = { ...namespaceOf(platformMock, `test-${randomUUID()}`), allowViolations: () => void (allowed = true) };
       await use(namespace);
-      const found = onViolation === 'off' || allowed ? undefined : await violationsOf(platformMock, namespace.accessKey);
+      const found = onViolation === 'off' || allowed ? undefined : await violationsOf(namespace);
       await namespace.reset();
       if (!found || found.count === 0) return;
       if (onViolation === 'fail') throw violationError(namespace.accessKey, found.entries, found.count - found.entries.length);
@@ -218,12 +218,11 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
       await use({ accessKey: namespace.accessKey, baseUrl: platformMock.url, fetch: platformMock.fetch });
     },
     database: async ({ platformMock, namespace }, use) => {
-      await use(withoutDatabase(platformMock) ? absentDatabase(databaseId) : await issueTokens(platformMock, namespace.accessKey, databaseId));
+      await use(await areaFixture<NamespaceDatabase>(platformMock, 'database', namespace.accessKey, databaseId));
     },
     db: async ({ platformMock, database }, use) => {
-      const { createClient } = await import('@libsql/client');
-      const db = createClient({ url: database.url, authToken: database.fullAccessToken, fetch: platformMock.fetch });
-      await use(db);
+      const db = await areaClient<LibsqlClient>('database', database, platformMock.fetch);
+      await use(db.client);
       db.close();
     },
     platformOptions: async ({ platformMock, namespace, database }, use) => {
@@ -271,5 +270,5 @@ export const test: TestAPI<MockFixtures<never>> = createMockTest();
 export type { RequestEntry } from '../journal/journal.ts';
 export { type CallExpectation, type PlatformMatchers, platformMatchers, type SqlExpectation } from '../journal/matchers.ts';
 export { ContractViolationError } from '../journal/violation-report.ts';
-export type { NamespaceDatabase } from './namespace-database.ts';
-export { connectNamespace, type JournalCounts, type NamespaceControl } from './remote-namespace.ts';
+export type { NamespaceDatabase } from '../mock/area-suites.ts';
+export { connectNamespace, type JournalCounts, MockControlError, type MockNamespace, type NamespaceControl } from './remote-namespace.ts';

@@ -10,18 +10,18 @@
 // With options: a globalSetup file of your own, `export default createGlobalSetup({ areas: ['video'] })`.
 
 import { type StartMockOptions, startMock } from '../mock/http-server.ts';
-import { startDatabaseEngine } from './engine-warm-up.ts';
+import { warmUpAreas } from './warm-up.ts';
 
 /** What vitest hands a globalSetup: its `provide` (vitest's TestProject). */
 interface SetupContext {
   provide(key: 'platformMockUrl', value: string): void;
 }
 
-/** A globalSetup that starts one HTTP mock (on a free port unless `port` is given) and its database engine, then provides its URL. */
+/** A globalSetup that starts one HTTP mock (on a free port unless `port` is given) and warms its areas up (the database's engine), then provides its URL. */
 export function createGlobalSetup(options: StartMockOptions = {}) {
   return async function setup(project: SetupContext): Promise<() => Promise<void>> {
     const mock = await startMock({ port: 0, ...options });
-    await startDatabaseEngine(mock).catch(async (error: unknown) => {
+    await warmUpAreas(mock).catch(async (error: unknown) => {
       await mock.close();
       throw error;
     });

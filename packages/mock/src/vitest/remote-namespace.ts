@@ -1,105 +1,94 @@
-// One namespace of a mock reached through its control endpoints (/_mock/...?namespace=KEY): the
-// same handle whether the mock answers in process (its `fetch`) or over HTTP (any fetch), so that
-// test fixtures and suites sharing one mock started elsewhere move their own clock, set their
-// own faults and reset their own state, and nobody else's.
+// The control protocol's client over HTTP (controls/protocol.ts): one namespace of a mock reached
+// through its control endpoints (/_mock/...?namespace=KEY), the same MockNamespace as
+// `mock.namespace(key)` in process, whether the mock answers through its `fetch` or over HTTP
+// (any fetch), so that test fixtures and suites sharing one mock started elsewhere move their own
+// clock, set their own faults and reset their own state, and nobody else's. Also the mock-wide
+// calls a suite makes from outside: a reset and the coverage.
 
+import {
+  CONTROL_PATHS,
+  type ControlPath,
+  controlHeaders,
+  MAX_REQUESTS_PAGE,
+  MockControlError,
+  type MockNamespace,
+  NAMESPACE_PARAMETER,
+  type NamespaceSnapshot,
+  type RequestsPage,
+} from '../controls/protocol.ts';
 import { parseExactJson } from '../engine/exact-json.ts';
-import type { ActiveFault, FaultRule } from '../engine/faults.ts';
-import type { StateSnapshot } from '../engine/namespaces.ts';
-import type { JournalQuery, RequestEntry } from '../journal/journal.ts';
+import type { ActiveFault } from '../engine/faults.ts';
+import type { CoverageCounts } from '../journal/coverage.ts';
+import type { CoverageReport } from '../journal/coverage-report.ts';
+import type { RequestEntry } from '../journal/journal.ts';
 
-/** A namespace's virtual clock, over the control endpoints. */
-export interface NamespaceClockControl {
-  /** The namespace's time. */
-  now(): Promise<Date>;
-  advance(ms: number): Promise<void>;
-  set(time: Date | string | number): Promise<void>;
-  /** Back to following the mock's clock. */
-  reset(): Promise<void>;
+export { type JournalCounts, MockControlError, type MockNamespace } from '../controls/protocol.ts';
+
+/** @deprecated The one namespace handle is MockNamespace (the same in process and over HTTP); this name goes in the next major version. */
+export type NamespaceControl = MockNamespace;
+
+/** One control request to the mock at `url`: its JSON answer, or a MockControlError with the problem's detail. */
+async function controlCall<T>(
+  url: string,
+  fetch: typeof globalThis.fetch,
+  method: string,
+  path: ControlPath,
+  { query = new URLSearchParams(), body }: { query?: URLSearchParams; body?: unknown } = {},
+): Promise<T> {
+  const search = query.size === 0 ? '' : `?${query}`;
+  const response = await fetch(`${url.replace(/\/+$/, '')}${path}${search}`, {
+    method,
+    headers: controlHeaders(method, body !== undefined),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // Exact JSON: a journal's bodies may hold int64 values beyond 2^53.
+  const answer = parseExactJson(await response.text()) as T & { detail?: string };
+  if (!response.ok) throw new MockControlError(`${method} ${path}: ${answer.detail ?? response.statusText}`, response.status);
+  return answer;
 }
 
-export interface NamespaceControl {
-  /** The access key that leads to the namespace. */
-  readonly accessKey: string;
-  readonly clock: NamespaceClockControl;
-  /** A fault for this namespace's calls only (see FaultRule). */
-  fault(rule: Omit<FaultRule, 'namespace'>): Promise<ActiveFault>;
-  faults(): Promise<ActiveFault[]>;
-  clearFaults(): Promise<void>;
-  /** Forgets the namespace's state, clock and faults. */
-  reset(): Promise<void>;
-  /** The namespace's state, as `GET /_mock/state` gives it (without the key). */
-  exportState(): Promise<Omit<StateSnapshot, 'namespace'>>;
-  importState(snapshot: Omit<StateSnapshot, 'namespace'>): Promise<void>;
-  /** The namespace's recorded requests, oldest first (every page of `GET /_mock/requests`); see RequestEntry. */
-  requests(query?: JournalQuery): Promise<RequestEntry[]>;
-  /** How many requests the namespace made, how many its journal dropped (over its cap) and how many broke the contract. */
-  journalCounts(): Promise<JournalCounts>;
+/** Forgets one namespace's state, clock, faults and journal; without one, every namespace's state, clock and journal. */
+export async function resetRemote(url: string, namespace?: string, fetch: typeof globalThis.fetch = globalThis.fetch): Promise<void> {
+  const query = new URLSearchParams(namespace === undefined ? {} : { [NAMESPACE_PARAMETER]: namespace });
+  await controlCall(url, fetch, 'POST', CONTROL_PATHS.reset, { query });
 }
 
-export interface JournalCounts {
-  recorded: number;
-  dropped: number;
-  violations: number;
-}
-
-interface RequestsPage extends JournalCounts {
-  requests: RequestEntry[];
-  more: boolean;
-}
-
-/** A control endpoint refused a request (a bad fault rule, a bad snapshot): its problem's detail. */
-export class MockControlError extends Error {
-  override name = 'MockControlError';
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
+/** What every namespace reached of the contracts so far; with `counts`, the counts under the report (they add up across mocks). */
+export function remoteCoverage(url: string, options: { counts: true }, fetch?: typeof globalThis.fetch): Promise<CoverageCounts>;
+export function remoteCoverage(url: string, options?: { counts?: false }, fetch?: typeof globalThis.fetch): Promise<CoverageReport>;
+export function remoteCoverage(url: string, { counts = false } = {}, fetch: typeof globalThis.fetch = globalThis.fetch): Promise<unknown> {
+  return controlCall(url, fetch, 'GET', CONTROL_PATHS.coverage, { query: new URLSearchParams(counts ? { counts: 'true' } : {}) });
 }
 
 /** The namespace `accessKey` of the mock at `url`, reached with `fetch` (the global one by default). */
-export function connectNamespace(url: string, accessKey: string, fetch: typeof globalThis.fetch = globalThis.fetch): NamespaceControl {
-  const base = url.replace(/\/+$/, '');
-  const query = `namespace=${encodeURIComponent(accessKey)}`;
-  async function control<T>(method: string, path: string, body?: unknown, search = ''): Promise<T> {
-    const response = await fetch(`${base}${path}?${query}${search}`, {
-      method,
-      // A control write is marked as the mock's (no web page can send it unasked): JSON, or the header.
-      headers: body !== undefined ? { 'content-type': 'application/json' } : method === 'GET' ? {} : { 'x-mock-control': '1' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    // Exact JSON: a journal's bodies may hold int64 values beyond 2^53.
-    const answer = parseExactJson(await response.text()) as T & { detail?: string };
-    if (!response.ok) throw new MockControlError(`${method} ${path}: ${answer.detail ?? response.statusText}`, response.status);
-    return answer;
-  }
+export function connectNamespace(url: string, accessKey: string, fetch: typeof globalThis.fetch = globalThis.fetch): MockNamespace {
+  const control = <T>(method: string, path: ControlPath, body?: unknown, search: Record<string, string> = {}) =>
+    controlCall<T>(url, fetch, method, path, { query: new URLSearchParams({ [NAMESPACE_PARAMETER]: accessKey, ...search }), body });
   const asIso = (time: Date | string | number) => new Date(time).toISOString();
 
   return {
     accessKey,
     clock: {
-      now: async () => new Date((await control<{ now: string }>('GET', '/_mock/clock')).now),
-      advance: async (ms) => void (await control('POST', '/_mock/clock/advance', { ms })),
-      set: async (time) => void (await control('PUT', '/_mock/clock', { now: asIso(time) })),
-      reset: async () => void (await control('DELETE', '/_mock/clock')),
+      now: async () => new Date((await control<{ now: string }>('GET', CONTROL_PATHS.clock)).now),
+      advance: async (ms) => void (await control('POST', CONTROL_PATHS.clockAdvance, { ms })),
+      set: async (time) => void (await control('PUT', CONTROL_PATHS.clock, { now: asIso(time) })),
+      reset: async () => void (await control('DELETE', CONTROL_PATHS.clock)),
     },
-    fault: (rule) => control<ActiveFault>('POST', '/_mock/faults', rule),
-    faults: async () => (await control<{ faults: ActiveFault[] }>('GET', '/_mock/faults')).faults,
-    clearFaults: async () => void (await control('DELETE', '/_mock/faults')),
-    reset: async () => void (await control('POST', '/_mock/reset')),
-    exportState: () => control<Omit<StateSnapshot, 'namespace'>>('GET', '/_mock/state'),
-    importState: async (snapshot) => void (await control('PUT', '/_mock/state', snapshot)),
+    fault: (rule) => control<ActiveFault>('POST', CONTROL_PATHS.faults, rule),
+    faults: async () => (await control<{ faults: ActiveFault[] }>('GET', CONTROL_PATHS.faults)).faults,
+    clearFaults: async () => void (await control('DELETE', CONTROL_PATHS.faults)),
+    reset: async () => void (await control('POST', CONTROL_PATHS.reset)),
+    exportState: () => control<NamespaceSnapshot>('GET', CONTROL_PATHS.state),
+    importState: async (snapshot) => void (await control('PUT', CONTROL_PATHS.state, snapshot)),
     async requests({ after = 0, limit = Infinity, violations = false, setup = false } = {}) {
       const found: RequestEntry[] = [];
       for (let next = after; found.length < limit; ) {
-        const page = await control<RequestsPage>(
-          'GET',
-          '/_mock/requests',
-          undefined,
-          `&after=${next}&limit=${Math.min(1000, limit - found.length)}${violations ? '&violations=true' : ''}${setup ? '&setup=true' : ''}`,
-        );
+        const page = await control<RequestsPage>('GET', CONTROL_PATHS.requests, undefined, {
+          after: String(next),
+          limit: String(Math.min(MAX_REQUESTS_PAGE, limit - found.length)),
+          ...(violations ? { violations: 'true' } : {}),
+          ...(setup ? { setup: 'true' } : {}),
+        });
         found.push(...page.requests);
         if (!page.more || page.requests.length === 0) break;
         next = page.requests.at(-1)!.seq;
@@ -107,7 +96,7 @@ export function connectNamespace(url: string, accessKey: string, fetch: typeof g
       return found;
     },
     async journalCounts() {
-      const { recorded, dropped, violations } = await control<RequestsPage>('GET', '/_mock/requests', undefined, '&limit=1');
+      const { recorded, dropped, violations } = await control<RequestsPage>('GET', CONTROL_PATHS.requests, undefined, { limit: '1' });
       return { recorded, dropped, violations };
     },
   };

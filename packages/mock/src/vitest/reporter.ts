@@ -4,7 +4,7 @@
 //   reporters: ['default', ['@platform-contracts/mock/vitest/reporter', { coverage: { operations: 90, statuses: 60 } }]]
 //
 // Every mock a worker runs (the fixtures' or a test's own createMock/startMock) puts what it
-// counted during each test in the test's meta (journal/vitest-bridge.ts), and what it counted after the
+// counted during each test in the test's meta (vitest/bridge.ts), and what it counted after the
 // last test in a folder this reporter names in the run's environment; a mock a globalSetup shares
 // is asked over HTTP. The sum, laid over the contracts, is written as `platform-coverage.json`
 // (and `platform-coverage.html`, offline) at the project's root, summed up in the terminal, and
@@ -25,7 +25,8 @@ import {
   thresholdsError,
 } from '../journal/coverage-report.ts';
 import { coverageSummary } from '../journal/coverage-summary.ts';
-import { COVERAGE_DIR_ENV, COVERAGE_META } from '../journal/vitest-bridge.ts';
+import { COVERAGE_DIR_ENV, COVERAGE_META } from './bridge.ts';
+import { remoteCoverage } from './remote-namespace.ts';
 
 export interface PlatformCoverageOptions {
   /** Where the JSON report goes, from the project's root. Default `platform-coverage.json`. */
@@ -118,7 +119,7 @@ export default class PlatformCoverageReporter implements Reporter {
     const found: CoverageCounts[] = [];
     for (const url of urls) {
       try {
-        const counts = await (await fetch(`${url}/_mock/coverage?counts=true`)).json();
+        const counts = await remoteCoverage(url, { counts: true });
         if (isCoverageCounts(counts)) found.push(counts);
       } catch {
         // The shared mock has stopped already: what it counted is not known here.

@@ -1,13 +1,15 @@
 // The mock inside a vitest worker, without the fixtures: what it counts and what it finds reaches
 // the test that is running. Coverage counted during a test is put in the test's meta when it
-// finishes (`platformCoverage`), where the reporter (vitest-reporter.ts) reads it from every worker;
-// with `onViolation: 'fail'`, a violation fails the running test once it finishes. Loaded only
-// inside vitest (vitest is an optional peer): `createMock` asks for it when VITEST is set.
+// finishes (`platformCoverage`), where the reporter (vitest/reporter.ts) reads it from every worker;
+// with `onViolation: 'fail'`, a violation fails the running test once it finishes. This module
+// registers it as the mock's test runner (journal/test-runner.ts) when it loads (the package's
+// entry points load it); vitest itself (an optional peer) is loaded only inside a vitest worker.
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CoverageCounter, CoverageCounts } from './coverage.ts';
-import { countsSomething, emptyCounts, mergeCounts, subtractCounts } from './coverage.ts';
+import type { CoverageCounts } from '../journal/coverage.ts';
+import { countsSomething, emptyCounts, mergeCounts, subtractCounts } from '../journal/coverage.ts';
+import { registerTestRunner, type TestRunnerBridge } from '../journal/test-runner.ts';
 
 /** Set by the reporter in the run's environment: the folder where mocks leave what no test took (counted after the last test ended). */
 export const COVERAGE_DIR_ENV = 'PLATFORM_MOCK_COVERAGE_DIR';
@@ -19,12 +21,7 @@ interface RunningTest {
   context?: { onTestFinished?(handler: () => void): void };
 }
 
-export interface VitestBridge {
-  /** Counts reach the tests that run (and, after the last one, the reporter's folder). */
-  watch(counter: CoverageCounter): { counted(): void; close(): void };
-  /** Fails the running test once it finishes; false when no test is running. */
-  failRunningTest(error: Error): boolean;
-}
+export type VitestBridge = TestRunnerBridge;
 
 /** The bridge when this process is a vitest worker (not vitest's main process, where a globalSetup runs), else undefined. */
 export async function vitestBridge(): Promise<VitestBridge | undefined> {
@@ -103,3 +100,6 @@ function addToMeta(test: RunningTest, counts: CoverageCounts) {
   const earlier = test.meta[COVERAGE_META] as CoverageCounts | undefined;
   test.meta[COVERAGE_META] = earlier ? mergeCounts([earlier, counts]) : counts;
 }
+
+// A mock that fails no test and whose coverage no reporter collects needs no bridge (nor vitest loaded).
+registerTestRunner(({ failures }) => (failures || process.env[COVERAGE_DIR_ENV] ? vitestBridge() : Promise.resolve(undefined)));
