@@ -17,6 +17,7 @@ const ABOVE = 'areas/ (the area module above the database folders)';
 /** folder -> the folders its files may import, bottom first. */
 const ALLOWED: Record<string, string[]> = {
   protocol: [],
+  suite: [],
   sql: ['protocol'],
   namespaces: ['protocol', 'sql'],
   tokens: ['protocol', 'sql', 'namespaces'],

@@ -22,8 +22,8 @@ import { hranaMessageSchemas } from './database/protocol/hrana-messages.ts';
 import type { DatabaseError } from './database/protocol/protocol.ts';
 import { createSqlEngine, DatabaseEngineUnavailable, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/sql/index.ts';
 import { ExecutorStopped } from './database/sql/stopped.ts';
+import { databaseSuiteSetup } from './database/suite/suite-setup.ts';
 import { type Caller, failure, STARTUP_NAMESPACE, tokenManagement } from './database/tokens/token-management.ts';
-import { databaseSuiteSetup } from './database/suite-setup.ts';
 
 export { type DatabaseState, STARTUP_NAMESPACE };
 

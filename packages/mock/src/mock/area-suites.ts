@@ -4,7 +4,7 @@ import { AREA_BEHAVIOURS } from '../areas/index.ts';
 import type { AreaSuiteSetup } from '../engine/suite-setup.ts';
 
 /** The shape of the fixture the database's suite setup gives (the vitest fixtures' `database`). */
-export type { NamespaceDatabase } from '../areas/database/suite-setup.ts';
+export type { NamespaceDatabase } from '../areas/database/suite/suite-setup.ts';
 
 /** The suite setup of the area `name`, if it offers one. */
 export function suiteSetupOf(name: string): AreaSuiteSetup | undefined {

@@ -1,7 +1,7 @@
 // What the database does for a test suite's setup (engine/suite-setup.ts, asked for by the vitest
 // fixtures without knowing the area): its engine warmed up before the first test, a test's
 // database (tokens issued for its namespace through the API) and `@libsql/client` on it.
-import type { AreaSuiteSetup } from '../../engine/suite-setup.ts';
+import type { AreaSuiteSetup } from '../../../engine/suite-setup.ts';
 
 /** A database of the test's namespace: its URL and a pair of tokens issued for it. */
 export interface NamespaceDatabase {
