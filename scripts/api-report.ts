@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
 import { checkNames, parseScriptArgs } from './lib/args.ts';
-import { entryPoints } from './lib/entry-points.ts';
+import { entryPoints } from './lib/build/entry-points.ts';
 import { apiChange, type Bump, bumpsOfChangesets, covers } from './lib/release/api-bump.ts';
 import { ROOT, scopedName } from './lib/paths.ts';
 import { fail } from './lib/run.ts';

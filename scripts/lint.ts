@@ -6,7 +6,7 @@ import path from 'node:path';
 import { bundleIfChanged } from './bundle.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
 import { bundlePath, listAreas, OPENAPI_DIR, ROOT } from './lib/paths.ts';
-import { syncRedoclyConfig } from './lib/redocly-config.ts';
+import { syncRedoclyConfig } from './lib/generate/redocly-config.ts';
 import { REDOCLY_ENV, runBin } from './lib/run.ts';
 import { SourceLocator } from './lib/source-location.ts';
 

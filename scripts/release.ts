@@ -8,14 +8,14 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import path from 'node:path';
 import { bundle } from './bundle.ts';
 import { parseScriptArgs } from './lib/args.ts';
-import { compareContracts, type Finding, foldAcrossSources } from './lib/breaking.ts';
-import { changelogLine, entryDates, renderChangelog } from './lib/changelog.ts';
-import { compareNegativeCases, examplesDirOf, readNegativeCases } from './lib/negative-cases.ts';
+import { compareContracts, type Finding, foldAcrossSources } from './lib/breaking/compare.ts';
+import { changelogLine, entryDates, renderChangelog } from './lib/release/changelog.ts';
+import { compareNegativeCases, examplesDirOf, readNegativeCases } from './lib/breaking/negative-cases.ts';
 import { bundlePath, listAreas, OPENAPI_DIR, ROOT, scopedName } from './lib/paths.ts';
-import { bumpVersion, compareVersions, latestRelease, majorOf, noteFileOf, releasedDir, releasedVersions, revisionOf } from './lib/releases.ts';
+import { bumpVersion, compareVersions, latestRelease, majorOf, noteFileOf, releasedDir, releasedVersions, revisionOf } from './lib/release/releases.ts';
 import { fail } from './lib/run.ts';
 
-export { bumpVersion } from './lib/releases.ts';
+export { bumpVersion } from './lib/release/releases.ts';
 
 type Json = Record<string, any>;
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { envName } from '../../packages/mock/src/cli/cli-env.ts';
 import { usage } from '../../packages/mock/src/cli/cli-options.ts';
-import { IMAGE_PORT, imageConfig, LATEST_IMAGE } from '../../scripts/lib/image.ts';
+import { IMAGE_PORT, imageConfig, LATEST_IMAGE } from '../../scripts/lib/build/image.ts';
 import { blocksOf } from '../support/doc-blocks.ts';
 
 const SNIPPETS = ['python', 'java', 'go', 'yaml'];

@@ -2,7 +2,7 @@
 // stands for each area): what users import, so what the API reports and the consumer test cover.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { listAreas, ROOT, scopedName } from './paths.ts';
+import { listAreas, ROOT, scopedName } from '../paths.ts';
 
 export interface EntryPoint {
   /** The subpath (`.`, `./video`). */

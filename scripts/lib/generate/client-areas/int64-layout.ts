@@ -1,7 +1,7 @@
 // Where an area's answers hold int64 fields, read from its contract: each schema and answer that
 // holds one, as the exact JSON reader of `int64: 'bigint'` takes it
 // (packages/client/src/internal/exact-int64.ts).
-import { type Json, type Operation, resolveRef } from '../openapi.ts';
+import { type Json, type Operation, resolveRef } from '../../openapi.ts';
 import { ClientAreaError } from './errors.ts';
 import { SCHEMA_REF } from './names.ts';
 

@@ -1,8 +1,8 @@
 // The parity report on the reference site: beside each operation, whether an answer recorded
 // from the platform confirmed the mock's (with the recording's date), differs, or was never
 // seen, and how many of the operation's assumptions (`x-assumed`) the platform confirmed.
-import { escapePointerToken, HTTP_METHODS, type Json } from './openapi.ts';
-import { type ParityReport, paritySentence } from './parity/report.ts';
+import { escapePointerToken, HTTP_METHODS, type Json } from '../openapi.ts';
+import { type ParityReport, paritySentence } from '../parity/report.ts';
 
 /** The operation's own assumptions in the report: those under its path and method. */
 function assumptionsOf(report: ParityReport, area: string, urlPath: string, method: string) {

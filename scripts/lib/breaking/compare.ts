@@ -1,5 +1,5 @@
 // What changed between two bundled contracts, for the people who act on it: one finding per
-// change, each with its rule (scripts/lib/breaking-rules.ts: id, level, sentence), the operations
+// change, each with its rule (scripts/lib/breaking/rules.ts: id, level, sentence), the operations
 // it touches and where the contracts' sources say it. api-smart-diff finds the differences (it
 // follows $refs, so a change to a shared schema shows up under each operation and media type that
 // uses it); this module reads each one as a change to an element, names the element, pairs a
@@ -13,11 +13,11 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import { apiCompare } from 'api-smart-diff';
-import { type Change, type Direction, type Level, type Owner, type ParameterRef, RULES, type Rule, ruleFor } from './breaking-rules.ts';
+import { type Change, type Direction, type Level, type Owner, type ParameterRef, RULES, type Rule, ruleFor } from './rules.ts';
 import { inOneForm, valueOrNull } from './equivalent-forms.ts';
-import { HTTP_METHODS } from './openapi.ts';
+import { HTTP_METHODS } from '../openapi.ts';
 
-export { type Change, type Level, RULES, type Rule } from './breaking-rules.ts';
+export { type Change, type Level, RULES, type Rule } from './rules.ts';
 
 type Json = Record<string, unknown>;
 type Key = string | number;
@@ -225,7 +225,7 @@ function withBranches(document: Json, node: Json): Json {
 
 /**
  * The schema branch of a value-or-null written `anyOf` (or `oneOf`) of it and `{ type: 'null' }`:
- * a difference found in the one form (scripts/lib/equivalent-forms.ts: `type: [T, 'null']`) is read there.
+ * a difference found in the one form (scripts/lib/breaking/equivalent-forms.ts: `type: [T, 'null']`) is read there.
  */
 function nonNullBranch(document: Json, node: unknown, place: Key[]): { node: Json; place: Key[] } | undefined {
   if (!isObject(node)) return undefined;
@@ -752,7 +752,7 @@ export function compareContracts(before: Json, after: Json, options: CompareOpti
   const folded = new Map<string, Finding & { change: Change; ruleOf: Rule }>();
   for (const change of changes) {
     const rule = ruleFor(change);
-    if (!rule) throw new Error(`no rule for the change ${JSON.stringify(change)} (scripts/lib/breaking-rules.ts)`);
+    if (!rule) throw new Error(`no rule for the change ${JSON.stringify(change)} (scripts/lib/breaking/rules.ts)`);
     const bundlePath = walk(after, change.locateAt).place;
     const source = options.locate?.(bundlePath);
     const where = source ? `${source.file}:${source.line}:${source.col}` : bundlePath.join('/');

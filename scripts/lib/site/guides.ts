@@ -2,10 +2,10 @@
 // each level-1 heading is an entry of the navigation, each level-2 heading an entry below it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Json, resolveRef, walkOperations } from './openapi.ts';
-import { OPENAPI_DIR, ROOT } from './paths.ts';
-import { releasedVersions, revisionOf } from './releases.ts';
-import { type AreaInput, assumedNodes } from './site-document.ts';
+import { type Json, resolveRef, walkOperations } from '../openapi.ts';
+import { OPENAPI_DIR, ROOT } from '../paths.ts';
+import { releasedVersions, revisionOf } from '../release/releases.ts';
+import { type AreaInput, assumedNodes } from './document.ts';
 
 export const SITE_DIR = path.join(ROOT, 'site');
 export const GUIDES_DIR = path.join(SITE_DIR, 'guides');

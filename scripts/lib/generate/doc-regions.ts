@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ClientArea } from './client-areas/model.ts';
 import { describeErrorBodies } from './client-areas/render-area.ts';
-import { ROOT } from './paths.ts';
+import { ROOT } from '../paths.ts';
 
 type Render = (clients: readonly ClientArea[]) => string;
 

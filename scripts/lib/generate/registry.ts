@@ -1,6 +1,6 @@
 // The area registry and the operationIds, as generated into packages/contracts/src/generated/.
-import type { AreaName } from '../../packages/contracts/src/generated/areas.ts';
-import { buildAreaModel, type Json } from './openapi.ts';
+import type { AreaName } from '../../../packages/contracts/src/generated/areas.ts';
+import { buildAreaModel, type Json } from '../openapi.ts';
 
 /** Names that would collide with a package's own files or subpaths: an area has a file of its name in each. */
 const RESERVED = new Map([

@@ -20,7 +20,7 @@ export interface ParameterRef {
   required: boolean;
 }
 
-/** One change, as read from the two contracts (scripts/lib/breaking.ts makes them). */
+/** One change, as read from the two contracts (scripts/lib/breaking/compare.ts makes them). */
 export interface Change {
   action: 'add' | 'remove' | 'replace' | 'rename';
   kind:

@@ -1,11 +1,11 @@
 // An area's changelog (openapi/<area>/CHANGELOG.md), written whole from its released revisions:
 // each revision's entry lists what changed since the one before, in the sentences of the
-// breaking-change rules (scripts/lib/breaking-rules.ts), the same that `pnpm check:breaking`
+// breaking-change rules (scripts/lib/breaking/rules.ts), the same that `pnpm check:breaking`
 // prints. The reference site shows the file as it is. The dates are the file's own record: an
 // entry keeps the date it was released on.
 import { existsSync, readFileSync } from 'node:fs';
-import { compareContracts, type Finding, foldAcrossSources, type Level } from './breaking.ts';
-import { compareNegativeCases } from './negative-cases.ts';
+import { compareContracts, type Finding, foldAcrossSources, type Level } from '../breaking/compare.ts';
+import { compareNegativeCases } from '../breaking/negative-cases.ts';
 import { type Release, readRelease, releasedVersions } from './releases.ts';
 
 const HEADINGS: Record<Level, string> = {

@@ -2,7 +2,7 @@
 // `pnpm generate` and checked by `pnpm generate --check` like the generated types: Redocly's list
 // of areas; each area's client module (scripts/lib/client-areas/), the client's exports map, its
 // index, its base URL options and its list of createPlatformClient properties; the mock's list of
-// area behaviours; and the lists of areas in the docs (scripts/lib/doc-regions.ts). An area brings
+// area behaviours; and the lists of areas in the docs (scripts/lib/generate/doc-regions.ts). An area brings
 // its contract, its mock behaviour and its own client code (if any); these files only gather them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { camelCase, clientTypesFile, pascalCase } from './client-areas/names.ts'
 import { renderClientArea, renderClientTypes } from './client-areas/render-area.ts';
 import { renderBaseUrls, renderEnums, renderInt64 } from './client-areas/render-generated.ts';
 import { renderDocRegions } from './doc-regions.ts';
-import { ROOT } from './paths.ts';
+import { ROOT } from '../paths.ts';
 import { renderRedoclyConfig } from './redocly-config.ts';
 
 export { camelCase, pascalCase };

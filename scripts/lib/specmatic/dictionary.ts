@@ -12,8 +12,8 @@
 //   https://github.com/specmatic/specmatic/blob/main/core/src/main/kotlin/io/specmatic/core/Dictionary.kt (selectValue)
 import { readFileSync } from 'node:fs';
 import type { AreaName } from '@platform-contracts/contracts';
-import { buildAreaModel, follow } from './openapi.ts';
-import { bundlePath } from './paths.ts';
+import { buildAreaModel, follow } from '../openapi.ts';
+import { bundlePath } from '../paths.ts';
 
 /** At most this many arrays for one property: beyond it the bounds are not worth listing. */
 export const MAX_DICTIONARY_VALUES = 64;

@@ -4,7 +4,7 @@
 // beside released/<revision>.yaml). The breaking-change check and the changelogs compare them.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Finding } from './breaking.ts';
+import type { Finding } from './compare.ts';
 
 export interface NegativeCase {
   /** The file's name, without .json. */

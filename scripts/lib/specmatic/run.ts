@@ -7,9 +7,9 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bundlePath, ROOT } from './paths.ts';
-import { specmaticDictionary } from './specmatic-dictionary.ts';
-import { SPECMATIC_EXCLUSIONS, type SpecmaticExclusion } from './specmatic-exclusions.ts';
+import { bundlePath, ROOT } from '../paths.ts';
+import { specmaticDictionary } from './dictionary.ts';
+import { SPECMATIC_EXCLUSIONS, type SpecmaticExclusion } from './exclusions.ts';
 
 const SPECMATIC = path.join(ROOT, 'node_modules/.bin/specmatic');
 
@@ -197,7 +197,7 @@ export async function runSpecmatic(areas: string[], baseUrl: string, { generativ
   const cwd = mkdtempSync(path.join(tmpdir(), 'specmatic-'));
   const proxy = await isolatingProxy(baseUrl);
   try {
-    // Specmatic's dictionary (scripts/lib/specmatic-dictionary.ts): the arrays within their bounds
+    // Specmatic's dictionary (scripts/lib/specmatic/dictionary.ts): the arrays within their bounds
     const dictionary = path.join(cwd, 'dictionary.json');
     writeFileSync(dictionary, JSON.stringify(specmaticDictionary(areas)));
     const env = {
@@ -228,11 +228,11 @@ export async function runSpecmatic(areas: string[], baseUrl: string, { generativ
       ...exclusions
         .filter((exclusion) => !excluded.some((test) => test.exclusion === exclusion))
         .map(
-          (exclusion) => `the exclusion of ${exclusion.operationId} (${exclusion.variant}) matched no test: remove it from scripts/lib/specmatic-exclusions.ts`,
+          (exclusion) => `the exclusion of ${exclusion.operationId} (${exclusion.variant}) matched no test: remove it from scripts/lib/specmatic/exclusions.ts`,
         ),
       ...excluded
         .filter((test) => !test.failed)
-        .map((test) => `an excluded test passed: ${test.name}: remove its entry from scripts/lib/specmatic-exclusions.ts`),
+        .map((test) => `an excluded test passed: ${test.name}: remove its entry from scripts/lib/specmatic/exclusions.ts`),
       ...(tests.length === Number(summary[1]) ? [] : [`Specmatic's summary counts ${summary[1]} tests, its report ${tests.length}`]),
       ...unattributed.map((name) => `a test of no area's path: ${name}`),
     ];

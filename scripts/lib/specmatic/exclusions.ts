@@ -4,7 +4,7 @@
 // is stale: remove it), and test/contracts/specmatic-exclusions.test.ts proves each entry is the
 // tool's fault: it sends the mock the exact request Specmatic sends and checks, against the
 // contract, that the request is another operation's and answered as that operation documents.
-// What a setting can fix is fixed there instead (scripts/lib/specmatic-dictionary.ts for arrays).
+// What a setting can fix is fixed there instead (scripts/lib/specmatic/dictionary.ts for arrays).
 import type { AreaName } from '@platform-contracts/contracts';
 
 /** Specmatic's source at the commit read (2.53.2; 2.55.1, the pinned jar, behaves the same: see `pnpm specmatic --generative --verbose`). */

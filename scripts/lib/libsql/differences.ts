@@ -4,7 +4,7 @@
 // (test/contract/libsql-corpus/), where the difference must still show, as the row describes it
 // (a row the mock no longer needs fails, so the table cannot outlive its reason); `covers`
 // recognises the same difference in any statement (the generated run, pnpm sqllogictest).
-import type { Outcome, Value } from './libsql-reference.ts';
+import type { Outcome, Value } from './reference.ts';
 
 export interface KnownDifference {
   /** A statement of the corpus that shows it, exactly as the corpus writes it. */

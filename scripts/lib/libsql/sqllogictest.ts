@@ -4,7 +4,7 @@
 // `%.3f` for R); `skipif <engine>` / `onlyif <engine>` before a record, `hash-threshold`, `halt`,
 // and `#` comments. A result given as a hash (`N values hashing to MD5`, as SQLite's own files
 // write large ones) is kept as written, `hashed`: the differential run compares answers, not hashes.
-import type { Value } from './libsql-reference.ts';
+import type { Value } from './reference.ts';
 
 export type SltRecord =
   | { kind: 'statement'; line: number; expect: 'ok' | 'error'; sql: string }

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import { listAreas, ROOT } from './paths.ts';
+import { listAreas, ROOT } from '../paths.ts';
 
 /** redocly.yaml with its `apis` derived: each area's root and where its bundle goes (the rest of the file, comments included, kept). */
 export function renderRedoclyConfig(areas: readonly string[], text = readFileSync(path.join(ROOT, 'redocly.yaml'), 'utf8')): string {

@@ -1,7 +1,7 @@
 // The names an area's client code is written with: its property and class names, where its
 // modules and the client's sources are, and the opening comment of what is generated from it.
 import path from 'node:path';
-import { ROOT } from '../paths.ts';
+import { ROOT } from '../../paths.ts';
 
 export const CLIENT_SRC = path.join(ROOT, 'packages/client/src');
 

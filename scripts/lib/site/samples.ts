@@ -7,8 +7,8 @@
 // access key or database token, and every query parameter the contract gives a value for.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildAreaModel, type Json, type Operation, resolveRef } from './openapi.ts';
-import { OPENAPI_DIR } from './paths.ts';
+import { buildAreaModel, type Json, type Operation, resolveRef } from '../openapi.ts';
+import { OPENAPI_DIR } from '../paths.ts';
 
 export const samplePath = (area: string, operationId: string) => path.join(OPENAPI_DIR, area, 'samples', `${operationId}.ts`);
 

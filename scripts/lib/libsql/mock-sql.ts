@@ -1,7 +1,7 @@
 // The mock's side of the differential test: statements sent through the mock's HTTP door
 // (`/v2/pipeline`, one stream, in process through the mock's fetch) to a fresh database of an
-// access key of their own, each answer brought to the reference's shape (./libsql-reference.ts).
-import type { Outcome, Value } from './libsql-reference.ts';
+// access key of their own, each answer brought to the reference's shape (./reference.ts).
+import type { Outcome, Value } from './reference.ts';
 
 type Fetch = typeof globalThis.fetch;
 

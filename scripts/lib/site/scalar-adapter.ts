@@ -123,7 +123,7 @@ function expectOne(script: string, name: string, pattern: RegExp) {
   const found = [...script.matchAll(pattern)].length;
   if (found !== 1)
     throw new Error(
-      `${path.basename(SCALAR_SCRIPT)}: expected one ${name} to hook (found ${found}); check scripts/lib/scalar-adapter.ts against this Scalar version`,
+      `${path.basename(SCALAR_SCRIPT)}: expected one ${name} to hook (found ${found}); check scripts/lib/site/scalar-adapter.ts against this Scalar version`,
     );
 }
 

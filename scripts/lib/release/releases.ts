@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { examplesDirOf, type NegativeCase, readNegativeCases } from './negative-cases.ts';
+import { examplesDirOf, type NegativeCase, readNegativeCases } from '../breaking/negative-cases.ts';
 
 export const releasedDir = (openapiDir: string, area: string) => path.join(openapiDir, area, 'released');
 

@@ -1,7 +1,7 @@
 // The packages' TypeScript compiled to JavaScript and declarations (tsc). `pnpm test` builds
 // without type checking (`pnpm build --no-check`), because its next stage type-checks every
 // package with the tests (tsconfig.json): the output is the same, the check is not done twice.
-import { runBin } from './run.ts';
+import { runBin } from '../run.ts';
 
 const options = { check: true };
 

@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DOCS_DIR, ROOT } from './paths.ts';
-import { cleanNpmEnv, pnpmCommand } from './pnpm.ts';
+import { DOCS_DIR, ROOT } from '../paths.ts';
+import { cleanNpmEnv, pnpmCommand } from '../pnpm.ts';
 
 /** The image's repository name; its tag is the mock package's version. */
 export const IMAGE_REPOSITORY = 'localhost/platform-mock';
@@ -28,7 +28,7 @@ export const DATA_DIR = '/data';
 export const IMAGE_PORT = 4010;
 const NODE_IN_IMAGE = '/usr/local/bin/node';
 const INPUTS_LABEL = 'io.platform-contracts.inputs';
-const HEALTHCHECK_SOURCE = path.join(ROOT, 'scripts/lib/image-healthcheck.mjs');
+const HEALTHCHECK_SOURCE = path.join(ROOT, 'scripts/lib/build/image-healthcheck.mjs');
 
 /** The image's settings, one table: its environment, entrypoint, health check, user and labels. */
 export function imageConfig(version: string, node: string) {

@@ -2,7 +2,7 @@
 // (one tag group per area, so one navigation and one search cover every operation and schema),
 // with the guides, changelogs and assumption sources as its description, and every assumed
 // element marked. `statedOnly` derives the view without assumed elements.
-import { HTTP_METHODS, type Json, resolveRef, walkOperations } from './openapi.ts';
+import { HTTP_METHODS, type Json, resolveRef, walkOperations } from '../openapi.ts';
 
 export interface AreaInput {
   area: string;

@@ -3,8 +3,8 @@
 // enumerations' names (`x-enum-varnames`) and where its answers hold int64 fields; and what its
 // hand-written module (packages/client/src/domain/<area>.ts) exports.
 import { readFileSync } from 'node:fs';
-import { buildAreaModel, type Json, type Operation } from '../openapi.ts';
-import { bundlePath } from '../paths.ts';
+import { buildAreaModel, type Json, type Operation } from '../../openapi.ts';
+import { bundlePath } from '../../paths.ts';
 import { ClientAreaError } from './errors.ts';
 import { type Int64Layout, int64Layout } from './int64-layout.ts';
 import { domainExportsOf } from './module-exports.ts';
