@@ -13,14 +13,14 @@ import path from 'node:path';
 import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
 import { checkNames, parseScriptArgs } from './lib/args.ts';
 import { entryPoints } from './lib/build/entry-points.ts';
-import { apiChange, type Bump, bumpsOfChangesets, covers } from './lib/release/api-bump.ts';
 import { ROOT, scopedName } from './lib/paths.ts';
+import { apiChange, type Bump, bumpsOfChangesets, covers } from './lib/release/api-bump.ts';
 import { fail } from './lib/run.ts';
 
 /** The packages with types (the CLI has none). */
-export const API_PACKAGES = ['contracts', 'client', 'mock'] as const;
-export const REPORT_DIR = path.join(ROOT, 'etc');
-export const reportPath = (name: string, dir = REPORT_DIR) => path.join(dir, `${name}.api.md`);
+const API_PACKAGES = ['contracts', 'client', 'mock'] as const;
+const REPORT_DIR = path.join(ROOT, 'etc');
+const reportPath = (name: string, dir = REPORT_DIR) => path.join(dir, `${name}.api.md`);
 const ENTRY = '.api-report-entry.d.ts';
 
 /** One declaration file that exports every entry point: the root's exports, each subpath as a namespace. */
@@ -34,7 +34,7 @@ function entrySource(name: string): string {
 }
 
 /** Writes the package's report into `dir`; returns its text. */
-export function writeReport(name: string, dir: string): string {
+function writeReport(name: string, dir: string): string {
   const packageFolder = path.join(ROOT, 'packages', name);
   const entry = path.join(packageFolder, 'dist', ENTRY);
   writeFileSync(entry, `${entrySource(name)}\n`);
@@ -86,7 +86,9 @@ export function reportProblems(fresh: Map<string, string>, committedOf: (name: s
       ];
     const { least, added, removed } = apiChange(committed, text);
     if (!covers(bump, least)) {
-      const what = [removed.length > 0 ? `removes ${removed.join(', ')}` : '', added.length > 0 ? `adds ${added.join(', ')}` : ''].filter(Boolean).join(' and ');
+      const what = [removed.length > 0 ? `removes ${removed.join(', ')}` : '', added.length > 0 ? `adds ${added.join(', ')}` : '']
+        .filter(Boolean)
+        .join(' and ');
       return [`the public API of ${scopedName(name)} ${what}: a ${least} change at least, and the pending changesets give it ${bump}: raise the bump`];
     }
     return [`${file} is stale: run \`pnpm api-report --update\` and commit it`];

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { startMock } from '@platform-contracts/mock';
 import { chromium, type Page } from 'playwright-core';
 import { checkNames, parseScriptArgs, usageError } from './lib/args.ts';
-import { audit, describeFindings, type Finding } from './lib/site/axe-audit.ts';
 import { DOCS_DIR } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
+import { audit, describeFindings, type Finding } from './lib/site/axe-audit.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 

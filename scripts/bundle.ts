@@ -7,8 +7,8 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
 import { fingerprint, readRecord, whyStale, writeRecord } from './lib/build/freshness.ts';
-import { BUILD_RECORD, BUNDLE_DIR, bundlePath, listAreas, negativeCasesDir, OPENAPI_DIR, ROOT } from './lib/paths.ts';
 import { syncRedoclyConfig } from './lib/generate/redocly-config.ts';
+import { BUILD_RECORD, BUNDLE_DIR, bundlePath, listAreas, negativeCasesDir, OPENAPI_DIR, ROOT } from './lib/paths.ts';
 import { fail, REDOCLY_ENV, runBin } from './lib/run.ts';
 
 /** What the bundles are made from. */

@@ -5,8 +5,8 @@
 // `--check` writes nothing and fails when a committed file differs from a fresh generation.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { bundlePath, GENERATED_DIR, listAreas, ROOT } from './lib/paths.ts';
 import { areaNameProblem, operationIdsOf, renderAreas, renderOperations } from './lib/generate/registry.ts';
+import { bundlePath, GENERATED_DIR, listAreas, ROOT } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
 
 const USAGE = `usage: pnpm generate [area...] [--check]

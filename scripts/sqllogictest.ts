@@ -10,11 +10,11 @@ import { createMock } from '@platform-contracts/mock';
 import { staleSteps } from './build.ts';
 import { parseScriptArgs, plural, usageError } from './lib/args.ts';
 import { coveringDifference } from './lib/libsql/differences.ts';
-import { LibsqlReference } from './lib/libsql/reference.ts';
 import { agrees, freshDatabaseToken, runOnMock } from './lib/libsql/mock-sql.ts';
+import { LibsqlReference } from './lib/libsql/reference.ts';
+import { parseSlt } from './lib/libsql/sqllogictest.ts';
 import { ROOT } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
-import { parseSlt } from './lib/libsql/sqllogictest.ts';
 import { staleNote } from './mock.ts';
 
 const CORPUS = path.join(ROOT, 'test/contract/libsql-corpus');

@@ -2,7 +2,7 @@
 // them: from its sources, because the scripts run before the package is built (`pnpm generate`).
 
 export { buildAreaModel, type RawOperation, walkOperations } from '../../packages/contracts/src/model.ts';
-export { HTTP_METHODS, type HttpMethod, type Operation } from '../../packages/contracts/src/operation.ts';
+export { HTTP_METHODS, type Operation } from '../../packages/contracts/src/operation.ts';
 export { escapePointerToken, follow, resolveRef, unescapePointerToken } from '../../packages/contracts/src/refs.ts';
 
 /** A parsed OpenAPI document or a part of one, as the scripts walk it. */

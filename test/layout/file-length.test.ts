@@ -22,9 +22,7 @@ const CHECKED = [...readdirSync(path.join(ROOT, 'packages')).map((pkg) => `packa
 
 /** The source files under `dir` over the limit that are no table, relative to it. */
 function longFiles(dir: string, tables: Tables = []): string[] {
-  return tsFiles(dir).filter(
-    (file) => !tables.some(({ pattern }) => pattern.test(file)) && lineCount(readFileSync(path.join(dir, file), 'utf8')) > MAX_LINES,
-  );
+  return tsFiles(dir).filter((file) => !tables.some(({ pattern }) => pattern.test(file)) && lineCount(readFileSync(path.join(dir, file), 'utf8')) > MAX_LINES);
 }
 
 describe.each(CHECKED)('%s', (dir) => {

@@ -20,7 +20,7 @@ const FILES = ['packages', 'scripts', 'test', 'bench', 'site', 'openapi'].flatMa
 );
 
 /** The `.ts` names in a source's header comment that name no file of `files`. */
-export function staleNames(source: string, files: readonly string[]): string[] {
+function staleNames(source: string, files: readonly string[]): string[] {
   const header = /^(?:\/\/.*\n)+/.exec(source)?.[0] ?? '';
   const known = (name: string) => files.some((file) => file === name || file.endsWith(`/${name}`));
   return [...header.matchAll(/[\w./-]*[\w-]+\.ts\b/g)].map((match) => match[0].replace(/^\.\//, '')).filter((name) => !known(name));

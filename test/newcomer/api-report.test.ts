@@ -29,7 +29,9 @@ describe('bumpsOfChangesets', () => {
 const report = (...names: string[]) =>
   [
     ...names.filter((name) => !name.includes('.')).map((name) => `// @public (undocumented)\nexport function ${name}(): void;\n`),
-    ...names.filter((name) => name.includes('.')).map((name) => `declare namespace ${name.split('.')[0]} {\n    export {\n        ${name.split('.')[1]}\n    }\n}\n`),
+    ...names
+      .filter((name) => name.includes('.'))
+      .map((name) => `declare namespace ${name.split('.')[0]} {\n    export {\n        ${name.split('.')[1]}\n    }\n}\n`),
   ].join('\n');
 
 describe('exportedNames', () => {
@@ -46,11 +48,23 @@ const CASES: [string, string | undefined, string, [string, Bump][], RegExp | und
   ['a changed report and no changeset', report('a'), `${report('a')}// x`, [], /public API of @[^ ]+\/mock changed .* no changeset names it/],
   ['a changed report and a changeset naming another package', report('a'), `${report('a')}// x`, [[scopedName('client'), 'major']], /no changeset names it/],
   ['a changed signature and a patch', report('a'), `${report('a')}// x`, [[MOCK, 'patch']], /etc\/mock\.api\.md is stale: run `pnpm api-report --update`/],
-  ['a new export and a patch', report('a'), report('a', 'b'), [[MOCK, 'patch']], /mock adds b: a minor change at least, and the pending changesets give it patch/],
+  [
+    'a new export and a patch',
+    report('a'),
+    report('a', 'b'),
+    [[MOCK, 'patch']],
+    /mock adds b: a minor change at least, and the pending changesets give it patch/,
+  ],
   ['a new export in a subpath and a patch', report('a'), report('a', 'vitest.b'), [[MOCK, 'patch']], /adds vitest\.b: a minor change/],
   ['a new export and a minor', report('a'), report('a', 'b'), [[MOCK, 'minor']], /stale/],
   ['a new export and a major', report('a'), report('a', 'b'), [[MOCK, 'major']], /stale/],
-  ['a removed export and a minor', report('a', 'b'), report('a'), [[MOCK, 'minor']], /mock removes b: a major change at least, and the pending changesets give it minor/],
+  [
+    'a removed export and a minor',
+    report('a', 'b'),
+    report('a'),
+    [[MOCK, 'minor']],
+    /mock removes b: a major change at least, and the pending changesets give it minor/,
+  ],
   ['a removed and an added export and a minor', report('a', 'b'), report('a', 'c'), [[MOCK, 'minor']], /removes b and adds c: a major change/],
   ['a removed export and a major', report('a', 'b'), report('a'), [[MOCK, 'major']], /stale/],
   ['no committed report and a patch', undefined, report('a'), [[MOCK, 'patch']], /stale/],

@@ -19,8 +19,8 @@ import { read } from './read.ts';
 import { type Change, type Rule, ruleFor } from './rules.ts';
 import { type Json, type Key, parameterIndexAfter, walk } from './walk.ts';
 
-export { type Finding, foldAcrossSources, formatFinding, type SourcePlace } from './findings.ts';
-export { type Change, type Level, RULES, type Rule } from './rules.ts';
+export { type Finding, foldAcrossSources, formatFinding } from './findings.ts';
+export { type Level, RULES } from './rules.ts';
 
 export interface CompareOptions {
   /** Maps a place in the after-contract's bundle to its source file and line. */

@@ -82,7 +82,7 @@ const quote = (value: unknown) => (typeof value === 'string' ? `'${value}'` : JS
 const isSuccess = (status = '') => /^2/.test(status);
 
 /** The element a schema change is about, in words: "the request property 'title'". */
-export function elementName(c: Change): string {
+function elementName(c: Change): string {
   const property = c.property ?? '';
   if (c.owner === 'parameter') {
     const parameter = `the ${c.parameter?.in} parameter '${c.parameter?.name}'`;
@@ -124,7 +124,7 @@ const BOUNDS: { keyword: string; id: string; upper: boolean }[] = [
 ];
 
 /** How a bound moved; undefined when it did not (or is not a number). */
-export function boundMove(c: Change): BoundMove | undefined {
+function boundMove(c: Change): BoundMove | undefined {
   const [before, after] = [c.before, c.after];
   if (before === undefined && typeof after === 'number') return 'set';
   if (typeof before === 'number' && after === undefined) return 'unset';
@@ -163,12 +163,12 @@ const boundRules: Rule[] = SUBJECTS.flatMap((subject) =>
 const request = (subject: Subject) => directionOf(subject) === 'request';
 
 /** The JSON types a `type` keyword allows, with integer inside number. */
-export function typeSet(type: unknown): Set<string> {
+function typeSet(type: unknown): Set<string> {
   const list = Array.isArray(type) ? type.map(String) : type === undefined ? ['any'] : [String(type)];
   return new Set(list);
 }
 const covers = (wide: Set<string>, narrow: Set<string>) => wide.has('any') || [...narrow].every((t) => wide.has(t) || (t === 'integer' && wide.has('number')));
-export function typeMove(c: Change): 'generalized' | 'specialized' | 'changed' | undefined {
+function typeMove(c: Change): 'generalized' | 'specialized' | 'changed' | undefined {
   const [before, after] = [typeSet(c.before), typeSet(c.after)];
   if (covers(after, before) && covers(before, after)) return undefined;
   if (covers(after, before)) return 'generalized';

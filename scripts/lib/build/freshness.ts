@@ -22,7 +22,7 @@ export interface BuildStep {
  * (`pnpm build`, `pnpm start`, `pnpm pack:all`) does it again, until a type check of every package
  * passed (`markChecked`, after pnpm test's typecheck stage).
  */
-export const UNCHECKED = '(types not checked)';
+const UNCHECKED = '(types not checked)';
 
 /** Relative path -> content hash, for every file under the inputs. */
 export type Fingerprint = Record<string, string>;

@@ -13,9 +13,9 @@ import { DOCS_DIR, ROOT } from '../paths.ts';
 import { cleanNpmEnv, pnpmCommand } from '../pnpm.ts';
 
 /** The image's repository name; its tag is the mock package's version. */
-export const IMAGE_REPOSITORY = 'localhost/platform-mock';
-export const MOCK_PACKAGE = path.join(ROOT, 'packages/mock');
-export const mockVersion = (): string => JSON.parse(readFileSync(path.join(MOCK_PACKAGE, 'package.json'), 'utf8')).version;
+const IMAGE_REPOSITORY = 'localhost/platform-mock';
+const MOCK_PACKAGE = path.join(ROOT, 'packages/mock');
+const mockVersion = (): string => JSON.parse(readFileSync(path.join(MOCK_PACKAGE, 'package.json'), 'utf8')).version;
 export const imageName = (version = mockVersion()) => `${IMAGE_REPOSITORY}:${version}`;
 /** The tag the READMEs' snippets use, moved to each image built or reused. */
 export const LATEST_IMAGE = `${IMAGE_REPOSITORY}:latest`;
@@ -23,8 +23,8 @@ export const LATEST_IMAGE = `${IMAGE_REPOSITORY}:latest`;
 /** The user the mock runs as: no name on the host, not root (distroless's `nonroot`). */
 export const IMAGE_USER = 65532;
 /** Where the app lives, and the image's working folder for volumes (owned by IMAGE_USER). */
-export const APP_DIR = '/app';
-export const DATA_DIR = '/data';
+const APP_DIR = '/app';
+const DATA_DIR = '/data';
 export const IMAGE_PORT = 4010;
 const NODE_IN_IMAGE = '/usr/local/bin/node';
 const INPUTS_LABEL = 'io.platform-contracts.inputs';
@@ -74,7 +74,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** A digest of everything the image is made of: the built packages, the site, the lockfile, the Node binary and this builder. */
-export function imageInputs(node = process.execPath): string {
+function imageInputs(node = process.execPath): string {
   const hash = createHash('sha256');
   const places = ['packages/mock/bin', 'packages/mock/dist', 'packages/mock/package.json', 'packages/contracts/dist', 'packages/contracts/bundles'];
   const files = [...places.flatMap((place) => filesUnder(path.join(ROOT, place))), ...filesUnder(DOCS_DIR)];
@@ -86,13 +86,13 @@ export function imageInputs(node = process.execPath): string {
 }
 
 /** The inputs label of the image `name`, or undefined when there is no such image. */
-export function imageLabel(name: string): string | undefined {
+function imageLabel(name: string): string | undefined {
   const result = spawnSync('podman', ['image', 'inspect', '--format', `{{index .Labels "${INPUTS_LABEL}"}}`, name], { encoding: 'utf8' });
   return result.status === 0 ? result.stdout.trim() : undefined;
 }
 
 /** The libraries the dynamic loader gives `binary` (`ldd`), the loader itself included. */
-export function sharedLibraries(binary: string): string[] {
+function sharedLibraries(binary: string): string[] {
   return [...run('ldd', [binary]).matchAll(/(\/\S+) \(0x/g)].map((match) => match[1]!);
 }
 
@@ -102,7 +102,7 @@ export function sharedLibraries(binary: string): string[] {
  * site in its `docs/` (as the packed package has it) and the health check. Peers the image never
  * loads (TypeScript, type packages) are left out.
  */
-export function stageApp(into: string): void {
+function stageApp(into: string): void {
   const [pnpm, pnpmArgs] = pnpmCommand();
   const deploy = (offline: boolean) =>
     run(
@@ -134,7 +134,7 @@ export function stageApp(into: string): void {
 }
 
 /** The image's root filesystem in `root`: Node and its libraries, the app, /etc/passwd for the user, /data and /tmp. */
-export function stageRoot(root: string, node = process.execPath): void {
+function stageRoot(root: string, node = process.execPath): void {
   mkdirSync(path.dirname(path.join(root, NODE_IN_IMAGE)), { recursive: true });
   cpSync(node, path.join(root, NODE_IN_IMAGE), { dereference: true });
   for (const library of sharedLibraries(node)) {

@@ -7,16 +7,16 @@
 // fails test/layout/area-lists.test.ts, naming its file and line.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ROOT } from '../paths.ts';
 import type { ClientArea } from './client-areas/model.ts';
 import { describeErrorBodies } from './client-areas/render-area.ts';
-import { ROOT } from '../paths.ts';
 
 type Render = (clients: readonly ClientArea[]) => string;
 
 const titleOf = (client: ClientArea) => client.title.replace(/ API$/, '');
 
 /** Each file with generated regions: region name -> its content. */
-export const DOC_REGIONS: Record<string, Record<string, Render>> = {
+const DOC_REGIONS: Record<string, Record<string, Render>> = {
   'README.md': {
     'area titles': (clients) => clients.map(titleOf).join(', '),
   },
@@ -44,7 +44,7 @@ export const DOC_REGIONS: Record<string, Record<string, Render>> = {
 const REGION = (name: string) => new RegExp(`(<!-- pnpm generate: ${name} -->)[\\s\\S]*?(<!-- /pnpm generate -->)`);
 
 /** `text` with each named region's content replaced; throws naming a region whose markers are missing. */
-export function fillRegions(file: string, text: string, regions: Record<string, string>): string {
+function fillRegions(file: string, text: string, regions: Record<string, string>): string {
   for (const [name, content] of Object.entries(regions)) {
     if (!REGION(name).test(text))
       throw new Error(`${file} has no region "${name}" (<!-- pnpm generate: ${name} --> ... <!-- /pnpm generate -->) for pnpm generate to fill`);

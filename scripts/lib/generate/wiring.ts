@@ -6,13 +6,13 @@
 // its contract, its mock behaviour and its own client code (if any); these files only gather them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ROOT } from '../paths.ts';
 import { type ClientArea, readClientArea } from './client-areas/model.ts';
 import { domainExportsOf, moduleExports } from './client-areas/module-exports.ts';
 import { camelCase, clientTypesFile, pascalCase } from './client-areas/names.ts';
 import { renderClientArea, renderClientTypes } from './client-areas/render-area.ts';
 import { renderBaseUrls, renderEnums, renderInt64 } from './client-areas/render-generated.ts';
 import { renderDocRegions } from './doc-regions.ts';
-import { ROOT } from '../paths.ts';
 import { renderRedoclyConfig } from './redocly-config.ts';
 
 export { camelCase, pascalCase };

@@ -51,7 +51,7 @@ function hranaValue(value: HranaValue): Value {
 }
 
 /** SQLite's own message inside sqld's wording of an error. */
-export function coreMessage(message: string): string {
+function coreMessage(message: string): string {
   return message
     .replace(/^SQL string could not be parsed: /, '')
     .replace(/^SQLite error: /, '')

@@ -53,7 +53,7 @@ const sqldCode = (raw: number) => SQLD_CODES[raw & 0xff] ?? 'SQLITE_UNKNOWN';
 /** SQLite's tokenizer and parser refusing a text: sqld's own parser refuses it first (its message is its own). */
 const PARSER_MESSAGE = /^(near ".*": syntax error|incomplete input|unrecognized token: .*)$/s;
 
-export function sqlValue(value: unknown): Value {
+function sqlValue(value: unknown): Value {
   if (value === null || value === undefined) return { type: 'null' };
   if (typeof value === 'bigint') return { type: 'integer', value: String(value) };
   if (typeof value === 'number') return { type: 'float', value: Number.isFinite(value) ? value : null };

@@ -7,7 +7,7 @@
 // every sqld since, REINDEX included (allowed since 4c3f5fc, 2024-07-25). Written from reading,
 // independently of the mock's own rules; nothing of sqld's code is copied.
 
-export const SQLD_RULES_SOURCE = 'libsql-server/src/query_analysis.rs at tursodatabase/libsql f8fb14f (unchanged since 1e809f2)';
+// Read from libsql-server/src/query_analysis.rs at tursodatabase/libsql f8fb14f (unchanged since 1e809f2).
 
 /** Pragmas sqld runs whatever their argument (`Read` and primary-only `Write` kinds). */
 const PRAGMAS_ANY_FORM = new Set([
@@ -78,7 +78,7 @@ const RESERVED_TABLES = new Set(['_litestream_seq', '_litestream_lock', 'libsql_
 export type SqldVerdict = 'runs' | 'unsupported';
 
 /** The statement's words and punctuation, comments and blanks left out; quoted names unquoted. */
-export function tokens(sql: string): string[] {
+function tokens(sql: string): string[] {
   const out: string[] = [];
   const pattern = /\s+|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|'(?:[^']|'')*'?|"(?:[^"]|"")*"?|`[^`]*`?|\[[^\]]*\]?|[A-Za-z_][\w$]*|\d[\w.]*|[\s\S]/g;
   for (const [token] of sql.matchAll(pattern)) {

@@ -4,7 +4,7 @@
 // The pending changesets say which bump each package gets (the highest one naming it).
 import { readdirSync, readFileSync } from 'node:fs';
 
-export const BUMPS = ['patch', 'minor', 'major'] as const;
+const BUMPS = ['patch', 'minor', 'major'] as const;
 export type Bump = (typeof BUMPS)[number];
 
 /** Whether `bump` is at least `least`. */
@@ -16,7 +16,13 @@ export function exportedNames(report: string): Set<string> {
   const listed = (list: string) =>
     list
       .split(',')
-      .map((name) => name.trim().split(/\s+as\s+/).pop()!)
+      .map(
+        (name) =>
+          name
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+      )
       .filter(Boolean);
   for (const match of report.matchAll(/^export (?:declare )?(?:abstract )?(?:class|const|let|var|function|interface|type|enum|namespace) (\w+)/gm))
     names.add(match[1]!);

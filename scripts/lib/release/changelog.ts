@@ -15,7 +15,7 @@ const HEADINGS: Record<Level, string> = {
 };
 
 /** Markdown that shows the sentence as it is (`application/*+json` keeps its star). */
-export const escapeMarkdown = (text: string) => text.replace(/([\\*<`])/g, '\\$1');
+const escapeMarkdown = (text: string) => text.replace(/([\\*<`])/g, '\\$1');
 
 /** One change as a changelog line: the sentence and its rule. */
 export const changelogLine = (finding: Finding) => `- ${escapeMarkdown(finding.text)} (\`${finding.rule}\`)`;
@@ -32,7 +32,7 @@ const titleOf = (release: Release) => String((release.document.info as { title?:
 const apiVersionOf = (release: Release) => String((release.document.info as { version?: unknown } | undefined)?.version);
 
 /** The body of a revision's entry: its changes since `previous`, grouped by level. */
-export function entryBody(previous: Release | undefined, release: Release): string {
+function entryBody(previous: Release | undefined, release: Release): string {
   if (!previous) return '- First recorded release of this contract.';
   const findings = [
     ...foldAcrossSources(compareContracts(previous.document, release.document)),

@@ -29,7 +29,7 @@ export interface Finding {
 
 let axeSource: string | undefined;
 /** axe-core's browser build (the pinned devDependency). */
-export const axeScript = () => (axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+const axeScript = () => (axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
 
 interface Axe {
   getRules: (tags: string[]) => { ruleId: string; tags: string[] }[];

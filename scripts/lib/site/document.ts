@@ -66,7 +66,7 @@ export function combineAreas(inputs: AreaInput[], text: SiteText): Json {
 }
 
 /** What the mock does with state for an operation (its x-mock-state), shown with the operation. */
-export function showMockState(operation: Json): void {
+function showMockState(operation: Json): void {
   const text = operation['x-mock-state'];
   if (typeof text !== 'string') return;
   const note = `<span class="mock-state-badge">In the mock</span> ${text}`;
@@ -86,7 +86,7 @@ export function assumedNodes(document: Json): { at: string; node: Json }[] {
 }
 
 // Scalar validates the colour as a literal (a CSS variable is refused), so the light theme's is used.
-export const ASSUMED_BADGE = { name: 'Assumed', position: 'after', color: '#a64d00' } as const;
+const ASSUMED_BADGE = { name: 'Assumed', position: 'after', color: '#a64d00' } as const;
 
 /**
  * Makes each assumption visible: a badge on assumed operations (shown next to their name, in the

@@ -9,7 +9,7 @@ import { type AreaInput, assumedNodes } from './document.ts';
 
 export const SITE_DIR = path.join(ROOT, 'site');
 export const GUIDES_DIR = path.join(SITE_DIR, 'guides');
-export const ASSUMPTIONS_FILE = path.join(OPENAPI_DIR, 'ASSUMPTIONS.md');
+const ASSUMPTIONS_FILE = path.join(OPENAPI_DIR, 'ASSUMPTIONS.md');
 
 /** The anchor of a description heading, as the renderer makes it (lower case, words joined by -). */
 export const headingSlug = (heading: string) =>

@@ -10,12 +10,12 @@ import path from 'node:path';
 import { buildAreaModel, type Json, type Operation, resolveRef } from '../openapi.ts';
 import { OPENAPI_DIR } from '../paths.ts';
 
-export const samplePath = (area: string, operationId: string) => path.join(OPENAPI_DIR, area, 'samples', `${operationId}.ts`);
+const samplePath = (area: string, operationId: string) => path.join(OPENAPI_DIR, area, 'samples', `${operationId}.ts`);
 
 /** The local mock's address, where every sample points unless told otherwise. */
 export const MOCK_URL = 'http://127.0.0.1:4010';
 /** The mock accepts any access key; samples use this one unless ACCESS_KEY is set. */
-export const SAMPLE_ACCESS_KEY = 'any-key';
+const SAMPLE_ACCESS_KEY = 'any-key';
 const TOKEN_HINT = 'a database access token: pnpm mock prints one at start-up; platform db token create my-database makes one';
 
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
@@ -70,12 +70,12 @@ export interface RequestShape {
 }
 
 /** The production address an operation is served at, its variables filled with their defaults. */
-export function productionUrl(operation: Operation): string | undefined {
+function productionUrl(operation: Operation): string | undefined {
   const server = operation.servers.find((s) => !Object.hasOwn(s.variables ?? {}, 'mock_url'));
   return server?.url.replace(/\{(\w+)\}/g, (_: string, name: string) => server.variables?.[name]?.default ?? `{${name}}`);
 }
 
-export function requestShape(document: Json, operation: Operation): RequestShape {
+function requestShape(document: Json, operation: Operation): RequestShape {
   const missing: string[] = [];
   const example = successExampleName(operation);
   let target = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
@@ -129,7 +129,7 @@ const productionNote = (shape: RequestShape) =>
   `the local mock${shape.production ? `; in production ${shape.production} (a placeholder: use your own address)` : ''}`;
 
 /** The curl command for one operation, with every variable it uses defined. */
-export function curlSample(document: Json, operation: Operation): string {
+function curlSample(document: Json, operation: Operation): string {
   const shape = requestShape(document, operation);
   const method = operation.method;
   const lines = [`BASE_URL="\${BASE_URL:-${MOCK_URL}}"  # ${productionNote(shape)}`];
@@ -147,7 +147,7 @@ export function curlSample(document: Json, operation: Operation): string {
 }
 
 /** A fetch call (Node 18+ or a browser module) for one operation. */
-export function fetchSample(document: Json, operation: Operation): string {
+function fetchSample(document: Json, operation: Operation): string {
   const shape = requestShape(document, operation);
   const method = operation.method;
   const env = (name: string, fallback: string) => `globalThis.process?.env.${name} ?? ${fallback}`;

@@ -148,7 +148,7 @@ export function withSearchHook(script: string): string {
 }
 
 /** Throws when the bundle would load something from another host at run time. */
-export function checkOffline(script: string): void {
+function checkOffline(script: string): void {
   // Fonts come from fonts.scalar.com unless withDefaultFonts is false (it is, in site/app.js).
   for (const loader of [/@import\s+url\(["']?https?:/, /<script[^>]+src=["']https?:/i]) {
     if (loader.test(script)) throw new Error(`${path.basename(SCALAR_SCRIPT)} loads something from another host (${loader}): check it`);

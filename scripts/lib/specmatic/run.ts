@@ -20,7 +20,7 @@ const SPECMATIC = path.join(ROOT, 'node_modules/.bin/specmatic');
  * own, as the contract's examples assume, from `isolatingProxy` (Specmatic's random key is one
  * for all the variants of an example).
  */
-export const SPECMATIC_DATABASE_TOKEN = 'specmatic-full-access-token';
+const SPECMATIC_DATABASE_TOKEN = 'specmatic-full-access-token';
 
 /**
  * Open streams the start-up namespace may hold during Specmatic's run: every pipeline test that
@@ -110,7 +110,7 @@ const unescapeXml = (text: string) =>
   text.replace(/&(lt|gt|quot|apos|amp);/g, (_, entity: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[entity]!);
 
 /** The tests of a JUnit report as Specmatic writes it (one testcase per test, a failure or error inside a failed one). */
-export function readJunitReport(xml: string): SpecmaticTest[] {
+function readJunitReport(xml: string): SpecmaticTest[] {
   return [...xml.matchAll(/<testcase\b[^>]*?\bname="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)].map((match) => {
     // "Contract Tests > SpecmaticJUnitSupport > contractTest() > +ve  Scenario: ..." (+ve and -ve in generative runs)
     const name = unescapeXml(match[1]!)
@@ -148,7 +148,7 @@ export function exclusionOf(name: string, area: string, exclusions: readonly Spe
  * Each area's tests, found by the method and path each test's name starts with; with `exclusions`,
  * the tests an entry matches are counted apart, failed or not.
  */
-export function testsByArea(
+function testsByArea(
   tests: SpecmaticTest[],
   areas: string[],
   exclusions: readonly SpecmaticExclusion[] = [],

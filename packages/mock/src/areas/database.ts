@@ -24,8 +24,6 @@ import { type Stream, StreamLimitReached, StreamLost, streamTable } from './data
 import { type Caller, failure, STARTUP_NAMESPACE, tokenManagement } from './database/token-management.ts';
 import { hranaMessageSchemas } from './hrana-messages.ts';
 
-export { type DatabaseState, STARTUP_NAMESPACE };
-
 export interface DatabaseInfo {
   /** The start-up Full Access token (namespace `default`). */
   fullAccessToken: string;

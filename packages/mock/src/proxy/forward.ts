@@ -134,5 +134,3 @@ export function createForwarder(limits: ForwarderLimits) {
     },
   };
 }
-
-export type Forwarder = ReturnType<typeof createForwarder>;

@@ -29,7 +29,7 @@ export function renderInt64(client: ClientArea): string {
 }
 
 /** The base URLs of the areas with a generated client, each with the areas served there. */
-export function baseUrlsOf(clients: readonly ClientArea[]): (BaseUrl & { areas: string[] })[] {
+function baseUrlsOf(clients: readonly ClientArea[]): (BaseUrl & { areas: string[] })[] {
   const byOption = new Map<string, BaseUrl & { areas: string[] }>();
   for (const client of clients) {
     if (!client.baseUrl) continue;
