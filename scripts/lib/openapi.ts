@@ -3,6 +3,7 @@
 
 export { buildAreaModel, type RawOperation, walkOperations } from '../../packages/contracts/src/model.ts';
 export { HTTP_METHODS, type Operation } from '../../packages/contracts/src/operation.ts';
+export { operationsOf } from '../../packages/contracts/src/operations.ts';
 export { escapePointerToken, follow, resolveRef, unescapePointerToken } from '../../packages/contracts/src/refs.ts';
 
 /** A parsed OpenAPI document or a part of one, as the scripts walk it. */

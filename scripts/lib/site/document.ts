@@ -38,19 +38,19 @@ export function combineAreas(inputs: AreaInput[], text: SiteText): Json {
       tagNames.push(tag.name);
     }
     combined['x-tagGroups'].push({ name: `${document.info.title} ${document.info.version}`, tags: tagNames, 'x-area': area });
-    for (const [urlPath, pathItem] of Object.entries(document.paths ?? {}) as [string, Json][]) {
-      if (combined.paths[urlPath]) conflicts.push(`path ${urlPath} (${area})`);
-      const { servers: pathServers, ...rest } = pathItem;
-      const servers = pathServers ?? document.servers ?? [];
-      for (const method of methodsOf(rest)) {
-        const operation = rest[method];
-        // Operation-level servers and security: in one document, each operation keeps its own area's.
-        operation.servers ??= servers;
-        operation.security ??= document.security ?? [];
-        operation['x-area'] = area;
-        showMockState(operation);
+    const copied = new Set<string>();
+    for (const { path: urlPath, pathItem, operation } of walkOperations(document)) {
+      if (!copied.has(urlPath)) {
+        if (combined.paths[urlPath]) conflicts.push(`path ${urlPath} (${area})`);
+        const { servers: _pathServers, ...rest } = pathItem;
+        combined.paths[urlPath] = rest;
+        copied.add(urlPath);
       }
-      combined.paths[urlPath] = rest;
+      // Operation-level servers and security: in one document, each operation keeps its own area's.
+      operation.servers ??= pathItem.servers ?? document.servers ?? [];
+      operation.security ??= document.security ?? [];
+      operation['x-area'] = area;
+      showMockState(operation);
     }
     for (const [kind, members] of Object.entries(document.components ?? {}) as [string, Json][]) {
       combined.components[kind] ??= {};
@@ -202,12 +202,10 @@ export function statedOnly(document: Json): Json {
   const assumed = (node: Json) => typeof node?.['x-assumed'] === 'string' || assumedComponent(node?.$ref);
 
   dropAssumedExamples(document, doc);
-  for (const [urlPath, pathItem] of Object.entries(doc.paths ?? {}) as [string, Json][]) {
-    for (const method of methodsOf(pathItem)) {
-      if (!assumed(pathItem[method])) continue;
-      if (assumesPartOnly(pathItem[method])) unbadgePartOnly(pathItem[method]);
-      else delete pathItem[method];
-    }
+  for (const { path: urlPath, method, pathItem, operation } of walkOperations(doc)) {
+    if (!assumed(operation)) continue;
+    if (assumesPartOnly(operation)) unbadgePartOnly(operation);
+    else delete pathItem[method];
     if (methodsOf(pathItem).length === 0) delete doc.paths[urlPath];
   }
   const walk = (node: Json) => {

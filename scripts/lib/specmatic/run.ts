@@ -7,6 +7,8 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AreaName } from '../../../packages/contracts/src/generated/areas.ts';
+import { operationsOf } from '../openapi.ts';
 import { bundlePath, ROOT } from '../paths.ts';
 import { specmaticDictionary } from './dictionary.ts';
 import { SPECMATIC_EXCLUSIONS, type SpecmaticExclusion } from './exclusions.ts';
@@ -137,9 +139,12 @@ export function exclusionOf(name: string, area: string, exclusions: readonly Spe
   const [, method, at] = /^Scenario: ([A-Z]+) (\S+) /.exec(name) ?? [];
   return exclusions.find((exclusion) => {
     if (exclusion.area !== area || !name.includes(` where ${exclusion.variant}`)) return false;
-    const document = JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
-    return Object.entries(document.paths).some(
-      ([template, item]) => item[method?.toLowerCase() ?? '']?.operationId === exclusion.operationId && at !== undefined && pathPattern(template).test(at),
+    return operationsOf(area as AreaName).some(
+      (operation) =>
+        operation.method === method?.toLowerCase() &&
+        operation.operationId === exclusion.operationId &&
+        at !== undefined &&
+        pathPattern(operation.path).test(at),
     );
   });
 }
@@ -153,10 +158,9 @@ function testsByArea(
   areas: string[],
   exclusions: readonly SpecmaticExclusion[] = [],
 ): { areas: SpecmaticRun[]; unattributed: string[] } {
-  const operations = areas.flatMap((area) => {
-    const document = JSON.parse(readFileSync(bundlePath(area, 'json'), 'utf8')) as { paths: Record<string, object> };
-    return Object.keys(document.paths).map((template) => ({ area, pattern: pathPattern(template) }));
-  });
+  const operations = areas.flatMap((area) =>
+    [...new Set(operationsOf(area as AreaName).map((operation) => operation.path))].map((template) => ({ area, pattern: pathPattern(template) })),
+  );
   const runs = new Map(
     areas.map((area) => [
       area,
