@@ -100,7 +100,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     usage: 'pnpm api-report [package...] [--update]',
     description: `Compares each package's public API (API Extractor, every entry point with types) with its
 committed report, etc/<package>.api.md, and fails on a difference: add a changeset naming the
-package (\`pnpm changeset\`), then --update. Reads the built declarations: run \`pnpm build\` first.`,
+package (\`pnpm changeset\`; a minor bump at least for a new export, a major one for a removed
+export), then --update. Reads the built declarations: run \`pnpm build\` first.`,
     positionals: { package: `one of ${API_PACKAGES.join(', ')} (default: all)` },
     options: {
       update: { type: 'boolean' as const, description: 'write the reports to etc/ (only for packages a changeset names, or with no committed report)' },

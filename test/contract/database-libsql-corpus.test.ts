@@ -11,8 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coveringDifference, isAsListed, KNOWN_DIFFERENCES, knownDifference } from '../../scripts/lib/libsql/differences.ts';
-import { LibsqlReference, type Outcome } from '../../scripts/lib/libsql/reference.ts';
 import { agrees, freshDatabaseToken, runOnMock } from '../../scripts/lib/libsql/mock-sql.ts';
+import { LibsqlReference, type Outcome } from '../../scripts/lib/libsql/reference.ts';
 import { parseSlt, printedRows, type SltRecord } from '../../scripts/lib/libsql/sqllogictest.ts';
 import { useMock } from '../support/mock.ts';
 

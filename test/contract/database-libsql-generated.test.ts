@@ -9,8 +9,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coveringDifference } from '../../scripts/lib/libsql/differences.ts';
-import { LibsqlReference, type Outcome } from '../../scripts/lib/libsql/reference.ts';
 import { agrees, freshDatabaseToken, runOnMock } from '../../scripts/lib/libsql/mock-sql.ts';
+import { LibsqlReference, type Outcome } from '../../scripts/lib/libsql/reference.ts';
 import { useMock } from '../support/mock.ts';
 import { script } from '../support/sql-statements.ts';
 

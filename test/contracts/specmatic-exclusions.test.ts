@@ -4,8 +4,8 @@
 // contract says for that path. Generated from the table: a new entry gets the same proof.
 import type { AreaName } from '@platform-contracts/contracts';
 import { describe, expect, it } from 'vitest';
-import { exclusionOf } from '../../scripts/lib/specmatic/run.ts';
 import { SPECMATIC_EXCLUSIONS } from '../../scripts/lib/specmatic/exclusions.ts';
+import { exclusionOf } from '../../scripts/lib/specmatic/run.ts';
 import { useMock } from '../support/mock.ts';
 import { loadBundle, type Operation, operationsOf, resolveRef, validateAnswer } from '../support/openapi.ts';
 

@@ -6,7 +6,6 @@ import { runInNewContext } from 'node:vm';
 import { walkOperations } from '@platform-contracts/contracts';
 import { describe, expect, it } from 'vitest';
 import { DOCS_DIR, OPENAPI_DIR } from '../../scripts/lib/paths.ts';
-import { MEMO_HELPER, withDescriptionMemo, withSearchHook } from '../../scripts/lib/site/scalar-adapter.ts';
 import {
   assumedNavigationCss,
   assumedNodes,
@@ -17,6 +16,7 @@ import {
   statedOnly,
 } from '../../scripts/lib/site/document.ts';
 import { headingSlug } from '../../scripts/lib/site/guides.ts';
+import { MEMO_HELPER, withDescriptionMemo, withSearchHook } from '../../scripts/lib/site/scalar-adapter.ts';
 import { type Json, listAreas, loadBundle, sourceOf } from '../support/openapi.ts';
 
 const text = { title: 'T', version: '1', description: '' };

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reportProblems } from '../../scripts/api-report.ts';
-import { type Bump, bumpsOfChangesets, exportedNames } from '../../scripts/lib/release/api-bump.ts';
 import { scopedName } from '../../scripts/lib/paths.ts';
+import { type Bump, bumpsOfChangesets, exportedNames } from '../../scripts/lib/release/api-bump.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'api-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

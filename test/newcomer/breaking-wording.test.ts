@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { checkBreaking, nextSteps } from '../../scripts/check-breaking.ts';
 import { formatFinding } from '../../scripts/lib/breaking/compare.ts';
-import { changelogLine, entryDates, renderChangelog } from '../../scripts/lib/release/changelog.ts';
 import { OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
+import { changelogLine, entryDates, renderChangelog } from '../../scripts/lib/release/changelog.ts';
 import { latestRelease } from '../../scripts/lib/release/releases.ts';
 import { type Json, listAreas, loadBundle } from '../support/openapi.ts';
 
