@@ -90,6 +90,19 @@ describe('the layout check refuses a planted case', () => {
     ],
     ['two folders allowed both ways', { 'a/README.md': 'May import: b.', 'b/README.md': 'May import: a.' }, { circles: ['a', 'b'] }],
     ['a README naming no sibling', { 'a/README.md': 'May import: nowhere.' }, { unknown: ['a: nowhere'] }],
+    [
+      "a nested README naming its parent's siblings and prose",
+      {
+        'db/README.md': release,
+        'sql/README.md': release,
+        'db/http/README.md': 'May import: db, sql, and the modules every door shares (`../door.ts`, `../failure.ts`).',
+        'db/ws/README.md': 'May import: `sql/`, nowhere.',
+        'db/http/a.ts': "import '../door.ts'; import '../ws/w.ts';",
+        'db/door.ts': '',
+        'db/ws/w.ts': '',
+      },
+      { offences: [expect.stringMatching(/db\/http\/a\.ts: \.\.\/ws\/w\.ts \(db\/http -> db\/ws\)$/)], unknown: ['db/ws: nowhere'] },
+    ],
     ['a base file importing a folder', { 'paths.ts': "import { x } from './site/x.ts';", 'site/x.ts': '' }, { base: ['paths.ts: ./site/x.ts'] }],
     [
       'what the READMEs allow',

@@ -7,11 +7,18 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sourceFiles, specifiersOf } from './import-graph.ts';
 
-/** The folders a README's `May import:` line names ('nothing' for none); undefined without one. */
+/**
+ * The folders a README's `May import:` line names ('nothing' for none); undefined without one.
+ * What is no folder's name (`the modules every door shares (../door.ts)`) is prose, not read.
+ */
 export const mayImportOf = (readme: string): string[] | undefined => {
   const line = /^May import: (.+?)\.?$/m.exec(readme)?.[1];
   if (line === undefined) return undefined;
-  return line.startsWith('nothing') ? [] : line.split(/,\s*|\s+and\s+/).map((name) => name.replace(/[`/]/g, '').trim());
+  if (line.startsWith('nothing')) return [];
+  return line
+    .split(/,\s*|\s+and\s+/)
+    .map((name) => name.replace(/[`]/g, '').replace(/\/$/, '').trim())
+    .filter((name) => /^[\w-]+$/.test(name));
 };
 
 /** Folder (relative to root, `/`-separated) -> the sibling folders its README allows, for every folder under root whose README has the line. */
@@ -66,8 +73,9 @@ export function circularRules(rules: ReadonlyMap<string, readonly string[]>): st
   return [...rules.keys()].filter((folder) => reaches(folder).has(folder)).sort();
 }
 
-/** The names of a README's line that are no sibling folder. */
+/** The names of a README's line that are no folder beside it or beside one of its parents (nor a parent). */
 export const unknownNames = (root: string, rules: ReadonlyMap<string, readonly string[]>): string[] =>
-  [...rules].flatMap(([folder, allowed]) =>
-    allowed.filter((name) => !existsSync(path.join(root, path.dirname(folder), name))).map((name) => `${folder}: ${name}`),
-  );
+  [...rules].flatMap(([folder, allowed]) => {
+    const parents = folder.split('/').map((_, i, parts) => parts.slice(0, i).join('/'));
+    return allowed.filter((name) => !parents.some((parent) => existsSync(path.join(root, parent, name)))).map((name) => `${folder}: ${name}`);
+  });
