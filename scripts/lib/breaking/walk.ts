@@ -2,7 +2,7 @@
 // (walkOperations: each operation and its path item) and its one `$ref` resolver (follow): the
 // node a difference is about and its place in the document, an operation's parameters as
 // api-smart-diff lists and pairs them, and a value-or-null schema read as the one schema it is.
-import { escapePointerToken, follow, type RawOperation, unescapePointerToken, walkOperations } from '../openapi.ts';
+import { escapePointerToken, follow, unescapePointerToken, walkOperations } from '../openapi.ts';
 import { valueOrNull } from './equivalent-forms.ts';
 
 export type Json = Record<string, unknown>;
@@ -19,14 +19,9 @@ export function deref(document: Json, node: unknown, place: Key[]): { node: unkn
   return { node: value, place: pointer === at || pointer === undefined ? place : placeOf(pointer) };
 }
 
-/** Each document's operations as the contracts' model walks them, by `method path`. */
-const operationsOf = new WeakMap<Json, Map<string, RawOperation>>();
-
 /** An operation's own parameters and its path's, each where the document has it (a `$ref` followed). */
 function parameterLists(document: Json, pathKey: string, method: string) {
-  let operations = operationsOf.get(document);
-  if (!operations) operationsOf.set(document, (operations = new Map(walkOperations(document).map((raw) => [`${raw.method} ${raw.path}`, raw]))));
-  const raw = operations.get(`${method} ${pathKey}`);
+  const raw = walkOperations(document).find((operation) => operation.path === pathKey && operation.method === method);
   const item = raw
     ? { node: raw.pathItem, place: placeOf(raw.pointer).slice(0, -1) }
     : deref(document, (document.paths as Json | undefined)?.[pathKey], ['paths', pathKey]);
