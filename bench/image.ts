@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
-import { buildImage } from '../scripts/lib/image.ts';
+import { buildImage } from '../scripts/lib/build/image.ts';
 import { printGoals } from './lib/goals.ts';
 import { median } from './lib/stats.ts';
 

@@ -3,21 +3,24 @@
 // package's root exports, then each subpath as a namespace named after it). It reads the built
 // declarations (run after `pnpm build`). Without --update it compares a fresh report with the
 // committed one and fails on a difference: with no changeset naming the package, the change is
-// unannounced (add one: `pnpm changeset`); with one, the committed report is stale (run --update).
-// --update writes the reports, and refuses to for a package no changeset names.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// unannounced (add one: `pnpm changeset`); with one whose bump is too small for it (an export added
+// needs a minor, one removed a major: lib/release/api-bump.ts), it says so; otherwise the committed
+// report is stale (run --update).
+// --update writes the reports, and refuses to where the check would fail but for staleness.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
 import { checkNames, parseScriptArgs } from './lib/args.ts';
-import { entryPoints } from './lib/entry-points.ts';
+import { entryPoints } from './lib/build/entry-points.ts';
 import { ROOT, scopedName } from './lib/paths.ts';
+import { apiChange, type Bump, bumpsOfChangesets, covers } from './lib/release/api-bump.ts';
 import { fail } from './lib/run.ts';
 
 /** The packages with types (the CLI has none). */
-export const API_PACKAGES = ['contracts', 'client', 'mock'] as const;
-export const REPORT_DIR = path.join(ROOT, 'etc');
-export const reportPath = (name: string, dir = REPORT_DIR) => path.join(dir, `${name}.api.md`);
+const API_PACKAGES = ['contracts', 'client', 'mock'] as const;
+const REPORT_DIR = path.join(ROOT, 'etc');
+const reportPath = (name: string, dir = REPORT_DIR) => path.join(dir, `${name}.api.md`);
 const ENTRY = '.api-report-entry.d.ts';
 
 /** One declaration file that exports every entry point: the root's exports, each subpath as a namespace. */
@@ -31,7 +34,7 @@ function entrySource(name: string): string {
 }
 
 /** Writes the package's report into `dir`; returns its text. */
-export function writeReport(name: string, dir: string): string {
+function writeReport(name: string, dir: string): string {
   const packageFolder = path.join(ROOT, 'packages', name);
   const entry = path.join(packageFolder, 'dist', ENTRY);
   writeFileSync(entry, `${entrySource(name)}\n`);
@@ -70,26 +73,25 @@ export function writeReport(name: string, dir: string): string {
   return readFileSync(reportPath(name, dir), 'utf8');
 }
 
-/** The packages a pending changeset (.changeset/*.md) names in its front matter. */
-export function namedByChangesets(changesetDir = path.join(ROOT, '.changeset')): Set<string> {
-  const named = new Set<string>();
-  for (const file of readdirSync(changesetDir).filter((file) => file.endsWith('.md') && file !== 'README.md')) {
-    const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(path.join(changesetDir, file), 'utf8'))?.[1] ?? '';
-    for (const match of front.matchAll(/^["']?([^"':\s]+)["']?\s*:/gm)) named.add(match[1]!);
-  }
-  return named;
-}
-
-/** What is wrong with each package's committed report, given its fresh one. */
-export function reportProblems(fresh: Map<string, string>, committedOf: (name: string) => string | undefined, named: Set<string>): string[] {
+/** What is wrong with each package's committed report, given its fresh one and the bump the pending changesets give each package. */
+export function reportProblems(fresh: Map<string, string>, committedOf: (name: string) => string | undefined, bumps: Map<string, Bump>): string[] {
   return [...fresh].flatMap(([name, text]) => {
-    if (committedOf(name) === text) return [];
+    const committed = committedOf(name);
+    if (committed === text) return [];
     const file = path.relative(ROOT, reportPath(name));
-    return named.has(scopedName(name))
-      ? [`${file} is stale: run \`pnpm api-report --update\` and commit it`]
-      : [
-          `the public API of ${scopedName(name)} changed (${file} differs) and no changeset names it: add one (\`pnpm changeset\`, the bump and an upgrade note), then run \`pnpm api-report --update\``,
-        ];
+    const bump = bumps.get(scopedName(name));
+    if (bump === undefined)
+      return [
+        `the public API of ${scopedName(name)} changed (${file} differs) and no changeset names it: add one (\`pnpm changeset\`, the bump and an upgrade note), then run \`pnpm api-report --update\``,
+      ];
+    const { least, added, removed } = apiChange(committed, text);
+    if (!covers(bump, least)) {
+      const what = [removed.length > 0 ? `removes ${removed.join(', ')}` : '', added.length > 0 ? `adds ${added.join(', ')}` : '']
+        .filter(Boolean)
+        .join(' and ');
+      return [`the public API of ${scopedName(name)} ${what}: a ${least} change at least, and the pending changesets give it ${bump}: raise the bump`];
+    }
+    return [`${file} is stale: run \`pnpm api-report --update\` and commit it`];
   });
 }
 
@@ -98,7 +100,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     usage: 'pnpm api-report [package...] [--update]',
     description: `Compares each package's public API (API Extractor, every entry point with types) with its
 committed report, etc/<package>.api.md, and fails on a difference: add a changeset naming the
-package (\`pnpm changeset\`), then --update. Reads the built declarations: run \`pnpm build\` first.`,
+package (\`pnpm changeset\`; a minor bump at least for a new export, a major one for a removed
+export), then --update. Reads the built declarations: run \`pnpm build\` first.`,
     positionals: { package: `one of ${API_PACKAGES.join(', ')} (default: all)` },
     options: {
       update: { type: 'boolean' as const, description: 'write the reports to etc/ (only for packages a changeset names, or with no committed report)' },
@@ -111,19 +114,19 @@ package (\`pnpm changeset\`), then --update. Reads the built declarations: run \
   try {
     const fresh = new Map(chosen.map((name) => [name, writeReport(name, dir)] as const));
     const committedOf = (name: string) => (existsSync(reportPath(name)) ? readFileSync(reportPath(name), 'utf8') : undefined);
-    const named = namedByChangesets();
+    const bumps = bumpsOfChangesets(path.join(ROOT, '.changeset'));
     if (values.update) {
       mkdirSync(REPORT_DIR, { recursive: true });
       for (const [name, text] of fresh) {
         const committed = committedOf(name);
         if (committed === text) continue;
-        if (committed !== undefined && !named.has(scopedName(name)))
-          fail(`the public API of ${scopedName(name)} changed and no changeset names it: add one first (\`pnpm changeset\`)`);
+        const problem = committed === undefined ? undefined : reportProblems(new Map([[name, text]]), () => committed, bumps)[0];
+        if (problem !== undefined && !problem.includes('is stale')) fail(problem);
         writeFileSync(reportPath(name), text);
         console.log(`wrote ${path.relative(ROOT, reportPath(name))}`);
       }
     } else {
-      const problems = reportProblems(fresh, committedOf, named);
+      const problems = reportProblems(fresh, committedOf, bumps);
       for (const problem of problems) console.error(`error: ${problem}`);
       if (problems.length > 0) process.exit(1);
       console.log(`api-report: ${chosen.length} packages match etc/`);

@@ -2,14 +2,15 @@
 // in Chromium at 390, 1024 and 1440 px, light and dark: the overview, every operation of every area,
 // every guide, the search dialog and Test Request (open, sent, answered). Prints each view's
 // serious and critical WCAG 2.1 A/AA violations and the totals; exits 1 when there is one.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { AREAS, operationsOf } from '@platform-contracts/contracts';
 import { startMock } from '@platform-contracts/mock';
 import { chromium, type Page } from 'playwright-core';
 import { checkNames, parseScriptArgs, usageError } from './lib/args.ts';
-import { audit, describeFindings, type Finding } from './lib/axe-audit.ts';
 import { DOCS_DIR } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
+import { audit, describeFindings, type Finding } from './lib/site/axe-audit.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -38,12 +39,10 @@ const only = new Set(checkNames(spec, values.only ?? KINDS, KINDS, 'kind'));
 
 if (!existsSync(path.join(DOCS_DIR, 'openapi', 'platform.json'))) fail('the site is not built: run `pnpm build` (or `pnpm site`) first');
 if (!existsSync(CHROMIUM)) fail(`${CHROMIUM} is missing: run \`pnpm setup:tools\``);
-const documentJson = JSON.parse(readFileSync(path.join(DOCS_DIR, 'openapi', 'platform.json'), 'utf8'));
-const operations = Object.entries(documentJson.paths as Record<string, Record<string, { tags?: string[] }>>).flatMap(([urlPath, item]) =>
-  Object.entries(item)
-    .filter(([, operation]) => operation && Array.isArray(operation.tags))
-    .map(([method, operation]) => ({ method, path: urlPath, tag: operation.tags![0]! })),
-);
+/** Every operation the site shows, from the contracts' model (the site merges every area's). */
+const operations = AREAS.flatMap(operationsOf)
+  .filter((operation) => Array.isArray(operation.source.tags))
+  .map(({ method, path: urlPath, source }) => ({ method, path: urlPath, tag: (source.tags as string[])[0]! }));
 /** Test Request on the database pipeline (a bearer token) and on the operation with the longest path (an access key, the widest address line). */
 const triedOperations = [
   operations.find((operation) => operation.path === '/v2/pipeline')!,

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { ENTRIES } from '../packages/mock/src/areas/database/sql/worker-script.ts';
 import { parseScriptArgs } from './lib/args.ts';
-import { compile } from './lib/compile.ts';
+import { compile } from './lib/build/compile.ts';
 import { ROOT } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
 

@@ -5,8 +5,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { BUNDLE_INPUTS, bundleIfChanged } from './bundle.ts';
 import { parseScriptArgs } from './lib/args.ts';
-import { compile, isTypeChecking, setTypeChecking } from './lib/compile.ts';
-import { type BuildStep, readRecord, runSteps, whyStale } from './lib/freshness.ts';
+import { compile, isTypeChecking, setTypeChecking } from './lib/build/compile.ts';
+import { type BuildStep, readRecord, runSteps, whyStale } from './lib/build/freshness.ts';
 import { BUILD_RECORD, BUNDLE_DIR, CONTRACTS_DIR, DOCS_DIR, ROOT } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
 
@@ -49,8 +49,7 @@ export const BUILD_STEPS: BuildStep[] = [
     inputs: [
       ...BUNDLE_INPUTS,
       'scripts/generate.ts',
-      'scripts/lib/registry.ts',
-      'scripts/lib/wiring.ts',
+      'scripts/lib/generate',
       'packages/contracts/src',
       'packages/contracts/tsconfig.build.json',
       'packages/client/src',
@@ -81,21 +80,11 @@ export const BUILD_STEPS: BuildStep[] = [
       'site',
       'parity/cassettes',
       'scripts/lib/parity',
-      'scripts/lib/site-parity.ts',
+      'scripts/lib/site',
+      'scripts/lib/release',
+      'scripts/lib/breaking',
       'scripts/docs.ts',
-      ...[
-        'samples',
-        'openapi',
-        'releases',
-        'negative-cases',
-        'breaking',
-        'breaking-rules',
-        'equivalent-forms',
-        'site-document',
-        'site-guides',
-        'scalar-adapter',
-        'source-location',
-      ].map((lib) => `scripts/lib/${lib}.ts`),
+      ...['openapi', 'source-location'].map((lib) => `scripts/lib/${lib}.ts`),
       'packages/contracts/src',
       'packages/client/src',
       'pnpm-lock.yaml',

@@ -6,13 +6,13 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import path from 'node:path';
 import { parse } from 'yaml';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
-import { fingerprint, readRecord, whyStale, writeRecord } from './lib/freshness.ts';
+import { fingerprint, readRecord, whyStale, writeRecord } from './lib/build/freshness.ts';
+import { syncRedoclyConfig } from './lib/generate/redocly-config.ts';
 import { BUILD_RECORD, BUNDLE_DIR, bundlePath, listAreas, negativeCasesDir, OPENAPI_DIR, ROOT } from './lib/paths.ts';
-import { syncRedoclyConfig } from './lib/redocly-config.ts';
 import { fail, REDOCLY_ENV, runBin } from './lib/run.ts';
 
 /** What the bundles are made from. */
-export const BUNDLE_INPUTS = ['openapi', 'redocly.yaml', 'scripts/bundle.ts', 'scripts/lib/redocly-config.ts'];
+export const BUNDLE_INPUTS = ['openapi', 'redocly.yaml', 'scripts/bundle.ts', 'scripts/lib/generate/redocly-config.ts'];
 const bundleStep = () => ({
   name: 'bundles',
   inputs: BUNDLE_INPUTS,

@@ -1,16 +1,16 @@
 // `pnpm check:breaking`: compares each area's bundle with its last released contract revision and
 // prints one line per change, as `pnpm lint` prints its findings: the source file:line:col, the
-// level, the rule (scripts/lib/breaking-rules.ts) and the sentence, which names the operations and
+// level, the rule (scripts/lib/breaking/rules.ts) and the sentence, which names the operations and
 // the element. It fails on an error (a change that breaks clients of the released revision) and
 // ends with what to do next.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleIfChanged } from './bundle.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
-import { compareContracts, type Finding, formatFinding, RULES } from './lib/breaking.ts';
-import { compareNegativeCases, readNegativeCases } from './lib/negative-cases.ts';
+import { compareContracts, type Finding, formatFinding, RULES } from './lib/breaking/compare.ts';
+import { compareNegativeCases, readNegativeCases } from './lib/breaking/negative-cases.ts';
 import { bundlePath, listAreas, OPENAPI_DIR, ROOT, scopedName } from './lib/paths.ts';
-import { bumpVersion, latestRelease, revisionOf } from './lib/releases.ts';
+import { bumpVersion, latestRelease, revisionOf } from './lib/release/releases.ts';
 import { SourceLocator } from './lib/source-location.ts';
 
 export interface AreaReport {

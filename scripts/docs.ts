@@ -11,13 +11,13 @@ import type { Json } from './lib/openapi.ts';
 import { readCassettes } from './lib/parity/cassette.ts';
 import { parityReport } from './lib/parity/report.ts';
 import { bundlePath, DOCS_DIR, listAreas, OPENAPI_DIR, PLATFORM_CASSETTES, ROOT } from './lib/paths.ts';
-import { releasedVersions } from './lib/releases.ts';
+import { releasedVersions } from './lib/release/releases.ts';
 import { fail } from './lib/run.ts';
-import { addCodeSamples, MOCK_URL } from './lib/samples.ts';
-import { siteScalarScript } from './lib/scalar-adapter.ts';
-import { type AreaInput, assumedNavigationCss, combineAreas, labelComponents, markAssumptions, statedOnly } from './lib/site-document.ts';
-import { headingLink, SITE_DIR, siteDescription, sourcesHeading } from './lib/site-guides.ts';
-import { showParity } from './lib/site-parity.ts';
+import { type AreaInput, assumedNavigationCss, combineAreas, labelComponents, markAssumptions, statedOnly } from './lib/site/document.ts';
+import { headingLink, SITE_DIR, siteDescription, sourcesHeading } from './lib/site/guides.ts';
+import { showParity } from './lib/site/parity.ts';
+import { addCodeSamples, MOCK_URL } from './lib/site/samples.ts';
+import { siteScalarScript } from './lib/site/scalar-adapter.ts';
 
 const require = createRequire(import.meta.url);
 const FONTS = [

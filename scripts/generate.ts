@@ -1,12 +1,12 @@
 // Generates packages/contracts/src/generated/: each area's types from its bundle (<area>.ts,
 // openapi-typescript, generic in how int64 is typed), the area registry (areas.ts) and the type of
 // every operationId (operations.ts); and what follows from the registry and the contracts
-// (scripts/lib/wiring.ts): each area's client module, the wiring and the lists of areas in the docs.
+// (scripts/lib/generate/wiring.ts): each area's client module, the wiring and the lists of areas in the docs.
 // `--check` writes nothing and fails when a committed file differs from a fresh generation.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { areaNameProblem, operationIdsOf, renderAreas, renderOperations } from './lib/generate/registry.ts';
 import { bundlePath, GENERATED_DIR, listAreas, ROOT } from './lib/paths.ts';
-import { areaNameProblem, operationIdsOf, renderAreas, renderOperations } from './lib/registry.ts';
 import { fail } from './lib/run.ts';
 
 const USAGE = `usage: pnpm generate [area...] [--check]
@@ -66,7 +66,7 @@ export async function generateAll(only: string[] = []): Promise<Map<string, stri
   if (unknown.length > 0) fail(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);
   const files = new Map<string, string>();
   // openapi-typescript and TypeScript (here and in the wiring) load only when files are generated: `--help` and a wrong argument answer at once.
-  const { generateTypes } = await import('./lib/area-types.ts');
+  const { generateTypes } = await import('./lib/generate/area-types.ts');
   for (const area of only.length > 0 ? only : known) files.set(`${area}.ts`, await generateTypes(area, requireBundle(area, 'yaml')));
   for (const [file, content] of generateRegistry()) files.set(file, content);
   return files;
@@ -80,7 +80,7 @@ export async function staleGenerated(only: string[] = [], dir = GENERATED_DIR, r
     const file = path.join(dir, name);
     if (differs(file, fresh)) stale.push(path.relative(ROOT, file));
   }
-  const { generateWiring } = await import('./lib/wiring.ts');
+  const { generateWiring } = await import('./lib/generate/wiring.ts');
   for (const [relative, fresh] of generateWiring(checkedAreas())) if (differs(path.join(root, relative), fresh)) stale.push(relative);
   return stale;
 }
@@ -100,7 +100,7 @@ async function main(args: string[]) {
     const file = path.join(GENERATED_DIR, name);
     if (!existsSync(file) || readFileSync(file, 'utf8') !== content) writeFileSync(file, content);
   }
-  const { generateWiring } = await import('./lib/wiring.ts');
+  const { generateWiring } = await import('./lib/generate/wiring.ts');
   for (const [relative, content] of generateWiring(checkedAreas())) {
     const file = path.join(ROOT, relative);
     mkdirSync(path.dirname(file), { recursive: true });

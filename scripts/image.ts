@@ -1,6 +1,6 @@
-// `pnpm image`: the mock as a container image, FROM scratch with buildah (scripts/lib/image.ts).
+// `pnpm image`: the mock as a container image, FROM scratch with buildah (scripts/lib/build/image.ts).
 import { parseScriptArgs } from './lib/args.ts';
-import { buildImage, IMAGE_PORT, imageName } from './lib/image.ts';
+import { buildImage, IMAGE_PORT, imageName } from './lib/build/image.ts';
 import { fail } from './lib/run.ts';
 
 const SPEC = {

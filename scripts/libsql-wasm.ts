@@ -15,9 +15,9 @@ import { parseScriptArgs } from './lib/args.ts';
 import { ROOT } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
 
-export const ARTIFACT_DIR = path.join(ROOT, 'packages/mock/libsql-wasm');
+const ARTIFACT_DIR = path.join(ROOT, 'packages/mock/libsql-wasm');
 export const ARTIFACT = path.join(ARTIFACT_DIR, 'sqlite3.wasm');
-export const MANIFEST = path.join(ARTIFACT_DIR, 'manifest.json');
+const MANIFEST = path.join(ARTIFACT_DIR, 'manifest.json');
 export const SOURCE_PACKAGE = '@libsql/libsql-wasm-experimental';
 const SOURCE_FILE = 'sqlite-wasm/jswasm/sqlite3.wasm';
 /** Node 20's V8 instantiates these features; `--all-features` makes a module it cannot. */

@@ -5,8 +5,8 @@
 import path from 'node:path';
 import { bundleIfChanged } from './bundle.ts';
 import { checkAreas, parseScriptArgs, plural } from './lib/args.ts';
+import { syncRedoclyConfig } from './lib/generate/redocly-config.ts';
 import { bundlePath, listAreas, OPENAPI_DIR, ROOT } from './lib/paths.ts';
-import { syncRedoclyConfig } from './lib/redocly-config.ts';
 import { REDOCLY_ENV, runBin } from './lib/run.ts';
 import { SourceLocator } from './lib/source-location.ts';
 
@@ -97,7 +97,7 @@ function spectralFindings(areas: string[]): { findings: Finding[]; failure?: str
 /** Paths in the tools' messages, relative to the repository like the file names. */
 const relativeIn = (text: string) => text.split(`${ROOT.replace(/\/$/, '')}/`).join('');
 
-export function formatFinding(finding: Finding): string {
+function formatFinding(finding: Finding): string {
   return `${path.relative(ROOT, finding.file)}:${finding.line}:${finding.col}  ${finding.severity}  ${finding.rule}  ${relativeIn(finding.message)}`;
 }
 
@@ -106,7 +106,7 @@ export function formatFinding(finding: Finding): string {
  * used in several places (an example or a schema that several operations share) is reported once
  * per use, which is one thing to fix at one file and line.
  */
-export function distinctFindings(findings: Finding[]): { finding: Finding; times: number }[] {
+function distinctFindings(findings: Finding[]): { finding: Finding; times: number }[] {
   const byLine = new Map<string, { finding: Finding; times: number }>();
   const sorted = [...findings].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
   for (const finding of sorted) {

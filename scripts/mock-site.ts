@@ -8,17 +8,17 @@ import { parseScriptArgs } from './lib/args.ts';
 import { DOCS_DIR, ROOT } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
 
-export const PACKED_SITE = path.join(ROOT, 'packages/mock/docs');
+const PACKED_SITE = path.join(ROOT, 'packages/mock/docs');
 
 /** Replaces packages/mock/docs with a copy of dist/docs; fails when the site is not built. */
-export function copySite(from = DOCS_DIR, to = PACKED_SITE) {
+function copySite(from = DOCS_DIR, to = PACKED_SITE) {
   if (!existsSync(path.join(from, 'index.html')))
     throw new Error(`${path.relative(ROOT, from)}/index.html is missing: run \`pnpm build\` before packing the mock`);
   rmSync(to, { recursive: true, force: true });
   cpSync(from, to, { recursive: true, dereference: true });
 }
 
-export const removeSite = (to = PACKED_SITE) => rmSync(to, { recursive: true, force: true });
+const removeSite = (to = PACKED_SITE) => rmSync(to, { recursive: true, force: true });
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const spec = {

@@ -13,12 +13,12 @@ import { fail } from './lib/run.ts';
 
 /** The packages, dependencies first. */
 export const PACKAGES = ['contracts', 'client', 'mock', 'cli'] as const;
-export const DEFAULT_OUT = path.join(ROOT, 'dist/packages');
+const DEFAULT_OUT = path.join(ROOT, 'dist/packages');
 
 type Json = Record<string, any>;
 
 /** A package that cannot be packed; the message says what to run. */
-export class PackError extends Error {}
+class PackError extends Error {}
 
 const packageJson = (name: string): Json => JSON.parse(readFileSync(path.join(ROOT, 'packages', name, 'package.json'), 'utf8'));
 

@@ -8,14 +8,14 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import path from 'node:path';
 import { bundle } from './bundle.ts';
 import { parseScriptArgs } from './lib/args.ts';
-import { compareContracts, type Finding, foldAcrossSources } from './lib/breaking.ts';
-import { changelogLine, entryDates, renderChangelog } from './lib/changelog.ts';
-import { compareNegativeCases, examplesDirOf, readNegativeCases } from './lib/negative-cases.ts';
+import { compareContracts, type Finding, foldAcrossSources } from './lib/breaking/compare.ts';
+import { compareNegativeCases, examplesDirOf, readNegativeCases } from './lib/breaking/negative-cases.ts';
 import { bundlePath, listAreas, OPENAPI_DIR, ROOT, scopedName } from './lib/paths.ts';
-import { bumpVersion, compareVersions, latestRelease, majorOf, noteFileOf, releasedDir, releasedVersions, revisionOf } from './lib/releases.ts';
+import { changelogLine, entryDates, renderChangelog } from './lib/release/changelog.ts';
+import { bumpVersion, compareVersions, latestRelease, majorOf, noteFileOf, releasedDir, releasedVersions, revisionOf } from './lib/release/releases.ts';
 import { fail } from './lib/run.ts';
 
-export { bumpVersion } from './lib/releases.ts';
+export { bumpVersion } from './lib/release/releases.ts';
 
 type Json = Record<string, any>;
 
@@ -40,13 +40,13 @@ export interface AreaRelease {
 }
 
 /** An area's note for its next revision: what moved, in words, where the rules see nothing (kept as released/<revision>.md). */
-export const RELEASE_NOTE = 'RELEASE-NOTE.md';
+const RELEASE_NOTE = 'RELEASE-NOTE.md';
 
 /** The packages a contract release moves: the ones that ship the contract and its types. */
-export const CONTRACT_PACKAGES = ['client', 'contracts'].map(scopedName);
+const CONTRACT_PACKAGES = ['client', 'contracts'].map(scopedName);
 
 /** Why an area's revision cannot be released as it is, or undefined. */
-export function releaseProblem(area: string, revision: string, previous: string | undefined, breaking: Finding[]): string | undefined {
+function releaseProblem(area: string, revision: string, previous: string | undefined, breaking: Finding[]): string | undefined {
   if (!/^\d+\.\d+\.\d+$/.test(revision))
     return `${area}: info.x-revision is ${JSON.stringify(revision)}; write the contract's revision as major.minor.patch (see openapi/EXTENSIONS.md)`;
   if (!previous) return undefined;

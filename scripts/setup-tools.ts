@@ -7,8 +7,8 @@ import path from 'node:path';
 import { parseScriptArgs } from './lib/args.ts';
 import { fail } from './lib/run.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const JAVA = '/usr/bin/java';
+const CHROMIUM = '/usr/bin/chromium';
+const JAVA = '/usr/bin/java';
 
 /** Each tool: the file the tests run, the Debian package that brings it, and how it says its version. */
 const TOOLS = [
@@ -19,12 +19,12 @@ const TOOLS = [
   { file: '/usr/sbin/runc', debianPackage: 'runc', version: ['/usr/sbin/runc', '--version'] },
 ] as const;
 
-export const CONTAINERS_CONF = '/etc/containers/containers.conf';
+const CONTAINERS_CONF = '/etc/containers/containers.conf';
 /**
  * Podman's settings here: runc (crun fails where cgroups are in hybrid mode), cgroupfs and a file
  * event log (no systemd), and ulimits within this machine's hard limits (Podman's defaults are higher).
  */
-export const CONTAINERS_CONF_TEXT = `# Written by pnpm setup:tools (scripts/setup-tools.ts)
+const CONTAINERS_CONF_TEXT = `# Written by pnpm setup:tools (scripts/setup-tools.ts)
 [containers]
 default_ulimits = ["nofile=20000:20000", "nproc=32768:32768"]
 

@@ -8,7 +8,7 @@ import { checkAreas, parseScriptArgs } from './lib/args.ts';
 import { freePort } from './lib/free-port.ts';
 import { bundlePath, listAreas } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
-import { javaMissing, runSpecmatic, specmaticMockOptions } from './lib/specmatic.ts';
+import { javaMissing, runSpecmatic, specmaticMockOptions } from './lib/specmatic/run.ts';
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const spec = {
@@ -18,9 +18,9 @@ bundle, with the negative cases beside it (packages/contracts/bundles/<area>_exa
 example and negative case (pnpm test runs this part), and with --generative also the requests
 Specmatic makes up from the schemas. Needs Java 17 (pnpm setup:tools) and the bundles (pnpm bundle).
 Prints each area's counts and seconds, and every failed test with Specmatic's account of it.
-Specmatic is given a dictionary (scripts/lib/specmatic-dictionary.ts: every array a bounded request
+Specmatic is given a dictionary (scripts/lib/specmatic/dictionary.ts: every array a bounded request
 array allows, as Specmatic ignores minItems, maxItems and uniqueItems); in a generative run the tests
-of scripts/lib/specmatic-exclusions.ts (Specmatic's own defects) are counted apart, and an entry that
+of scripts/lib/specmatic/exclusions.ts (Specmatic's own defects) are counted apart, and an entry that
 matches no test, or whose test passes, fails the run.`,
     positionals: { area: 'an area of openapi/ (default: every area)' },
     options: {
@@ -52,12 +52,12 @@ matches no test, or whose test passes, fails the run.`,
   }
   for (const run of report.areas) {
     const counted = run.run - run.excluded.length;
-    const excluded = run.excluded.length > 0 ? `, ${run.excluded.length} excluded (see scripts/lib/specmatic-exclusions.ts)` : '';
+    const excluded = run.excluded.length > 0 ? `, ${run.excluded.length} excluded (see scripts/lib/specmatic/exclusions.ts)` : '';
     console.log(`${run.area}: ${counted} tests, ${counted - run.failed} passed, ${run.failed} failed${excluded}`);
   }
   const excluded = report.areas.reduce((sum, run) => sum + run.excluded.length, 0);
   const counted = report.areas.reduce((sum, run) => sum + run.run, 0) - excluded;
-  console.log(`all: ${counted} tests, ${failed - report.problems.length} failures, ${excluded} excluded (see scripts/lib/specmatic-exclusions.ts)`);
+  console.log(`all: ${counted} tests, ${failed - report.problems.length} failures, ${excluded} excluded (see scripts/lib/specmatic/exclusions.ts)`);
   for (const problem of report.problems) console.log(`error: ${problem}`);
   console.log(`Specmatic ${values.generative ? `generative (at most ${maxCombinations} combinations per operation)` : 'examples'}: ${seconds} s`);
   await mock.close();

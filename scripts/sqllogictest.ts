@@ -1,7 +1,7 @@
 // `pnpm sqllogictest`: the differential run of the mock's database against libSQL itself, on
 // scripts in SQLite's sqllogictest format: each file on a fresh database of the mock (in process,
 // through its HTTP door) and on libSQL's engine (the `libsql` package) behind sqld's statement
-// rules, every record's answers compared (lib/libsql-reference.ts, lib/mock-sql.ts). The test
+// rules, every record's answers compared (lib/libsql/reference.ts, lib/libsql/mock-sql.ts). The test
 // corpus (test/areas/database/libsql-corpus/) runs in `pnpm test`; this script runs any files, such as
 // SQLite's own sqllogictest corpus, too large for the tests.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,18 +9,18 @@ import path from 'node:path';
 import { createMock } from '@platform-contracts/mock';
 import { staleSteps } from './build.ts';
 import { parseScriptArgs, plural, usageError } from './lib/args.ts';
-import { coveringDifference } from './lib/libsql-differences.ts';
-import { LibsqlReference } from './lib/libsql-reference.ts';
-import { agrees, freshDatabaseToken, runOnMock } from './lib/mock-sql.ts';
+import { coveringDifference } from './lib/libsql/differences.ts';
+import { agrees, freshDatabaseToken, runOnMock } from './lib/libsql/mock-sql.ts';
+import { LibsqlReference } from './lib/libsql/reference.ts';
+import { parseSlt } from './lib/libsql/sqllogictest.ts';
 import { ROOT } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
-import { parseSlt } from './lib/sqllogictest.ts';
 import { staleNote } from './mock.ts';
 
 const CORPUS = path.join(ROOT, 'test/areas/database/libsql-corpus');
 const spec = {
   usage: 'pnpm sqllogictest [file...] [--show N]',
-  description: `Runs scripts in SQLite's sqllogictest format on the mock's database (the built mock: pnpm build first) and on libSQL's engine (the libsql package, behind sqld's statement rules), and compares every answer: rows, column names and declared types, changed rows, last rowid, error codes. Differences listed in scripts/lib/libsql-differences.ts are counted apart.`,
+  description: `Runs scripts in SQLite's sqllogictest format on the mock's database (the built mock: pnpm build first) and on libSQL's engine (the libsql package, behind sqld's statement rules), and compares every answer: rows, column names and declared types, changed rows, last rowid, error codes. Differences listed in scripts/lib/libsql/differences.ts are counted apart.`,
   positionals: { file: 'a sqllogictest script (default: every .slt file of test/areas/database/libsql-corpus/)' },
   options: {
     show: { type: 'string', value: 'N', default: '20', description: 'print at most N differences in full, each with both answers' },

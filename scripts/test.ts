@@ -10,7 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { helpText } from './lib/args.ts';
-import { markChecked } from './lib/freshness.ts';
+import { markChecked } from './lib/build/freshness.ts';
 import { BUILD_RECORD, ROOT } from './lib/paths.ts';
 
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);

@@ -1,7 +1,7 @@
 // The reference page's repairs of what Scalar renders, for readers with a keyboard or a screen
 // reader (WCAG 2.1 A/AA as axe-core measures it): run again on the next frame whenever Scalar
 // changes the page or the window's width changes. What Scalar's own markup gets wrong is patched
-// in its bundle instead (scripts/lib/scalar-adapter.ts); this is what depends on the page as laid out.
+// in its bundle instead (scripts/lib/site/scalar-adapter.ts); this is what depends on the page as laid out.
 (function () {
   'use strict';
 

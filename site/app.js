@@ -106,7 +106,7 @@
   }
 
   /**
-   * What Scalar's search looks in, through the hook scripts/lib/scalar-adapter.ts puts into its
+   * What Scalar's search looks in, through the hook scripts/lib/site/scalar-adapter.ts puts into its
    * bundle: a guide section (Scalar indexes its heading only) gets its text, and says which guide it
    * belongs to; a group's description loses its markup (the Assumed badge is HTML).
    */
@@ -126,7 +126,7 @@
   };
 
   /**
-   * Scalar's search results, through the hook scripts/lib/scalar-adapter.ts puts into its bundle:
+   * Scalar's search results, through the hook scripts/lib/site/scalar-adapter.ts puts into its bundle:
    * operations, guides and groups whose title holds the query first, then the other operations,
    * guides and groups, then models, each in Scalar's order; an operation and a model say which
    * area defines them.

@@ -6,7 +6,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /** Exit code for a command called the wrong way (unknown option, bad value, unknown name). */
-export const USAGE_EXIT = 2;
+const USAGE_EXIT = 2;
 
 export interface OptionSpec {
   type: 'string' | 'boolean';

@@ -11,7 +11,7 @@ export const GENERATED_DIR = path.join(CONTRACTS_DIR, 'src/generated');
 /** Cassettes recorded from the platform (`pnpm parity record`), and the stand-in's (test equipment, never counted as the platform's). */
 export const PLATFORM_CASSETTES = path.join(ROOT, 'parity/cassettes');
 export const STAND_IN_CASSETTES = path.join(ROOT, 'test/parity/cassettes');
-/** Where the inputs of the last build are recorded (see lib/freshness.ts); tests point it elsewhere. */
+/** Where the inputs of the last build are recorded (see lib/build/freshness.ts); tests point it elsewhere. */
 export const BUILD_RECORD = process.env.PLATFORM_BUILD_RECORD ?? path.join(ROOT, 'dist/.build-record.json');
 
 /** Every area: a folder under openapi/ that holds an openapi.yaml root. */

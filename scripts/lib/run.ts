@@ -39,7 +39,7 @@ export function runBin(
  * Redocly CLI prints a boxed "Node.js 20 support is ending" notice on every run; Node 20.19+ is
  * this repository's supported version, so the box is noise, not a finding.
  */
-export const withoutNodeBanner = (text: string) => text.replace(/\n? *╔[^╝]*Node\.js 20[^╝]*╝\n?/, '');
+const withoutNodeBanner = (text: string) => text.replace(/\n? *╔[^╝]*Node\.js 20[^╝]*╝\n?/, '');
 
 /** Redocly CLI without its update notice or telemetry (the machines here have no network). */
 export const REDOCLY_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };

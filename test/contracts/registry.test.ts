@@ -20,10 +20,10 @@ import {
 } from '@platform-contracts/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateRegistry, staleGenerated } from '../../scripts/generate.ts';
+import { renderRedoclyConfig } from '../../scripts/lib/generate/redocly-config.ts';
+import { areaNameProblem } from '../../scripts/lib/generate/registry.ts';
+import { generateWiring } from '../../scripts/lib/generate/wiring.ts';
 import { GENERATED_DIR, listAreas, ROOT } from '../../scripts/lib/paths.ts';
-import { renderRedoclyConfig } from '../../scripts/lib/redocly-config.ts';
-import { areaNameProblem } from '../../scripts/lib/registry.ts';
-import { generateWiring } from '../../scripts/lib/wiring.ts';
 import { entryOf, parametersOf } from '../support/allowed-values.ts';
 
 type Json = any;

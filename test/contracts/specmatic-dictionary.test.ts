@@ -1,10 +1,10 @@
-// Specmatic's dictionary (scripts/lib/specmatic-dictionary.ts): every request array with minItems,
+// Specmatic's dictionary (scripts/lib/specmatic/dictionary.ts): every request array with minItems,
 // maxItems or uniqueItems, which Specmatic 2.55.1 ignores, listed with every array its schema
 // allows, so that the generative run stays within the schema. Ajv is the judge: every listed array
 // is valid, and every array of the enum's values it accepts is listed. A bounded array the
 // dictionary cannot list is refused with its place named.
 import { describe, expect, it } from 'vitest';
-import { boundedRequestArrays, MAX_DICTIONARY_VALUES, specmaticDictionary } from '../../scripts/lib/specmatic-dictionary.ts';
+import { boundedRequestArrays, MAX_DICTIONARY_VALUES, specmaticDictionary } from '../../scripts/lib/specmatic/dictionary.ts';
 import { listAreas, loadBundle, resolveRef, validateAt } from '../support/openapi.ts';
 
 const arrays = listAreas().flatMap((area) => boundedRequestArrays(area));

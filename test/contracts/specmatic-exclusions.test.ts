@@ -1,11 +1,11 @@
-// The generative Specmatic tests left out of the verdict (scripts/lib/specmatic-exclusions.ts, one
+// The generative Specmatic tests left out of the verdict (scripts/lib/specmatic/exclusions.ts, one
 // table), each proved to be Specmatic's fault: the request Specmatic sends for it, rebuilt as
 // Specmatic builds it, is a request of another path of the contract, and the mock answers it as the
 // contract says for that path. Generated from the table: a new entry gets the same proof.
 import type { AreaName } from '@platform-contracts/contracts';
 import { describe, expect, it } from 'vitest';
-import { exclusionOf } from '../../scripts/lib/specmatic.ts';
-import { SPECMATIC_EXCLUSIONS } from '../../scripts/lib/specmatic-exclusions.ts';
+import { SPECMATIC_EXCLUSIONS } from '../../scripts/lib/specmatic/exclusions.ts';
+import { exclusionOf } from '../../scripts/lib/specmatic/run.ts';
 import { useMock } from '../support/mock.ts';
 import { loadBundle, type Operation, operationsOf, resolveRef, validateAnswer } from '../support/openapi.ts';
 

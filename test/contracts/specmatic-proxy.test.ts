@@ -1,11 +1,11 @@
-// The proxy Specmatic's runs go through (scripts/lib/specmatic.ts isolatingProxy): every request
+// The proxy Specmatic's runs go through (scripts/lib/specmatic/run.ts isolatingProxy): every request
 // reaches the mock with an AccessKey of its own, so that the variants of one example, which
 // Specmatic sends with one random key, each find the state the contract's examples describe;
 // everything else passes unchanged both ways.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatingProxy } from '../../scripts/lib/specmatic.ts';
+import { isolatingProxy } from '../../scripts/lib/specmatic/run.ts';
 
 describe('isolatingProxy', () => {
   const seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];

@@ -3,7 +3,7 @@
 // (one Java start) for all areas, then each area's tests read from its JUnit report. Every example
 // and every negative case must run and pass. The generative run is `pnpm specmatic --generative`.
 import { describe, expect, it } from 'vitest';
-import { javaMissing, runSpecmatic, type SpecmaticReport, specmaticMockOptions } from '../../scripts/lib/specmatic.ts';
+import { javaMissing, runSpecmatic, type SpecmaticReport, specmaticMockOptions } from '../../scripts/lib/specmatic/run.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { negativeCases } from '../support/negative-cases.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
@@ -31,7 +31,7 @@ describe('Specmatic example-based contract tests against the mock', () => {
     expect(problems, problems.length > 0 ? output.slice(-4000) : '').toEqual([]);
   });
 
-  it('reads the dictionary made from the contracts (arrays within their bounds: scripts/lib/specmatic-dictionary.ts)', async () => {
+  it('reads the dictionary made from the contracts (arrays within their bounds: scripts/lib/specmatic/dictionary.ts)', async () => {
     const { output } = await specmatic();
     expect(output).toMatch(/Using dictionary file \S*dictionary\.json/);
   });

@@ -1,13 +1,13 @@
-// The accessibility audit's policy (scripts/lib/axe-audit.ts) against the pinned axe-core: the
+// The accessibility audit's policy (scripts/lib/site/axe-audit.ts) against the pinned axe-core: the
 // tags and the landmark rules it asks for exist, and a failure reads as rule, impact, count and
 // example selectors. The audits themselves run in the browser tests.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { describeFindings, LANDMARK_RULES, WCAG_TAGS } from '../../scripts/lib/axe-audit.ts';
+import { describeFindings, LANDMARK_RULES, WCAG_TAGS } from '../../scripts/lib/site/axe-audit.ts';
 
 const axe = createRequire(import.meta.url)('axe-core') as { version: string; getRules: (tags?: string[]) => { ruleId: string; tags: string[] }[] };
 
-describe('the audit of scripts/lib/axe-audit.ts', () => {
+describe('the audit of scripts/lib/site/axe-audit.ts', () => {
   it.each(WCAG_TAGS)('asks for the tag %s, which axe-core knows', (tag) => {
     expect(axe.getRules([tag]).length).toBeGreaterThan(0);
   });

@@ -13,8 +13,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { expectAccessible } from '../../scripts/lib/axe-audit.ts';
 import { DOCS_DIR } from '../../scripts/lib/paths.ts';
+import { expectAccessible } from '../../scripts/lib/site/axe-audit.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
 import {

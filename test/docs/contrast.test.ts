@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCALAR_SCRIPT } from '../../scripts/lib/scalar-adapter.ts';
-import { SITE_DIR } from '../../scripts/lib/site-guides.ts';
+import { SITE_DIR } from '../../scripts/lib/site/guides.ts';
+import { SCALAR_SCRIPT } from '../../scripts/lib/site/scalar-adapter.ts';
 
 const SCHEMES = ['light', 'dark'] as const;
 const TEXT = [

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { usage } from '@platform-contracts/mock';
 import { describe, expect, it } from 'vitest';
-import { GUIDES_DIR } from '../../scripts/lib/site-guides.ts';
+import { GUIDES_DIR } from '../../scripts/lib/site/guides.ts';
 import { useMock } from '../support/mock.ts';
 
 const mock = useMock();

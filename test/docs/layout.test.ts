@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { expectAccessible } from '../../scripts/lib/axe-audit.ts';
+import { expectAccessible } from '../../scripts/lib/site/axe-audit.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { launchBrowser, operationSection, PAGE_TIMEOUT_MS, screenshotFolder } from '../support/site-browser.ts';
 

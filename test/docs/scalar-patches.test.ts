@@ -1,5 +1,5 @@
 // Scalar's markup made accessible by the site's build (ACCESSIBILITY_PATCHES in
-// scripts/lib/scalar-adapter.ts), one case per patch of the table: the installed Scalar bundle has
+// scripts/lib/site/scalar-adapter.ts), one case per patch of the table: the installed Scalar bundle has
 // the code each patch changes exactly once (a Scalar update that moves or drops it fails here and
 // fails the build), the built site ships the patched code, and a bundle without it fails the
 // build with the patch's name. The browser tests run axe-core over what the patches render.
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { DOCS_DIR } from '../../scripts/lib/paths.ts';
-import { ACCESSIBILITY_PATCHES, SCALAR_SCRIPT, TOASTS_HELPER, withAccessibilityPatches } from '../../scripts/lib/scalar-adapter.ts';
+import { ACCESSIBILITY_PATCHES, SCALAR_SCRIPT, TOASTS_HELPER, withAccessibilityPatches } from '../../scripts/lib/site/scalar-adapter.ts';
 
 const scalar = readFileSync(SCALAR_SCRIPT, 'utf8');
 const built = readFileSync(path.join(DOCS_DIR, 'assets', 'scalar.js'), 'utf8');

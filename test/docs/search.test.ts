@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GUIDES_DIR } from '../../scripts/lib/site-guides.ts';
+import { GUIDES_DIR } from '../../scripts/lib/site/guides.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
 import { finish, launchBrowser, PAGE_TIMEOUT_MS, screenshotFolder, searchResults, type Visit, visit } from '../support/site-browser.ts';

@@ -6,7 +6,6 @@ import { runInNewContext } from 'node:vm';
 import { walkOperations } from '@platform-contracts/contracts';
 import { describe, expect, it } from 'vitest';
 import { DOCS_DIR, OPENAPI_DIR } from '../../scripts/lib/paths.ts';
-import { MEMO_HELPER, withDescriptionMemo, withSearchHook } from '../../scripts/lib/scalar-adapter.ts';
 import {
   assumedNavigationCss,
   assumedNodes,
@@ -15,8 +14,9 @@ import {
   markAssumptions,
   readableReason,
   statedOnly,
-} from '../../scripts/lib/site-document.ts';
-import { headingSlug } from '../../scripts/lib/site-guides.ts';
+} from '../../scripts/lib/site/document.ts';
+import { headingSlug } from '../../scripts/lib/site/guides.ts';
+import { MEMO_HELPER, withDescriptionMemo, withSearchHook } from '../../scripts/lib/site/scalar-adapter.ts';
 import { type Json, listAreas, loadBundle, sourceOf } from '../support/openapi.ts';
 
 const text = { title: 'T', version: '1', description: '' };
@@ -283,7 +283,7 @@ describe('the built description', () => {
   });
 });
 
-describe('Scalar’s search, hooked (scripts/lib/scalar-adapter.ts)', () => {
+describe('Scalar’s search, hooked (scripts/lib/site/scalar-adapter.ts)', () => {
   const call = 'results:V(()=>a.value.length===0?x:i.value.search(a.value,{limit:$zn})),query:a}';
   const index = 'r=V(()=>Zzn(Sn(e),{labels:Sn(n),modelsSectionLabel:Sn(t)??`Models`}))';
 
@@ -310,7 +310,7 @@ describe('Scalar’s search, hooked (scripts/lib/scalar-adapter.ts)', () => {
   });
 });
 
-describe('the overview’s sections, remembered by their text (scripts/lib/scalar-adapter.ts)', () => {
+describe('the overview’s sections, remembered by their text (scripts/lib/site/scalar-adapter.ts)', () => {
   const component =
     'udn=j({__name:`InfoDescription`,props:{description:{}},setup(e){let t=V(()=>{if(!e.description)return[];let{slug:t}=BK();' +
     'return LOt(e.description).map(n=>{let r=IOt(n)[0];return{id:r,content:n}})})}})';

@@ -9,7 +9,7 @@ import type { Cassette } from '../../scripts/lib/parity/cassette.ts';
 import { readCassettes } from '../../scripts/lib/parity/cassette.ts';
 import { parityReport } from '../../scripts/lib/parity/report.ts';
 import { DOCS_DIR, PLATFORM_CASSETTES } from '../../scripts/lib/paths.ts';
-import { parityNote, showParity } from '../../scripts/lib/site-parity.ts';
+import { parityNote, showParity } from '../../scripts/lib/site/parity.ts';
 
 const OPERATIONS = AREAS.flatMap((area) => operationsOf(area));
 const cassette = (source: Cassette['source'], operationIds: string[]): Cassette => ({

@@ -12,8 +12,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { expectAccessible } from '../../scripts/lib/axe-audit.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { expectAccessible } from '../../scripts/lib/site/axe-audit.ts';
 import { useHttpMock } from '../support/mock.ts';
 import { listAreas, operationsOf } from '../support/openapi.ts';
 import {

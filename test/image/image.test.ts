@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PlatformMockContainer, type StartedPlatformMockContainer } from '@platform-contracts/mock/testcontainers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type BuiltImage, buildImage, IMAGE_USER, imageConfig } from '../../scripts/lib/image.ts';
+import { type BuiltImage, buildImage, IMAGE_USER, imageConfig } from '../../scripts/lib/build/image.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { blocksOf } from '../support/doc-blocks.ts';
 import { containerToolsProblem, type PodmanService, startPodmanService } from '../support/podman-service.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { usage } from '@platform-contracts/mock';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { IMAGE_PORT, imageConfig, LATEST_IMAGE } from '../../scripts/lib/image.ts';
+import { IMAGE_PORT, imageConfig, LATEST_IMAGE } from '../../scripts/lib/build/image.ts';
 import { blocksOf } from '../support/doc-blocks.ts';
 
 const SNIPPETS = ['python', 'java', 'go', 'yaml'];

@@ -2,7 +2,7 @@
 // naming three areas or more (in a sentence, a table row, an array or an object keyed by area)
 // must name them all, so that a new area cannot be left out of one. Lists that follow from the
 // contracts are generated instead (pnpm generate fills the docs' `<!-- pnpm generate: NAME -->`
-// regions, scripts/lib/doc-regions.ts); a list that is partial on purpose is below, with why.
+// regions, scripts/lib/generate/doc-regions.ts); a list that is partial on purpose is below, with why.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -124,7 +124,7 @@ describe('lists of areas', () => {
   it('name every area of the registry, or are generated from it', () => {
     const problems = incompleteLists(AREAS).map(
       ({ file, line, missing }) =>
-        `${file}:${line} lists areas but not ${missing.join(', ')}: list them all, or let pnpm generate write the list (scripts/lib/doc-regions.ts), or write it without listing areas`,
+        `${file}:${line} lists areas but not ${missing.join(', ')}: list them all, or let pnpm generate write the list (scripts/lib/generate/doc-regions.ts), or write it without listing areas`,
     );
     expect(problems).toEqual([]);
   });
@@ -133,7 +133,7 @@ describe('lists of areas', () => {
     // With one more area in the registry, every list written by hand would lack it.
     const problems = incompleteLists([...AREAS, 'new-area']).map(
       ({ file, line }) =>
-        `${file}:${line} lists every area by hand: a new area would need an edit here; let pnpm generate write it (scripts/lib/doc-regions.ts) or write it without listing areas`,
+        `${file}:${line} lists every area by hand: a new area would need an edit here; let pnpm generate write it (scripts/lib/generate/doc-regions.ts) or write it without listing areas`,
     );
     expect(problems).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// Dependencies run one way: no source file of a package reaches itself through its imports
+// Dependencies run one way: no source file of a package, nor of scripts/, reaches itself through its imports
 // (static, type-only, re-exports, `import()`, `declare module`). A circle is reported as the files
 // that reach one another, so a new one names its files. What two files of a circle share belongs
 // in a module below both.
@@ -9,12 +9,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { circlesOf, importGraph } from '../support/import-graph.ts';
 
-/** Every package of the repository. */
-const PACKAGES = readdirSync(path.join(ROOT, 'packages'));
+/** Every folder checked: each package's sources, and scripts/. */
+const CHECKED = [...readdirSync(path.join(ROOT, 'packages')).map((pkg) => `packages/${pkg}/src`), 'scripts'];
 
-describe.each(PACKAGES)('packages/%s/src', (pkg) => {
+describe.each(CHECKED)('%s', (dir) => {
   it('has no import circle', () => {
-    expect(circlesOf(importGraph(path.join(ROOT, 'packages', pkg, 'src')))).toEqual([]);
+    expect(circlesOf(importGraph(path.join(ROOT, dir)))).toEqual([]);
   });
 });
 

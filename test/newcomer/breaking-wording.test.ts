@@ -8,10 +8,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { checkBreaking, nextSteps } from '../../scripts/check-breaking.ts';
-import { formatFinding } from '../../scripts/lib/breaking.ts';
-import { changelogLine, entryDates, renderChangelog } from '../../scripts/lib/changelog.ts';
+import { formatFinding } from '../../scripts/lib/breaking/compare.ts';
 import { OPENAPI_DIR, ROOT } from '../../scripts/lib/paths.ts';
-import { latestRelease } from '../../scripts/lib/releases.ts';
+import { changelogLine, entryDates, renderChangelog } from '../../scripts/lib/release/changelog.ts';
+import { latestRelease } from '../../scripts/lib/release/releases.ts';
 import { type Json, listAreas, loadBundle } from '../support/openapi.ts';
 
 /** The 1-based line of the first line matching `pattern` after the first matching `after`. */

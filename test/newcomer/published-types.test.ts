@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryPoints } from '../../scripts/lib/entry-points.ts';
+import { entryPoints } from '../../scripts/lib/build/entry-points.ts';
 import { ROOT, scopedName } from '../../scripts/lib/paths.ts';
 import { PACKAGES, packOne } from '../../scripts/pack.ts';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_STEPS, staleSteps } from '../../scripts/build.ts';
-import { type BuildStep, markChecked, runSteps } from '../../scripts/lib/freshness.ts';
+import { type BuildStep, markChecked, runSteps } from '../../scripts/lib/build/freshness.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { cleanNpmEnv, pnpmCommand } from '../../scripts/lib/pnpm.ts';
 import vitestConfig from '../../vitest.config.ts';

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILD_STEPS } from '../../scripts/build.ts';
 import { BUNDLE_INPUTS, bundleIfChanged } from '../../scripts/bundle.ts';
-import { compileArgs, setTypeChecking } from '../../scripts/lib/compile.ts';
-import { fingerprint } from '../../scripts/lib/freshness.ts';
+import { compileArgs, setTypeChecking } from '../../scripts/lib/build/compile.ts';
+import { fingerprint } from '../../scripts/lib/build/freshness.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { AT_ONCE, runStages, STAGES, type Stage } from '../../scripts/test.ts';
 

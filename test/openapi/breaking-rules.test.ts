@@ -1,10 +1,10 @@
-// Every rule of the breaking-change table (scripts/lib/breaking-rules.ts), from the table: each
+// Every rule of the breaking-change table (scripts/lib/breaking/rules.ts), from the table: each
 // has an example change to a small contract, which must give exactly one finding, of that rule,
 // in the expected words; the gate of `pnpm check:breaking` refuses it when the rule's level is
 // error and accepts it otherwise. Changes that only document give no finding at all.
 import { describe, expect, it } from 'vitest';
 import { problemsOf } from '../../scripts/check-breaking.ts';
-import { compareContracts, RULES } from '../../scripts/lib/breaking.ts';
+import { compareContracts, RULES } from '../../scripts/lib/breaking/compare.ts';
 import type { Json } from '../support/openapi.ts';
 
 function base(): Json {

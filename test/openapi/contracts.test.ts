@@ -9,7 +9,7 @@ import type { AreaName } from '@platform-contracts/contracts';
 import { createMock, type Mock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBundle } from '../../scripts/generate.ts';
-import { generateTypes } from '../../scripts/lib/area-types.ts';
+import { generateTypes } from '../../scripts/lib/generate/area-types.ts';
 import { generatedPath, OPENAPI_DIR } from '../../scripts/lib/paths.ts';
 import { exactJson, parameterText } from '../support/allowed-values.ts';
 import { negativeCases } from '../support/negative-cases.ts';

@@ -1,10 +1,10 @@
 // The breaking-change check takes two ways of writing the same schema for no change
-// (scripts/lib/equivalent-forms.ts), and still sees a real narrowing written either way.
+// (scripts/lib/breaking/equivalent-forms.ts), and still sees a real narrowing written either way.
 import { describe, expect, it } from 'vitest';
-import { compareContracts } from '../../scripts/lib/breaking.ts';
-import { inOneForm } from '../../scripts/lib/equivalent-forms.ts';
+import { compareContracts } from '../../scripts/lib/breaking/compare.ts';
+import { inOneForm } from '../../scripts/lib/breaking/equivalent-forms.ts';
 import { OPENAPI_DIR } from '../../scripts/lib/paths.ts';
-import { readRelease } from '../../scripts/lib/releases.ts';
+import { readRelease } from '../../scripts/lib/release/releases.ts';
 import type { Json } from '../support/openapi.ts';
 
 const findBreakingChanges = (before: Json, after: Json) => compareContracts(before, after).filter((finding) => finding.level === 'error');

@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { OPENAPI_DIR } from '../../scripts/lib/paths.ts';
-import { revisionOf } from '../../scripts/lib/releases.ts';
+import { revisionOf } from '../../scripts/lib/release/releases.ts';
 import { listAreas, loadBundle } from '../support/openapi.ts';
 
 /** Where two documents first differ, as a JSON path, for the failure message. */

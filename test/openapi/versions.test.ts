@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OPENAPI_DIR, ROOT, scopedName } from '../../scripts/lib/paths.ts';
-import { readRelease, releasedVersions, unshippedRevisions } from '../../scripts/lib/releases.ts';
+import { readRelease, releasedVersions, unshippedRevisions } from '../../scripts/lib/release/releases.ts';
 import { listAreas, loadBundle } from '../support/openapi.ts';
 
 /**

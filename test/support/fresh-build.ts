@@ -4,7 +4,7 @@
 // than the contracts (after an edit, or after undoing one with git checkout) and fail with a
 // message that says nothing of it. It rebuilds the stale steps, saying why, as `pnpm start` does.
 import { BUILD_STEPS } from '../../scripts/build.ts';
-import { type BuildStep, readRecord, runSteps, whyStale } from '../../scripts/lib/freshness.ts';
+import { type BuildStep, readRecord, runSteps, whyStale } from '../../scripts/lib/build/freshness.ts';
 import { BUILD_RECORD, ROOT } from '../../scripts/lib/paths.ts';
 
 export interface FreshBuildOptions {

@@ -2,7 +2,7 @@
 // (packages/contracts/bundles/<area>_examples/*.json), each an invalid request (`http-request`)
 // and the 4xx that answers it (`http-response`).
 import { existsSync } from 'node:fs';
-import { type NegativeCaseFile, readNegativeCaseFiles } from '../../scripts/lib/negative-cases.ts';
+import { type NegativeCaseFile, readNegativeCaseFiles } from '../../scripts/lib/breaking/negative-cases.ts';
 import { negativeCasesDir } from '../../scripts/lib/paths.ts';
 import { type Operation, operationsOf } from './openapi.ts';
 

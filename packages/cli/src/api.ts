@@ -25,7 +25,7 @@ export interface Api {
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
 
 /** A URL with any `user:password@` replaced by `***@`, for messages. */
-export const withoutCredentials = (url: string) => url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
+const withoutCredentials = (url: string) => url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
 
 /** The access key the tool would send, for redacting it from anything it prints. */
 export const accessKeyOf = (options: ApiOptions, io: CliIo) => nonEmpty(options.accessKey) ?? nonEmpty(io.env[ACCESS_KEY_VARIABLE]);

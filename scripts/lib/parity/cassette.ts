@@ -64,7 +64,7 @@ export function operationOf(method: string, target: string, operations: readonly
 }
 
 /** The body as JSON when it is JSON, as its lines of JSON when each line is (a cursor), else the text. */
-export function parseBody(text: string, contentType: string | undefined): { body: unknown; lines: boolean } {
+function parseBody(text: string, contentType: string | undefined): { body: unknown; lines: boolean } {
   if (text === '') return { body: undefined, lines: false };
   try {
     if (/json/i.test(contentType ?? '') || /^[[{]/.test(text.trim())) return { body: JSON.parse(text), lines: false };
@@ -88,7 +88,7 @@ export function normaliseAnswer(operation: Operation, status: number, headers: R
 }
 
 /** Request headers a cassette keeps: the media type, the credentials (as references) and the headers the operation declares. */
-export function keptRequestHeaders(operation: Operation, headers: Record<string, string>, refs: References): Record<string, string> {
+function keptRequestHeaders(operation: Operation, headers: Record<string, string>, refs: References): Record<string, string> {
   const declared = new Set(operation.parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase()));
   const credentials = new Set(operation.security.flat().map((scheme) => (scheme.in === 'header' ? scheme.keyName : 'authorization')?.toLowerCase()));
   const kept: Record<string, string> = {};
@@ -113,7 +113,7 @@ export function stepOf(raw: RawExchange, operations: readonly Operation[], refs:
   return { operationId: operation.operationId, request, answer: normaliseAnswer(operation, raw.status, raw.answerHeaders, raw.answerText, refs) };
 }
 
-export const cassetteFile = (dir: string, scenario: string) => path.join(dir, `${scenario.replace('/', '.')}.json`);
+const cassetteFile = (dir: string, scenario: string) => path.join(dir, `${scenario.replace('/', '.')}.json`);
 
 export function writeCassette(dir: string, cassette: Cassette): string {
   mkdirSync(dir, { recursive: true });

@@ -37,7 +37,7 @@ function positions(expected: unknown[], actual: unknown[]): number[] {
 }
 
 /** The body's differences as JSON paths (tokens), deepest first found. */
-export function bodyDifferences(
+function bodyDifferences(
   expected: unknown,
   actual: unknown,
   tokens: string[] = [],

@@ -8,7 +8,7 @@ import { inputOfField } from './scenario.ts';
 
 /** A string-valued answer shorter than this is never taken for a reference to an earlier value. */
 const MIN_REFERRED_LENGTH = 8;
-export const SKIPPED = '<skipped>';
+const SKIPPED = '<skipped>';
 const REFERENCE = /<[A-Za-z]+(?::[\w-]+)?>/g;
 
 /** The references of one cassette (or of one replay): each value once, `<Kind:n>` in order of appearance. */

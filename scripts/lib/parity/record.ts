@@ -29,7 +29,7 @@ export interface Recorded {
 }
 
 /** The scenario's clients, on the given fetch and base URL, without retries (each call one exchange). */
-export function scenarioContext(fetch: typeof globalThis.fetch, baseUrl: string, accessKey: string, inputs: Inputs): ScenarioContext {
+function scenarioContext(fetch: typeof globalThis.fetch, baseUrl: string, accessKey: string, inputs: Inputs): ScenarioContext {
   const options = { accessKey, baseUrl, fetch, retry: false as const };
   return {
     platform: createPlatformClient({ accessKey, apiBaseUrl: baseUrl, videoBaseUrl: baseUrl, fetch, retry: false }),

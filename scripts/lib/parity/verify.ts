@@ -26,7 +26,7 @@ export interface Verification {
 }
 
 /** The namespace a scenario's replay runs in: its own, emptied first. */
-export const namespaceOf = (scenario: string) => `parity:${scenario}`;
+const namespaceOf = (scenario: string) => `parity:${scenario}`;
 
 function fillTarget(target: string, refs: ReturnType<typeof startingReferences>): string {
   const [pathPart = '', query] = target.split('?');

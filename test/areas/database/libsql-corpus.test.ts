@@ -3,17 +3,17 @@
 // vectors and vector_top_k, the engine's version, number text, functions and modules, and
 // sqld's rules for what it refuses. Each script runs on a fresh database of the mock (its HTTP
 // door, in process) and on libSQL's engine (the `libsql` package) behind sqld's rules
-// (scripts/lib/libsql-reference.ts); every record's answers must agree (rows, column names and
+// (scripts/lib/libsql/reference.ts); every record's answers must agree (rows, column names and
 // declared types, changed rows, last rowid, error code and SQLite's message), and libSQL must
 // answer as the script expects. Differences are allowed only as a row of
-// scripts/lib/libsql-differences.ts covers them, and each row's own statement must still differ.
+// scripts/lib/libsql/differences.ts covers them, and each row's own statement must still differ.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coveringDifference, isAsListed, KNOWN_DIFFERENCES, knownDifference } from '../../../scripts/lib/libsql-differences.ts';
-import { LibsqlReference, type Outcome } from '../../../scripts/lib/libsql-reference.ts';
-import { agrees, freshDatabaseToken, runOnMock } from '../../../scripts/lib/mock-sql.ts';
-import { parseSlt, printedRows, type SltRecord } from '../../../scripts/lib/sqllogictest.ts';
+import { coveringDifference, isAsListed, KNOWN_DIFFERENCES, knownDifference } from '../../../scripts/lib/libsql/differences.ts';
+import { agrees, freshDatabaseToken, runOnMock } from '../../../scripts/lib/libsql/mock-sql.ts';
+import { LibsqlReference, type Outcome } from '../../../scripts/lib/libsql/reference.ts';
+import { parseSlt, printedRows, type SltRecord } from '../../../scripts/lib/libsql/sqllogictest.ts';
 import { useMock } from '../../support/mock.ts';
 
 const CORPUS = path.join(import.meta.dirname, 'libsql-corpus');

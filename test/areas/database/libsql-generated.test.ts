@@ -2,15 +2,15 @@
 // schemas and statements, DDL included (ALTER TABLE in all its forms, views, triggers, indexes,
 // STRICT and WITHOUT ROWID tables, vectors and vector indexes), each script run on a fresh
 // database of the mock (its HTTP door, in process) and on libSQL's engine behind sqld's rules
-// (scripts/lib/libsql-reference.ts), every answer compared; a difference passes only if a row of
-// scripts/lib/libsql-differences.ts covers it. The seed is fixed; a failure names
+// (scripts/lib/libsql/reference.ts), every answer compared; a difference passes only if a row of
+// scripts/lib/libsql/differences.ts covers it. The seed is fixed; a failure names
 // it and the path: replay with LIBSQL_DIFF_SEED=<seed> LIBSQL_DIFF_PATH=<path>, shrink with
 // LIBSQL_DIFF_SHRINK=1, run longer with LIBSQL_DIFF_RUNS=<n>.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coveringDifference } from '../../../scripts/lib/libsql-differences.ts';
-import { LibsqlReference, type Outcome } from '../../../scripts/lib/libsql-reference.ts';
-import { agrees, freshDatabaseToken, runOnMock } from '../../../scripts/lib/mock-sql.ts';
+import { coveringDifference } from '../../../scripts/lib/libsql/differences.ts';
+import { agrees, freshDatabaseToken, runOnMock } from '../../../scripts/lib/libsql/mock-sql.ts';
+import { LibsqlReference, type Outcome } from '../../../scripts/lib/libsql/reference.ts';
 import { useMock } from '../../support/mock.ts';
 import { script } from '../../support/sql-statements.ts';
 

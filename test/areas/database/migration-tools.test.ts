@@ -16,7 +16,7 @@ import { generateSQLiteDrizzleJson, generateSQLiteMigration, pushSQLiteSchema } 
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshDatabaseToken } from '../../../scripts/lib/mock-sql.ts';
+import { freshDatabaseToken } from '../../../scripts/lib/libsql/mock-sql.ts';
 import { ROOT } from '../../../scripts/lib/paths.ts';
 import { useDatabaseMock } from '../../support/database.ts';
 import * as schemaV1 from './fixtures/drizzle/schema-v1.ts';

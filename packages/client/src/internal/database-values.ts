@@ -28,7 +28,7 @@ export interface ResultSet {
   lastInsertRowid: bigint | undefined;
 }
 
-export function encodeValue(value: SqlArgument): SqlValue {
+function encodeValue(value: SqlArgument): SqlValue {
   if (value === null) return { type: 'null' };
   if (typeof value === 'boolean') return { type: 'integer', value: value ? '1' : '0' };
   if (typeof value === 'bigint') return { type: 'integer', value: value.toString() };
@@ -38,7 +38,7 @@ export function encodeValue(value: SqlArgument): SqlValue {
   return { type: 'blob', base64: toBase64(value instanceof Uint8Array ? value : new Uint8Array(value)) };
 }
 
-export function decodeValue(value: SqlValue, intMode: IntMode = 'number'): SqlResultValue {
+function decodeValue(value: SqlValue, intMode: IntMode = 'number'): SqlResultValue {
   switch (value.type) {
     case 'null':
       return null;

@@ -48,6 +48,6 @@ export function requireBaseUrl({ factory, option, env }: BaseUrlSource, value: u
 }
 
 /** A URL with any `user:password@` replaced by `***@`, for messages. */
-export function withoutCredentials(url: string): string {
+function withoutCredentials(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
 }

@@ -25,8 +25,6 @@ import { ExecutorStopped } from './database/sql/stopped.ts';
 import { databaseSuiteSetup } from './database/suite/suite-setup.ts';
 import { type Caller, failure, STARTUP_NAMESPACE, tokenManagement } from './database/tokens/token-management.ts';
 
-export { type DatabaseState, STARTUP_NAMESPACE };
-
 export interface DatabaseInfo {
   /** The start-up Full Access token (namespace `default`). */
   fullAccessToken: string;

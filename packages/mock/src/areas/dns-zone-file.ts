@@ -53,7 +53,7 @@ interface Reading {
 }
 
 /** Lines, or characters, read in one slice before the sliced reader lets other work run. */
-export const SLICE = { lines: 1000, chars: 32 * 1024 };
+const SLICE = { lines: 1000, chars: 32 * 1024 };
 
 /** Reads the file into `read`, stopping (yielding) after each slice. */
 function* reading(text: string, read: Reading): Generator<void> {
@@ -87,14 +87,14 @@ function* reading(text: string, read: Reading): Generator<void> {
 }
 
 /** Every record of the file that can be read, in order, and how many lines could not be read. */
-export function readZoneFile(text: string): Reading {
+function readZoneFile(text: string): Reading {
   const read: Reading = { records: [], failed: 0 };
   for (const _slice of reading(text, read));
   return read;
 }
 
 /** readZoneFile in slices, awaiting `pause()` between them (by default until the event loop has run what waits). */
-export async function readZoneFileSliced(text: string, pause: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve))): Promise<Reading> {
+async function readZoneFileSliced(text: string, pause: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve))): Promise<Reading> {
   const read: Reading = { records: [], failed: 0 };
   for (const _slice of reading(text, read)) await pause();
   return read;
@@ -128,9 +128,6 @@ function countImport({ records, failed }: Reading, held: ReadonlySet<string>): {
   }
   return { counts: { RecordsSuccessful: added.length, RecordsFailed: failed, RecordsSkipped: records.length - added.length }, added };
 }
-
-/** The counts of importing the file into an empty zone. */
-export const countZoneFile = (text: string): ImportCounts => importZoneFile(text).counts;
 
 /** The type and data of a record, after its optional TTL and class; undefined when unreadable. */
 function readRecord(tokens: string[]): { type: string; data: string[] } | undefined {

@@ -50,7 +50,7 @@ export type ShieldMockOptions = Partial<typeof CAPS>;
 const CAP_FLAGS: CapFlags<keyof typeof CAPS> = { maxShieldZones: { flag: 'max-shield-zones', what: 'shield zones' } };
 
 /** How long learning mode lasts when it is turned on without a learningModeUntil: 7 days (x-assumed in the contract's x-mock-state). */
-export const LEARNING_MODE_MS = 7 * 86_400_000;
+const LEARNING_MODE_MS = 7 * 86_400_000;
 
 /** The error object every successful shield answer carries. */
 const SUCCESS: ShieldError = { statusCode: 200, success: true, message: '', errorKey: '' };
@@ -168,7 +168,7 @@ export default defineArea<'shield', ShieldMockOptions, ShieldState>()({
  * every list the mock can hold. Echoed beyond it, a JSON reader that reads numbers as doubles
  * (JSON.parse) read 2^63 - 1 as 2^63, which the answer's own schema (int64) refuses.
  */
-export function paginate<T>(all: T[], currentPage: number, pageSize: number | bigint): { items: T[]; page: ShieldPage } {
+function paginate<T>(all: T[], currentPage: number, pageSize: number | bigint): { items: T[]; page: ShieldPage } {
   const size = Number(pageSize > Number.MAX_SAFE_INTEGER ? Number.MAX_SAFE_INTEGER : pageSize);
   const totalPages = Math.ceil(all.length / size);
   return {

@@ -43,8 +43,6 @@ export interface CompiledResponse {
   contents: CompiledMedia[];
 }
 
-export type { SecurityScheme };
-
 export interface CompiledOperation {
   area: string;
   operationId: string;

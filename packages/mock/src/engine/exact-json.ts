@@ -7,8 +7,8 @@ import { exactNumber, jsonTextOf, mayHoldBigint, parseExactJson, stringifyExactJ
 
 export { jsonTextOf, mayHoldBigint, parseExactJson, stringifyExactJson };
 
-export const INT64_MIN = -(2n ** 63n);
-export const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
 /** The largest double below 2^63: where an in-range bigint beyond it is placed for validation. */
 const LARGEST_DOUBLE_BELOW_2_63 = 2 ** 63 - 1024;
 

@@ -5,7 +5,7 @@
 
 /** How a call fails on the network: the connection is reset, never answered, or its body cut short. */
 export type NetworkFault = 'reset' | 'hang' | 'truncate';
-export const NETWORK_FAULTS: readonly NetworkFault[] = ['reset', 'hang', 'truncate'];
+const NETWORK_FAULTS: readonly NetworkFault[] = ['reset', 'hang', 'truncate'];
 
 export interface FaultRule {
   /** The operation the fault applies to. */

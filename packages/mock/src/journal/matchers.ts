@@ -110,7 +110,7 @@ function listing(ranked: { text: string; note?: string }[], none: string): strin
   return [...shown, ...more].join('\n');
 }
 
-export async function toHaveCalled(this: MatcherContext, received: unknown, operationId: string, expected: CallExpectation = {}): Promise<MatcherResult> {
+async function toHaveCalled(this: MatcherContext, received: unknown, operationId: string, expected: CallExpectation = {}): Promise<MatcherResult> {
   if (typeof operationId !== 'string' || operationId === '') throw new TypeError('toHaveCalled takes an operationId, such as createVideo');
   const entries = await entriesOf(received);
   const equals: Equals = (a, b) => this.equals(a, b, this.customTesters);
@@ -153,7 +153,7 @@ const words = (sql: string) =>
       .filter(Boolean),
   );
 
-export async function toHaveRunSql(this: MatcherContext, received: unknown, sql: string | RegExp, expected: SqlExpectation = {}): Promise<MatcherResult> {
+async function toHaveRunSql(this: MatcherContext, received: unknown, sql: string | RegExp, expected: SqlExpectation = {}): Promise<MatcherResult> {
   if (typeof sql !== 'string' && !(sql instanceof RegExp)) throw new TypeError('toHaveRunSql takes the SQL text, or a RegExp');
   const statements = (await entriesOf(received)).flatMap((entry) => entry.statements ?? []);
   const matches = (statement: string) => (typeof sql === 'string' ? normalized(statement) === normalized(sql) : sql.test(statement));

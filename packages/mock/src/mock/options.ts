@@ -106,7 +106,7 @@ function loadDocuments(bundleDir: string, areas: AreaName[]): Map<string, OpenAp
   return documents;
 }
 
-export function selectAreas(names: string[] | undefined) {
+function selectAreas(names: string[] | undefined) {
   const known = AREA_BEHAVIOURS.map((area) => area.name);
   const unknown = (names ?? []).filter((name) => !known.includes(name as never));
   if (unknown.length > 0) throw new MockStartError(`unknown area ${unknown.join(', ')}; the areas are ${known.join(', ')}`);

@@ -6,7 +6,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { valueAt, walkOperations } from '@platform-contracts/contracts';
 import contentType from 'content-type';
-import type { OpenApiDocument, Violation } from '../engine/area.ts';
+import type { OpenApiDocument } from '../engine/area.ts';
 import { type CompiledOperation, mediaMatches } from '../engine/contract.ts';
 import { forValidation, mayHoldBigint, parseExactJson } from '../engine/exact-json.ts';
 import { credentialOf, type IncomingRequest, readRequest } from '../engine/request.ts';
@@ -224,5 +224,3 @@ function decode(encoding: string | undefined, bytes: Buffer, maxOutputLength: nu
       throw new Error(`the proxy reads identity, gzip, deflate and br`);
   }
 }
-
-export type { Violation };

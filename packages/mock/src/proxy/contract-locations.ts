@@ -33,8 +33,6 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 /** How deep the walk for confirmed assumptions follows a value (recursive schemas follow the value's depth). */
 const MAX_WALK_DEPTH = 64;
 
-/** `#/components/schemas/X` → `components/schemas/X`. */
-export const bare = (pointer: string) => pointer.replace(/^#\/?/, '');
 export const pointerTo = (...tokens: string[]) => tokens.map(escapePointerToken).join('/');
 
 export function createLocatingValidator(area: string, document: OpenApiDocument) {
@@ -195,5 +193,3 @@ function mismatchScore(errors: ErrorObject[]): number {
   ).length;
   return wrongKind * 1000 + errors.length;
 }
-
-export type LocatingValidator = ReturnType<typeof createLocatingValidator>;

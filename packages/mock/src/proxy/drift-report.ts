@@ -175,8 +175,6 @@ export function createDriftReport(upstreams: Record<string, string>, now: () => 
   return { add, report };
 }
 
-export type DriftReporter = ReturnType<typeof createDriftReport>;
-
 /** The report for people: what drifted first, then what the traffic confirmed. Markdown, readable as text. */
 export function driftSummary(report: DriftReport): string {
   const lines: string[] = [];

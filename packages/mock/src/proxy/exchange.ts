@@ -49,5 +49,3 @@ export function createExchangeReporter() {
     },
   };
 }
-
-export type ExchangeReporter = ReturnType<typeof createExchangeReporter>;

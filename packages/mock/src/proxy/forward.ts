@@ -2,7 +2,7 @@
 // client sent it (method, raw target, headers with their credentials, body bytes) but for the
 // hop-by-hop headers and `Host`, which name the upstream; the answer comes back as bytes, at
 // most `maxAnswerBytes`, within `timeoutMs`. Redirects are never followed (node:http does not):
-// the proxy judges them (proxy.ts). One keep-alive agent per upstream origin.
+// the proxy judges them (index.ts). One keep-alive agent per upstream origin.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
@@ -134,5 +134,3 @@ export function createForwarder(limits: ForwarderLimits) {
     },
   };
 }
-
-export type Forwarder = ReturnType<typeof createForwarder>;

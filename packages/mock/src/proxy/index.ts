@@ -19,13 +19,13 @@ import { createDriftReport, type DriftReport, driftSummary } from './drift-repor
 import { createExchangeReporter, type ExchangeListener, type ProxiedExchange } from './exchange.ts';
 import { createForwarder, type Forwarded } from './forward.ts';
 import { checkLimits, checkWritable, DEFAULT_MAX_ANSWER_BYTES, DEFAULT_TIMEOUT_MS, type ProxyClosing, type ProxyHandle, type ProxyOptions } from './options.ts';
-import { createRecorder, type RecordedFile } from './recorder.ts';
+import { createRecorder } from './recorder.ts';
 import { createRedactor, credentialsOf, sensitiveNames } from './secrets.ts';
 import { createSelection } from './selection.ts';
 import { forwardPath, ProxyOptionError, parseProxyValues, shownUrl, type Upstream, upstreamGroups } from './targets.ts';
 import { createWebSocketRelay } from './websocket.ts';
 
-export type { ContractViolation, DriftReport, ExchangeListener, ProxiedExchange, RecordedFile };
+export type { DriftReport, ExchangeListener, ProxiedExchange };
 export { driftSummary, ProxyOptionError };
 
 export function createProxy(options: ProxyOptions, engine: Engine, documents: Map<string, OpenApiDocument>) {

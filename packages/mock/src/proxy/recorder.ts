@@ -116,5 +116,3 @@ export function createRecorder(dir: string) {
 
   return { add, write };
 }
-
-export type Recorder = ReturnType<typeof createRecorder>;

@@ -4,7 +4,7 @@
 // that say secret, and anything shaped like a JWT, each replaced by one placeholder.
 import type { OpenApiDocument } from '../engine/area.ts';
 
-export const PLACEHOLDER = '[redacted]';
+const PLACEHOLDER = '[redacted]';
 /** Property and parameter names that hold secrets whatever the contracts say. */
 const SECRET_NAME = /password|passwd|passphrase|secret|token|api[-_]?key|access[-_]?key|private[-_]?key|auth(orization)?$|credential|signature|cookie/i;
 const JWT = /\beyJ[\w-]{6,}\.[\w-]{6,}\.[\w-]*/g;
@@ -80,8 +80,6 @@ export function createRedactor(secretNames: Set<string>) {
 
   return { redact, redactText, redactTarget };
 }
-
-export type Redactor = ReturnType<typeof createRedactor>;
 
 /** An example value small enough for a report: its JSON cut at MAX_EXAMPLE_CHARS (then as text). */
 export function shortened(value: unknown, stringify: (value: unknown) => string): unknown {

@@ -1,4 +1,4 @@
-// An engine worker thread, started by the supervisor (supervisor-thread.ts) and served by the HTTP thread
+// An engine worker thread, started by the supervisor thread (supervisor-thread.ts) and served by the HTTP thread
 // on a port of its own. A SQL worker holds one namespace's databases at a time (their files are
 // shared stores, see files.ts and vfs.ts) and every stream's connection to them; a utility worker
 // makes snapshots and checks images in scratch memory. What a run executes is published in shared
