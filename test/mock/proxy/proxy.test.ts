@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createMock, type RequestLogEntry, type RunningMock, type StartMockOptions, startMock, UsageError } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUIDES_DIR } from '../../../scripts/lib/site-guides.ts';
+import { GUIDES_DIR } from '../../../scripts/lib/site/guides.ts';
 import { validateAnswer } from '../../support/openapi.ts';
 import { json, startUpstream, type Upstream } from '../../support/upstream.ts';
 
