@@ -96,7 +96,11 @@ describe('packages/mock/src, folders by role', () => {
 describe('the allowed-imports check', () => {
   it.each([
     ['engine/engine.ts', "import type { DoorAnswer } from '../doors/door.ts';", ['packages/mock/src/engine/engine.ts: ../doors/door.ts (engine -> doors)']],
-    ['doors/fetch-door.ts', "import type { Mock } from '../mock/mock.ts';", ['packages/mock/src/doors/fetch-door.ts: ../mock/mock.ts (doors -> mock)']],
+    [
+      'doors/fetch/fetch-door.ts',
+      "import type { Mock } from '../../mock/mock.ts';",
+      ['packages/mock/src/doors/fetch/fetch-door.ts: ../../mock/mock.ts (doors -> mock)'],
+    ],
     ['proxy/index.ts', "const m = await import('../mock/mock.ts');", ['packages/mock/src/proxy/index.ts: ../mock/mock.ts (proxy -> mock)']],
     [
       'journal/journal.ts',

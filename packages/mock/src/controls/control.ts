@@ -4,7 +4,7 @@
 // Content-Type, and a write without a body needs that Content-Type or the X-Mock-Control header.
 // No answer holds an access key: they are shown redacted.
 import { constants } from 'node:buffer';
-import { CONTROL_HEADER } from '../doors/access.ts';
+import { CONTROL_HEADER } from '../doors/http/access.ts';
 import type { Engine } from '../engine/engine.ts';
 import { parseExactJson, stringifyExactJson } from '../engine/exact-json.ts';
 import { FaultError, type FaultRule } from '../engine/faults.ts';

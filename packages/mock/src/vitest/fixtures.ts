@@ -14,9 +14,9 @@ import { afterAll, test as base, beforeAll, expect, inject, type TestAPI } from 
 import type { RequestEntry } from '../journal/journal.ts';
 import { type PlatformMatchers, platformMatchers } from '../journal/matchers.ts';
 import { describeViolation, violationError } from '../journal/violation-report.ts';
-import { HEALTH_PATH, startMock } from '../mock/http-server.ts';
 import { createMock, type Mock } from '../mock/mock.ts';
 import { type MockOptions, VIOLATION_MODES, type ViolationMode } from '../mock/options.ts';
+import { HEALTH_PATH, startMock } from '../mock/start-mock.ts';
 import { startDatabaseEngine } from './engine-warm-up.ts';
 import { absentDatabase, issueTokens, type NamespaceDatabase, withoutDatabase } from './namespace-database.ts';
 import { connectNamespace, type NamespaceControl } from './remote-namespace.ts';

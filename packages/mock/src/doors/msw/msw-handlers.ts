@@ -1,9 +1,16 @@
-// `@platform-contracts/mock/msw`: for teams already on MSW, handlers that send the platform's
-// requests to the mock's engine in process (contract validation, state, faults, real SQL), to put
-// beside their own handlers in `setupServer(...)` or `setupWorker(...)`. A network fault of the
-// mock becomes MSW's network error (`HttpResponse.error()`), as a reset connection would.
+// The MSW door (`@platform-contracts/mock/msw`, src/msw.ts): for teams already on MSW, handlers
+// that send the platform's requests to the mock in process (contract validation, state, faults,
+// real SQL), to put beside their own handlers in `setupServer(...)` or `setupWorker(...)`. MSW hands
+// a standard Request, so the door is the fetch door (doors/fetch/) put into MSW's handlers: it takes
+// the mock's `fetch`, which answers with the one handler. A network fault of the mock becomes MSW's
+// network error (`HttpResponse.error()`), as a reset connection would.
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import type { Mock } from './mock/mock.ts';
+
+/** What the MSW door takes: the fetch door's `fetch` and the mock's own base URL. */
+export interface MswDoorTarget {
+  fetch: typeof globalThis.fetch;
+  url: string;
+}
 
 export interface PlatformHandlerOptions {
   /**
@@ -21,8 +28,8 @@ function prefixOf(baseUrl: string): string {
   return `${scheme}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** MSW handlers answering every request under the base URLs with the mock (`createMock()`). */
-export function platformHandlers(mock: Pick<Mock, 'fetch' | 'url'>, options: PlatformHandlerOptions = {}): HttpHandler[] {
+/** MSW handlers answering every request under the base URLs with the mock's fetch. */
+export function mswHandlers(mock: MswDoorTarget, options: PlatformHandlerOptions = {}): HttpHandler[] {
   return (options.baseUrls ?? [mock.url]).map((baseUrl) => {
     const prefix = prefixOf(baseUrl);
     const pathPrefix = new URL(prefix).pathname.replace(/\/+$/, '');
