@@ -1,7 +1,8 @@
 // `@platform-contracts/mock/msw`: the MSW door (doors/msw/), handlers that send the platform's
 // requests to a mock made by `createMock()`, beside a team's own in `setupServer(...)` or
 // `setupWorker(...)`.
-import type { HttpHandler } from 'msw';
+// biome-ignore lint/style/useImportType: a value-style import keeps etc/mock.api.md's `import { HttpHandler }` as it was before the door moved
+import { type HttpHandler } from 'msw';
 import { mswHandlers, type PlatformHandlerOptions } from './doors/msw/msw-handlers.ts';
 import type { Mock } from './mock/mock.ts';
 

@@ -1,7 +1,8 @@
 // `startMock()`: createMock() (mock.ts) behind the HTTP door (doors/http/), which takes the mock's
 // one handler and logs each request itself. Only the assembly lives here; what needs a socket is
 // the door's.
-import type { IncomingMessage } from 'node:http';
+// biome-ignore lint/style/useImportType: a value-style import keeps etc/mock.api.md's `import { IncomingMessage }` as it was before the door moved
+import { type IncomingMessage } from 'node:http';
 import { HEALTH_PATH } from '../controls/control.ts';
 import type { AccessOptions } from '../doors/http/access.ts';
 import { type HttpDoor, HttpDoorStartError, httpDoorOptionError, listenHttpDoor } from '../doors/http/http-door.ts';

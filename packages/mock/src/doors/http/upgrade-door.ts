@@ -9,7 +9,7 @@ import type { DoorAnswer, DoorHandler, RequestLogEntry } from '../door.ts';
 import { problemAnswer, splitTarget } from '../door-answers.ts';
 import { refuseUpgrade } from './http-io.ts';
 
-export interface UpgradeDoorParts {
+interface UpgradeDoorParts {
   /** The HTTP door's access refusal (Host allow-list, origins), or undefined. */
   refusalOf(req: Pick<IncomingMessage, 'headers' | 'url'>): DoorAnswer | undefined;
   onRequest?: (entry: RequestLogEntry) => void;

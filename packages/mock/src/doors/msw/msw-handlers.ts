@@ -7,7 +7,7 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
 
 /** What the MSW door takes: the fetch door's `fetch` and the mock's own base URL. */
-export interface MswDoorTarget {
+interface MswDoorTarget {
   fetch: typeof globalThis.fetch;
   url: string;
 }
