@@ -96,7 +96,11 @@ describe('packages/mock/src, folders by role', () => {
 describe('the allowed-imports check', () => {
   it.each([
     ['engine/engine.ts', "import type { DoorAnswer } from '../doors/door.ts';", ['packages/mock/src/engine/engine.ts: ../doors/door.ts (engine -> doors)']],
-    ['doors/fetch-door.ts', "import type { Mock } from '../mock/mock.ts';", ['packages/mock/src/doors/fetch-door.ts: ../mock/mock.ts (doors -> mock)']],
+    [
+      'doors/fetch/fetch-door.ts',
+      "import type { Mock } from '../../mock/mock.ts';",
+      ['packages/mock/src/doors/fetch/fetch-door.ts: ../../mock/mock.ts (doors -> mock)'],
+    ],
     ['proxy/index.ts', "const m = await import('../mock/mock.ts');", ['packages/mock/src/proxy/index.ts: ../mock/mock.ts (proxy -> mock)']],
     [
       'journal/journal.ts',
@@ -109,5 +113,64 @@ describe('the allowed-imports check', () => {
     ['index.ts', "import { createMock } from './mock/mock.ts';", []],
   ])('%s: %s', (file, source, expected) => {
     expect(offendingImports(path.join(SRC, file), source)).toEqual(expected);
+  });
+});
+
+// One level down in doors/: one folder per door (http/, fetch/, msw/), each on the handler the mock
+// hands it, beside the modules every door shares (doors/*.ts). A door's folder imports the shared
+// modules and the engine, never another door's folder; the shared modules import no door.
+const DOORS = path.join(SRC, 'doors');
+/** The door folder of a file under doors/ ('' for the shared modules), or undefined outside doors/. */
+const doorOf = (file: string): string | undefined => {
+  const relative = path.relative(DOORS, file);
+  if (relative.startsWith('..')) return undefined;
+  const parts = relative.split(path.sep);
+  return parts.length > 1 ? parts[0]! : '';
+};
+/** `file: specifier (from -> to)` for each import from one door's folder into another's, or from the shared modules into a door. */
+function crossDoorImports(file: string, source: string): string[] {
+  const from = doorOf(file);
+  return specifiersOf(source)
+    .filter((specifier) => specifier.startsWith('.'))
+    .flatMap((specifier) => {
+      const to = doorOf(path.resolve(path.dirname(file), specifier));
+      if (from === undefined || to === undefined || to === '' || to === from) return [];
+      return [`${path.relative(ROOT, file)}: ${specifier} (${from || 'the shared modules'} -> ${to})`];
+    });
+}
+const DOOR_FOLDERS = readdirSync(DOORS, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+describe('packages/mock/src/doors, one folder per door', () => {
+  it('has the doors of the CONTRIBUTING walk', () => {
+    expect([...DOOR_FOLDERS].sort()).toEqual(['fetch', 'http', 'msw']);
+  });
+
+  it.each(DOOR_FOLDERS)('doors/%s/ opens with a README.md that says where an AccessKey goes and what it may import', (door) => {
+    const readme = path.join(DOORS, door, 'README.md');
+    expect(existsSync(readme), `write ${path.relative(ROOT, readme)}`).toBe(true);
+    expect(readFileSync(readme, 'utf8')).toMatch(/AccessKey[\s\S]*^May import: /m);
+  });
+
+  it('no door imports another door, and the shared modules import none', () => {
+    expect(sourceFiles(DOORS).flatMap((file) => crossDoorImports(file, readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it.each([
+    [
+      'doors/msw/msw-handlers.ts',
+      "import { createFetchDoor } from '../fetch/fetch-door.ts';",
+      ['packages/mock/src/doors/msw/msw-handlers.ts: ../fetch/fetch-door.ts (msw -> fetch)'],
+    ],
+    [
+      'doors/door-answers.ts',
+      "import { send } from './http/http-io.ts';",
+      ['packages/mock/src/doors/door-answers.ts: ./http/http-io.ts (the shared modules -> http)'],
+    ],
+    ['doors/http/http-door.ts', "import type { DoorHandler } from '../door.ts';", []],
+    ['doors/http/http-door.ts', "import { playNetworkFault } from './http-faults.ts';", []],
+  ])('the check: %s with %s', (file, source, expected) => {
+    expect(crossDoorImports(path.join(SRC, file), source)).toEqual(expected);
   });
 });

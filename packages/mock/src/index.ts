@@ -12,9 +12,10 @@ export {
   type NamespaceClockControl,
   type NamespaceSnapshot,
 } from './controls/protocol.ts';
-export type { AccessOptions } from './doors/access.ts';
+export type { AccessOptions } from './doors/http/access.ts';
 export type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
 export type { MockFailure } from './doors/failure.ts';
+export type { AccessOptions } from './doors/http/access.ts';
 export type { ServedOperation } from './engine/answer.ts';
 export {
   type AnyOperation,
@@ -32,9 +33,9 @@ export {
 export type { ActiveFault, FaultRule, NetworkFault } from './engine/faults.ts';
 export { DEFAULT_NAMESPACE, type StateSnapshot } from './engine/namespaces.ts';
 export type { AreaSuiteSetup, SuiteRequest } from './engine/suite-setup.ts';
-export { HEALTH_PATH, type RunningMock, type StartMockOptions, startMock } from './mock/http-server.ts';
 export { createMock, type Mock } from './mock/mock.ts';
 export { type AreaInfo, type AreaOptions, IN_PROCESS_URL, type MockOptions, MockStartError } from './mock/options.ts';
+export { HEALTH_PATH, type RunningMock, type StartMockOptions, startMock } from './mock/start-mock.ts';
 export type { Assumption, ContractViolation } from './proxy/contract-locations.ts';
 export {
   type DriftReport,

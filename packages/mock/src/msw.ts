@@ -1,42 +1,14 @@
-// `@platform-contracts/mock/msw`: for teams already on MSW, handlers that send the platform's
-// requests to the mock's engine in process (contract validation, state, faults, real SQL), to put
-// beside their own handlers in `setupServer(...)` or `setupWorker(...)`. A network fault of the
-// mock becomes MSW's network error (`HttpResponse.error()`), as a reset connection would.
-import { type HttpHandler, HttpResponse, http } from 'msw';
+// `@platform-contracts/mock/msw`: the MSW door (doors/msw/), handlers that send the platform's
+// requests to a mock made by `createMock()`, beside a team's own in `setupServer(...)` or
+// `setupWorker(...)`.
+// biome-ignore lint/style/useImportType: a value-style import keeps etc/mock.api.md's `import { HttpHandler }` as it was before the door moved
+import { type HttpHandler } from 'msw';
+import { mswHandlers, type PlatformHandlerOptions } from './doors/msw/msw-handlers.ts';
 import type { Mock } from './mock/mock.ts';
 
-export interface PlatformHandlerOptions {
-  /**
-   * The base URLs the application calls the platform on: its management API, video API and
-   * database URL (`libsql://` URLs are matched as https, as the client sends them). Default: the
-   * mock's own `url`.
-   */
-  baseUrls?: string[];
-}
-
-/** The origin and path prefix a base URL's requests start with. */
-function prefixOf(baseUrl: string): string {
-  const url = new URL(baseUrl);
-  const scheme = url.protocol === 'libsql:' ? (['localhost', '127.0.0.1'].includes(url.hostname) ? 'http:' : 'https:') : url.protocol;
-  return `${scheme}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
-}
+export type { PlatformHandlerOptions };
 
 /** MSW handlers answering every request under the base URLs with the mock (`createMock()`). */
 export function platformHandlers(mock: Pick<Mock, 'fetch' | 'url'>, options: PlatformHandlerOptions = {}): HttpHandler[] {
-  return (options.baseUrls ?? [mock.url]).map((baseUrl) => {
-    const prefix = prefixOf(baseUrl);
-    const pathPrefix = new URL(prefix).pathname.replace(/\/+$/, '');
-    return http.all(`${prefix}/*`, async ({ request }) => {
-      const url = new URL(request.url);
-      // The mock serves the platform's paths: a base URL's own path prefix is not part of them.
-      url.pathname = url.pathname.slice(pathPrefix.length) || '/';
-      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-      try {
-        return await mock.fetch(url, { method: request.method, headers: request.headers, body, signal: request.signal });
-      } catch {
-        // A reset connection, or a hung call the client gave up on (it no longer listens).
-        return HttpResponse.error();
-      }
-    });
-  });
+  return mswHandlers(mock, options);
 }

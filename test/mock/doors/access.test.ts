@@ -12,8 +12,8 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { type RunningMock, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccessPolicy, isLoopback } from '../../../packages/mock/src/doors/access.ts';
-import { SOCKET_TIMEOUT_CHANNEL, type SocketTimeout } from '../../../packages/mock/src/doors/http-io.ts';
+import { createAccessPolicy, isLoopback } from '../../../packages/mock/src/doors/http/access.ts';
+import { SOCKET_TIMEOUT_CHANNEL, type SocketTimeout } from '../../../packages/mock/src/doors/http/http-io.ts';
 import { ROOT } from '../../../scripts/lib/paths.ts';
 
 interface Raw {

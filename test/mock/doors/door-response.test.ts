@@ -2,7 +2,7 @@
 // a stream; it must read as a standard Response does. Each case runs the same reads on both and
 // compares what they give (or the error's type) and bodyUsed after each.
 import { describe, expect, it } from 'vitest';
-import { textResponse } from '../../../packages/mock/src/doors/door-response.ts';
+import { textResponse } from '../../../packages/mock/src/doors/fetch/door-response.ts';
 
 type Read = (response: Response) => unknown;
 const streamText = async (response: Response) => {

@@ -120,7 +120,6 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
     const bodyLimit = { bytes: settings.maxPipelineBodyBytes, option: 'the database option maxPipelineBodyBytes (--db-max-pipeline-body-bytes)' };
 
     return {
-      namespaceOf: (headers) => tokens.namespaceOf(headers),
       info: { fullAccessToken: settings.fullAccessToken, readOnlyToken: settings.readOnlyToken, dir: settings.dir } satisfies DatabaseInfo,
       seed: data.seed,
       exportState: data.exportState,
@@ -150,14 +149,18 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
         tokens.operations.has(request.operationId)
           ? failure(400, 'request.invalid', describeViolations(violations))
           : text(400, describeViolations(violations)),
-      bodyLimits: Object.fromEntries(PIPELINE_OPERATIONS.map((operationId) => [operationId, bodyLimit])),
-      // The pipeline's data lives in the engine, bounded by the engine's limits, not in the state.
-      outsideState: PIPELINE_OPERATIONS,
-      // A snapshot carries each database's file image (base64) and tokens: one database, or one per host name.
-      snapshotBytesOutsideState:
-        (settings.perHost ? settings.maxDatabases : 1) * (4 * Math.ceil(settings.maxSnapshotBytes / 3) + 256 * (settings.maxTokensPerDatabase + 1)),
-      unrouted: protobufNotServed,
-      upgrade: { ...webSocket.upgrade, messageSchemas: hranaMessageSchemas(document) },
+      // Hrana: tokens that lead to their namespace, pipelines, WebSocket streams.
+      protocol: {
+        namespaceOf: (headers) => tokens.namespaceOf(headers),
+        bodyLimits: Object.fromEntries(PIPELINE_OPERATIONS.map((operationId) => [operationId, bodyLimit])),
+        // The pipeline's data lives in the engine, bounded by the engine's limits, not in the state.
+        outsideState: PIPELINE_OPERATIONS,
+        // A snapshot carries each database's file image (base64) and tokens: one database, or one per host name.
+        snapshotBytesOutsideState:
+          (settings.perHost ? settings.maxDatabases : 1) * (4 * Math.ceil(settings.maxSnapshotBytes / 3) + 256 * (settings.maxTokensPerDatabase + 1)),
+        unrouted: protobufNotServed,
+        upgrade: { ...webSocket.upgrade, messageSchemas: hranaMessageSchemas(document) },
+      },
       handlers: {
         ...hranaHttp({ streams, authorize: tokens.authorize, openStream }),
         ...tokens.handlers,

@@ -6,7 +6,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type AreaName, readBundle } from '@platform-contracts/contracts';
 import { AREA_BEHAVIOURS } from '../areas/index.ts';
 import { CONTROL_ROUTES } from '../controls/control.ts';
-import { accessOptionError } from '../doors/access.ts';
+import { accessOptionError } from '../doors/http/access.ts';
 import { type AreaFlag, UsageError } from '../engine/area.ts';
 import { parseExactJson } from '../engine/exact-json.ts';
 import type { StateSnapshot } from '../engine/namespaces.ts';

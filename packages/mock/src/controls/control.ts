@@ -45,7 +45,7 @@ const SNAPSHOT_ENVELOPE_BYTES = 64 * 1024;
 export function largestSnapshotBytes(engine: Pick<Engine, 'behaviours'>, maxStateBytes: number): number {
   let bytes = SNAPSHOT_ENVELOPE_BYTES + JSON_BYTES_PER_COUNTED_BYTE * maxStateBytes;
   for (const behaviour of engine.behaviours.values()) {
-    bytes += behaviour.snapshotBytesOutsideState ?? 0;
+    bytes += behaviour.protocol?.snapshotBytesOutsideState ?? 0;
     const seed = behaviour.seed?.('\u0000largest-snapshot');
     if (seed !== undefined && Object.isFrozen(seed))
       bytes += Buffer.byteLength(stringifyExactJson(behaviour.exportState ? behaviour.exportState(seed, '\u0000largest-snapshot') : seed));

@@ -1,6 +1,9 @@
 // What every door hands the mock and gets back, and what the request log reads: the types the
-// doors, the proxy and the mock's handler share.
+// doors, the proxy and the mock's handler share, and the handler every door takes (DoorHandler).
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ServedOperation } from '../engine/answer.ts';
+import type { BodyLimit } from '../engine/area.ts';
 import type { NetworkFault } from '../engine/faults.ts';
 
 export interface RequestLogEntry {
@@ -33,4 +36,19 @@ export interface DoorAnswer {
   violations: RequestLogEntry['violations'];
   /** A network fault the door plays: drop the connection (`reset`), never answer (`hang`), or cut the body short (`truncate`). */
   network?: NetworkFault;
+}
+
+/**
+ * The one handler every door takes (the mock builds it: mock/handler.ts). A door turns what it
+ * receives into a DoorRequest, and sends the DoorAnswer back as its environment does.
+ */
+export interface DoorHandler {
+  /** Answers one request (a request the mock fails to answer is answered 500, never rejected). */
+  handle(request: DoorRequest): Promise<DoorAnswer>;
+  /** The largest body a request to this target may carry, and the option that sets it. */
+  bodyLimit(method: string, target: string): BodyLimit;
+  /** Hands a connection upgrade (WebSocket) to whoever serves its path: undefined when taken, else the refusal to write. */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): DoorAnswer | undefined;
+  /** The request headers the contracts name (header parameters, security schemes): what CORS preflights allow. */
+  apiHeaders: string[];
 }

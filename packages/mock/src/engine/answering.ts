@@ -7,7 +7,8 @@ import type { AreaBehaviour, MockRequest, Violation } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
 import type { ActiveFault, Faults } from './faults.ts';
 import { heapBytes } from './heap-bytes.ts';
-import { DEFAULT_MAX_STATE_BYTES, DEFAULT_NAMESPACE, type MockClock, type NamespaceClocks, type Namespaces, stateCapMessage } from './namespaces.ts';
+import { namespaceDecision, type TokenNamespace } from './namespace-of.ts';
+import { DEFAULT_MAX_STATE_BYTES, type MockClock, type NamespaceClocks, type Namespaces, stateCapMessage } from './namespaces.ts';
 import { PreferenceError, type PrismAdapter } from './prism.ts';
 import { credentialOf, type IncomingRequest, notAcceptable, readRequest } from './request.ts';
 import { type AnswerReuse, type ClockCheck, watchedClock } from './reuse.ts';
@@ -86,7 +87,7 @@ export function createAnswering(core: EngineCore) {
     return answer;
   };
   /** Operations whose data their area keeps outside the state (not charged to the state size cap). */
-  const outsideState = new Set([...behaviours.values()].flatMap((behaviour) => behaviour.outsideState ?? []));
+  const outsideState = new Set([...behaviours.values()].flatMap((behaviour) => behaviour.protocol?.outsideState ?? []));
   /** Reads whose answers may be kept while their namespace's state is unchanged (see reuse.ts): GETs of areas the engine sees every write of. */
   const reusable = new Set(
     operations.filter((operation) => {
@@ -94,23 +95,15 @@ export function createAnswering(core: EngineCore) {
       return (
         operation.method === 'GET' &&
         behaviour.handlers?.[operation.operationId] !== undefined &&
-        !behaviour.upgrade &&
-        !behaviour.namespaceOf &&
+        !behaviour.protocol?.upgrade &&
+        !behaviour.protocol?.namespaceOf &&
         !outsideState.has(operation.operationId)
       );
     }),
   );
 
-  const accessKeyHeaders = accessKeyHeadersOf(operations);
-  /** The namespace of a request no operation took, or no credential satisfied: a token's, an access key it carries, else `default`. */
-  function namespaceOfUnrouted(headers: Record<string, string>): string {
-    for (const behaviour of behaviours.values()) {
-      const namespace = behaviour.namespaceOf?.(headers);
-      if (namespace !== undefined) return namespace;
-    }
-    for (const name of accessKeyHeaders) if (headers[name]) return headers[name];
-    return DEFAULT_NAMESPACE;
-  }
+  /** Which namespace a request belongs to, for every path (namespace-of.ts). */
+  const namespaceOf = namespaceDecision(tokenNamespaces(behaviours), operations);
 
   async function answer(incoming: IncomingRequest): Promise<EngineAnswer> {
     const onAnswered = core.onAnswered;
@@ -118,7 +111,7 @@ export function createAnswering(core: EngineCore) {
     const arrived = core.clock.now();
     const trace: Trace = { requestViolations: [], answerViolations: [] };
     const answered = await answerRouted(incoming, trace);
-    const namespace = trace.namespace ?? namespaceOfUnrouted(incoming.headers);
+    const namespace = trace.namespace ?? namespaceOf(incoming.headers, trace.operation);
     // The arrival on the namespace's clock: the mock's, moved by what the namespace moved its own (offsets: no clock read).
     const time = arrived + clocks.of(namespace).offsetMs - core.clock.offsetMs;
     onAnswered({
@@ -140,7 +133,7 @@ export function createAnswering(core: EngineCore) {
     const route = routes.match(incoming.method, incoming.rawPath);
     if (route.kind === 'no-path') {
       for (const behaviour of behaviours.values()) {
-        const known = behaviour.unrouted?.(incoming.method, incoming.rawPath);
+        const known = behaviour.protocol?.unrouted?.(incoming.method, incoming.rawPath);
         if (known) return toAnswer(known);
       }
       trace.requestViolations.push({ location: ['path'], message: `no operation of the platform API has the path ${incoming.rawPath}` });
@@ -161,7 +154,7 @@ export function createAnswering(core: EngineCore) {
       trace.requestViolations.push({ location: ['security'], message: `no credential ${operation.operationId} accepts: ${credentialsNamed(operation)}` });
       return withOperation(documentedAnswer(operation, 401) ?? { status: 401, headers: {}, violations: [] });
     }
-    const namespace = behaviours.get(operation.area)!.namespaceOf?.(incoming.headers) ?? credential.namespace;
+    const namespace = namespaceOf(incoming.headers, operation, credential);
     trace.namespace = namespace;
 
     const fault = faults.take(operation.operationId, namespace);
@@ -260,25 +253,20 @@ export function createAnswering(core: EngineCore) {
    */
   function recordAnswered(incoming: IncomingRequest, operation: CompiledOperation, violations: readonly Violation[], status: number): void {
     if (!core.onAnswered) return;
-    const namespace =
-      behaviours.get(operation.area)!.namespaceOf?.(incoming.headers) ??
-      credentialOf(operation, incoming.headers)?.namespace ??
-      namespaceOfUnrouted(incoming.headers);
+    const namespace = namespaceOf(incoming.headers, operation);
     const requestViolations = violations.filter((v) => v.location[0] === 'request').map((v) => ({ location: v.location.slice(1), message: v.message }));
     const answerViolations = violations.filter((v) => v.location[0] !== 'request');
     core.onAnswered({ namespace, time: clocks.of(namespace).now(), incoming, operation, requestViolations, answerViolations, status });
   }
 
-  return { served: [...served.values()], answer, recordAnswered, namespaceOfUnrouted };
+  return { served: [...served.values()], answer, recordAnswered, namespaceOf };
 }
 
-/** The headers that carry an access key (apiKey schemes in a header), lower case: what names a request's namespace. */
-function accessKeyHeadersOf(operations: CompiledOperation[]): string[] {
-  const names = new Set<string>();
-  for (const operation of operations)
-    for (const scheme of operation.security.flat())
-      if (scheme.type === 'apiKey' && scheme.in === 'header' && scheme.keyName) names.add(scheme.keyName.toLowerCase());
-  return [...names];
+/** The token readers of the areas whose credentials lead to a namespace (database tokens), by area. */
+function tokenNamespaces(behaviours: Map<string, AnyBehaviour>): Map<string, TokenNamespace> {
+  const tokens = new Map<string, TokenNamespace>();
+  for (const [area, behaviour] of behaviours) if (behaviour.protocol?.namespaceOf) tokens.set(area, behaviour.protocol.namespaceOf.bind(behaviour.protocol));
+  return tokens;
 }
 
 /** The credentials an operation takes, for the violation of a request that sent none: `the AccessKey header`. */

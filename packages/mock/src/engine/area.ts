@@ -12,6 +12,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AreaOperations } from '@platform-contracts/contracts';
 import type { OperationRequestBodyContent } from 'openapi-typescript-helpers';
+import type { AreaFlag } from './area-flags.ts';
+
+export { type AreaFlag, UsageError } from './area-flags.ts';
 import type { AreaSuiteSetup } from './suite-setup.ts';
 
 /**
@@ -166,17 +169,34 @@ export interface AreaBehaviour<State, Info, Operations = Record<string, AnyOpera
   handlers?: Handlers<Operations, State>;
   /** The area's error answer for a request that failed validation (security failures excluded). */
   invalidRequest?: (violations: Violation[], request: MockRequest) => MockResponse | undefined;
-  /**
-   * The namespace a request's credential leads to when it is no access key (a database token
-   * leads to the namespace that issued it), so that the namespace's faults and clock apply.
-   */
-  namespaceOf?(headers: Record<string, string>): string | undefined;
   /** What the running mock's handle offers for this area (`mock.areas.<name>`), e.g. start-up tokens. */
   info?: Info;
   /** Lines the CLI prints at start, after the list of operations. */
   report?(): string[];
   /** Releases what the area holds (databases, timers) when the mock stops. */
   close?(): void | Promise<void>;
+  /**
+   * What an area that speaks a protocol of its own beside its contract's operations needs (the
+   * database's Hrana): see AreaProtocol. An area without it is handlers over a JSON state.
+   */
+  protocol?: AreaProtocol<State, Operations>;
+}
+
+/**
+ * The optional part of an area's behaviour for a protocol of its own (today the database's Hrana:
+ * tokens, pipelines, WebSocket streams), read by the engine, the doors and the controls without
+ * knowing the area. Two members change the engine's answer reuse (engine/reuse.ts): with
+ * `namespaceOf` or `upgrade`, the engine no longer sees every write of the area's state (a token
+ * or a WebSocket message changes it too), so none of the area's GET answers is given again; an
+ * operation named in `outsideState` is never reused either.
+ */
+export interface AreaProtocol<State, Operations = Record<string, AnyOperation>> {
+  /**
+   * The namespace a request's credential leads to when it is no access key (a database token
+   * leads to the namespace that issued it), so that the namespace's faults and clock apply
+   * (engine/namespace-of.ts decides, in one order for every request).
+   */
+  namespaceOf?(headers: Record<string, string>): string | undefined;
   /** Writes whose bodies never go into the namespace's state (the area keeps their data elsewhere, under limits of its own): the state size cap does not count them. */
   outsideState?: readonly (keyof Operations & string)[];
   /**
@@ -238,16 +258,6 @@ export interface MessagePart {
   value: unknown;
 }
 
-/** A CLI flag of an area, in node:util parseArgs form plus the text `--help` shows. */
-export interface AreaFlag {
-  type: 'string' | 'boolean';
-  multiple?: boolean;
-  /** For `--help`: `--db-dir DIR  Folder holding one SQLite file per database`. */
-  description: string;
-  /** Shown after the flag name for string flags, e.g. `DIR`. */
-  valueName?: string;
-}
-
 export interface AreaDefinition<Name extends string = string, Options = unknown, State = unknown, Info = unknown, Operations = OperationsOf<Name>> {
   /** The area's name: its folder under openapi/ and its bundle's file name. */
   name: Name;
@@ -258,11 +268,6 @@ export interface AreaDefinition<Name extends string = string, Options = unknown,
   /** Turns parsed CLI flags into options; throw a UsageError for a bad value. */
   optionsFromFlags?(flags: Record<string, unknown>): Options;
   setup(context: AreaContext<Options>): AreaBehaviour<State, Info, Operations> | Promise<AreaBehaviour<State, Info, Operations>>;
-}
-
-/** A bad option or flag value: the CLI prints its message and exits 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
 }
 
 /** The handler keys of a behaviour that are no operation of the area's contract. */

@@ -115,9 +115,9 @@ export async function createEngine(options: EngineOptions) {
     bodyLimit(method: string, rawPath: string): BodyLimit | undefined {
       const route = routes.match(method, rawPath);
       if (route.kind !== 'operation') return undefined;
-      return behaviours.get(route.operation.area)?.bodyLimits?.[route.operation.operationId];
+      return behaviours.get(route.operation.area)?.protocol?.bodyLimits?.[route.operation.operationId];
     },
-    ...createUpgrades(core, options.onMessage, answering.namespaceOfUnrouted),
+    ...createUpgrades(core, options.onMessage, answering.namespaceOf),
     async close() {
       for (const behaviour of behaviours.values()) await behaviour.close?.();
     },

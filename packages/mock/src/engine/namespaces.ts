@@ -134,7 +134,7 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
         )
           shared.set(name, held);
       }
-      const counted = Object.entries(exported).filter(([name]) => !shared.has(name) && areas.get(name)!.snapshotBytesOutsideState === undefined);
+      const counted = Object.entries(exported).filter(([name]) => !shared.has(name) && areas.get(name)!.protocol?.snapshotBytesOutsideState === undefined);
       if (
         heapBytes(
           counted.map(([, value]) => value),

@@ -28,7 +28,7 @@ const JSON_MEDIA = /^(application\/json|text\/json|application\/[^;]*\+json)$/;
  * access key (the first apiKey credential); operations secured otherwise (a bearer token) run in
  * the default namespace and their area finds the namespace from the token. Undefined: refused.
  */
-export function credentialOf(operation: CompiledOperation, headers: Record<string, string>): { namespace: string } | undefined {
+export function credentialOf(operation: Pick<CompiledOperation, 'security'>, headers: Record<string, string>): { namespace: string } | undefined {
   if (operation.security.length === 0) return { namespace: DEFAULT_NAMESPACE };
   for (const alternative of operation.security) {
     let namespace: string | undefined;

@@ -3,7 +3,7 @@
 // writing its JSON and validating it again. The answer was validated when it was made, for
 // exactly that state. What may reuse one, and when it is forgotten:
 // - only a GET with no body, to a handler of an area that changes state only through its
-//   handlers (no `upgrade`, no `namespaceOf`: the engine sees every write), whose answer broke
+//   handlers (no `protocol.upgrade`, no `protocol.namespaceOf`: the engine sees every write), whose answer broke
 //   nothing, and whose handler read neither the clock's time (`now()`) nor another namespace's
 //   state; its checks of the clock (`reached(time)`) are kept with it, and it is given again only
 //   while each gives the same result;

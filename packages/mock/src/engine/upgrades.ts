@@ -4,24 +4,26 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type EngineAnswer, toAnswer } from './answer.ts';
 import type { AnsweredMessage, EngineCore } from './answering.ts';
+import type { NamespaceOf } from './namespace-of.ts';
 
 export function createUpgrades(
   { behaviours, namespaces, clocks, clock }: Pick<EngineCore, 'behaviours' | 'namespaces' | 'clocks' | 'clock'>,
   onMessage: ((message: AnsweredMessage) => void) | undefined,
-  namespaceOfUnrouted: (headers: Record<string, string>) => string,
+  namespaceOf: NamespaceOf,
 ) {
   return {
     /** What each area serves as upgrades, one line each (for the refusal of one nobody serves). */
-    upgrades: [...behaviours].flatMap(([area, behaviour]) => (behaviour.upgrade ? [`${area}: ${behaviour.upgrade.description}`] : [])),
+    upgrades: [...behaviours].flatMap(([area, behaviour]) => (behaviour.protocol?.upgrade ? [`${area}: ${behaviour.protocol.upgrade.description}`] : [])),
     /** Hands an upgrade to the first area that takes its path: 'taken', the area's refusal, or undefined when no area serves the path. */
     upgrade(request: IncomingMessage, rawPath: string, socket: Duplex, head: Buffer): 'taken' | EngineAnswer | undefined {
       for (const [area, behaviour] of behaviours) {
-        if (!behaviour.upgrade?.accepts(rawPath)) continue;
+        const upgrade = behaviour.protocol?.upgrade;
+        if (!upgrade?.accepts(rawPath)) continue;
         const record = onMessage
           ? (headers: Record<string, string>, message: unknown, outcome: Promise<unknown>) => {
               const arrived = clock.now();
               const settle = (error?: { message: string; code?: string }) => {
-                const namespace = namespaceOfUnrouted(headers);
+                const namespace = namespaceOf(headers);
                 onMessage({ namespace, time: arrived + clocks.of(namespace).now() - clock.now(), area, rawPath, message, error });
               };
               outcome.then(
@@ -34,7 +36,7 @@ export function createUpgrades(
               );
             }
           : undefined;
-        const refusal = behaviour.upgrade.handle(request, socket, head, {
+        const refusal = upgrade.handle(request, socket, head, {
           stateOf: (namespace) => namespaces.stateOf(namespace, area),
           clock: clock,
           record,

@@ -1,7 +1,7 @@
 // The mock in process: the engine with its areas, the control endpoints under /_mock/ and one
 // handler that every door shares. `createMock()` opens no socket: `mock.fetch` is a standard
-// fetch function that answers exactly as the HTTP server does. `startMock()` (http-server.ts) is
-// createMock() plus the HTTP door. It knows no area by name. Its parts: the options and contracts
+// fetch function that answers exactly as the HTTP server does. `startMock()` (start-mock.ts) is
+// createMock() plus the HTTP door (doors/http/). It knows no area by name. Its parts: the options and contracts
 // (options.ts), what a suite learns (recording.ts), the engine and the proxy (below), the handler
 // (handler.ts).
 import type { IncomingMessage } from 'node:http';
@@ -11,7 +11,7 @@ import { createControl } from '../controls/control.ts';
 import { clockHandle, namespaceHandle, resetNamespaces, type VirtualClock } from '../controls/namespace-handle.ts';
 import type { MockNamespace } from '../controls/protocol.ts';
 import type { DoorAnswer, DoorRequest } from '../doors/door.ts';
-import { createFetchDoor } from '../doors/fetch-door.ts';
+import { createFetchDoor } from '../doors/fetch/fetch-door.ts';
 import type { ServedOperation } from '../engine/answer.ts';
 import type { AnsweredCall, AnsweredMessage } from '../engine/answering.ts';
 import type { AreaDefinition, BodyLimit, OpenApiDocument } from '../engine/area.ts';

@@ -4,7 +4,7 @@ import type { DoorAnswer } from '../doors/door.ts';
 import type { ServedOperation } from '../engine/answer.ts';
 import type { OpenApiDocument } from '../engine/area.ts';
 
-/** The upstream's headers, but its CORS headers: who may read an answer from the mock is the mock's rule (doors/access.ts). */
+/** The upstream's headers, but its CORS headers: who may read an answer from the mock is the mock's rule (doors/http/access.ts). */
 export function answerHeaders(headers: Record<string, string>): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (!name.startsWith('access-control-')) kept[name] = value;

@@ -49,7 +49,7 @@ export function createWebSocketRelay(options: RelayOptions) {
 
   function upgrade(request: IncomingMessage, rawPath: string, search: string, socket: Duplex, head: Buffer): boolean {
     if ((request.headers.upgrade ?? '').toLowerCase() !== 'websocket') return false;
-    const area = [...options.engine.behaviours].find(([, behaviour]) => behaviour.upgrade?.accepts(rawPath))?.[0];
+    const area = [...options.engine.behaviours].find(([, behaviour]) => behaviour.protocol?.upgrade?.accepts(rawPath))?.[0];
     if (area === undefined || !options.selection.upgrade(area)) return false;
     load().then(
       (ws) => relay(ws, area, request, rawPath, search, socket, head),
@@ -161,7 +161,7 @@ export function createWebSocketRelay(options: RelayOptions) {
 
   /** Frames both ways, unchanged; each JSON text message checked; a close or failure on one side ends the other. */
   function pipe(area: string, client: WebSocket, toUpstream: WebSocket, target: string, secrets: string[]) {
-    const describe = options.engine.behaviours.get(area)?.upgrade?.messageSchemas;
+    const describe = options.engine.behaviours.get(area)?.protocol?.upgrade?.messageSchemas;
     const check = (data: RawData, isBinary: boolean, from: 'client' | 'upstream') => {
       const exchange: ProxiedExchange = {
         time: new Date().toISOString(),

@@ -9,7 +9,7 @@
 //
 // With options: a globalSetup file of your own, `export default createGlobalSetup({ areas: ['video'] })`.
 
-import { type StartMockOptions, startMock } from '../mock/http-server.ts';
+import { type StartMockOptions, startMock } from '../mock/start-mock.ts';
 import { warmUpAreas } from './warm-up.ts';
 
 /** What vitest hands a globalSetup: its `provide` (vitest's TestProject). */

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import Negotiator from 'negotiator';
-import { decodeSegment } from '../engine/routes.ts';
+import { decodeSegment } from '../../engine/routes.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,19 +1,19 @@
-// The HTTP door: `startMock()` is createMock() (mock.ts) behind a node:http server on one origin,
-// with the reference site at /docs/. Only what needs a socket lives here (its node:http plumbing in
-// doors/http-io.ts): reading bodies within the limit, who may call (doors/access.ts: Host allow-list, origins, CORS), socket timeouts, the site's
-// files, connection upgrades (WebSocket) handed to the area that serves them once the same
-// access checks passed, and closing with the requests in flight.
+// The HTTP door: the one handler (a DoorHandler, mock/handler.ts) behind a node:http server on one
+// origin, with the reference site at /docs/. Only what needs a socket lives here (its node:http
+// plumbing in http-io.ts): reading bodies within the limit, who may call (access.ts: Host
+// allow-list, origins, CORS), socket timeouts, the site's files (static.ts), network faults
+// (http-faults.ts), connection upgrades (upgrade-door.ts), and closing with the requests in flight.
+// `startMock()` (mock/start-mock.ts) puts createMock() behind it.
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
-import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { HEALTH_PATH } from '../controls/control.ts';
-import { type AccessOptions, accessOptionError, createAccessPolicy } from '../doors/access.ts';
-import type { DoorAnswer, RequestLogEntry } from '../doors/door.ts';
-import { problemAnswer, splitTarget, tooLarge } from '../doors/door-answers.ts';
-import { playNetworkFault } from '../doors/http-faults.ts';
+import type { DoorAnswer, DoorHandler, RequestLogEntry } from '../door.ts';
+import { problemAnswer, splitTarget, tooLarge } from '../door-answers.ts';
+import type { MockFailure } from '../failure.ts';
+import { type AccessOptions, accessOptionError, createAccessPolicy } from './access.ts';
+import { playNetworkFault } from './http-faults.ts';
 import {
   carriesBody,
   failed,
@@ -21,21 +21,17 @@ import {
   NOSNIFF,
   readBody,
   refusalOfRequest,
-  refuseUpgrade,
   type SocketTimeout,
   send,
   setHeaders,
   socketTimeouts,
   TOO_LARGE,
   targetAuthority,
-} from '../doors/http-io.ts';
-import { createStaticSite } from '../doors/static.ts';
-import { createMock, type Mock } from './mock.ts';
-import { type MockOptions, MockStartError } from './options.ts';
+} from './http-io.ts';
+import { createStaticSite } from './static.ts';
+import { createUpgradeDoor } from './upgrade-door.ts';
 
-export { HEALTH_PATH };
-
-const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PACKAGE_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const REPO_ROOT = path.join(PACKAGE_ROOT, '../..');
 
 /** The site: the repository's current build when running inside it, else the copy packed into the package. */
@@ -50,45 +46,51 @@ const CLOSE_GRACE_MS = 10_000;
 /** Default of `socketTimeoutMs`. */
 const SOCKET_TIMEOUT_MS = 30_000;
 
-export interface StartMockOptions extends MockOptions, AccessOptions {
-  /** Port to listen on; 0 picks a free one. Default 4010. */
+/** The HTTP door's options (StartMockOptions documents them for users). */
+export interface HttpDoorOptions extends AccessOptions {
   port?: number;
-  /** Host to listen on. Default 127.0.0.1. */
   host?: string;
-  /** Folder of the reference site served at /docs/. */
   docsDir?: string;
-  /**
-   * A connection that sends nothing for this long is closed (one that never sends a byte too),
-   * and a request's headers must arrive within it; a whole request within twice it. Default 30 s.
-   */
   socketTimeoutMs?: number;
+  /** Each request once it is sent (the site's files and refused bodies included) and each upgrade. */
+  onRequest?: (entry: RequestLogEntry) => void;
+  onError?: (failure: MockFailure) => void;
 }
 
-/** A mock behind an HTTP server: `url` is where it listens; `close()` also stops the server. */
-export interface RunningMock extends Mock {
-  /**
-   * Why the HTTP door refuses a request (Host, Origin; the authority of an absolute-form target
-   * `url`), or undefined: what every request goes through, and what a WebSocket upgrade goes
-   * through before any area sees it.
-   */
+/** A door listening: where, who it refuses, and how it stops. */
+export interface HttpDoor {
+  url: string;
+  /** Why the door refuses a request (Host, Origin; the authority of an absolute-form target), or undefined. */
   refusal(req: Pick<IncomingMessage, 'headers'> & { url?: string }): string | undefined;
+  /** Stops taking requests, waits for those in flight (dropped after a grace), ends upgraded sockets. */
+  close(): Promise<void>;
 }
 
-export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
+/** The door could not listen (the port is taken, the host is not this machine's, ...): the message says why. */
+export class HttpDoorStartError extends Error {
+  override name = 'HttpDoorStartError';
+}
+
+/** What is wrong with the door's options, or undefined. */
+export function httpDoorOptionError(options: HttpDoorOptions): string | undefined {
+  const accessError = accessOptionError(options);
+  if (accessError) return accessError;
+  if (options.socketTimeoutMs !== undefined && !(Number.isInteger(options.socketTimeoutMs) && options.socketTimeoutMs > 0))
+    return `socketTimeoutMs is a whole number of ms above 0 (got ${JSON.stringify(options.socketTimeoutMs)})`;
+  return undefined;
+}
+
+/** Listens on the options' host and port (default 127.0.0.1:4010) and answers every request with the handler. */
+export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOptions = {}): Promise<HttpDoor> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
-  const accessError = accessOptionError(options);
-  if (accessError) throw new MockStartError(accessError);
-  if (options.socketTimeoutMs !== undefined && !(Number.isInteger(options.socketTimeoutMs) && options.socketTimeoutMs > 0)) {
-    throw new MockStartError(`socketTimeoutMs is a whole number of ms above 0 (got ${JSON.stringify(options.socketTimeoutMs)})`);
-  }
-  // The door logs each request once it is sent (the site's files and refused bodies included).
-  const mock = await createMock({ ...options, onRequest: undefined });
+  const optionError = httpDoorOptionError(options);
+  if (optionError) throw new HttpDoorStartError(optionError);
   const serveStatic = createStaticSite(options.docsDir ?? defaultDocsDir());
 
-  const policy = createAccessPolicy({ listenHost: host, apiHeaders: mock.apiHeaders, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins });
+  const policy = createAccessPolicy({ listenHost: host, apiHeaders: handler.apiHeaders, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins });
   const socketTimeoutMs = options.socketTimeoutMs ?? SOCKET_TIMEOUT_MS;
-  /** The 403 for a request (or a WebSocket upgrade: call it before any area sees one) that the Host allow-list or the origins refuse. */
+  /** The 403 for a request (or a WebSocket upgrade, before any area sees it) that the Host allow-list or the origins refuse. */
   const refusalOf = (req: Pick<IncomingMessage, 'headers' | 'url'>): DoorAnswer | undefined => {
     const reason = refusalOfRequest(policy, req);
     return reason === undefined ? undefined : problemAnswer(403, 'Forbidden', reason);
@@ -116,7 +118,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
         if (closing) setImmediate(() => server.closeIdleConnections());
       });
       if (closing) res.shouldKeepAlive = false;
-      handleHttp(req, res).catch((error: unknown) => send(res, failed(error, req, mock.apiHeaders, options.onError), NOSNIFF));
+      handleHttp(req, res).catch((error: unknown) => send(res, failed(error, req, handler.apiHeaders, options.onError), NOSNIFF));
     },
   );
 
@@ -146,14 +148,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     }
     let body: Buffer | undefined;
     if (carriesBody(req)) {
-      const limit = mock.bodyLimit(method, target);
+      const limit = handler.bodyLimit(method, target);
       const read = await readBody(req, limit.bytes);
       if (read === TOO_LARGE) return send(res, tooLarge(limit), common);
       body = read;
     }
     // An absolute-form target's authority is the request's host (its Host header is ignored, RFC 9112).
     const authority = targetAuthority(target);
-    const answer = await mock.handle({ method, target, headers: authority ? { ...headersOf(req), host: authority } : headersOf(req), body });
+    const answer = await handler.handle({ method, target, headers: authority ? { ...headersOf(req), host: authority } : headersOf(req), body });
     if (options.onRequest) Object.assign(logged, { operation: answer.operation, violations: answer.violations });
     if (answer.network) {
       setHeaders(res, common);
@@ -162,26 +164,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     send(res, answer, common);
   }
 
-  // Upgraded sockets (WebSocket) leave the server's bookkeeping: they are ended at close.
-  const upgraded = new Set<Duplex>();
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
-    const started = performance.now();
-    // The access checks first (a web page may open a WebSocket to any origin: CORS does not apply to it).
-    const refusal = closing ? problemAnswer(503, 'Closing', 'The mock is closing.') : (refusalOf(req) ?? mock.upgrade(req, socket, head));
-    const target = req.url ?? '/';
-    options.onRequest?.({
-      time: new Date().toISOString(),
-      method: req.method ?? 'GET',
-      path: splitTarget(target).rawPath ?? target,
-      status: refusal?.status ?? 101,
-      violations: [],
-      ms: performance.now() - started,
-    });
-    if (refusal) return refuseUpgrade(socket, refusal);
-    upgraded.add(socket);
-    socket.once('close', () => upgraded.delete(socket));
-  });
+  const upgrades = createUpgradeDoor(server, handler, { refusalOf, onRequest: options.onRequest, closing: () => closing });
   // Idle sockets (none sent a byte, or nothing since an answer) are destroyed; idle means no
   // request in flight: a slow answer (a fault's latency, a long statement) keeps its socket.
   server.timeout = socketTimeoutMs;
@@ -194,20 +177,16 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE')
-        reject(new MockStartError(`port ${port} on ${host} is already in use: stop what uses it or pass another --port (0 picks a free one)`));
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new MockStartError(`cannot listen on host ${host}: ${error.code}`));
-      else if (error.code === 'EACCES') reject(new MockStartError(`not allowed to listen on port ${port}`));
-      else reject(new MockStartError(`cannot listen on ${host}:${port}: ${error.message}`));
+        reject(new HttpDoorStartError(`port ${port} on ${host} is already in use: stop what uses it or pass another --port (0 picks a free one)`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new HttpDoorStartError(`cannot listen on host ${host}: ${error.code}`));
+      else if (error.code === 'EACCES') reject(new HttpDoorStartError(`not allowed to listen on port ${port}`));
+      else reject(new HttpDoorStartError(`cannot listen on ${host}:${port}: ${error.message}`));
     });
     server.listen(port, host, () => resolve());
-  }).catch(async (error: unknown) => {
-    await mock.close();
-    throw error;
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
-    ...mock,
     url: `http://${shownHost}:${address.port}`,
     refusal: (req) => refusalOfRequest(policy, req),
     close: () =>
@@ -216,13 +195,11 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
         for (const res of hung) res.destroy();
         for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
-        for (const socket of upgraded) socket.destroy();
+        upgrades.close();
         server.close((error) => {
           clearTimeout(force);
-          mock.close().then(() => {
-            if (error && (error as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING') reject(error);
-            else resolve();
-          }, reject);
+          if (error && (error as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING') reject(error);
+          else resolve();
         });
         server.closeIdleConnections();
       }),

@@ -4,10 +4,10 @@
 import diagnostics from 'node:diagnostics_channel';
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { DoorAnswer } from '../door.ts';
+import { splitTarget } from '../door-answers.ts';
+import { failureAnswer, type MockFailure, reportFailure } from '../failure.ts';
 import type { createAccessPolicy } from './access.ts';
-import type { DoorAnswer } from './door.ts';
-import { splitTarget } from './door-answers.ts';
-import { failureAnswer, type MockFailure, reportFailure } from './failure.ts';
 
 /**
  * The diagnostics channel (node:diagnostics_channel) on which the HTTP door reports each socket

@@ -3,7 +3,7 @@
 // the code ECONNRESET (as undici's "fetch failed"), a hung call waits until its signal aborts (or
 // the mock closes), and a truncated body errors halfway through reading it.
 
-import type { DoorAnswer, DoorRequest } from './door.ts';
+import type { DoorAnswer, DoorRequest } from '../door.ts';
 import { textResponse } from './door-response.ts';
 
 export interface FetchDoor {

@@ -2,7 +2,7 @@
 // never answered until the client gives up (or the mock closes), and a body cut short after its
 // headers promised the whole length.
 import type { ServerResponse } from 'node:http';
-import type { DoorAnswer } from './door.ts';
+import type { DoorAnswer } from '../door.ts';
 
 /** Plays the answer's network fault; `hung` keeps the requests left unanswered, for close() to drop. */
 export function playNetworkFault(res: ServerResponse, answer: DoorAnswer, hung: Set<ServerResponse>) {
