@@ -12,7 +12,6 @@ export {
   type NamespaceClockControl,
   type NamespaceSnapshot,
 } from './controls/protocol.ts';
-export type { AccessOptions } from './doors/http/access.ts';
 export type { DoorAnswer, DoorRequest, RequestLogEntry } from './doors/door.ts';
 export type { MockFailure } from './doors/failure.ts';
 export type { AccessOptions } from './doors/http/access.ts';

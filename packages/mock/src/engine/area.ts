@@ -13,9 +13,9 @@ import type { Duplex } from 'node:stream';
 import type { AreaOperations } from '@platform-contracts/contracts';
 import type { OperationRequestBodyContent } from 'openapi-typescript-helpers';
 import type { AreaFlag } from './area-flags.ts';
+import type { AreaSuiteSetup } from './suite-setup.ts';
 
 export { type AreaFlag, UsageError } from './area-flags.ts';
-import type { AreaSuiteSetup } from './suite-setup.ts';
 
 /**
  * An operation as openapi-typescript types it (`operations['createVideo']` of an area's generated

@@ -16,9 +16,9 @@ import type { RequestEntry } from '../journal/journal.ts';
 import { type PlatformMatchers, platformMatchers } from '../journal/matchers.ts';
 import { describeViolation, violationError } from '../journal/violation-report.ts';
 import type { NamespaceDatabase } from '../mock/area-suites.ts';
-import { startMock } from '../mock/start-mock.ts';
 import { createMock, type Mock } from '../mock/mock.ts';
 import { type MockOptions, VIOLATION_MODES, type ViolationMode } from '../mock/options.ts';
+import { startMock } from '../mock/start-mock.ts';
 import { areaClient, areaFixture } from './area-fixture.ts';
 // The worker's mock reports to the running test (vitest/bridge.ts registers itself).
 import './bridge.ts';

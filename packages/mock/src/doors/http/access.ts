@@ -10,7 +10,7 @@
 // - Preflights allow only the headers the API uses (derived from the contracts) and the mock's own.
 // Both doors' WebSocket upgrades call `refusal()` too.
 import { isIPv4, isIPv6 } from 'node:net';
-import { CONTROL_HEADER } from '../controls/protocol.ts';
+import { CONTROL_HEADER } from '../../controls/protocol.ts';
 
 export interface AccessOptions {
   /**
