@@ -30,6 +30,7 @@ import { freePort } from '../scripts/lib/free-port.ts';
 import { bundlePath, ROOT } from '../scripts/lib/paths.ts';
 import { fail } from '../scripts/lib/run.ts';
 import { type Goal, printGoals } from './lib/goals.ts';
+import { measureCostSplit } from './lib/cost-split.ts';
 import { measureCpuPerRequest } from './lib/cpu-per-request.ts';
 import { measureJournalCost } from './lib/journal-cost.ts';
 import { measureSuites, measureValidatedCalls } from './lib/mock-in-process.ts';
@@ -59,7 +60,7 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 /** The parts `MOCK_ONLY` (a comma-separated list) may name; without it every part runs. */
-const PARTS = ['start-up', 'throughput', 'cpu', 'proxy', 'memory', 'in-process', 'suites', 'team', 'journal'] as const;
+const PARTS = ['start-up', 'throughput', 'cpu', 'split', 'proxy', 'memory', 'in-process', 'suites', 'team', 'journal'] as const;
 const only = process.env.MOCK_ONLY?.split(',').map((part) => part.trim());
 const unknownPart = only?.find((part) => !(PARTS as readonly string[]).includes(part));
 if (unknownPart !== undefined) fail(`MOCK_ONLY names ${JSON.stringify(unknownPart)}; the parts are ${PARTS.join(', ')}`);
@@ -150,12 +151,12 @@ async function measureThroughput(goals: Goal[]) {
   const ours = await startOurs();
   const rows: string[][] = [];
   const latencies: string[] = [];
-  const bares: { endpoint: Endpoint; bare: Awaited<ReturnType<typeof startBare>> }[] = [];
+  const bares: { endpoint: Endpoint; bare: Awaited<ReturnType<typeof startBare>>; answer: string }[] = [];
   for (const endpoint of ENDPOINTS) {
     const answer = await answerOf(ours.url, endpoint);
     if (answer.status >= 300) fail(`${endpoint.name} answered ${answer.status} through the mock: ${answer.body.slice(0, 200)}`);
     const bare = await startBare(answer.status, answer.contentType, answer.body);
-    bares.push({ endpoint, bare });
+    bares.push({ endpoint, bare, answer: answer.body });
     if (measuring('throughput')) await measureRequestsPerSecond(ours.url, bare.url, endpoint, goals, rows, latencies);
   }
   if (measuring('cpu')) {
@@ -171,6 +172,12 @@ async function measureThroughput(goals: Goal[]) {
           met: figures.shareOfBare >= TARGET_OF_BARE[endpoint.method],
         });
     }
+  }
+  if (measuring('split')) {
+    console.log(
+      "\nWhere the mock's own CPU per request goes (bench/lib/cost-split.ts): platform-mock, its handler behind a minimal door (handle), the checks with nothing between (floor), bare node:http",
+    );
+    for (const { endpoint, bare, answer } of bares) await measureCostSplit(ours, bare, endpoint.area, endpoint, answer);
   }
   await Promise.all([stop(ours.child), ...bares.map(({ bare }) => stop(bare.child))]);
   if (!measuring('throughput')) return;
@@ -303,7 +310,7 @@ async function measureMemory() {
 
 const goals: Goal[] = [];
 if (measuring('start-up')) await measureStartup(goals);
-if (measuring('throughput') || measuring('cpu')) await measureThroughput(goals);
+if (measuring('throughput') || measuring('cpu') || measuring('split')) await measureThroughput(goals);
 if (measuring('proxy')) await measureProxy();
 if (measuring('memory')) await measureMemory();
 if (measuring('in-process')) goals.push(await measureValidatedCalls());

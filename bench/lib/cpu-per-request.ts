@@ -57,6 +57,27 @@ async function cpuPerRequest(server: Server, endpoint: CpuEndpoint): Promise<num
   return before === undefined || after === undefined ? undefined : (after - before) / REQUESTS;
 }
 
+/** Each server's CPU per request (µs, the median of `ROUNDS` rounds), the servers taking turns in an order that reverses each round; undefined without /proc. */
+export async function cpuPerRequestOf(servers: (Server & { name: string })[], endpoint: CpuEndpoint): Promise<number[] | undefined> {
+  if (cpuMicros(servers[0]!.child.pid!) === undefined) return undefined;
+  for (const server of servers)
+    await autocannon({
+      url: `${server.url}${endpoint.path}`,
+      method: endpoint.method,
+      body: endpoint.body,
+      headers: HEADERS,
+      connections: CONNECTIONS,
+      amount: REQUESTS,
+    });
+  const rounds: number[][] = servers.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = servers.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) rounds[i]!.push((await cpuPerRequest(servers[i]!, endpoint))!);
+  }
+  return rounds.map(median);
+}
+
 export interface CpuFigures {
   mockMicros: number;
   bareMicros: number;
