@@ -6,9 +6,9 @@
 //   validators on the request's parameters and body, a fresh copy of the mock's own answer checked
 //   against the contract and written by JSON.stringify, one journal entry.
 import { createServer } from 'node:http';
+import { readBundle } from '@platform-contracts/contracts';
 import { createMock } from '@platform-contracts/mock';
 import { compileContract } from '../../packages/mock/src/engine/contract.ts';
-import { readBundle } from '@platform-contracts/contracts';
 
 const { KIND, AREA, METHOD, ANSWER } = process.env as Record<string, string>;
 const sample = JSON.parse(ANSWER!) as Record<string, unknown>;
