@@ -29,8 +29,8 @@ import autocannon from 'autocannon';
 import { freePort } from '../scripts/lib/free-port.ts';
 import { bundlePath, ROOT } from '../scripts/lib/paths.ts';
 import { fail } from '../scripts/lib/run.ts';
-import { measureCostSplit } from './lib/cost-split.ts';
-import { measureCpuPerRequest } from './lib/cpu-per-request.ts';
+import { measureServerCpu } from './lib/cost-split.ts';
+import { waitUntilIdle } from './lib/cpu-per-request.ts';
 import { type Goal, printGoals } from './lib/goals.ts';
 import { measureJournalCost } from './lib/journal-cost.ts';
 import { measureSuites, measureValidatedCalls } from './lib/mock-in-process.ts';
@@ -149,6 +149,9 @@ async function latencyAtOneConnection(url: string, endpoint: Endpoint, count = 2
 
 async function measureThroughput(goals: Goal[]) {
   const ours = await startOurs();
+  const waited = await waitUntilIdle(ours.child.pid!);
+  if (waited !== undefined)
+    console.log(`\n(platform-mock idle ${fixed(waited / 1000, 1)} s after it answered its health check: what it loads in the background is not measured)`);
   const rows: string[][] = [];
   const latencies: string[] = [];
   const bares: { endpoint: Endpoint; bare: Awaited<ReturnType<typeof startBare>>; answer: string }[] = [];
@@ -159,26 +162,7 @@ async function measureThroughput(goals: Goal[]) {
     bares.push({ endpoint, bare, answer: answer.body });
     if (measuring('throughput')) await measureRequestsPerSecond(ours.url, bare.url, endpoint, goals, rows, latencies);
   }
-  if (measuring('cpu')) {
-    console.log("\nThe server's CPU time per request (all its threads, from /proc), platform-mock and bare node:http alternating");
-    for (const { endpoint, bare } of bares) {
-      for (const url of [ours.url, bare.url]) await load(url, endpoint, 10, 1); // warm-up
-      const figures = await measureCpuPerRequest(ours, bare, endpoint);
-      if (figures)
-        goals.push({
-          figure: `${endpoint.name}, the server's CPU per request: bare / mock`,
-          value: `${fixed(figures.shareOfBare * 100)} % (${fixed(figures.mockMicros, 1)} µs, bare ${fixed(figures.bareMicros, 1)} µs)`,
-          goal: `≥ ${TARGET_OF_BARE[endpoint.method] * 100} %`,
-          met: figures.shareOfBare >= TARGET_OF_BARE[endpoint.method],
-        });
-    }
-  }
-  if (measuring('split')) {
-    console.log(
-      "\nWhere the mock's own CPU per request goes (bench/lib/cost-split.ts): platform-mock, its handler behind a minimal door (handle), the checks with nothing between (floor), bare node:http",
-    );
-    for (const { endpoint, bare, answer } of bares) await measureCostSplit(ours, bare, endpoint.area, endpoint, answer);
-  }
+  await measureServerCpu(ours, bares, goals, { cpu: measuring('cpu'), split: measuring('split'), targets: TARGET_OF_BARE });
   await Promise.all([stop(ours.child), ...bares.map(({ bare }) => stop(bare.child))]);
   if (!measuring('throughput')) return;
   const header = ['request', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/answer', 'non-2xx+errors'];

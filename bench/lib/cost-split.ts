@@ -8,7 +8,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { type CpuEndpoint, cpuPerRequestOf } from './cpu-per-request.ts';
+import { type CpuEndpoint, cpuPerRequestOf, measureCpuPerRequest } from './cpu-per-request.ts';
+import type { Goal } from './goals.ts';
 
 const SERVER = path.join(ROOT, 'bench/lib/cost-split-server.ts');
 
@@ -47,4 +48,34 @@ export async function measureCostSplit(
   console.log(
     `  ${endpoint.name}: platform-mock ${us(ours!)}, handle ${us(handled!)}, floor ${us(floored!)}, bare ${us(bared!)}: the door ${us(ours! - handled!)}, the engine's glue ${us(handled! - floored!)}, the checks, answer and entry ${us(floored! - bared!)}`,
   );
+}
+
+type Server = { child: ChildProcess; url: string };
+
+/** The `cpu` part (CPU per request, mock against bare, with its goals) and the `split` part, for each endpoint the throughput part served. */
+export async function measureServerCpu(
+  ours: Server,
+  bares: { endpoint: CpuEndpoint & { area: string }; bare: Server; answer: string }[],
+  goals: Goal[],
+  { cpu, split, targets }: { cpu: boolean; split: boolean; targets: Record<'GET' | 'POST', number> },
+): Promise<void> {
+  if (cpu) {
+    console.log("\nThe server's CPU time per request (all its threads, from /proc), platform-mock and bare node:http alternating");
+    for (const { endpoint, bare } of bares) {
+      const figures = await measureCpuPerRequest(ours, bare, endpoint);
+      if (figures)
+        goals.push({
+          figure: `${endpoint.name}, the server's CPU per request: bare / mock`,
+          value: `${(figures.shareOfBare * 100).toFixed(0)} % (${figures.mockMicros.toFixed(1)} µs, bare ${figures.bareMicros.toFixed(1)} µs)`,
+          goal: `≥ ${targets[endpoint.method] * 100} %`,
+          met: figures.shareOfBare >= targets[endpoint.method],
+        });
+    }
+  }
+  if (split) {
+    console.log(
+      "\nWhere the mock's own CPU per request goes (bench/lib/cost-split.ts): platform-mock, its handler behind a minimal door (handle), the checks with nothing between (floor), bare node:http",
+    );
+    for (const { endpoint, bare, answer } of bares) await measureCostSplit(ours, bare, endpoint.area, endpoint, answer);
+  }
 }

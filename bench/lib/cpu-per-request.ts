@@ -41,6 +41,25 @@ export function cpuMicros(pid: number): number | undefined {
   }
 }
 
+/**
+ * Waits until the process is idle: at most 1 % of a core over half a second. A mock just started
+ * loads Prism and its validators in the background for some seconds (longer on a busy machine),
+ * which the first measurements would otherwise share the thread with. Gives up after `limitMs`;
+ * returns the milliseconds waited (undefined without /proc).
+ */
+export async function waitUntilIdle(pid: number, limitMs = 30_000): Promise<number | undefined> {
+  const started = performance.now();
+  let before = cpuMicros(pid);
+  if (before === undefined) return undefined;
+  while (performance.now() - started < limitMs) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuMicros(pid)!;
+    if (now - before <= 5_000) break;
+    before = now;
+  }
+  return performance.now() - started;
+}
+
 /** µs of the server's CPU time per request over `REQUESTS` requests. */
 async function cpuPerRequest(server: Server, endpoint: CpuEndpoint): Promise<number | undefined> {
   const before = cpuMicros(server.child.pid!);
@@ -60,15 +79,7 @@ async function cpuPerRequest(server: Server, endpoint: CpuEndpoint): Promise<num
 /** Each server's CPU per request (µs, the median of `ROUNDS` rounds), the servers taking turns in an order that reverses each round; undefined without /proc. */
 export async function cpuPerRequestOf(servers: (Server & { name: string })[], endpoint: CpuEndpoint): Promise<number[] | undefined> {
   if (cpuMicros(servers[0]!.child.pid!) === undefined) return undefined;
-  for (const server of servers)
-    await autocannon({
-      url: `${server.url}${endpoint.path}`,
-      method: endpoint.method,
-      body: endpoint.body,
-      headers: HEADERS,
-      connections: CONNECTIONS,
-      amount: REQUESTS,
-    });
+  for (const server of servers) await cpuPerRequest(server, endpoint); // warm-up
   const rounds: number[][] = servers.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     const order = servers.map((_, i) => i);
@@ -88,6 +99,7 @@ export interface CpuFigures {
 /** The mock's and the bare server's CPU per request at 10 connections, alternating; undefined without /proc. */
 export async function measureCpuPerRequest(mock: Server, bare: Server, endpoint: CpuEndpoint): Promise<CpuFigures | undefined> {
   if (cpuMicros(mock.child.pid!) === undefined) return undefined;
+  for (const server of [mock, bare]) await cpuPerRequest(server, endpoint); // warm-up
   const rounds: { mock: number; bare: number }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     // Alternate which side goes first: a busy moment of the machine weighs on both.
