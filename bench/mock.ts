@@ -34,6 +34,7 @@ import { waitUntilIdle } from './lib/cpu-per-request.ts';
 import { type Goal, printGoals } from './lib/goals.ts';
 import { measureJournalCost } from './lib/journal-cost.ts';
 import { measureSuites, measureValidatedCalls } from './lib/mock-in-process.ts';
+import { measuring } from './lib/mock-parts.ts';
 import { BUILT, HEADERS, start, startOurs, stop, waitFor } from './lib/processes.ts';
 import { measureStartup } from './lib/start-up.ts';
 import { measureTeamSuite } from './lib/team-suite.ts';
@@ -58,14 +59,6 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET shield zones', area: 'shield', method: 'GET', path: '/shield/shield-zones' },
   { name: 'POST video create', area: 'video', method: 'POST', path: '/library/42/videos', body: JSON.stringify({ title: 'Keynote', thumbnailTime: 1500 }) },
 ];
-
-/** The parts `MOCK_ONLY` (a comma-separated list) may name; without it every part runs. */
-const PARTS = ['start-up', 'throughput', 'cpu', 'split', 'proxy', 'memory', 'in-process', 'suites', 'team', 'journal'] as const;
-const only = process.env.MOCK_ONLY?.split(',').map((part) => part.trim());
-const unknownPart = only?.find((part) => !(PARTS as readonly string[]).includes(part));
-if (unknownPart !== undefined) fail(`MOCK_ONLY names ${JSON.stringify(unknownPart)}; the parts are ${PARTS.join(', ')}`);
-/** Whether this run measures a part. `cpu` alone runs the throughput part's servers without the req/s runs. */
-const measuring = (part: (typeof PARTS)[number]) => only === undefined || only.includes(part);
 
 if (!existsSync(BUILT)) fail('packages/mock/dist is missing: run `pnpm build` first');
 const verdict = (ok: boolean) => (ok ? 'meets the target' : 'MISSES the target');
