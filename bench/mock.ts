@@ -29,9 +29,12 @@ import autocannon from 'autocannon';
 import { freePort } from '../scripts/lib/free-port.ts';
 import { bundlePath, ROOT } from '../scripts/lib/paths.ts';
 import { fail } from '../scripts/lib/run.ts';
+import { measureServerCpu } from './lib/cost-split.ts';
+import { waitUntilIdle } from './lib/cpu-per-request.ts';
 import { type Goal, printGoals } from './lib/goals.ts';
 import { measureJournalCost } from './lib/journal-cost.ts';
 import { measureSuites, measureValidatedCalls } from './lib/mock-in-process.ts';
+import { measuring } from './lib/mock-parts.ts';
 import { BUILT, HEADERS, start, startOurs, stop, waitFor } from './lib/processes.ts';
 import { measureStartup } from './lib/start-up.ts';
 import { measureTeamSuite } from './lib/team-suite.ts';
@@ -139,68 +142,22 @@ async function latencyAtOneConnection(url: string, endpoint: Endpoint, count = 2
 
 async function measureThroughput(goals: Goal[]) {
   const ours = await startOurs();
+  const waited = await waitUntilIdle(ours.child.pid!);
+  if (waited !== undefined)
+    console.log(`\n(platform-mock idle ${fixed(waited / 1000, 1)} s after it answered its health check: what it loads in the background is not measured)`);
   const rows: string[][] = [];
   const latencies: string[] = [];
+  const bares: { endpoint: Endpoint; bare: Awaited<ReturnType<typeof startBare>>; answer: string }[] = [];
   for (const endpoint of ENDPOINTS) {
     const answer = await answerOf(ours.url, endpoint);
     if (answer.status >= 300) fail(`${endpoint.name} answered ${answer.status} through the mock: ${answer.body.slice(0, 200)}`);
-    const prism = await startPrism(endpoint.area);
     const bare = await startBare(answer.status, answer.contentType, answer.body);
-    const servers = [
-      ['platform-mock', ours.url],
-      ['Prism CLI', prism.url],
-      ['bare node:http', bare.url],
-    ] as const;
-    for (const [, url] of servers) await load(url, endpoint, 10, 1); // warm-up
-    for (const connections of CONNECTIONS) {
-      const [mine, theirs, baseline] = [
-        await load(ours.url, endpoint, connections),
-        await load(prism.url, endpoint, connections),
-        await load(bare.url, endpoint, connections),
-      ];
-      for (const [[name], measured] of servers.map((server, i) => [server, [mine, theirs, baseline][i]!] as const)) {
-        rows.push([
-          endpoint.name,
-          String(connections),
-          name,
-          fixed(measured.rps),
-          fixed(measured.p50),
-          fixed(measured.p99),
-          String(measured.bytes),
-          String(measured.bad),
-        ]);
-      }
-      const ofBare = mine.rps / baseline.rps;
-      rows.push([
-        endpoint.name,
-        String(connections),
-        'ratio',
-        `${fixed(mine.rps / theirs.rps, 2)}x Prism CLI`,
-        `${fixed(ofBare * 100)}% of bare`,
-        connections === 10 ? verdict(mine.rps / theirs.rps >= TARGET_RATIO) : '',
-        '',
-        '',
-      ]);
-      goals.push({
-        figure: `${endpoint.name}, ${connections} connections, vs bare node:http`,
-        value: `${fixed(ofBare * 100)} %`,
-        goal: `≥ ${TARGET_OF_BARE[endpoint.method] * 100} %`,
-        met: ofBare >= TARGET_OF_BARE[endpoint.method],
-      });
-    }
-    const [ourP50, bareP50] = [await latencyAtOneConnection(ours.url, endpoint), await latencyAtOneConnection(bare.url, endpoint)];
-    latencies.push(
-      `  ${endpoint.name}: p50 ${fixed(ourP50, 3)} ms (bare node:http ${fixed(bareP50, 3)} ms): ${verdict(ourP50 <= TARGET_P50_MS)} (${TARGET_P50_MS} ms)`,
-    );
-    goals.push({
-      figure: `${endpoint.name} p50 at 1 connection`,
-      value: `${fixed(ourP50, 3)} ms (bare ${fixed(bareP50, 3)})`,
-      goal: `≤ ${TARGET_P50_MS} ms`,
-      met: ourP50 <= TARGET_P50_MS,
-    });
-    await Promise.all([stop(prism.child), stop(bare.child)]);
+    bares.push({ endpoint, bare, answer: answer.body });
+    if (measuring('throughput')) await measureRequestsPerSecond(ours.url, bare.url, endpoint, goals, rows, latencies);
   }
-  await stop(ours.child);
+  await measureServerCpu(ours, bares, goals, { cpu: measuring('cpu'), split: measuring('split'), targets: TARGET_OF_BARE });
+  await Promise.all([stop(ours.child), ...bares.map(({ bare }) => stop(bare.child))]);
+  if (!measuring('throughput')) return;
   const header = ['request', 'conns', 'server', 'req/s', 'p50 ms', 'p99 ms', 'bytes/answer', 'non-2xx+errors'];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
@@ -211,6 +168,64 @@ async function measureThroughput(goals: Goal[]) {
   for (const row of rows) console.log(line(row));
   console.log('\nLatency at 1 connection, sequential requests on a kept-alive connection');
   for (const latency of latencies) console.log(latency);
+}
+
+/** One endpoint's req/s at each connection count (the mock, the Prism CLI, bare node:http) and its p50 at one connection. */
+async function measureRequestsPerSecond(ours: string, bare: string, endpoint: Endpoint, goals: Goal[], rows: string[][], latencies: string[]) {
+  const prism = await startPrism(endpoint.area);
+  const servers = [
+    ['platform-mock', ours],
+    ['Prism CLI', prism.url],
+    ['bare node:http', bare],
+  ] as const;
+  for (const [, url] of servers) await load(url, endpoint, 10, 1); // warm-up
+  for (const connections of CONNECTIONS) {
+    const [mine, theirs, baseline] = [
+      await load(ours, endpoint, connections),
+      await load(prism.url, endpoint, connections),
+      await load(bare, endpoint, connections),
+    ];
+    for (const [[name], measured] of servers.map((server, i) => [server, [mine, theirs, baseline][i]!] as const)) {
+      rows.push([
+        endpoint.name,
+        String(connections),
+        name,
+        fixed(measured.rps),
+        fixed(measured.p50),
+        fixed(measured.p99),
+        String(measured.bytes),
+        String(measured.bad),
+      ]);
+    }
+    const ofBare = mine.rps / baseline.rps;
+    rows.push([
+      endpoint.name,
+      String(connections),
+      'ratio',
+      `${fixed(mine.rps / theirs.rps, 2)}x Prism CLI`,
+      `${fixed(ofBare * 100)}% of bare`,
+      connections === 10 ? verdict(mine.rps / theirs.rps >= TARGET_RATIO) : '',
+      '',
+      '',
+    ]);
+    goals.push({
+      figure: `${endpoint.name}, ${connections} connections, vs bare node:http`,
+      value: `${fixed(ofBare * 100)} %`,
+      goal: `≥ ${TARGET_OF_BARE[endpoint.method] * 100} %`,
+      met: ofBare >= TARGET_OF_BARE[endpoint.method],
+    });
+  }
+  const [ourP50, bareP50] = [await latencyAtOneConnection(ours, endpoint), await latencyAtOneConnection(bare, endpoint)];
+  latencies.push(
+    `  ${endpoint.name}: p50 ${fixed(ourP50, 3)} ms (bare node:http ${fixed(bareP50, 3)} ms): ${verdict(ourP50 <= TARGET_P50_MS)} (${TARGET_P50_MS} ms)`,
+  );
+  goals.push({
+    figure: `${endpoint.name} p50 at 1 connection`,
+    value: `${fixed(ourP50, 3)} ms (bare ${fixed(bareP50, 3)})`,
+    goal: `≤ ${TARGET_P50_MS} ms`,
+    met: ourP50 <= TARGET_P50_MS,
+  });
+  await stop(prism.child);
 }
 
 /** The validation proxy's added latency: the same upstream called directly and through `platform-mock --proxy`, alternating. */
@@ -271,13 +286,13 @@ async function measureMemory() {
 }
 
 const goals: Goal[] = [];
-await measureStartup(goals);
-await measureThroughput(goals);
-await measureProxy();
-await measureMemory();
-goals.push(await measureValidatedCalls());
-goals.push(measureSuites());
-measureTeamSuite(goals);
-await measureJournalCost(goals);
+if (measuring('start-up')) await measureStartup(goals);
+if (measuring('throughput') || measuring('cpu') || measuring('split')) await measureThroughput(goals);
+if (measuring('proxy')) await measureProxy();
+if (measuring('memory')) await measureMemory();
+if (measuring('in-process')) goals.push(await measureValidatedCalls());
+if (measuring('suites')) goals.push(measureSuites());
+if (measuring('team')) measureTeamSuite(goals);
+if (measuring('journal')) await measureJournalCost(goals);
 printGoals('pnpm bench mock', goals);
 process.exit(0);

@@ -1,0 +1,120 @@
+// The server's CPU time per request, `platform-mock` against a bare node:http server answering the
+// same bytes: what req/s hides on a shared machine (a server whose process waits for the CPU
+// answers fewer requests per second without doing more work per request). Each server's CPU time,
+// all its threads, is read from /proc/<pid>/stat before and after a fixed number of requests at
+// 10 connections; the two servers alternate, and the figures are the medians of the rounds'
+// figures. The mock's own cost per request is the difference; bare / mock is the share of bare
+// node:http's throughput the mock can reach when the CPU is what limits both.
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import { HEADERS } from './processes.ts';
+import { median } from './stats.ts';
+
+/** Requests per round and side, rounds, connections. */
+const REQUESTS = 6_000;
+const ROUNDS = 7;
+const CONNECTIONS = 10;
+/** Linux's clock ticks per second for /proc's CPU times (`getconf CLK_TCK`, 100 on every Linux we run). */
+const TICKS_PER_SECOND = 100;
+
+export interface CpuEndpoint {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+}
+
+/** A process's CPU time so far (user and system, every thread), µs; undefined where /proc is not there. */
+export function cpuMicros(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Waits until the process is idle: at most 1 % of a core over half a second. A mock just started
+ * loads Prism and its validators in the background for some seconds (longer on a busy machine),
+ * which the first measurements would otherwise share the thread with. Gives up after `limitMs`;
+ * returns the milliseconds waited (undefined without /proc).
+ */
+export async function waitUntilIdle(pid: number, limitMs = 30_000): Promise<number | undefined> {
+  const started = performance.now();
+  let before = cpuMicros(pid);
+  if (before === undefined) return undefined;
+  while (performance.now() - started < limitMs) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuMicros(pid)!;
+    if (now - before <= 5_000) break;
+    before = now;
+  }
+  return performance.now() - started;
+}
+
+/** µs of the server's CPU time per request over `REQUESTS` requests. */
+async function cpuPerRequest(server: Server, endpoint: CpuEndpoint): Promise<number | undefined> {
+  const before = cpuMicros(server.child.pid!);
+  const result = await autocannon({
+    url: `${server.url}${endpoint.path}`,
+    method: endpoint.method,
+    body: endpoint.body,
+    headers: HEADERS,
+    connections: CONNECTIONS,
+    amount: REQUESTS,
+  });
+  const after = cpuMicros(server.child.pid!);
+  if (result.non2xx + result.errors > 0) throw new Error(`${endpoint.name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  return before === undefined || after === undefined ? undefined : (after - before) / REQUESTS;
+}
+
+/** Each server's CPU per request (µs, the median of `ROUNDS` rounds), the servers taking turns in an order that reverses each round; undefined without /proc. */
+export async function cpuPerRequestOf(servers: (Server & { name: string })[], endpoint: CpuEndpoint): Promise<number[] | undefined> {
+  if (cpuMicros(servers[0]!.child.pid!) === undefined) return undefined;
+  for (const server of servers) await cpuPerRequest(server, endpoint); // warm-up
+  const rounds: number[][] = servers.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = servers.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) rounds[i]!.push((await cpuPerRequest(servers[i]!, endpoint))!);
+  }
+  return rounds.map(median);
+}
+
+export interface CpuFigures {
+  mockMicros: number;
+  bareMicros: number;
+  /** bare / mock, the median of the rounds' own ratios. */
+  shareOfBare: number;
+}
+
+/** The mock's and the bare server's CPU per request at 10 connections, alternating; undefined without /proc. */
+export async function measureCpuPerRequest(mock: Server, bare: Server, endpoint: CpuEndpoint): Promise<CpuFigures | undefined> {
+  if (cpuMicros(mock.child.pid!) === undefined) return undefined;
+  for (const server of [mock, bare]) await cpuPerRequest(server, endpoint); // warm-up
+  const rounds: { mock: number; bare: number }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternate which side goes first: a busy moment of the machine weighs on both.
+    const first = round % 2 === 0 ? mock : bare;
+    const second = first === mock ? bare : mock;
+    const [a, b] = [await cpuPerRequest(first, endpoint), await cpuPerRequest(second, endpoint)];
+    rounds.push(first === mock ? { mock: a!, bare: b! } : { mock: b!, bare: a! });
+  }
+  const figures = {
+    mockMicros: median(rounds.map((r) => r.mock)),
+    bareMicros: median(rounds.map((r) => r.bare)),
+    shareOfBare: median(rounds.map((r) => r.bare / r.mock)),
+  };
+  console.log(
+    `  ${endpoint.name}: the server's CPU per request ${figures.mockMicros.toFixed(1)} µs, bare node:http ${figures.bareMicros.toFixed(1)} µs: the mock's own ${(figures.mockMicros - figures.bareMicros).toFixed(1)} µs; bare / mock ${(figures.shareOfBare * 100).toFixed(0)} % (median of ${ROUNDS} alternating rounds of ${REQUESTS} requests at ${CONNECTIONS} connections; load average ${loadavg()[0]!.toFixed(1)})`,
+  );
+  return figures;
+}
