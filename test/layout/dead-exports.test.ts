@@ -15,7 +15,6 @@ import { deadExports } from '../support/dead-exports.ts';
  * the scripts branch's report).
  */
 const WAITING: { folder: string; why: string }[] = [
-  { folder: 'packages/mock/src/areas/database/', why: "the database area's own plan (issue 59, branch dbarea) moves these files" },
   { folder: 'packages/mock/src/doors/', why: 'the doors in one place (issue 59, branch doors) moves these files' },
   { folder: 'packages/mock/src/controls/', why: 'the control protocol defined once (issue 59, branch control) moves these files' },
   { folder: 'packages/mock/src/vitest/', why: 'the generic vitest layer (issue 59, branch control) moves these files' },

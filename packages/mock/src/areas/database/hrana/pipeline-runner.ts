@@ -10,7 +10,7 @@ import { ExecutorStopped } from '../sql/stopped.ts';
 
 /** sqld's limits on the SQL texts an HTTP stream stores (MAX_SQL_COUNT, MAX_STORED_SQL_SIZE: src/hrana/http/request.rs). */
 export const MAX_STORED_SQL = 50;
-export const MAX_STORED_SQL_BYTES = 5_000;
+const MAX_STORED_SQL_BYTES = 5_000;
 
 type Version = 2 | 3;
 

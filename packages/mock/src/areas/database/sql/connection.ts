@@ -4,7 +4,7 @@
 // active statement, no pragma set, no TEMP object; last_insert_rowid() back at 0).
 import { ProtocolError } from '../protocol/protocol.ts';
 import type { Access, PooledConnection } from './messages.ts';
-import { Sandbox, SandboxRefusal } from './sandbox.ts';
+import { Sandbox } from './sandbox.ts';
 import type { DbPointer, Sqlite, StmtPointer } from './wasm.ts';
 
 const CACHED_STATEMENTS = 64;
@@ -202,5 +202,3 @@ export class StreamConnection {
     this.sqlite.close(this.db);
   }
 }
-
-export { SandboxRefusal };

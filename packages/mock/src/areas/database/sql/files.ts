@@ -42,7 +42,7 @@ export interface FileStore {
 }
 
 /** A file in a growable SharedArrayBuffer: every thread that holds the buffer sees the same bytes. */
-export class SharedStore implements FileStore {
+class SharedStore implements FileStore {
   readonly #length: Float64Array;
   readonly #bytes: Uint8Array;
 
@@ -95,7 +95,7 @@ export class SharedStore implements FileStore {
 }
 
 /** A host file (--db-dir): written in place, so a write costs what it changed and survives the process. */
-export class HostStore implements FileStore {
+class HostStore implements FileStore {
   readonly #fd: number;
   /** The file's size: only this store writes it while the engine holds it. */
   #size: number;

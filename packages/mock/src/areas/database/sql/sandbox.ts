@@ -105,12 +105,10 @@ const RAW_PAGES = 'sqlite_dbpage';
 export const SQLITE_OK = 0;
 export const SQLITE_DENY = 1;
 
-export class SandboxRefusal extends ProtocolError {}
-
 /** What the authorizer decides for one connection, and what it learnt of the statement. */
 export class Sandbox {
   /** Why the last compile was refused; SQLite itself only says "not authorized". */
-  refusal: SandboxRefusal | undefined;
+  refusal: ProtocolError | undefined;
   /** The connection changed something of its own (a pragma, TEMP objects or data): it serves no other stream. */
   touched = false;
   /** A `BEGIN TRANSACTION READONLY` is open: writes are refused until it ends. */
@@ -142,9 +140,9 @@ export class Sandbox {
    * fifth is the database's name, except for ALTER TABLE, whose first is the database and whose
    * fifth is the column DROP COLUMN drops.
    */
-  #judge(action: number, arg1: string | null, arg2: string | null, arg3: string | null): SandboxRefusal | undefined {
+  #judge(action: number, arg1: string | null, arg2: string | null, arg3: string | null): ProtocolError | undefined {
     const database = action === ALTER_TABLE ? arg1 : arg3;
-    const outside = (what: string) => new SandboxRefusal(`${what} is not allowed: the mock's databases reach nothing outside themselves`, 'SQLITE_AUTH');
+    const outside = (what: string) => new ProtocolError(`${what} is not allowed: the mock's databases reach nothing outside themselves`, 'SQLITE_AUTH');
     switch (action) {
       case ATTACH:
         return outside('ATTACH');
@@ -166,8 +164,8 @@ export class Sandbox {
     if ((action === INSERT || action === UPDATE || action === DELETE) && arg1?.toLowerCase() === RAW_PAGES) return outside(RAW_PAGES);
     if (database !== null && database !== 'main' && database !== 'temp') return outside(`The database ${database}`);
     if (WRITES.has(action)) {
-      if (this.access === 'read-only') return new SandboxRefusal('A Read Only token cannot write, TEMP tables, views and triggers included', 'SQLITE_READONLY');
-      if (this.readOnlyTransaction) return new SandboxRefusal('The transaction is read only (BEGIN TRANSACTION READONLY): it cannot write', 'SQLITE_READONLY');
+      if (this.access === 'read-only') return new ProtocolError('A Read Only token cannot write, TEMP tables, views and triggers included', 'SQLITE_READONLY');
+      if (this.readOnlyTransaction) return new ProtocolError('The transaction is read only (BEGIN TRANSACTION READONLY): it cannot write', 'SQLITE_READONLY');
       // Writes to the database are shared by every connection; TEMP objects and schema work of other kinds stay with this one.
       if (database !== 'main' || CONNECTION_LOCAL.has(action)) this.touched = true;
     }
@@ -176,15 +174,15 @@ export class Sandbox {
   }
 
   /** A pragma, by the one table of sqld's rules and the sandbox's policy (statement-rules.ts); a statement sqld refuses never gets here, but a pragma's table-valued function does. */
-  #pragma(name: string, value: string | null): SandboxRefusal | undefined {
+  #pragma(name: string, value: string | null): ProtocolError | undefined {
     const rule = PRAGMAS[name];
-    if (!rule || rule.sqld === 'never') return new SandboxRefusal(`PRAGMA ${name} is not allowed: sqld does not run it`, 'SQLITE_AUTH');
+    if (!rule || rule.sqld === 'never') return new ProtocolError(`PRAGMA ${name} is not allowed: sqld does not run it`, 'SQLITE_AUTH');
     const setting = value !== null && rule.argument === undefined;
     const who = setting ? rule.set : rule.read;
     const what = setting ? `set PRAGMA ${name}` : `run PRAGMA ${name}`;
     if (who === 'none')
-      return new SandboxRefusal(`PRAGMA ${name} cannot be ${setting ? 'set' : 'read'} here: ${rule.why ?? "it is the mock's setting"}`, 'SQLITE_AUTH');
-    if (who === 'full' && this.access === 'read-only') return new SandboxRefusal(`A Read Only token cannot ${what}`, 'SQLITE_READONLY');
+      return new ProtocolError(`PRAGMA ${name} cannot be ${setting ? 'set' : 'read'} here: ${rule.why ?? "it is the mock's setting"}`, 'SQLITE_AUTH');
+    if (who === 'full' && this.access === 'read-only') return new ProtocolError(`A Read Only token cannot ${what}`, 'SQLITE_READONLY');
     if (setting && rule.scope === 'connection') this.touched = true;
     return undefined;
   }

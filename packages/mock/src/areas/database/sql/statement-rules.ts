@@ -16,7 +16,7 @@ export const SQLD_SOURCE = {
 } as const;
 
 /** Tables sqld keeps for itself: a write or DDL naming one is unsupported (`is_reserved_tbl`). */
-export const RESERVED_TABLES = ['_litestream_seq', '_litestream_lock', 'libsql_wasm_func_table'];
+const RESERVED_TABLES = ['_litestream_seq', '_litestream_lock', 'libsql_wasm_func_table'];
 
 export interface StatementRule {
   /** The statement, as SQL's grammar names it. */
@@ -250,7 +250,7 @@ export const PRAGMAS: Record<string, PragmaRule> = {
 };
 
 /** The pragma a statement runs (after EXPLAIN), its name as sqld compares it (lower-cased, quotes kept), and whether a value follows. */
-export function pragmaOf(words: string[]): { name: string; value: boolean } | undefined {
+function pragmaOf(words: string[]): { name: string; value: boolean } | undefined {
   if (words[0] !== 'PRAGMA' || words.length < 2) return undefined;
   const qualified = words[2] === '.';
   const name = (qualified ? words[3] : words[1]) ?? '';

@@ -13,13 +13,13 @@ import { ColumnTypes, parameterNames, Statements } from './wasm-gaps.ts';
 
 type Module = { capi: any; wasm: any; oo1: any; vfs: any; version: { libVersion: string } };
 
-export const SQLITE_ROW = 100;
-export const SQLITE_DONE = 101;
+const SQLITE_ROW = 100;
+const SQLITE_DONE = 101;
 export const SQLITE_BUSY = 5;
 const [SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB] = [1, 2, 3, 4];
 const UTF8 = new TextDecoder();
 /** The platform's page size (native libSQL's default); the WebAssembly build's own default is 8192. */
-export const PAGE_SIZE = 4096;
+const PAGE_SIZE = 4096;
 
 export type DbPointer = number;
 export type StmtPointer = number;

@@ -24,8 +24,6 @@ export interface WorkerDatabase {
   streams: Map<number, OpenStream>;
 }
 
-export type WorkerDatabases = ReturnType<typeof createWorkerDatabases>;
-
 export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: WorkerLimits, stopRequested: () => boolean) {
   const databases = new Map<string, WorkerDatabase>();
   /** Databases whose files could not be opened: why, for their runs' answers. */

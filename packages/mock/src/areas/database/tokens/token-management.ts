@@ -202,5 +202,3 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
 
   return { authorize, adopt, namespaceOf, handlers, operations: new Set(Object.keys(handlers)) };
 }
-
-export type TokenManagement = ReturnType<typeof tokenManagement>;

@@ -21,7 +21,7 @@ export const digestOf = (secret: string) => createHash('sha256').update(secret).
 const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
 /** A fresh secret, recognisable as the mock's in logs of a client that misbehaves. */
-export const newSecret = (kind: TokenKind) => `mock-${kind.replace('_', '-')}-${randomBytes(18).toString('base64url')}`;
+const newSecret = (kind: TokenKind) => `mock-${kind.replace('_', '-')}-${randomBytes(18).toString('base64url')}`;
 
 export class TokenLimitReached extends Error {}
 
