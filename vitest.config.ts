@@ -18,7 +18,7 @@ const ISOLATED = [
   'test/mock/vitest/vitest-early-start.test.ts',
   'test/openapi/generators.test.ts',
   // A failed load of SQLite's module leaves libSQL's loader unusable for its module instance.
-  'test/mock/areas/database/sql/sqlite-module.test.ts',
+  'test/mock/areas/database/sql/wasm/sqlite-module.test.ts',
 ];
 
 export default defineConfig({

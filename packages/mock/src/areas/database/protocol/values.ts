@@ -37,7 +37,7 @@ function fromSqlValue(value: SqlValue): EngineValue {
   }
 }
 
-/** A value as sent to the engine (sql/messages.ts): the engine's value, or the error it would raise; a blob in a buffer of its own, so that copying it to the worker copies no pool beside it. */
+/** A value as sent to the engine (sql/threads/messages.ts): the engine's value, or the error it would raise; a blob in a buffer of its own, so that copying it to the worker copies no pool beside it. */
 export function toArgValue(value: SqlValue): ArgValue {
   try {
     const converted = fromSqlValue(value);

@@ -7,20 +7,22 @@
 // committed in the next one. Snapshots and image checks run in a utility worker of their own, so
 // the HTTP thread never waits on SQL.
 import { rmSync } from 'node:fs';
-import { EngineSupervisor } from './engine-supervisor.ts';
-import type { EngineWorker } from './engine-worker.ts';
-import { Executor, type StreamPlacement } from './executor.ts';
-import { FairTurns } from './fair-turns.ts';
-import { CONTROL_OWNER, type DatabaseFiles, hostFiles, sharedFiles, unwrittenImage } from './files.ts';
-import { headerRefusal } from './image-check.ts';
-import { databaseKey, namespaceOf, type WorkerLimits } from './messages.ts';
-import { ReadyDatabases } from './ready-databases.ts';
-import { compiledSqlite } from './sqlite-module.ts';
-import { ExecutorStopped } from './stopped.ts';
-import { workerScripts } from './worker-script.ts';
+import { headerRefusal } from './statements/image-check.ts';
+import { CONTROL_OWNER, type DatabaseFiles, hostFiles, sharedFiles, unwrittenImage } from './storage/files.ts';
+import { EngineSupervisor } from './threads/engine-supervisor.ts';
+import type { EngineWorker } from './threads/engine-worker.ts';
+import { Executor, type StreamPlacement } from './threads/executor.ts';
+import { FairTurns } from './threads/fair-turns.ts';
+import { databaseKey, namespaceOf, type WorkerLimits } from './threads/messages.ts';
+import { ReadyDatabases } from './threads/ready-databases.ts';
+import { ExecutorStopped } from './threads/stopped.ts';
+import { workerScripts } from './threads/worker-script.ts';
+import { compiledSqlite } from './wasm/sqlite-module.ts';
 
-export { DatabaseEngineUnavailable, ENGINE_CHANNEL, type EngineEvent } from './engine-supervisor.ts';
-export { databaseKey };
+/** What the pipeline runner sends and is answered, and a token's access: the area's other folders reach the engine only through this module. */
+export type { Access, CursorEntry, SqlOutcome, SqlRequest, SqlStep, SqlStmt } from './statements/requests.ts';
+export { DatabaseEngineUnavailable, ENGINE_CHANNEL, type EngineEvent } from './threads/engine-supervisor.ts';
+export { databaseKey, ExecutorStopped };
 
 export interface EngineLimits extends WorkerLimits {
   /** Most databases open in workers at once (every namespace together); idle ones are closed to make room (their data stays). */

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type * as Database from '@platform-contracts/contracts/database';
 import type { StoredToken } from '../namespaces/state-store.ts';
-import type { Access } from '../sql/messages.ts';
+import type { Access } from '../sql/index.ts';
 
 type Schemas = Database.components['schemas'];
 export type TokenKind = Schemas['DatabaseTokenKind'];

@@ -4,10 +4,10 @@
 // first, then the sandbox's refusal); every setting a stream makes of its connection is gone for
 // the next stream; and a pragma off the table is unsupported for either token, as sqld answers it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import type { Access, SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
-import { PRAGMAS, type PragmaRule, type Who } from '../../../../../packages/mock/src/areas/database/sql/statement-rules.ts';
-import { close, execute } from '../../../../support/sql-engine.ts';
+import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
+import type { Access, SqlOutcome, SqlRequest } from '../../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
+import { PRAGMAS, type PragmaRule, type Who } from '../../../../../../packages/mock/src/areas/database/sql/statements/statement-rules.ts';
+import { close, execute } from '../../../../../support/sql-engine.ts';
 
 const MAX_DATABASE_BYTES = 1024 * 1024;
 const LIMITS = {

@@ -1,10 +1,10 @@
-// Pure judgements of the engine's objects remembered per object (sql/remembered.ts): a split
+// Pure judgements of the engine's objects remembered per object (sql/statements/remembered.ts): a split
 // statement sent again is judged once (sqld's rules, its counts), each judge apart.
 import { describe, expect, it } from 'vitest';
-import { remembered } from '../../../../../packages/mock/src/areas/database/sql/remembered.ts';
-import { splitStatements } from '../../../../../packages/mock/src/areas/database/sql/sql-text.ts';
-import { sqldCounts } from '../../../../../packages/mock/src/areas/database/sql/sqld-counts.ts';
-import { sqldRefuses } from '../../../../../packages/mock/src/areas/database/sql/statement-rules.ts';
+import { remembered } from '../../../../../../packages/mock/src/areas/database/sql/statements/remembered.ts';
+import { sqldCounts } from '../../../../../../packages/mock/src/areas/database/sql/statements/sqld-counts.ts';
+import { sqldRefuses } from '../../../../../../packages/mock/src/areas/database/sql/statements/statement-rules.ts';
+import { splitStatements } from '../../../../../../packages/mock/src/areas/database/sql/wasm/sql-text.ts';
 
 describe('remembered judgements', () => {
   it('judges each object once per judge, an undefined answer included', () => {

@@ -3,9 +3,9 @@
 // SPLIT_CACHE_LONGEST, so a client sending large broken texts does not grow the mock. Counted in
 // the worker's split cache (texts and bytes kept), not by the process's memory.
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import type { SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
-import { SPLIT_CACHE_LONGEST } from '../../../../../packages/mock/src/areas/database/sql/split-cache.ts';
+import { createSqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
+import type { SqlRequest } from '../../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
+import { SPLIT_CACHE_LONGEST } from '../../../../../../packages/mock/src/areas/database/sql/statements/split-cache.ts';
 
 const engine = createSqlEngine({
   // biome-ignore format: one line

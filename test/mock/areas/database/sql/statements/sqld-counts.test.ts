@@ -1,8 +1,8 @@
 // What sqld reports of a statement's effect (engine/sqld-counts.ts): changed rows for INSERT,
 // UPDATE and DELETE, the last rowid for INSERT, nothing for any other statement.
 import { describe, expect, it } from 'vitest';
-import { splitStatements } from '../../../../../packages/mock/src/areas/database/sql/sql-text.ts';
-import { sqldCounts } from '../../../../../packages/mock/src/areas/database/sql/sqld-counts.ts';
+import { sqldCounts } from '../../../../../../packages/mock/src/areas/database/sql/statements/sqld-counts.ts';
+import { splitStatements } from '../../../../../../packages/mock/src/areas/database/sql/wasm/sql-text.ts';
 
 const words = (sql: string) => splitStatements(sql)[0]!.words;
 

@@ -4,10 +4,10 @@
 // sequence is refused whole); what sqld runs, the mock runs, unless the sandbox denies it, and
 // then the refusal says so (SQLITE_AUTH, "not allowed").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import type { Access, SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
-import { SQLD_SOURCE, STATEMENT_RULES } from '../../../../../packages/mock/src/areas/database/sql/statement-rules.ts';
-import { close, ENGINE_LIMITS, execute } from '../../../../support/sql-engine.ts';
+import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
+import type { Access, SqlOutcome, SqlRequest } from '../../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
+import { SQLD_SOURCE, STATEMENT_RULES } from '../../../../../../packages/mock/src/areas/database/sql/statements/statement-rules.ts';
+import { close, ENGINE_LIMITS, execute } from '../../../../../support/sql-engine.ts';
 
 const unsupported = (sql: string) => ({
   type: 'error',

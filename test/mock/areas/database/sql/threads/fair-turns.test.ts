@@ -5,9 +5,9 @@
 // another's one.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FairTurns } from '../../../../../packages/mock/src/areas/database/sql/fair-turns.ts';
-import { createSqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import type { SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
+import { createSqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
+import type { SqlRequest } from '../../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
+import { FairTurns } from '../../../../../../packages/mock/src/areas/database/sql/threads/fair-turns.ts';
 
 describe('turns', () => {
   it('are given in rotation: each waiter once, a group in its order, another group at most once more per turn of its own', async () => {

@@ -7,11 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineWorker } from '../../../../../packages/mock/src/areas/database/sql/engine-worker.ts';
-import { sharedFiles } from '../../../../../packages/mock/src/areas/database/sql/files.ts';
-import { createSqlEngine, type DatabaseSource, type SqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import type { SqlRequest, ToWorker } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
-import { ReadyDatabases } from '../../../../../packages/mock/src/areas/database/sql/ready-databases.ts';
+import { createSqlEngine, type DatabaseSource, type SqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
+import type { SqlRequest } from '../../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
+import { sharedFiles } from '../../../../../../packages/mock/src/areas/database/sql/storage/files.ts';
+import type { EngineWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/engine-worker.ts';
+import type { ToWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/messages.ts';
+import { ReadyDatabases } from '../../../../../../packages/mock/src/areas/database/sql/threads/ready-databases.ts';
 
 // biome-ignore format: one line
 const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 1_000_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabaseBytes: 1_000_000, engineWorkers: 1, maxDatabases: 8 };

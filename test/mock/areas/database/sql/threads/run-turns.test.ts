@@ -7,10 +7,10 @@
 // Executor.run (pipeline-runner.ts); WebSocket is checked from outside, because its messages,
 // unlike HTTP requests, reach the engine in the same turn they arrive in.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EngineWorker } from '../../../../../packages/mock/src/areas/database/sql/engine-worker.ts';
-import { createSqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import { startMock } from '../../../../../packages/mock/src/index.ts';
-import { hranaClient } from '../../../../support/hrana-socket.ts';
+import { createSqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
+import { EngineWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/engine-worker.ts';
+import { startMock } from '../../../../../../packages/mock/src/index.ts';
+import { hranaClient } from '../../../../../support/hrana-socket.ts';
 
 // biome-ignore format: one line
 const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 1_000_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabaseBytes: 1_000_000, engineWorkers: 2, maxDatabases: 8 };

@@ -3,7 +3,7 @@
 // starts run at once, each claim gets a thread of its own, and a failed start holds up none after it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { oneAtATime } from '../../../../../packages/mock/src/areas/database/sql/one-at-a-time.ts';
+import { oneAtATime } from '../../../../../../packages/mock/src/areas/database/sql/threads/one-at-a-time.ts';
 
 type Wrap = (start: () => Promise<number>) => () => Promise<number>;
 

@@ -4,9 +4,9 @@
 import { once } from 'node:events';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type FromWorker, RUN_STATE_BYTES, type WorkerData } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
-import { compiledSqlite } from '../../../../../packages/mock/src/areas/database/sql/sqlite-module.ts';
-import { workerScripts } from '../../../../../packages/mock/src/areas/database/sql/worker-script.ts';
+import { type FromWorker, RUN_STATE_BYTES, type WorkerData } from '../../../../../../packages/mock/src/areas/database/sql/threads/messages.ts';
+import { workerScripts } from '../../../../../../packages/mock/src/areas/database/sql/threads/worker-script.ts';
+import { compiledSqlite } from '../../../../../../packages/mock/src/areas/database/sql/wasm/sqlite-module.ts';
 
 const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 30_000, maxResultBytes: 100_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabaseBytes: 1_000_000 };
 let thread: Worker | undefined;

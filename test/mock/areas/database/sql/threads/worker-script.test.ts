@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bundledScript } from '../../../../../packages/mock/src/areas/database/sql/worker-script.ts';
+import { bundledScript } from '../../../../../../packages/mock/src/areas/database/sql/threads/worker-script.ts';
 
 describe('bundled engine scripts', () => {
   const folders: string[] = [];

@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../../../../scripts/lib/paths.ts';
-import { ARTIFACT, readManifest, SOURCE_PACKAGE, sha256, sourceWasm, WASM_OPT_FLAGS } from '../../../../../scripts/libsql-wasm.ts';
+import { ROOT } from '../../../../../../scripts/lib/paths.ts';
+import { ARTIFACT, readManifest, SOURCE_PACKAGE, sha256, sourceWasm, WASM_OPT_FLAGS } from '../../../../../../scripts/libsql-wasm.ts';
 
 const manifest = readManifest();
 
@@ -28,7 +28,7 @@ describe("the engine's WebAssembly module", () => {
   });
 
   it('is what the built mock carries beside its engine threads', () => {
-    const built = path.join(ROOT, 'packages/mock/dist/areas/database/sql/sqlite3.wasm');
+    const built = path.join(ROOT, 'packages/mock/dist/areas/database/sql/wasm/sqlite3.wasm');
     expect(existsSync(built)).toBe(true);
     expect(sha256(readFileSync(built))).toBe(manifest.output.sha256);
   });

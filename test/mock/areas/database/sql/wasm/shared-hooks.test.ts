@@ -1,11 +1,11 @@
 // Every connection's authorizer and progress handler go through one WebAssembly function each per
-// thread (sql/shared-hooks.ts): each connection still gets its own callbacks, a callback that
+// thread (sql/wasm/shared-hooks.ts): each connection still gets its own callbacks, a callback that
 // throws answers its result code, and a closed connection's callbacks are forgotten.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSqlite } from '../../../../../packages/mock/src/areas/database/sql/load-sqlite.ts';
-import { hookedConnections } from '../../../../../packages/mock/src/areas/database/sql/shared-hooks.ts';
-import { compiledSqlite } from '../../../../../packages/mock/src/areas/database/sql/sqlite-module.ts';
-import type { DbPointer, Sqlite } from '../../../../../packages/mock/src/areas/database/sql/wasm.ts';
+import { loadSqlite } from '../../../../../../packages/mock/src/areas/database/sql/wasm/load-sqlite.ts';
+import { hookedConnections } from '../../../../../../packages/mock/src/areas/database/sql/wasm/shared-hooks.ts';
+import { compiledSqlite } from '../../../../../../packages/mock/src/areas/database/sql/wasm/sqlite-module.ts';
+import type { DbPointer, Sqlite } from '../../../../../../packages/mock/src/areas/database/sql/wasm/wasm.ts';
 
 const SQLITE_OK = 0;
 const SQLITE_DENY = 1;

@@ -1,7 +1,7 @@
 // SQLite's module is compiled with V8's dynamic tiering off, for its compile only (sqlite-module.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadSqlite } from '../../../../../packages/mock/src/areas/database/sql/load-sqlite.ts';
-import { compiledSqlite, compileTieringEagerly } from '../../../../../packages/mock/src/areas/database/sql/sqlite-module.ts';
+import { loadSqlite } from '../../../../../../packages/mock/src/areas/database/sql/wasm/load-sqlite.ts';
+import { compiledSqlite, compileTieringEagerly } from '../../../../../../packages/mock/src/areas/database/sql/wasm/sqlite-module.ts';
 
 /** The smallest valid WebAssembly module: magic and version. */
 const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);

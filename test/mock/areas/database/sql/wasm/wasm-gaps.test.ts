@@ -3,7 +3,7 @@
 // array's layout found by matching known names (and refused when it is not found), and the
 // statements' busy state.
 import { describe, expect, it } from 'vitest';
-import { ColumnTypes, parameterNames, type RawExports, Statements } from '../../../../../packages/mock/src/areas/database/sql/wasm-gaps.ts';
+import { ColumnTypes, parameterNames, type RawExports, Statements } from '../../../../../../packages/mock/src/areas/database/sql/wasm/wasm-gaps.ts';
 
 describe('parameter names', () => {
   /** SQLite's numbering of a statement's parameters, as sqlite3_bind_parameter_index answers it. */

@@ -1,7 +1,7 @@
 // A statement's arguments bound to its parameters, as sqld binds them (runner.ts asks for them).
-import { ProtocolError } from '../protocol/protocol.ts';
-import { type ArgValue, type EngineValue, fromArgValue } from '../protocol/values.ts';
-import type { SqlStmt } from './messages.ts';
+import { ProtocolError } from '../../protocol/protocol.ts';
+import { type ArgValue, type EngineValue, fromArgValue } from '../../protocol/values.ts';
+import type { SqlStmt } from './requests.ts';
 
 /**
  * Arguments by parameter index, as sqld binds them: `?NNN` by its number, `:a`/`@a`/`$a` by name

@@ -2,10 +2,20 @@
 // the limits and the time-limit hook are set on it before any client SQL, and a connection goes
 // back to its database's pool only when its stream left nothing behind (no transaction, no
 // active statement, no pragma set, no TEMP object; last_insert_rowid() back at 0).
-import { ProtocolError } from '../protocol/protocol.ts';
-import type { Access, PooledConnection } from './messages.ts';
+import { ProtocolError } from '../../protocol/protocol.ts';
+import type { DbPointer, Sqlite, StmtPointer } from '../wasm/wasm.ts';
+import type { Access } from './requests.ts';
 import { Sandbox } from './sandbox.ts';
-import type { DbPointer, Sqlite, StmtPointer } from './wasm.ts';
+
+/** What a connection in a database's pool reports (tests inspect the pool). */
+export interface PooledConnection {
+  attached: number;
+  autocommit: boolean;
+  busyStatements: number;
+  touched: boolean;
+  /** Compiled statements it keeps, and the bytes of their SQL text. */
+  cached: { statements: number; bytes: number };
+}
 
 const CACHED_STATEMENTS = 64;
 /** Most bytes of SQL text whose compiled statements one connection keeps (a longer text stays until the next statement). */

@@ -3,8 +3,9 @@
 // compiled again under the sandbox's allow-lists (so that a generated column, a default, a check,
 // an index, a view or a trigger can call nothing that SQL sent by a client could not), and an
 // integrity check. A refusal names the reason; nothing of the image reaches a database.
+
+import type { Sqlite } from '../wasm/wasm.ts';
 import { Sandbox } from './sandbox.ts';
-import type { Sqlite } from './wasm.ts';
 
 const MAGIC = 'SQLite format 3\u0000';
 /** Schema formats SQLite writes (1 to 4). */

@@ -10,17 +10,17 @@ import {
   type SqlValue,
   type StmtResult,
   toDatabaseError,
-} from '../protocol/protocol.ts';
-import { type EngineValue, toSqlValue } from '../protocol/values.ts';
+} from '../../protocol/protocol.ts';
+import { type EngineValue, toSqlValue } from '../../protocol/values.ts';
+import { type SplitStatement, withoutExplain } from '../wasm/sql-text.ts';
+import { SQLITE_BUSY, type StmtPointer } from '../wasm/wasm.ts';
 import { bind } from './bind-args.ts';
 import type { StreamConnection } from './connection.ts';
-import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './messages.ts';
 import { remembered } from './remembered.ts';
+import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './requests.ts';
 import { keepSplit, split } from './split-cache.ts';
-import { type SplitStatement, withoutExplain } from './sql-text.ts';
 import { sqldCounts } from './sqld-counts.ts';
 import { checkSqldRules } from './statement-rules.ts';
-import { SQLITE_BUSY, type StmtPointer } from './wasm.ts';
 
 export interface RunContext {
   maxResultBytes: number;

@@ -6,8 +6,8 @@
 //   - no ATTACH or DETACH (SQLITE_LIMIT_ATTACHED is 0 too, which also stops VACUUM INTO);
 //   - Read Only: no write at all, TEMP objects included;
 //   - the database stays in WAL mode (readers and a writer at once, as sqld).
-import { ProtocolError } from '../protocol/protocol.ts';
-import type { Access } from './messages.ts';
+import { ProtocolError } from '../../protocol/protocol.ts';
+import type { Access } from './requests.ts';
 import { PRAGMAS } from './statement-rules.ts';
 
 /**

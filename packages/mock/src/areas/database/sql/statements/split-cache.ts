@@ -1,6 +1,6 @@
 // A worker's remembered splits of SQL texts into statements: clients send the same texts again
 // and again. The runner (runner.ts) asks for a split and says when its statements compiled and ran.
-import { type SplitStatement, splitStatements } from './sql-text.ts';
+import { type SplitStatement, splitStatements } from '../wasm/sql-text.ts';
 
 /**
  * SQL texts split into statements, remembered: clients send the same texts again and again. Only a

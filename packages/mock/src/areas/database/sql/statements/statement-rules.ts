@@ -4,10 +4,10 @@
 // (a `sequence` is refused whole). The mock follows the files below at the commit named, read as
 // they are: STATEMENT_RULES for statements, PRAGMAS for pragmas (one table with the sandbox's
 // pragma policy). What sqld runs goes on to the sandbox (sandbox.ts), which may still deny it and
-// then says why. test/mock/areas/database/sql/statement-rules.test.ts is generated from these tables.
-import { ProtocolError } from '../protocol/protocol.ts';
+// then says why. test/mock/areas/database/sql/statements/statement-rules.test.ts is generated from these tables.
+import { ProtocolError } from '../../protocol/protocol.ts';
+import { lex, type SplitStatement, withoutExplain } from '../wasm/sql-text.ts';
 import { remembered } from './remembered.ts';
-import { lex, type SplitStatement, withoutExplain } from './sql-text.ts';
 
 export const SQLD_SOURCE = {
   repository: 'https://github.com/tursodatabase/libsql',

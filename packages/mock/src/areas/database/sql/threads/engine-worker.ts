@@ -4,20 +4,17 @@
 // never hangs. The supervisor's handle (engine-supervisor.ts) makes these.
 import { EventEmitter } from 'node:events';
 import type { MessagePort } from 'node:worker_threads';
-import { withJsonText } from '../../../engine/json-text.ts';
+import { withJsonText } from '../../../../engine/json-text.ts';
+import type { Access, SqlOutcome, SqlRequest, WrittenOutcome } from '../statements/requests.ts';
 import {
-  type Access,
   type FromWorker,
   GUARD_GRACE_MS,
   realTime,
-  type SqlOutcome,
-  type SqlRequest,
   STATE_INTERRUPT,
   STATE_LOCK_WAIT_OVER,
   THREAD_START_LIMIT_MS,
   type ToWorker,
   type WorkerLimits,
-  type WrittenOutcome,
 } from './messages.ts';
 import { ExecutorStopped } from './stopped.ts';
 

@@ -1,8 +1,10 @@
 // A database's side of the engine, on the HTTP thread: the Executor sends each pipeline's SQL
 // requests to the worker thread that holds the stream (engine-worker.ts), and says why a stream
 // ended. A stream lives in one worker; the engine (index.ts) chooses it when the stream opens.
+
+import type { PooledConnection } from '../statements/connection.ts';
+import type { Access, SqlOutcome, SqlRequest } from '../statements/requests.ts';
 import type { EngineWorker } from './engine-worker.ts';
-import type { Access, PooledConnection, SqlOutcome, SqlRequest } from './messages.ts';
 import { ExecutorStopped } from './stopped.ts';
 
 /** What an executor needs of the engine: a worker for a new stream, and word when a stream ends. */

@@ -4,64 +4,9 @@
 // that serves HTTP.
 
 import type { MessagePort } from 'node:worker_threads';
-import type { BatchCond, DatabaseError, DescribeResult, SqlValue, StmtResult } from '../protocol/protocol.ts';
-import type { ArgValue } from '../protocol/values.ts';
-import type { DatabaseFiles } from './files.ts';
-
-export type Access = 'full' | 'read-only';
-
-/** A statement with its SQL text resolved and its arguments converted. */
-export interface SqlStmt {
-  sql: string;
-  args?: ArgValue[];
-  named_args?: { name: string; value: ArgValue }[];
-  want_rows?: boolean | null;
-}
-
-/** A step of a batch: its statement's fields in the step itself (one object fewer per step to copy), or the error found while resolving it (unknown sql_id). */
-export type SqlStep = { condition?: BatchCond | null } & (SqlStmt | { error: DatabaseError });
-
-export type SqlRequest =
-  | { type: 'execute'; stmt: SqlStmt }
-  | { type: 'batch'; steps: SqlStep[] }
-  | { type: 'cursor'; steps: SqlStep[] }
-  | { type: 'sequence'; sql: string }
-  | { type: 'describe'; sql: string }
-  | { type: 'get_autocommit' }
-  | { type: 'close' };
-
-export type CursorEntry =
-  | { type: 'step_begin'; step: number; cols: { name: string; decltype: string | null }[] }
-  | { type: 'step_end'; affected_row_count: number | bigint; last_insert_rowid: string | null }
-  | { type: 'step_error'; step: number; error: DatabaseError }
-  | { type: 'row'; row: SqlValue[] }
-  | { type: 'error'; error: DatabaseError };
-
-export type SqlResponse =
-  | { type: 'execute'; result: StmtResult }
-  | { type: 'batch'; result: { step_results: (StmtResult | null)[]; step_errors: (DatabaseError | null)[] } }
-  | { type: 'cursor'; entries: CursorEntry[] }
-  | { type: 'sequence' }
-  | { type: 'describe'; result: DescribeResult }
-  | { type: 'get_autocommit'; is_autocommit: boolean }
-  | { type: 'close' };
-
-export type SqlOutcome = { type: 'ok'; response: SqlResponse } | { type: 'error'; error: DatabaseError };
-
-/**
- * An outcome as a worker sends it: its JSON text, which is copied between threads in a fraction
- * of the time its objects take (a row is an array of value objects), and which the HTTP thread
- * sends on as it is (json-text.ts); the outcome itself only when JSON.stringify cannot write it.
- */
-export type WrittenOutcome = string | SqlOutcome;
-
-export function writtenOutcome(outcome: SqlOutcome): WrittenOutcome {
-  try {
-    return JSON.stringify(outcome);
-  } catch {
-    return outcome;
-  }
-}
+import type { PooledConnection } from '../statements/connection.ts';
+import type { Access, SqlRequest, WrittenOutcome } from '../statements/requests.ts';
+import type { DatabaseFiles } from '../storage/files.ts';
 
 /** The limits an engine worker applies. */
 export interface WorkerLimits {
@@ -160,15 +105,6 @@ export type ToWorker =
   | { t: 'snapshot'; id: number; files: DatabaseFiles; encoding: 'bytes' | 'base64' }
   /** Utility: checks a database image before it is accepted. */
   | { t: 'check'; id: number; image: Uint8Array };
-
-export interface PooledConnection {
-  attached: number;
-  autocommit: boolean;
-  busyStatements: number;
-  touched: boolean;
-  /** Compiled statements it keeps, and the bytes of their SQL text. */
-  cached: { statements: number; bytes: number };
-}
 
 export type FromWorker =
   | { t: 'ready' }

@@ -4,8 +4,9 @@
 // database opened ahead, with a connection in its pool; a database that was never opened and has
 // no data of its own (no snapshot's image, no host file, so no files yet) takes it over, and the
 // worker opens the next one after the statement that took it.
+
+import type { DatabaseFiles } from '../storage/files.ts';
 import type { EngineWorker } from './engine-worker.ts';
-import type { DatabaseFiles } from './files.ts';
 
 interface Ready {
   key: string;

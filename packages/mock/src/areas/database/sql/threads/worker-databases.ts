@@ -1,11 +1,12 @@
 // The databases one engine worker holds (worker.ts): each opened on its shared files through the
 // VFS, kept open by a keeper connection, with its streams' connections and a small pool of clean
 // ones; and those that could not be opened, with why.
-import { StreamConnection } from './connection.ts';
-import type { DatabaseFiles } from './files.ts';
-import type { Access, WorkerLimits } from './messages.ts';
-import type { EngineVfs } from './vfs.ts';
-import type { DbPointer, Sqlite } from './wasm.ts';
+import { StreamConnection } from '../statements/connection.ts';
+import type { Access } from '../statements/requests.ts';
+import type { DatabaseFiles } from '../storage/files.ts';
+import type { EngineVfs } from '../storage/vfs.ts';
+import type { DbPointer, Sqlite } from '../wasm/wasm.ts';
+import type { WorkerLimits } from './messages.ts';
 
 const MAX_POOLED = 8;
 

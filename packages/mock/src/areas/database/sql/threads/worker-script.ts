@@ -22,7 +22,7 @@ export function workerScripts(): Promise<{ worker: string; supervisor: string }>
         supervisor: fileURLToPath(new URL(`./${ENTRIES.supervisor}.js`, import.meta.url)),
       };
     }
-    const cache = fileURLToPath(new URL('../../../../node_modules/.cache/platform-mock', import.meta.url));
+    const cache = fileURLToPath(new URL('../../../../../node_modules/.cache/platform-mock', import.meta.url));
     const built = (entry: string) => bundledScript(fileURLToPath(new URL(`./${entry}.ts`, import.meta.url)), cache);
     const [worker, supervisor] = await Promise.all([built(ENTRIES.worker), built(ENTRIES.supervisor)]);
     return { worker, supervisor };

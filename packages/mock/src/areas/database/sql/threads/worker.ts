@@ -5,10 +5,13 @@
 // memory (RunState) for the supervisor, which stops it at its time limit; the run's answer says
 // it was stopped only when SQLite stopped it, so that what the client is told is what happened.
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+import { headerRefusal, scratchRefusal } from '../statements/image-check.ts';
+import { type SqlOutcome, writtenOutcome } from '../statements/requests.ts';
+import { runRequest } from '../statements/runner.ts';
+import { splitCacheSize } from '../statements/split-cache.ts';
+import { CONTROL_REWRITE, copyFiles, type DatabaseFiles } from '../storage/files.ts';
+import { loadSqlite } from '../wasm/load-sqlite.ts';
 import { FairTurns } from './fair-turns.ts';
-import { CONTROL_REWRITE, copyFiles, type DatabaseFiles } from './files.ts';
-import { headerRefusal, scratchRefusal } from './image-check.ts';
-import { loadSqlite } from './load-sqlite.ts';
 import {
   type FromWorker,
   namespaceOf,
@@ -16,7 +19,6 @@ import {
   PHASE_RUNNING,
   PHASE_WAITING,
   realTime,
-  type SqlOutcome,
   STATE_CLOCK_AT_SEND_F64,
   STATE_INTERRUPT,
   STATE_LOCK_WAIT_OVER,
@@ -27,10 +29,7 @@ import {
   STATE_WAIT_SINCE_F64,
   type ToWorker,
   type WorkerData,
-  writtenOutcome,
 } from './messages.ts';
-import { runRequest } from './runner.ts';
-import { splitCacheSize } from './split-cache.ts';
 import { createWorkerDatabases, type OpenStream, type WorkerDatabase } from './worker-databases.ts';
 
 const data = workerData as WorkerData;

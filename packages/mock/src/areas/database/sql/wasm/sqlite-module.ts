@@ -10,7 +10,7 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 export function compiledSqlite(): Promise<WebAssembly.Module> {
   compiled ??= (async () => {
     // Built, the file sits beside this module (scripts/build-mock.ts puts it there); from the sources, in the package's libsql-wasm/.
-    const file = new URL(import.meta.url.endsWith('.ts') ? '../../../../libsql-wasm/sqlite3.wasm' : './sqlite3.wasm', import.meta.url);
+    const file = new URL(import.meta.url.endsWith('.ts') ? '../../../../../libsql-wasm/sqlite3.wasm' : './sqlite3.wasm', import.meta.url);
     return compileTieringEagerly(await readFile(file));
   })();
   return compiled;

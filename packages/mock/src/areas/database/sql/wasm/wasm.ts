@@ -4,11 +4,11 @@
 // Databases are files of the engine's own VFS (vfs.ts: shared stores the engine registered), or,
 // for scratch work, of the worker's in-memory file system: SQLite has no path to the host's files.
 import sqlite3InitModule from '@libsql/libsql-wasm-experimental';
-import { type SqliteFailure, sqliteFailure } from '../protocol/error-codes.ts';
-import type { EngineValue } from '../protocol/values.ts';
+import { type SqliteFailure, sqliteFailure } from '../../protocol/error-codes.ts';
+import type { EngineValue } from '../../protocol/values.ts';
+import { EngineVfs, VFS_NAME, type VfsHooks } from '../storage/vfs.ts';
 import { limitConnection } from './connection-limits.ts';
 import { setAuthorizer, setProgressHandler } from './shared-hooks.ts';
-import { EngineVfs, VFS_NAME, type VfsHooks } from './vfs.ts';
 import { ColumnTypes, parameterNames, Statements } from './wasm-gaps.ts';
 
 type Module = { capi: any; wasm: any; oo1: any; vfs: any; version: { libVersion: string } };
