@@ -2,8 +2,8 @@
 // statement sent again is judged once (sqld's rules, its counts), each judge apart.
 import { describe, expect, it } from 'vitest';
 import { remembered } from '../../../../../../packages/mock/src/areas/database/sql/statements/remembered.ts';
+import { sqldRefuses } from '../../../../../../packages/mock/src/areas/database/sql/statements/sqld-check.ts';
 import { sqldCounts } from '../../../../../../packages/mock/src/areas/database/sql/statements/sqld-counts.ts';
-import { sqldRefuses } from '../../../../../../packages/mock/src/areas/database/sql/statements/statement-rules.ts';
 import { splitStatements } from '../../../../../../packages/mock/src/areas/database/sql/wasm/sql-text.ts';
 
 describe('remembered judgements', () => {

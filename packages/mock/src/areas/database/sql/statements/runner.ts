@@ -2,25 +2,18 @@
 // statement is compiled under the sandbox (connection.ts), runs to its end or is reset, and a
 // write that meets another stream's write lock waits for it (without blocking the worker) until
 // the HTTP side says the lock wait is over, as sqld does.
-import {
-  type BatchCond,
-  type DatabaseError,
-  type DescribeResult,
-  ProtocolError,
-  type SqlValue,
-  type StmtResult,
-  toDatabaseError,
-} from '../../protocol/protocol.ts';
+import { type DatabaseError, type DescribeResult, ProtocolError, type SqlValue, type StmtResult, toDatabaseError } from '../../protocol/protocol.ts';
 import { type EngineValue, toSqlValue } from '../../protocol/values.ts';
 import { type SplitStatement, withoutExplain } from '../wasm/sql-text.ts';
 import { SQLITE_BUSY, type StmtPointer } from '../wasm/wasm.ts';
+import { checkCondition, holds } from './batch-conditions.ts';
 import { bind } from './bind-args.ts';
 import type { StreamConnection } from './connection.ts';
 import { remembered } from './remembered.ts';
 import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './requests.ts';
 import { keepSplit, split } from './split-cache.ts';
+import { checkSqldRules } from './sqld-check.ts';
 import { sqldCounts } from './sqld-counts.ts';
-import { checkSqldRules } from './statement-rules.ts';
 
 export interface RunContext {
   maxResultBytes: number;
@@ -240,43 +233,6 @@ async function cursor(conn: StreamConnection, steps: SqlStep[], context: RunCont
     }
   }
   return entries;
-}
-
-function holds(condition: BatchCond, result: { step_results: unknown[]; step_errors: unknown[] }, conn: StreamConnection): boolean {
-  switch (condition.type) {
-    case 'ok':
-      return result.step_results[condition.step] !== null && result.step_results[condition.step] !== undefined;
-    case 'error':
-      return result.step_errors[condition.step] !== null && result.step_errors[condition.step] !== undefined;
-    case 'not':
-      return !holds(condition.cond, result, conn);
-    case 'and':
-      return condition.conds.every((c) => holds(c, result, conn));
-    case 'or':
-      return condition.conds.some((c) => holds(c, result, conn));
-    case 'is_autocommit':
-      return conn.autocommit;
-  }
-}
-
-/** Conditions may refer to earlier steps only; checked before any step runs. */
-function checkCondition(condition: BatchCond, current: number): void {
-  switch (condition.type) {
-    case 'ok':
-    case 'error':
-      if (condition.step >= current)
-        throw new ProtocolError(`Step ${current} has a condition on step ${condition.step}, which is not an earlier step`, 'BATCH_COND_INVALID');
-      return;
-    case 'not':
-      checkCondition(condition.cond, current);
-      return;
-    case 'and':
-    case 'or':
-      for (const c of condition.conds) checkCondition(c, current);
-      return;
-    case 'is_autocommit':
-      return;
-  }
 }
 
 /** Describes a statement from its compiled form, without running it. */

@@ -4,10 +4,9 @@
 // (a `sequence` is refused whole). The mock follows the files below at the commit named, read as
 // they are: STATEMENT_RULES for statements, PRAGMAS for pragmas (one table with the sandbox's
 // pragma policy). What sqld runs goes on to the sandbox (sandbox.ts), which may still deny it and
-// then says why. test/mock/areas/database/sql/statements/statement-rules.test.ts is generated from these tables.
-import { ProtocolError } from '../../protocol/protocol.ts';
-import { lex, type SplitStatement, withoutExplain } from '../wasm/sql-text.ts';
-import { remembered } from './remembered.ts';
+// then says why. sqld-check.ts applies them to a request;
+// test/mock/areas/database/sql/statements/statement-rules.test.ts is generated from these tables.
+import { lex } from '../wasm/sql-text.ts';
 
 export const SQLD_SOURCE = {
   repository: 'https://github.com/tursodatabase/libsql',
@@ -248,31 +247,3 @@ export const PRAGMAS: Record<string, PragmaRule> = {
   shrink_memory: never(),
   wal_checkpoint: never('PASSIVE'),
 };
-
-/** The pragma a statement runs (after EXPLAIN), its name as sqld compares it (lower-cased, quotes kept), and whether a value follows. */
-function pragmaOf(words: string[]): { name: string; value: boolean } | undefined {
-  if (words[0] !== 'PRAGMA' || words.length < 2) return undefined;
-  const qualified = words[2] === '.';
-  const name = (qualified ? words[3] : words[1]) ?? '';
-  return { name: name.toLowerCase(), value: words.length > (qualified ? 4 : 2) };
-}
-
-/** Whether sqld answers "unsupported statement" to a statement of a request. */
-export function sqldRefuses(statement: SplitStatement): boolean {
-  const { explain, words } = withoutExplain(statement.words);
-  // EXPLAIN runs whatever it explains, but for a pragma; EXPLAIN QUERY PLAN runs even a pragma.
-  if (explain && (statement.words[1] === 'QUERY' || words[0] !== 'PRAGMA')) return false;
-  const pragma = pragmaOf(words);
-  if (pragma) {
-    const rule = PRAGMAS[pragma.name];
-    return !rule || rule.sqld === 'never' || (rule.sqld === 'bare' && pragma.value);
-  }
-  const rule = STATEMENT_RULES.find((candidate) => candidate.matches(words, statement.sql));
-  return rule?.sqld === 'unsupported';
-}
-
-/** Refuses a request (one statement's text, or a sequence's) as sqld does when one of its statements is unsupported. */
-export function checkSqldRules(statements: SplitStatement[], sql: string): void {
-  if (statements.some((statement) => remembered(statement, sqldRefuses)))
-    throw new ProtocolError(`SQL string could not be parsed: unsupported statement: ${sql}`, 'SQL_PARSE_ERROR');
-}
