@@ -1,7 +1,7 @@
 // What a statement may do, decided by SQLite's authorizer on every program it compiles: the
 // statements a client sends and those compiled while they run (triggers, views, FTS5's own SQL).
 // Deny by default: a function, a pragma or a virtual-table module not named below is refused.
-// The engine itself has no way out (see worker.ts: SQLite compiled to WebAssembly, its files in
+// The engine itself has no way out (see threads/worker.ts: SQLite compiled to WebAssembly, its files in
 // the worker's memory); the allow-lists keep a statement inside its own connection as well.
 //   - no ATTACH or DETACH (SQLITE_LIMIT_ATTACHED is 0 too, which also stops VACUUM INTO);
 //   - Read Only: no write at all, TEMP objects included;

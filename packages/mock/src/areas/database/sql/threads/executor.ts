@@ -1,6 +1,6 @@
 // A database's side of the engine, on the HTTP thread: the Executor sends each pipeline's SQL
 // requests to the worker thread that holds the stream (engine-worker.ts), and says why a stream
-// ended. A stream lives in one worker; the engine (index.ts) chooses it when the stream opens.
+// ended. A stream lives in one worker; the engine (threads/placement.ts) chooses it when the stream opens.
 
 import type { PooledConnection } from '../statements/connection.ts';
 import type { Access, SqlOutcome, SqlRequest } from '../statements/requests.ts';

@@ -1,6 +1,6 @@
 // An engine worker thread, started by the supervisor thread (supervisor-thread.ts) and served by the HTTP thread
 // on a port of its own. A SQL worker holds one namespace's databases at a time (their files are
-// shared stores, see files.ts and vfs.ts) and every stream's connection to them; a utility worker
+// shared stores, see storage/files.ts and storage/vfs.ts) and every stream's connection to them; a utility worker
 // makes snapshots and checks images in scratch memory. What a run executes is published in shared
 // memory (RunState) for the supervisor, which stops it at its time limit; the run's answer says
 // it was stopped only when SQLite stopped it, so that what the client is told is what happened.
