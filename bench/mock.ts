@@ -270,14 +270,21 @@ async function measureMemory() {
   );
 }
 
+/** The parts of this benchmark, in order; `MOCK_ONLY=team,start-up` runs only those named. */
+const PARTS: Record<string, (goals: Goal[]) => unknown> = {
+  'start-up': measureStartup,
+  throughput: measureThroughput,
+  proxy: measureProxy,
+  memory: measureMemory,
+  'in-process': async (goals) => goals.push(await measureValidatedCalls()),
+  suites: (goals) => goals.push(measureSuites()),
+  team: measureTeamSuite,
+  journal: measureJournalCost,
+};
+const only = process.env.MOCK_ONLY?.split(',').filter(Boolean);
+const unknownParts = only?.filter((part) => !(part in PARTS)) ?? [];
+if (unknownParts.length > 0) fail(`MOCK_ONLY names no part ${unknownParts.join(', ')}; the parts are ${Object.keys(PARTS).join(', ')}`);
 const goals: Goal[] = [];
-await measureStartup(goals);
-await measureThroughput(goals);
-await measureProxy();
-await measureMemory();
-goals.push(await measureValidatedCalls());
-goals.push(measureSuites());
-measureTeamSuite(goals);
-await measureJournalCost(goals);
+for (const [part, measure] of Object.entries(PARTS)) if (!only || only.includes(part)) await measure(goals);
 printGoals('pnpm bench mock', goals);
 process.exit(0);
