@@ -20,8 +20,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject, it as vitestIt } fr
 export type Backend = 'msw' | 'mock' | 'mock-all' | 'http' | 'fixture';
 export const BACKEND = (process.env.TEAM_BACKEND ?? 'mock') as Backend;
 const MSW_URL = 'https://api.platform.example';
-/** The areas the suite uses (it uses no database). */
-const AREAS = ['video', 'shield', 'dns'];
+/** The areas the suite uses (it uses no database), as createMock takes them. */
+const SUITE = { areas: ['video', 'shield', 'dns'] };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,7 +43,7 @@ async function fixtureTest(): Promise<typeof vitestIt> {
   // The suite uses no database: it names its areas, as the mock's README says.
   const test = createMockTest({
     createPlatformClient: (options) => createPlatformClient<true>({ ...options, throwOnError: true }),
-    mock: { areas: AREAS },
+    mock: SUITE,
   }).extend({
     bound: [
       async ({ platform, namespace }, use) => {
@@ -72,7 +72,7 @@ export function usePlatform(): TestPlatform {
       [server, resetKey] = [started, msw.resetKey];
     } else if (BACKEND === 'mock' || BACKEND === 'mock-all') {
       const { createMock } = await import('@platform-contracts/mock');
-      baseUrl = (mock = await createMock(BACKEND === 'mock' ? { areas: AREAS } : {})).url;
+      baseUrl = (mock = await createMock(BACKEND === 'mock' ? SUITE : {})).url;
     } else baseUrl = inject('mockUrl');
   });
   afterAll(async () => {

@@ -36,7 +36,7 @@ const SHAPES = [
 function snapshotOf({ item, areas }: (typeof SHAPES)[number]): { snapshot: StateSnapshot; bytes: number } {
   const items: unknown[] = [];
   while (JSON.stringify(items).length < SNAPSHOT_BYTES) for (let i = 0; i < 500; i++) items.push(item(items.length));
-  const snapshot = { version: 1, areas: areas(items) } as StateSnapshot;
+  const snapshot: StateSnapshot = { version: 1, namespace: 'kept', areas: areas(items) };
   return { snapshot, bytes: Buffer.byteLength(JSON.stringify(snapshot)) };
 }
 

@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../../scripts/lib/paths.ts';
 
 const DIST = path.join(ROOT, 'packages/mock/dist');
+/** The mock each process makes: some areas, none of them the database. */
+const MOCK = { areas: ['video', 'shield', 'dns'] };
 
 /** A loader hook that appends each module's URL to the file LOADED_LOG names, before it is evaluated. */
 const HOOKS = `data:text/javascript,${encodeURIComponent(
@@ -22,7 +24,7 @@ const REGISTER = `data:text/javascript,${encodeURIComponent(`import { register }
 /** Parts of the mock loaded only on need: the module that marks the part, and the options that need it. */
 const ON_NEED = [
   // A proxy whose areas the mock answers all (so that nothing is forwarded): its modules are loaded all the same.
-  { part: "the validation proxy's modules", module: 'proxy/index.js', neededBy: { proxy: { to: 'http://127.0.0.1:9', mockOnly: ['video', 'shield', 'dns'] } } },
+  { part: "the validation proxy's modules", module: 'proxy/index.js', neededBy: { proxy: { to: 'http://127.0.0.1:9', mockOnly: MOCK.areas } } },
 ] as const;
 
 /** The mock's own modules (paths under dist/) that a fresh process loads for createMock(options) and answers of several areas. */
@@ -32,7 +34,7 @@ function loadedBy(options: object): string[] {
   try {
     const script = `
       const { createMock } = await import(${JSON.stringify(path.join(DIST, 'index.js'))});
-      const mock = await createMock({ areas: ['video', 'shield', 'dns'], ...${JSON.stringify(options)} });
+      const mock = await createMock({ ...${JSON.stringify(MOCK)}, ...${JSON.stringify(options)} });
       const headers = { AccessKey: 'modules', 'content-type': 'application/json' };
       for (const [method, route, body] of [['GET', '/shield/shield-zones'], ['POST', '/library/42/collections', '{"name":"Talks"}'], ['GET', '/dnszone/12345']]) {
         const response = await mock.fetch(mock.url + route, { method, headers, body });
