@@ -17,7 +17,6 @@ import { createRequire } from 'node:module';
 import { compileFunction } from 'node:vm';
 import { type Schema, unescapePointerToken } from '@platform-contracts/contracts';
 import type { Ajv2020, ErrorObject, Format, ValidateFunction } from 'ajv/dist/2020.js';
-import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { Violation } from './area.ts';
 import { asEveryMember, DISCRIMINATED, type Discriminated, decidedByTags, withDiscriminators } from './discriminated-oneof.ts';
 
@@ -45,6 +44,8 @@ const OPENAPI_FORMATS: Record<string, Format> = {
   ...Object.fromEntries(['float', 'double'].map((format) => [format, { type: 'number', validate: () => true }])),
   ...Object.fromEntries(['byte', 'binary', 'password', 'int8', 'int16', 'uint8'].map((format) => [format, () => true])),
 };
+/** ajv-formats' formats, required (a CommonJS module: see request.ts). */
+const { fullFormats } = require('ajv-formats/dist/formats.js') as typeof import('ajv-formats/dist/formats.js');
 /** Every format a schema may name, as the mock's ajv holds them: ajv-formats' (full mode), then OpenAPI's. */
 const FORMATS: Record<string, Format> = { ...fullFormats, ...OPENAPI_FORMATS };
 
