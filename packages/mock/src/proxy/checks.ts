@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { valueAt, walkOperations } from '@platform-contracts/contracts';
-import type { OpenApiDocument, Violation } from '../engine/area.ts';
+import type { OpenApiDocument } from '../engine/area.ts';
 import { type CompiledOperation, mediaMatches } from '../engine/contract.ts';
 import { forValidation, mayHoldBigint, parseExactJson } from '../engine/exact-json.ts';
 import { credentialOf, type IncomingRequest, readRequest } from '../engine/request.ts';
