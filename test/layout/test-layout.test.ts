@@ -65,11 +65,10 @@ const REAL_PORT: { file: RegExp; door: string }[] = [
   { file: DATABASE_TESTS, door: "the database's WebSocket door and real drivers over HTTP (dbarea converts those that open no WebSocket)" },
   { file: /^test\/mock\/cli\/cli(-coverage)?\.test\.ts$/, door: 'the CLI: a process that listens, its output, signals and exit codes' },
   {
-    file: /^test\/mock\/doors\/(access|doors|http-door|docs-serving)\.test\.ts$/,
-    door: 'the HTTP door: Host and CORS, sockets and timeouts, bodies read off the socket, the site it serves (in Chromium too: its CSP, a drive-by page)',
+    file: /^test\/mock\/doors\/(access|doors|http-door|docs-serving|upgrade)\.test\.ts$/,
+    door: 'the HTTP door: Host and CORS, sockets and timeouts, bodies read off the socket, connection upgrades, the site it serves (in Chromium too: its CSP, a drive-by page)',
   },
   { file: /^test\/mock\/mock\/in-process\.test\.ts$/, door: 'mock.fetch answers as the HTTP door does: both doors side by side' },
-  { file: /^test\/mock\/engine\/upgrade\.test\.ts$/, door: 'connection upgrades at the HTTP door' },
   {
     file: /^test\/mock\/proxy\/proxy(-cli|-database)?\.test\.ts$/,
     door: "the validation proxy forwards over node:http to upstreams of its own (the database's over WebSocket)",
