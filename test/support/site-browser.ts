@@ -94,12 +94,13 @@ export async function serveInProcess(target: Page | BrowserContext, mock: InProc
         if (!file.startsWith(path.resolve(DOCS_DIR) + path.sep) || !existsSync(file)) return route.fulfill({ status: 404, body: `Not found: ${pathname}` });
         return route.fulfill({ status: 200, contentType: SITE_TYPES[path.extname(file)] ?? 'application/octet-stream', body: await siteFile(file) });
       }
-      const answer = await mock.fetch(request.url(), {
-        method: request.method(),
-        headers: request.headers(),
-        body: request.postDataBuffer() ?? undefined,
+      const body = request.postDataBuffer();
+      const answer = await mock.fetch(request.url(), { method: request.method(), headers: request.headers(), body: body ? new Uint8Array(body) : undefined });
+      const headers: Record<string, string> = {};
+      answer.headers.forEach((value, name) => {
+        headers[name] = value;
       });
-      return route.fulfill({ status: answer.status, headers: Object.fromEntries(answer.headers), body: Buffer.from(await answer.arrayBuffer()) });
+      return route.fulfill({ status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) });
     },
   );
 }
