@@ -19,8 +19,6 @@ import { createSchemaCompiler, type SchemaCompiler, toViolations } from './valid
 
 export { mediaMatches } from './media-types.ts';
 
-type Json = Record<string, unknown>;
-
 export interface CompiledParameter {
   /** As declared: `libraryId`. */
   name: string;
