@@ -75,7 +75,10 @@ const REAL_PORT: { file: RegExp; door: string }[] = [
   },
   { file: /^test\/mock\/vitest\/vitest-fixture-http\.test\.ts$/, door: "the vitest global setup's mock over HTTP, for suites in other processes" },
   { file: /^test\/contracts\/specmatic\.test\.ts$/, door: 'Specmatic (Java) calls the mock over HTTP' },
-  { file: /^test\/docs\/try-it\.test\.ts$/, door: "Test Request from the site in Chromium calls the mock across origins (file://'s null, another loopback name): CORS" },
+  {
+    file: /^test\/docs\/try-it\.test\.ts$/,
+    door: "Test Request from the site in Chromium calls the mock across origins (file://'s null, another loopback name): CORS",
+  },
   {
     file: /^test\/docs\/(samples|vector-search-guide)\.test\.ts$/,
     door: 'code samples and a guide snippet run as written, in processes of their own, against a URL',
