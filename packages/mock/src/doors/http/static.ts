@@ -41,7 +41,7 @@ interface Prepared {
 }
 
 /** The Content-Security-Policy of a page: its own inline scripts by hash, nothing from another host. */
-export function pagePolicy(html: string): string {
+function pagePolicy(html: string): string {
   const hashes = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
   return [
     "default-src 'self'",
