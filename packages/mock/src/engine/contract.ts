@@ -15,7 +15,8 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenApiDocument, Violation } from './area.ts';
 import { mediaMatches } from './media-types.ts';
 import { coercer } from './parameter-coercion.ts';
-import { createSchemaCompiler, type SchemaCompiler, toViolations } from './validation.ts';
+import { createSchemaCompiler, type SchemaCompiler } from './validation.ts';
+import { toViolations } from './violations.ts';
 
 export { mediaMatches } from './media-types.ts';
 

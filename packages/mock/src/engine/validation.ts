@@ -1,5 +1,5 @@
 // JSON Schema validation for the mock: the one ajv (2020-12) setup, with OpenAPI's formats and
-// keywords, and the wording of what it finds as violations (as Prism words them). The format
+// keywords (what it finds is worded as violations in violations.ts). The format
 // definitions live together here, so that a change to one (int64, say) is a one-place edit.
 //
 // Compiling a schema is the costly part of validation (tens of ms for a large answer), so:
@@ -15,9 +15,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { compileFunction } from 'node:vm';
-import { type Schema, unescapePointerToken } from '@platform-contracts/contracts';
-import type { Ajv2020, ErrorObject, Format, ValidateFunction } from 'ajv/dist/2020.js';
-import type { Violation } from './area.ts';
+import type { Schema } from '@platform-contracts/contracts';
+import type { Ajv2020, Format, ValidateFunction } from 'ajv/dist/2020.js';
 import { asEveryMember, DISCRIMINATED, type Discriminated, decidedByTags, withDiscriminators } from './discriminated-oneof.ts';
 
 const require = createRequire(import.meta.url);
@@ -265,22 +264,4 @@ function withEveryMemberErrors(validate: ValidateFunction, schema: Schema, compo
     return false;
   }) as ValidateFunction;
   return wrapped;
-}
-
-/** ajv's errors as violations under `prefix` (`body`, `query`, `response`), with parameter names as declared. */
-export function toViolations(errors: ErrorObject[] | null | undefined, prefix: string, declaredName?: Map<string, string>): Violation[] {
-  return (errors ?? []).map((error) => {
-    const path = error.instancePath.split('/').filter(Boolean).map(unescapePointerToken);
-    if (declaredName && path[0] !== undefined) path[0] = declaredName.get(path[0].toLowerCase()) ?? path[0];
-    // As Prism reports them: a missing or unknown property at the object that holds it.
-    const extra = error.params as { additionalProperty?: string; unevaluatedProperty?: string; allowedValues?: unknown[] };
-    const detail = extra.allowedValues
-      ? `: ${extra.allowedValues.join(', ')}`
-      : extra.additionalProperty
-        ? `; found '${extra.additionalProperty}'`
-        : extra.unevaluatedProperty
-          ? `: '${extra.unevaluatedProperty}'`
-          : '';
-    return { location: [prefix, ...path], message: `${error.message ?? error.keyword}${detail}` };
-  });
 }
