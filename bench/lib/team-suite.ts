@@ -1,10 +1,12 @@
 // A team's own REST suite (bench/team/: 120 tests in 6 files, written as an application team
-// writes them: one createMock() per file in beforeAll, a fresh access key per test, a platform
-// client bound to it, mock.reset(key) after each), run with vitest against the team's
-// hand-written MSW handlers (the baseline), the mock in process (a mock per file, and the mock's
-// vitest fixtures: a mock per worker), and `platform-mock` over HTTP.
+// writes them: one createMock({ areas }) per file in beforeAll, naming the areas it uses as the
+// mock's README says, a fresh access key per test, a platform client bound to it, mock.reset(key)
+// after each), run with vitest against the team's hand-written MSW handlers (the baseline), the
+// mock in process (a mock per file, and the mock's vitest fixtures: a mock per worker), and
+// `platform-mock` over HTTP; and, for information, a createMock() of every area per file (the
+// database engine started in each file).
 // Each run is timed whole, from the command to vitest's exit (setup included: vitest's start,
-// each file's createMock or MSW server, the HTTP mock's start); the three alternate, and each
+// each file's createMock or MSW server, the HTTP mock's start); the backends alternate, and each
 // figure is the median of its rounds. Goals: in process ≤ 1.5x MSW (either shape), over HTTP ≤ 2x.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +21,8 @@ const TESTS = 120;
 const ROUNDS = 5;
 const BACKENDS = [
   { name: 'msw', label: "hand-written MSW handlers (the team's own)" },
-  { name: 'mock', label: 'createMock() in process (mock.fetch)' },
+  { name: 'mock', label: "createMock({ areas }) in process (mock.fetch), the suite's areas named" },
+  { name: 'mock-all', label: 'createMock() of every area in process (the database engine started in each file; for information)' },
   { name: 'fixture', label: "the mock's vitest fixtures (a mock per worker)" },
   { name: 'http', label: 'platform-mock over HTTP' },
 ] as const;

@@ -1,6 +1,8 @@
 // How the team's suite reaches the platform, chosen by TEAM_BACKEND for a whole run (bench/lib/team-suite.ts):
 // - `msw`: the team's hand-written MSW handlers (msw-handlers.ts), state kept per access key;
-// - `mock`: `createMock()` in process, one per test file (in beforeAll), clients on `mock.fetch`;
+// - `mock`: `createMock({ areas })` in process, one per test file (in beforeAll), clients on
+//   `mock.fetch`; the suite uses no database and names its areas, as the mock's README says;
+// - `mock-all`: the same with `createMock()` of every area (each file starts the database engine);
 // - `http`: `platform-mock` over HTTP, started once for the run (global-setup.ts);
 // - `fixture`: the mock's vitest fixtures (`createMockTest({ createPlatformClient })`, as the
 //   mock's README shows): the worker's mock, a namespace and a `platform` client per test, reset
@@ -15,9 +17,11 @@ import { createPlatformClient, type PlatformClient } from '@platform-contracts/c
 import type { Mock } from '@platform-contracts/mock';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, it as vitestIt } from 'vitest';
 
-export type Backend = 'msw' | 'mock' | 'http' | 'fixture';
+export type Backend = 'msw' | 'mock' | 'mock-all' | 'http' | 'fixture';
 export const BACKEND = (process.env.TEAM_BACKEND ?? 'mock') as Backend;
 const MSW_URL = 'https://api.platform.example';
+/** The areas the suite uses (it uses no database), as createMock takes them. */
+const SUITE = { areas: ['video', 'shield', 'dns'] };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,7 +43,7 @@ async function fixtureTest(): Promise<typeof vitestIt> {
   // The suite uses no database: it names its areas, as the mock's README says.
   const test = createMockTest({
     createPlatformClient: (options) => createPlatformClient<true>({ ...options, throwOnError: true }),
-    mock: { areas: ['video', 'shield', 'dns'] },
+    mock: SUITE,
   }).extend({
     bound: [
       async ({ platform, namespace }, use) => {
@@ -66,9 +70,9 @@ export function usePlatform(): TestPlatform {
       const started = setupServer(...msw.handlers);
       started.listen({ onUnhandledRequest: 'error' });
       [server, resetKey] = [started, msw.resetKey];
-    } else if (BACKEND === 'mock') {
+    } else if (BACKEND === 'mock' || BACKEND === 'mock-all') {
       const { createMock } = await import('@platform-contracts/mock');
-      baseUrl = (mock = await createMock()).url;
+      baseUrl = (mock = await createMock(BACKEND === 'mock' ? SUITE : {})).url;
     } else baseUrl = inject('mockUrl');
   });
   afterAll(async () => {

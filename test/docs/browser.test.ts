@@ -1,21 +1,18 @@
 // The reference site in headless Chromium (Debian's, driven by playwright-core), from file:// and
-// from the mock's /docs/: one navigation reaches every operation of every area, search from one
-// area finds another area's field, assumptions are badged and can be hidden, the top bar stays on
-// screen; no request leaves for another host and no console error is logged (the served site
-// under its Content-Security-Policy). Test Request and the bar's mock address are in
-// try-it.test.ts. And the mock against a page of another origin in the
-// same browser (issue 23): a drive-by page cannot read tokens or state, run SQL or change state,
-// and a DNS-rebound name is refused. `evil.test` resolves to 127.0.0.1 in this browser only.
-// Screenshots are kept in dist/screenshots/site/.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// from /docs/ at the mock's address (served with a mock in process, no port: serveInProcess):
+// one navigation reaches every operation of every area, search from one area finds another
+// area's field, assumptions are badged and can be hidden, the top bar stays on screen; no request
+// leaves for another host and no console error is logged. Test Request and the bar's mock address
+// are in try-it.test.ts; the site under the HTTP door's Content-Security-Policy, and the door
+// against a page of another origin in the same browser (drive-by, DNS rebinding), in
+// test/mock/doors/docs-serving.test.ts. Screenshots are kept in dist/screenshots/site/.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOCS_DIR } from '../../scripts/lib/paths.ts';
 import { expectAccessible } from '../../scripts/lib/site/axe-audit.ts';
-import { useHttpMock } from '../support/mock.ts';
+import { useMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
 import {
   finish as finishVisit,
@@ -35,8 +32,8 @@ import {
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
 vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
 
-// A page opened from a file has the origin null: the mock answers it only when told to.
-const mock = useHttpMock(undefined, { corsOrigins: ['null'] });
+// No page here calls the mock (a database token is asked only when Test Request sends): the mock's address only names where the site is served.
+const mock = useMock();
 let browser: Browser;
 let SCREENSHOTS: string;
 
@@ -46,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const visit = (url: string) => visitSite(browser, url, mock.url);
+const visit = (url: string) => visitSite(browser, url, mock.url, mock);
 const finish = (visited: Visit, screenshot: string) => finishVisit(visited, path.join(SCREENSHOTS, screenshot));
 
 const areas = listAreas();
@@ -260,82 +257,5 @@ describe('the reference site from file:// without a mock address', () => {
     const visited = await visit(pathToFileURL(path.join(DOCS_DIR, 'index.html')).href);
     await expect(visited.page.locator('#mock-status').innerText()).resolves.toContain('http://127.0.0.1:4010');
     await finish(visited, 'file-no-mock');
-  });
-});
-
-describe('a page of another origin in the same browser (drive-by), and DNS rebinding', () => {
-  /** The hostile page's script: every attack the issue reports, each result as [what, outcome, status, text]. */
-  const attacks = (mockUrl: string, token: string) => `
-    const mock = ${JSON.stringify(mockUrl)};
-    const json = { 'Content-Type': 'application/json' };
-    const attempt = (what, send) => send().then(async (r) => [what, 'answered', r.status, await r.text()], (e) => [what, 'failed', 0, String(e)]);
-    window.attacks = Promise.all([
-      attempt('mint a token', () => fetch(mock + '/database/my-database/tokens', { method: 'POST', headers: { AccessKey: 'default', ...json }, body: '{}' })),
-      attempt('read the state', () => fetch(mock + '/_mock/state')),
-      attempt('read the faults', () => fetch(mock + '/_mock/faults')),
-      attempt('run SQL', () => fetch(mock + '/v2/pipeline', { method: 'POST', headers: { Authorization: 'Bearer ${token}', ...json }, body: JSON.stringify({ requests: [{ type: 'execute', stmt: { sql: 'SELECT 1' } }] }) })),
-      // Simple requests: a browser sends them without asking first, so only the mock can refuse them.
-      attempt('reset every namespace', () => fetch(mock + '/_mock/reset', { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' }, body: '{}' })),
-      attempt('advance the clock', () => fetch(mock + '/_mock/clock/advance', { method: 'POST', mode: 'no-cors', body: '{"ms":86400000}' })),
-      attempt('add a fault', () => fetch(mock + '/_mock/faults', { method: 'POST', mode: 'no-cors', body: '{"operationId":"listStorageZones","status":500}' })),
-    ]);`;
-
-  let hostile: Server;
-  let hostileUrl: string;
-  beforeAll(async () => {
-    hostile = createServer((_req, res) => {
-      res
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(`<!doctype html><title>Win a prize</title><script>${attacks(mock.url, mock.database.fullAccessToken)}</script>`);
-    });
-    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
-    hostileUrl = `http://evil.test:${(hostile.address() as AddressInfo).port}/`;
-  });
-  afterAll(() => new Promise<void>((resolve) => hostile?.close(() => resolve())));
-
-  const control = async (path: string) => (await fetch(`${mock.url}${path}`)).json();
-
-  it('cannot read a token, the state or SQL results, nor reset, move the clock or add a fault', async () => {
-    // Something a reset would forget.
-    const marker = await fetch(`${mock.url}/library/42/collections`, {
-      method: 'POST',
-      headers: { AccessKey: 'default', 'Content-Type': 'application/json' },
-      body: '{"name":"kept through a drive-by"}',
-    });
-    expect(marker.status).toBe(200);
-    const clockBefore = await control('/_mock/clock');
-
-    const page = await browser.newPage();
-    const refused: number[] = [];
-    page.on('response', (response) => response.url().startsWith(mock.url) && refused.push(response.status()));
-    await page.goto(hostileUrl);
-    const results = (await page.evaluate('window.attacks')) as [string, string, number, string][];
-    await page.close();
-
-    for (const [what, outcome, status, text] of results) {
-      // A read fails in the page; a simple request comes back opaque (status 0, no text).
-      expect({ what, outcome, status, leaked: text.includes('"token"') || text.includes('version') }).toEqual({
-        what,
-        outcome: what.startsWith('read') || what.startsWith('mint') || what.startsWith('run') ? 'failed' : 'answered',
-        status: 0,
-        leaked: false,
-      });
-    }
-    expect(refused.length).toBeGreaterThan(0);
-    expect(refused.every((status) => status === 403)).toBe(true); // every request that reached the mock was refused
-    expect((await control('/_mock/clock')).offsetMs).toBe(clockBefore.offsetMs);
-    expect((await control('/_mock/faults')).faults).toEqual([]);
-    const collections = await (await fetch(`${mock.url}/library/42/collections?search=drive-by`, { headers: { AccessKey: 'default' } })).json();
-    expect(JSON.stringify(collections)).toContain('kept through a drive-by');
-  });
-
-  it("refuses a DNS-rebound name: the page at evil.test on the mock's port gets 403, not the state", async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`http://evil.test:${new URL(mock.url).port}/_mock/state`);
-    expect(response?.status()).toBe(403);
-    const text = await page.locator('body').innerText();
-    expect(text).toContain('is not allowed');
-    expect(text).not.toContain('"version"');
-    await page.close();
   });
 });

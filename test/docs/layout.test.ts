@@ -1,5 +1,5 @@
 // The reference site on a phone, a tablet and a desktop (390, 1024 and 1440 px wide, 844 high; the
-// phone as a phone's browser lays it out), in headless Chromium, served by the mock: nothing is
+// phone as a phone's browser lays it out), in headless Chromium, served with a mock in process (no port): nothing is
 // wider than the screen (a guide's table scrolls inside its own box), what stays at the top once
 // the reader scrolls is at most a tenth of the screen, Test Request's Send button is whole, and
 // dark mode covers the site's own bar, before Scalar has loaded too. Search is in search.test.ts.
@@ -7,13 +7,13 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../scripts/lib/site/axe-audit.ts';
-import { useHttpMock } from '../support/mock.ts';
-import { launchBrowser, operationSection, PAGE_TIMEOUT_MS, screenshotFolder } from '../support/site-browser.ts';
+import { useMock } from '../support/mock.ts';
+import { launchBrowser, operationSection, PAGE_TIMEOUT_MS, screenshotFolder, serveInProcess } from '../support/site-browser.ts';
 
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
 vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
 
-const mock = useHttpMock();
+const mock = useMock();
 let browser: Browser;
 let SCREENSHOTS: string;
 beforeAll(async () => {
@@ -37,6 +37,7 @@ async function open(width: number, hash = '', options: { colorScheme?: 'dark' | 
   });
   // The page's waits are bounded as the tests are (PAGE_TIMEOUT_MS); no test opens a page itself.
   context.setDefaultTimeout(PAGE_TIMEOUT_MS);
+  await serveInProcess(context, mock);
   const page = await context.newPage();
   if (options.blockScalar) await page.route('**/assets/scalar.js', (route) => route.abort());
   await page.goto(`${mock.url}/docs/index.html${hash}`, { waitUntil: options.blockScalar ? 'domcontentloaded' : 'load' });

@@ -1,4 +1,4 @@
-// The reference site's search, in headless Chromium, served by the mock: every section of every
+// The reference site's search, in headless Chromium, served with a mock in process (no port): every section of every
 // guide is found by the words of its text, not only its heading (Scalar indexes headings; the
 // site gives each section its text, site/app.js); each operation found says which area defines
 // it, as each model does; no result shows markup (a group's description holds the Assumed badge's HTML).
@@ -7,21 +7,21 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GUIDES_DIR } from '../../scripts/lib/site/guides.ts';
-import { useHttpMock } from '../support/mock.ts';
+import { useMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
 import { finish, launchBrowser, PAGE_TIMEOUT_MS, screenshotFolder, searchResults, type Visit, visit } from '../support/site-browser.ts';
 
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
 vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
 
-const mock = useHttpMock();
+const mock = useMock();
 let browser: Browser;
 let visited: Visit;
 let SCREENSHOTS: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   SCREENSHOTS = screenshotFolder('search');
-  visited = await visit(browser, `${mock.url}/docs/index.html`, mock.url);
+  visited = await visit(browser, `${mock.url}/docs/index.html`, mock.url, mock);
 });
 afterAll(async () => {
   if (visited) await finish(visited, path.join(SCREENSHOTS, 'search'));

@@ -65,18 +65,20 @@ const REAL_PORT: { file: RegExp; door: string }[] = [
   { file: DATABASE_TESTS, door: "the database's WebSocket door and real drivers over HTTP (dbarea converts those that open no WebSocket)" },
   { file: /^test\/mock\/cli\/cli(-coverage)?\.test\.ts$/, door: 'the CLI: a process that listens, its output, signals and exit codes' },
   {
-    file: /^test\/mock\/doors\/(access|doors|http-door|docs-serving)\.test\.ts$/,
-    door: 'the HTTP door: Host and CORS, sockets and timeouts, bodies read off the socket, the site it serves',
+    file: /^test\/mock\/doors\/(access|doors|http-door|docs-serving|upgrade)\.test\.ts$/,
+    door: 'the HTTP door: Host and CORS, sockets and timeouts, bodies read off the socket, connection upgrades, the site it serves (in Chromium too: its CSP, a drive-by page)',
   },
   { file: /^test\/mock\/mock\/in-process\.test\.ts$/, door: 'mock.fetch answers as the HTTP door does: both doors side by side' },
-  { file: /^test\/mock\/engine\/upgrade\.test\.ts$/, door: 'connection upgrades at the HTTP door' },
   {
     file: /^test\/mock\/proxy\/proxy(-cli|-database)?\.test\.ts$/,
     door: "the validation proxy forwards over node:http to upstreams of its own (the database's over WebSocket)",
   },
   { file: /^test\/mock\/vitest\/vitest-fixture-http\.test\.ts$/, door: "the vitest global setup's mock over HTTP, for suites in other processes" },
   { file: /^test\/contracts\/specmatic\.test\.ts$/, door: 'Specmatic (Java) calls the mock over HTTP' },
-  { file: /^test\/docs\/(browser|layout|search|try-it)\.test\.ts$/, door: "Chromium loads the site from the mock's /docs/ and calls it (Host, CORS, origins)" },
+  {
+    file: /^test\/docs\/try-it\.test\.ts$/,
+    door: "Test Request from the site in Chromium calls the mock across origins (file://'s null, another loopback name): CORS",
+  },
   {
     file: /^test\/docs\/(samples|vector-search-guide)\.test\.ts$/,
     door: 'code samples and a guide snippet run as written, in processes of their own, against a URL',

@@ -8,3 +8,19 @@ export function recordingFetch(header: string, send: typeof fetch = fetch) {
   };
   return { fetch: fetchAndRecord, seen };
 }
+
+/** A fetch that records each attempt's outcome (its status, or `network` when fetch threw), then gives it on. */
+export function attemptRecorder(send: typeof fetch) {
+  const attempts: (number | string)[] = [];
+  const recording: typeof globalThis.fetch = async (input, init) => {
+    try {
+      const response = await send(input, init);
+      attempts.push(response.status);
+      return response;
+    } catch (error) {
+      attempts.push('network');
+      throw error;
+    }
+  };
+  return { fetch: recording, attempts };
+}

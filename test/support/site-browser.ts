@@ -3,9 +3,10 @@
 // the site's and the mock's and every console error, and the locators of Scalar's navigation and
 // operations. Screenshots go to dist/screenshots/site/.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DOCS_DIR, ROOT } from '../../scripts/lib/paths.ts';
 
@@ -54,10 +55,64 @@ export interface Visit {
   tokenRequests: string[];
 }
 
-/** Opens the site, recording every request to a host other than the site's and the mock's, and every console error. */
-export async function visit(browser: Browser, url: string, mockUrl: string): Promise<Visit> {
+/** A mock in process: its address (which no socket listens on) and its fetch. */
+export interface InProcessMock {
+  readonly url: string;
+  readonly fetch: typeof globalThis.fetch;
+}
+
+const SITE_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.yaml': 'application/yaml',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+/**
+ * The site and a mock in process behind the mock's address, with no port: the browser's requests
+ * to that origin are answered from the built site (dist/docs, under /docs/) and by `mock.fetch`
+ * (everything else), as the HTTP door serves both. What only the door does (Host, CORS, the
+ * site's caching and compression) is tested in test/mock/doors/.
+ */
+/** The site's files, read once per test file (the site does not change while its tests run). */
+const siteFiles = new Map<string, Promise<Buffer>>();
+const siteFile = (file: string) => siteFiles.get(file) ?? siteFiles.set(file, readFile(file)).get(file)!;
+
+export async function serveInProcess(target: Page | BrowserContext, mock: InProcessMock): Promise<void> {
+  const origin = new URL(mock.url).origin;
+  await target.route(
+    (url) => url.origin === origin,
+    async (route) => {
+      const request = route.request();
+      const { pathname } = new URL(request.url());
+      if (pathname === '/docs' || pathname.startsWith('/docs/')) {
+        const relative = decodeURIComponent(pathname.slice('/docs'.length)).replace(/^\/+/, '') || 'index.html';
+        const file = path.resolve(DOCS_DIR, relative);
+        if (!file.startsWith(path.resolve(DOCS_DIR) + path.sep) || !existsSync(file)) return route.fulfill({ status: 404, body: `Not found: ${pathname}` });
+        return route.fulfill({ status: 200, contentType: SITE_TYPES[path.extname(file)] ?? 'application/octet-stream', body: await siteFile(file) });
+      }
+      const body = request.postDataBuffer();
+      const answer = await mock.fetch(request.url(), { method: request.method(), headers: request.headers(), body: body ? new Uint8Array(body) : undefined });
+      const headers: Record<string, string> = {};
+      answer.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      return route.fulfill({ status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) });
+    },
+  );
+}
+
+/**
+ * Opens the site, recording every request to a host other than the site's and the mock's, and
+ * every console error; with `inProcess`, the site and that mock are served without a port (serveInProcess).
+ */
+export async function visit(browser: Browser, url: string, mockUrl: string, inProcess?: InProcessMock): Promise<Visit> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(PAGE_TIMEOUT_MS);
+  if (inProcess) await serveInProcess(page, inProcess);
   const own = new URL(url);
   const mockHost = new URL(mockUrl).host;
   const foreignRequests: string[] = [];

@@ -36,11 +36,8 @@ export { createMock, type Mock } from './mock/mock.ts';
 export { type AreaInfo, type AreaOptions, IN_PROCESS_URL, type MockOptions, MockStartError } from './mock/options.ts';
 export { HEALTH_PATH, type RunningMock, type StartMockOptions, startMock } from './mock/start-mock.ts';
 export type { Assumption, ContractViolation } from './proxy/contract-locations.ts';
-export {
-  type DriftReport,
-  driftSummary,
-  type ExchangeListener,
-  type ProxiedExchange,
-  ProxyOptionError,
-} from './proxy/index.ts';
+// From their own modules, not the proxy's entry point: importing the package loads no proxy.
+export { type DriftReport, driftSummary } from './proxy/drift-report.ts';
+export type { ExchangeListener, ProxiedExchange } from './proxy/exchange.ts';
 export type { ProxyHandle, ProxyOptions } from './proxy/options.ts';
+export { ProxyOptionError } from './proxy/targets.ts';

@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import { createVideoClient, PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
 import { HEALTH_PATH, type RunningMock, type StartMockOptions, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attemptRecorder } from '../../support/recording-fetch.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const auth = { AccessKey: 'http-door' };
@@ -143,17 +144,7 @@ describe('network faults on a real socket', () => {
     return key;
   };
   const attemptsOf = (accessKey: string, options: { retry?: false; timeoutMs?: number } = {}) => {
-    const attempts: (number | string)[] = [];
-    const recording: typeof globalThis.fetch = async (input, init) => {
-      try {
-        const response = await fetch(input, init);
-        attempts.push(response.status);
-        return response;
-      } catch (error) {
-        attempts.push('network');
-        throw error;
-      }
-    };
+    const { fetch: recording, attempts } = attemptRecorder(fetch);
     const client = createVideoClient({
       accessKey,
       baseUrl: mock.url,

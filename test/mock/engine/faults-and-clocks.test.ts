@@ -7,6 +7,7 @@
 import { createShieldClient, createVideoClient, PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
 import { createMock, type Mock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attemptRecorder } from '../../support/recording-fetch.ts';
 
 const START = Date.UTC(2030, 0, 1);
 const LIBRARY = 42;
@@ -36,17 +37,7 @@ describe('in process', () => {
   /** A video client on the namespace, whose attempts are recorded (a status, or `network` for a thrown fetch). */
   const videoClient = (accessKey: string, options: { retry?: false; timeoutMs?: number } = {}) => {
     const { mock, fetch } = door();
-    const attempts: (number | string)[] = [];
-    const recording: typeof globalThis.fetch = async (input, init) => {
-      try {
-        const response = await fetch(input, init);
-        attempts.push(response.status);
-        return response;
-      } catch (error) {
-        attempts.push('network');
-        throw error;
-      }
-    };
+    const { fetch: recording, attempts } = attemptRecorder(fetch);
     const client = createVideoClient({
       accessKey,
       baseUrl: mock.url,

@@ -1,6 +1,7 @@
 // Prism loads in pieces (prism-modules.ts): each package of its dependency tree required on its
 // own, dependencies first, with a turn given to requests between pieces. Proven on a package tree
 // written here, whose modules record when they are evaluated, with a `pause` that counts.
+import diagnostics from 'node:diagnostics_channel';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import path from 'node:path';
 import { readBundle } from '@platform-contracts/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../../packages/mock/src/engine/area.ts';
-import { createPrismAdapter, DEFERRED } from '../../../packages/mock/src/engine/prism.ts';
+import { createPrismAdapter, DEFERRED, PRISM_CHANNEL, type PrismEvent } from '../../../packages/mock/src/engine/prism.ts';
 import { entriesInLoadOrder, loadInPieces } from '../../../packages/mock/src/engine/prism-modules.ts';
 
 /** Packages: name -> its dependencies; `broken` throws when required, `missing` is not installed, `esm-only` has no CommonJS entry. */
@@ -118,6 +119,29 @@ describe("Prism's warm-up in pieces", () => {
     const packages = await entriesInLoadOrder(import.meta.filename, '@stoplight/prism-http', DEFERRED, async () => {});
     expect(packages.length).toBeGreaterThan(50);
     expect(turns).toBeGreaterThanOrEqual(2 * packages.length + 1);
+  });
+
+  it('preload starts in the next turn: what waits already is answered before Prism loads its first piece', async () => {
+    const events: string[] = [];
+    const listen = (message: unknown) => void events.push((message as PrismEvent).event);
+    diagnostics.subscribe(PRISM_CHANNEL, listen);
+    try {
+      const turns: (() => void)[] = [];
+      let secondTurn!: () => void;
+      const secondAsked = new Promise<void>((resolve) => (secondTurn = resolve));
+      const prism = createPrismAdapter(new Map(), {}, () => {
+        if (turns.length === 1) secondTurn();
+        return new Promise<void>((resolve) => turns.push(resolve));
+      });
+      prism.preload();
+      expect(turns).toHaveLength(1);
+      expect(events).toEqual([]);
+      turns[0]!();
+      await secondAsked;
+      expect(events).toEqual(['loading']);
+    } finally {
+      diagnostics.unsubscribe(PRISM_CHANNEL, listen);
+    }
   });
 
   it('a module Prism loads only for what the mock never asks (Postman collections) still works through its stand-in', async () => {

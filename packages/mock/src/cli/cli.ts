@@ -7,7 +7,8 @@ import type { RequestLogEntry } from '../doors/door.ts';
 import { UsageError } from '../engine/area.ts';
 import { MockStartError } from '../mock/options.ts';
 import { type RunningMock, startMock } from '../mock/start-mock.ts';
-import { driftSummary, type ProxiedExchange } from '../proxy/index.ts';
+import { driftSummary } from '../proxy/drift-report.ts';
+import type { ProxiedExchange } from '../proxy/exchange.ts';
 import { mockProgram } from './cli-help.ts';
 import { parseOptions, usage } from './cli-options.ts';
 

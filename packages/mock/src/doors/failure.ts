@@ -18,7 +18,7 @@ export interface MockFailure {
 
 export type FailureReporter = (failure: MockFailure) => void;
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 const printFailure: FailureReporter = (failure) =>
   console.error(`platform-mock: ${failure.method} ${failure.path} answered 500, the mock failed: ${failure.error}`);

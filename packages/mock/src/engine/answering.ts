@@ -1,8 +1,9 @@
 // The engine's path for one request: route, credential and namespace, faults, request validation,
-// then Prism or the area's behaviour, each answer checked against the contract; and what the
-// journal learns of each call (AnsweredCall). createEngine (engine.ts) sets it up.
+// then Prism or the area's behaviour, each answer checked against the contract; what the journal
+// learns of each call is answered-call.ts. createEngine (engine.ts) sets it up.
 
 import { checked, documentedAnswer, documentedAnswerOrProblem, type EngineAnswer, faultAnswer, problem, type ServedOperation, toAnswer } from './answer.ts';
+import type { AnsweredCall } from './answered-call.ts';
 import type { AreaBehaviour, MockRequest, Violation } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
 import type { ActiveFault, Faults } from './faults.ts';
@@ -37,36 +38,7 @@ export interface EngineCore {
   /** Answers kept per state version for reads (reuse.ts); without it every read runs its handler. */
   reuse?: AnswerReuse;
 }
-
-/** One answered request as the engine saw it: for the journal, coverage and violations (journal/recorder.ts). */
-export interface AnsweredCall {
-  /** The namespace it belongs to: its credential's, else an access key it carries, else `default`. */
-  namespace: string;
-  /** When it arrived, on the namespace's clock. */
-  time: number;
-  incoming: IncomingRequest;
-  operation?: CompiledOperation;
-  /** The request as read (parameters, parsed body), when it was read. */
-  request?: MockRequest;
-  /** The body's bytes as the engine decoded them (UTF-8), when it did: the recorder keeps this text rather than decoding them again. */
-  bodyText?: string;
-  /** What the request broke of the contract (locations without the `request` prefix): also no operation at its path, no credential. */
-  requestViolations: Violation[];
-  /** What the answer broke of the contract (locations start with `response`). */
-  answerViolations: Violation[];
-  status: number;
-  fault?: ActiveFault;
-}
-
-/** One WebSocket message an area answered, recorded through its upgrade's `record` (see AreaUpgrade). */
-export interface AnsweredMessage {
-  namespace: string;
-  time: number;
-  area: string;
-  rawPath: string;
-  message: unknown;
-  error?: { message: string; code?: string };
-}
+export type { AnsweredCall, AnsweredMessage } from './answered-call.ts';
 
 /** What the engine learns about a call while answering it. */
 interface Trace {

@@ -2,133 +2,27 @@
 // behaviour (handlers by operationId), its state model, its options and CLI flags, and what it
 // reports at start. The engine routes, checks security, validates requests and answers against
 // the contract, keeps one state per namespace (access key), and calls the area's handlers.
-//
-// Handlers are keyed and typed by the contract, as openapi-fetch and MSW type calls from `paths`:
-// an area's handler keys are its operationIds (a key the contract does not have fails to compile),
-// each handler's parameters and body are the operation's, and its answer is one of the operation's
-// documented statuses with that status's body. The engine still validates every answer at run time.
-
-import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
-import type { AreaOperations } from '@platform-contracts/contracts';
-import type { OperationRequestBodyContent } from 'openapi-typescript-helpers';
+// The handlers' types are handler-types.ts; the optional part for a protocol of the area's own
+// (the database's Hrana) is area-protocol.ts; this module puts an area together (defineArea).
 import type { AreaFlag } from './area-flags.ts';
+import type { AreaProtocol } from './area-protocol.ts';
+import type { AnyOperation, Clock, Handlers, MockRequest, MockResponse, OpenApiDocument, OperationsOf, Violation } from './handler-types.ts';
 import type { AreaSuiteSetup } from './suite-setup.ts';
 
 export { type AreaFlag, UsageError } from './area-flags.ts';
-
-/**
- * An operation as openapi-typescript types it (`operations['createVideo']` of an area's generated
- * types): its parameters by location, its request body by media type, its answers by status.
- */
-export interface ContractOperation {
-  parameters: { path?: unknown; query?: unknown; header?: unknown; cookie?: unknown };
-  requestBody?: unknown;
-  responses: object;
-}
-
-/** An operation without generated types: any parameter, any body, any status (the engine's own view). */
-export interface AnyOperation extends ContractOperation {
-  parameters: { path: Record<string, unknown>; query?: Record<string, unknown> };
-  requestBody?: { content: Record<string, unknown> };
-  responses: Record<number, { content: Record<string, unknown> }>;
-}
-
-/** An area's operations by operationId: generated for every area of the registry (AreaOperations). */
-export type OperationsOf<Name extends string> = Name extends keyof AreaOperations ? AreaOperations[Name] : Record<string, AnyOperation>;
-
-/** A location's parameters, or none when the operation declares none there (`never` in the generated types). */
-type Declared<T> = [NonNullable<T>] extends [never] ? Record<never, never> : NonNullable<T>;
-type PathOf<Op> = Op extends { parameters: { path?: infer P } } ? Declared<P> : Record<never, never>;
-type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? Declared<Q> : Record<never, never>;
-
-/** The path parameters an operation declares, by name, as sent (validated, percent-decoded text). */
-export type PathParams<Op = AnyOperation> = { [Name in keyof PathOf<Op>]-?: string };
-/** The query parameters an operation declares, by name, as sent: the first value, or every value when repeated. */
-export type QueryParams<Op = AnyOperation> = { [Name in keyof QueryOf<Op>]?: string | string[] };
-/** The request body an operation takes, parsed (JSON) or as text, as its generated types say; undefined without one. */
-export type RequestBody<Op = AnyOperation> = Op extends { requestBody?: infer Body }
-  ? [NonNullable<Body>] extends [never]
-    ? undefined
-    : OperationRequestBodyContent<Op>
-  : undefined;
-
-/** A request the engine has routed and validated, handed to an area's handler. */
-export interface MockRequest<Op = AnyOperation> {
-  /** The operation's operationId, for example `createVideo`. */
-  operationId: string;
-  method: string;
-  path: string;
-  /** Path parameters by their declared names, percent-decoded. */
-  params: PathParams<Op>;
-  /** Query parameters by name (first value, or every value when repeated). */
-  query: QueryParams<Op>;
-  /** Header names in lower case. */
-  headers: Record<string, string>;
-  /** Parsed JSON for JSON media types, text otherwise, undefined without a body. */
-  body: RequestBody<Op>;
-  /** The media type the body was sent as (lower case, no parameters), when there is a body. */
-  contentType?: string;
-}
-
-/** A documented status as a number: `200` for 200; any number for `default` or a range such as `4XX`. */
-type StatusOf<Key> = Key extends number ? Key : number;
-/** What a documented answer's body may be: one of its media types' contents; nothing when it documents none. */
-type ContentOf<Response> = Response extends { content: infer Content } ? Content[keyof Content] : undefined;
-type Responses<Op> = Op extends { responses: infer R } ? R : never;
-
-/**
- * An answer: one of the operation's documented statuses, with a body that status documents (or
- * none; an object or array is sent as JSON, a string as text).
- */
-export type MockResponse<Op = AnyOperation> = {
-  [Key in keyof Responses<Op>]: { status: StatusOf<Key>; headers?: Record<string, string>; body?: ContentOf<Responses<Op>[Key]> };
-}[keyof Responses<Op>];
-
-/** A request violation found while validating (or by the mock's own parsing). */
-export interface Violation {
-  /** Where, with names as the contract declares them: ['body', 'title'], ['query', 'page'], ['path', 'libraryId']. */
-  location: string[];
-  message: string;
-}
-
-/** A bundled contract, as parsed JSON. */
-export type OpenApiDocument = {
-  components?: { examples?: Record<string, { value?: unknown }> };
-  [key: string]: unknown;
-};
-
-/** The mock's virtual clock: real time plus whatever tests advanced it by. */
-export interface Clock {
-  /** Milliseconds since the epoch, as Date.now(). */
-  now(): number;
-  /**
-   * Whether the clock has reached `time` (ms since the epoch): `now() >= time`. A GET handler that
-   * reads the clock only through it may have its answer given again while each of its checks
-   * gives the same result (a handler that calls `now()` never does: see `handlers`).
-   */
-  reached(time: number): boolean;
-  /** What the clock was advanced by, in shared memory (Float64Array [ms]), for threads that follow it. */
-  readonly sharedOffset?: SharedArrayBuffer;
-}
-
-/** What a handler knows about the call besides the request. */
-export interface CallContext<State> {
-  /** This caller's state of the area (one per namespace, made from the area's seed on first use). */
-  state: State;
-  /** The namespace: the credential the request was authenticated with (its access key). */
-  namespace: string;
-  /** The namespace's virtual clock (the mock's clock until a test moves the namespace's own). */
-  clock: Clock;
-  /** Another namespace's state of this area (made on first use), for areas whose credentials lead to a namespace (database tokens). */
-  stateOf(namespace: string): State;
-}
-
-/** Answers one operation: its request and answer typed by the contract (any operation by default). */
-export type Handler<State, Op = AnyOperation> = (request: MockRequest<Op>, call: CallContext<State>) => MockResponse<Op> | Promise<MockResponse<Op>>;
-
-/** An area's handlers by operationId: each typed by its operation; the others are answered from the contract's examples. */
-export type Handlers<Operations, State> = { [OperationId in keyof Operations]?: Handler<State, Operations[OperationId]> };
+export type { AreaProtocol, AreaUpgrade, BodyLimit, MessagePart, UpgradeContext } from './area-protocol.ts';
+export type {
+  AnyOperation,
+  CallContext,
+  Clock,
+  Handler,
+  Handlers,
+  MockRequest,
+  MockResponse,
+  OpenApiDocument,
+  OperationsOf,
+  Violation,
+} from './handler-types.ts';
 
 export interface AreaContext<Options> {
   /** The area's bundled contract. */
@@ -180,82 +74,6 @@ export interface AreaBehaviour<State, Info, Operations = Record<string, AnyOpera
    * database's Hrana): see AreaProtocol. An area without it is handlers over a JSON state.
    */
   protocol?: AreaProtocol<State, Operations>;
-}
-
-/**
- * The optional part of an area's behaviour for a protocol of its own (today the database's Hrana:
- * tokens, pipelines, WebSocket streams), read by the engine, the doors and the controls without
- * knowing the area. Two members change the engine's answer reuse (engine/reuse.ts): with
- * `namespaceOf` or `upgrade`, the engine no longer sees every write of the area's state (a token
- * or a WebSocket message changes it too), so none of the area's GET answers is given again; an
- * operation named in `outsideState` is never reused either.
- */
-export interface AreaProtocol<State, Operations = Record<string, AnyOperation>> {
-  /**
-   * The namespace a request's credential leads to when it is no access key (a database token
-   * leads to the namespace that issued it), so that the namespace's faults and clock apply
-   * (engine/namespace-of.ts decides, in one order for every request).
-   */
-  namespaceOf?(headers: Record<string, string>): string | undefined;
-  /** Writes whose bodies never go into the namespace's state (the area keeps their data elsewhere, under limits of its own): the state size cap does not count them. */
-  outsideState?: readonly (keyof Operations & string)[];
-  /**
-   * The most bytes of JSON the area's part of a state snapshot holds beyond its state (data it
-   * keeps elsewhere under limits of its own, as the database's files), for the largest snapshot
-   * `PUT /_mock/state` takes.
-   */
-  snapshotBytesOutsideState?: number;
-  /** Largest request body by operationId, where an operation takes more (or less) than the mock-wide limit; `option` names what raises it. */
-  bodyLimits?: { [OperationId in keyof Operations]?: BodyLimit };
-  /** The answer for a path no operation has, where the area knows better than a bare 404 (a protocol variant it does not serve). */
-  unrouted?(method: string, rawPath: string): MockResponse | undefined;
-  /** Connection upgrades (WebSocket) the area serves on the mock's port. */
-  upgrade?: AreaUpgrade<State>;
-}
-
-/** A request body limit and the option (and flag) that sets it, for the 413's message. */
-export interface BodyLimit {
-  bytes: number;
-  /** `the database option maxPipelineBodyBytes (--db-max-pipeline-body-bytes)`. */
-  option: string;
-}
-
-/** What an area's upgrade handler may reach: the namespaces' state of its area, and the clock. */
-export interface UpgradeContext<State> {
-  /** A namespace's state of this area (made on first use); call it at each use, a reset replaces it. */
-  stateOf(namespace: string): State;
-  clock: Clock;
-  /**
-   * Records one message the connection answers in the request journal (undefined when nothing is
-   * recorded): `headers` carry the connection's credential as an HTTP request would (its namespace
-   * is found the same way), `outcome` settles once the message is answered (rejected: the error it
-   * was answered with).
-   */
-  record?(headers: Record<string, string>, message: unknown, outcome: Promise<unknown>): void;
-}
-
-/** A connection upgrade an area serves; the HTTP door hands it the socket once the door accepted the request. */
-export interface AreaUpgrade<State> {
-  /** One line for the answer to an upgrade nobody serves: `Hrana over WebSocket (hrana1, hrana2, hrana3) on /`. */
-  description: string;
-  /** Whether the area takes an upgrade of this raw path (without the query). */
-  accepts(rawPath: string): boolean;
-  /** Takes the socket and completes the handshake (undefined), or refuses it: the door writes the answer. */
-  handle(request: IncomingMessage, socket: Duplex, head: Buffer, context: UpgradeContext<State>): MockResponse | undefined;
-  /**
-   * The parts of a connection's (JSON) message that schemas of the contract describe, for the
-   * validation proxy: `[{ schema: 'StreamRequestV3', at: ['request'], value }]`; none for a
-   * message the contract has no schema for. `from` is who sent it.
-   */
-  messageSchemas?(message: unknown, from: 'client' | 'server'): MessagePart[];
-}
-
-/** A part of an upgraded connection's message and the contract's schema (under components.schemas) for it. */
-export interface MessagePart {
-  schema: string;
-  /** Where the part sits in the message: `['request']`. */
-  at: string[];
-  value: unknown;
 }
 
 export interface AreaDefinition<Name extends string = string, Options = unknown, State = unknown, Info = unknown, Operations = OperationsOf<Name>> {

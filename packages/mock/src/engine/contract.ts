@@ -13,10 +13,12 @@ import {
 } from '@platform-contracts/contracts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenApiDocument, Violation } from './area.ts';
-import { exactInteger, validationNumber } from './exact-json.ts';
-import { createSchemaCompiler, type SchemaCompiler, toViolations } from './validation.ts';
+import { mediaMatches } from './media-types.ts';
+import { coercer } from './parameter-coercion.ts';
+import { createSchemaCompiler, type SchemaCompiler } from './validation.ts';
+import { toViolations } from './violations.ts';
 
-type Json = Record<string, unknown>;
+export { mediaMatches } from './media-types.ts';
 
 export interface CompiledParameter {
   /** As declared: `libraryId`. */
@@ -218,61 +220,4 @@ interface ResponseValidator {
 function lazy<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
   return () => (made ??= { value: make() }).value;
-}
-
-/** Text values of one location turned into the types their schemas want (integers, booleans, arrays). */
-function coercer(parameters: CompiledParameter[], document: OpenApiDocument) {
-  const kinds = new Map(
-    parameters.map((p) => {
-      const schema = typeof p.schema === 'object' ? resolveRef<Json>(document, p.schema) : {};
-      const items = schema.type === 'array' && typeof schema.items === 'object' ? resolveRef<Json>(document, schema.items) : undefined;
-      return [p.in === 'header' ? p.name.toLowerCase() : p.name, { type: typeOf(items ?? schema), array: schema.type === 'array' }];
-    }),
-  );
-  return (values: Record<string, unknown>) => {
-    const coerced: Record<string, unknown> = {};
-    for (const [name, raw] of Object.entries(values)) {
-      const kind = kinds.get(name);
-      if (!kind) continue;
-      if (kind.array) {
-        const list = Array.isArray(raw) ? raw : String(raw).split(',');
-        coerced[name] = list.map((item) => coerceText(String(item), kind.type));
-      } else {
-        coerced[name] = coerceText(Array.isArray(raw) ? String(raw[0]) : String(raw), kind.type);
-      }
-    }
-    return coerced;
-  };
-}
-
-function typeOf(schema: Json): string | undefined {
-  if (typeof schema.type === 'string') return schema.type;
-  if (Array.isArray(schema.type)) return (schema.type as string[]).find((t) => t !== 'null');
-  return undefined;
-}
-
-const INTEGER = /^-?\d+$/;
-const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-
-function coerceText(text: string, type: string | undefined): unknown {
-  if (type === 'integer' && INTEGER.test(text)) {
-    // Up to 15 digits every integer is exact as a double.
-    if (text.length <= 15) return Number(text);
-    const exact = exactInteger(text);
-    return typeof exact === 'bigint' ? validationNumber(exact) : exact;
-  }
-  if (type === 'number' && NUMBER.test(text)) return Number(text);
-  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
-  return text;
-}
-
-/** Whether a documented media type (possibly `application/*+json`) covers a sent one. */
-export function mediaMatches(documented: string, sent: string): boolean {
-  if (documented === sent || documented === '*/*') return true;
-  const [type, subtype] = documented.split('/');
-  const [sentType, sentSubtype] = sent.split('/');
-  if (type !== sentType && type !== '*') return false;
-  if (subtype === '*') return true;
-  if (subtype?.startsWith('*+')) return sentSubtype?.endsWith(subtype.slice(1)) ?? false;
-  return false;
 }

@@ -148,9 +148,12 @@ export function createPrismAdapter(documents: Map<string, OpenApiDocument>, defa
   }
 
   return {
-    /** Loads Prism now, in the background, rather than on the first request that needs it; a failure is the requests' to report. */
+    /** Loads Prism from the next turn on, in the background, rather than on the first request that needs it; a failure is the requests' to report. */
     preload(): void {
-      load().catch(() => {});
+      // After a turn: what waits already (a client's first request, sent as the port opens) is answered before Prism's first piece.
+      pause()
+        .then(load)
+        .catch(() => {});
     },
 
     /** Whether a request asks Prism for a specific answer (Prefer header or `__code`-style query). */

@@ -2,14 +2,20 @@
 // their media type and validated against the operation's compiled schemas, and whether the
 // caller accepts any of the operation's answers. Apart from the answering pipeline (answering.ts),
 // so that every door (HTTP, fetch) and the differential test read requests the same way.
-import contentType from 'content-type';
-import Negotiator from 'negotiator';
+import { createRequire } from 'node:module';
 import type { MockRequest, Violation } from './area.ts';
 import { type CompiledMedia, type CompiledOperation, mediaMatches } from './contract.ts';
 import { forValidation, mayHoldBigint, parseExactJson } from './exact-json.ts';
 import { jsonTextDepth, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.ts';
 import { DEFAULT_NAMESPACE } from './namespaces.ts';
 import { decodeSegment } from './routes.ts';
+
+// CommonJS packages are required, not imported: Node's import of a CommonJS module first parses
+// its text for its exports (with ajv-formats' and negotiator's, about 15 ms of CPU in each process
+// that imports the mock; test/layout/commonjs-imports.test.ts holds it).
+const require = createRequire(import.meta.url);
+const contentType = require('content-type') as typeof import('content-type');
+const Negotiator = require('negotiator') as typeof import('negotiator');
 
 /** A request as a door read it: the raw path (still percent-encoded) and the body's bytes. */
 export interface IncomingRequest {

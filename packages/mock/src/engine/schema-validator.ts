@@ -2,7 +2,8 @@
 // HTTP body (an area's WebSocket messages), with the same ajv setup and violation wording.
 import type { OpenApiDocument, Violation } from './area.ts';
 import { ContractError } from './contract.ts';
-import { createSchemaCompiler, toViolations } from './validation.ts';
+import { createSchemaCompiler } from './validation.ts';
+import { toViolations } from './violations.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 // JSON Schema validation for the mock: the one ajv (2020-12) setup, with OpenAPI's formats and
-// keywords, and the wording of what it finds as violations (as Prism words them). The format
+// keywords (what it finds is worded as violations in violations.ts). The format
 // definitions live together here, so that a change to one (int64, say) is a one-place edit.
 //
 // Compiling a schema is the costly part of validation (tens of ms for a large answer), so:
@@ -15,10 +15,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { compileFunction } from 'node:vm';
-import { type Schema, unescapePointerToken } from '@platform-contracts/contracts';
-import type { Ajv2020, ErrorObject, Format, ValidateFunction } from 'ajv/dist/2020.js';
-import { fullFormats } from 'ajv-formats/dist/formats.js';
-import type { Violation } from './area.ts';
+import type { Schema } from '@platform-contracts/contracts';
+import type { Ajv2020, Format, ValidateFunction } from 'ajv/dist/2020.js';
 import { asEveryMember, DISCRIMINATED, type Discriminated, decidedByTags, withDiscriminators } from './discriminated-oneof.ts';
 
 const require = createRequire(import.meta.url);
@@ -45,6 +43,8 @@ const OPENAPI_FORMATS: Record<string, Format> = {
   ...Object.fromEntries(['float', 'double'].map((format) => [format, { type: 'number', validate: () => true }])),
   ...Object.fromEntries(['byte', 'binary', 'password', 'int8', 'int16', 'uint8'].map((format) => [format, () => true])),
 };
+/** ajv-formats' formats, required (a CommonJS module: see request.ts). */
+const { fullFormats } = require('ajv-formats/dist/formats.js') as typeof import('ajv-formats/dist/formats.js');
 /** Every format a schema may name, as the mock's ajv holds them: ajv-formats' (full mode), then OpenAPI's. */
 const FORMATS: Record<string, Format> = { ...fullFormats, ...OPENAPI_FORMATS };
 
@@ -264,22 +264,4 @@ function withEveryMemberErrors(validate: ValidateFunction, schema: Schema, compo
     return false;
   }) as ValidateFunction;
   return wrapped;
-}
-
-/** ajv's errors as violations under `prefix` (`body`, `query`, `response`), with parameter names as declared. */
-export function toViolations(errors: ErrorObject[] | null | undefined, prefix: string, declaredName?: Map<string, string>): Violation[] {
-  return (errors ?? []).map((error) => {
-    const path = error.instancePath.split('/').filter(Boolean).map(unescapePointerToken);
-    if (declaredName && path[0] !== undefined) path[0] = declaredName.get(path[0].toLowerCase()) ?? path[0];
-    // As Prism reports them: a missing or unknown property at the object that holds it.
-    const extra = error.params as { additionalProperty?: string; unevaluatedProperty?: string; allowedValues?: unknown[] };
-    const detail = extra.allowedValues
-      ? `: ${extra.allowedValues.join(', ')}`
-      : extra.additionalProperty
-        ? `; found '${extra.additionalProperty}'`
-        : extra.unevaluatedProperty
-          ? `: '${extra.unevaluatedProperty}'`
-          : '';
-    return { location: [prefix, ...path], message: `${error.message ?? error.keyword}${detail}` };
-  });
 }

@@ -21,7 +21,7 @@ import type { ActiveFault, FaultRule } from '../engine/faults.ts';
 import { createClock, DEFAULT_NAMESPACE, type MockClock, type StateSnapshot } from '../engine/namespaces.ts';
 import type { CoverageReport } from '../journal/coverage-report.ts';
 import type { Journal, JournalQuery, RequestEntry } from '../journal/journal.ts';
-import { createProxy, type Proxy as ValidationProxy } from '../proxy/index.ts';
+import type { Proxy as ValidationProxy } from '../proxy/index.ts';
 import { type ProxyHandle, proxyOptionsOf } from '../proxy/options.ts';
 import { createHandler } from './handler.ts';
 import { type AreaInfo, IN_PROCESS_URL, type MockOptions, MockStartError, startSettings } from './options.ts';
@@ -188,6 +188,8 @@ async function startProxy(options: MockOptions, engine: Engine, documents: Map<s
   let proxy: ValidationProxy | undefined;
   if (options.proxy !== undefined) {
     try {
+      // Loaded only for a proxy: a suite's mock does not pay for its modules.
+      const { createProxy } = await import('../proxy/index.ts');
       proxy = createProxy(proxyOptionsOf(options.proxy), engine, documents);
     } catch (error) {
       await engine.close();

@@ -3,14 +3,17 @@
 // of its status, and the upgraded connections' messages against the schemas the area names. Every
 // violation says which element of the contract it contradicts (contract-locations.ts).
 
+import { createRequire } from 'node:module';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { valueAt, walkOperations } from '@platform-contracts/contracts';
-import contentType from 'content-type';
 import type { OpenApiDocument } from '../engine/area.ts';
 import { type CompiledOperation, mediaMatches } from '../engine/contract.ts';
 import { forValidation, mayHoldBigint, parseExactJson } from '../engine/exact-json.ts';
 import { credentialOf, type IncomingRequest, readRequest } from '../engine/request.ts';
 import { type ContractViolation, createLocatingValidator, pointerTo } from './contract-locations.ts';
+
+// Required, not imported: see engine/request.ts.
+const contentType = createRequire(import.meta.url)('content-type') as typeof import('content-type');
 
 const JSON_MEDIA = /^(application\/json|text\/json|application\/[^;]*\+json)$/;
 

@@ -7,7 +7,8 @@
 import { escapePointerToken, follow, valueAt } from '@platform-contracts/contracts';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenApiDocument } from '../engine/area.ts';
-import { addOpenApiVocabulary, ajvModule, toViolations } from '../engine/validation.ts';
+import { addOpenApiVocabulary, ajvModule } from '../engine/validation.ts';
+import { toViolations } from '../engine/violations.ts';
 
 export interface ContractViolation {
   /** Where in the exchange, as Prism's `sl-violations` locations: `['response', 'body', '0', 'ZoneTier']`. */

@@ -24,7 +24,7 @@ interface RunningTest {
 export type VitestBridge = TestRunnerBridge;
 
 /** The bridge when this process is a vitest worker (not vitest's main process, where a globalSetup runs), else undefined. */
-export async function vitestBridge(): Promise<VitestBridge | undefined> {
+async function vitestBridge(): Promise<VitestBridge | undefined> {
   if (!process.env.VITEST || process.env.VITEST_WORKER_ID === undefined) return undefined;
   let getCurrentTest: () => RunningTest | undefined;
   try {

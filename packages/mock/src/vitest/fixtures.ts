@@ -10,20 +10,18 @@
 // to the test's namespace; `clientOptions` suits every `create<Area>Client`.
 import { randomUUID } from 'node:crypto';
 import type { Client as LibsqlClient } from '@libsql/client';
-import { afterAll, test as base, beforeAll, expect, inject, type TestAPI } from 'vitest';
-import { HEALTH_PATH, type MockNamespace } from '../controls/protocol.ts';
+import { afterAll, test as base, beforeAll, expect, type TestAPI } from 'vitest';
+import type { MockNamespace } from '../controls/protocol.ts';
 import type { RequestEntry } from '../journal/journal.ts';
 import { type PlatformMatchers, platformMatchers } from '../journal/matchers.ts';
 import { describeViolation, violationError } from '../journal/violation-report.ts';
 import type { NamespaceDatabase } from '../mock/area-suites.ts';
-import { createMock, type Mock } from '../mock/mock.ts';
 import { type MockOptions, VIOLATION_MODES, type ViolationMode } from '../mock/options.ts';
-import { startMock } from '../mock/start-mock.ts';
 import { areaClient, areaFixture } from './area-fixture.ts';
 // The worker's mock reports to the running test (vitest/bridge.ts registers itself).
 import './bridge.ts';
-import { connectNamespace } from './remote-namespace.ts';
-import { warmUpAreas } from './warm-up.ts';
+import { startingEarly } from './starting-early.ts';
+import { connectWorkerMock, type MockConnection, namespaceOf } from './worker-mock.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -35,15 +33,7 @@ declare module 'vitest' {
 
 expect.extend(platformMatchers);
 
-/** The worker's mock: where it answers and the fetch that reaches it. */
-export interface MockConnection {
-  /** Base URL for clients (in process: `http://platform-mock.invalid`, which only `fetch` reaches). */
-  url: string;
-  /** The fetch to give clients: `mock.fetch` in process, the global fetch over HTTP. */
-  fetch: typeof globalThis.fetch;
-  /** The mock itself when this worker runs it (not when a globalSetup shares one). */
-  mock?: Mock;
-}
+export type { MockConnection } from './worker-mock.ts';
 
 /** Options for any `create<Area>Client` of `@platform-contracts/client`, bound to the test's namespace. */
 export interface TestClientOptions {
@@ -99,73 +89,8 @@ export interface MockTestOptions<Platform> {
   onViolation?: ViolationMode;
 }
 
-async function connect(options: MockTestOptions<unknown>): Promise<MockConnection> {
-  const shared = inject('platformMockUrl');
-  if (shared) return { url: shared, fetch: (input, init) => globalThis.fetch(input, init) };
-  // The fixtures tell each violation to the test whose namespace made it: the mock itself tells none.
-  const mockOptions: MockOptions = { ...options.mock, onViolation: 'off' };
-  const mock = options.http ? await startMock({ port: 0, ...mockOptions }) : await createMock(mockOptions);
-  const connection: MockConnection = { url: mock.url, fetch: options.http ? (input, init) => globalThis.fetch(input, init) : mock.fetch, mock };
-  // While the areas warm up (the database's engine starts on its own threads), this one readies
-  // what the first test would otherwise wait for: every operation's validators, and the fetch the tests get.
-  const ready = Promise.all([
-    warmUpAreas(mock),
-    Promise.resolve().then(() => {
-      mock.prepareValidators();
-      return checkDoor(connection);
-    }),
-  ]);
-  await ready.catch(async (error: unknown) => {
-    await mock.close();
-    throw error;
-  });
-  return connection;
-}
-
-/**
- * The mock's health through the fetch the tests get. Node loads its fetch (undici, web streams)
- * on the first Request, Headers or Response, 50 to 150 ms on a busy machine: paid here, in the
- * setup, as MSW's `server.listen()` pays it, rather than by the first test.
- */
-async function checkDoor(connection: MockConnection): Promise<void> {
-  const response = await connection.fetch(`${connection.url}${HEALTH_PATH}`);
-  const text = await response.text();
-  if (!response.ok) throw new Error(`the mock did not answer its health check (${response.status}): ${text}`);
-}
-
 /** How long the suite's setup may take to start the worker's mock and its database engine. */
 const SETUP_TIMEOUT_MS = 120_000;
-
-/**
- * The test API, which on its first use in a file (a test defined, `test.for`, `test.concurrent`
- * ...) adds `start` to that file's hooks, so a file that never uses it starts nothing.
- */
-function startingEarly<T extends object>(api: T, start: () => void): T {
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    try {
-      start();
-    } catch {
-      // Not while vitest collects a file (no suite to add hooks to): the fixture starts the mock when a test asks for it.
-    }
-  };
-  return new Proxy(api, {
-    apply(target, thisArg, args) {
-      once();
-      return Reflect.apply(target as (...args: unknown[]) => unknown, thisArg, args);
-    },
-    get(target, property) {
-      once();
-      return Reflect.get(target, property);
-    },
-  });
-}
-
-/** The namespace `accessKey` of the worker's mock: in process when this worker runs it, else over HTTP (the same handle). */
-const namespaceOf = (connection: MockConnection, accessKey: string): MockNamespace =>
-  connection.mock ? connection.mock.namespace(accessKey) : connectNamespace(connection.url, accessKey, connection.fetch);
 
 /** What broke the contract in the namespace: the first violating requests the journal keeps, and how many there were. */
 async function violationsOf(namespace: MockNamespace): Promise<{ entries: RequestEntry[]; count: number }> {
@@ -188,7 +113,7 @@ export function createMockTest<Platform = never>(options: MockTestOptions<Platfo
   let connecting: Promise<MockConnection> | undefined;
   /** Whether the worker fixture holds the mock (it then closes it when the worker ends). */
   let held = false;
-  const connection = () => (connecting ??= connect(options as MockTestOptions<unknown>));
+  const connection = () => (connecting ??= connectWorkerMock(options));
   const api = base.extend<MockFixtures<Platform>>({
     platformMock: [
       async ({}, use) => {

@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import type { DoorAnswer } from '../door.ts';
 import { splitTarget } from '../door-answers.ts';
 import { failureAnswer, type MockFailure, reportFailure } from '../failure.ts';
-import type { createAccessPolicy } from './access.ts';
+import type { AccessPolicy } from './access.ts';
 
 /**
  * The diagnostics channel (node:diagnostics_channel) on which the HTTP door reports each socket
@@ -36,7 +36,7 @@ export function targetAuthority(target: string | undefined): string | undefined 
 }
 
 /** Why the access policy refuses a request: its Host header, and the authority of an absolute-form target, both. */
-export function refusalOfRequest(policy: ReturnType<typeof createAccessPolicy>, req: Pick<IncomingMessage, 'headers'> & { url?: string }): string | undefined {
+export function refusalOfRequest(policy: AccessPolicy, req: Pick<IncomingMessage, 'headers'> & { url?: string }): string | undefined {
   const authority = targetAuthority(req.url);
   return policy.refusal(req.headers) ?? (authority === undefined ? undefined : policy.refusal({ ...req.headers, host: authority }));
 }

@@ -8,11 +8,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import Negotiator from 'negotiator';
 import { decodeSegment } from '../../engine/routes.ts';
+
+// Required, not imported: see engine/request.ts.
+const Negotiator = createRequire(import.meta.url)('negotiator') as typeof import('negotiator');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,7 +41,7 @@ interface Prepared {
 }
 
 /** The Content-Security-Policy of a page: its own inline scripts by hash, nothing from another host. */
-export function pagePolicy(html: string): string {
+function pagePolicy(html: string): string {
   const hashes = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
   return [
     "default-src 'self'",
