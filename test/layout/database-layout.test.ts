@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { foldersInACircle } from '../support/folder-layout.ts';
 import { sourceFiles, specifiersOf } from '../support/import-graph.ts';
 
 const AREAS = path.join(ROOT, 'packages/mock/src/areas');
@@ -111,11 +112,7 @@ describe('packages/mock/src/areas/database, folders by role', () => {
   });
 
   it('the table runs one way: no folder reaches itself through the folders it may import', () => {
-    const reaches = (from: string, seen = new Set<string>()): Set<string> => {
-      for (const to of ALLOWED[from] ?? []) if (!seen.has(to)) reaches(to, seen.add(to));
-      return seen;
-    };
-    expect(Object.keys(ALLOWED).filter((folder) => reaches(folder).has(folder))).toEqual([]);
+    expect(foldersInACircle(ALLOWED)).toEqual([]);
   });
 
   it.each(Object.keys(ALLOWED))('%s/ imports only the folders of its row', (folder) => {
