@@ -6,10 +6,11 @@
 // run began in which turn of the event loop. Every door's runs reach the engine through
 // Executor.run (pipeline-runner.ts); WebSocket is checked from outside, because its messages,
 // unlike HTTP requests, reach the engine in the same turn they arrive in.
+
+import { startMock } from '@platform-contracts/mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
 import { EngineWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/engine-worker.ts';
-import { startMock } from '../../../../../../packages/mock/src/index.ts';
 import { hranaClient } from '../../../../../support/hrana-socket.ts';
 
 // biome-ignore format: one line
