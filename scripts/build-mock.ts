@@ -14,17 +14,19 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
-import { ENTRIES } from '../packages/mock/src/areas/database/sql/worker-script.ts';
+import { ENTRIES } from '../packages/mock/src/areas/database/sql/threads/worker-script.ts';
 import { parseScriptArgs } from './lib/args.ts';
 import { compile } from './lib/build/compile.ts';
 import { ROOT } from './lib/paths.ts';
 import { fail } from './lib/run.ts';
 
 const PACKAGE_DIR = path.join(ROOT, 'packages/mock');
-const ENGINE = 'areas/database/sql';
+/** Where the engine's thread scripts are built (beside threads/worker-script.js, which finds them there), and where sqlite3.wasm goes (beside wasm/sqlite-module.js, which reads it). */
+const THREADS = 'areas/database/sql/threads';
+const WASM = 'areas/database/sql/wasm';
 const fromMock = createRequire(path.join(PACKAGE_DIR, 'package.json'));
 
-/** The engine's thread scripts with libSQL's module in them, and sqlite3.wasm beside them (engine/sqlite-module.ts reads it there). */
+/** The engine's thread scripts with libSQL's module in them, and sqlite3.wasm beside them (sql/wasm/sqlite-module.ts reads it there). */
 export function bundleSqlite(dist = path.join(PACKAGE_DIR, 'dist')) {
   const sqlite = JSON.parse(readFileSync(fromMock.resolve('@libsql/libsql-wasm-experimental/package.json'), 'utf8')) as {
     name: string;
@@ -33,12 +35,12 @@ export function bundleSqlite(dist = path.join(PACKAGE_DIR, 'dist')) {
   };
   for (const entry of Object.values(ENTRIES)) {
     buildSync({
-      entryPoints: [path.join(PACKAGE_DIR, 'src', ENGINE, `${entry}.ts`)],
+      entryPoints: [path.join(PACKAGE_DIR, 'src', THREADS, `${entry}.ts`)],
       bundle: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      outfile: path.join(dist, ENGINE, `${entry}.js`),
+      outfile: path.join(dist, THREADS, `${entry}.js`),
       allowOverwrite: true,
       banner: {
         js: `// A thread of the database engine, with ${sqlite.name} ${sqlite.version} (${sqlite.license}; libSQL is MIT, SQLite public domain) bundled in by scripts/build-mock.ts.`,
@@ -46,7 +48,7 @@ export function bundleSqlite(dist = path.join(PACKAGE_DIR, 'dist')) {
       logLevel: 'error',
     });
   }
-  copyFileSync(path.join(PACKAGE_DIR, 'libsql-wasm/sqlite3.wasm'), path.join(dist, ENGINE, 'sqlite3.wasm'));
+  copyFileSync(path.join(PACKAGE_DIR, 'libsql-wasm/sqlite3.wasm'), path.join(dist, WASM, 'sqlite3.wasm'));
 }
 
 export async function buildMock() {

@@ -3,7 +3,7 @@
 // optimization (3.6 MB; 190-280 ms to load, selects about 2x slower). binaryen's wasm-opt (the npm
 // package `binaryen`, pinned exactly) rewrites it into packages/mock/libsql-wasm/sqlite3.wasm
 // (about 1.6 MB, about 45 ms to load); manifest.json beside it records the input's digest, the
-// tool, its flags and the output's digest. test/mock/areas/database/sql/libsql-wasm.test.ts checks the digests on
+// tool, its flags and the output's digest. test/mock/areas/database/sql/wasm/libsql-wasm.test.ts checks the digests on
 // every run; `--check` makes the module again and compares the bytes (about 30 s on 2 cores).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

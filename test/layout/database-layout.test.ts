@@ -1,12 +1,15 @@
 // The database area one level down, as mock-layout.test.ts holds the mock's top level:
 // packages/mock/src/areas/database holds one folder per role (and its README.md), each opening
-// with a README.md whose `May import:` line is its row of the table below. A folder imports only
+// with a README.md whose `May import:` line is its row of the table below (a name there is a folder
+// beside it or beside one of its parents, as scripts-layout reads it, or `./name`, a folder of its
+// own: sql/index.ts is the engine's entry above its folders). A folder imports only
 // the folders of its row (the mock's own `engine/`, outside the area, is mock-layout's business),
 // and no two folders import each other, whatever the table says.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { foldersInACircle } from '../support/folder-layout.ts';
 import { sourceFiles, specifiersOf } from '../support/import-graph.ts';
 
 const AREAS = path.join(ROOT, 'packages/mock/src/areas');
@@ -18,7 +21,11 @@ const ABOVE = 'areas/ (the area module above the database folders)';
 const ALLOWED: Record<string, string[]> = {
   protocol: [],
   suite: [],
-  sql: ['protocol'],
+  'sql/storage': [],
+  'sql/wasm': ['protocol', 'sql/storage'],
+  'sql/statements': ['protocol', 'sql/wasm'],
+  'sql/threads': ['protocol', 'sql/storage', 'sql/wasm', 'sql/statements'],
+  sql: ['protocol', 'sql/threads', 'sql/statements', 'sql/wasm', 'sql/storage'],
   namespaces: ['protocol', 'sql'],
   tokens: ['protocol', 'sql', 'namespaces'],
   hrana: ['protocol', 'sql', 'namespaces', 'tokens'],
@@ -66,11 +73,19 @@ function bothWays(imports: Import[]): string[] {
     .map((found) => `${found.from} <-> ${found.to}: ${describeImport(found)}; ${describeImport(first.get(`${found.to} -> ${found.from}`)!)}`);
 }
 
-/** The folders a README's `May import:` line names ('nothing' for none). */
-const mayImportOf = (readme: string): string[] | undefined => {
+/** The folder of the table a README's name means: `./name` a sub-folder of `folder`, else the nearest folder of that name beside `folder` or one of its parents. */
+function folderNamed(folder: string, name: string): string {
+  if (name.startsWith('./')) return `${folder}/${name.slice(2)}`;
+  const parents = folder.split('/').map((_, at, parts) => parts.slice(0, parts.length - 1 - at).join('/'));
+  return parents.map((parent) => (parent ? `${parent}/${name}` : name)).find((candidate) => candidate in ALLOWED) ?? name;
+}
+
+/** The folders of the table a folder's README's `May import:` line names ('nothing' for none). */
+const mayImportOf = (folder: string, readme: string): string[] | undefined => {
   const line = /^May import: (.+?)\.?$/m.exec(readme)?.[1];
   if (line === undefined) return undefined;
-  return line.startsWith('nothing') ? [] : line.split(/,\s*|\s+and\s+/).map((name) => name.replace(/`/g, '').replace(/\/$/, '').trim());
+  if (line.startsWith('nothing')) return [];
+  return line.split(/,\s*|\s+and\s+/).map((name) => folderNamed(folder, name.replace(/`/g, '').replace(/\/$/, '').trim()));
 };
 
 const IMPORTS = sourceFiles(DATABASE).flatMap((file) => importsOf(file, readFileSync(file, 'utf8')));
@@ -93,15 +108,11 @@ describe('packages/mock/src/areas/database, folders by role', () => {
   it.each(Object.keys(ALLOWED))('%s/ opens with a README.md whose "May import:" line is its row of the table', (folder) => {
     const readme = path.join(DATABASE, folder, 'README.md');
     expect(existsSync(readme), `write ${path.relative(ROOT, readme)}: what the folder owns, and "May import: ..."`).toBe(true);
-    expect(mayImportOf(readFileSync(readme, 'utf8'))?.sort()).toEqual([...ALLOWED[folder]!].sort());
+    expect(mayImportOf(folder, readFileSync(readme, 'utf8'))?.sort()).toEqual([...ALLOWED[folder]!].sort());
   });
 
   it('the table runs one way: no folder reaches itself through the folders it may import', () => {
-    const reaches = (from: string, seen = new Set<string>()): Set<string> => {
-      for (const to of ALLOWED[from] ?? []) if (!seen.has(to)) reaches(to, seen.add(to));
-      return seen;
-    };
-    expect(Object.keys(ALLOWED).filter((folder) => reaches(folder).has(folder))).toEqual([]);
+    expect(foldersInACircle(ALLOWED)).toEqual([]);
   });
 
   it.each(Object.keys(ALLOWED))('%s/ imports only the folders of its row', (folder) => {
@@ -117,9 +128,30 @@ describe('the database layout checks refuse planted cases', () => {
   const planted = (file: string, source: string) => importsOf(path.join(DATABASE, file), source);
 
   it.each([
-    ['sql/runner.ts', "import { ProtocolError } from '../protocol/protocol.ts';", []],
-    ['sql/runner.ts', "import type { Stream } from '../namespaces/stream-table.ts';", ['sql/runner.ts: ../namespaces/stream-table.ts (sql -> namespaces)']],
-    ['protocol/values.ts', "export { bind } from '../sql/bind-args.ts';", ['protocol/values.ts: ../sql/bind-args.ts (protocol -> sql)']],
+    ['sql/statements/runner.ts', "import { ProtocolError } from '../../protocol/protocol.ts';", []],
+    [
+      'sql/statements/runner.ts',
+      "import type { Stream } from '../../namespaces/stream-table.ts';",
+      ['sql/statements/runner.ts: ../../namespaces/stream-table.ts (sql/statements -> namespaces)'],
+    ],
+    [
+      'sql/statements/runner.ts',
+      "import { GRACE_MS } from '../threads/messages.ts';",
+      ['sql/statements/runner.ts: ../threads/messages.ts (sql/statements -> sql/threads)'],
+    ],
+    ['sql/storage/vfs.ts', "import type { Sqlite } from '../wasm/wasm.ts';", ['sql/storage/vfs.ts: ../wasm/wasm.ts (sql/storage -> sql/wasm)']],
+    ['sql/threads/worker.ts', "import { createSqlEngine } from '../index.ts';", ['sql/threads/worker.ts: ../index.ts (sql/threads -> sql)']],
+    ['sql/index.ts', "import { runRequest } from './statements/runner.ts';", []],
+    [
+      'namespaces/stream-table.ts',
+      "import type { Access } from '../sql/statements/requests.ts';",
+      ['namespaces/stream-table.ts: ../sql/statements/requests.ts (namespaces -> sql/statements)'],
+    ],
+    [
+      'protocol/values.ts',
+      "export { bind } from '../sql/statements/bind-args.ts';",
+      ['protocol/values.ts: ../sql/statements/bind-args.ts (protocol -> sql/statements)'],
+    ],
     ['hrana/http/handlers.ts', "import { answerFlow } from '../ws/flow.ts';", ['hrana/http/handlers.ts: ../ws/flow.ts (hrana/http -> hrana/ws)']],
     ['hrana/pipeline-runner.ts', "const ws = await import('./ws/connection.ts');", ['hrana/pipeline-runner.ts: ./ws/connection.ts (hrana -> hrana/ws)']],
     ['tokens/token-store.ts', "import type { DatabaseInfo } from '../../database.ts';", [`tokens/token-store.ts: ../../database.ts (tokens -> ${ABOVE})`]],
@@ -142,11 +174,28 @@ describe('the database layout checks refuse planted cases', () => {
 
   it('refuses a folder and the folder below it importing each other, as the area and its engine/ did', () => {
     const imports = [
-      ...planted('sql/runner.ts', "import { toSqlValue } from '../protocol/values.ts';"),
-      ...planted('protocol/values.ts', "import type { SqlRequest } from '../sql/messages.ts';"),
+      ...planted('sql/statements/runner.ts', "import { toSqlValue } from '../../protocol/values.ts';"),
+      ...planted('protocol/values.ts', "import type { SqlRequest } from '../sql/statements/requests.ts';"),
     ];
     expect(bothWays(imports)).toEqual([
-      `protocol <-> sql: ${path.relative(ROOT, DATABASE)}/protocol/values.ts: ../sql/messages.ts (protocol -> sql); ${path.relative(ROOT, DATABASE)}/sql/runner.ts: ../protocol/values.ts (sql -> protocol)`,
+      `protocol <-> sql/statements: ${path.relative(ROOT, DATABASE)}/protocol/values.ts: ../sql/statements/requests.ts (protocol -> sql/statements); ${path.relative(ROOT, DATABASE)}/sql/statements/runner.ts: ../../protocol/values.ts (sql/statements -> protocol)`,
     ]);
+  });
+
+  it("refuses the engine's folders importing each other, as the flat sql/ let its statements and its threads do", () => {
+    const imports = [
+      ...planted('sql/statements/runner.ts', "import type { SqlRequest } from '../threads/messages.ts';"),
+      ...planted('sql/threads/worker.ts', "import { runRequest } from '../statements/runner.ts';"),
+    ];
+    expect(bothWays(imports).map((line) => line.split(':')[0])).toEqual(['sql/statements <-> sql/threads']);
+  });
+
+  it.each([
+    ['sql/wasm', 'storage', 'sql/storage'],
+    ['sql/wasm', 'protocol', 'protocol'],
+    ['sql', './threads', 'sql/threads'],
+    ['hrana/http', 'hrana', 'hrana'],
+  ])("%s/README.md's May import line: %s is %s", (folder, name, expected) => {
+    expect(mayImportOf(folder, `May import: ${name}.`)).toEqual([expected]);
   });
 });

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { foldersInACircle } from '../support/folder-layout.ts';
 import { sourceFiles, specifiersOf } from '../support/import-graph.ts';
 
 const SRC = path.join(ROOT, 'packages/mock/src');
@@ -80,11 +81,7 @@ describe('packages/mock/src, folders by role', () => {
   });
 
   it('the table runs one way: no folder reaches itself through the folders it may import', () => {
-    const reaches = (from: string, seen = new Set<string>()): Set<string> => {
-      for (const to of ALLOWED[from] ?? []) if (!seen.has(to)) reaches(to, seen.add(to));
-      return seen;
-    };
-    expect(Object.keys(ALLOWED).filter((folder) => reaches(folder).has(folder))).toEqual([]);
+    expect(foldersInACircle(ALLOWED)).toEqual([]);
   });
 
   it.each(Object.keys(ALLOWED))('%s/ imports only the folders of its row', (folder) => {
@@ -113,6 +110,14 @@ describe('the allowed-imports check', () => {
     ['index.ts', "import { createMock } from './mock/mock.ts';", []],
   ])('%s: %s', (file, source, expected) => {
     expect(offendingImports(path.join(SRC, file), source)).toEqual(expected);
+  });
+
+  it.each([
+    [{ engine: [], areas: ['engine'] }, []],
+    [{ engine: ['areas'], areas: ['engine'] }, ['engine', 'areas']],
+    [{ a: ['b'], b: ['c'], c: ['a'], d: ['a'] }, ['a', 'b', 'c']],
+  ])('a table that does not run one way is refused: %j', (table, inCircle) => {
+    expect(foldersInACircle(table)).toEqual(inCircle);
   });
 });
 

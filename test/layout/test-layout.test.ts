@@ -18,18 +18,9 @@ const TEST = path.join(ROOT, 'test');
 const SRC = path.join(ROOT, 'packages/mock/src');
 const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
 
-/**
- * The database area's tests, which its own branch of issue 59 moves (test/contract/database-*,
- * test/mock/database-* and the engine's module tests, to test/mock/areas/database/ and
- * test/areas/database/) and rewires: exceptions to the rules below, where they are and where they
- * go, until that branch narrows the rows to what it needs.
- */
-const DATABASE_TESTS =
-  /^test\/(contract\/(database[-.]|libsql-corpus\/|fixtures\/)|mock\/(database-|sqlite-module\.|libsql-wasm\.|worker-script\.)|(mock\/)?areas\/database\/|support\/(database|sql-engine)\.ts$)/;
-
 /** Test files that import the mock's sources from outside the folder they mirror, each with why it cannot use an entry point today. */
 const SOURCE_IMPORTS: { file: RegExp; why: string }[] = [
-  { file: DATABASE_TESTS, why: "the database's tests: the SQL engine's units, reached until dbarea's plan gives them folders" },
+  { file: /^test\/support\/sql-engine\.ts$/, why: "the SQL engine's unit tests' shared requests, typed by the engine's own request type (SqlRequest)" },
   { file: /^test\/layout\//, why: "layout tests read the sources' own tables (the mock's areas) to hold them to the registry" },
   {
     file: /^test\/mock\/engine\/(differential|answer-reuse|engine-parts)\.test\.ts$/,
@@ -62,7 +53,19 @@ const PORT_MODULES = ['@platform-contracts/mock/vitest/global-setup', '@platform
 
 /** The files that start the mock on a real port, each with the door it tests (or what needs a real URL). */
 const REAL_PORT: { file: RegExp; door: string }[] = [
-  { file: DATABASE_TESTS, door: "the database's WebSocket door and real drivers over HTTP (dbarea converts those that open no WebSocket)" },
+  {
+    file: /^test\/areas\/database\/(concurrency-stress|drivers|migration-tools|websocket)\.test\.ts$/,
+    door: "the database's WebSocket door (libsql:// and ws://, Hrana's streams) with real drivers and migration tools, beside HTTP",
+  },
+  {
+    file: /^test\/mock\/areas\/database\/(authority|hrana\/sqld-parity|protocol\/error-codes|sql\/threads\/run-turns)\.test\.ts$/,
+    door: "the database's WebSocket door: one behaviour compared over HTTP and WebSocket",
+  },
+  {
+    file: /^test\/(areas\/database\/tokens|mock\/areas\/database\/hrana\/http\/pipeline-http)\.test\.ts$/,
+    door: 'raw HTTP to the database door (node:http), bodies and headers as sent',
+  },
+  { file: /^test\/areas\/database\/durability\.test\.ts$/, door: 'the CLI with --db-dir: a process that listens and keeps its files across restarts' },
   { file: /^test\/mock\/cli\/cli(-coverage)?\.test\.ts$/, door: 'the CLI: a process that listens, its output, signals and exit codes' },
   {
     file: /^test\/mock\/doors\/(access|doors|http-door|docs-serving|upgrade)\.test\.ts$/,
@@ -206,7 +209,7 @@ describe('test folders mirror the roles', () => {
   });
 
   it('every test file under test/mock/ sits in a folder of its role', () => {
-    const loose = testFiles.filter((file) => /^test\/mock\/[^/]+$/.test(file) && !DATABASE_TESTS.test(file));
+    const loose = testFiles.filter((file) => /^test\/mock\/[^/]+$/.test(file));
     expect(loose, 'move it to test/mock/<the folder of packages/mock/src it tests>/').toEqual([]);
   });
 

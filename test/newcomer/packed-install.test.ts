@@ -89,7 +89,7 @@ describe('pnpm pack:all', () => {
 
   it("installs no SQLite package: the mock carries SQLite's WebAssembly build itself (the docs' blocks below run SQL on it)", () => {
     expect(existsSync(path.join(project.dir, 'node_modules/@sqlite.org'))).toBe(false);
-    expect(existsSync(path.join(project.dir, 'node_modules', scopedName('mock'), 'dist/areas/database/sql/sqlite3.wasm'))).toBe(true);
+    expect(existsSync(path.join(project.dir, 'node_modules', scopedName('mock'), 'dist/areas/database/sql/wasm/sqlite3.wasm'))).toBe(true);
   });
 });
 

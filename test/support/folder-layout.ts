@@ -79,3 +79,12 @@ export const unknownNames = (root: string, rules: ReadonlyMap<string, readonly s
     const parents = folder.split('/').map((_, i, parts) => parts.slice(0, i).join('/'));
     return allowed.filter((name) => !parents.some((parent) => existsSync(path.join(root, parent, name)))).map((name) => `${folder}: ${name}`);
   });
+
+/** The folders of a table (folder -> the folders it may import) that reach themselves through the folders they may import. */
+export function foldersInACircle(table: Readonly<Record<string, readonly string[]>>): string[] {
+  const reaches = (from: string, seen = new Set<string>()): Set<string> => {
+    for (const to of table[from] ?? []) if (!seen.has(to)) reaches(to, seen.add(to));
+    return seen;
+  };
+  return Object.keys(table).filter((folder) => reaches(folder).has(folder));
+}

@@ -1,6 +1,6 @@
 // What the tests that drive the database's SQL engine directly (createSqlEngine) share: limits no
 // test reaches, and the two requests every script sends.
-import type { SqlRequest } from '../../packages/mock/src/areas/database/sql/messages.ts';
+import type { SqlRequest } from '../../packages/mock/src/areas/database/sql/statements/requests.ts';
 
 export const ENGINE_LIMITS = {
   statementTimeoutMs: 60_000,

@@ -65,7 +65,7 @@ describe('nothing outside the database, for any token', () => {
   // one without a place (a table-valued function) SQLITE_UNKNOWN, sqld's name of SQLITE_ERROR.
   const missing = { code: expect.stringMatching(/^(SQL_INPUT_ERROR|SQLITE_UNKNOWN)$/), message: /no such (function|table)/ };
   const refused = { code: 'SQLITE_AUTH', message: /not allowed/ };
-  // What sqld itself does not run (engine/statement-rules.ts) is refused before the engine sees it.
+  // What sqld itself does not run (sql/statements/statement-rules.ts) is refused before the engine sees it.
   const unsupported = { code: 'SQL_PARSE_ERROR', message: /unsupported statement/ };
   const cases: { name: string; sql: string; code: unknown; message: RegExp }[] = [
     { name: 'readfile', sql: `SELECT readfile('${target('secret.txt')}')`, ...missing },

@@ -20,8 +20,7 @@ import { type DatabaseState, folderState } from './database/namespaces/state-sto
 import { type Stream, StreamLimitReached, StreamLost, streamTable } from './database/namespaces/stream-table.ts';
 import { hranaMessageSchemas } from './database/protocol/hrana-messages.ts';
 import type { DatabaseError } from './database/protocol/protocol.ts';
-import { createSqlEngine, DatabaseEngineUnavailable, DatabaseLimitReached, databaseKey, type SqlEngine } from './database/sql/index.ts';
-import { ExecutorStopped } from './database/sql/stopped.ts';
+import { createSqlEngine, DatabaseEngineUnavailable, DatabaseLimitReached, databaseKey, ExecutorStopped, type SqlEngine } from './database/sql/index.ts';
 import { databaseSuiteSetup } from './database/suite/suite-setup.ts';
 import { type Caller, failure, STARTUP_NAMESPACE, tokenManagement } from './database/tokens/token-management.ts';
 

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_RUNNING_PER_CONNECTION, MAX_UNSENT_BYTES } from '../../../../packages/mock/src/areas/database/hrana/ws/flow.ts';
 import { DATABASE_FLAGS, DEFAULT_LIMITS } from '../../../../packages/mock/src/areas/database/namespaces/options.ts';
-import { STATEMENT_CACHE_BYTES } from '../../../../packages/mock/src/areas/database/sql/connection.ts';
-import { LIKE_PATTERN_BYTES } from '../../../../packages/mock/src/areas/database/sql/connection-limits.ts';
-import { GRACE_MS } from '../../../../packages/mock/src/areas/database/sql/messages.ts';
-import { SPLIT_CACHE_BYTES } from '../../../../packages/mock/src/areas/database/sql/split-cache.ts';
+import { STATEMENT_CACHE_BYTES } from '../../../../packages/mock/src/areas/database/sql/statements/connection.ts';
+import { SPLIT_CACHE_BYTES } from '../../../../packages/mock/src/areas/database/sql/statements/split-cache.ts';
+import { GRACE_MS } from '../../../../packages/mock/src/areas/database/sql/threads/messages.ts';
+import { LIKE_PATTERN_BYTES } from '../../../../packages/mock/src/areas/database/sql/wasm/connection-limits.ts';
 import { ROOT } from '../../../../scripts/lib/paths.ts';
 
 const readme = readFileSync(path.join(ROOT, 'packages/mock/README.md'), 'utf8');

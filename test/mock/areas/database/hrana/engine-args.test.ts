@@ -8,7 +8,7 @@ import { resolveSteps, runPipeline, type WireRequest } from '../../../../../pack
 import type { Stream } from '../../../../../packages/mock/src/areas/database/namespaces/stream-table.ts';
 import type { SqlValue } from '../../../../../packages/mock/src/areas/database/protocol/protocol.ts';
 import { createSqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import type { SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
+import type { SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
 
 const TOO_LARGE = { type: 'integer', value: '9223372036854775808' } as const;
 

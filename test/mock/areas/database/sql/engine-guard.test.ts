@@ -4,7 +4,7 @@
 // A run held in a lock wait (the supervisor's limits set far away) stands for a request lost.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import { GUARD_GRACE_MS } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
+import { GUARD_GRACE_MS } from '../../../../../packages/mock/src/areas/database/sql/threads/messages.ts';
 
 let now = 0;
 const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 100_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabaseBytes: 1_000_000 };

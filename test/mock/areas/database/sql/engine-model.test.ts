@@ -12,8 +12,8 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqlEngine, type SqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import type { SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
-import { ExecutorStopped } from '../../../../../packages/mock/src/areas/database/sql/stopped.ts';
+import type { SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
+import { ExecutorStopped } from '../../../../../packages/mock/src/areas/database/sql/threads/stopped.ts';
 
 // biome-ignore format: one line
 const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 1_000_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabaseBytes: 1_000_000 };

@@ -7,13 +7,13 @@ import diagnostics from 'node:diagnostics_channel';
 import { createMock, type Mock } from '@platform-contracts/mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSqlEngine, ENGINE_CHANNEL, type EngineEvent, type SqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import type { SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
+import type { SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
 
 /** What compiledSqlite() gives in this file: the real module, one held until the test lets it go, or a broken one. */
 const wasm = vi.hoisted(() => ({ mode: 'real' as 'real' | 'held' | 'rejected' | 'empty', release: () => {} }));
 
-vi.mock('../../../../../packages/mock/src/areas/database/sql/sqlite-module.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../../../packages/mock/src/areas/database/sql/sqlite-module.ts')>();
+vi.mock('../../../../../packages/mock/src/areas/database/sql/wasm/sqlite-module.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../../../packages/mock/src/areas/database/sql/wasm/sqlite-module.ts')>();
   return {
     compiledSqlite(): Promise<WebAssembly.Module> {
       if (wasm.mode === 'rejected') return Promise.reject(new Error('sqlite3.wasm is not a WebAssembly file'));

@@ -7,11 +7,11 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SqlValue } from '../../../../../packages/mock/src/areas/database/protocol/protocol.ts';
 import { toArgValue } from '../../../../../packages/mock/src/areas/database/protocol/values.ts';
-import type { EngineWorker } from '../../../../../packages/mock/src/areas/database/sql/engine-worker.ts';
 import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import type { SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
-import { splitStatements } from '../../../../../packages/mock/src/areas/database/sql/sql-text.ts';
-import { ExecutorStopped } from '../../../../../packages/mock/src/areas/database/sql/stopped.ts';
+import type { SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
+import type { EngineWorker } from '../../../../../packages/mock/src/areas/database/sql/threads/engine-worker.ts';
+import { ExecutorStopped } from '../../../../../packages/mock/src/areas/database/sql/threads/stopped.ts';
+import { splitStatements } from '../../../../../packages/mock/src/areas/database/sql/wasm/sql-text.ts';
 
 describe('splitting SQL text into statements', () => {
   it.each([

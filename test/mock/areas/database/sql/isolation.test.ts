@@ -5,10 +5,10 @@
 
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATEMENT_CACHE_BYTES } from '../../../../../packages/mock/src/areas/database/sql/connection.ts';
 import { createSqlEngine, type SqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import type { SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
-import { SPLIT_CACHE_BYTES } from '../../../../../packages/mock/src/areas/database/sql/split-cache.ts';
+import { STATEMENT_CACHE_BYTES } from '../../../../../packages/mock/src/areas/database/sql/statements/connection.ts';
+import type { SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
+import { SPLIT_CACHE_BYTES } from '../../../../../packages/mock/src/areas/database/sql/statements/split-cache.ts';
 import { FULL_ACCESS_TOKEN, HEALTH_PATH, useDatabaseMock } from '../../../../support/database.ts';
 import { close, execute } from '../../../../support/sql-engine.ts';
 

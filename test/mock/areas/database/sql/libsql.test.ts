@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlEngine, type EngineDatabase, type SqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import type { Access, SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
+import type { Access, SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
 import {
   ALLOWED_FUNCTIONS,
   ALLOWED_MODULES,
@@ -15,7 +15,7 @@ import {
   Sandbox,
   SQLITE_DENY,
   SQLITE_OK,
-} from '../../../../../packages/mock/src/areas/database/sql/sandbox.ts';
+} from '../../../../../packages/mock/src/areas/database/sql/statements/sandbox.ts';
 import { close, ENGINE_LIMITS, execute } from '../../../../support/sql-engine.ts';
 
 /** The engine's functions and virtual-table modules the sandbox refuses, each with its reason (sandbox.ts). */

@@ -5,7 +5,7 @@
 import { once } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
-import type { SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/messages.ts';
+import type { SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
 import { close, execute } from '../../../../support/sql-engine.ts';
 
 // The lock wait longer than the statement limit, so one advance can pass the second only.

@@ -5,12 +5,11 @@
 import type { Stream } from '../namespaces/stream-table.ts';
 import { type DatabaseError, ProtocolError, type SqlValue, type StreamResult, toDatabaseError } from '../protocol/protocol.ts';
 import { toArgValue } from '../protocol/values.ts';
-import type { CursorEntry, SqlOutcome, SqlRequest, SqlStep, SqlStmt } from '../sql/messages.ts';
-import { ExecutorStopped } from '../sql/stopped.ts';
+import { type CursorEntry, ExecutorStopped, type SqlOutcome, type SqlRequest, type SqlStep, type SqlStmt } from '../sql/index.ts';
 
 /** sqld's limits on the SQL texts an HTTP stream stores (MAX_SQL_COUNT, MAX_STORED_SQL_SIZE: src/hrana/http/request.rs). */
 export const MAX_STORED_SQL = 50;
-export const MAX_STORED_SQL_BYTES = 5_000;
+const MAX_STORED_SQL_BYTES = 5_000;
 
 type Version = 2 | 3;
 

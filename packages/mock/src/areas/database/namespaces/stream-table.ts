@@ -4,8 +4,7 @@
 // the mock's clock; a timer only makes the check happen), and close at once when their token
 // is invalidated, releasing their locks.
 import { randomBytes } from 'node:crypto';
-import type { EngineDatabase } from '../sql/index.ts';
-import type { Access } from '../sql/messages.ts';
+import type { Access, EngineDatabase } from '../sql/index.ts';
 
 export interface Stream {
   id: number;

@@ -186,7 +186,7 @@ export class SqliteFailure extends ProtocolError {
 }
 
 /** The code sqld answers for SQLite's result code `raw` (primary or extended). */
-export function sqldCodeOf(raw: number): string {
+function sqldCodeOf(raw: number): string {
   return SQLITE_RESULT_CODES[raw & 0xff]?.sqld ?? 'SQLITE_UNKNOWN';
 }
 
@@ -201,9 +201,6 @@ export function sqliteFailure(raw: number, name: string | undefined, message: st
   if (raw === SQLITE_ERROR && offset >= 0) return new SqliteFailure(`SQL input error: ${message} (at offset ${offset})`, 'SQL_INPUT_ERROR', extended, raw);
   return new SqliteFailure(`SQLite error: ${message}`, sqldCodeOf(raw), extended, raw);
 }
-
-/** An error of the protocol, with its code from the table. */
-export const protocolError = (code: ProtocolErrorCode, message: string) => new ProtocolError(message, code);
 
 /** Why a token is refused, as sqld's AuthError words it (src/auth/errors.rs). */
 export interface AuthRefusal {

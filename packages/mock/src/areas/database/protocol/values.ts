@@ -1,5 +1,5 @@
 // SQL values between the protocol's JSON form and the embedded engine's JavaScript values.
-import { type DatabaseError, ProtocolError, type SqlValue, type Stmt, toDatabaseError } from './protocol.ts';
+import { type DatabaseError, ProtocolError, type SqlValue, toDatabaseError } from './protocol.ts';
 
 export type EngineValue = null | bigint | number | string | Uint8Array;
 
@@ -14,7 +14,7 @@ export type ArgValue = EngineValue | { refused: DatabaseError };
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
-export function fromSqlValue(value: SqlValue): EngineValue {
+function fromSqlValue(value: SqlValue): EngineValue {
   switch (value.type) {
     case 'null':
       return null;
@@ -37,7 +37,7 @@ export function fromSqlValue(value: SqlValue): EngineValue {
   }
 }
 
-/** A value as sent to the engine (sql/messages.ts): the engine's value, or the error it would raise; a blob in a buffer of its own, so that copying it to the worker copies no pool beside it. */
+/** A value as sent to the engine (sql/threads/messages.ts): the engine's value, or the error it would raise; a blob in a buffer of its own, so that copying it to the worker copies no pool beside it. */
 export function toArgValue(value: SqlValue): ArgValue {
   try {
     const converted = fromSqlValue(value);
@@ -64,23 +64,4 @@ export function toSqlValue(value: unknown): SqlValue {
   if (typeof value === 'string') return { type: 'text', value };
   if (value instanceof Uint8Array) return { type: 'blob', base64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
   throw new ProtocolError(`The engine gave a value of an unknown kind (${typeof value})`, 'INTERNAL');
-}
-
-/**
- * A statement's arguments in the form the engine binds: an array for positional arguments or
- * an object keyed by name (without its `:`, `@` or `$` prefix) for named ones.
- */
-export function bindingsOf(stmt: Stmt): EngineValue[] | Record<string, EngineValue> {
-  const positional = stmt.args ?? [];
-  const named = stmt.named_args ?? [];
-  if (named.length === 0) return positional.map(fromSqlValue);
-  if (positional.length > 0) throw new ProtocolError('The mock does not bind positional and named arguments in one statement', 'ARGS_INVALID');
-  const bindings: Record<string, EngineValue> = {};
-  for (const { name, value } of named) {
-    const bare = name.replace(/^[:@$]/, '');
-    // The engine aborts the process on numeric names, so they are refused here.
-    if (bare === '' || /^\d+$/.test(bare)) throw new ProtocolError(`"${name}" is not a parameter name`, 'ARGS_INVALID');
-    bindings[bare] = fromSqlValue(value);
-  }
-  return bindings;
 }

@@ -1,26 +1,29 @@
-// The SQL engine of the database area: SQLite compiled to WebAssembly, run in worker threads that a
-// supervisor thread starts and stops (engine-worker.ts, supervisor-thread.ts). A database's bytes
-// live in its files (files.ts: shared memory, or a host file with --db-dir), not in a worker, so a
-// worker is only where its SQL runs. Namespaces do not share fate: a namespace's streams all run in
-// one worker, which serves no other namespace while it holds them; when a worker is ended (a
-// statement past its time limit that would not stop), its namespace's databases come back as last
-// committed in the next one. Snapshots and image checks run in a utility worker of their own, so
-// the HTTP thread never waits on SQL.
+// The SQL engine of the database area, and its one entry: SQLite compiled to WebAssembly, run in
+// worker threads that a supervisor thread starts and stops (threads/engine-worker.ts,
+// threads/supervisor-thread.ts). A database's bytes live in its files (storage/files.ts: shared
+// memory, or a host file with --db-dir), not in a worker, so a worker is only where its SQL runs.
+// Namespaces do not share fate: a namespace's streams all run in one worker, which serves no other
+// namespace while it holds them (threads/placement.ts); when a worker is ended (a statement past its
+// time limit that would not stop), its namespace's databases come back as last committed in the
+// next one. Snapshots and image checks run in a utility worker of their own, so the HTTP thread
+// never waits on SQL.
 import { rmSync } from 'node:fs';
-import { EngineSupervisor } from './engine-supervisor.ts';
-import type { EngineWorker } from './engine-worker.ts';
-import { Executor, type StreamPlacement } from './executor.ts';
-import { FairTurns } from './fair-turns.ts';
-import { CONTROL_OWNER, type DatabaseFiles, hostFiles, sharedFiles, unwrittenImage } from './files.ts';
-import { headerRefusal } from './image-check.ts';
-import { databaseKey, namespaceOf, type WorkerLimits } from './messages.ts';
-import { ReadyDatabases } from './ready-databases.ts';
-import { compiledSqlite } from './sqlite-module.ts';
-import { ExecutorStopped } from './stopped.ts';
-import { workerScripts } from './worker-script.ts';
+import { headerRefusal } from './statements/image-check.ts';
+import { hostFiles, sharedFiles, unwrittenImage } from './storage/files.ts';
+import { EngineSupervisor } from './threads/engine-supervisor.ts';
+import type { EngineWorker } from './threads/engine-worker.ts';
+import { Executor } from './threads/executor.ts';
+import { databaseKey, namespaceOf, type WorkerLimits } from './threads/messages.ts';
+import { createPlacement, type EngineDatabase, type OpenDatabase } from './threads/placement.ts';
+import { ExecutorStopped } from './threads/stopped.ts';
+import { workerScripts } from './threads/worker-script.ts';
+import { compiledSqlite } from './wasm/sqlite-module.ts';
 
-export { DatabaseEngineUnavailable, ENGINE_CHANNEL, type EngineEvent } from './engine-supervisor.ts';
-export { databaseKey };
+/** What the pipeline runner sends and is answered, and a token's access: the area's other folders reach the engine only through this module. */
+export type { Access, CursorEntry, SqlOutcome, SqlRequest, SqlStep, SqlStmt } from './statements/requests.ts';
+export { DatabaseEngineUnavailable, ENGINE_CHANNEL, type EngineEvent } from './threads/engine-supervisor.ts';
+export { DatabaseLimitReached, type EngineDatabase } from './threads/placement.ts';
+export { databaseKey, ExecutorStopped };
 
 export interface EngineLimits extends WorkerLimits {
   /** Most databases open in workers at once (every namespace together); idle ones are closed to make room (their data stays). */
@@ -45,25 +48,6 @@ export interface DatabaseSource {
   file?: string;
 }
 
-/** A namespace's database: the executor that serves it. */
-export interface EngineDatabase {
-  readonly key: string;
-  readonly executor: Executor;
-}
-
-interface OpenDatabase extends EngineDatabase {
-  namespace: string;
-  /** None yet for an empty database never opened: it takes over a worker's database opened ahead (ready-databases.ts), or new files, when it opens. */
-  files?: DatabaseFiles;
-  file?: string;
-  /** The worker the database is open in, if any. */
-  openIn?: EngineWorker;
-}
-
-export class DatabaseLimitReached extends Error {
-  readonly code = 'DATABASE_LIMIT_REACHED';
-}
-
 export function createSqlEngine(options: SqlEngineOptions) {
   const { limits } = options;
   const clockOffset = options.clockOffset ?? new SharedArrayBuffer(8);
@@ -76,117 +60,10 @@ export function createSqlEngine(options: SqlEngineOptions) {
     clockOffset,
     guardClock: options.guardClock,
   });
-  const workers: EngineWorker[] = [];
   let utility: EngineWorker | undefined;
+  /** Every database, the least recently used first. */
   const databases = new Map<string, OpenDatabase>();
-  /** The databases open in a worker now (their openIn is set). */
-  const held = new Set<OpenDatabase>();
-  /** Each namespace's open streams and the worker that holds them. */
-  const lanes = new Map<string, { worker?: EngineWorker; streams: number }>();
-  let epoch = 0;
-  const ready = new ReadyDatabases(() => sharedFiles(limits.maxDatabaseBytes), fenceFiles);
-
-  function startWorker(): EngineWorker {
-    const worker = supervisor.spawn();
-    workers.push(worker);
-    ready.prepare(worker);
-    worker.events.once('ended', (reason: string) => {
-      workers.splice(workers.indexOf(worker), 1);
-      ready.forget(worker);
-      const lost = new ExecutorStopped(
-        `The stream ended: its engine thread was ended (${reason}); its open transaction was rolled back, what it committed stays`,
-        'STREAM_EXPIRED',
-      );
-      for (const database of databases.values()) {
-        if (database.openIn !== worker) continue;
-        database.openIn = undefined;
-        held.delete(database);
-        database.executor.workerEnded(worker, lost);
-      }
-    });
-    return worker;
-  }
-
-  /**
-   * A worker for a namespace that opens its first stream: the one it had, if no other namespace
-   * works there; else one where no namespace works; else a new one, up to engineWorkers. Past that
-   * many namespaces at work at once, namespaces share the worker where the fewest work (and may
-   * then share its fate: the README says so).
-   */
-  function workerFor(namespace: string): EngineWorker {
-    const othersIn = (worker: EngineWorker) => [...worker.active.keys()].filter((other) => other !== namespace).length;
-    const mine = lanes.get(namespace)?.worker;
-    if (mine?.alive && othersIn(mine) === 0) return mine;
-    const alive = workers.filter((worker) => worker.alive);
-    const free = alive.filter((worker) => worker.active.size === 0).sort((a, b) => a.databases.size - b.databases.size)[0];
-    if (free) return free;
-    if (workers.length < limits.engineWorkers) return startWorker();
-    return alive.sort((a, b) => a.active.size - b.active.size)[0] ?? startWorker();
-  }
-
-  /** Opens a database in a worker (it moves there from another, whose writes to it are fenced off first). */
-  function openIn(database: OpenDatabase, worker: EngineWorker): void {
-    if (database.openIn === worker && worker.alive) return;
-    if (held.size >= limits.maxDatabases) {
-      // The least recently used idle one (databases are kept in the order of their last use).
-      const idle = [...databases.values()].find((candidate) => held.has(candidate) && candidate !== database && candidate.executor.streams.size === 0);
-      if (!idle)
-        throw new DatabaseLimitReached(`The mock holds ${limits.maxDatabases} databases with open streams, its limit (maxDatabases); no more can be opened`);
-      close(idle);
-    }
-    if (database.openIn?.alive) close(database);
-    const taken = database.files ? undefined : ready.take(worker, database.key);
-    if (taken) database.files = taken;
-    else {
-      const files = (database.files ??= sharedFiles(limits.maxDatabaseBytes));
-      worker.send({ t: 'open', key: database.key, files, epoch: fenceFiles(files) });
-    }
-    worker.databases.add(database.key);
-    database.openIn = worker;
-    held.add(database);
-  }
-
-  /** A new owner epoch for a database's files: a worker that held them before can write nothing more to them. */
-  function fenceFiles(files: DatabaseFiles): number {
-    Atomics.store(new Int32Array(files.control), CONTROL_OWNER, ++epoch);
-    return epoch;
-  }
-
-  /** Closes a database's connections in its worker, fenced off first (whatever it has not checkpointed stays in the WAL); its files stay. */
-  function close(database: OpenDatabase): void {
-    if (database.files) fenceFiles(database.files);
-    database.openIn?.send({ t: 'drop', key: database.key });
-    database.openIn?.databases.delete(database.key);
-    database.openIn = undefined;
-    held.delete(database);
-  }
-
-  // Runs start in turns on this thread, one per turn of its event loop and namespace after
-  // namespace (fair-turns.ts), from every door: a burst of first statements (each placing a
-  // database in a worker) leaves the thread to what arrives meanwhile, /_mock/health included.
-  const turns = new FairTurns();
-  const placement: StreamPlacement = {
-    clock: () => clock[0]!,
-    turn: (namespace) => (turns.now() ? undefined : turns.turn(namespace)),
-    streamOpened(executor) {
-      const database = databases.get(executor.key)!;
-      let lane = lanes.get(database.namespace);
-      if (!lane) lanes.set(database.namespace, (lane = { streams: 0 }));
-      const worker = lane.streams > 0 && lane.worker?.alive ? lane.worker : workerFor(database.namespace);
-      openIn(database, worker);
-      worker.active.set(database.namespace, (worker.active.get(database.namespace) ?? 0) + 1);
-      lane.worker = worker;
-      lane.streams++;
-      return worker;
-    },
-    streamClosed(executor, worker) {
-      const lane = lanes.get(executor.namespace);
-      if (lane) lane.streams--;
-      const count = (worker.active.get(executor.namespace) ?? 1) - 1;
-      if (count > 0) worker.active.set(executor.namespace, count);
-      else worker.active.delete(executor.namespace);
-    },
-  };
+  const { placement, close } = createPlacement({ supervisor, limits, databases, clock });
 
   function utilityWorker(): EngineWorker {
     if (!utility?.alive) utility = supervisor.spawn();

@@ -8,7 +8,7 @@ import { DEFAULT_NAMESPACE } from '../../../engine/namespaces.ts';
 import { DATABASE_ID, type DatabaseSettings } from '../namespaces/options.ts';
 import type { DatabaseState } from '../namespaces/state-store.ts';
 import { AUTH_REASONS, type AuthRefusal } from '../protocol/error-codes.ts';
-import type { Access } from '../sql/messages.ts';
+import type { Access } from '../sql/index.ts';
 import { BOTH_KINDS, digestOf, TokenLimitReached, TokenStore } from './token-store.ts';
 
 type Schemas = Contract.components['schemas'];
@@ -202,5 +202,3 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
 
   return { authorize, adopt, namespaceOf, handlers, operations: new Set(Object.keys(handlers)) };
 }
-
-export type TokenManagement = ReturnType<typeof tokenManagement>;

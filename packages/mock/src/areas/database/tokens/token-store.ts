@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type * as Database from '@platform-contracts/contracts/database';
 import type { StoredToken } from '../namespaces/state-store.ts';
-import type { Access } from '../sql/messages.ts';
+import type { Access } from '../sql/index.ts';
 
 type Schemas = Database.components['schemas'];
 export type TokenKind = Schemas['DatabaseTokenKind'];
@@ -21,7 +21,7 @@ export const digestOf = (secret: string) => createHash('sha256').update(secret).
 const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
 /** A fresh secret, recognisable as the mock's in logs of a client that misbehaves. */
-export const newSecret = (kind: TokenKind) => `mock-${kind.replace('_', '-')}-${randomBytes(18).toString('base64url')}`;
+const newSecret = (kind: TokenKind) => `mock-${kind.replace('_', '-')}-${randomBytes(18).toString('base64url')}`;
 
 export class TokenLimitReached extends Error {}
 

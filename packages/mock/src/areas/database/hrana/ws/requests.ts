@@ -19,7 +19,7 @@ export const MAX_STORED_SQL = 150;
  * sqld bounds no stored text over WebSocket but by its message size; the mock bounds what one
  * connection stores in all (150 texts of @libsql/client's largest, 5,000 bytes, fit).
  */
-export const MAX_STORED_SQL_BYTES = 1024 * 1024;
+const MAX_STORED_SQL_BYTES = 1024 * 1024;
 
 /** The version that introduced each request type. */
 const INTRODUCED: Record<string, Version> = {

@@ -1,0 +1,61 @@
+// A stream's SQL requests as the engine takes them, and their outcomes as it answers them: what the
+// pipeline runner (hrana/pipeline-runner.ts) sends, the runner (runner.ts) runs in a worker, and the
+// threads carry between them (threads/messages.ts). The HTTP side resolves stored SQL texts (sql_id)
+// before sending, so the engine sees SQL only.
+import type { BatchCond, DatabaseError, DescribeResult, SqlValue, StmtResult } from '../../protocol/protocol.ts';
+import type { ArgValue } from '../../protocol/values.ts';
+
+export type Access = 'full' | 'read-only';
+
+/** A statement with its SQL text resolved and its arguments converted. */
+export interface SqlStmt {
+  sql: string;
+  args?: ArgValue[];
+  named_args?: { name: string; value: ArgValue }[];
+  want_rows?: boolean | null;
+}
+
+/** A step of a batch: its statement's fields in the step itself (one object fewer per step to copy), or the error found while resolving it (unknown sql_id). */
+export type SqlStep = { condition?: BatchCond | null } & (SqlStmt | { error: DatabaseError });
+
+export type SqlRequest =
+  | { type: 'execute'; stmt: SqlStmt }
+  | { type: 'batch'; steps: SqlStep[] }
+  | { type: 'cursor'; steps: SqlStep[] }
+  | { type: 'sequence'; sql: string }
+  | { type: 'describe'; sql: string }
+  | { type: 'get_autocommit' }
+  | { type: 'close' };
+
+export type CursorEntry =
+  | { type: 'step_begin'; step: number; cols: { name: string; decltype: string | null }[] }
+  | { type: 'step_end'; affected_row_count: number | bigint; last_insert_rowid: string | null }
+  | { type: 'step_error'; step: number; error: DatabaseError }
+  | { type: 'row'; row: SqlValue[] }
+  | { type: 'error'; error: DatabaseError };
+
+export type SqlResponse =
+  | { type: 'execute'; result: StmtResult }
+  | { type: 'batch'; result: { step_results: (StmtResult | null)[]; step_errors: (DatabaseError | null)[] } }
+  | { type: 'cursor'; entries: CursorEntry[] }
+  | { type: 'sequence' }
+  | { type: 'describe'; result: DescribeResult }
+  | { type: 'get_autocommit'; is_autocommit: boolean }
+  | { type: 'close' };
+
+export type SqlOutcome = { type: 'ok'; response: SqlResponse } | { type: 'error'; error: DatabaseError };
+
+/**
+ * An outcome as a worker sends it: its JSON text, which is copied between threads in a fraction
+ * of the time its objects take (a row is an array of value objects), and which the HTTP thread
+ * sends on as it is (json-text.ts); the outcome itself only when JSON.stringify cannot write it.
+ */
+export type WrittenOutcome = string | SqlOutcome;
+
+export function writtenOutcome(outcome: SqlOutcome): WrittenOutcome {
+  try {
+    return JSON.stringify(outcome);
+  } catch {
+    return outcome;
+  }
+}
