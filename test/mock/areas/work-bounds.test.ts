@@ -167,8 +167,16 @@ describe('the zone-file reader', () => {
   };
 
   it.each(Object.entries(ZONE_FILES))('reads %s in linear time (8 times the size within 24 times the CPU time)', (_name, make) => {
-    const small = cpuOf(make(MAX_BODY / 16));
-    const large = cpuOf(make(MAX_BODY / 2));
+    // The two sizes read in turns, each its best of the turns: both see the same heap and the same
+    // collector (a shared worker's heap grows with every file before this one).
+    const smallText = make(MAX_BODY / 16);
+    const largeText = make(MAX_BODY / 2);
+    let small = Infinity;
+    let large = Infinity;
+    for (let turn = 0; turn < 3; turn++) {
+      small = Math.min(small, cpuOf(smallText));
+      large = Math.min(large, cpuOf(largeText));
+    }
     expect(large).toBeLessThan(24 * Math.max(small, 1));
   });
 

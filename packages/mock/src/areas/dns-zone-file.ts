@@ -152,7 +152,9 @@ const PAUSE = Symbol('end of a slice');
 
 /** The file's logical lines: comments removed, parenthesised records joined, blank lines dropped; PAUSE after each slice. */
 function* entries(text: string): Generator<Entry | typeof PAUSE> {
-  let pending: Entry | undefined;
+  // An entry's lines are kept as parts and joined once: a string grown line by line is a rope as
+  // deep as the entry is long, which the collector walks again and again.
+  let pending: (Entry & { parts: string[] }) | undefined;
   let depth = 0;
   let lines = 0;
   let chars = 0;
@@ -162,16 +164,16 @@ function* entries(text: string): Generator<Entry | typeof PAUSE> {
       lines = chars = 0;
     }
     const content = withoutComment(line);
-    if (pending) pending.text += ` ${content}`;
-    else if (content.trim() !== '') pending = { text: content, continuesOwner: /^\s/.test(content), closed: true };
+    if (pending) pending.parts.push(content);
+    else if (content.trim() !== '') pending = { text: '', parts: [content], continuesOwner: /^\s/.test(content), closed: true };
     if (!pending) continue;
     depth += count(content, '(') - count(content, ')');
     if (depth > 0) continue;
-    yield { ...pending, text: pending.text.replace(/[()]/g, ' ') };
+    yield { text: pending.parts.join(' ').replace(/[()]/g, ' '), continuesOwner: pending.continuesOwner, closed: true };
     pending = undefined;
     depth = 0;
   }
-  if (pending) yield { ...pending, closed: false };
+  if (pending) yield { text: pending.parts.join(' '), continuesOwner: pending.continuesOwner, closed: false };
 }
 
 /** The text before a `;` that is not inside a quoted string. */
