@@ -1,3 +1,5 @@
+import { createVideoClient } from '@platform-contracts/client';
+
 /** A fetch that records one request header of every call before sending it on. */
 export function recordingFetch(header: string, send: typeof fetch = fetch) {
   const seen: (string | null)[] = [];
@@ -10,7 +12,7 @@ export function recordingFetch(header: string, send: typeof fetch = fetch) {
 }
 
 /** A fetch that records each attempt's outcome (its status, or `network` when fetch threw), then gives it on. */
-export function attemptRecorder(send: typeof fetch) {
+function attemptRecorder(send: typeof fetch) {
   const attempts: (number | string)[] = [];
   const recording: typeof globalThis.fetch = async (input, init) => {
     try {
@@ -23,4 +25,17 @@ export function attemptRecorder(send: typeof fetch) {
     }
   };
   return { fetch: recording, attempts };
+}
+
+/** A video client on `baseUrl` whose attempts are recorded (retries without waits unless `retry: false`). */
+export function recordedVideoClient(send: typeof fetch, baseUrl: string, accessKey: string, options: { retry?: false; timeoutMs?: number } = {}) {
+  const { fetch: recording, attempts } = attemptRecorder(send);
+  const client = createVideoClient({
+    accessKey,
+    baseUrl,
+    fetch: recording,
+    retry: options.retry ?? { retries: 2, baseDelayMs: 0 },
+    timeoutMs: options.timeoutMs,
+  });
+  return { client, attempts };
 }

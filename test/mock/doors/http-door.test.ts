@@ -4,10 +4,10 @@
 // origin, the health endpoint, and the network faults (reset, hang, truncate) played on a real
 // socket as a client meets them.
 import { request } from 'node:http';
-import { createVideoClient, PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
+import { PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
 import { HEALTH_PATH, type RunningMock, type StartMockOptions, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attemptRecorder } from '../../support/recording-fetch.ts';
+import { recordedVideoClient } from '../../support/recording-fetch.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const auth = { AccessKey: 'http-door' };
@@ -143,17 +143,7 @@ describe('network faults on a real socket', () => {
     mock.namespace(key).fault({ operationId: 'listCollections', network, ...(count === undefined ? {} : { count }) });
     return key;
   };
-  const attemptsOf = (accessKey: string, options: { retry?: false; timeoutMs?: number } = {}) => {
-    const { fetch: recording, attempts } = attemptRecorder(fetch);
-    const client = createVideoClient({
-      accessKey,
-      baseUrl: mock.url,
-      fetch: recording,
-      retry: options.retry ?? { retries: 2, baseDelayMs: 0 },
-      timeoutMs: options.timeoutMs,
-    });
-    return { client, attempts };
-  };
+  const attemptsOf = (accessKey: string, options: { retry?: false; timeoutMs?: number } = {}) => recordedVideoClient(fetch, mock.url, accessKey, options);
 
   it('resets the connection: the client retries a GET past it', async () => {
     const { client, attempts } = attemptsOf(faulted('reset', 1));

@@ -4,10 +4,10 @@
 // network. The same network faults on a real socket are the HTTP door's
 // (test/mock/doors/http-door.test.ts).
 
-import { createShieldClient, createVideoClient, PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
+import { createShieldClient, PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
 import { createMock, type Mock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attemptRecorder } from '../../support/recording-fetch.ts';
+import { recordedVideoClient } from '../../support/recording-fetch.ts';
 
 const START = Date.UTC(2030, 0, 1);
 const LIBRARY = 42;
@@ -37,15 +37,7 @@ describe('in process', () => {
   /** A video client on the namespace, whose attempts are recorded (a status, or `network` for a thrown fetch). */
   const videoClient = (accessKey: string, options: { retry?: false; timeoutMs?: number } = {}) => {
     const { mock, fetch } = door();
-    const { fetch: recording, attempts } = attemptRecorder(fetch);
-    const client = createVideoClient({
-      accessKey,
-      baseUrl: mock.url,
-      fetch: recording,
-      retry: options.retry ?? { retries: 2, baseDelayMs: 0 },
-      timeoutMs: options.timeoutMs,
-    });
-    return { client, attempts };
+    return recordedVideoClient(fetch, mock.url, accessKey, options);
   };
   const createVideo = async (accessKey: string) => {
     const { client } = videoClient(accessKey);
