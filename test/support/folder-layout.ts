@@ -62,15 +62,13 @@ export const layoutOffences = (root: string, rules = readmeRules(root)): string[
 
 /** The folders of one parent whose rules reach themselves through the folders they may import (a both-ways import allowed). */
 export function circularRules(rules: ReadonlyMap<string, readonly string[]>): string[] {
-  const siblingsOf = (folder: string) => {
-    const parent = path.posix.dirname(folder);
-    return (rules.get(folder) ?? []).map((name) => (parent === '.' ? name : `${parent}/${name}`));
-  };
-  const reaches = (from: string, seen = new Set<string>()): Set<string> => {
-    for (const to of siblingsOf(from)) if (!seen.has(to)) reaches(to, seen.add(to));
-    return seen;
-  };
-  return [...rules.keys()].filter((folder) => reaches(folder).has(folder)).sort();
+  const table = Object.fromEntries(
+    [...rules].map(([folder, allowed]) => {
+      const parent = path.posix.dirname(folder);
+      return [folder, allowed.map((name) => (parent === '.' ? name : `${parent}/${name}`))];
+    }),
+  );
+  return foldersInACircle(table).sort();
 }
 
 /** The names of a README's line that are no folder beside it or beside one of its parents (nor a parent). */
