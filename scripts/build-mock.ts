@@ -9,11 +9,15 @@
 // with the JavaScript of @libsql/libsql-wasm-experimental (esbuild), and the optimized module
 // (packages/mock/libsql-wasm/sqlite3.wasm, made by scripts/libsql-wasm.ts) is copied beside them,
 // so that users install neither that package nor its 3.6 MB unoptimized module.
+//
+// `platform-mock` starts from one file: the CLI's modules bundled (esbuild) into dist/bundle/, so
+// that Node resolves, reads and links one module where it did about a hundred (bundleCli below).
 import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildSync } from 'esbuild';
+import { build, buildSync, type Plugin } from 'esbuild';
 import { ENTRIES } from '../packages/mock/src/areas/database/sql/threads/worker-script.ts';
 import { parseScriptArgs } from './lib/args.ts';
 import { compile } from './lib/build/compile.ts';
@@ -51,10 +55,54 @@ export function bundleSqlite(dist = path.join(PACKAGE_DIR, 'dist')) {
   copyFileSync(path.join(PACKAGE_DIR, 'libsql-wasm/sqlite3.wasm'), path.join(dist, WASM, 'sqlite3.wasm'));
 }
 
+/** Where the CLI's bundle goes (bin/platform-mock.js runs its cli.js), its lazy parts beside it as chunks. */
+export const CLI_BUNDLE = 'bundle';
+
+/**
+ * Each module's `import.meta.url` kept as its own: the URL of its compiled file in dist/, which
+ * stays there beside the bundle (validators, the site, sqlite3.wasm and the thread scripts are
+ * found from it, and CommonJS packages resolved from it).
+ */
+function ownImportMetaUrl(outdir: string): Plugin {
+  return {
+    name: 'own-import-meta-url',
+    setup(build) {
+      build.onLoad({ filter: /\.js$/ }, async ({ path: file }) => {
+        const text = await readFile(file, 'utf8');
+        const relative = path.relative(outdir, file).split(path.sep).join('/');
+        return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * The CLI's start-up path as one module: its own modules bundled from dist/cli/cli.js, what it
+ * imports only on need (the validation proxy) split off as chunks, packages left to Node (Prism,
+ * ajv and the validators stay as lazy as they are: they are required at run time).
+ */
+export async function bundleCli(dist = path.join(PACKAGE_DIR, 'dist')) {
+  const outdir = path.join(dist, CLI_BUNDLE);
+  await build({
+    entryPoints: { cli: path.join(dist, 'cli/cli.js') },
+    bundle: true,
+    splitting: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outdir,
+    chunkNames: 'chunk-[hash]',
+    plugins: [ownImportMetaUrl(outdir)],
+    logLevel: 'error',
+  });
+}
+
 export async function buildMock() {
   rmSync(path.join(PACKAGE_DIR, 'dist'), { recursive: true, force: true });
   if (!compile('packages/mock/tsconfig.build.json')) fail('the mock does not compile (see above)');
   bundleSqlite();
+  await bundleCli();
   const { precompileValidators } = (await import(
     pathToFileURL(path.join(PACKAGE_DIR, 'dist/mock/precompile.js')).href
   )) as typeof import('../packages/mock/src/mock/precompile.ts');
@@ -69,7 +117,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   parseScriptArgs({
     usage: 'tsx scripts/build-mock.ts',
     description: `Builds @platform-contracts/mock into packages/mock/dist/: compiles it, bundles the database
-engine's threads with libSQL's WebAssembly build, and precompiles the validators of the contracts'
+engine's threads with libSQL's WebAssembly build and the CLI's start-up path, and precompiles the validators of the contracts'
 schemas. \`pnpm build\` runs it as its last step (after the contracts it reads).`,
   });
   await buildMock();

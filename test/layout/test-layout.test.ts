@@ -66,7 +66,7 @@ const REAL_PORT: { file: RegExp; door: string }[] = [
     door: 'raw HTTP to the database door (node:http), bodies and headers as sent',
   },
   { file: /^test\/areas\/database\/durability\.test\.ts$/, door: 'the CLI with --db-dir: a process that listens and keeps its files across restarts' },
-  { file: /^test\/mock\/cli\/cli(-coverage)?\.test\.ts$/, door: 'the CLI: a process that listens, its output, signals and exit codes' },
+  { file: /^test\/mock\/cli\/cli(-coverage|-bundle)?\.test\.ts$/, door: 'the CLI: a process that listens, its output, signals and exit codes' },
   {
     file: /^test\/mock\/doors\/(access|doors|http-door|docs-serving|upgrade)\.test\.ts$/,
     door: 'the HTTP door: Host and CORS, sockets and timeouts, bodies read off the socket, connection upgrades, the site it serves (in Chromium too: its CSP, a drive-by page)',
