@@ -12,7 +12,7 @@
 //   a direct call to the same upstream (a bare node:http server answering the mock's bytes), p50
 //   (target: under 1 ms added);
 // - in process (bench/lib/mock-in-process.ts): validated calls on `mock.fetch` against a stub
-//   fetch (target: within 1.1x), and a 200-test suite on the mock's vitest fixtures against
+//   fetch, CPU time in paired alternating slices (target: within 1.1x), and a 200-test suite on the mock's vitest fixtures against
 //   hand-written MSW handlers (target: at most 1.5x per test; the first test of the worker, its
 //   setup included, within 50 ms).
 // - a team's own REST suite (bench/lib/team-suite.ts, bench/team/): 120 hand-written tests run
