@@ -83,6 +83,7 @@ function ownImportMetaUrl(outdir: string): Plugin {
  */
 export async function bundleCli(dist = path.join(PACKAGE_DIR, 'dist')) {
   const outdir = path.join(dist, CLI_BUNDLE);
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: { cli: path.join(dist, 'cli/cli.js') },
     bundle: true,
