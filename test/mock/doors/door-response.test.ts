@@ -72,3 +72,34 @@ describe("the fetch door's Response reads as a standard Response", () => {
     expect(await outcomes(door, sequence)).toEqual(await outcomes(standard, sequence));
   });
 });
+
+// Headers as a Response built on no body takes them (one built on a string adds its own Content-Type
+// where none is given; the door's answers always name theirs).
+describe("the fetch door's Response takes headers as a standard Response does", () => {
+  const HEADER_INITS: Record<string, () => HeadersInit> = {
+    'a record': () => ({ 'content-type': 'application/json', 'content-length': '2' }),
+    'a record naming one header in two cases': () => ({ 'X-One': 'a', 'x-one': 'b' }),
+    'a record with a value to trim': () => ({ 'x-padded': '  v  ' }),
+    'a record with an invalid value': () => ({ 'x-bad': 'line\nbreak' }),
+    'a record with an invalid name': () => ({ 'bad name': 'v' }),
+    'a Headers object': () => new Headers({ 'content-type': 'text/plain' }),
+    pairs: () => [
+      ['x-one', '1'],
+      ['x-one', '2'],
+    ],
+    nothing: () => ({}),
+  };
+  const made = (make: () => Response) => {
+    try {
+      const response = make();
+      return { status: response.status, statusText: response.statusText, headers: headerList(response) };
+    } catch (error) {
+      return { error: (error as Error).constructor.name };
+    }
+  };
+  it.each(Object.keys(HEADER_INITS))('%s', (name) => {
+    const headers = HEADER_INITS[name]!;
+    const door = made(() => textResponse('{}', { status: 202, statusText: 'Accepted', headers: headers() }));
+    expect(door).toEqual(made(() => new Response(null, { status: 202, statusText: 'Accepted', headers: headers() })));
+  });
+});

@@ -17,6 +17,9 @@ export function textResponse(text: string, init: ResponseInit): Response {
 }
 let DoorResponse: ReturnType<typeof defineDoorResponse> | undefined;
 
+const isRecord = (headers: HeadersInit | undefined): headers is Record<string, string> =>
+  typeof headers === 'object' && !Array.isArray(headers) && !(headers instanceof Headers);
+
 const defineDoorResponse = () =>
   class DoorResponse extends Response {
     readonly #text: string;
@@ -25,7 +28,14 @@ const defineDoorResponse = () =>
     #read = false;
 
     constructor(text: string, init: ResponseInit) {
-      super(null, init);
+      // A record of headers appended one by one: given to the constructor, it first goes through
+      // WebIDL's record conversion, which made a door's Response a third dearer.
+      const record = isRecord(init.headers) ? init.headers : undefined;
+      super(null, record ? { status: init.status, statusText: init.statusText } : init);
+      if (record) {
+        const headers = this.headers;
+        for (const name of Object.keys(record)) headers.append(name, record[name]!);
+      }
       this.#text = text;
     }
 
