@@ -56,7 +56,7 @@ export function bundleSqlite(dist = path.join(PACKAGE_DIR, 'dist')) {
 }
 
 /** Where the CLI's bundle goes (bin/platform-mock.js runs its cli.js), its lazy parts beside it as chunks. */
-export const CLI_BUNDLE = 'bundle';
+const CLI_BUNDLE = 'bundle';
 
 /**
  * Each module's `import.meta.url` kept as its own: the URL of its compiled file in dist/, which
@@ -81,7 +81,7 @@ function ownImportMetaUrl(outdir: string): Plugin {
  * imports only on need (the validation proxy) split off as chunks, packages left to Node (Prism,
  * ajv and the validators stay as lazy as they are: they are required at run time).
  */
-export async function bundleCli(dist = path.join(PACKAGE_DIR, 'dist')) {
+async function bundleCli(dist = path.join(PACKAGE_DIR, 'dist')) {
   const outdir = path.join(dist, CLI_BUNDLE);
   rmSync(outdir, { recursive: true, force: true });
   await build({
@@ -118,8 +118,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   parseScriptArgs({
     usage: 'tsx scripts/build-mock.ts',
     description: `Builds @platform-contracts/mock into packages/mock/dist/: compiles it, bundles the database
-engine's threads with libSQL's WebAssembly build and the CLI's start-up path, and precompiles the validators of the contracts'
-schemas. \`pnpm build\` runs it as its last step (after the contracts it reads).`,
+engine's threads with libSQL's WebAssembly build, bundles the CLI into one module (dist/bundle/),
+and precompiles the validators of the contracts' schemas. \`pnpm build\` runs it as its last step (after the contracts it reads).`,
   });
   await buildMock();
 }
