@@ -5,6 +5,7 @@
 
 import type { DoorAnswer, DoorRequest } from '../door.ts';
 import { textResponse } from './door-response.ts';
+import { fastTarget } from './request-target.ts';
 
 export interface FetchDoor {
   fetch: typeof globalThis.fetch;
@@ -81,8 +82,8 @@ function readPlainly(input: RequestInfo | URL, init: RequestInit | undefined): R
   if (!(typeof input === 'string' || input instanceof URL)) return undefined;
   const raw = init?.body;
   if (raw !== undefined && raw !== null && typeof raw !== 'string' && !(raw instanceof Uint8Array)) return undefined;
-  const url = new URL(input);
-  const headers: Record<string, string> = { host: url.host };
+  const { host, target } = typeof input === 'string' ? (fastTarget(input) ?? urlTarget(new URL(input))) : urlTarget(input);
+  const headers: Record<string, string> = { host };
   const given = init?.headers;
   if (given instanceof Headers) given.forEach((value, name) => (headers[name] = value));
   else if (given !== undefined) new Headers(given).forEach((value, name) => (headers[name] = value));
@@ -91,8 +92,10 @@ function readPlainly(input: RequestInfo | URL, init: RequestInit | undefined): R
   const body =
     raw === undefined || raw === null ? undefined : typeof raw === 'string' ? Buffer.from(raw) : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
   if (body !== undefined && (method === 'GET' || method === 'HEAD')) return undefined; // a Request refuses it: let it say so
-  return { request: { method, target: url.pathname + url.search, headers, body: body?.length ? body : undefined }, signal: init?.signal ?? undefined };
+  return { request: { method, target, headers, body: body?.length ? body : undefined }, signal: init?.signal ?? undefined };
 }
+
+const urlTarget = (url: URL) => ({ host: url.host, target: url.pathname + url.search });
 
 /** A body that sends its first half, then fails as a connection closed mid-body does. */
 function truncated(text: string | Uint8Array): ReadableStream<Uint8Array> {
