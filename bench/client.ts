@@ -4,10 +4,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createVideoClient } from '@platform-contracts/client/video';
+import { overheadOf, pairedSlices } from './lib/client-overhead.ts';
 import { limitOf, measure, measureAreaClients, measureSplit, ONE_AREA_CLIENT_LIMIT } from './lib/client-size.ts';
-import { median } from './lib/stats.ts';
 
-const CALLS = 10_000;
+/** Rounds of one slice a side (raw fetch, the client, the client with `timeoutMs`), and calls in a slice (bench/lib/client-overhead.ts). */
+const PAIRS = 300;
+const SLICE = 40;
+const WARM_UP = 1_000;
 // The targets: one area's client at most 5 kB min+gzip up front (bench/lib/client-size.ts), at most 5 % over raw fetch.
 const OVERHEAD_TARGET = 0.05;
 
@@ -40,23 +43,8 @@ const viaFetch = async () => {
   if (!response.ok || !(await response.json())) throw new Error('no data');
 };
 
-/** Microseconds one call takes. */
-async function timed(call: () => Promise<void>): Promise<number> {
-  const started = performance.now();
-  await call();
-  return (performance.now() - started) * 1000;
-}
-
-for (let i = 0; i < 500; i++) await Promise.all([viaClient(), viaFetch()]); // warm up the JIT and the connection pool
-// Calls alternate one by one (and which goes first), so that the machine's changing load hits both alike.
-const fetchTimes: number[] = [];
-const clientTimes: number[] = [];
-const timeoutTimes: number[] = [];
-for (let i = 0; i < CALLS; i++) {
-  if (i % 2 === 0) fetchTimes.push(await timed(viaFetch)), clientTimes.push(await timed(viaClient));
-  else clientTimes.push(await timed(viaClient)), fetchTimes.push(await timed(viaFetch));
-  if (i % 4 === 0) timeoutTimes.push(await timed(viaClientWithTimeout));
-}
+for (let i = 0; i < WARM_UP; i++) await Promise.all([viaClient(), viaFetch(), viaClientWithTimeout()]); // warm up the JIT and the connection pool
+const run = await pairedSlices(viaFetch, { client: viaClient, timeout: viaClientWithTimeout }, PAIRS, SLICE);
 server.close();
 
 const areas = await measureAreaClients();
@@ -80,16 +68,30 @@ rows['every area (export * from "@platform-contracts/client")'] = {
   'on demand (min+gzip bytes each)': '',
 };
 
-const fetchMedian = median(fetchTimes);
-const clientMedian = median(clientTimes);
-const overhead = clientMedian / fetchMedian - 1;
-console.log(`client: median time of ${CALLS} GETs each way, alternating, on a local node:http server in this process`);
+const cpu = overheadOf(run, 'client', 'cpu');
+const wall = overheadOf(run, 'client', 'wall');
+const timeout = overheadOf(run, 'timeout', 'cpu');
+const overhead = cpu.overhead;
+const percent = (share: number) => `${share >= 0 ? '+' : ''}${(share * 100).toFixed(1)} %`;
+console.log(
+  `client: ${PAIRS} rounds of ${SLICE} GETs a side (raw fetch, the client, the client with timeoutMs), alternating, on a local node:http server in this process; medians of µs per call, and of the rounds' own ratios`,
+);
 console.table({
-  'raw fetch': { 'µs per call': Number(fetchMedian.toFixed(1)) },
-  '@platform-contracts/client': { 'µs per call': Number(clientMedian.toFixed(1)) },
-  '@platform-contracts/client, timeoutMs set': { 'µs per call': Number(median(timeoutTimes).toFixed(1)) },
+  'raw fetch': { 'CPU µs per call': Number(cpu.baseline.toFixed(1)), 'wall µs per call': Number(wall.baseline.toFixed(1)), 'over raw fetch (CPU)': '' },
+  '@platform-contracts/client': {
+    'CPU µs per call': Number(cpu.side.toFixed(1)),
+    'wall µs per call': Number(wall.side.toFixed(1)),
+    'over raw fetch (CPU)': percent(cpu.overhead),
+  },
+  '@platform-contracts/client, timeoutMs set': {
+    'CPU µs per call': Number(timeout.side.toFixed(1)),
+    'wall µs per call': '',
+    'over raw fetch (CPU)': percent(timeout.overhead),
+  },
 });
-console.log(`per-call overhead of the client: ${(overhead * 100).toFixed(1)} % (target: within ${OVERHEAD_TARGET * 100} %)`);
+console.log(
+  `per-call overhead of the client: ${percent(overhead)} of CPU time (${cpu.spread}); of wall time ${percent(wall.overhead)} (${wall.spread}) (target: within ${OVERHEAD_TARGET * 100} %)`,
+);
 console.table(rows);
 console.log(missed.length > 0 ? `over their limit: ${missed.join(', ')}` : "every area's client within its limit up front");
 // The same import as an application's bundler splits it (esbuild --splitting): code the entry shares

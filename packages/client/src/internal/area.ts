@@ -5,11 +5,11 @@
 import createClient, { createQuerySerializer } from 'openapi-fetch';
 import type { ApiErrorInit } from './api-error.js';
 import type { AreaErrorKey } from './area-errors.js';
+import { createDirectCall } from './direct-call.js';
 import type { ExactJson } from './exact-int64.js';
 import { type Int64Mode, parseJsonNumbers } from './int64.js';
 import { ClientConfigError, requireBaseUrl, requireString } from './options.js';
 import type { PaginationTable } from './pagination-table.js';
-import { PlainRequest } from './plain-request.js';
 import { createRetryingFetch } from './transport.js';
 import { type ClientBehaviour, wrapClient } from './typed-client.js';
 import { USER_AGENT } from './version.js';
@@ -67,16 +67,16 @@ export function defineClientArea<Area extends AreaErrorKey, Paged extends Pagina
     let exact: ExactJson | undefined;
     let loading: Promise<unknown> | undefined;
     const ready = () => (loading ??= definition.exactJson().then((module) => (exact = module.default)));
-    const raw = createClient<{}>({
+    const shared = {
       baseUrl,
-      fetch: createRetryingFetch(fetch as typeof globalThis.fetch, options.retry) as (request: Request) => Promise<Response>,
+      fetch: createRetryingFetch(fetch as typeof globalThis.fetch, options.retry),
       headers: { 'User-Agent': USER_AGENT, ...options.headers, AccessKey: accessKey },
       querySerializer: createQuerySerializer(), // made once, not per call
       // With int64: 'bigint', bigints in bodies are written with their exact digits.
-      ...(int64 === 'bigint' && { bodySerializer: (body: unknown) => (body instanceof FormData ? body : exact!.stringify(body)) }),
-      // The typed client switches back to real Requests while middleware is registered.
-      Request: PlainRequest as unknown as typeof Request,
-    });
+      bodySerializer: int64 === 'bigint' ? (body: unknown) => (body instanceof FormData ? body : exact!.stringify(body)) : undefined,
+    };
+    // Calls with middleware (or another of openapi-fetch's options) go through openapi-fetch's client, the others direct.
+    const raw = createClient<{}>(shared as Parameters<typeof createClient>[0]);
     const client = wrapClient<{}, Area, boolean, Paged>(raw, {
       area,
       createError: (init) => new AreaError(init),
@@ -84,6 +84,7 @@ export function defineClientArea<Area extends AreaErrorKey, Paged extends Pagina
       secrets: [accessKey],
       behaviour: options,
       pagination,
+      direct: createDirectCall(shared),
       ...(int64 === 'bigint' ? { ready, decode: (text, operation, status) => exact!.parse(text, operation, status) } : { decode: parseJsonNumbers }),
     });
     if (options.middleware?.length) client.use(...options.middleware);

@@ -11,8 +11,9 @@ import type { CallInfo } from './api-error.js';
 /** The call got no usable answer: the network failed, or the answer could not be read. */
 export class PlatformRequestError extends Error {
   override name = 'PlatformRequestError';
-  readonly method: string;
-  readonly path: string;
+  // Declared only (the constructor sets them): no class field code in the chunk loaded up front.
+  declare readonly method: string;
+  declare readonly path: string;
 
   constructor({ method, path }: CallInfo, reason: string, options?: { cause?: unknown }) {
     super(`${method} ${path} failed: ${reason}`, options);

@@ -15,15 +15,25 @@ function infoOf([method, url, init]: Call): CallInfo {
   return { method, path: url.replace(/\{([^}]+)\}/g, (whole, name: string) => (name in path ? encodeURIComponent(String(path[name])) : whole)) };
 }
 
-/** The area's error for a failure answer, its body and request ID redacted: what a call gives as `failure`. */
+/**
+ * The area's error for a failure answer, its body and request ID redacted: what a call gives as
+ * `failure`. A direct call's body (`text`) is parsed here as openapi-fetch parses a failure's
+ * body (JSON when it is, else the text).
+ */
 export function apiFailure(
   createError: (init: ApiErrorInit<number, unknown>) => Error,
   call: Call,
   response: Response,
   rawBody: unknown,
   rawSecrets: readonly string[],
+  text = false,
 ): { body: unknown; failure: Error } {
   const secrets = secretForms(rawSecrets);
+  if (text) {
+    try {
+      rawBody = JSON.parse(rawBody as string);
+    } catch {}
+  }
   const body = redact(rawBody === '' ? undefined : rawBody, secrets); // an empty body is no body
   const requestId = redact(serverRequestId(response), secrets);
   const { method, path } = infoOf(call);

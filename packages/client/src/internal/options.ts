@@ -49,5 +49,5 @@ export function requireBaseUrl({ factory, option, env }: BaseUrlSource, value: u
 
 /** A URL with any `user:password@` replaced by `***@`, for messages. */
 function withoutCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
+  return url.replace(/\/\/[^/?#]*@/, '//***@');
 }

@@ -6,20 +6,39 @@
 /** An attempt's outcome: its answer, or the error fetch threw. */
 export type Outcome = { response: Response } | { error: unknown };
 
-/** An attempt of the call (`last` gives back whatever it gets): an answer not to retry (`final`), or an outcome to retry. */
-export type Attempt = (last: boolean) => Promise<Outcome | { final: Response }>;
-
 /** Waits `ms`, or rejects with the signal's reason once it aborts (`wait`, unless a test gives another). */
 export type Sleep = (ms: number, signal: AbortSignal | undefined) => Promise<void>;
 
-/** Retries after the first attempt's `first` outcome, until an answer that is not retried or the last attempt. */
+/** The retry options as given to the client (retry.ts fills in the defaults). */
+export interface RetryDefaults {
+  retries?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+const isRetryableStatus = (status: number) => status === 429 || status >= 500;
+
+/**
+ * Retries after the first attempt's `first` outcome (`send` makes an attempt), until an answer
+ * that is not retried or the last attempt, which gives back whatever it gets.
+ */
 export async function retry(
-  attempt: Attempt,
+  send: () => Promise<Response>,
   signal: AbortSignal | null | undefined,
   first: Outcome,
-  { retries, baseDelayMs, maxDelayMs }: { retries: number; baseDelayMs: number; maxDelayMs: number },
+  { retries = 2, baseDelayMs = 200, maxDelayMs = 20_000 }: RetryDefaults = {},
   sleep: Sleep = wait,
 ): Promise<Response> {
+  /** One attempt: the answer to give back (`final`), or an outcome to retry. */
+  const attempt = async (last: boolean): Promise<Outcome | { final: Response }> => {
+    try {
+      const response = await send();
+      return last || !isRetryableStatus(response.status) ? { final: response } : { response };
+    } catch (error) {
+      if (last || signal?.aborted) throw error;
+      return { error };
+    }
+  };
   let outcome = first;
   for (let done = 0; ; done++) {
     if ('error' in outcome) {

@@ -1,7 +1,6 @@
 // Retries and timeouts around fetch: plain fetch and AbortSignal, so it runs in Node, browsers
 // and edge runtimes alike.
-import { type AnyRequest, PlainRequest, send } from './plain-request.js';
-import type { Attempt, Outcome, Sleep } from './retry.js';
+import type { Outcome, Sleep } from './retry.js';
 
 export interface RetryOptions {
   /** Retries after the first attempt. Default 2. */
@@ -19,51 +18,38 @@ export type RetrySetting = RetryOptions | false;
 
 const IDEMPOTENT = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'TRACE'];
 
-export type RequestFetch = (request: AnyRequest) => Promise<Response>;
+/**
+ * The client's fetch: `fetch(request)` as openapi-fetch calls it (with middleware), or
+ * `fetch(url, init)` as the client's direct calls do (direct-call.ts: one Request, built by fetch).
+ */
+export type ClientFetch = (input: Request | string, init?: RequestInit) => Promise<Response>;
 
 /**
  * Network errors, 429 and 5xx are retried on the retried methods, with jittered exponential
- * backoff. The first attempt runs here; retries (their waits, `Retry-After`) are in retry.ts,
- * loaded only when an attempt fails.
+ * backoff. The first attempt runs here; retries (their waits, `Retry-After`, the defaults of
+ * the settings) are in retry.ts, loaded only when an attempt fails.
  */
-export function createRetryingFetch(fetchImpl: typeof globalThis.fetch, setting: RetrySetting | undefined, sleep?: Sleep): RequestFetch {
-  if (setting === false || setting?.retries === 0) return (request) => send(fetchImpl, request);
-  const { retries = 2, baseDelayMs = 200, maxDelayMs = 20_000 } = setting ?? {};
-  const methods = new Set((setting?.methods ?? IDEMPOTENT).map((method) => method.toUpperCase()));
+export function createRetryingFetch(fetchImpl: typeof globalThis.fetch, setting: RetrySetting | undefined, sleep?: Sleep): ClientFetch {
+  if (setting === false || setting?.retries === 0) return fetchImpl;
+  const methods = (setting?.methods ?? IDEMPOTENT).map((method) => method.toUpperCase());
 
-  return async function fetchWithRetries(request) {
-    if (!methods.has(request.method.toUpperCase()) || !canResend(request)) return send(fetchImpl, request);
-    /** One attempt: the answer to give back (`final`), or what retry.ts decides on. */
-    const attempt: Attempt = async (last) => {
-      try {
-        const response = await send(fetchImpl, resendable(request));
-        return last || !isRetryableStatus(response.status) ? { final: response } : { response };
-      } catch (error) {
-        if (last || request.signal?.aborted) throw error;
-        return { error };
-      }
-    };
-    // The first attempt is written out, not a call of `attempt`: one async step less on every call.
+  return async function fetchWithRetries(input, init) {
+    const { method = 'GET', body, signal } = init ?? (input as Request);
+    // A Request's body can be read once: each attempt sends a copy and keeps the original for the
+    // next. A stream given in `init` is gone once sent; the bodies openapi-fetch makes (text, FormData, ...) are not.
+    if (!methods.includes(method.toUpperCase()) || (init && body instanceof ReadableStream)) return fetchImpl(input, init);
+    const send = () => fetchImpl(init || body === null ? input : (input as Request).clone(), init);
     let first: Outcome;
     try {
-      const response = await send(fetchImpl, resendable(request));
-      if (!isRetryableStatus(response.status)) return response;
+      const response = await send();
+      if (response.status !== 429 && response.status < 500) return response;
       first = { response };
     } catch (error) {
-      if (request.signal?.aborted) throw error;
+      if (signal?.aborted) throw error;
       first = { error };
     }
-    const { retry } = await (retryModule ??= import('./retry.js'));
-    return retry(attempt, request.signal, first, { retries, baseDelayMs, maxDelayMs }, sleep);
+    return (await (retryModule ??= import('./retry.js'))).retry(send, signal, first, setting, sleep);
   };
 }
 
-/** A Request's body can be read once: each attempt sends a copy and keeps the original for the next. */
-const resendable = (request: AnyRequest) => (request instanceof PlainRequest || request.body === null ? request : request.clone());
-
 let retryModule: Promise<typeof import('./retry.js')> | undefined;
-
-/** A stream body is gone once sent; the bodies openapi-fetch makes (text, FormData, ...) are not. */
-const canResend = (request: AnyRequest) => request instanceof Request || !(request.body instanceof ReadableStream);
-
-const isRetryableStatus = (status: number) => status === 429 || status >= 500;

@@ -7,9 +7,10 @@ import type { Client, FetchResponse, MaybeOptionalInit, Middleware } from 'opena
 import type { ApiErrorInit } from './api-error.js';
 import type { AreaErrorKey, AreaErrors } from './area-errors.js';
 import type { CallSetup } from './call-setup.js';
+import { DIRECT_OPTIONS, type RawResult } from './direct-call.js';
 import type { Call } from './failure.js';
 import type { PaginationTable } from './pagination-table.js';
-import { createRetryingFetch, type RetrySetting } from './transport.js';
+import { type ClientFetch, createRetryingFetch, type RetrySetting } from './transport.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 type MediaType = `${string}/${string}`;
@@ -153,10 +154,12 @@ export interface TypedClientSetup {
   decode: (text: string, operation: string, status: number) => unknown | Promise<unknown>;
   /** What every call waits for first (the exact JSON of `int64: 'bigint'`, loaded on first use). */
   ready?: () => Promise<unknown>;
+  /** Makes a call without middleware (direct-call.ts): `options.fetch`, when set, is the call's own retries. */
+  direct: (method: string, url: string, options?: Record<string, unknown>) => Promise<RawResult>;
 }
 
 type Init = Record<string, unknown> & CallOptions;
-type RawCall = (url: string, init?: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+type RawCall = (url: string, init?: Record<string, unknown>) => Promise<RawResult>;
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
 // Loaded on first use and kept (a module's import() still costs a resolution per call).
@@ -167,32 +170,32 @@ const setups = () => (setupModule ??= import('./call-setup.js'));
 
 export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnError extends boolean, Paged extends PaginationTable>(
   raw: Client<Paths>,
-  { area, createError, fetch, secrets, behaviour, pagination, decode, ready }: TypedClientSetup,
+  { area, createError, fetch, secrets, behaviour, pagination, decode, ready, direct }: TypedClientSetup,
 ): PlatformHttpClient<Paths, Area, ThrowOnError, Paged> {
   const clientTimeout = behaviour.timeoutMs;
   const middlewares = new Set<Middleware>();
-  const retrying = (setting: RetrySetting) => createRetryingFetch(fetch, setting);
-
-  /** openapi-fetch's options for a call: as given in the common case (undefined: no wait), else set up by call-setup.ts. */
-  function prepare(init: Init | undefined): Promise<CallSetup> | undefined {
-    if (clientTimeout === undefined && middlewares.size === 0 && (init === undefined || !('timeoutMs' in init || 'retry' in init || 'middleware' in init))) {
-      return undefined; // the common case, without copying
-    }
-    return setups().then((module) => module.setUpCall(init, clientTimeout, middlewares.size > 0, retrying));
-  }
+  const retrying = (setting: RetrySetting): ClientFetch => createRetryingFetch(fetch, setting);
+  /** A call with middleware, or any option of openapi-fetch's but these, goes through openapi-fetch's client (call-setup.ts). */
+  const isDirect = (init: Init | undefined) => {
+    if (middlewares.size > 0) return false;
+    for (const key in init) if (!DIRECT_OPTIONS.includes(key)) return false;
+    return true;
+  };
 
   function wrap(method: (typeof METHODS)[number]) {
-    const send = (raw[method] as unknown as RawCall).bind(raw);
+    const viaClient = (raw[method] as unknown as RawCall).bind(raw);
     return async (url: string, init?: Init) => {
       if (ready) await ready();
-      const setup = prepare(init);
-      const { options, deadline, timeoutMs }: CallSetup = setup ? await setup : { options: init };
+      const plain = isDirect(init);
+      // The common case is made with its options as given, without a wait; a time limit, retries of its own or openapi-fetch's client are set up by call-setup.ts.
+      const { options, deadline, timeoutMs, send }: CallSetup =
+        plain && clientTimeout === undefined && !(init && ('timeoutMs' in init || 'retry' in init))
+          ? { options: init }
+          : await setups().then((module) => module.setUpCall(init, clientTimeout, retrying, plain ? undefined : viaClient));
       const call: Call = [method, url, init];
-      // Answers are read as text and parsed here, with the client's int64 mode (see decodeAnswer).
-      const ownParsing = options?.parseAs === undefined;
-      let result: Awaited<ReturnType<RawCall>> & { failure?: Error };
+      let result: RawResult & { failure?: Error };
       try {
-        result = await send(url, ownParsing ? { ...options, parseAs: 'text' } : options);
+        result = await (send ? send(url) : direct(method, url, options));
       } catch (error) {
         if ((options?.signal as AbortSignal | undefined)?.aborted && !deadline?.timedOut) throw error; // the caller cancelled: their reason, as fetch does
         const failed = await failures();
@@ -203,15 +206,21 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
       }
       const { response } = result;
       if (response.ok) {
-        if (!ownParsing) return result;
+        // Answers are read as text and parsed here, unless the call sets `parseAs`.
+        if (options?.parseAs !== undefined) return result;
         try {
-          result.data = await decodeAnswer(result.data, response, (text) => decode(text, `${method} ${url}`, response.status));
+          // A JSON answer (`application/json`, `text/json`, `+json`) is parsed with the client's int64 mode; another media type (`text/plain`) is the text; an empty body is no data.
+          let data = result.data;
+          if (typeof data === 'string')
+            data =
+              data === '' ? undefined : JSON_TYPE.test(response.headers.get('content-type') ?? '') ? decode(data, `${method} ${url}`, response.status) : data;
+          result.data = data instanceof Promise ? await data : data;
         } catch (error) {
           throw (await failures()).requestFailure(call, error, secrets, true);
         }
         return result;
       }
-      const { body, failure } = (await failures()).apiFailure(createError, call, response, result.error, secrets);
+      const { body, failure } = (await failures()).apiFailure(createError, call, response, result.error, secrets, !send);
       result.error = body;
       result.failure = failure;
       if (behaviour.throwOnError) throw result.failure;
@@ -234,15 +243,5 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
   });
 }
 
-/**
- * A success answer read as text: JSON media types (`application/json`, `text/json`, `+json`)
- * parsed by the client's int64 mode; other media types (`text/plain`) as the text itself; an
- * empty body as undefined.
- */
-function decodeAnswer(data: unknown, response: Response, parse: (text: string) => unknown): unknown {
-  if (typeof data !== 'string') return data;
-  if (data === '') return undefined;
-  return JSON_TYPE.test(response.headers.get('content-type') ?? '') ? parse(data) : data;
-}
 /** `application/json`, `text/json` or `application/<name>+json`, with or without parameters, in any case. */
 const JSON_TYPE = /^\s*(application\/json|text\/json|application\/[^/;\s]+\+json)\s*(;|$)/i;
