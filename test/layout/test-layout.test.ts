@@ -58,7 +58,7 @@ const REAL_PORT: { file: RegExp; door: string }[] = [
     door: "the database's WebSocket door (libsql:// and ws://, Hrana's streams) with real drivers and migration tools, beside HTTP",
   },
   {
-    file: /^test\/mock\/areas\/database\/(authority|hrana\/sqld-parity|protocol\/error-codes|sql\/threads\/run-turns)\.test\.ts$/,
+    file: /^test\/mock\/areas\/database\/(authority|hrana\/(close-stream|sqld-parity)|protocol\/error-codes|sql\/threads\/run-turns)\.test\.ts$/,
     door: "the database's WebSocket door: one behaviour compared over HTTP and WebSocket",
   },
   {

@@ -121,7 +121,11 @@ export async function runPipeline(stream: Stream, requests: WireRequest[], versi
   if (sent.length > 0) {
     const onlyClose = sent.every(({ request }) => request.type === 'close');
     let outcomes: SqlOutcome[];
-    if (onlyClose && !stream.database.executor.streams.has(stream.id)) {
+    if (onlyClose) {
+      // No round trip to the SQL thread: its worker is sent the close, which it runs after the
+      // stream's earlier runs and before anything sent later (an open transaction rolls back, its
+      // lock is released first); a stream that never ran SQL there has nothing to close.
+      stream.database.executor.closeStream(stream.id);
       outcomes = sent.map(() => ({ type: 'ok', response: { type: 'close' } }));
     } else {
       try {

@@ -3,7 +3,7 @@
 //   generate tokens            -> new tokens valid; existing tokens stay valid
 //   regenerate / invalidate    -> every existing token invalid at once (regenerate adds a new pair)
 // An expired token is refused like an invalidated one. Only digests of the secrets are kept.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type * as Database from '@platform-contracts/contracts/database';
 import type { StoredToken } from '../namespaces/state-store.ts';
 import type { Access } from '../sql/index.ts';
@@ -17,11 +17,22 @@ export const BOTH_KINDS: readonly TokenKind[] = ['full_access', 'read_only'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ACCESS_OF: Record<TokenKind, Access> = { full_access: 'full', read_only: 'read-only' };
 
-export const digestOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+export const digestOf = (secret: string) => hash('sha256', secret, 'hex');
 const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
-/** A fresh secret, recognisable as the mock's in logs of a client that misbehaves. */
-const newSecret = (kind: TokenKind) => `mock-${kind.replace('_', '-')}-${randomBytes(18).toString('base64url')}`;
+const SECRET_BYTES = 18;
+const ID_BYTES = 8;
+/** A fresh secret, recognisable as the mock's in logs of a client that misbehaves; `random` holds its SECRET_BYTES. */
+const newSecret = (kind: TokenKind, random: Buffer) => `mock-${kind.replace('_', '-')}-${random.toString('base64url')}`;
+/** Random bytes for `count` tokens (each a secret and an id), drawn at once: one call to the system's generator per issue. */
+function randomFor(count: number): { secret(index: number): Buffer; id(index: number): Buffer } {
+  const bytes = randomBytes(count * (SECRET_BYTES + ID_BYTES));
+  const at = (index: number) => index * (SECRET_BYTES + ID_BYTES);
+  return {
+    secret: (index) => bytes.subarray(at(index), at(index) + SECRET_BYTES),
+    id: (index) => bytes.subarray(at(index) + SECRET_BYTES, at(index + 1)),
+  };
+}
 
 export class TokenLimitReached extends Error {}
 
@@ -34,7 +45,7 @@ export class TokenStore {
 
   /** Adds a token whose secret is already known (the mock's start-up tokens); it never expires. */
   seed(kind: TokenKind, secret: string): StoredToken {
-    return this.#add(kind, digestOf(secret), null);
+    return this.#add(kind, digestOf(secret), null, randomBytes(ID_BYTES));
   }
 
   /** Generate Tokens: one new token per kind; every existing token stays valid. */
@@ -42,9 +53,10 @@ export class TokenStore {
     const forgotten = this.#makeRoom(kinds.length);
     const issued: IssuedToken[] = [];
     const stored: StoredToken[] = [];
-    for (const kind of kinds) {
-      const token = newSecret(kind);
-      const added = this.#add(kind, digestOf(token), expiresInDays);
+    const random = randomFor(kinds.length);
+    for (const [index, kind] of kinds.entries()) {
+      const token = newSecret(kind, random.secret(index));
+      const added = this.#add(kind, digestOf(token), expiresInDays, random.id(index));
       stored.push(added);
       issued.push({ id: added.id, kind, token, created_at: isoOrNull(added.createdAt)!, expires_at: isoOrNull(added.expiresAt) });
     }
@@ -91,10 +103,10 @@ export class TokenStore {
     return forgotten;
   }
 
-  #add(kind: TokenKind, digest: string, expiresInDays: number | null): StoredToken {
+  #add(kind: TokenKind, digest: string, expiresInDays: number | null, idBytes: Buffer): StoredToken {
     const createdAt = this.now();
     const token: StoredToken = {
-      id: `tok_${randomBytes(8).toString('hex')}`,
+      id: `tok_${idBytes.toString('hex')}`,
       kind,
       digest,
       createdAt,

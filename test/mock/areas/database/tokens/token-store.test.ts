@@ -1,0 +1,31 @@
+// A database's token store (tokens/token-store.ts) issues each token a secret and an id of its own,
+// in the mock's recognisable forms, drawn from one call to the system's generator per issue, and
+// keeps only each secret's SHA-256 digest.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { BOTH_KINDS, digestOf, TokenStore } from '../../../../../packages/mock/src/areas/database/tokens/token-store.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe('TokenStore', () => {
+  it('issues every token a secret and an id of its own, in the forms clients and logs show, and keeps only their digests', () => {
+    const store = new TokenStore([], () => Date.parse('2026-01-01T00:00:00Z'), 200);
+    const issues = Array.from({ length: 50 }, () => store.generate(BOTH_KINDS));
+    const issued = issues.flatMap(({ issued }) => issued);
+    expect(issued).toHaveLength(100);
+    for (const [index, token] of issued.entries()) {
+      expect(token.kind).toBe(BOTH_KINDS[index % 2]);
+      expect(token.token).toMatch(token.kind === 'full_access' ? /^mock-full-access-[A-Za-z0-9_-]{24}$/ : /^mock-read-only-[A-Za-z0-9_-]{24}$/);
+      expect(token.id).toMatch(/^tok_[0-9a-f]{16}$/);
+    }
+    // The random part of each secret and each id are their own, never a neighbour's bytes.
+    const randomParts = issued.flatMap((token) => [token.token.slice(-24), token.id.slice(4)]);
+    expect(new Set(randomParts).size).toBe(200);
+    expect(store.tokens.map((stored) => stored.digest)).toEqual(issued.map((token) => sha256(token.token)));
+    expect(JSON.stringify(store.tokens)).not.toContain(issued[0]!.token);
+  });
+
+  it('digests a secret as SHA-256 in hex', () => {
+    expect(digestOf('mock-full-access-abc')).toBe(sha256('mock-full-access-abc'));
+  });
+});
