@@ -75,7 +75,8 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
     if (!isStream(stream)) return stream;
     let results: StreamResult[];
     try {
-      results = await runPipeline(stream, body.requests, version);
+      // The results' JSON text as the SQL thread wrote it, sent on as it is (sql/statements/json-outcome.ts).
+      results = await runPipeline(stream, body.requests, version, 'json');
     } catch (error) {
       stream.closed = true;
       streams.give(stream);

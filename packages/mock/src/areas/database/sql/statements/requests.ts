@@ -18,8 +18,13 @@ export interface SqlStmt {
 /** A step of a batch: its statement's fields in the step itself (one object fewer per step to copy), or the error found while resolving it (unknown sql_id). */
 export type SqlStep = { condition?: BatchCond | null } & (SqlStmt | { error: DatabaseError });
 
-/** How a request's outcome is written on the SQL thread: as JSON text (the default), or in Protobuf (protobuf-outcome.ts). */
-export type Encoding = 'json' | 'protobuf';
+/**
+ * How a request's outcome is written on the SQL thread for the HTTP thread: its JSON text, read
+ * back into objects there (`objects`, the default: what Hrana over WebSocket sends); its JSON text
+ * sent on as it is, with its rows left out of the objects the HTTP thread validates (`json`:
+ * json-outcome.ts); or in Protobuf (`protobuf`: protobuf-outcome.ts).
+ */
+export type Encoding = 'objects' | 'json' | 'protobuf';
 
 export type SqlRequest =
   | { type: 'execute'; stmt: SqlStmt; encoding?: Encoding }
@@ -64,8 +69,13 @@ export type ProtobufOutcome = SqlOutcome & { protobuf: Uint8Array };
 
 export const isProtobufOutcome = (outcome: SqlOutcome): outcome is ProtobufOutcome => 'protobuf' in outcome;
 
+/** An outcome whose JSON text (`json`) is sent on as it is; the outcome beside it is without its rows (json-outcome.ts). */
+export type JsonOutcome = SqlOutcome & { json: string };
+
+export const isJsonOutcome = (outcome: SqlOutcome): outcome is JsonOutcome => 'json' in outcome;
+
 export function writtenOutcome(outcome: SqlOutcome): WrittenOutcome {
-  if (isProtobufOutcome(outcome)) return outcome;
+  if (isProtobufOutcome(outcome) || isJsonOutcome(outcome)) return outcome;
   try {
     return JSON.stringify(outcome);
   } catch {

@@ -11,6 +11,7 @@ import { SQLITE_BUSY, type StmtPointer } from '../wasm/wasm.ts';
 import { checkCondition, holds } from './batch-conditions.ts';
 import { bind } from './bind-args.ts';
 import type { StreamConnection } from './connection.ts';
+import { jsonOutcome } from './json-outcome.ts';
 import { protobufOutcome } from './protobuf-outcome.ts';
 import { remembered } from './remembered.ts';
 import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './requests.ts';
@@ -43,7 +44,8 @@ export async function runRequest(connection: () => StreamConnection, request: Sq
   } catch (error) {
     outcome = { type: 'error', error: toDatabaseError(error) };
   }
-  return cells ? protobufOutcome(outcome as ResultOfCells) : outcome;
+  if (cells) return protobufOutcome(outcome as ResultOfCells);
+  return encoding === 'json' ? jsonOutcome(outcome) : outcome;
 }
 
 async function respond(connection: () => StreamConnection, request: SqlRequest, context: RunContext): Promise<SqlResponse> {
