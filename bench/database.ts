@@ -21,6 +21,8 @@ import { startMock } from '@platform-contracts/mock';
 import { startReplay, startWebSocketReplay } from './lib/client-floor.ts';
 import { burstAndMemoryGoals } from './lib/database-burst.ts';
 import { faultFigures } from './lib/database-faults.ts';
+import { paired } from './lib/database-paired.ts';
+import { protobufSelect } from './lib/database-protobuf.ts';
 import { printGoals } from './lib/goals.ts';
 import { median } from './lib/stats.ts';
 import { unreadWebSocketGoal } from './lib/websocket-unread.ts';
@@ -34,6 +36,8 @@ const ROUNDS = 7;
  */
 const WARM_ROUNDS = 3;
 const ROUND_TRIPS = 1_000;
+/** Pairs of the 1,000-row figures (database-paired.ts). */
+const PAIRS = 21;
 const NAMESPACES = 40;
 const BUNDLE = new URL('../packages/contracts/bundles/database.json', import.meta.url);
 
@@ -137,15 +141,39 @@ async function throughClient(db: Client) {
   return { insertBatch, select, selectOne };
 }
 
-/** The same calls through the same client on a `file:` database (libSQL's own engine, in this process): what a user would pick instead of the mock. */
-async function onFileDatabase() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-database-'));
-  const db = createClient({ url: `file:${path.join(dir, 'bench.db')}` });
+/** The 1,000-row insert batch and select through the mock and through a file: database, in alternating pairs (database-paired.ts). */
+async function pairedRowFigures(url: string, token: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-database-paired-'));
+  const file = createClient({ url: `file:${path.join(dir, 'bench.db')}` });
+  const viaMock = createClient({ url, authToken: token });
   try {
-    await db.execute('PRAGMA journal_mode = WAL');
-    return await throughClient(db);
+    await file.execute('PRAGMA journal_mode = WAL');
+    for (const db of [file, viaMock]) await db.execute(CREATE);
+    const insertBatch = await paired(
+      viaMock,
+      file,
+      (db) =>
+        db.batch(
+          Array.from({ length: ROWS }, (_, i) => ({ sql: INSERT, args: rowArgs(i) })),
+          'write',
+        ),
+      PAIRS,
+      WARM_ROUNDS,
+    );
+    const select = await paired(
+      viaMock,
+      file,
+      async (db) => {
+        const { rows } = await db.execute({ sql: SELECT, args: [ROWS] });
+        if (rows.length !== ROWS) throw new Error(`the select gave ${rows.length} rows, not ${ROWS}`);
+      },
+      PAIRS,
+      WARM_ROUNDS,
+    );
+    return { insertBatch, select };
   } finally {
-    db.close();
+    viaMock.close();
+    file.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -229,8 +257,9 @@ try {
   const floorWebSocketSelectOne = median(await timed(() => viaSocketReplay.execute('SELECT 1'), ROUND_TRIPS));
   viaSocketReplay.close();
   await socketReplay.close();
+  const rowFigures = await pairedRowFigures(mock.url, mock.areas.database.fullAccessToken);
+  const protobuf = await protobufSelect(mock.url, mock.areas.database.fullAccessToken, SELECT, ROWS, ROUNDS, WARM_ROUNDS);
   const engine = await inProcess();
-  const fileTimes = await onFileDatabase();
   const memory = await memoryFor64Databases();
 
   const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
@@ -260,20 +289,21 @@ try {
       ratio: ratio(webSocketSelectOne, health),
       target: 1,
     },
+    // In alternating pairs, the ratio the median of the pairs' ratios (database-paired.ts).
     {
       benchmark: `insert batch, ${ROWS} rows (@libsql/client)`,
-      ms: ms(mockTimes.insertBatch),
+      ms: ms(rowFigures.insertBatch.mock),
       baseline: '@libsql/client on a file: database',
-      'baseline ms': ms(fileTimes.insertBatch),
-      ratio: ratio(mockTimes.insertBatch, fileTimes.insertBatch),
+      'baseline ms': ms(rowFigures.insertBatch.file),
+      ratio: Number(rowFigures.insertBatch.ratio.toFixed(2)),
       target: 2,
     },
     {
       benchmark: `select, ${ROWS} rows (@libsql/client)`,
-      ms: ms(mockTimes.select),
+      ms: ms(rowFigures.select.mock),
       baseline: '@libsql/client on a file: database',
-      'baseline ms': ms(fileTimes.select),
-      ratio: ratio(mockTimes.select, fileTimes.select),
+      'baseline ms': ms(rowFigures.select.file),
+      ratio: Number(rowFigures.select.ratio.toFixed(2)),
       target: 2,
     },
   ];
@@ -292,7 +322,9 @@ try {
       ratio: ratio(mockTimes.select, engine.select),
     },
   ];
-  console.log(`database: medians; ${ROUND_TRIPS} round trips, ${NAMESPACES} new namespaces, ${ROUNDS} rounds of ${ROWS} rows (after ${WARM_ROUNDS} untimed)`);
+  console.log(
+    `database: medians; ${ROUND_TRIPS} round trips, ${NAMESPACES} new namespaces; ${ROWS} rows: ${PAIRS} alternating pairs against the file: database, the ratio the median of the pairs' (after ${WARM_ROUNDS} untimed)`,
+  );
   console.table(checks);
   console.log("for information, the mock against its own engine (libSQL's WebAssembly build) in this process:");
   console.table(engineRows);
@@ -319,6 +351,18 @@ try {
       'floor vs HTTP round trip': ratio(floor, health),
     })),
   );
+  console.log(
+    `\nfor information, the select of ${ROWS} rows through @libsql/hrana-client asked for protocol 3 (Hrana over HTTP in Protobuf; @libsql/client speaks version 2 in JSON):`,
+  );
+  console.table([
+    {
+      benchmark: `select, ${ROWS} rows (@libsql/hrana-client, Protobuf)`,
+      'mock ms': ms(protobuf.mock),
+      'floor ms': ms(protobuf.floor),
+      "the mock's own ms": ms(protobuf.mock - protobuf.floor),
+      'vs @libsql/client on a file: database': ratio(protobuf.mock, rowFigures.select.file),
+    },
+  ]);
   const faults = await faultFigures();
   console.log('\nthe engine under faults:');
   console.table(faults);

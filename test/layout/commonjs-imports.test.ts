@@ -5,7 +5,7 @@
 // import of a package in packages/mock/src is read, and each package's format decided from its
 // package.json (an ES module: `type: module`, an `import` condition or a `module` entry). A module
 // that only the build runs may import one: the table below says which, and why.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,9 +24,21 @@ const packageOf = (specifier: string) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
+/** The package.json of a package as found from `file`, also where its `exports` leave it out (@bufbuild/protobuf): where Node looks for the package. */
+function manifestOf(file: string, name: string): string {
+  const require = createRequire(file);
+  try {
+    return require.resolve(`${name}/package.json`);
+  } catch {
+    const found = (require.resolve.paths(name) ?? []).map((folder) => path.join(folder, name, 'package.json')).find((candidate) => existsSync(candidate));
+    if (found === undefined) throw new Error(`${name} is not found from ${file}`);
+    return found;
+  }
+}
+
 /** Whether the package, as found from `file`, offers an ES module (else an import of it goes through Node's CommonJS translation). */
 function offersEsm(file: string, name: string): boolean {
-  const manifest = JSON.parse(readFileSync(createRequire(file).resolve(`${name}/package.json`), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(manifestOf(file, name), 'utf8')) as {
     type?: string;
     module?: string;
     exports?: unknown;

@@ -31,6 +31,7 @@ const ALLOWED: Record<string, string[]> = {
   hrana: ['protocol', 'sql', 'namespaces', 'tokens'],
   'hrana/http': ['hrana', 'protocol', 'sql', 'namespaces', 'tokens'],
   'hrana/ws': ['hrana', 'protocol', 'sql', 'namespaces', 'tokens'],
+  'hrana/protobuf': ['hrana', 'hrana/http', 'protocol', 'sql', 'namespaces', 'tokens'],
 };
 
 /** The folder of the database area a file is in ('' at its top); ABOVE for the rest of areas/; undefined elsewhere in the mock. */

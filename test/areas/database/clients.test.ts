@@ -152,15 +152,15 @@ describe('@libsql/hrana-client streams', () => {
       return mock.fetch(String(input), init);
     }
     paths.push(new URL(input.url).pathname);
-    const body = input.method === 'GET' ? undefined : await input.text();
+    const body = input.method === 'GET' ? undefined : new Uint8Array(await input.arrayBuffer());
     return mock.fetch(input.url, { method: input.method, headers: Object.fromEntries([...(input.headers as unknown as Iterable<[string, string]>)]), body });
   }) as typeof fetch;
 
   it('streams over HTTP: batons, stored SQL, describe, sequence and batch conditions', async () => {
     // Asked for version 3, the TypeScript client looks for its Protobuf encoding only
-    // (/v3-protobuf), which the mock does not serve, and speaks version 2 (JSON).
+    // (/v3-protobuf), which the mock serves as sqld does, and speaks version 3 in Protobuf.
     const client = hrana.openHttp(mock.url, FULL_ACCESS_TOKEN, recordingFetch, undefined, 3);
-    expect(await client.getVersion()).toBe(2);
+    expect(await client.getVersion()).toBe(3);
     const stream = client.openStream();
 
     await stream.run('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
@@ -204,7 +204,8 @@ describe('@libsql/hrana-client streams', () => {
     stream.close();
     client.close();
     expect(paths).toContain('/v3-protobuf');
-    expect(paths).toContain('/v2/pipeline');
+    expect(paths).toContain('/v3-protobuf/pipeline');
+    expect(paths).not.toContain('/v2/pipeline');
   });
 });
 

@@ -5,7 +5,8 @@
 // each transport's handlers live in their own folder (database/hrana/http/, database/hrana/ws/).
 import { defineArea, type MockRequest, type MockResponse, UsageError, type Violation } from '../engine/area.ts';
 import { describeViolations } from '../engine/request-values.ts';
-import { hranaHttp, protobufNotServed } from './database/hrana/http/handlers.ts';
+import { hranaHttp } from './database/hrana/http/handlers.ts';
+import { hranaProtobuf } from './database/hrana/protobuf/protobuf-http.ts';
 import { hranaWebSocket } from './database/hrana/ws/connection.ts';
 import { namespaceDatabases } from './database/namespaces/namespace-databases.ts';
 import {
@@ -137,7 +138,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
         // The one place the mock prints tokens: they are generated for this run only.
         `Database tokens for this run (access key \`${STARTUP_NAMESPACE}\`, database ${settings.databaseId}): Full Access ${settings.fullAccessToken}  Read Only ${settings.readOnlyToken}`,
         `  databases ${settings.dir ? `of \`${STARTUP_NAMESPACE}\` kept in ${settings.dir}` : 'in memory'}, ${settings.perHost ? 'one per host name' : `"${settings.databaseId}" per access key`}; limits: statement ${settings.statementTimeoutMs} ms, lock wait ${settings.lockWaitMs} ms, ${settings.maxStreams} streams, ${settings.maxDatabases} databases`,
-        `  Hrana over HTTP (/v2/pipeline, /v3/pipeline, /v3/cursor) and over WebSocket (ws:// on this port, hrana3/hrana2/hrana1), JSON`,
+        `  Hrana over HTTP (/v2/pipeline, /v3/pipeline, /v3/cursor in JSON; /v3-protobuf/pipeline, /v3-protobuf/cursor in Protobuf) and over WebSocket (ws:// on this port, hrana3/hrana2/hrana1, JSON)`,
       ],
       async close() {
         webSocket.close();
@@ -157,7 +158,8 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
         // A snapshot carries each database's file image (base64) and tokens: one database, or one per host name.
         snapshotBytesOutsideState:
           (settings.perHost ? settings.maxDatabases : 1) * (4 * Math.ceil(settings.maxSnapshotBytes / 3) + 256 * (settings.maxTokensPerDatabase + 1)),
-        unrouted: protobufNotServed,
+        // Hrana over HTTP in Protobuf (/v3-protobuf), which @libsql/client asks for first: its bodies are not JSON, so not operations of the contract.
+        unrouted: hranaProtobuf({ streams, authorize: tokens.authorize, openStream, schema }),
         upgrade: { ...webSocket.upgrade, messageSchemas: hranaMessageSchemas(document) },
       },
       handlers: {

@@ -60,6 +60,12 @@ function serializeNow(answer: EngineAnswer): DoorAnswer {
   if (answer.network) served.network = answer.network;
   const { body } = answer;
   if (body === undefined || body === null || body === '') return served;
+  // Bytes an area wrote itself (Hrana in Protobuf) go as they are.
+  if (body instanceof Uint8Array) {
+    headers['content-length'] = String(body.byteLength);
+    served.body = body as Uint8Array<ArrayBuffer>;
+    return served;
+  }
   const text = answer.text ?? bodyText(body, headers['content-type']).text;
   headers['content-length'] = String(Buffer.byteLength(text));
   served.body = text;

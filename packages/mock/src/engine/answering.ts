@@ -104,8 +104,8 @@ export function createAnswering(core: EngineCore) {
   async function answerRouted(incoming: IncomingRequest, trace: Trace): Promise<EngineAnswer> {
     const route = routes.match(incoming.method, incoming.rawPath);
     if (route.kind === 'no-path') {
-      for (const behaviour of behaviours.values()) {
-        const known = behaviour.protocol?.unrouted?.(incoming.method, incoming.rawPath);
+      for (const [area, behaviour] of behaviours) {
+        const known = await behaviour.protocol?.unrouted?.(incoming, { stateOf: (namespace) => namespaces.stateOf(namespace, area) });
         if (known) return toAnswer(known);
       }
       trace.requestViolations.push({ location: ['path'], message: `no operation of the platform API has the path ${incoming.rawPath}` });

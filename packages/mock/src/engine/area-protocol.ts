@@ -31,10 +31,24 @@ export interface AreaProtocol<State, Operations = Record<string, AnyOperation>> 
   snapshotBytesOutsideState?: number;
   /** Largest request body by operationId, where an operation takes more (or less) than the mock-wide limit; `option` names what raises it. */
   bodyLimits?: { [OperationId in keyof Operations]?: BodyLimit };
-  /** The answer for a path no operation has, where the area knows better than a bare 404 (a protocol variant it does not serve). */
-  unrouted?(method: string, rawPath: string): MockResponse | undefined;
+  /**
+   * The answer for a path no operation has, where the area knows better than a bare 404: a
+   * protocol variant the contract does not describe as operations (the database's Hrana in
+   * Protobuf, whose bodies are not JSON), served and validated by the area itself. Undefined
+   * leaves the path to the engine's 404.
+   */
+  unrouted?(request: UnroutedRequest, context: { stateOf(namespace: string): State }): MockResponse | Promise<MockResponse> | undefined;
   /** Connection upgrades (WebSocket) the area serves on the mock's port. */
   upgrade?: AreaUpgrade<State>;
+}
+
+/** A request on a path no operation has, as it came: the raw body's bytes. */
+export interface UnroutedRequest {
+  method: string;
+  rawPath: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: Buffer | undefined;
 }
 
 /** A request body limit and the option (and flag) that sets it, for the 413's message. */

@@ -10,7 +10,7 @@ import type { AnyOperation, Clock, Handlers, MockRequest, MockResponse, OpenApiD
 import type { AreaSuiteSetup } from './suite-setup.ts';
 
 export { type AreaFlag, UsageError } from './area-flags.ts';
-export type { AreaProtocol, AreaUpgrade, BodyLimit, MessagePart, UpgradeContext } from './area-protocol.ts';
+export type { AreaProtocol, AreaUpgrade, BodyLimit, MessagePart, UnroutedRequest, UpgradeContext } from './area-protocol.ts';
 export type {
   AnyOperation,
   CallContext,

@@ -2,10 +2,11 @@
 // texts (store_sql, close_sql, sql_id) are kept here; every request that runs SQL goes to the
 // database's executor in one message, so a pipeline costs one round trip to it.
 
+import { withJsonText } from '../../../engine/json-text.ts';
 import type { Stream } from '../namespaces/stream-table.ts';
 import { type DatabaseError, ProtocolError, type SqlValue, type StreamResult, toDatabaseError } from '../protocol/protocol.ts';
 import { toArgValue } from '../protocol/values.ts';
-import { type CursorEntry, ExecutorStopped, type SqlOutcome, type SqlRequest, type SqlStep, type SqlStmt } from '../sql/index.ts';
+import { type CursorEntry, type Encoding, ExecutorStopped, isJsonOutcome, type SqlOutcome, type SqlRequest, type SqlStep, type SqlStmt } from '../sql/index.ts';
 
 /** sqld's limits on the SQL texts an HTTP stream stores (MAX_SQL_COUNT, MAX_STORED_SQL_SIZE: src/hrana/http/request.rs). */
 export const MAX_STORED_SQL = 50;
@@ -99,8 +100,11 @@ function prepare(stream: Stream, request: WireRequest, version: Version): SqlReq
 
 const CLOSED: DatabaseError = { message: 'The stream is closed', code: 'STREAM_CLOSED' };
 
-/** Runs a pipeline's requests; the stream is marked closed after a `close` or when its executor stopped. */
-export async function runPipeline(stream: Stream, requests: WireRequest[], version: Version): Promise<StreamResult[]> {
+/**
+ * Runs a pipeline's requests; the stream is marked closed after a `close` or when its executor stopped.
+ * In the Protobuf `encoding`, the SQL thread writes the results that hold rows (sql/statements/protobuf-outcome.ts).
+ */
+export async function runPipeline(stream: Stream, requests: WireRequest[], version: Version, encoding: Encoding = 'objects'): Promise<StreamResult[]> {
   const results: (StreamResult | undefined)[] = [];
   const sent: { index: number; request: SqlRequest }[] = [];
   let closing = false;
@@ -112,7 +116,11 @@ export async function runPipeline(stream: Stream, requests: WireRequest[], versi
     try {
       const prepared = prepare(stream, request, version);
       if ('response' in prepared || prepared.type === 'error') results[index] = prepared as StreamResult;
-      else sent.push({ index, request: prepared });
+      else
+        sent.push({
+          index,
+          request: encoding !== 'objects' && (prepared.type === 'execute' || prepared.type === 'batch') ? { ...prepared, encoding } : prepared,
+        });
     } catch (error) {
       results[index] = { type: 'error', error: toDatabaseError(error) };
     }
@@ -144,21 +152,35 @@ export async function runPipeline(stream: Stream, requests: WireRequest[], versi
         );
       }
     }
-    sent.forEach(({ index }, position) => (results[index] = outcomes[position] as StreamResult));
+    sent.forEach(({ index }, position) => (results[index] = sentAsText(outcomes[position]!) as StreamResult));
   }
   if (closing) stream.closed = true;
   return results as StreamResult[];
 }
 
+/** An outcome whose JSON text the SQL thread wrote (sql/statements/json-outcome.ts): the outcome without its rows, with that text as its JSON (engine/json-text.ts). */
+function sentAsText(outcome: SqlOutcome): SqlOutcome {
+  if (!isJsonOutcome(outcome)) return outcome;
+  const { json, ...withoutRows } = outcome;
+  return withJsonText(withoutRows as SqlOutcome, json);
+}
+
 /** Runs a batch for /v3/cursor: its entries, in order. */
 export async function runCursor(stream: Stream, steps: WireStep[]): Promise<CursorEntry[]> {
+  const outcome = await cursorOutcome(stream, steps, 'objects');
+  if (outcome.type === 'error') return [{ type: 'error', error: outcome.error }];
+  return outcome.response.type === 'cursor' ? outcome.response.entries : [];
+}
+
+/** A cursor's batch as the SQL thread answered it (in Protobuf, with its entries' bytes: sql/statements/protobuf-outcome.ts). */
+export async function cursorOutcome(stream: Stream, steps: WireStep[], encoding: Encoding): Promise<SqlOutcome> {
   try {
-    const [outcome] = await stream.database.executor.run(stream.id, stream.access, [{ type: 'cursor', steps: resolveSteps(steps, stream.stored) }]);
-    if (outcome!.type === 'error') return [{ type: 'error', error: outcome!.error }];
-    return outcome!.response.type === 'cursor' ? outcome!.response.entries : [];
+    const request: SqlRequest = { type: 'cursor', steps: resolveSteps(steps, stream.stored), ...(encoding === 'protobuf' ? { encoding } : {}) };
+    const [outcome] = await stream.database.executor.run(stream.id, stream.access, [request]);
+    return outcome!;
   } catch (error) {
     if (!(error instanceof ExecutorStopped)) throw error;
     stream.closed = true;
-    return [{ type: 'error', error: { message: error.message, code: error.code } }];
+    return { type: 'error', error: { message: error.message, code: error.code } };
   }
 }

@@ -1,7 +1,7 @@
 // The pipeline over HTTP as sqld takes it: a JSON body whatever its Content-Type (or none), a
-// body limit of its own (a 10,000-statement batch passes the mock-wide 1 MiB cap), the
-// Protobuf encoding answered 404 naming what is served, tokens whose invalidation ends their
-// open streams at once, and an expiry past the latest date answered 400.
+// body limit of its own (a 10,000-statement batch passes the mock-wide 1 MiB cap), tokens whose
+// invalidation ends their open streams at once, and an expiry past the latest date answered 400.
+// The Protobuf encoding (/v3-protobuf) is hrana/protobuf/protobuf-http.test.ts's.
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { optionsFromFlags } from '../../../../../../packages/mock/src/areas/database/namespaces/options.ts';
@@ -78,25 +78,6 @@ describe('the body of a pipeline', () => {
   it('has a flag of its own', () => {
     expect(optionsFromFlags({ 'db-max-pipeline-body-bytes': '2000000' })).toMatchObject({ maxPipelineBodyBytes: 2_000_000 });
     expect(() => optionsFromFlags({ 'db-max-pipeline-body-bytes': '1.5MB' })).toThrow(/--db-max-pipeline-body-bytes must be a whole number/);
-  });
-});
-
-describe('the Protobuf encoding (/v3-protobuf)', () => {
-  it.each([
-    ['GET', '/v3-protobuf'],
-    ['POST', '/v3-protobuf/pipeline'],
-    ['POST', '/v3-protobuf/cursor'],
-  ])('answers %s %s 404, naming the JSON endpoints served', async (method, path) => {
-    const response = await fetch(`${mock.url}${path}`, {
-      method,
-      headers: { ...bearer(), 'content-type': 'application/x-protobuf' },
-      body: method === 'POST' ? new Uint8Array([1, 2]) : undefined,
-    });
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect((await response.json()).detail).toMatch(
-      /does not serve the Protobuf encoding .* \/v2\/pipeline, \/v3\/pipeline and \/v3\/cursor, and over WebSocket at \//,
-    );
   });
 });
 

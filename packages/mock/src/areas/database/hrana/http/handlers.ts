@@ -2,7 +2,7 @@
 // Bearer token leads to its database (tokens/token-management.ts); its baton continues a stream of the
 // stream table; the pipeline runner runs the requests.
 import type { AreaOperations } from '@platform-contracts/contracts';
-import type { CallContext, Handlers, MockRequest, MockResponse } from '../../../../engine/area.ts';
+import type { CallContext, Handlers, MockRequest } from '../../../../engine/area.ts';
 import { jsonTextOf } from '../../../../engine/exact-json.ts';
 import { knownJsonText, withJsonText } from '../../../../engine/json-text.ts';
 import type { DatabaseState } from '../../namespaces/state-store.ts';
@@ -12,7 +12,7 @@ import type { DatabaseError, StreamResult } from '../../protocol/protocol.ts';
 import type { Caller } from '../../tokens/token-management.ts';
 import { runCursor, runPipeline, type WireRequest } from '../pipeline-runner.ts';
 
-const VERSION_TEXT = { 2: 'Hello, this is HTTP API v2 (Hrana over HTTP)', 3: 'Hello, this is HTTP API v3 (Hrana over HTTP)' } as const;
+export const VERSION_TEXT = { 2: 'Hello, this is HTTP API v2 (Hrana over HTTP)', 3: 'Hello, this is HTTP API v3 (Hrana over HTTP)' } as const;
 
 /** The stream a request opens or continues; the protocol's error when a limit refuses it. */
 export type StreamOpener = (caller: Caller, baton: string | null | undefined) => Stream | DatabaseError;
@@ -24,18 +24,25 @@ export interface HranaHttpOptions {
 }
 
 type Operations = Pick<AreaOperations['database'], 'getPipelineVersion' | 'getPipelineVersionV3' | 'runPipeline' | 'runPipelineV3' | 'runCursor'>;
-const text = <Status extends number>(status: Status, body: string) => ({ status, headers: { 'content-type': 'text/plain' }, body });
+export const text = <Status extends number>(status: Status, body: string) => ({ status, headers: { 'content-type': 'text/plain' }, body });
 /** What a pipeline request is answered instead of its results, when it has no stream (every pipeline operation documents these). */
-type Refusal =
+export type Refusal =
   | { status: 401; headers: { 'content-type': string }; body: ReturnType<typeof unauthorizedBody> }
   | ReturnType<typeof text<400>>
   | { status: 500; body: DatabaseError };
 
-export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions): Handlers<Operations, DatabaseState> {
-  /** The stream a request continues or opens; or the answer when there is none. */
-  function streamFor(request: MockRequest, call: CallContext<DatabaseState>, baton: string | null | undefined): Stream | Refusal | DatabaseError {
-    const secret = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
-    const caller = authorize(secret, request.headers.host ?? '', (namespace) => (namespace === call.namespace ? call.state : call.stateOf(namespace)));
+/**
+ * The stream a request continues or opens (by its headers' Bearer token and its baton); or the
+ * answer when there is none; or a limit's error. Shared with Hrana over HTTP in Protobuf (hrana/protobuf/).
+ */
+export function streamOpener({ authorize, openStream }: Pick<HranaHttpOptions, 'authorize' | 'openStream'>) {
+  return (
+    headers: Record<string, string>,
+    stateOf: (namespace: string) => DatabaseState,
+    baton: string | null | undefined,
+  ): Stream | Refusal | DatabaseError => {
+    const secret = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
+    const caller = authorize(secret, headers.host ?? '', stateOf);
     if (isAuthRefusal(caller)) return { status: 401, headers: { 'content-type': 'application/json' }, body: unauthorizedBody(caller) };
     try {
       return openStream(caller, baton);
@@ -44,10 +51,16 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
       if (error.malformed) return text(400, `${error.code}: ${error.message}`);
       return { status: 500, body: { message: error.message, code: error.code } };
     }
-  }
+  };
+}
+export const isStream = (value: Stream | Refusal | DatabaseError): value is Stream => 'tokenDigest' in value;
+export const isRefusal = (value: Stream | Refusal | DatabaseError): value is DatabaseError => 'message' in value && !('status' in value);
 
-  const isStream = (value: Stream | Refusal | DatabaseError): value is Stream => 'tokenDigest' in value;
-  const isRefusal = (value: Stream | Refusal | DatabaseError): value is DatabaseError => 'message' in value && !('status' in value);
+export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions): Handlers<Operations, DatabaseState> {
+  const opener = streamOpener({ authorize, openStream });
+  /** The stream a request continues or opens; or the answer when there is none. */
+  const streamFor = (request: MockRequest, call: CallContext<DatabaseState>, baton: string | null | undefined) =>
+    opener(request.headers, (namespace) => (namespace === call.namespace ? call.state : call.stateOf(namespace)), baton);
 
   async function pipeline(
     request: MockRequest,
@@ -62,7 +75,8 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
     if (!isStream(stream)) return stream;
     let results: StreamResult[];
     try {
-      results = await runPipeline(stream, body.requests, version);
+      // The results' JSON text as the SQL thread wrote it, sent on as it is (sql/statements/json-outcome.ts).
+      results = await runPipeline(stream, body.requests, version, 'json');
     } catch (error) {
       stream.closed = true;
       streams.give(stream);
@@ -103,17 +117,4 @@ function pipelineAnswer(baton: string | null, results: StreamResult[]): { baton:
     texts.push(typeof written === 'string' ? written : written.text);
   }
   return withJsonText(body, `{"baton":${JSON.stringify(baton)},"base_url":null,"results":[${texts.join(',')}]}`);
-}
-
-/** What the HTTP door answers for the Protobuf encoding of Hrana 3, which the mock does not serve (a 404 lets clients fall back to JSON). */
-export function protobufNotServed(method: string, rawPath: string): MockResponse | undefined {
-  if (!/^\/v3-protobuf(\/|$)/.test(rawPath)) return undefined;
-  const detail =
-    `The mock does not serve the Protobuf encoding of Hrana (${method} ${rawPath}). It serves Hrana's JSON encoding: ` +
-    'over HTTP at /v2/pipeline, /v3/pipeline and /v3/cursor, and over WebSocket at / (subprotocols hrana1, hrana2, hrana3).';
-  return {
-    status: 404,
-    headers: { 'content-type': 'application/problem+json' },
-    body: { type: 'about:blank', title: 'Protobuf encoding not served', status: 404, detail },
-  };
 }

@@ -18,10 +18,18 @@ export interface SqlStmt {
 /** A step of a batch: its statement's fields in the step itself (one object fewer per step to copy), or the error found while resolving it (unknown sql_id). */
 export type SqlStep = { condition?: BatchCond | null } & (SqlStmt | { error: DatabaseError });
 
+/**
+ * How a request's outcome is written on the SQL thread for the HTTP thread: its JSON text, read
+ * back into objects there (`objects`, the default: what Hrana over WebSocket sends); its JSON text
+ * sent on as it is, with its rows left out of the objects the HTTP thread validates (`json`:
+ * json-outcome.ts); or in Protobuf (`protobuf`: protobuf-outcome.ts).
+ */
+export type Encoding = 'objects' | 'json' | 'protobuf';
+
 export type SqlRequest =
-  | { type: 'execute'; stmt: SqlStmt }
-  | { type: 'batch'; steps: SqlStep[] }
-  | { type: 'cursor'; steps: SqlStep[] }
+  | { type: 'execute'; stmt: SqlStmt; encoding?: Encoding }
+  | { type: 'batch'; steps: SqlStep[]; encoding?: Encoding }
+  | { type: 'cursor'; steps: SqlStep[]; encoding?: Encoding }
   | { type: 'sequence'; sql: string }
   | { type: 'describe'; sql: string }
   | { type: 'get_autocommit' }
@@ -52,7 +60,22 @@ export type SqlOutcome = { type: 'ok'; response: SqlResponse } | { type: 'error'
  */
 export type WrittenOutcome = string | SqlOutcome;
 
+/**
+ * An outcome written in Protobuf on the SQL thread: its bytes (a StreamResult; for a cursor, its
+ * entries, each preceded by its length), and the outcome without its rows, which the HTTP thread
+ * validates against the contract (the rows' values are of Hrana's types by construction).
+ */
+export type ProtobufOutcome = SqlOutcome & { protobuf: Uint8Array };
+
+export const isProtobufOutcome = (outcome: SqlOutcome): outcome is ProtobufOutcome => 'protobuf' in outcome;
+
+/** An outcome whose JSON text (`json`) is sent on as it is; the outcome beside it is without its rows (json-outcome.ts). */
+export type JsonOutcome = SqlOutcome & { json: string };
+
+export const isJsonOutcome = (outcome: SqlOutcome): outcome is JsonOutcome => 'json' in outcome;
+
 export function writtenOutcome(outcome: SqlOutcome): WrittenOutcome {
+  if (isProtobufOutcome(outcome) || isJsonOutcome(outcome)) return outcome;
   try {
     return JSON.stringify(outcome);
   } catch {

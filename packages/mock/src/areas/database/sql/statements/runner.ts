@@ -2,6 +2,8 @@
 // statement is compiled under the sandbox (connection.ts), runs to its end or is reset, and a
 // write that meets another stream's write lock waits for it (without blocking the worker) until
 // the HTTP side says the lock wait is over, as sqld does.
+
+import { checkCell, type ResultOfCells } from '../../protocol/protobuf-results.ts';
 import { type DatabaseError, type DescribeResult, ProtocolError, type SqlValue, type StmtResult, toDatabaseError } from '../../protocol/protocol.ts';
 import { type EngineValue, toSqlValue } from '../../protocol/values.ts';
 import { type SplitStatement, withoutExplain } from '../wasm/sql-text.ts';
@@ -9,6 +11,8 @@ import { SQLITE_BUSY, type StmtPointer } from '../wasm/wasm.ts';
 import { checkCondition, holds } from './batch-conditions.ts';
 import { bind } from './bind-args.ts';
 import type { StreamConnection } from './connection.ts';
+import { jsonOutcome } from './json-outcome.ts';
+import { protobufOutcome } from './protobuf-outcome.ts';
 import { remembered } from './remembered.ts';
 import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './requests.ts';
 import { keepSplit, split } from './split-cache.ts';
@@ -23,14 +27,25 @@ export interface RunContext {
   waitForLock(): Promise<boolean>;
   /** The HTTP side's lock wait limit, for the error. */
   lockWaitMs: number;
+  /** Rows as the engine's values (checked as toSqlValue checks them), for the Protobuf encoding; the protocol's JSON values otherwise. */
+  cells?: boolean;
 }
 
+/**
+ * Runs one request. Asked for Protobuf, its rows are the engine's values, written here in
+ * Protobuf as they are read (protobuf-outcome.ts): no value object per cell, no JSON text.
+ */
 export async function runRequest(connection: () => StreamConnection, request: SqlRequest, context: RunContext): Promise<SqlOutcome> {
+  const encoding = 'encoding' in request ? request.encoding : undefined;
+  const cells = encoding === 'protobuf';
+  let outcome: SqlOutcome;
   try {
-    return { type: 'ok', response: await respond(connection, request, context) };
+    outcome = { type: 'ok', response: await respond(connection, request, cells ? { ...context, cells } : context) };
   } catch (error) {
-    return { type: 'error', error: toDatabaseError(error) };
+    outcome = { type: 'error', error: toDatabaseError(error) };
   }
+  if (cells) return protobufOutcome(outcome as ResultOfCells);
+  return encoding === 'json' ? jsonOutcome(outcome) : outcome;
 }
 
 async function respond(connection: () => StreamConnection, request: SqlRequest, context: RunContext): Promise<SqlResponse> {
@@ -145,6 +160,7 @@ function collect(
   const width = sqlite.columnCount(stmt);
   const cols = width > 0 ? sqlite.columns(stmt) : [];
   const rows: SqlValue[][] = [];
+  const { cells } = context;
   let count = 0;
   let tooLarge = false;
   while (conn.step(stmt)) {
@@ -153,9 +169,11 @@ function collect(
     const row: SqlValue[] = [];
     let size = 0;
     for (let i = 0; i < width; i++) {
-      const value = toSqlValue(sqlite.column(stmt, i));
-      size += 16 + (value.type === 'text' ? value.value.length : value.type === 'blob' ? value.base64.length : 0);
-      row.push(value);
+      const cell = sqlite.column(stmt, i);
+      // What the cell takes in JSON (a blob in base64), in either encoding: the same limit for both.
+      size += 16 + (typeof cell === 'string' ? cell.length : cell instanceof Uint8Array ? 4 * Math.ceil(cell.byteLength / 3) : 0);
+      if (cells) checkCell(cell);
+      row.push(cells ? (cell as never) : toSqlValue(cell));
     }
     context.budget.bytes -= size;
     if (context.budget.bytes < 0) {
