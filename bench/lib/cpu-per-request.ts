@@ -130,6 +130,8 @@ export async function measureCpuPerRequest(mock: Server, bare: Server, endpoint:
   const { user: mockUser, system: mockSystem } = parts.get(mock)!;
   const { user: bareUser, system: bareSystem } = parts.get(bare)!;
   const us = (values: number[]) => `${median(values).toFixed(1)} µs`;
-  console.log(`    user time: platform-mock ${us(mockUser)}, bare ${us(bareUser)}; system time: platform-mock ${us(mockSystem)}, bare ${us(bareSystem)} (medians)`);
+  console.log(
+    `    user time: platform-mock ${us(mockUser)}, bare ${us(bareUser)}; system time: platform-mock ${us(mockSystem)}, bare ${us(bareSystem)} (medians)`,
+  );
   return figures;
 }

@@ -38,7 +38,10 @@ const document = {
         },
         responses: {
           '200': { description: 'Sent', content: { 'application/json': { schema: { $ref: '#/components/schemas/Parcel' } } } },
-          '400': { description: 'Refused', content: { 'application/json': { schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } } },
+          '400': {
+            description: 'Refused',
+            content: { 'application/json': { schema: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } } },
+          },
         },
       },
     },
@@ -113,7 +116,12 @@ const send = (engine: Awaited<ReturnType<typeof createEngine>>, planted: string,
   });
 
 /** The 500 an answer that breaks the contract gets, as the engine's README and the doors' tests describe it. */
-const BROKEN = { type: 'about:blank', title: 'The mock answer breaks the contract', status: 500, detail: 'sendParcel answered 200 with a body the contract does not allow.' };
+const BROKEN = {
+  type: 'about:blank',
+  title: 'The mock answer breaks the contract',
+  status: 500,
+  detail: 'sendParcel answered 200 with a body the contract does not allow.',
+};
 
 describe('a handler answered at once and one that waits get the same answer', () => {
   it.each(Object.keys(PLANTED))('%s', async (planted) => {
@@ -135,7 +143,9 @@ describe('a handler answered at once and one that waits get the same answer', ()
     // The mutation is caught: a 500 that says so, never the planted body.
     expect(fast.status).toBe(500);
     const problem = JSON.parse(fast.body!);
-    expect(problem).toMatchObject(planted === 'an undocumented status' ? { ...BROKEN, detail: 'sendParcel answered 201 with a body the contract does not allow.' } : BROKEN);
+    expect(problem).toMatchObject(
+      planted === 'an undocumented status' ? { ...BROKEN, detail: 'sendParcel answered 201 with a body the contract does not allow.' } : BROKEN,
+    );
     expect(problem.violations.length).toBeGreaterThan(0);
     expect((journal[0] as { answerViolations: unknown[] }).answerViolations.length).toBeGreaterThan(0);
   });

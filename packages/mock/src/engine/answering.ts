@@ -232,7 +232,13 @@ export function createAnswering(core: EngineCore) {
   }
 
   /** An answer of Prism's: asked for (a Prefer header), or for an operation without behaviour. */
-  async function answerByPrism(incoming: IncomingRequest, operation: CompiledOperation, body: unknown, preference: boolean, trace: Trace): Promise<EngineAnswer> {
+  async function answerByPrism(
+    incoming: IncomingRequest,
+    operation: CompiledOperation,
+    body: unknown,
+    preference: boolean,
+    trace: Trace,
+  ): Promise<EngineAnswer> {
     const prismRequest = { method: incoming.method, path: incoming.rawPath, query: incoming.query, headers: incoming.headers, body };
     let preferences;
     try {
