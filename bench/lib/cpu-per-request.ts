@@ -31,14 +31,20 @@ interface Server {
   url: string;
 }
 
-/** A process's CPU time so far (user and system, every thread), µs; undefined where /proc is not there. */
-export function cpuMicros(pid: number): number | undefined {
+/** A process's CPU time so far, user and system apart (every thread), µs; undefined where /proc is not there. */
+export function cpuTimes(pid: number): { user: number; system: number } | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
+    return { user: (Number(fields[11]) * 1_000_000) / TICKS_PER_SECOND, system: (Number(fields[12]) * 1_000_000) / TICKS_PER_SECOND };
   } catch {
     return undefined;
   }
+}
+
+/** A process's CPU time so far (user and system, every thread), µs; undefined where /proc is not there. */
+export function cpuMicros(pid: number): number | undefined {
+  const times = cpuTimes(pid);
+  return times && times.user + times.system;
 }
 
 /**
@@ -60,9 +66,9 @@ export async function waitUntilIdle(pid: number, limitMs = 30_000): Promise<numb
   return performance.now() - started;
 }
 
-/** µs of the server's CPU time per request over `REQUESTS` requests. */
-async function cpuPerRequest(server: Server, endpoint: CpuEndpoint): Promise<number | undefined> {
-  const before = cpuMicros(server.child.pid!);
+/** µs of the server's CPU time per request over `REQUESTS` requests (`split`: its user and system parts, µs per request, pushed there). */
+async function cpuPerRequest(server: Server, endpoint: CpuEndpoint, split?: { user: number[]; system: number[] }): Promise<number | undefined> {
+  const before = cpuTimes(server.child.pid!);
   const result = await autocannon({
     url: `${server.url}${endpoint.path}`,
     method: endpoint.method,
@@ -71,9 +77,12 @@ async function cpuPerRequest(server: Server, endpoint: CpuEndpoint): Promise<num
     connections: CONNECTIONS,
     amount: REQUESTS,
   });
-  const after = cpuMicros(server.child.pid!);
+  const after = cpuTimes(server.child.pid!);
   if (result.non2xx + result.errors > 0) throw new Error(`${endpoint.name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  return before === undefined || after === undefined ? undefined : (after - before) / REQUESTS;
+  if (before === undefined || after === undefined) return undefined;
+  split?.user.push((after.user - before.user) / REQUESTS);
+  split?.system.push((after.system - before.system) / REQUESTS);
+  return (after.user + after.system - before.user - before.system) / REQUESTS;
 }
 
 /** Each server's CPU per request (µs, the median of `ROUNDS` rounds), the servers taking turns in an order that reverses each round; undefined without /proc. */
@@ -101,11 +110,12 @@ export async function measureCpuPerRequest(mock: Server, bare: Server, endpoint:
   if (cpuMicros(mock.child.pid!) === undefined) return undefined;
   for (const server of [mock, bare]) await cpuPerRequest(server, endpoint); // warm-up
   const rounds: { mock: number; bare: number }[] = [];
+  const parts = new Map([mock, bare].map((server) => [server, { user: [] as number[], system: [] as number[] }]));
   for (let round = 0; round < ROUNDS; round++) {
     // Alternate which side goes first: a busy moment of the machine weighs on both.
     const first = round % 2 === 0 ? mock : bare;
     const second = first === mock ? bare : mock;
-    const [a, b] = [await cpuPerRequest(first, endpoint), await cpuPerRequest(second, endpoint)];
+    const [a, b] = [await cpuPerRequest(first, endpoint, parts.get(first)), await cpuPerRequest(second, endpoint, parts.get(second))];
     rounds.push(first === mock ? { mock: a!, bare: b! } : { mock: b!, bare: a! });
   }
   const figures = {
@@ -115,6 +125,13 @@ export async function measureCpuPerRequest(mock: Server, bare: Server, endpoint:
   };
   console.log(
     `  ${endpoint.name}: the server's CPU per request ${figures.mockMicros.toFixed(1)} µs, bare node:http ${figures.bareMicros.toFixed(1)} µs: the mock's own ${(figures.mockMicros - figures.bareMicros).toFixed(1)} µs; bare / mock ${(figures.shareOfBare * 100).toFixed(0)} % (median of ${ROUNDS} alternating rounds of ${REQUESTS} requests at ${CONNECTIONS} connections; load average ${loadavg()[0]!.toFixed(1)})`,
+  );
+  // The kernel's part (system time: the socket writes and reads, waking the client, the heap's page faults) apart from the process's own code (user time).
+  const { user: mockUser, system: mockSystem } = parts.get(mock)!;
+  const { user: bareUser, system: bareSystem } = parts.get(bare)!;
+  const us = (values: number[]) => `${median(values).toFixed(1)} µs`;
+  console.log(
+    `    user time: platform-mock ${us(mockUser)}, bare ${us(bareUser)}; system time: platform-mock ${us(mockSystem)}, bare ${us(bareSystem)} (medians)`,
   );
   return figures;
 }

@@ -4,7 +4,7 @@
 
 import { checked, documentedAnswer, documentedAnswerOrProblem, type EngineAnswer, faultAnswer, problem, type ServedOperation, toAnswer } from './answer.ts';
 import type { AnsweredCall } from './answered-call.ts';
-import type { AreaBehaviour, MockRequest, Violation } from './area.ts';
+import type { AreaBehaviour, MockRequest, MockResponse, Violation } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
 import type { ActiveFault, Faults } from './faults.ts';
 import { heapBytes } from './heap-bytes.ts';
@@ -82,7 +82,9 @@ export function createAnswering(core: EngineCore) {
     if (!onAnswered) return answerRouted(incoming, { requestViolations: [], answerViolations: [] });
     const arrived = core.clock.now();
     const trace: Trace = { requestViolations: [], answerViolations: [] };
-    const answered = await answerRouted(incoming, trace);
+    const routed = answerRouted(incoming, trace);
+    // A call answered without waiting (most: a handler that returns its response) costs no await.
+    const answered = isThenable(routed) ? await routed : routed;
     const namespace = trace.namespace ?? namespaceOf(incoming.headers, trace.operation);
     // The arrival on the namespace's clock: the mock's, moved by what the namespace moved its own (offsets: no clock read).
     const time = arrived + clocks.of(namespace).offsetMs - core.clock.offsetMs;
@@ -101,7 +103,8 @@ export function createAnswering(core: EngineCore) {
     return answered;
   }
 
-  async function answerRouted(incoming: IncomingRequest, trace: Trace): Promise<EngineAnswer> {
+  /** The call's answer; a promise only where something waits (a fault's latency, Prism, a handler that returns one). */
+  function answerRouted(incoming: IncomingRequest, trace: Trace): EngineAnswer | Promise<EngineAnswer> {
     const route = routes.match(incoming.method, incoming.rawPath);
     if (route.kind === 'no-path') {
       for (const [area, behaviour] of behaviours) {
@@ -131,20 +134,23 @@ export function createAnswering(core: EngineCore) {
 
     const fault = faults.take(operation.operationId, namespace);
     trace.fault = fault;
-    if (fault?.latencyMs) await core.sleep(fault.latencyMs);
-    if (fault?.network === 'reset' || fault?.network === 'hang') return withOperation({ status: 0, headers: {}, violations: [], network: fault.network });
-    if (fault?.status !== undefined) return withOperation({ ...faultAnswer(operation, fault), network: fault.network });
-    if (fault?.network === 'truncate') return { ...(await answerCall(incoming, route, namespace, trace)), network: 'truncate' };
-    return answerCall(incoming, route, namespace, trace);
+    if (!fault) return answerCall(incoming, route, namespace, trace);
+    const faulted = (): EngineAnswer | Promise<EngineAnswer> => {
+      if (fault.network === 'reset' || fault.network === 'hang') return withOperation({ status: 0, headers: {}, violations: [], network: fault.network });
+      if (fault.status !== undefined) return withOperation({ ...faultAnswer(operation, fault), network: fault.network });
+      if (fault.network === 'truncate') return then(answerCall(incoming, route, namespace, trace), (answer) => ({ ...answer, network: 'truncate' }));
+      return answerCall(incoming, route, namespace, trace);
+    };
+    return fault.latencyMs ? core.sleep(fault.latencyMs).then(faulted) : faulted();
   }
 
   /** The call's answer past routing, credentials and faults: validation, then Prism or the area's behaviour. */
-  async function answerCall(
+  function answerCall(
     incoming: IncomingRequest,
     route: { operation: CompiledOperation; rawParams: Record<string, string> },
     namespace: string,
     trace: Trace,
-  ): Promise<EngineAnswer> {
+  ): EngineAnswer | Promise<EngineAnswer> {
     const { operation } = route;
     const behaviour = behaviours.get(operation.area)!;
     const withOperation = (answer: EngineAnswer): EngineAnswer => servedBy(answer, operation);
@@ -168,18 +174,7 @@ export function createAnswering(core: EngineCore) {
       return withOperation(problem(406, 'Not acceptable', unacceptable));
     }
 
-    if (preference || !handler) {
-      const prismRequest = { method: incoming.method, path: incoming.rawPath, query: incoming.query, headers: incoming.headers, body: request.body };
-      let preferences;
-      try {
-        preferences = preference ? await prism.preferences(prismRequest) : {};
-      } catch (error) {
-        if (error instanceof PreferenceError) return withOperation(problem(422, 'Invalid Prefer header', error.message));
-        throw error;
-      }
-      const answer = await prism.answer(operation.area, operation.method, operation.path, prismRequest, preferences);
-      return withOperation(checked(operation, { status: answer.status, headers: answer.headers, body: answer.body, violations: [] }, [], trace));
-    }
+    if (preference || !handler) return answerByPrism(incoming, operation, request.body, preference, trace);
 
     // A write counts against the namespace's state size cap at what its body and parameters take, plus what a handler adds (IDs, times);
     // not an operation whose data the area keeps outside the state, under limits of its own.
@@ -209,14 +204,51 @@ export function createAnswering(core: EngineCore) {
         return namespaces.stateOf(other, operation.area);
       },
     };
-    let answer: EngineAnswer;
-    try {
-      answer = withOperation(checked(operation, toAnswer(await handler(request, call)), [], trace));
-    } finally {
+    const endWrites = () => {
       for (const end of ends) end();
+    };
+    const answered = (response: MockResponse): EngineAnswer => {
+      let answer: EngineAnswer;
+      try {
+        answer = withOperation(checked(operation, toAnswer(response), [], trace));
+      } finally {
+        endWrites();
+      }
+      if (found?.ticket && !reached && trace.answerViolations.length === 0) reuse!.keep(found.ticket, incoming, answer, checks);
+      return answer;
+    };
+    let response: MockResponse | Promise<MockResponse>;
+    try {
+      response = handler(request, call);
+    } catch (error) {
+      endWrites();
+      throw error;
     }
-    if (found?.ticket && !reached && trace.answerViolations.length === 0) reuse!.keep(found.ticket, incoming, answer, checks);
-    return answer;
+    if (!isThenable(response)) return answered(response);
+    return Promise.resolve(response).then(answered, (error: unknown) => {
+      endWrites();
+      throw error;
+    });
+  }
+
+  /** An answer of Prism's: asked for (a Prefer header), or for an operation without behaviour. */
+  async function answerByPrism(
+    incoming: IncomingRequest,
+    operation: CompiledOperation,
+    body: unknown,
+    preference: boolean,
+    trace: Trace,
+  ): Promise<EngineAnswer> {
+    const prismRequest = { method: incoming.method, path: incoming.rawPath, query: incoming.query, headers: incoming.headers, body };
+    let preferences;
+    try {
+      preferences = preference ? await prism.preferences(prismRequest) : {};
+    } catch (error) {
+      if (error instanceof PreferenceError) return servedBy(problem(422, 'Invalid Prefer header', error.message), operation);
+      throw error;
+    }
+    const answer = await prism.answer(operation.area, operation.method, operation.path, prismRequest, preferences);
+    return servedBy(checked(operation, { status: answer.status, headers: answer.headers, body: answer.body, violations: [] }, [], trace), operation);
   }
 
   /**
@@ -232,6 +264,16 @@ export function createAnswering(core: EngineCore) {
   }
 
   return { served: [...served.values()], answer, recordAnswered, namespaceOf };
+}
+
+/** `f` of a value now, or once its promise settles. */
+function then<T, U>(value: T | Promise<T>, f: (value: T) => U): U | Promise<U> {
+  return isThenable(value) ? Promise.resolve(value).then(f) : f(value);
+}
+
+/** Whether a handler's (or the path's) result is to be waited for: any thenable, as `await` would take it. */
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 /** The token readers of the areas whose credentials lead to a namespace (database tokens), by area. */

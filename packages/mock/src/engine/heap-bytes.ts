@@ -14,9 +14,9 @@ export function heapBytes(value: unknown, limit = Number.POSITIVE_INFINITY): num
       bytes += 32 + 8 * item.length;
       for (const child of item) stack.push(child);
     } else {
-      const entries = Object.entries(item);
-      bytes += 56 + 24 * entries.length;
-      for (const [key, child] of entries) stack.push(key, child);
+      const keys = Object.keys(item);
+      bytes += 56 + 24 * keys.length;
+      for (const key of keys) stack.push(key, (item as Record<string, unknown>)[key]);
     }
   }
   return bytes;

@@ -36,15 +36,20 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
   /** Bytes written to each namespace since its size was last counted (an upper bound: deletes are not subtracted until it is counted again). */
   const charged = new Map<string, number>();
 
+  /** The most recently used namespace's space: used again (a suite's requests come in runs of one key), it is already last. */
+  let newest: { namespace: string; space: Map<string, unknown> } | undefined;
   function space(namespace: string): Map<string, unknown> {
+    if (newest?.namespace === namespace && spaces.get(namespace) === newest.space) return newest.space;
     let found = spaces.get(namespace);
     if (found) {
       spaces.delete(namespace); // most recently used last
       spaces.set(namespace, found);
+      newest = { namespace, space: found };
       return found;
     }
     found = new Map();
     spaces.set(namespace, found);
+    newest = { namespace, space: found };
     while (spaces.size > maxNamespaces) {
       const dropped = spaces.keys().next().value!;
       spaces.delete(dropped);

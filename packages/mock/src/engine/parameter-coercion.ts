@@ -23,11 +23,13 @@ export function coercer(parameters: DeclaredParameter[], document: OpenApiDocume
       return [p.in === 'header' ? p.name.toLowerCase() : p.name, { type: typeOf(items ?? schema), array: schema.type === 'array' }];
     }),
   );
+  const declared = [...kinds];
+  // The declared names are looked up in what was sent (a request sends many headers the operation does not declare).
   return (values: Record<string, unknown>) => {
     const coerced: Record<string, unknown> = {};
-    for (const [name, raw] of Object.entries(values)) {
-      const kind = kinds.get(name);
-      if (!kind) continue;
+    for (const [name, kind] of declared) {
+      if (!Object.hasOwn(values, name)) continue;
+      const raw = values[name];
       if (kind.array) {
         const list = Array.isArray(raw) ? raw : String(raw).split(',');
         coerced[name] = list.map((item) => coerceText(String(item), kind.type));

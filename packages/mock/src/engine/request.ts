@@ -28,6 +28,18 @@ export interface IncomingRequest {
 }
 
 const JSON_MEDIA = /^(application\/json|text\/json|application\/[^;]*\+json)$/;
+/** Media types found JSON or not, remembered (the contracts' and the few clients send). */
+const jsonMedia = new Map<string, boolean>();
+function isJsonMedia(type: string): boolean {
+  let json = jsonMedia.get(type);
+  if (json === undefined) {
+    json = JSON_MEDIA.test(type);
+    if (type.length > 200) return json;
+    if (jsonMedia.size >= 256) jsonMedia.clear();
+    jsonMedia.set(type, json);
+  }
+  return json;
+}
 
 /**
  * The credential a request satisfies the operation's security with: the namespace is the
@@ -154,7 +166,7 @@ function decodeBody(
   const text = bytes.toString('utf8');
   /** Whether the text may hold an integer beyond 2^53 (read exactly then), looked for once. */
   let longNumber = false;
-  if (JSON_MEDIA.test(media.type) || JSON_MEDIA.test(type)) {
+  if (isJsonMedia(media.type) || isJsonMedia(type)) {
     const depth = jsonTextDepth(text, MAX_JSON_DEPTH);
     if (depth > MAX_JSON_DEPTH) {
       violations.push({ location: ['body'], message: tooDeepMessage(depth) });

@@ -67,16 +67,27 @@ export function createRoutes(operations: CompiledOperation[]) {
     return allow.size > 0 ? { kind: 'no-method', allow: Object.freeze([...allow]) as string[] } : { kind: 'no-path' };
   }
 
-  /** Matches of recent paths, shared (frozen): a door asks for a request's body limit, then for its answer. */
-  const recent = new Map<string, RouteMatch>();
+  /**
+   * Matches of recent paths by method, shared (frozen): a door asks for a request's body limit,
+   * then for its answer. Keyed by the path itself (no key string made per request: the path's
+   * hash is computed once, for both look-ups).
+   */
+  const recent = new Map<string, Map<string, RouteMatch>>();
+  let remembered = 0;
   return {
     /** The operation for a method and a raw (still percent-encoded) path. */
     match(method: string, rawPath: string): RouteMatch {
-      const key = `${method} ${rawPath}`;
-      let found = recent.get(key);
+      let byPath = recent.get(method);
+      let found = byPath?.get(rawPath);
       if (found) return found;
-      if (recent.size >= RECENT_PATHS) recent.clear();
-      recent.set(key, (found = Object.freeze(matchAnew(method, rawPath))));
+      if (remembered >= RECENT_PATHS) {
+        recent.clear();
+        remembered = 0;
+        byPath = undefined;
+      }
+      if (!byPath) recent.set(method, (byPath = new Map()));
+      byPath.set(rawPath, (found = Object.freeze(matchAnew(method, rawPath))));
+      remembered++;
       return found;
     },
   };

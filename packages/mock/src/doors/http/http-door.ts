@@ -113,25 +113,29 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     },
     (req, res) => {
       inFlight.add(res);
-      res.once('close', () => {
-        inFlight.delete(res);
-        if (closing) setImmediate(() => server.closeIdleConnections());
-      });
+      res.once('close', closed);
       if (closing) res.shouldKeepAlive = false;
       handleHttp(req, res).catch((error: unknown) => send(res, failed(error, req, handler.apiHeaders, options.onError), NOSNIFF));
     },
   );
 
+  /** A response is done with (sent, or its connection gone): one listener for all, no closure per request. */
+  function closed(this: ServerResponse) {
+    inFlight.delete(this);
+    if (closing) setImmediate(() => server.closeIdleConnections());
+  }
+
   async function handleHttp(req: IncomingMessage, res: ServerResponse) {
     const method = (req.method ?? 'GET').toUpperCase();
     const target = req.url ?? '/';
-    const logged: Pick<RequestLogEntry, 'operation' | 'violations'> = { violations: [] };
+    let logged: Pick<RequestLogEntry, 'operation' | 'violations'> | undefined;
     if (options.onRequest) {
+      const entry: Pick<RequestLogEntry, 'operation' | 'violations'> = (logged = { violations: [] });
       const started = performance.now();
       const time = new Date().toISOString();
       const log = options.onRequest;
       res.once('finish', () =>
-        log({ time, method, path: splitTarget(target).rawPath ?? target, status: res.statusCode, ...logged, ms: performance.now() - started }),
+        log({ time, method, path: splitTarget(target).rawPath ?? target, status: res.statusCode, ...entry, ms: performance.now() - started }),
       );
     }
     const refused = refusalOf(req);
@@ -156,7 +160,7 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     // An absolute-form target's authority is the request's host (its Host header is ignored, RFC 9112).
     const authority = targetAuthority(target);
     const answer = await handler.handle({ method, target, headers: authority ? { ...headersOf(req), host: authority } : headersOf(req), body });
-    if (options.onRequest) Object.assign(logged, { operation: answer.operation, violations: answer.violations });
+    if (logged) Object.assign(logged, { operation: answer.operation, violations: answer.violations });
     if (answer.network) {
       setHeaders(res, common);
       return playNetworkFault(res, answer, hung);

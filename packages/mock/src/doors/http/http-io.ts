@@ -65,8 +65,8 @@ export function refuseUpgrade(socket: Duplex, answer: DoorAnswer) {
 /** The request's headers as one string each; node joins repeated ones already, except a few it keeps as lists. */
 export function headersOf(req: IncomingMessage): Record<string, string> {
   const headers = req.headers;
-  for (const value of Object.values(headers)) {
-    if (typeof value === 'string') continue;
+  for (const key in headers) {
+    if (typeof headers[key] === 'string') continue;
     const joined: Record<string, string> = {};
     for (const [name, item] of Object.entries(headers)) if (item !== undefined) joined[name] = Array.isArray(item) ? item.join(', ') : item;
     return joined;
