@@ -103,17 +103,20 @@ export function createAnswering(core: EngineCore) {
     return answered;
   }
 
+  /** A path no operation has: an area's protocol may answer it (the database's Protobuf encoding), else 404. */
+  async function answerUnrouted(incoming: IncomingRequest, trace: Trace): Promise<EngineAnswer> {
+    for (const [area, behaviour] of behaviours) {
+      const known = await behaviour.protocol?.unrouted?.(incoming, { stateOf: (namespace) => namespaces.stateOf(namespace, area) });
+      if (known) return toAnswer(known);
+    }
+    trace.requestViolations.push({ location: ['path'], message: `no operation of the platform API has the path ${incoming.rawPath}` });
+    return problem(404, 'Not found', `No operation of the platform API has the path ${incoming.rawPath}.`);
+  }
+
   /** The call's answer; a promise only where something waits (a fault's latency, Prism, a handler that returns one). */
   function answerRouted(incoming: IncomingRequest, trace: Trace): EngineAnswer | Promise<EngineAnswer> {
     const route = routes.match(incoming.method, incoming.rawPath);
-    if (route.kind === 'no-path') {
-      for (const [area, behaviour] of behaviours) {
-        const known = await behaviour.protocol?.unrouted?.(incoming, { stateOf: (namespace) => namespaces.stateOf(namespace, area) });
-        if (known) return toAnswer(known);
-      }
-      trace.requestViolations.push({ location: ['path'], message: `no operation of the platform API has the path ${incoming.rawPath}` });
-      return problem(404, 'Not found', `No operation of the platform API has the path ${incoming.rawPath}.`);
-    }
+    if (route.kind === 'no-path') return answerUnrouted(incoming, trace);
     if (route.kind === 'no-method') {
       trace.requestViolations.push({ location: ['method'], message: `${incoming.rawPath} answers ${route.allow.join(', ')}, not ${incoming.method}` });
       const answer = problem(405, 'Method not allowed', `${incoming.rawPath} answers ${route.allow.join(', ')}, not ${incoming.method}.`);
