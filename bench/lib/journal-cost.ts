@@ -47,16 +47,16 @@ import { median, percentile } from './stats.ts';
 
 const GOAL = 0.1;
 /** Pairs of slices in all, in this many pairs of processes (each process a draw of V8's: see above), and creates in a slice. */
-const PAIRS = 300;
-const PROCESSES = 6;
-const SLICE = 250;
+export const PAIRS = 300;
+export const PROCESSES = 6;
+export const SLICE = 250;
 const HTTP_SLICE = 200;
 /** Creates (or requests) each side answers before measuring. */
-const WARM_UP = 5_000;
+export const WARM_UP = 5_000;
 const CONNECTIONS = 10;
-const HEAP_FLAGS = ['--expose-gc', '--single-threaded-gc', '--min-semi-space-size=16', '--max-semi-space-size=16'];
-const MOCK = path.join(ROOT, 'packages/mock/dist/index.js');
-const CLIENT = path.join(ROOT, 'packages/client/dist/index.js');
+export const HEAP_FLAGS = ['--expose-gc', '--single-threaded-gc', '--min-semi-space-size=16', '--max-semi-space-size=16'];
+export const MOCK = path.join(ROOT, 'packages/mock/dist/index.js');
+export const CLIENT = path.join(ROOT, 'packages/client/dist/index.js');
 const BODY = JSON.stringify({ title: 'Keynote', thumbnailTime: 1500 });
 const verdict = (cost: number) => (cost <= GOAL ? 'meets the goal' : 'MISSES the goal');
 const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;

@@ -18,18 +18,10 @@ import { ROOT } from '../../scripts/lib/paths.ts';
 import { fail } from '../../scripts/lib/run.ts';
 import { TESTS } from '../suites/cases.ts';
 import type { Goal } from './goals.ts';
-import { costOf, type Pair } from './journal-cost.ts';
+// The journal bench's method and sizes: slices of creates, pairs of processes, the same heap flags.
+import { CLIENT, costOf, HEAP_FLAGS, MOCK, PAIRS, type Pair, PROCESSES, SLICE, WARM_UP } from './journal-cost.ts';
 import { median } from './stats.ts';
 
-/** Pairs of slices in all, in this many pairs of processes, and creates in a slice (about 10 ms of CPU). */
-const PAIRS = 300;
-const PROCESSES = 6;
-const SLICE = 250;
-/** Calls on each side before measuring: V8 optimizes the mock's long path only after a few thousand calls. */
-const WARM_UP = 5_000;
-const HEAP_FLAGS = ['--expose-gc', '--single-threaded-gc', '--min-semi-space-size=16', '--max-semi-space-size=16'];
-const MOCK = path.join(ROOT, 'packages/mock/dist/index.js');
-const CLIENT = path.join(ROOT, 'packages/client/dist/index.js');
 /** mock.fetch against the stub fetch. */
 const TARGET_IN_PROCESS = 1.1;
 /** The first test of a vitest worker on the mock's fixtures, its setup included, ms. */
