@@ -66,10 +66,17 @@ export function defineClientArea<Area extends AreaErrorKey, Paged extends Pagina
     let exact: ExactJson | undefined;
     let loading: Promise<unknown> | undefined;
     const ready = () => (loading ??= definition.exactJson().then((module) => (exact = module.default)));
+    const headers = { 'User-Agent': USER_AGENT, ...options.headers, AccessKey: accessKey };
+    // A header fetch refuses fails here, as when openapi-fetch's client was made up front (with the access key redacted).
+    try {
+      new Headers(Object.entries(headers).filter(([, value]) => value != null));
+    } catch (error) {
+      throw new ClientConfigError(`${factory}: ${(error as Error).message.split(accessKey).join('[redacted]')}`);
+    }
     const shared = {
       baseUrl,
       fetch: createRetryingFetch(fetch as typeof globalThis.fetch, options.retry),
-      headers: { 'User-Agent': USER_AGENT, ...options.headers, AccessKey: accessKey },
+      headers,
       // With int64: 'bigint', bigints in bodies are written with their exact digits.
       bodySerializer: int64 === 'bigint' ? (body: unknown) => (body instanceof FormData ? body : exact!.stringify(body)) : undefined,
     };
