@@ -56,16 +56,16 @@ const rows: Record<
 const missed: string[] = [];
 for (const [area, { clients, subpath }] of areas) {
   for (const [factory, measured] of clients) {
+    // The database's SQL pipeline client sends no call through the direct path: its first call loads nothing more.
+    const byFirstCall = factory in OWN_LIMITS ? undefined : firstCallBytes(measured);
+    if (byFirstCall !== undefined && byFirstCall > limitOf(factory)) missed.push(`${factory} by its first call (${byFirstCall} bytes)`);
     rows[`${area}: ${factory}`] = {
       'up front (min+gzip bytes)': measured.gzipped,
-      'by the first call': firstCallBytes(measured) ?? '',
+      'by the first call': byFirstCall ?? '',
       limit: limitOf(factory),
       'on demand (min+gzip bytes each)': measured.lazy.map((chunk) => `${chunk.target.replace(/^packages\/client\/dist\//, '')} ${chunk.gzipped}`).join(', '),
     };
     if (measured.gzipped > limitOf(factory)) missed.push(`${factory} (${measured.gzipped} bytes)`);
-    const byFirstCall = firstCallBytes(measured);
-    if (!(factory in OWN_LIMITS) && byFirstCall !== undefined && byFirstCall > limitOf(factory))
-      missed.push(`${factory} by its first call (${byFirstCall} bytes)`);
   }
   rows[`${area}: whole subpath`] = { 'up front (min+gzip bytes)': subpath.gzipped, 'by the first call': '', limit: '', 'on demand (min+gzip bytes each)': '' };
 }
