@@ -24,6 +24,16 @@ export const OWN_LIMITS: Record<string, { limit: number; why: string }> = {
 
 export const limitOf = (factory: string) => OWN_LIMITS[factory]?.limit ?? ONE_AREA_CLIENT_LIMIT;
 
+/**
+ * What a client has loaded once its first call without middleware is made: what it loads up front
+ * and the direct path's chunk (internal/direct-call.ts, with openapi-fetch's serializers), which
+ * that call loads. Undefined for a client without that chunk.
+ */
+export function firstCallBytes(measured: Measured): number | undefined {
+  const direct = measured.lazy.find((chunk) => /internal\/direct-call\.js$/.test(chunk.target));
+  return direct && measured.gzipped + direct.gzipped;
+}
+
 export interface Measured {
   /** Minified and gzipped bytes loaded up front. */
   gzipped: number;

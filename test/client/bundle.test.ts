@@ -1,14 +1,14 @@
 // What an application bundles (bench/lib/client-size.ts measures it as esbuild does): every entry
 // point builds for the browser without Node built-ins; one area's subpath pulls in no other area;
 // one area's client costs at most 5 kB minified and gzipped up front, alone and as a bundler
-// splits it into chunks (the database's SQL pipeline client its own bound, OWN_LIMITS); and the
+// splits it into chunks, and with the direct path its first call loads (the database's SQL pipeline client its own bound, OWN_LIMITS); and the
 // exact JSON of `int64: 'bigint'` (lossless-json) is loaded only by a client that asks for it,
 // never up front.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AREAS } from '@platform-contracts/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clientFactories, limitOf, type Measured, measure, measureAreaClients, measureSplit } from '../../bench/lib/client-size.ts';
+import { clientFactories, firstCallBytes, limitOf, type Measured, measure, measureAreaClients, measureSplit, OWN_LIMITS } from '../../bench/lib/client-size.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 
 const exportsMap = JSON.parse(readFileSync(path.join(ROOT, 'packages/client/package.json'), 'utf8')).exports as Record<string, unknown>;
@@ -42,6 +42,11 @@ describe.each(factories.flatMap(([area, names]) => names.map((factory) => [area,
   (area, factory, limit) => {
     it(`costs at most ${limit} bytes up front`, () => {
       expect(sizes.get(area)!.clients.get(factory)!.gzipped).toBeLessThanOrEqual(limit);
+    });
+
+    // Every call needs the direct path, loaded by the first: the bound holds for both together too.
+    it.skipIf(factory in OWN_LIMITS)(`has loaded at most ${limit} bytes by its first call without middleware`, () => {
+      expect(firstCallBytes(sizes.get(area)!.clients.get(factory)!)).toBeLessThanOrEqual(limit);
     });
 
     it('loads the exact JSON of int64: bigint only on demand', () => {

@@ -3,6 +3,7 @@
 // answer's Response; the client's retries and typed errors still apply.
 
 import { createPlatformClient, createShieldClient, type Middleware, ShieldApiError } from '@platform-contracts/client';
+import type { paths as ShieldPaths } from '@platform-contracts/contracts/shield';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../packages/client/package.json' with { type: 'json' };
 import { VERSION } from '../../packages/client/src/internal/version.ts';
@@ -91,6 +92,57 @@ describe('middleware', () => {
     const { failure } = await shield.GET('/shield/shield-zones', { headers: { 'x-answer': '503' } });
     expect(failure).toBeInstanceOf(ShieldApiError);
     expect(server.requests).toHaveLength(3);
+  });
+});
+
+describe('use() and eject() as openapi-fetch keeps them (its client is made by the first call through it)', () => {
+  const order = (label: string, log: string[]): Middleware => ({ onRequest: () => void log.push(label) });
+  // [name, what is done to the client and its twin made by openapi-fetch, the middleware run in order]
+  const cases: [string, (client: { use(...m: Middleware[]): void; eject(...m: Middleware[]): void }, a: Middleware, b: Middleware) => void][] = [
+    ['one used', (c, a) => c.use(a)],
+    ['used twice runs twice', (c, a) => c.use(a, a)],
+    ['ejected once after being used twice runs once', (c, a, b) => (c.use(a, b, a), c.eject(a))],
+    ['ejected when never used', (c, a, b) => (c.use(b), c.eject(a))],
+    ['undefined and null skipped', (c, a) => c.use(undefined as unknown as Middleware, a, null as unknown as Middleware)],
+    ['used after a first call', (c, a, b) => (c.use(b), c.eject(b), c.use(a, b))],
+  ];
+  it.each(cases)('%s', async (_name, act) => {
+    const ours: string[] = [];
+    const theirs: string[] = [];
+    const server = recorder();
+    const shield = createShieldClient(options(server.fetch));
+    act(shield, order('a', ours), order('b', ours));
+    const { default: createClient } = await import('openapi-fetch');
+    const twin = createClient<ShieldPaths>({ baseUrl: 'http://api.test', fetch: server.fetch });
+    act(twin, order('a', theirs), order('b', theirs));
+    await shield.GET('/shield/shield-zones', { middleware: [order('call', ours)] });
+    await twin.GET('/shield/shield-zones', { middleware: [order('call', theirs)] });
+    expect(ours).toEqual(theirs);
+  });
+
+  it('refuses what is not middleware with the error openapi-fetch throws, at use()', async () => {
+    const { default: createClient } = await import('openapi-fetch');
+    for (const bad of [{}, 'x', { other: 1 }]) {
+      const theirs = (() => {
+        try {
+          createClient({}).use(bad as Middleware);
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      expect(theirs).toBeDefined();
+      expect(() => createShieldClient(options(recorder().fetch)).use(bad as Middleware)).toThrow(theirs);
+    }
+  });
+
+  it('gives middleware the path as written and the params, as openapi-fetch does', async () => {
+    const seen: unknown[] = [];
+    const server = recorder();
+    const shield = createShieldClient(options(server.fetch));
+    shield.use({ onRequest: ({ schemaPath, params }) => void seen.push({ schemaPath, params }) });
+    await shield.GET('/shield/waf/custom-rules/{shieldZoneId}', { params: { path: { shieldZoneId: 7 }, query: { page: 1 } } });
+    expect(seen).toEqual([{ schemaPath: '/shield/waf/custom-rules/{shieldZoneId}', params: { path: { shieldZoneId: 7 }, query: { page: 1 } } }]);
+    expect(server.requests[0]!.url).toBe('http://api.test/shield/waf/custom-rules/7?page=1');
   });
 });
 

@@ -103,6 +103,31 @@ describe('a network error that carries the key', () => {
   });
 });
 
+describe('a header fetch refuses', () => {
+  it.each([
+    ['an access key with a line break', { accessKey: `${SECRET}\nX-Injected: 1` }],
+    ['a header name with a space', { accessKey: SECRET, headers: { 'bad name': 'x' } }],
+    ['a header value with a line break', { accessKey: SECRET, headers: { 'X-Tag': 'a\r\nb' } }],
+  ])('%s: a ClientConfigError when the client is made, without the key', (_name, options) => {
+    const error = (() => {
+      try {
+        createVideoClient({ ...options, baseUrl: 'http://api.example.test' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ClientConfigError);
+    expect((error as Error).message).toMatch(/^createVideoClient: Headers\.\w+: .* is an invalid header (name|value)/s);
+    for (const text of renderings(error)) expect(text).not.toContain('very secret');
+  });
+
+  it('a header set to undefined or null is left out, as before', () => {
+    expect(() =>
+      createVideoClient({ accessKey: SECRET, baseUrl: 'http://api.example.test', headers: { 'X-A': undefined, 'X-B': null } as never }),
+    ).not.toThrow();
+  });
+});
+
 describe('credentials in a base URL', () => {
   it('are refused without being echoed', () => {
     for (const url of ['http://user:hunter2-secret@api.example.test', 'ftp://user:hunter2-secret@api.example.test']) {

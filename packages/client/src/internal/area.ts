@@ -2,10 +2,9 @@
 // name, its factory's name, the variable holding its base URL, its error class, its paged
 // operations and where its int64 fields are; `defineClientArea` turns that into the area's
 // `create<Area>Client` (each area's module is generated from its contract by `pnpm generate`).
-import createClient, { createQuerySerializer } from 'openapi-fetch';
+import type { ClientOptions } from 'openapi-fetch';
 import type { ApiErrorInit } from './api-error.js';
 import type { AreaErrorKey } from './area-errors.js';
-import { createDirectCall } from './direct-call.js';
 import type { ExactJson } from './exact-int64.js';
 import { type Int64Mode, parseJsonNumbers } from './int64.js';
 import { ClientConfigError, requireBaseUrl, requireString } from './options.js';
@@ -67,24 +66,30 @@ export function defineClientArea<Area extends AreaErrorKey, Paged extends Pagina
     let exact: ExactJson | undefined;
     let loading: Promise<unknown> | undefined;
     const ready = () => (loading ??= definition.exactJson().then((module) => (exact = module.default)));
+    const headers = { 'User-Agent': USER_AGENT, ...options.headers, AccessKey: accessKey };
+    // A header fetch refuses fails here, as when openapi-fetch's client was made up front (with the access key redacted).
+    try {
+      new Headers(Object.entries(headers).filter(([, value]) => value != null));
+    } catch (error) {
+      throw new ClientConfigError(`${factory}: ${(error as Error).message.split(accessKey).join('[redacted]')}`);
+    }
     const shared = {
       baseUrl,
       fetch: createRetryingFetch(fetch as typeof globalThis.fetch, options.retry),
-      headers: { 'User-Agent': USER_AGENT, ...options.headers, AccessKey: accessKey },
-      querySerializer: createQuerySerializer(), // made once, not per call
+      headers,
       // With int64: 'bigint', bigints in bodies are written with their exact digits.
       bodySerializer: int64 === 'bigint' ? (body: unknown) => (body instanceof FormData ? body : exact!.stringify(body)) : undefined,
     };
-    // Calls with middleware (or another of openapi-fetch's options) go through openapi-fetch's client, the others direct.
-    const raw = createClient<{}>(shared as Parameters<typeof createClient>[0]);
-    const client = wrapClient<{}, Area, boolean, Paged>(raw, {
+    // Calls with middleware (or another of openapi-fetch's options) go through openapi-fetch's client (made on the first such call), the others direct.
+    const client = wrapClient<{}, Area, boolean, Paged>(shared as ClientOptions, {
       area,
       createError: (init) => new AreaError(init),
       fetch: fetch as typeof globalThis.fetch,
       secrets: [accessKey],
       behaviour: options,
       pagination,
-      direct: createDirectCall(shared),
+      // The direct path and openapi-fetch's serializers, loaded by the first call (a chunk of their own in a bundle).
+      direct: () => import('./direct-call.js').then((module) => module.createDirectCall(shared)),
       ...(int64 === 'bigint' ? { ready, decode: (text, operation, status) => exact!.parse(text, operation, status) } : { decode: parseJsonNumbers }),
     });
     if (options.middleware?.length) client.use(...options.middleware);

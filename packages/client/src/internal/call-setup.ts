@@ -1,10 +1,12 @@
 // A call's own setup, loaded by a client's first call that needs one (`import()`): its time limit
 // (the client's or its own `timeoutMs`), its own retries, and the call through openapi-fetch's
-// client for a call with middleware or another of its options. A call with none of these is made
+// client for a call with middleware or another of its options (via-client.ts, loaded by the first
+// such call). A call with none of these is made
 // with its options as they are (typed-client.ts, direct-call.ts).
 import { type Deadline, startDeadline } from './deadline.js';
 import type { RawResult } from './direct-call.js';
 import type { ClientFetch, RetrySetting } from './transport.js';
+import type { LazyClient } from './via-client.js';
 
 /** openapi-fetch's options for a call, with the deadline to clear once it is over. */
 export interface CallSetup {
@@ -20,12 +22,12 @@ export function setUpCall(
   init: Record<string, unknown> | undefined,
   clientTimeout: number | false | undefined,
   retrying: (setting: RetrySetting) => ClientFetch,
-  viaClient?: (url: string, options: Record<string, unknown>) => Promise<RawResult>,
+  [lazy, method]: [LazyClient, string] | [] = [],
 ): CallSetup {
   const { timeoutMs = clientTimeout, retry, ...options } = (init ?? {}) as Record<string, unknown> & { timeoutMs?: number | false; retry?: RetrySetting };
   const deadline = startDeadline(timeoutMs, options.signal as AbortSignal | undefined);
   if (deadline) options.signal = deadline.signal;
   if (retry !== undefined) options.fetch = retrying(retry);
-  const send = viaClient && ((url: string) => viaClient(url, options.parseAs === undefined ? { ...options, parseAs: 'text' } : options));
+  const send = lazy && ((url: string) => import('./via-client.js').then((module) => module.sendViaClient(lazy, method as string, url, options)));
   return { options, deadline, timeoutMs, send };
 }

@@ -1,10 +1,11 @@
 // A call without middleware, made as openapi-fetch's own `coreFetch` makes it, with its serializers
-// (createFinalURL, mergeHeaders, the body serializer), but without what only middleware needs:
+// (createFinalURL, by way of path-url.ts, mergeHeaders, the body serializer), but without what only middleware needs:
 // no per-call copy and merge of the client's options, no Request built here for fetch to build
 // again (fetch(url, init) builds the only one). typed-client.ts sends a call here when it has no
 // middleware and none of openapi-fetch's other per-call options; test/client/direct-call.test.ts
 // holds both paths to the same requests and answers.
-import { createFinalURL, defaultBodySerializer, defaultPathSerializer, mergeHeaders, type QuerySerializer } from 'openapi-fetch';
+import { createQuerySerializer, defaultBodySerializer, mergeHeaders } from 'openapi-fetch';
+import { createPathUrl } from './path-url.js';
 import type { ClientFetch } from './transport.js';
 
 /** The result of a call as openapi-fetch gives it with `parseAs: 'text'` (here a failure's body too is its text: failure.ts parses it). */
@@ -14,23 +15,28 @@ export interface RawResult {
   response: Response;
 }
 
-/** The options a direct call takes (a call with any other goes through openapi-fetch's client). */
-export const DIRECT_OPTIONS = ['params', 'body', 'headers', 'signal', 'timeoutMs', 'retry'];
-
 /** A body serializer as openapi-fetch calls it: with the call's headers (its types name the body only). */
 type Serializer = (body: unknown, headers?: Headers) => unknown;
 
 export interface DirectSetup {
   baseUrl: string;
   headers: Record<string, string>;
-  querySerializer: QuerySerializer<unknown>;
   bodySerializer?: Serializer | undefined;
   fetch: ClientFetch;
 }
 
-type Options = { params?: { path?: {}; query?: {}; header?: {} }; body?: unknown; headers?: {}; signal?: AbortSignal; fetch?: ClientFetch };
+type Options = {
+  params?: { path?: Record<string, unknown>; query?: {}; header?: {} };
+  body?: unknown;
+  headers?: {};
+  signal?: AbortSignal;
+  fetch?: ClientFetch;
+};
 
-export function createDirectCall({ baseUrl, headers: baseHeaders, querySerializer, bodySerializer = defaultBodySerializer as Serializer, fetch }: DirectSetup) {
+export type DirectCall = (method: string, path: string, options?: Options) => Promise<RawResult>;
+
+export function createDirectCall({ baseUrl, headers: baseHeaders, bodySerializer = defaultBodySerializer as Serializer, fetch }: DirectSetup): DirectCall {
+  const urlOf = createPathUrl(baseUrl, createQuerySerializer()); // made once, not per call
   const plain = Object.fromEntries(mergeHeaders(baseHeaders) as unknown as Iterable<[string, string]>); // names in lower case, as a Headers holds them: `user-agent` replaces `User-Agent`
   return async (method: string, path: string, { params = {}, body, headers, signal, fetch: send = fetch }: Options = {}): Promise<RawResult> => {
     // As coreFetch: a JSON body's Content-Type is the lowest-priority header, and the serializer
@@ -39,7 +45,7 @@ export function createDirectCall({ baseUrl, headers: baseHeaders, querySerialize
       body === undefined && !headers && !params.header
         ? { ...plain }
         : mergeHeaders(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }, baseHeaders, headers, params.header);
-    const response = await send(createFinalURL(path, { baseUrl, params, querySerializer, pathSerializer: defaultPathSerializer }), {
+    const response = await send(urlOf(path, params), {
       method,
       signal: signal as AbortSignal,
       body: (body === undefined ? body : bodySerializer(body, merged as Headers)) as BodyInit | undefined,

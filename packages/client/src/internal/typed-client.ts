@@ -3,14 +3,15 @@
 // `throwOnError`. `GET`, `POST`, ... keep openapi-fetch's call style and `{ data, error, response }`,
 // and its typing, made stricter: a path or method the area lacks, or an option no call takes,
 // does not compile.
-import type { Client, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
+import type { ClientOptions, FetchResponse, MaybeOptionalInit, Middleware } from 'openapi-fetch';
 import type { ApiErrorInit } from './api-error.js';
 import type { AreaErrorKey, AreaErrors } from './area-errors.js';
 import type { CallSetup } from './call-setup.js';
-import { DIRECT_OPTIONS, type RawResult } from './direct-call.js';
+import type { DirectCall, RawResult } from './direct-call.js';
 import type { Call } from './failure.js';
 import type { PaginationTable } from './pagination-table.js';
 import { type ClientFetch, createRetryingFetch, type RetrySetting } from './transport.js';
+import type { LazyClient } from './via-client.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 type MediaType = `${string}/${string}`;
@@ -154,12 +155,13 @@ export interface TypedClientSetup {
   decode: (text: string, operation: string, status: number) => unknown | Promise<unknown>;
   /** What every call waits for first (the exact JSON of `int64: 'bigint'`, loaded on first use). */
   ready?: () => Promise<unknown>;
-  /** Makes a call without middleware (direct-call.ts): `options.fetch`, when set, is the call's own retries. */
-  direct: (method: string, url: string, options?: Record<string, unknown>) => Promise<RawResult>;
+  /** Loads what makes a call without middleware (direct-call.ts): `options.fetch`, when set, is the call's own retries. */
+  direct: () => Promise<DirectCall>;
 }
 
 type Init = Record<string, unknown> & CallOptions;
-type RawCall = (url: string, init?: Record<string, unknown>) => Promise<RawResult>;
+/** The options a direct call takes (a call with any other goes through openapi-fetch's client). */
+const DIRECT_OPTIONS = ['params', 'body', 'headers', 'signal', 'timeoutMs', 'retry'];
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
 // Loaded on first use and kept (a module's import() still costs a resolution per call).
@@ -169,21 +171,23 @@ let setupModule: Promise<typeof import('./call-setup.js')> | undefined;
 const setups = () => (setupModule ??= import('./call-setup.js'));
 
 export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnError extends boolean, Paged extends PaginationTable>(
-  raw: Client<Paths>,
+  clientOptions: ClientOptions,
   { area, createError, fetch, secrets, behaviour, pagination, decode, ready, direct }: TypedClientSetup,
 ): PlatformHttpClient<Paths, Area, ThrowOnError, Paged> {
   const clientTimeout = behaviour.timeoutMs;
-  const middlewares = new Set<Middleware>();
+  // The client's middleware, kept as openapi-fetch keeps it; openapi-fetch's client itself is made by the first call that goes through it (call-setup.ts).
+  const middlewares: Middleware[] = [];
+  const lazy: LazyClient = { options: clientOptions, middlewares };
+  let directCall: DirectCall | undefined;
   const retrying = (setting: RetrySetting): ClientFetch => createRetryingFetch(fetch, setting);
   /** A call with middleware, or any option of openapi-fetch's but these, goes through openapi-fetch's client (call-setup.ts). */
   const isDirect = (init: Init | undefined) => {
-    if (middlewares.size > 0) return false;
+    if (middlewares.length > 0) return false;
     for (const key in init) if (!DIRECT_OPTIONS.includes(key)) return false;
     return true;
   };
 
   function wrap(method: (typeof METHODS)[number]) {
-    const viaClient = (raw[method] as unknown as RawCall).bind(raw);
     return async (url: string, init?: Init) => {
       if (ready) await ready();
       const plain = isDirect(init);
@@ -191,11 +195,11 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
       const { options, deadline, timeoutMs, send }: CallSetup =
         plain && clientTimeout === undefined && !(init && ('timeoutMs' in init || 'retry' in init))
           ? { options: init }
-          : await setups().then((module) => module.setUpCall(init, clientTimeout, retrying, plain ? undefined : viaClient));
+          : await setups().then((module) => module.setUpCall(init, clientTimeout, retrying, plain ? undefined : [lazy, method]));
       const call: Call = [method, url, init];
       let result: RawResult & { failure?: Error };
       try {
-        result = await (send ? send(url) : direct(method, url, options));
+        result = await (send ? send(url) : (directCall ??= await direct())(method, url, options));
       } catch (error) {
         if ((options?.signal as AbortSignal | undefined)?.aborted && !deadline?.timedOut) throw error; // the caller cancelled: their reason, as fetch does
         const failed = await failures();
@@ -232,13 +236,20 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
   return Object.assign(client, {
     area: area as Area,
     pagination: pagination as Paged,
+    // As openapi-fetch's client's own use and eject.
     use(...middleware: Middleware[]) {
-      raw.use(...middleware);
-      for (const m of middleware) middlewares.add(m);
+      for (const m of middleware)
+        if (m) {
+          if (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m))
+            throw new Error('Middleware must be an object with one of `onRequest()`, `onResponse() or `onError()`');
+          middlewares.push(m);
+        }
     },
     eject(...middleware: Middleware[]) {
-      raw.eject(...middleware);
-      for (const m of middleware) middlewares.delete(m);
+      for (const m of middleware) {
+        const i = middlewares.indexOf(m);
+        if (i !== -1) middlewares.splice(i, 1);
+      }
     },
   });
 }
