@@ -33,28 +33,57 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
 
   /** Opens a database; `ready`: an empty one opened ahead, whose first stream finds a connection in the pool. */
   function open(key: string, files: DatabaseFiles, epoch: number, ready = false): void {
-    drop(key);
-    unopened.delete(key);
-    const path = `/db-${nextFile++}.db`;
-    vfs.register(path, files, epoch, limits.maxDatabaseBytes);
+    const step = openSteps(key, files, epoch, ready);
+    while (!step()) {}
+  }
+
+  /**
+   * The same open in steps, each true when the open is done (idle-steps.ts runs them between
+   * messages): the file and its keeper connection; WAL; the pooled connection of a ready one.
+   */
+  function openSteps(key: string, files: DatabaseFiles, epoch: number, ready = false): () => boolean {
+    let path = '';
     let keeper: DbPointer | undefined;
-    try {
-      keeper = sqlite.open(path);
-      sqlite.exec(keeper, 'PRAGMA journal_mode = WAL');
-    } catch (error) {
+    const failed = (error: unknown) => {
       if (keeper !== undefined) sqlite.close(keeper);
       vfs.unregister(path);
       unopened.set(key, (error as Error).message);
-      return;
-    }
-    const database: WorkerDatabase = { path, keeper, pool: { full: [], 'read-only': [] }, streams: new Map() };
-    databases.set(key, database);
-    if (!ready) return;
-    try {
-      database.pool.full.push(newConnection(database, 'full'));
-    } catch {
-      // Its first stream sets up a connection of its own, and meets the error then.
-    }
+      return true;
+    };
+    const steps: (() => boolean)[] = [
+      () => {
+        drop(key);
+        unopened.delete(key);
+        path = `/db-${nextFile++}.db`;
+        vfs.register(path, files, epoch, limits.maxDatabaseBytes);
+        try {
+          keeper = sqlite.open(path);
+        } catch (error) {
+          return failed(error);
+        }
+        return false;
+      },
+      () => {
+        try {
+          sqlite.exec(keeper!, 'PRAGMA journal_mode = WAL');
+        } catch (error) {
+          return failed(error);
+        }
+        databases.set(key, { path, keeper: keeper!, pool: { full: [], 'read-only': [] }, streams: new Map() });
+        return !ready;
+      },
+      () => {
+        const database = databases.get(key);
+        try {
+          if (database) database.pool.full.push(newConnection(database, 'full'));
+        } catch {
+          // Its first stream sets up a connection of its own, and meets the error then.
+        }
+        return true;
+      },
+    ];
+    let next = 0;
+    return () => next >= steps.length || steps[next++]!() || next >= steps.length;
   }
 
   /** The database opened ahead as `from` is the database `key` from now on (or why it could not be opened). */
@@ -110,5 +139,5 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
     vfs.unregister(database.path);
   }
 
-  return { databases, unopened, open, adopt, connectionOf, beginRequest, closeStream, drop };
+  return { databases, unopened, open, openSteps, adopt, connectionOf, beginRequest, closeStream, drop };
 }

@@ -12,6 +12,7 @@ import { splitCacheSize } from '../statements/split-cache.ts';
 import { CONTROL_REWRITE, copyFiles, type DatabaseFiles } from '../storage/files.ts';
 import { loadSqlite } from '../wasm/load-sqlite.ts';
 import { FairTurns } from './fair-turns.ts';
+import { IdleSteps } from './idle-steps.ts';
 import {
   type FromWorker,
   namespaceOf,
@@ -60,7 +61,14 @@ const vfs = sqlite.installVfs({ pastLimit: stopRequested });
 sqlite.exec(sqlite.open('/heap-limit.db', 'scratch'), `PRAGMA hard_heap_limit = ${Math.floor(limits.memoryLimitBytes)}`);
 let port: MessagePort | undefined;
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port!.postMessage(message, transfer);
-const { databases, unopened, open, adopt, connectionOf, beginRequest, closeStream, drop } = createWorkerDatabases(sqlite, vfs, limits, stopRequested);
+const { databases, unopened, open, openSteps, adopt, connectionOf, beginRequest, closeStream, drop } = createWorkerDatabases(
+  sqlite,
+  vfs,
+  limits,
+  stopRequested,
+);
+/** The empty database opened ahead is opened in steps while no run is in flight (idle-steps.ts). */
+const spare = new IdleSteps();
 
 /** Runs of the namespaces that share this thread start in turns (fair-turns.ts). */
 const turns = new FairTurns();
@@ -165,9 +173,12 @@ function task<T>(id: number, work: () => T): T {
 function serve(message: ToWorker): void {
   switch (message.t) {
     case 'open':
-      open(message.key, message.files, message.epoch, message.ready);
+      spare.finish(message.key);
+      if (message.ready) spare.begin(message.key, openSteps(message.key, message.files, message.epoch, true));
+      else open(message.key, message.files, message.epoch);
       return;
     case 'adopt':
+      spare.finish(message.from);
       adopt(message.from, message.key);
       return;
     case 'run': {
@@ -181,12 +192,15 @@ function serve(message: ToWorker): void {
       }
       const stream = database.streams.get(message.stream) ?? { access: message.access, queue: Promise.resolve() };
       database.streams.set(message.stream, stream);
-      stream.queue = stream.queue.then(async () => {
-        await turns.turn(namespaceOf(message.key));
-        return databases.get(message.key) === database
-          ? run(message, database, stream)
-          : send({ t: 'done', id: message.id, outcomes: message.requests.map(() => CLOSED), interrupted: false });
-      });
+      spare.runStarted();
+      stream.queue = stream.queue
+        .then(async () => {
+          await turns.turn(namespaceOf(message.key));
+          return databases.get(message.key) === database
+            ? run(message, database, stream)
+            : send({ t: 'done', id: message.id, outcomes: message.requests.map(() => CLOSED), interrupted: false });
+        })
+        .finally(() => spare.runEnded());
       return;
     }
     case 'close': {
@@ -196,6 +210,7 @@ function serve(message: ToWorker): void {
       return;
     }
     case 'drop':
+      spare.finish(message.key);
       drop(message.key);
       return;
     case 'inspect': {
