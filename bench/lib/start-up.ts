@@ -63,6 +63,12 @@ export async function measureStartup(goals: Goal[]) {
   }
   bare.sort((a, b) => a - b);
   console.log(`  node -e '' (Node's own start, in the same turns): ${fixed(median(bare))} ms (${fixed(bare[0]!)} to ${fixed(bare.at(-1)!)})`);
+  // Node reads and parses the whole file at every start when this is set (60 ms a start on a
+  // 2-core machine with the system's CA bundle): a cost of the environment, not of the mock.
+  if (process.env.NODE_EXTRA_CA_CERTS)
+    console.log(
+      `  note: NODE_EXTRA_CA_CERTS is set (${process.env.NODE_EXTRA_CA_CERTS}): every Node process loads those certificates as it starts, which counts in every start-up figure here; run \`env -u NODE_EXTRA_CA_CERTS pnpm bench mock\` to measure without it`,
+    );
   for (const [k, route] of ROUTES.entries()) {
     const sorted = times[k]!.sort((a, b) => a - b);
     const middle = median(sorted);
