@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startMock } from '@platform-contracts/mock';
 import type { Goal } from './goals.ts';
+import { DNS_RECORDS, type StateShape, VIDEO_COLLECTIONS } from './state-shapes.ts';
 
 const SNAPSHOT_BYTES = 1_000_000;
 const NAMESPACES = 10;
@@ -21,25 +22,9 @@ const heapUsed = () => {
 };
 
 /** Items of each shape until their JSON reaches SNAPSHOT_BYTES, and the snapshot that holds them. */
-const SHAPES: { name: string; item: (i: number, seed: Record<string, unknown>) => unknown; snapshot: (items: unknown[]) => object }[] = [
-  {
-    name: 'DNS records in one zone',
-    item: (i) => ({ name: `h${i}.example.com.`, type: 'A', data: `192.0.2.${i % 250}` }),
-    snapshot: (records) => ({ dns: { zones: { 12345: { records } } } }),
-  },
-  {
-    name: 'video collections in one library',
-    item: (i) => ({
-      videoLibraryId: 42,
-      guid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      name: `collection ${i}`,
-      videoCount: 0,
-      totalSize: 0,
-      previewVideoIds: null,
-      previewImageUrls: null,
-    }),
-    snapshot: (collections) => ({ video: { libraries: { 42: { collections } } } }),
-  },
+const SHAPES: StateShape[] = [
+  DNS_RECORDS,
+  VIDEO_COLLECTIONS,
   {
     name: 'storage zones (with their pull zones)',
     item: (i, seed) => ({ ...structuredClone(seed), Id: 100_000 + i, Name: `zone-${i}` }),

@@ -6,36 +6,18 @@
 // state, each as its area's contract writes it.
 import { createMock, type StateSnapshot } from '@platform-contracts/mock';
 import { describe, expect, it } from 'vitest';
+import { DNS_RECORDS, type StateShape, VIDEO_COLLECTIONS } from '../../../bench/lib/state-shapes.ts';
 
 /** The most heap a snapshot may keep, in bytes of its JSON. */
 const KEPT_PER_JSON_BYTE = 10;
 const SNAPSHOT_BYTES = 200_000;
 
-const SHAPES = [
-  {
-    shape: 'DNS records in one zone',
-    item: (i: number) => ({ name: `h${i}.example.com.`, type: 'A', data: `192.0.2.${i % 250}` }),
-    areas: (records: unknown[]) => ({ dns: { zones: { 12345: { records } } } }),
-  },
-  {
-    shape: 'video collections in one library',
-    item: (i: number) => ({
-      videoLibraryId: 42,
-      guid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      name: `collection ${i}`,
-      videoCount: 0,
-      totalSize: 0,
-      previewVideoIds: null,
-      previewImageUrls: null,
-    }),
-    areas: (collections: unknown[]) => ({ video: { libraries: { 42: { collections } } } }),
-  },
-];
+const SHAPES = [DNS_RECORDS, VIDEO_COLLECTIONS];
 
 /** Items of a shape until the snapshot's JSON reaches SNAPSHOT_BYTES, and its JSON size. */
-function snapshotOf({ item, areas }: (typeof SHAPES)[number]): { snapshot: StateSnapshot; bytes: number } {
+function snapshotOf({ item, snapshot: areas }: StateShape): { snapshot: StateSnapshot; bytes: number } {
   const items: unknown[] = [];
-  while (JSON.stringify(items).length < SNAPSHOT_BYTES) for (let i = 0; i < 500; i++) items.push(item(items.length));
+  while (JSON.stringify(items).length < SNAPSHOT_BYTES) for (let i = 0; i < 500; i++) items.push(item(items.length, {}));
   const snapshot: StateSnapshot = { version: 1, namespace: 'kept', areas: areas(items) };
   return { snapshot, bytes: Buffer.byteLength(JSON.stringify(snapshot)) };
 }
@@ -60,12 +42,12 @@ async function takes(snapshot: StateSnapshot, maxStateBytes: number): Promise<bo
 }
 
 describe(`a snapshot keeps at most ${KEPT_PER_JSON_BYTE}x its JSON size in its namespace`, () => {
-  it.each(SHAPES)('$shape: taken under a cap of 10x its JSON size', async (shape) => {
+  it.each(SHAPES)('$name: taken under a cap of 10x its JSON size', async (shape) => {
     const { snapshot, bytes } = snapshotOf(shape);
     expect(await takes(snapshot, KEPT_PER_JSON_BYTE * bytes)).toBe(true);
   });
 
-  it.each(SHAPES)('$shape: refused under a cap of its JSON size (what is kept is counted, not the text)', async (shape) => {
+  it.each(SHAPES)('$name: refused under a cap of its JSON size (what is kept is counted, not the text)', async (shape) => {
     const { snapshot, bytes } = snapshotOf(shape);
     expect(await takes(snapshot, bytes)).toBe(false);
   });
