@@ -19,11 +19,11 @@ import {
   launchBrowser,
   operationSection,
   PAGE_TIMEOUT_MS,
-  rendered,
   screenshotFolder,
   searchResults,
   sidebarEntry,
   siteSources,
+  switchToStated,
   typeSearch,
   type Visit,
   visit as visitSite,
@@ -218,8 +218,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
       const { page } = visited;
       await show('tag/manage-videos/POST/library/{libraryId}/videos');
       await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(1);
-      await Promise.all([page.waitForURL(/view=stated/), page.locator('#stated-only').check()]);
-      await rendered(page);
+      await switchToStated(page);
       expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#tag/manage-videos/POST/library/{libraryId}/videos');
       await expect(page.locator('#stated-only').isChecked()).resolves.toBe(true);
       await expect(page.locator('aside').getByText('Manage Collections', { exact: true }).count()).resolves.toBe(0);

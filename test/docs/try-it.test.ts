@@ -25,6 +25,7 @@ import {
   rendered,
   screenshotFolder,
   siteSources,
+  switchToStated,
   type Visit,
   visit,
 } from '../support/site-browser.ts';
@@ -243,8 +244,7 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
       await use(page, mock.url.replace('127.0.0.1', 'localhost')); // another address of the same mock
       expect(new URL(page.url()).hash).not.toContain(`${OVERVIEW.slice(1)}/`);
       await page.waitForFunction((overview) => location.hash === overview, OVERVIEW);
-      await Promise.all([page.waitForURL(/view=stated/), page.locator('#stated-only').check()]);
-      await rendered(page);
+      await switchToStated(page);
       await expectOneFragment(page);
       await finish(visited, path.join(screenshots, `${source}-use-and-stated`));
     });

@@ -143,6 +143,16 @@ export async function rendered(page: Page) {
   await page.locator('aside').getByText('Quickstart', { exact: true }).waitFor();
 }
 
+/**
+ * Ticks "Stated facts only" and waits for the page it loads to render. A click, not Playwright's
+ * `check()`: the box reloads the page, and `check()` reads the new page's box before app.js has
+ * set it, takes it for a click that did nothing and clicks again (back to every fact).
+ */
+export async function switchToStated(page: Page) {
+  await Promise.all([page.waitForURL(/view=stated/), page.locator('#stated-only').click()]);
+  await rendered(page);
+}
+
 /** Opens the navigation's search and types the query; the results show as options. */
 export async function typeSearch(page: Page, text: string) {
   await page
