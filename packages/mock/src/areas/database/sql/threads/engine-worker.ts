@@ -18,6 +18,8 @@ import {
   type WorkerLimits,
 } from './messages.ts';
 
+import { ExecutorStopped } from './stopped.ts';
+
 /**
  * How long a stream's close may wait for a message it can go with, before it is sent alone. Only
  * what this worker runs can meet what the close releases (a lock, a read snapshot: a database is
@@ -25,8 +27,6 @@ import {
  * so the close changes no answer, and saves a wake of the thread per statement over WebSocket.
  */
 const CLOSE_WAIT_MS = 10;
-
-import { ExecutorStopped } from './stopped.ts';
 
 /** An outcome as the worker wrote it, read: its text, if it came as text, is its JSON from now on (sent on as it is). */
 const readOutcome = (written: WrittenOutcome): SqlOutcome => (typeof written === 'string' ? withJsonText(JSON.parse(written) as SqlOutcome, written) : written);
