@@ -3,8 +3,8 @@
 // each pair giving a ratio, the figure the median of those ratios. On a shared machine the load
 // moves between one series and the next; within a pair it moves far less, so the ratio holds
 // where the two medians taken minutes apart did not. What is compared stays the issue's: the same
-// client on the mock over HTTP against the same client on a file: database. The figures against
-// the mock's HTTP round trip are paired the same way (againstHealth).
+// client on the mock over HTTP against the same client on a file: database. The warm SELECT 1
+// figures against the mock's HTTP round trip are paired the same way (againstHealth).
 import type { Client } from '@libsql/client';
 
 export interface Paired {
