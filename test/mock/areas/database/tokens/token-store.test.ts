@@ -3,7 +3,7 @@
 // keeps only each secret's SHA-256 digest.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BOTH_KINDS, digestOf, TokenStore } from '../../../../../packages/mock/src/areas/database/tokens/token-store.ts';
+import { BOTH_KINDS, digestOf, rememberedDigests, TokenStore } from '../../../../../packages/mock/src/areas/database/tokens/token-store.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -27,5 +27,28 @@ describe('TokenStore', () => {
 
   it('digests a secret as SHA-256 in hex', () => {
     expect(digestOf('mock-full-access-abc')).toBe(sha256('mock-full-access-abc'));
+  });
+});
+
+describe('rememberedDigests (a request digests its token twice; a client sends the same token with every statement)', () => {
+  const counting = () => {
+    const digested: string[] = [];
+    return { digested, digest: rememberedDigests((secret) => (digested.push(secret), digestOf(secret)), 3) };
+  };
+
+  it('digests a secret once, and gives the same digest each time', () => {
+    const { digested, digest } = counting();
+    expect(['a', 'a', 'b', 'a', 'b', 'ax'].map(digest)).toEqual(['a', 'a', 'b', 'a', 'b', 'ax'].map(sha256));
+    expect(digested).toEqual(['a', 'b', 'ax']);
+  });
+
+  it('keeps at most its bound (all forgotten when full), and never a long secret', () => {
+    const { digested, digest } = counting();
+    for (const secret of ['a', 'b', 'c', 'd', 'a']) digest(secret);
+    // d found it full: a, b and c were forgotten, so a is digested again.
+    expect(digested).toEqual(['a', 'b', 'c', 'd', 'a']);
+    const long = 'x'.repeat(129);
+    expect([digest(long), digest(long)]).toEqual([sha256(long), sha256(long)]);
+    expect(digested.filter((secret) => secret === long)).toHaveLength(2);
   });
 });

@@ -9,7 +9,7 @@ import { DATABASE_ID, type DatabaseSettings } from '../namespaces/options.ts';
 import type { DatabaseState } from '../namespaces/state-store.ts';
 import { AUTH_REASONS, type AuthRefusal } from '../protocol/error-codes.ts';
 import type { Access } from '../sql/index.ts';
-import { BOTH_KINDS, digestOf, TokenLimitReached, TokenStore } from './token-store.ts';
+import { BOTH_KINDS, digestOf, rememberedDigests, TokenLimitReached, TokenStore } from './token-store.ts';
 
 type Schemas = Contract.components['schemas'];
 type ManagementOperations = Pick<Contract.operations, 'createDatabaseTokens' | 'invalidateDatabaseTokens' | 'listDatabaseTokens'>;
@@ -50,6 +50,8 @@ export function failure<Status extends 400 | 404>(status: Status, errorKey: stri
 
 export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, persist }: TokenManagementOptions) {
   const startUpDigests = new Set([digestOf(settings.fullAccessToken), digestOf(settings.readOnlyToken)]);
+  /** The digests of the secrets requests present. */
+  const requestDigest = rememberedDigests();
   /** Token digest → where it belongs. Start-up tokens belong to every database of the start-up namespace. */
   const tokenIndex = new Map<string, { namespace: string; databaseId: string | '*' }>();
   for (const digest of startUpDigests) tokenIndex.set(digest, { namespace: STARTUP_NAMESPACE, databaseId: '*' });
@@ -101,7 +103,7 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
    */
   function authorize(secret: string | undefined, host: string, stateOf: (namespace: string) => DatabaseState): Caller | AuthRefusal {
     if (!secret) return AUTH_REASONS.AUTH_HEADER_NOT_FOUND;
-    const digest = digestOf(secret);
+    const digest = requestDigest(secret);
     const owner = tokenIndex.get(digest);
     if (!owner) return AUTH_REASONS.AUTH_JWT_INVALID;
     const hostId = host.replace(/:\d+$/, '').toLowerCase().split('.')[0] ?? '';
@@ -197,7 +199,7 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
   /** The namespace a Bearer token was issued in, so that the namespace's clock and faults reach the pipeline. */
   function namespaceOf(headers: Record<string, string>): string | undefined {
     const secret = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
-    return secret === undefined ? undefined : tokenIndex.get(digestOf(secret))?.namespace;
+    return secret === undefined ? undefined : tokenIndex.get(requestDigest(secret))?.namespace;
   }
 
   return { authorize, adopt, namespaceOf, handlers, operations: new Set(Object.keys(handlers)) };

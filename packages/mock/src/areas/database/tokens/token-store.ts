@@ -18,6 +18,27 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const ACCESS_OF: Record<TokenKind, Access> = { full_access: 'full', read_only: 'read-only' };
 
 export const digestOf = (secret: string) => hash('sha256', secret, 'hex');
+
+/** Secrets longer than this are digested at each request, never kept (the mock's own are 40 characters or so). */
+const KEPT_SECRET_LENGTH = 128;
+/**
+ * `digest`, remembering the digests of at most `kept` secrets (all forgotten when full): a request
+ * digests its secret twice (its namespace, then its caller) and a client sends the same token with
+ * every statement; over WebSocket, with each of a statement's three messages.
+ */
+export function rememberedDigests(digest: (secret: string) => string = digestOf, kept = 1024): (secret: string) => string {
+  const digests = new Map<string, string>();
+  return (secret) => {
+    if (secret.length > KEPT_SECRET_LENGTH) return digest(secret);
+    let known = digests.get(secret);
+    if (known === undefined) {
+      if (digests.size >= kept) digests.clear();
+      known = digest(secret);
+      digests.set(secret, known);
+    }
+    return known;
+  };
+}
 const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
 const SECRET_BYTES = 18;

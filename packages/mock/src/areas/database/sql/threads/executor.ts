@@ -91,7 +91,7 @@ export class Executor {
     this.#lost.delete(stream);
     const worker = this.#streams.get(stream);
     if (!worker || !this.#forget(stream)) return;
-    worker.send({ t: 'close', key: this.key, stream });
+    worker.close(this.key, stream);
   }
 
   /** A worker ended: the streams it held are gone (the next request of each answers that). */

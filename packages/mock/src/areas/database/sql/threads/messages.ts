@@ -89,14 +89,17 @@ export const databaseKey = (owner: string, databaseId: string) => `${owner}\u000
 /** The namespace of an owner, or of a database's key. */
 export const namespaceOf = (ownerOrKey: string) => ownerOrKey.slice(0, ownerOrKey.indexOf('\u0000'));
 
+/** A stream to close (its connection rolls back what it left open and goes back to its database's pool). */
+export type StreamClose = { key: string; stream: number };
+
 /** From the HTTP thread to a worker thread (on the worker's own port). */
 export type ToWorker =
   /** Makes a database openable (its files), as owner `epoch`; `ready`: an empty one opened ahead, with a connection in its pool (ready-databases.ts). */
   | { t: 'open'; key: string; files: DatabaseFiles; epoch: number; ready?: boolean }
   /** The database opened ahead as `from` is the database `key` from now on. */
   | { t: 'adopt'; from: string; key: string }
-  /** `clock`: the mock clock's advance when it was sent. */
-  | { t: 'run'; id: number; key: string; stream: number; access: Access; requests: SqlRequest[]; clock: number }
+  /** `clock`: the mock clock's advance when it was sent; `closes`: streams closed since the last message, closed first (engine-worker.ts). */
+  | { t: 'run'; id: number; key: string; stream: number; access: Access; requests: SqlRequest[]; clock: number; closes?: StreamClose[] }
   | { t: 'close'; key: string; stream: number }
   /** Closes a database's connections (their streams end); its files stay. */
   | { t: 'drop'; key: string }

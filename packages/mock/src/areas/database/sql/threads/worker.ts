@@ -182,6 +182,8 @@ function serve(message: ToWorker): void {
       adopt(message.from, message.key);
       return;
     case 'run': {
+      // Streams closed before this run was sent close first, as if each had come alone before it.
+      for (const { key, stream } of message.closes ?? []) serve({ t: 'close', key, stream });
       // A run for a database closed meanwhile (reset, or closed to make room) answers that; it never opens an empty one.
       const database = databases.get(message.key);
       if (!database) {
