@@ -14,6 +14,7 @@ import { PreferenceError, type PrismAdapter } from './prism.ts';
 import { credentialOf, type IncomingRequest, notAcceptable, readRequest } from './request.ts';
 import { type AnswerReuse, type ClockCheck, watchedClock } from './reuse.ts';
 import type { createRoutes } from './routes.ts';
+import { isThenable, mapSettled } from './thenable.ts';
 
 /** Methods that add nothing to a namespace's state (a DELETE frees room: it is never refused for the cap). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
@@ -77,14 +78,22 @@ export function createAnswering(core: EngineCore) {
   /** Which namespace a request belongs to, for every path (namespace-of.ts). */
   const namespaceOf = namespaceDecision(tokenNamespaces(behaviours), operations);
 
-  async function answer(incoming: IncomingRequest): Promise<EngineAnswer> {
+  /**
+   * The call's answer, then what the journal learns of it; a promise only where something waits
+   * (most calls are answered without one: no promise, no await, nothing more to allocate).
+   */
+  function answerNow(incoming: IncomingRequest): EngineAnswer | Promise<EngineAnswer> {
     const onAnswered = core.onAnswered;
     if (!onAnswered) return answerRouted(incoming, { requestViolations: [], answerViolations: [] });
     const arrived = core.clock.now();
     const trace: Trace = { requestViolations: [], answerViolations: [] };
     const routed = answerRouted(incoming, trace);
-    // A call answered without waiting (most: a handler that returns its response) costs no await.
-    const answered = isThenable(routed) ? await routed : routed;
+    if (isThenable(routed)) return Promise.resolve(routed).then((answered) => told(onAnswered, incoming, trace, arrived, answered));
+    return told(onAnswered, incoming, trace, arrived, routed);
+  }
+
+  /** Tells the journal what was answered, and gives the answer. */
+  function told(onAnswered: (call: AnsweredCall) => void, incoming: IncomingRequest, trace: Trace, arrived: number, answered: EngineAnswer): EngineAnswer {
     const namespace = trace.namespace ?? namespaceOf(incoming.headers, trace.operation);
     // The arrival on the namespace's clock: the mock's, moved by what the namespace moved its own (offsets: no clock read).
     const time = arrived + clocks.of(namespace).offsetMs - core.clock.offsetMs;
@@ -141,7 +150,7 @@ export function createAnswering(core: EngineCore) {
     const faulted = (): EngineAnswer | Promise<EngineAnswer> => {
       if (fault.network === 'reset' || fault.network === 'hang') return withOperation({ status: 0, headers: {}, violations: [], network: fault.network });
       if (fault.status !== undefined) return withOperation({ ...faultAnswer(operation, fault), network: fault.network });
-      if (fault.network === 'truncate') return then(answerCall(incoming, route, namespace, trace), (answer) => ({ ...answer, network: 'truncate' }));
+      if (fault.network === 'truncate') return mapSettled(answerCall(incoming, route, namespace, trace), (answer) => ({ ...answer, network: 'truncate' }));
       return answerCall(incoming, route, namespace, trace);
     };
     return fault.latencyMs ? core.sleep(fault.latencyMs).then(faulted) : faulted();
@@ -266,17 +275,7 @@ export function createAnswering(core: EngineCore) {
     core.onAnswered({ namespace, time: clocks.of(namespace).now(), incoming, operation, requestViolations, answerViolations, status });
   }
 
-  return { served: [...served.values()], answer, recordAnswered, namespaceOf };
-}
-
-/** `f` of a value now, or once its promise settles. */
-function then<T, U>(value: T | Promise<T>, f: (value: T) => U): U | Promise<U> {
-  return isThenable(value) ? Promise.resolve(value).then(f) : f(value);
-}
-
-/** Whether a handler's (or the path's) result is to be waited for: any thenable, as `await` would take it. */
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
+  return { served: [...served.values()], answerNow, recordAnswered, namespaceOf };
 }
 
 /** The token readers of the areas whose credentials lead to a namespace (database tokens), by area. */

@@ -181,7 +181,8 @@ function sameRecord(a: Record<string, unknown>, b: Record<string, unknown>): boo
   let count = 0;
   for (const name in a) {
     count++;
-    const [left, right] = [a[name], b[name]];
+    const left = a[name];
+    const right = b[name];
     if (left === right) continue;
     if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length || left.some((item, i) => item !== right[i])) return false;
   }
