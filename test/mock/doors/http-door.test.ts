@@ -203,16 +203,17 @@ describe('the hot path checks every request and answer', () => {
   /** The planted mutation: a note with this text is answered with an id of the wrong type, which the contract refuses. */
   const PLANTED = 'plant an invalid answer';
   const calls = { listNotes: 0, addNote: 0 };
-  const notes = defineArea<'notes', Record<string, never>, { notes: { id: number; text: string }[] }>()({
+  type Notes = { notes: { id: number; text: string }[] };
+  const notes = defineArea<'notes', Record<string, never>, Notes>()({
     name: 'notes',
     setup: () => ({
       seed: () => ({ notes: [] }),
       handlers: {
-        listNotes(_request, { state }) {
+        listNotes(_request: unknown, { state }: { state: Notes }) {
           calls.listNotes++;
           return { status: 200, body: state.notes };
         },
-        addNote(request, { state }) {
+        addNote(request: { body: unknown }, { state }: { state: Notes }) {
           calls.addNote++;
           const { text } = request.body as { text: string };
           if (text === PLANTED) return { status: 201, body: { id: 'one', text } };
