@@ -11,8 +11,8 @@ import { heapBytes } from './heap-bytes.ts';
 import { namespaceDecision, type TokenNamespace } from './namespace-of.ts';
 import { DEFAULT_MAX_STATE_BYTES, type MockClock, type NamespaceClocks, type Namespaces, stateCapMessage } from './namespaces.ts';
 import { PreferenceError, type PrismAdapter } from './prism.ts';
-import { credentialOf, type IncomingRequest, notAcceptable, readRequest } from './request.ts';
-import { type AnswerReuse, type ClockCheck, watchedClock } from './reuse.ts';
+import { credentialOf, credentialsNamed, type IncomingRequest, notAcceptable, readRequest } from './request.ts';
+import { type AnswerReuse, type ClockCheck, type ReuseTicket, watchedClock } from './reuse.ts';
 import type { createRoutes } from './routes.ts';
 import { isThenable, mapSettled } from './thenable.ts';
 
@@ -134,12 +134,11 @@ export function createAnswering(core: EngineCore) {
     }
     const { operation } = route;
     trace.operation = operation;
-    const withOperation = (answer: EngineAnswer): EngineAnswer => servedBy(answer, operation);
 
     const credential = credentialOf(operation, incoming.headers);
     if (credential === undefined) {
       trace.requestViolations.push({ location: ['security'], message: `no credential ${operation.operationId} accepts: ${credentialsNamed(operation)}` });
-      return withOperation(documentedAnswer(operation, 401) ?? { status: 401, headers: {}, violations: [] });
+      return servedBy(documentedAnswer(operation, 401) ?? { status: 401, headers: {}, violations: [] }, operation);
     }
     const namespace = namespaceOf(incoming.headers, operation, credential);
     trace.namespace = namespace;
@@ -148,8 +147,8 @@ export function createAnswering(core: EngineCore) {
     trace.fault = fault;
     if (!fault) return answerCall(incoming, route, namespace, trace);
     const faulted = (): EngineAnswer | Promise<EngineAnswer> => {
-      if (fault.network === 'reset' || fault.network === 'hang') return withOperation({ status: 0, headers: {}, violations: [], network: fault.network });
-      if (fault.status !== undefined) return withOperation({ ...faultAnswer(operation, fault), network: fault.network });
+      if (fault.network === 'reset' || fault.network === 'hang') return servedBy({ status: 0, headers: {}, violations: [], network: fault.network }, operation);
+      if (fault.status !== undefined) return servedBy({ ...faultAnswer(operation, fault), network: fault.network }, operation);
       if (fault.network === 'truncate') return mapSettled(answerCall(incoming, route, namespace, trace), (answer) => ({ ...answer, network: 'truncate' }));
       return answerCall(incoming, route, namespace, trace);
     };
@@ -165,25 +164,24 @@ export function createAnswering(core: EngineCore) {
   ): EngineAnswer | Promise<EngineAnswer> {
     const { operation } = route;
     const behaviour = behaviours.get(operation.area)!;
-    const withOperation = (answer: EngineAnswer): EngineAnswer => servedBy(answer, operation);
 
     const { request, violations, unsupported, text } = readRequest(operation, route.rawParams, incoming);
     trace.request = request;
     trace.bodyText = text;
     trace.requestViolations = violations;
-    if (unsupported && !behaviour.invalidRequest) return withOperation(problem(415, 'Unsupported media type', `Content-Type ${unsupported}`));
+    if (unsupported && !behaviour.invalidRequest) return servedBy(problem(415, 'Unsupported media type', `Content-Type ${unsupported}`), operation);
 
     const handler = behaviour.handlers?.[operation.operationId];
     const preference = prism.asksForPreference(incoming);
     if (violations.length > 0 && !(preference && !behaviour.invalidRequest)) {
       const refused = behaviour.invalidRequest?.(violations, request) ?? documentedAnswerOrProblem(operation, 400, violations);
-      return withOperation(checked(operation, toAnswer(refused), violations, trace));
+      return servedBy(checked(operation, toAnswer(refused), violations, trace), operation);
     }
 
     const unacceptable = notAcceptable(operation, incoming.headers.accept);
     if (unacceptable) {
       trace.requestViolations = [...violations, { location: ['header', 'accept'], message: unacceptable }];
-      return withOperation(problem(406, 'Not acceptable', unacceptable));
+      return servedBy(problem(406, 'Not acceptable', unacceptable), operation);
     }
 
     if (preference || !handler) return answerByPrism(incoming, operation, request.body, preference, trace);
@@ -193,15 +191,31 @@ export function createAnswering(core: EngineCore) {
     const charged = !READS.has(incoming.method) && !outsideState.has(operation.operationId);
     if (charged && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params) + WRITE_OVERHEAD_BYTES)) {
       const over = [{ location: ['body'], message: stateCapMessage(core.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES) }];
-      return withOperation(
+      return servedBy(
         checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), [], trace),
+        operation,
       );
     }
     const state = namespaces.stateOf(namespace, operation.area);
     const { reuse } = core;
     const read = reuse !== undefined && incoming.method === 'GET' && incoming.body === undefined && reusable.has(operation);
     const found = read ? reuse.find(namespace, operation, incoming, state, clocks.of(namespace)) : undefined;
-    if (found?.answer) return found.answer;
+    return found?.answer ?? runHandler(incoming, operation, handler, request, namespace, state, read, found?.ticket, trace);
+  }
+
+  /** The area's handler on a validated request, its answer checked (and kept, for a read that may be). */
+  function runHandler(
+    incoming: IncomingRequest,
+    operation: CompiledOperation,
+    handler: NonNullable<NonNullable<AnyBehaviour['handlers']>[string]>,
+    request: MockRequest,
+    namespace: string,
+    state: unknown,
+    read: boolean,
+    ticket: ReuseTicket | undefined,
+    trace: Trace,
+  ): EngineAnswer | Promise<EngineAnswer> {
+    const { reuse } = core;
     /** Whether the handler reached beyond its state and clock checks: the clock's time, or another namespace's state (its answer is not kept). */
     let reached = false;
     const checks: ClockCheck[] = [];
@@ -209,7 +223,7 @@ export function createAnswering(core: EngineCore) {
     const call = {
       state,
       namespace,
-      clock: found?.ticket ? watchedClock(clocks.of(namespace), checks, () => (reached = true)) : clocks.of(namespace),
+      clock: ticket ? watchedClock(clocks.of(namespace), checks, () => (reached = true)) : clocks.of(namespace),
       stateOf: (other: string) => {
         reached = true;
         if (reuse && !read && other !== namespace) ends.push(reuse.write(other));
@@ -222,11 +236,11 @@ export function createAnswering(core: EngineCore) {
     const answered = (response: MockResponse): EngineAnswer => {
       let answer: EngineAnswer;
       try {
-        answer = withOperation(checked(operation, toAnswer(response), [], trace));
+        answer = servedBy(checked(operation, toAnswer(response), [], trace), operation);
       } finally {
         endWrites();
       }
-      if (found?.ticket && !reached && trace.answerViolations.length === 0) reuse!.keep(found.ticket, incoming, answer, checks);
+      if (ticket && !reached && trace.answerViolations.length === 0) reuse!.keep(ticket, operation, incoming, answer, checks);
       return answer;
     };
     let response: MockResponse | Promise<MockResponse>;
@@ -283,13 +297,4 @@ function tokenNamespaces(behaviours: Map<string, AnyBehaviour>): Map<string, Tok
   const tokens = new Map<string, TokenNamespace>();
   for (const [area, behaviour] of behaviours) if (behaviour.protocol?.namespaceOf) tokens.set(area, behaviour.protocol.namespaceOf.bind(behaviour.protocol));
   return tokens;
-}
-
-/** The credentials an operation takes, for the violation of a request that sent none: `the AccessKey header`. */
-function credentialsNamed(operation: CompiledOperation): string {
-  const named = (scheme: CompiledOperation['security'][number][number]) =>
-    scheme.type === 'http'
-      ? `an Authorization: ${scheme.scheme === 'basic' ? 'Basic' : 'Bearer'} header`
-      : `the ${scheme.keyName ?? scheme.name} ${scheme.in ?? 'header'}`;
-  return operation.security.map((alternative) => alternative.map(named).join(' and ')).join(', or ');
 }

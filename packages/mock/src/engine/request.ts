@@ -210,3 +210,12 @@ function judgeAccept(operation: CompiledOperation, accept: string): string | und
   if (negotiator.mediaTypes(offered).length > 0) return undefined;
   return `${operation.operationId} answers ${offered.join(', ')}; the Accept header (${accept}) allows none of them.`;
 }
+
+/** The credentials an operation takes, for the violation of a request that sent none: `the AccessKey header`. */
+export function credentialsNamed(operation: CompiledOperation): string {
+  const named = (scheme: CompiledOperation['security'][number][number]) =>
+    scheme.type === 'http'
+      ? `an Authorization: ${scheme.scheme === 'basic' ? 'Basic' : 'Bearer'} header`
+      : `the ${scheme.keyName ?? scheme.name} ${scheme.in ?? 'header'}`;
+  return operation.security.map((alternative) => alternative.map(named).join(' and ')).join(', or ');
+}
