@@ -3,10 +3,10 @@
 // learns of each call is answered-call.ts. createEngine (engine.ts) sets it up.
 
 import { checked, documentedAnswer, documentedAnswerOrProblem, type EngineAnswer, faultAnswer, problem, type ServedOperation, toAnswer } from './answer.ts';
-import type { AnsweredCall } from './answered-call.ts';
+import { type AnsweredCall, newTrace, type Trace } from './answered-call.ts';
 import type { AreaBehaviour, MockRequest, MockResponse, Violation } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
-import type { ActiveFault, Faults } from './faults.ts';
+import type { Faults } from './faults.ts';
 import { heapBytes } from './heap-bytes.ts';
 import { namespaceDecision, type TokenNamespace } from './namespace-of.ts';
 import { DEFAULT_MAX_STATE_BYTES, type MockClock, type NamespaceClocks, type Namespaces, stateCapMessage } from './namespaces.ts';
@@ -41,17 +41,6 @@ export interface EngineCore {
 }
 export type { AnsweredCall, AnsweredMessage } from './answered-call.ts';
 
-/** What the engine learns about a call while answering it. */
-interface Trace {
-  namespace?: string;
-  operation?: CompiledOperation;
-  request?: MockRequest;
-  bodyText?: string;
-  requestViolations: Violation[];
-  answerViolations: Violation[];
-  fault?: ActiveFault;
-}
-
 export function createAnswering(core: EngineCore) {
   const { behaviours, operations, routes, namespaces, clocks, faults, prism } = core;
   const served = new Map(operations.map((o) => [o, { area: o.area, operationId: o.operationId, method: o.method, path: o.path } satisfies ServedOperation]));
@@ -84,9 +73,9 @@ export function createAnswering(core: EngineCore) {
    */
   function answerNow(incoming: IncomingRequest): EngineAnswer | Promise<EngineAnswer> {
     const onAnswered = core.onAnswered;
-    if (!onAnswered) return answerRouted(incoming, { requestViolations: [], answerViolations: [] });
+    if (!onAnswered) return answerRouted(incoming, newTrace(incoming, 0));
     const arrived = core.clock.now();
-    const trace: Trace = { requestViolations: [], answerViolations: [] };
+    const trace = newTrace(incoming, arrived);
     const routed = answerRouted(incoming, trace);
     if (isThenable(routed)) return Promise.resolve(routed).then((answered) => told(onAnswered, incoming, trace, arrived, answered));
     return told(onAnswered, incoming, trace, arrived, routed);
@@ -94,21 +83,11 @@ export function createAnswering(core: EngineCore) {
 
   /** Tells the journal what was answered, and gives the answer. */
   function told(onAnswered: (call: AnsweredCall) => void, incoming: IncomingRequest, trace: Trace, arrived: number, answered: EngineAnswer): EngineAnswer {
-    const namespace = trace.namespace ?? namespaceOf(incoming.headers, trace.operation);
+    const namespace = (trace.namespace ??= namespaceOf(incoming.headers, trace.operation));
     // The arrival on the namespace's clock: the mock's, moved by what the namespace moved its own (offsets: no clock read).
-    const time = arrived + clocks.of(namespace).offsetMs - core.clock.offsetMs;
-    onAnswered({
-      namespace,
-      time,
-      incoming,
-      operation: trace.operation,
-      request: trace.request,
-      bodyText: trace.bodyText,
-      requestViolations: trace.requestViolations,
-      answerViolations: trace.answerViolations,
-      status: answered.status,
-      fault: trace.fault,
-    });
+    trace.time = arrived + clocks.of(namespace).offsetMs - core.clock.offsetMs;
+    trace.status = answered.status;
+    onAnswered(trace as AnsweredCall);
     return answered;
   }
 
