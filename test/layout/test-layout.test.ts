@@ -27,8 +27,8 @@ const SOURCE_IMPORTS: { file: RegExp; why: string }[] = [
     why: "the engine's units driven with the real areas (AREA_BEHAVIOURS, the areas' random picker) or the doors' serializer, which the public createMock hides",
   },
   {
-    file: /^test\/mock\/doors\/doors\.test\.ts$/,
-    why: 'GIVEN_AREAS (mock/options.ts): the test-only hook that serves a synthetic contract at every door, on purpose no public option',
+    file: /^test\/mock\/doors\/(doors|http-door)\.test\.ts$/,
+    why: 'GIVEN_AREAS (mock/options.ts): the test-only hook that serves a synthetic contract at every door (and a planted invalid answer at the HTTP door), on purpose no public option',
   },
   {
     file: /^test\/mock\/vitest\/vitest-(early-start|fixture-areas|fixture-start)\.test\.ts$/,

@@ -1,12 +1,15 @@
 // What only the HTTP door does (mock/http-server.ts, doors/http-io.ts, doors/access.ts), gathered
 // from the tests that otherwise run the mock in process: a body over the limit answered 413 as it
 // is read off the socket (announced or streamed, never a reset connection), CORS for a listed
-// origin, the health endpoint, and the network faults (reset, hang, truncate) played on a real
-// socket as a client meets them.
+// origin, the health endpoint, the network faults (reset, hang, truncate) played on a real
+// socket as a client meets them, and the door's hot path (no promise where nothing waits, kept
+// answers sent as bytes encoded once) still checking every request and answer: a planted invalid
+// answer and an invalid body are caught, and a kept answer's bytes go only while it is kept.
 import { request } from 'node:http';
 import { PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
-import { HEALTH_PATH, type RunningMock, type StartMockOptions, startMock } from '@platform-contracts/mock';
+import { defineArea, HEALTH_PATH, type RunningMock, type StartMockOptions, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GIVEN_AREAS, type GivenAreas } from '../../../packages/mock/src/mock/options.ts';
 import { recordedVideoClient } from '../../support/recording-fetch.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -166,5 +169,104 @@ describe('network faults on a real socket', () => {
     const response = await fetch(`${mock.url}/library/42/collections`, { headers: { AccessKey: faulted('truncate', 1) } });
     expect(response.status).toBe(200);
     await expect(response.json()).rejects.toThrow();
+  });
+});
+
+describe('the hot path checks every request and answer', () => {
+  const Note = { type: 'object', required: ['id', 'text'], additionalProperties: false, properties: { id: { type: 'integer' }, text: { type: 'string' } } };
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'Notes', version: '1.0.0' },
+    security: [{ AccessKey: [] }],
+    components: { securitySchemes: { AccessKey: { type: 'apiKey', in: 'header', name: 'AccessKey' } } },
+    paths: {
+      '/notes': {
+        get: {
+          operationId: 'listNotes',
+          responses: { '200': { description: 'Notes', content: { 'application/json': { schema: { type: 'array', items: Note } } } } },
+        },
+        post: {
+          operationId: 'addNote',
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['text'], additionalProperties: false, properties: { text: { type: 'string', minLength: 1 } } },
+              },
+            },
+          },
+          responses: { '201': { description: 'Added', content: { 'application/json': { schema: Note } } }, '400': { description: 'Invalid' } },
+        },
+      },
+    },
+  };
+  /** The planted mutation: a note with this text is answered with an id of the wrong type, which the contract refuses. */
+  const PLANTED = 'plant an invalid answer';
+  const calls = { listNotes: 0, addNote: 0 };
+  type Notes = { notes: { id: number; text: string }[] };
+  const notes = defineArea<'notes', Record<string, never>, Notes>()({
+    name: 'notes',
+    setup: () => ({
+      seed: () => ({ notes: [] }),
+      handlers: {
+        listNotes(_request: unknown, { state }: { state: Notes }) {
+          calls.listNotes++;
+          return { status: 200, body: state.notes };
+        },
+        addNote(request: { body: unknown }, { state }: { state: Notes }) {
+          calls.addNote++;
+          const { text } = request.body as { text: string };
+          if (text === PLANTED) return { status: 201, body: { id: 'one', text } };
+          const note = { id: state.notes.length + 1, text };
+          state.notes.push(note);
+          return { status: 201, body: note };
+        },
+      },
+    }),
+  } as never);
+  const given: GivenAreas = { definitions: [notes as never], documents: new Map([['notes', document as never]]) };
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, [GIVEN_AREAS]: given } as StartMockOptions);
+  });
+  afterAll(async () => {
+    await mock?.close();
+  });
+  const send = async (method: string, body?: unknown) => {
+    const response = await fetch(`${mock.url}/notes`, {
+      method,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, text: await response.text(), violations: response.headers.get('sl-violations') };
+  };
+
+  it('answers a valid POST, refuses the planted invalid answer with a 500 naming the field, and an invalid body with a 400', async () => {
+    const before = { ...calls };
+    expect(await send('POST', { text: 'first' })).toMatchObject({ status: 201, text: '{"id":1,"text":"first"}' });
+    const planted = await send('POST', { text: PLANTED });
+    expect(planted.status).toBe(500);
+    expect(JSON.parse(planted.text)).toMatchObject({
+      title: 'The mock answer breaks the contract',
+      violations: [expect.objectContaining({ location: ['response', 'id'] })],
+    });
+    const invalid = await send('POST', { text: 42 });
+    expect(invalid.status).toBe(400);
+    expect(invalid.violations).toMatch(/"body","text"/);
+    // The handler ran for the valid body and the planted answer only: an invalid body never reaches it.
+    expect(calls.addNote - before.addNote).toBe(2);
+  });
+
+  it("sends a kept answer's bytes again only while it is kept: a write in between runs the handler again", async () => {
+    const listed = calls.listNotes;
+    const first = await send('GET');
+    const again = await send('GET');
+    // Two reads of the same state: the handler ran once, the second was the kept answer's bytes.
+    expect(calls.listNotes).toBe(listed + 1);
+    expect(again).toEqual(first);
+    await send('POST', { text: 'second' });
+    const after = await send('GET');
+    expect(calls.listNotes).toBe(listed + 2);
+    expect(JSON.parse(after.text)).toEqual([...JSON.parse(first.text), { id: 2, text: 'second' }]);
   });
 });

@@ -26,6 +26,22 @@ export interface AnsweredCall {
   fault?: ActiveFault;
 }
 
+/** What the engine learns about a call while answering it: the call the journal is told of, filled in as it is answered (one object, one shape). */
+export type Trace = Omit<AnsweredCall, 'namespace'> & { namespace?: string };
+
+export const newTrace = (incoming: IncomingRequest, arrived: number): Trace => ({
+  namespace: undefined,
+  time: arrived,
+  incoming,
+  operation: undefined,
+  request: undefined,
+  bodyText: undefined,
+  requestViolations: [],
+  answerViolations: [],
+  status: 0,
+  fault: undefined,
+});
+
 /** One WebSocket message an area answered, recorded through its upgrade's `record` (see AreaUpgrade). */
 export interface AnsweredMessage {
   namespace: string;

@@ -3,17 +3,18 @@
 // learns of each call is answered-call.ts. createEngine (engine.ts) sets it up.
 
 import { checked, documentedAnswer, documentedAnswerOrProblem, type EngineAnswer, faultAnswer, problem, type ServedOperation, toAnswer } from './answer.ts';
-import type { AnsweredCall } from './answered-call.ts';
+import { type AnsweredCall, newTrace, type Trace } from './answered-call.ts';
 import type { AreaBehaviour, MockRequest, MockResponse, Violation } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
-import type { ActiveFault, Faults } from './faults.ts';
+import type { Faults } from './faults.ts';
 import { heapBytes } from './heap-bytes.ts';
 import { namespaceDecision, type TokenNamespace } from './namespace-of.ts';
 import { DEFAULT_MAX_STATE_BYTES, type MockClock, type NamespaceClocks, type Namespaces, stateCapMessage } from './namespaces.ts';
 import { PreferenceError, type PrismAdapter } from './prism.ts';
-import { credentialOf, type IncomingRequest, notAcceptable, readRequest } from './request.ts';
-import { type AnswerReuse, type ClockCheck, watchedClock } from './reuse.ts';
+import { credentialOf, credentialsNamed, type IncomingRequest, notAcceptable, readRequest } from './request.ts';
+import { type AnswerReuse, type ClockCheck, type ReuseTicket, watchedClock } from './reuse.ts';
 import type { createRoutes } from './routes.ts';
+import { isThenable, mapSettled } from './thenable.ts';
 
 /** Methods that add nothing to a namespace's state (a DELETE frees room: it is never refused for the cap). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
@@ -39,17 +40,6 @@ export interface EngineCore {
   reuse?: AnswerReuse;
 }
 export type { AnsweredCall, AnsweredMessage } from './answered-call.ts';
-
-/** What the engine learns about a call while answering it. */
-interface Trace {
-  namespace?: string;
-  operation?: CompiledOperation;
-  request?: MockRequest;
-  bodyText?: string;
-  requestViolations: Violation[];
-  answerViolations: Violation[];
-  fault?: ActiveFault;
-}
 
 export function createAnswering(core: EngineCore) {
   const { behaviours, operations, routes, namespaces, clocks, faults, prism } = core;
@@ -77,29 +67,27 @@ export function createAnswering(core: EngineCore) {
   /** Which namespace a request belongs to, for every path (namespace-of.ts). */
   const namespaceOf = namespaceDecision(tokenNamespaces(behaviours), operations);
 
-  async function answer(incoming: IncomingRequest): Promise<EngineAnswer> {
+  /**
+   * The call's answer, then what the journal learns of it; a promise only where something waits
+   * (most calls are answered without one: no promise, no await, nothing more to allocate).
+   */
+  function answerNow(incoming: IncomingRequest): EngineAnswer | Promise<EngineAnswer> {
     const onAnswered = core.onAnswered;
-    if (!onAnswered) return answerRouted(incoming, { requestViolations: [], answerViolations: [] });
+    if (!onAnswered) return answerRouted(incoming, newTrace(incoming, 0));
     const arrived = core.clock.now();
-    const trace: Trace = { requestViolations: [], answerViolations: [] };
+    const trace = newTrace(incoming, arrived);
     const routed = answerRouted(incoming, trace);
-    // A call answered without waiting (most: a handler that returns its response) costs no await.
-    const answered = isThenable(routed) ? await routed : routed;
-    const namespace = trace.namespace ?? namespaceOf(incoming.headers, trace.operation);
+    if (isThenable(routed)) return Promise.resolve(routed).then((answered) => told(onAnswered, incoming, trace, arrived, answered));
+    return told(onAnswered, incoming, trace, arrived, routed);
+  }
+
+  /** Tells the journal what was answered, and gives the answer. */
+  function told(onAnswered: (call: AnsweredCall) => void, incoming: IncomingRequest, trace: Trace, arrived: number, answered: EngineAnswer): EngineAnswer {
+    const namespace = (trace.namespace ??= namespaceOf(incoming.headers, trace.operation));
     // The arrival on the namespace's clock: the mock's, moved by what the namespace moved its own (offsets: no clock read).
-    const time = arrived + clocks.of(namespace).offsetMs - core.clock.offsetMs;
-    onAnswered({
-      namespace,
-      time,
-      incoming,
-      operation: trace.operation,
-      request: trace.request,
-      bodyText: trace.bodyText,
-      requestViolations: trace.requestViolations,
-      answerViolations: trace.answerViolations,
-      status: answered.status,
-      fault: trace.fault,
-    });
+    trace.time = arrived + clocks.of(namespace).offsetMs - core.clock.offsetMs;
+    trace.status = answered.status;
+    onAnswered(trace as AnsweredCall);
     return answered;
   }
 
@@ -125,12 +113,11 @@ export function createAnswering(core: EngineCore) {
     }
     const { operation } = route;
     trace.operation = operation;
-    const withOperation = (answer: EngineAnswer): EngineAnswer => servedBy(answer, operation);
 
     const credential = credentialOf(operation, incoming.headers);
     if (credential === undefined) {
       trace.requestViolations.push({ location: ['security'], message: `no credential ${operation.operationId} accepts: ${credentialsNamed(operation)}` });
-      return withOperation(documentedAnswer(operation, 401) ?? { status: 401, headers: {}, violations: [] });
+      return servedBy(documentedAnswer(operation, 401) ?? { status: 401, headers: {}, violations: [] }, operation);
     }
     const namespace = namespaceOf(incoming.headers, operation, credential);
     trace.namespace = namespace;
@@ -139,9 +126,9 @@ export function createAnswering(core: EngineCore) {
     trace.fault = fault;
     if (!fault) return answerCall(incoming, route, namespace, trace);
     const faulted = (): EngineAnswer | Promise<EngineAnswer> => {
-      if (fault.network === 'reset' || fault.network === 'hang') return withOperation({ status: 0, headers: {}, violations: [], network: fault.network });
-      if (fault.status !== undefined) return withOperation({ ...faultAnswer(operation, fault), network: fault.network });
-      if (fault.network === 'truncate') return then(answerCall(incoming, route, namespace, trace), (answer) => ({ ...answer, network: 'truncate' }));
+      if (fault.network === 'reset' || fault.network === 'hang') return servedBy({ status: 0, headers: {}, violations: [], network: fault.network }, operation);
+      if (fault.status !== undefined) return servedBy({ ...faultAnswer(operation, fault), network: fault.network }, operation);
+      if (fault.network === 'truncate') return mapSettled(answerCall(incoming, route, namespace, trace), (answer) => ({ ...answer, network: 'truncate' }));
       return answerCall(incoming, route, namespace, trace);
     };
     return fault.latencyMs ? core.sleep(fault.latencyMs).then(faulted) : faulted();
@@ -156,25 +143,24 @@ export function createAnswering(core: EngineCore) {
   ): EngineAnswer | Promise<EngineAnswer> {
     const { operation } = route;
     const behaviour = behaviours.get(operation.area)!;
-    const withOperation = (answer: EngineAnswer): EngineAnswer => servedBy(answer, operation);
 
     const { request, violations, unsupported, text } = readRequest(operation, route.rawParams, incoming);
     trace.request = request;
     trace.bodyText = text;
     trace.requestViolations = violations;
-    if (unsupported && !behaviour.invalidRequest) return withOperation(problem(415, 'Unsupported media type', `Content-Type ${unsupported}`));
+    if (unsupported && !behaviour.invalidRequest) return servedBy(problem(415, 'Unsupported media type', `Content-Type ${unsupported}`), operation);
 
     const handler = behaviour.handlers?.[operation.operationId];
     const preference = prism.asksForPreference(incoming);
     if (violations.length > 0 && !(preference && !behaviour.invalidRequest)) {
       const refused = behaviour.invalidRequest?.(violations, request) ?? documentedAnswerOrProblem(operation, 400, violations);
-      return withOperation(checked(operation, toAnswer(refused), violations, trace));
+      return servedBy(checked(operation, toAnswer(refused), violations, trace), operation);
     }
 
     const unacceptable = notAcceptable(operation, incoming.headers.accept);
     if (unacceptable) {
       trace.requestViolations = [...violations, { location: ['header', 'accept'], message: unacceptable }];
-      return withOperation(problem(406, 'Not acceptable', unacceptable));
+      return servedBy(problem(406, 'Not acceptable', unacceptable), operation);
     }
 
     if (preference || !handler) return answerByPrism(incoming, operation, request.body, preference, trace);
@@ -184,15 +170,31 @@ export function createAnswering(core: EngineCore) {
     const charged = !READS.has(incoming.method) && !outsideState.has(operation.operationId);
     if (charged && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params) + WRITE_OVERHEAD_BYTES)) {
       const over = [{ location: ['body'], message: stateCapMessage(core.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES) }];
-      return withOperation(
+      return servedBy(
         checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), [], trace),
+        operation,
       );
     }
     const state = namespaces.stateOf(namespace, operation.area);
     const { reuse } = core;
     const read = reuse !== undefined && incoming.method === 'GET' && incoming.body === undefined && reusable.has(operation);
     const found = read ? reuse.find(namespace, operation, incoming, state, clocks.of(namespace)) : undefined;
-    if (found?.answer) return found.answer;
+    return found?.answer ?? runHandler(incoming, operation, handler, request, namespace, state, read, found?.ticket, trace);
+  }
+
+  /** The area's handler on a validated request, its answer checked (and kept, for a read that may be). */
+  function runHandler(
+    incoming: IncomingRequest,
+    operation: CompiledOperation,
+    handler: NonNullable<NonNullable<AnyBehaviour['handlers']>[string]>,
+    request: MockRequest,
+    namespace: string,
+    state: unknown,
+    read: boolean,
+    ticket: ReuseTicket | undefined,
+    trace: Trace,
+  ): EngineAnswer | Promise<EngineAnswer> {
+    const { reuse } = core;
     /** Whether the handler reached beyond its state and clock checks: the clock's time, or another namespace's state (its answer is not kept). */
     let reached = false;
     const checks: ClockCheck[] = [];
@@ -200,7 +202,7 @@ export function createAnswering(core: EngineCore) {
     const call = {
       state,
       namespace,
-      clock: found?.ticket ? watchedClock(clocks.of(namespace), checks, () => (reached = true)) : clocks.of(namespace),
+      clock: ticket ? watchedClock(clocks.of(namespace), checks, () => (reached = true)) : clocks.of(namespace),
       stateOf: (other: string) => {
         reached = true;
         if (reuse && !read && other !== namespace) ends.push(reuse.write(other));
@@ -213,11 +215,11 @@ export function createAnswering(core: EngineCore) {
     const answered = (response: MockResponse): EngineAnswer => {
       let answer: EngineAnswer;
       try {
-        answer = withOperation(checked(operation, toAnswer(response), [], trace));
+        answer = servedBy(checked(operation, toAnswer(response), [], trace), operation);
       } finally {
         endWrites();
       }
-      if (found?.ticket && !reached && trace.answerViolations.length === 0) reuse!.keep(found.ticket, incoming, answer, checks);
+      if (ticket && !reached && trace.answerViolations.length === 0) reuse!.keep(ticket, operation, incoming, answer, checks);
       return answer;
     };
     let response: MockResponse | Promise<MockResponse>;
@@ -266,17 +268,7 @@ export function createAnswering(core: EngineCore) {
     core.onAnswered({ namespace, time: clocks.of(namespace).now(), incoming, operation, requestViolations, answerViolations, status });
   }
 
-  return { served: [...served.values()], answer, recordAnswered, namespaceOf };
-}
-
-/** `f` of a value now, or once its promise settles. */
-function then<T, U>(value: T | Promise<T>, f: (value: T) => U): U | Promise<U> {
-  return isThenable(value) ? Promise.resolve(value).then(f) : f(value);
-}
-
-/** Whether a handler's (or the path's) result is to be waited for: any thenable, as `await` would take it. */
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
+  return { served: [...served.values()], answerNow, recordAnswered, namespaceOf };
 }
 
 /** The token readers of the areas whose credentials lead to a namespace (database tokens), by area. */
@@ -284,13 +276,4 @@ function tokenNamespaces(behaviours: Map<string, AnyBehaviour>): Map<string, Tok
   const tokens = new Map<string, TokenNamespace>();
   for (const [area, behaviour] of behaviours) if (behaviour.protocol?.namespaceOf) tokens.set(area, behaviour.protocol.namespaceOf.bind(behaviour.protocol));
   return tokens;
-}
-
-/** The credentials an operation takes, for the violation of a request that sent none: `the AccessKey header`. */
-function credentialsNamed(operation: CompiledOperation): string {
-  const named = (scheme: CompiledOperation['security'][number][number]) =>
-    scheme.type === 'http'
-      ? `an Authorization: ${scheme.scheme === 'basic' ? 'Basic' : 'Bearer'} header`
-      : `the ${scheme.keyName ?? scheme.name} ${scheme.in ?? 'header'}`;
-  return operation.security.map((alternative) => alternative.map(named).join(' and ')).join(', or ');
 }

@@ -2,6 +2,7 @@
 // path compiled once per operation; Prism answers only what asks for it (Prefer, operations
 // without behaviour). It knows no area by name.
 
+import type { EngineAnswer } from './answer.ts';
 import { type AnsweredCall, type AnsweredMessage, type AnyBehaviour, createAnswering, type EngineCore } from './answering.ts';
 import type { AreaDefinition, BodyLimit, OpenApiDocument, Violation } from './area.ts';
 import { type CompiledOperation, compileContract } from './contract.ts';
@@ -86,7 +87,9 @@ export async function createEngine(options: EngineOptions) {
     operations: answering.served,
     /** The request headers the contracts name (header parameters, security schemes), for CORS preflights. */
     apiHeaders: headersNamed(operations),
-    answer: answering.answer,
+    answer: async (incoming: IncomingRequest): Promise<EngineAnswer> => answering.answerNow(incoming),
+    /** `answer`, without a promise where nothing waits (the doors' hot path); it may throw where `answer` rejects. */
+    answerNow: answering.answerNow,
     /** Makes every operation's validators now (each is otherwise made on its operation's first call); returns how many. */
     prepareValidators: () => operations.reduce((count, operation) => count + operation.prepareValidators(), 0),
     /** The operation a method and raw path lead to (the validation proxy forwards by it). */

@@ -50,17 +50,17 @@ export function credentialOf(operation: Pick<CompiledOperation, 'security'>, hea
   if (operation.security.length === 0) return { namespace: DEFAULT_NAMESPACE };
   for (const alternative of operation.security) {
     let namespace: string | undefined;
-    const satisfied = alternative.every((scheme) => {
+    let satisfied = true;
+    for (const scheme of alternative) {
       if (scheme.type === 'apiKey' && scheme.in === 'header') {
         const value = headers[scheme.keyName!.toLowerCase()];
-        if (value === undefined || value === '') return false;
-        namespace ??= value;
-        return true;
-      }
-      if (scheme.type === 'http' && scheme.scheme === 'bearer') return /^Bearer\s+\S+/i.test(headers.authorization ?? '');
-      if (scheme.type === 'http' && scheme.scheme === 'basic') return /^Basic\s+\S+/i.test(headers.authorization ?? '');
-      return headers[(scheme.keyName ?? '').toLowerCase()] !== undefined;
-    });
+        if (value === undefined || value === '') satisfied = false;
+        else namespace ??= value;
+      } else if (scheme.type === 'http' && scheme.scheme === 'bearer') satisfied = /^Bearer\s+\S+/i.test(headers.authorization ?? '');
+      else if (scheme.type === 'http' && scheme.scheme === 'basic') satisfied = /^Basic\s+\S+/i.test(headers.authorization ?? '');
+      else satisfied = headers[(scheme.keyName ?? '').toLowerCase()] !== undefined;
+      if (!satisfied) break;
+    }
     if (satisfied) return { namespace: namespace ?? DEFAULT_NAMESPACE };
   }
   return undefined;
@@ -209,4 +209,13 @@ function judgeAccept(operation: CompiledOperation, accept: string): string | und
   const negotiator = new Negotiator({ headers: { accept } });
   if (negotiator.mediaTypes(offered).length > 0) return undefined;
   return `${operation.operationId} answers ${offered.join(', ')}; the Accept header (${accept}) allows none of them.`;
+}
+
+/** The credentials an operation takes, for the violation of a request that sent none: `the AccessKey header`. */
+export function credentialsNamed(operation: CompiledOperation): string {
+  const named = (scheme: CompiledOperation['security'][number][number]) =>
+    scheme.type === 'http'
+      ? `an Authorization: ${scheme.scheme === 'basic' ? 'Basic' : 'Bearer'} header`
+      : `the ${scheme.keyName ?? scheme.name} ${scheme.in ?? 'header'}`;
+  return operation.security.map((alternative) => alternative.map(named).join(' and ')).join(', or ');
 }

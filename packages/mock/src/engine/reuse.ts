@@ -23,6 +23,7 @@ import type { IncomingRequest } from './request.ts';
 
 /** A kept answer: the request it answered (besides its key) and the state it was made from. */
 interface Kept {
+  operation: CompiledOperation;
   state: unknown;
   /** The handler's checks of the clock: [time, whether the clock had reached it]. */
   checks: ClockCheck[];
@@ -30,6 +31,8 @@ interface Kept {
   query: IncomingRequest['query'];
   headers: Record<string, string>;
   answer: EngineAnswer;
+  /** What `find` gives for it, made once. */
+  found: { answer: EngineAnswer };
 }
 
 interface Space {
@@ -124,22 +127,24 @@ export function createAnswerReuse(maxNamespaces: number) {
     ): { answer: EngineAnswer; ticket?: undefined } | { answer?: undefined; ticket: ReuseTicket | undefined } {
       const space = spaceOf(namespace);
       if (space.writing > 0) return { ticket: undefined };
-      const key = `${operation.operationId}\n${incoming.rawPath}`;
+      // Keyed by the path alone (a fresh key string would be hashed anew at each read): a GET's path leads to one operation, which the entry names.
+      const key = incoming.rawPath;
       const kept = space.kept.get(key);
       if (
         kept &&
+        kept.operation === operation &&
         kept.state === state &&
         kept.method === incoming.method &&
         sameRecord(kept.query, incoming.query) &&
         sameRecord(kept.headers, incoming.headers) &&
-        kept.checks.every(([time, reached]) => clock.now() >= time === reached)
+        sameClock(kept.checks, clock)
       )
-        return { answer: kept.answer };
+        return kept.found;
       return { ticket: { space, epoch: space.epoch, key, state } };
     },
 
     /** Keeps a checked answer, unless a write started or ended since the ticket was taken (the answer may be of no single state). */
-    keep(ticket: ReuseTicket, incoming: IncomingRequest, answer: EngineAnswer, checks: ClockCheck[]) {
+    keep(ticket: ReuseTicket, operation: CompiledOperation, incoming: IncomingRequest, answer: EngineAnswer, checks: ClockCheck[]) {
       const { space } = ticket;
       if (space.epoch !== ticket.epoch || space.writing > 0 || space.dropped) return;
       const bytes = answer.text?.length ?? 0;
@@ -155,13 +160,16 @@ export function createAnswerReuse(maxNamespaces: number) {
         space.bytes -= dropped.answer.text?.length ?? 0;
       }
       Object.freeze(answer.headers);
+      Object.freeze(answer);
       space.kept.set(ticket.key, {
+        operation,
         state: ticket.state,
         checks,
         method: incoming.method,
         query: incoming.query,
         headers: incoming.headers,
-        answer: Object.freeze(answer),
+        answer,
+        found: { answer },
       });
       space.bytes += bytes;
     },
@@ -175,13 +183,20 @@ export function createAnswerReuse(maxNamespaces: number) {
 
 export type AnswerReuse = ReturnType<typeof createAnswerReuse>;
 
+/** Whether the clock gives each kept check of it the same result. */
+function sameClock(checks: readonly ClockCheck[], clock: Pick<Clock, 'now'>): boolean {
+  for (const [time, reached] of checks) if (clock.now() >= time !== reached) return false;
+  return true;
+}
+
 /** Whether two records of request values (headers; a query's values, one or a list) are the same. */
 function sameRecord(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   if (a === b) return true;
   let count = 0;
   for (const name in a) {
     count++;
-    const [left, right] = [a[name], b[name]];
+    const left = a[name];
+    const right = b[name];
     if (left === right) continue;
     if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length || left.some((item, i) => item !== right[i])) return false;
   }

@@ -174,7 +174,10 @@ const faultOf = (fault: ActiveFault): JournalInput['fault'] => ({
 /** Each operation's declared parameters with the key coverage counts them by: `query page`, `header x-id` (lower case). */
 const countedParameters = new WeakMap<CompiledOperation, { in: string; name: string; key: string }[]>();
 
-/** The declared parameters a request sent, by their coverage keys. */
+/** The list parametersSent fills, one for every call: coverage counts it at once and keeps none of it. */
+const sentParameters: string[] = [];
+
+/** The declared parameters a request sent, by their coverage keys (in a list shared by every call: read it before the next). */
 function parametersSent(operation: CompiledOperation, incoming: IncomingRequest, request: MockRequest | undefined): string[] {
   let parameters = countedParameters.get(operation);
   if (!parameters) {
@@ -184,7 +187,8 @@ function parametersSent(operation: CompiledOperation, incoming: IncomingRequest,
     });
     countedParameters.set(operation, parameters);
   }
-  const sent: string[] = [];
+  const sent = sentParameters;
+  sent.length = 0;
   for (const parameter of parameters) {
     const present =
       parameter.in === 'path'

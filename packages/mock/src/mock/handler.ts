@@ -11,6 +11,7 @@ import type { BodyLimit } from '../engine/area.ts';
 import type { Engine } from '../engine/engine.ts';
 import { stringifyExactJson } from '../engine/exact-json.ts';
 import { DEFAULT_MAX_STATE_BYTES } from '../engine/namespaces.ts';
+import { isThenable } from '../engine/thenable.ts';
 import type { Proxy as ValidationProxy } from '../proxy/index.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './options.ts';
 
@@ -58,18 +59,28 @@ export function createHandler(parts: HandlerParts) {
     return problemAnswer(404, 'No WebSocket endpoint', `No WebSocket endpoint at ${rawPath ?? request.url}. ${served}`);
   }
 
-  /** Every door's answer: a request the mock fails to answer (a handler threw) is answered 500 and reported, never rejected. */
-  async function handle(request: DoorRequest): Promise<DoorAnswer> {
-    try {
-      return await answer(request);
-    } catch (error) {
-      const path = splitTarget(request.target).rawPath ?? request.target;
-      reportFailure(error, { method: request.method, path, headers: request.headers }, engine.apiHeaders, parts.onError);
-      return failureAnswer(request.method, path);
-    }
+  /** What the mock answers when it fails to answer a request (a handler threw): a 500, reported. */
+  function failedOn(request: DoorRequest, error: unknown): DoorAnswer {
+    const path = splitTarget(request.target).rawPath ?? request.target;
+    reportFailure(error, { method: request.method, path, headers: request.headers }, engine.apiHeaders, parts.onError);
+    return failureAnswer(request.method, path);
   }
 
-  async function answer(request: DoorRequest): Promise<DoorAnswer> {
+  /**
+   * Every door's answer: a request the mock fails to answer (a handler threw) is answered 500 and
+   * reported, never rejected. One promise per request: the engine answers most without one.
+   */
+  function handle(request: DoorRequest): Promise<DoorAnswer> {
+    let answered: DoorAnswer | Promise<DoorAnswer>;
+    try {
+      answered = answer(request);
+    } catch (error) {
+      return Promise.resolve(failedOn(request, error));
+    }
+    return isThenable(answered) ? Promise.resolve(answered).then(undefined, (error: unknown) => failedOn(request, error)) : Promise.resolve(answered);
+  }
+
+  function answer(request: DoorRequest): DoorAnswer | Promise<DoorAnswer> {
     const { rawPath, search } = splitTarget(request.target);
     if (rawPath === undefined) return problemAnswer(400, 'Invalid request target', 'The request target is neither a path nor an absolute URL.');
     // The printed URL leads somewhere: the mock's root is the reference site.
@@ -78,20 +89,29 @@ export function createHandler(parts: HandlerParts) {
       const limit = bodyLimit(request.method, request.target);
       if (request.body.length > limit.bytes) return tooLarge(limit);
     }
-    if (rawPath.startsWith(CONTROL_PREFIX)) {
-      const answer = await control(request.method, rawPath, new URLSearchParams(search), request.body?.toString('utf8'), request.headers);
-      const isProblem = typeof answer.body === 'object' && answer.body !== null && 'type' in answer.body && 'title' in answer.body;
-      const headers: Record<string, string> = { 'content-type': isProblem ? 'application/problem+json' : 'application/json', ...answer.headers };
-      if (request.method === 'HEAD' || answer.body === undefined) return { status: answer.status, headers, violations: [] };
-      const text = stringifyExactJson(answer.body);
-      return { status: answer.status, headers: { ...headers, 'content-length': String(Buffer.byteLength(text)) }, body: text, violations: [] };
-    }
-    if (proxy) {
-      const forwarded = await proxy.handle(request, rawPath, search);
-      if (forwarded) return forwarded;
-    }
+    if (rawPath.startsWith(CONTROL_PREFIX)) return answerControl(request, rawPath, search);
+    if (proxy) return answerProxied(proxy, request, rawPath, search);
+    return answerByEngine(request, rawPath, search);
+  }
+
+  async function answerControl(request: DoorRequest, rawPath: string, search: string): Promise<DoorAnswer> {
+    const answer = await control(request.method, rawPath, new URLSearchParams(search), request.body?.toString('utf8'), request.headers);
+    const isProblem = typeof answer.body === 'object' && answer.body !== null && 'type' in answer.body && 'title' in answer.body;
+    const headers: Record<string, string> = { 'content-type': isProblem ? 'application/problem+json' : 'application/json', ...answer.headers };
+    if (request.method === 'HEAD' || answer.body === undefined) return { status: answer.status, headers, violations: [] };
+    const text = stringifyExactJson(answer.body);
+    return { status: answer.status, headers: { ...headers, 'content-length': String(Buffer.byteLength(text)) }, body: text, violations: [] };
+  }
+
+  async function answerProxied(proxy: ValidationProxy, request: DoorRequest, rawPath: string, search: string): Promise<DoorAnswer> {
+    const forwarded = await proxy.handle(request, rawPath, search);
+    return forwarded ?? answerByEngine(request, rawPath, search);
+  }
+
+  function answerByEngine(request: DoorRequest, rawPath: string, search: string): DoorAnswer | Promise<DoorAnswer> {
     const body = request.body !== undefined && request.body.length > 0 ? request.body : undefined;
-    return serialize(await engine.answer({ method: request.method, rawPath, query: queryOf(search), headers: request.headers, body }));
+    const answered = engine.answerNow({ method: request.method, rawPath, query: queryOf(search), headers: request.headers, body });
+    return isThenable(answered) ? Promise.resolve(answered).then(serialize) : serialize(answered);
   }
 
   const log = parts.onRequest;

@@ -113,9 +113,14 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     },
     (req, res) => {
       inFlight.add(res);
-      res.once('close', closed);
+      // `on`, not `once`: a response closes once, and `once` would wrap the listener for each request.
+      res.on('close', closed);
       if (closing) res.shouldKeepAlive = false;
-      handleHttp(req, res).catch((error: unknown) => send(res, failed(error, req, handler.apiHeaders, options.onError), NOSNIFF));
+      try {
+        handleHttp(req, res);
+      } catch (error) {
+        failedHttp(req, res, error);
+      }
     },
   );
 
@@ -125,21 +130,33 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     if (closing) setImmediate(() => server.closeIdleConnections());
   }
 
-  async function handleHttp(req: IncomingMessage, res: ServerResponse) {
+  function failedHttp(req: IncomingMessage, res: ServerResponse, error: unknown) {
+    send(res, failed(error, req, handler.apiHeaders, options.onError), NOSNIFF);
+  }
+
+  /** The request's log entry, written once its answer is sent: what the handler found is added to the entry it returns. */
+  function logged(req: IncomingMessage, res: ServerResponse, log: (entry: RequestLogEntry) => void): Pick<RequestLogEntry, 'operation' | 'violations'> {
+    const entry: Pick<RequestLogEntry, 'operation' | 'violations'> = { violations: [] };
+    const started = performance.now();
+    const time = new Date().toISOString();
     const method = (req.method ?? 'GET').toUpperCase();
     const target = req.url ?? '/';
-    let logged: Pick<RequestLogEntry, 'operation' | 'violations'> | undefined;
-    if (options.onRequest) {
-      const entry: Pick<RequestLogEntry, 'operation' | 'violations'> = (logged = { violations: [] });
-      const started = performance.now();
-      const time = new Date().toISOString();
-      const log = options.onRequest;
-      res.once('finish', () =>
-        log({ time, method, path: splitTarget(target).rawPath ?? target, status: res.statusCode, ...entry, ms: performance.now() - started }),
-      );
-    }
+    res.once('finish', () =>
+      log({ time, method, path: splitTarget(target).rawPath ?? target, status: res.statusCode, ...entry, ms: performance.now() - started }),
+    );
+    return entry;
+  }
+
+  /**
+   * One request, without a promise of its own: the body (when there is one) is read, then the
+   * handler's answer sent. Whatever throws here is answered 500 by the caller.
+   */
+  function handleHttp(req: IncomingMessage, res: ServerResponse): void {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const target = req.url ?? '/';
+    const entry = options.onRequest ? logged(req, res, options.onRequest) : undefined;
     const refused = refusalOf(req);
-    if (refused) return send(res, refused, NOSNIFF);
+    if (refused) return void send(res, refused, NOSNIFF);
     const origin = req.headers.origin;
     if (method === 'OPTIONS' && req.headers['access-control-request-method'])
       return void res.writeHead(204, { ...NOSNIFF, ...policy.preflightHeaders(origin) }).end();
@@ -148,24 +165,38 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     const { rawPath } = splitTarget(target);
     if ((method === 'GET' || method === 'HEAD') && rawPath !== undefined && (rawPath === '/docs' || rawPath.startsWith('/docs/'))) {
       setHeaders(res, common);
-      return serveStatic(res, rawPath.slice('/docs'.length), req.headers, method);
+      return void serveStatic(res, rawPath.slice('/docs'.length), req.headers, method).catch((error: unknown) => failedHttp(req, res, error));
     }
-    let body: Buffer | undefined;
-    if (carriesBody(req)) {
-      const limit = handler.bodyLimit(method, target);
-      const read = await readBody(req, limit.bytes);
-      if (read === TOO_LARGE) return send(res, tooLarge(limit), common);
-      body = read;
-    }
+    if (!carriesBody(req)) return void answerHttp(req, res, method, target, common, entry, undefined);
+    const limit = handler.bodyLimit(method, target);
+    readBody(req, limit.bytes).then(
+      (read) => (read === TOO_LARGE ? send(res, tooLarge(limit), common) : answerHttp(req, res, method, target, common, entry, read)),
+      (error: unknown) => failedHttp(req, res, error),
+    );
+  }
+
+  /** The handler's answer to a request read whole, sent (or its network fault played). */
+  function answerHttp(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    target: string,
+    common: Readonly<Record<string, string>>,
+    entry: Pick<RequestLogEntry, 'operation' | 'violations'> | undefined,
+    body: Buffer | undefined,
+  ): void {
     // An absolute-form target's authority is the request's host (its Host header is ignored, RFC 9112).
     const authority = targetAuthority(target);
-    const answer = await handler.handle({ method, target, headers: authority ? { ...headersOf(req), host: authority } : headersOf(req), body });
-    if (logged) Object.assign(logged, { operation: answer.operation, violations: answer.violations });
-    if (answer.network) {
-      setHeaders(res, common);
-      return playNetworkFault(res, answer, hung);
-    }
-    send(res, answer, common);
+    const headers = authority ? { ...headersOf(req), host: authority } : headersOf(req);
+    handler.handle({ method, target, headers, body }).then(
+      (answer) => {
+        if (entry) Object.assign(entry, { operation: answer.operation, violations: answer.violations });
+        if (!answer.network) return send(res, answer, common);
+        setHeaders(res, common);
+        playNetworkFault(res, answer, hung);
+      },
+      (error: unknown) => failedHttp(req, res, error),
+    );
   }
 
   const upgrades = createUpgradeDoor(server, handler, { refusalOf, onRequest: options.onRequest, closing: () => closing });

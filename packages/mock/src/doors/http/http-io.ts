@@ -114,8 +114,19 @@ export function setHeaders(res: ServerResponse, headers: Readonly<Record<string,
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
+/** A kept answer (frozen: the engine gives it again while its namespace's state is unchanged) as sent without an Origin: its head's fields and its body's bytes, made once. */
+const keptForSending = new WeakMap<DoorAnswer, { headers: Record<string, string>; body: DoorAnswer['body'] | Buffer }>();
+
 /** Sends an answer with the door's own headers, in one writeHead (the fast path of node:http). */
 export function send(res: ServerResponse, answer: DoorAnswer, common: Readonly<Record<string, string>>) {
   if (res.headersSent) return void res.end();
+  if (common === NOSNIFF && Object.isFrozen(answer)) {
+    let kept = keptForSending.get(answer);
+    if (!kept) {
+      kept = { headers: { ...NOSNIFF, ...answer.headers }, body: typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body };
+      keptForSending.set(answer, kept);
+    }
+    return void res.writeHead(answer.status, kept.headers).end(kept.body);
+  }
   res.writeHead(answer.status, { ...common, ...answer.headers }).end(answer.body);
 }
