@@ -1,5 +1,5 @@
-// Every package's declarations compile as a user compiles them: the tarballs `pnpm pack` makes,
-// unpacked into a project's node_modules (their dependencies linked from the workspace, no
+// Every package's declarations compile as a user compiles them: the tarballs `pnpm pack` makes
+// (the README's `pnpm pack:all`, run once per vitest run: test/support/packed-project.ts), unpacked into a project's node_modules (their dependencies linked from the workspace, no
 // install), and one file importing every entry point, type-checked with skipLibCheck: false,
 // strict and exactOptionalPropertyTypes, under moduleResolution node16 and bundler, with the oldest
 // TypeScript the packages support and the latest (test/consumer/package.json pins both). publint
@@ -11,7 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryPoints } from '../../scripts/lib/build/entry-points.ts';
 import { ROOT, scopedName } from '../../scripts/lib/paths.ts';
-import { PACKAGES, packOne } from '../../scripts/pack.ts';
+import { PACKAGES } from '../../scripts/pack.ts';
+import { packedOnce } from '../support/packed-project.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'published-types-'));
 const project = path.join(scratch, 'project');
@@ -37,8 +38,10 @@ function link(from: string, target: string) {
 beforeAll(() => {
   mkdirSync(modules, { recursive: true });
   writeFileSync(path.join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
+  const packed = packedOnce();
   for (const name of PACKAGES) {
-    const tarball = packOne(name, scratch);
+    const tarball = packed.tarballs[name];
+    if (packed.status !== 0 || !tarball) throw new Error(`pnpm pack:all wrote no tarball of ${name} (exit ${packed.status}):\n${packed.output}`);
     tarballs.set(name, tarball);
     const dir = path.join(modules, scopedName(name));
     mkdirSync(dir, { recursive: true });
