@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryPoints } from '../../scripts/lib/build/entry-points.ts';
 import { ROOT, scopedName } from '../../scripts/lib/paths.ts';
 import { PACKAGES } from '../../scripts/pack.ts';
+import { inTurn, type Outcome, outcomeOf } from '../support/in-turn.ts';
 import { packedOnce } from '../support/packed-project.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'published-types-'));
@@ -70,13 +71,42 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Runs a command in the project; the checks run at once (it.concurrent), each compiler in a process of its own. */
+/** Runs a command in the project. */
 const run = (command: string, args: string[]) =>
   new Promise<{ status: number | null; output: string }>((resolve) => {
     execFile(command, args, { cwd: project, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
       resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` }),
     );
   });
+
+const FLAGS = ['--noEmit', '--strict', '--exactOptionalPropertyTypes', '--skipLibCheck', 'false', '--target', 'es2022', '--types', 'node'];
+/** Every check's command, by the test that reads it: the compilers first (the longest), then publint and attw per tarball. */
+const CHECKS: [key: string, command: () => [string, string[]]][] = [
+  ...COMPILERS.flatMap(({ alias, tsc }) =>
+    Object.entries(RESOLUTIONS).map(([name, resolution]): [string, () => [string, string[]]] => [
+      `${alias} ${name}`,
+      () => [process.execPath, [tsc, ...FLAGS, ...resolution, 'consumer.ts']],
+    ]),
+  ),
+  ...PACKAGES.flatMap((name): [string, () => [string, string[]]][] => [
+    [`publint ${name}`, () => [path.join(ROOT, 'node_modules/.bin/publint'), ['--strict', '--pack', 'false', path.join(modules, scopedName(name))]]],
+    [`attw ${name}`, () => [path.join(ROOT, 'node_modules/.bin/attw'), [tarballs.get(name)!, '--profile', 'esm-only', '--format', 'ascii']]],
+  ]),
+];
+// Started once the project is set up, three at a time; each test waits for its own.
+let checks = new Map<string, Promise<Outcome<{ status: number | null; output: string }>>>();
+beforeAll(() => {
+  const outcomes = inTurn(
+    CHECKS.map(
+      ([, command]) =>
+        () =>
+          run(...command()),
+    ),
+    3,
+  );
+  checks = new Map(CHECKS.map(([key], index) => [key, outcomes[index]!]));
+});
+const checked = (key: string) => outcomeOf(checks.get(key)!);
 
 describe('the TypeScript versions the packages support', () => {
   it.each(PACKAGES.filter((name) => name !== 'cli'))('%s states the oldest checked here as its optional peer typescript', (name) => {
@@ -95,14 +125,13 @@ describe('the consumer file', () => {
   });
 });
 
-describe.each(COMPILERS)('the packed declarations under TypeScript $version ($alias)', ({ tsc, version }) => {
+describe.each(COMPILERS)('the packed declarations under TypeScript $version ($alias)', ({ alias, tsc, version }) => {
   it('is the version pinned', async () => expect((await run(process.execPath, [tsc, '--version'])).output.trim()).toBe(`Version ${version}`));
 
-  it.concurrent.each(Object.entries(RESOLUTIONS))(
+  it.each(Object.keys(RESOLUTIONS))(
     'compile with skipLibCheck: false, strict, exactOptionalPropertyTypes, moduleResolution %s',
-    async (_name, resolution) => {
-      const flags = ['--noEmit', '--strict', '--exactOptionalPropertyTypes', '--skipLibCheck', 'false', '--target', 'es2022', '--types', 'node'];
-      const result = await run(process.execPath, [tsc, ...flags, ...resolution, 'consumer.ts']);
+    async (name) => {
+      const result = await checked(`${alias} ${name}`);
       expect(result.output).toBe('');
       expect(result.status).toBe(0);
     },
@@ -111,13 +140,13 @@ describe.each(COMPILERS)('the packed declarations under TypeScript $version ($al
 });
 
 describe.each([...PACKAGES])('the %s tarball', (name) => {
-  it.concurrent('passes publint (strict)', async () => {
-    const result = await run(path.join(ROOT, 'node_modules/.bin/publint'), ['--strict', '--pack', 'false', path.join(modules, scopedName(name))]);
+  it('passes publint (strict)', async () => {
+    const result = await checked(`publint ${name}`);
     expect(result.status, result.output).toBe(0);
   }, 60_000);
 
-  it.concurrent('passes attw --profile esm-only', async () => {
-    const result = await run(path.join(ROOT, 'node_modules/.bin/attw'), [tarballs.get(name)!, '--profile', 'esm-only', '--format', 'ascii']);
+  it('passes attw --profile esm-only', async () => {
+    const result = await checked(`attw ${name}`);
     expect(result.status, result.output).toBe(0);
   }, 60_000);
 });

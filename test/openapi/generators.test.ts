@@ -16,6 +16,7 @@ import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundlePath, ROOT } from '../../scripts/lib/paths.ts';
 import { type Call, GENERATORS } from '../support/generated-clients.ts';
+import { inTurn, outcomeOf } from '../support/in-turn.ts';
 import { loadGenerated } from '../support/load-generated.ts';
 import { useMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
@@ -93,28 +94,6 @@ async function problemsOf(generator: (typeof GENERATORS)[number], module: Record
 
 const examplesOf = (area: string, operation: Operation) => pairedExamples(loadBundle(area), operation);
 
-type Outcome = { failed: false } | { failed: true; error: unknown };
-
-/** Runs `jobs` two at a time, in order; each outcome settles without throwing (the test that reads it throws). */
-function inTurn(jobs: (() => Promise<unknown>)[], running = 2): Promise<Outcome>[] {
-  const settle: ((outcome: Outcome) => void)[] = [];
-  const outcomes = jobs.map(() => new Promise<Outcome>((resolve) => settle.push(resolve)));
-  let next = 0;
-  const lane = async () => {
-    while (next < jobs.length) {
-      const index = next++;
-      settle[index]!(
-        await jobs[index]!().then(
-          (): Outcome => ({ failed: false }),
-          (error: unknown): Outcome => ({ failed: true, error }),
-        ),
-      );
-    }
-  };
-  for (let i = 0; i < running; i++) void lane();
-  return outcomes;
-}
-
 // Every generator's command for every area, started when the file loads, two at a time in the
 // order the tests read them: a test waits only for its own, while the ones after it run.
 mkdirSync(GENERATED, { recursive: true });
@@ -184,8 +163,7 @@ describe.each(GENERATORS.map((generator) => [generator.name, generator] as const
   const seen: string[] = [];
 
   it.each(listAreas())('generates the %s area: a module that loads, whose every operation answers each request example as the contract says', async (area) => {
-    const generation = await generated(name, area);
-    if (generation.failed) throw generation.error;
+    await outcomeOf(generated(name, area));
     const text = filesUnder(path.join(out, area))
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n')
