@@ -40,9 +40,10 @@ beforeAll(() => {
   mkdirSync(modules, { recursive: true });
   writeFileSync(path.join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
   const packed = packedOnce();
+  if (packed.status !== 0) throw new Error(`pnpm pack:all failed (exit ${packed.status}):\n${packed.output}`);
   for (const name of PACKAGES) {
     const tarball = packed.tarballs[name];
-    if (packed.status !== 0 || !tarball) throw new Error(`pnpm pack:all wrote no tarball of ${name} (exit ${packed.status}):\n${packed.output}`);
+    if (!tarball) throw new Error(`pnpm pack:all wrote no tarball of ${name}:\n${packed.output}`);
     tarballs.set(name, tarball);
     const dir = path.join(modules, scopedName(name));
     mkdirSync(dir, { recursive: true });
