@@ -94,7 +94,8 @@ const CHECKS: [key: string, command: () => [string, string[]]][] = [
     [`attw ${name}`, () => [path.join(ROOT, 'node_modules/.bin/attw'), [tarballs.get(name)!, '--profile', 'esm-only', '--format', 'ascii']]],
   ]),
 ];
-// Started once the project is set up, three at a time; each test waits for its own.
+// Started once the project is set up, two at a time, the next as soon as one ends; each test
+// waits for its own.
 let checks = new Map<string, Promise<Outcome<{ status: number | null; output: string }>>>();
 beforeAll(() => {
   const outcomes = inTurn(
@@ -103,7 +104,7 @@ beforeAll(() => {
         () =>
           run(...command()),
     ),
-    3,
+    2,
   );
   checks = new Map(CHECKS.map(([key], index) => [key, outcomes[index]!]));
 });
