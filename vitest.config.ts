@@ -29,8 +29,9 @@ export default defineConfig({
     // Two files at once on a 2-core machine (vitest's default keeps one core free): most files wait
     // on child processes, sockets or Chromium, so the second worker shortens the run by a third.
     maxWorkers: 2,
-    // The build outputs the tests read are rebuilt first when older than their sources (a file run alone).
-    globalSetup: ['./test/support/fresh-build.ts'],
+    // The build outputs the tests read are rebuilt first when older than their sources (a file run alone);
+    // the run's scratch folder, where files of both workers share work (one pack of the packages).
+    globalSetup: ['./test/support/fresh-build.ts', './test/support/run-scratch.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The suite publishes what it reached of the contracts (dist/platform-coverage.json and .html);

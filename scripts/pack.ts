@@ -30,7 +30,7 @@ function checkBuilt(name: string, manifest: Json) {
 }
 
 /** `pnpm pack` in packages/<name>, into `out`; returns the tarball's path. */
-export function packOne(name: string, out: string): string {
+function packOne(name: string, out: string): string {
   const manifest = packageJson(name);
   if (!manifest.files) throw new PackError(`packages/${name}/package.json has no "files": list what the package ships`);
   checkBuilt(name, manifest);

@@ -1,5 +1,5 @@
-// Every package's declarations compile as a user compiles them: the tarballs `pnpm pack` makes,
-// unpacked into a project's node_modules (their dependencies linked from the workspace, no
+// Every package's declarations compile as a user compiles them: the tarballs `pnpm pack` makes
+// (the README's `pnpm pack:all`, run once per vitest run: test/support/packed-project.ts), unpacked into a project's node_modules (their dependencies linked from the workspace, no
 // install), and one file importing every entry point, type-checked with skipLibCheck: false,
 // strict and exactOptionalPropertyTypes, under moduleResolution node16 and bundler, with the oldest
 // TypeScript the packages support and the latest (test/consumer/package.json pins both). publint
@@ -11,7 +11,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryPoints } from '../../scripts/lib/build/entry-points.ts';
 import { ROOT, scopedName } from '../../scripts/lib/paths.ts';
-import { PACKAGES, packOne } from '../../scripts/pack.ts';
+import { PACKAGES } from '../../scripts/pack.ts';
+import { inTurn, type Outcome, outcomeOf } from '../support/in-turn.ts';
+import { packedOnce } from '../support/packed-project.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'published-types-'));
 const project = path.join(scratch, 'project');
@@ -37,8 +39,11 @@ function link(from: string, target: string) {
 beforeAll(() => {
   mkdirSync(modules, { recursive: true });
   writeFileSync(path.join(project, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
+  const packed = packedOnce();
+  if (packed.status !== 0) throw new Error(`pnpm pack:all failed (exit ${packed.status}):\n${packed.output}`);
   for (const name of PACKAGES) {
-    const tarball = packOne(name, scratch);
+    const tarball = packed.tarballs[name];
+    if (!tarball) throw new Error(`pnpm pack:all wrote no tarball of ${name}:\n${packed.output}`);
     tarballs.set(name, tarball);
     const dir = path.join(modules, scopedName(name));
     mkdirSync(dir, { recursive: true });
@@ -67,13 +72,43 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Runs a command in the project; the checks run at once (it.concurrent), each compiler in a process of its own. */
+/** Runs a command in the project. */
 const run = (command: string, args: string[]) =>
   new Promise<{ status: number | null; output: string }>((resolve) => {
     execFile(command, args, { cwd: project, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
       resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` }),
     );
   });
+
+const FLAGS = ['--noEmit', '--strict', '--exactOptionalPropertyTypes', '--skipLibCheck', 'false', '--target', 'es2022', '--types', 'node'];
+/** Every check's command, by the test that reads it: the compilers first (the longest), then publint and attw per tarball. */
+const CHECKS: [key: string, command: () => [string, string[]]][] = [
+  ...COMPILERS.flatMap(({ alias, tsc }) =>
+    Object.entries(RESOLUTIONS).map(([name, resolution]): [string, () => [string, string[]]] => [
+      `${alias} ${name}`,
+      () => [process.execPath, [tsc, ...FLAGS, ...resolution, 'consumer.ts']],
+    ]),
+  ),
+  ...PACKAGES.flatMap((name): [string, () => [string, string[]]][] => [
+    [`publint ${name}`, () => [path.join(ROOT, 'node_modules/.bin/publint'), ['--strict', '--pack', 'false', path.join(modules, scopedName(name))]]],
+    [`attw ${name}`, () => [path.join(ROOT, 'node_modules/.bin/attw'), [tarballs.get(name)!, '--profile', 'esm-only', '--format', 'ascii']]],
+  ]),
+];
+// Started once the project is set up, two at a time, the next as soon as one ends; each test
+// waits for its own.
+let checks = new Map<string, Promise<Outcome<{ status: number | null; output: string }>>>();
+beforeAll(() => {
+  const outcomes = inTurn(
+    CHECKS.map(
+      ([, command]) =>
+        () =>
+          run(...command()),
+    ),
+    2,
+  );
+  checks = new Map(CHECKS.map(([key], index) => [key, outcomes[index]!]));
+});
+const checked = (key: string) => outcomeOf(checks.get(key)!);
 
 describe('the TypeScript versions the packages support', () => {
   it.each(PACKAGES.filter((name) => name !== 'cli'))('%s states the oldest checked here as its optional peer typescript', (name) => {
@@ -92,14 +127,13 @@ describe('the consumer file', () => {
   });
 });
 
-describe.each(COMPILERS)('the packed declarations under TypeScript $version ($alias)', ({ tsc, version }) => {
+describe.each(COMPILERS)('the packed declarations under TypeScript $version ($alias)', ({ alias, tsc, version }) => {
   it('is the version pinned', async () => expect((await run(process.execPath, [tsc, '--version'])).output.trim()).toBe(`Version ${version}`));
 
-  it.concurrent.each(Object.entries(RESOLUTIONS))(
+  it.each(Object.keys(RESOLUTIONS))(
     'compile with skipLibCheck: false, strict, exactOptionalPropertyTypes, moduleResolution %s',
-    async (_name, resolution) => {
-      const flags = ['--noEmit', '--strict', '--exactOptionalPropertyTypes', '--skipLibCheck', 'false', '--target', 'es2022', '--types', 'node'];
-      const result = await run(process.execPath, [tsc, ...flags, ...resolution, 'consumer.ts']);
+    async (name) => {
+      const result = await checked(`${alias} ${name}`);
       expect(result.output).toBe('');
       expect(result.status).toBe(0);
     },
@@ -108,13 +142,13 @@ describe.each(COMPILERS)('the packed declarations under TypeScript $version ($al
 });
 
 describe.each([...PACKAGES])('the %s tarball', (name) => {
-  it.concurrent('passes publint (strict)', async () => {
-    const result = await run(path.join(ROOT, 'node_modules/.bin/publint'), ['--strict', '--pack', 'false', path.join(modules, scopedName(name))]);
+  it('passes publint (strict)', async () => {
+    const result = await checked(`publint ${name}`);
     expect(result.status, result.output).toBe(0);
   }, 60_000);
 
-  it.concurrent('passes attw --profile esm-only', async () => {
-    const result = await run(path.join(ROOT, 'node_modules/.bin/attw'), [tarballs.get(name)!, '--profile', 'esm-only', '--format', 'ascii']);
+  it('passes attw --profile esm-only', async () => {
+    const result = await checked(`attw ${name}`);
     expect(result.status, result.output).toBe(0);
   }, 60_000);
 });

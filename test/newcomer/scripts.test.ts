@@ -1,6 +1,6 @@
 // The repository's commands as a newcomer meets them: no script hidden behind one of pnpm's own
 // commands, every script answers --help, usage errors exit 2, and the README says what is needed.
-import { spawnSync } from 'node:child_process';
+import { exec, execFile, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,14 @@ import { blocksOf } from '../support/doc-blocks.ts';
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; engines: { node: string } };
 const scripts = Object.entries(manifest.scripts);
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+
+type Ran = { status: number | null; stdout: string; stderr: string };
+const settle = (resolve: (ran: Ran) => void) => (error: (Error & { code?: unknown }) | null, stdout: string, stderr: string) =>
+  resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+/** A command line in a shell, or a file with arguments, from the root; the tests that spawn one run at once (it.concurrent), each waiting for its own process. */
+const runShell = (command: string, env?: NodeJS.ProcessEnv) =>
+  new Promise<Ran>((resolve) => exec(command, { cwd: ROOT, encoding: 'utf8', env }, settle(resolve)));
+const runFile = (file: string, args: string[]) => new Promise<Ran>((resolve) => execFile(file, args, { cwd: ROOT, encoding: 'utf8' }, settle(resolve)));
 
 /**
  * What `pnpm <name>` does itself instead of running the script `<name>`: pnpm 10's commands and
@@ -43,39 +51,32 @@ describe('package.json scripts', () => {
     expect(readFileSync(path.join(ROOT, file), 'utf8'), `${file} does not handle --help`).toMatch(/parseScriptArgs\(|'--help'/);
   });
 
-  it.each(scripts)('%s answers --help (%s)', (name, command) => {
+  it.concurrent.each(scripts)('%s answers --help (%s)', async (name, command) => {
     const file = ownScript(command);
     if (file) {
       // Never run a script that would not stop at --help (it would do its job for real).
       expect(readFileSync(path.join(ROOT, file), 'utf8'), `${file} does not handle --help`).toMatch(/parseScriptArgs|'--help'/);
     }
-    const result = spawnSync(`${command} --help`, {
-      cwd: ROOT,
-      shell: true,
-      encoding: 'utf8',
-      env: { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` },
-    });
+    const result = await runShell(`${command} --help`, { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` });
     expect(result.status, result.stderr).toBe(0);
     if (file) expect(result.stdout).toMatch(new RegExp(`^Usage: pnpm ${name.replace(':', '\\:')}\\b`, 'i'));
     else expect(result.stdout.trim().length).toBeGreaterThan(0);
   });
 
-  it.each([
+  it.concurrent.each([
     ['lint', 'scripts/lint.ts'],
     ['bundle', 'scripts/bundle.ts'],
     ['check:breaking', 'scripts/check-breaking.ts'],
-  ])('pnpm %s with an unknown area is a usage error: exit 2, the areas listed', (_name, file) => {
-    const result = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [file, 'nosuch'], { cwd: ROOT, encoding: 'utf8' });
+  ])('pnpm %s with an unknown area is a usage error: exit 2, the areas listed', async (_name, file) => {
+    const result = await runFile(path.join(ROOT, 'node_modules/.bin/tsx'), [file, 'nosuch']);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^error: unknown area nosuch; the areas are /);
   });
 
-  it('pnpm bench with an unknown option or benchmark is a usage error', () => {
-    for (const args of [['--colour'], ['nosuch']]) {
-      const result = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/bench.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
-      expect(result.status, args.join(' ')).toBe(2);
-      expect(result.stderr).toMatch(/^error: /);
-    }
+  it.concurrent.each([['--colour'], ['nosuch']])('pnpm bench %s is a usage error', async (...args) => {
+    const result = await runFile(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/bench.ts', ...args]);
+    expect(result.status, args.join(' ')).toBe(2);
+    expect(result.stderr).toMatch(/^error: /);
   });
 });
 

@@ -90,8 +90,8 @@ describe('rebuilding only what changed', () => {
 });
 
 describe('a test file run alone (npx vitest run FILE)', () => {
-  it("is preceded by vitest's globalSetup, which brings the build up to date", () => {
-    expect(vitestConfig.test?.globalSetup).toEqual(['./test/support/fresh-build.ts']);
+  it("is preceded by vitest's globalSetup, which brings the build up to date first (then makes the run's scratch folder)", () => {
+    expect(vitestConfig.test?.globalSetup).toEqual(['./test/support/fresh-build.ts', './test/support/run-scratch.ts']);
   });
 
   it('rebuilds what is older than its sources, saying so and why; then nothing', async () => {

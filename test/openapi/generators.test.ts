@@ -3,7 +3,8 @@
 // for every operation; the module it wrote loads in Node (strict mode: a duplicate parameter name
 // throws its SyntaxError); every operation is called with each of the contract's request examples
 // against the mock in process, answered with its example's status, the answer valid by the
-// contract; and the output type-checks under strict TypeScript. The generators are one table
+// contract; and the output type-checks under strict TypeScript (every generator's in one program).
+// The generators' commands start when the file loads, two at a time. The generators are one table
 // (test/support/generated-clients.ts), their known defects another (below), each with its
 // upstream issue and a test that fails once the defect is gone.
 import { execFile } from 'node:child_process';
@@ -15,6 +16,7 @@ import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundlePath, ROOT } from '../../scripts/lib/paths.ts';
 import { type Call, GENERATORS } from '../support/generated-clients.ts';
+import { inTurn, outcomeOf } from '../support/in-turn.ts';
 import { loadGenerated } from '../support/load-generated.ts';
 import { useMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf, validateAnswer } from '../support/openapi.ts';
@@ -92,20 +94,76 @@ async function problemsOf(generator: (typeof GENERATORS)[number], module: Record
 
 const examplesOf = (area: string, operation: Operation) => pairedExamples(loadBundle(area), operation);
 
-describe.each(GENERATORS.map((generator) => [generator.name, generator] as const))('%s', (name, generator) => {
-  mkdirSync(GENERATED, { recursive: true });
-  const out = mkdtempSync(path.join(GENERATED, 'generator-'));
-  const loaded = mkdtempSync(path.join(GENERATED, 'generated-js-'));
-  const seen: string[] = [];
-  afterAll(() => {
+// Every generator's command for every area, started when the file loads, two at a time in the
+// order the tests read them: a test waits only for its own, while the ones after it run.
+mkdirSync(GENERATED, { recursive: true });
+const outputs = new Map(
+  GENERATORS.map((generator) => [
+    generator.name,
+    { out: mkdtempSync(path.join(GENERATED, 'generator-')), loaded: mkdtempSync(path.join(GENERATED, 'generated-js-')) },
+  ]),
+);
+afterAll(() => {
+  for (const { out, loaded } of outputs.values()) {
     rmSync(out, { recursive: true, force: true });
     rmSync(loaded, { recursive: true, force: true });
-  });
-
-  it.each(listAreas())('generates the %s area: a module that loads, whose every operation answers each request example as the contract says', async (area) => {
+  }
+});
+const runs = GENERATORS.flatMap((generator) => listAreas().map((area) => ({ generator, area })));
+const generations = inTurn(
+  runs.map(({ generator, area }) => async () => {
+    const { out } = outputs.get(generator.name)!;
     const [command, args] = generator.command(bundlePath(area, 'yaml'), area);
     mkdirSync(path.join(out, area), { recursive: true }); // openapi-zod-client writes into an existing folder only
     await run(command, args, { cwd: out });
+  }),
+);
+const generated = (name: string, area: string) => generations[runs.findIndex((r) => r.generator.name === name && r.area === area)]!;
+
+/**
+ * Every generator's output in one strict TypeScript program (the standard library and the packages
+ * they import read and checked once, not once per generator), once all generated; each generator's
+ * test reads the diagnostics of its own files. Each file must be a module that declares no global,
+ * so that no output can change how another type-checks.
+ */
+let checked: Promise<{ errors: Map<string, string[]>; scripts: string[] }> | undefined;
+const typeCheckAll = () =>
+  (checked ??= Promise.all(generations).then(() => {
+    const files = [...outputs.values()].flatMap(({ out }) => filesUnder(out));
+    const program = ts.createProgram(files, {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+      types: [],
+    });
+    const scripts = files.filter((file) => {
+      const source = program.getSourceFile(file)!;
+      return !ts.isExternalModule(source) || /\bdeclare\s+global\b/.test(source.text);
+    });
+    const errors = new Map<string, string[]>();
+    for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
+      const file = diagnostic.file?.fileName ?? '';
+      const name = [...outputs].find(([, { out }]) => file.startsWith(`${out}/`))?.[0] ?? '(no file)';
+      const text = ts.formatDiagnostic(diagnostic, {
+        getCanonicalFileName: (f) => f,
+        getCurrentDirectory: () => outputs.get(name)?.out ?? ROOT,
+        getNewLine: () => '\n',
+      });
+      errors.set(name, [...(errors.get(name) ?? []), text]);
+    }
+    return { errors, scripts };
+  }));
+
+describe.each(GENERATORS.map((generator) => [generator.name, generator] as const))('%s', (name, generator) => {
+  const { out, loaded } = outputs.get(name)!;
+  const seen: string[] = [];
+
+  it.each(listAreas())('generates the %s area: a module that loads, whose every operation answers each request example as the contract says', async (area) => {
+    await outcomeOf(generated(name, area));
     const text = filesUnder(path.join(out, area))
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n')
@@ -132,25 +190,6 @@ describe.each(GENERATORS.map((generator) => [generator.name, generator] as const
     expect(problems.filter((problem) => !known.includes(problem))).toEqual([]);
   });
 
-  // after the areas' tests, which generate them
-  it('generates code that type-checks under strict TypeScript', () => {
-    const program = ts.createProgram(filesUnder(out), {
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-      types: [],
-    });
-    const errors = ts
-      .getPreEmitDiagnostics(program)
-      .map((diagnostic) => ts.formatDiagnostic(diagnostic, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => out, getNewLine: () => '\n' }));
-    expect(errors, `${name}'s output does not type-check`).toEqual([]);
-    expect(readdirSync(out).sort()).toEqual([...listAreas()].sort());
-  });
-
   const defects = KNOWN_DEFECTS.filter((defect) => defect.generator === name);
   it.skipIf(defects.length === 0).each(defects.map((defect) => [defect.issue, defect] as const))(
     'still has its known defect (%s): remove it from KNOWN_DEFECTS once fixed',
@@ -158,4 +197,14 @@ describe.each(GENERATORS.map((generator) => [generator.name, generator] as const
       expect(seen.filter((problem) => defect.problem.test(problem)).length, defect.why).toBeGreaterThan(0);
     },
   );
+});
+
+// After every generator's areas' tests, which waited for all their outputs: one program for all.
+describe.each(GENERATORS.map((generator) => [generator.name] as const))('%s', (name) => {
+  it('generates code that type-checks under strict TypeScript', async () => {
+    const { errors, scripts } = await typeCheckAll();
+    expect(scripts, "a file that is not a module, or declares a global, would type-check with the other generators' files").toEqual([]);
+    expect([...(errors.get(name) ?? []), ...(errors.get('(no file)') ?? [])], `${name}'s output does not type-check`).toEqual([]);
+    expect(readdirSync(outputs.get(name)!.out).sort()).toEqual([...listAreas()].sort());
+  }, 120_000);
 });

@@ -1,13 +1,74 @@
-// A project with the packages installed from their tarballs, as a user gets them (the README's
-// block that packs and installs them makes it: test/newcomer/packed-install.test.ts): commands
-// run there in a clean npm environment.
+// The packages as a user gets them. `packedOnce()`: the README's block that packs and installs them
+// ("Installing the packages") has `pnpm pack:all` as its first line, and that line runs once per
+// vitest run, for every file that needs the tarballs (packed-install, published-types), under a
+// lock (two files may ask at once from two workers), from an empty dist/packages/ (no tarball of an
+// earlier pack can stand in for one this pack did not write). `packedProject()`: a project with the
+// packages installed from those tarballs (the block's other lines make it:
+// test/newcomer/packed-install.test.ts), where commands run in a clean npm environment.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../scripts/lib/paths.ts';
+import { inject } from 'vitest';
+import { PACKAGE_SCOPE, ROOT, tarballName } from '../../scripts/lib/paths.ts';
 import { cleanNpmEnv } from '../../scripts/lib/pnpm.ts';
+import { PACKAGES } from '../../scripts/pack.ts';
+import { blocksOf } from './doc-blocks.ts';
+import { pnpmOnPath } from './pnpm-on-path.ts';
 
 export const versionOf = (name: string) => JSON.parse(readFileSync(path.join(ROOT, 'packages', name, 'package.json'), 'utf8')).version as string;
+
+const OUT = path.join(ROOT, 'dist/packages');
+
+/** The README's block that packs the packages and installs them in another project (`../my-app`). */
+export const installBlock = blocksOf('README.md').find((block) => block.language === 'sh' && /pnpm pack:all/.test(block.code));
+/** Its first line, which packs (and sets nothing the lines after it use), and the lines after it, which install. */
+export const [PACK_LINE, ...INSTALL_LINES] = installBlock?.code.split('\n') ?? [];
+
+export interface Packed {
+  /** The pack line's exit code and output. */
+  status: number | null;
+  output: string;
+  /** Each package's tarball, as the pack wrote it (a copy kept for the run). */
+  tarballs: Record<string, string>;
+}
+
+/** Runs `work` holding an exclusive lock on `file` (flock(1): the kernel wakes the waiter when the holder closes it). */
+function underLock<T>(file: string, work: () => T): T {
+  const fd = openSync(file, 'a');
+  try {
+    const locked = spawnSync('flock', ['--exclusive', '3'], { stdio: ['ignore', 'ignore', 'pipe', fd], encoding: 'utf8' });
+    if (locked.status !== 0) throw new Error(`could not lock ${file}: ${locked.error ?? locked.stderr}`);
+    return work();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The README block's `pnpm pack:all` line, run as written in the repository once per vitest run; every caller gets its result. */
+export function packedOnce(): Packed {
+  const dir = path.join(inject('runScratch'), 'packed');
+  mkdirSync(dir, { recursive: true });
+  return underLock(path.join(dir, 'lock'), () => {
+    const record = path.join(dir, 'packed.json');
+    if (existsSync(record)) return JSON.parse(readFileSync(record, 'utf8')) as Packed;
+    if (!PACK_LINE?.startsWith('pnpm pack:all')) throw new Error(`the README's install block does not start with pnpm pack:all:\n${installBlock?.code}`);
+    for (const file of existsSync(OUT) ? readdirSync(OUT) : []) {
+      if (PACKAGES.some((name) => file.startsWith(`${PACKAGE_SCOPE.slice(1)}-${name}-`))) rmSync(path.join(OUT, file));
+    }
+    const result = spawnSync('bash', ['--norc', '--noprofile', '-e', '-c', PACK_LINE], { cwd: ROOT, encoding: 'utf8', env: pnpmOnPath(dir) });
+    const tarballs: Record<string, string> = {};
+    mkdirSync(path.join(dir, 'tarballs'), { recursive: true });
+    for (const name of PACKAGES) {
+      const written = path.join(OUT, tarballName(name, versionOf(name)));
+      if (!existsSync(written)) continue;
+      tarballs[name] = path.join(dir, 'tarballs', path.basename(written));
+      copyFileSync(written, tarballs[name]);
+    }
+    const packed: Packed = { status: result.status, output: `${result.stdout}${result.stderr}`, tarballs };
+    writeFileSync(record, JSON.stringify(packed));
+    return packed;
+  });
+}
 
 export function packedProject(scratch: string) {
   const dir = path.join(scratch, 'project');
