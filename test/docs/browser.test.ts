@@ -17,10 +17,12 @@ import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
 import {
   finish as finishVisit,
   launchBrowser,
+  openSearch,
   operationSection,
   PAGE_TIMEOUT_MS,
   screenshotFolder,
-  searchResults,
+  searchDialog,
+  searchFor,
   sidebarEntry,
   siteSources,
   switchToStated,
@@ -85,7 +87,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await show('tag/manage-videos/POST/library/{libraryId}/videos');
     await operationSection(page, 'Manage Videos', 'post', '/library/{libraryId}/videos').waitFor();
     await typeSearch(page, 'ReplicationRegions');
-    const result = page
+    const result = searchDialog(page)
       .getByRole('option')
       .filter({ hasText: /Models:\s*StorageZone\b/ })
       .first();
@@ -97,7 +99,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-search.png`) });
 
     await typeSearch(page, 'Paging');
-    await page.getByRole('option').filter({ hasText: 'Paging' }).first().waitFor();
+    await searchDialog(page).getByRole('option').filter({ hasText: 'Paging' }).first().waitFor();
     if (source === 'mock') await expectAccessible(page, 'the search dialog');
     await page.keyboard.press('Escape');
   });
@@ -201,7 +203,8 @@ describe.each(sources)('the reference site from %s', (source, site) => {
   if (source === 'mock')
     it('ranks operations and guides above models in search, and names a model’s area', async () => {
       const { page } = visited;
-      const results = (text: string) => searchResults(page, text);
+      const dialog = await openSearch(page);
+      const results = (text: string) => searchFor(dialog, text);
       const token = await results('token');
       const guide = token.findIndex((option) => /Heading: Database tokens/.test(option));
       expect(guide, token.join('\n')).toBeGreaterThanOrEqual(0);
@@ -211,6 +214,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
       const zone = await results('storage zone');
       expect(zone[0]).toMatch(/Operation: List storage zones/);
       expect(zone.find((option) => /Models: PullZone/.test(option))).toMatch(/Model of Storage API/);
+      await page.keyboard.press('Escape');
     });
 
   if (source === 'mock')
