@@ -150,6 +150,7 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
       if (source === 'mock') await expectAccessible(page, `Test Request of ${tried.method.toUpperCase()} ${tried.path}, answered`);
     }
     await page.keyboard.press('Escape');
+    await testRequest(page).waitFor({ state: 'hidden' }); // closed before the next operation's button is clicked
     return { headers: await request.allHeaders(), status: response.status(), before, after };
   }
 
