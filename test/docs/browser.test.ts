@@ -1,5 +1,5 @@
-// The reference site in headless Chromium (Debian's, driven by playwright-core), from file:// and
-// from /docs/ at the mock's address (served with a mock in process, no port: serveInProcess):
+// The reference site in headless Chromium (Debian's, driven by playwright-core), from file:// (with
+// no mock address) and from /docs/ at the mock's address (served with a mock in process, no port: serveInProcess):
 // one navigation reaches every operation of every area, search from one area finds another
 // area's field, assumptions are badged and can be hidden, the top bar stays on screen; no request
 // leaves for another host and no console error is logged. Test Request and the bar's mock address
@@ -17,10 +17,12 @@ import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
 import {
   finish as finishVisit,
   launchBrowser,
+  openSearch,
   operationSection,
   PAGE_TIMEOUT_MS,
   screenshotFolder,
-  searchResults,
+  searchDialog,
+  searchFor,
   sidebarEntry,
   siteSources,
   switchToStated,
@@ -47,7 +49,14 @@ const visit = (url: string) => visitSite(browser, url, mock.url, mock);
 const finish = (visited: Visit, screenshot: string) => finishVisit(visited, path.join(SCREENSHOTS, screenshot));
 
 const areas = listAreas();
-const sources = siteSources(() => mock.url);
+/**
+ * The site from a file, with no mock address (no page here calls the mock: the bar says where Test
+ * Request would go; try-it.test.ts opens the file with an address and sends), and from the mock's /docs/.
+ */
+const sources: (readonly ['file' | 'mock', (query?: string) => string])[] = [
+  ['file', () => pathToFileURL(path.join(DOCS_DIR, 'index.html')).href],
+  siteSources(() => mock.url)[1],
+];
 
 describe.each(sources)('the reference site from %s', (source, site) => {
   // One page per source: loading the site is the slow part.
@@ -59,6 +68,13 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await visited.page.goto(`${site()}#${hash}`);
     await visited.page.locator('body[data-rendered="true"]').waitFor();
   };
+
+  // The one page from a file, opened with no mock address: it renders, and the bar says where Test Request goes by default.
+  if (source === 'file')
+    it('renders from a file without a mock address and says where Test Request goes', async () => {
+      await expect(visited.page.locator('#mock-status').innerText()).resolves.toContain('http://127.0.0.1:4010');
+      await visited.page.screenshot({ path: path.join(SCREENSHOTS, 'file-no-mock.png') });
+    });
 
   it('reaches every operation of every area from one navigation', async () => {
     const { page } = visited;
@@ -85,7 +101,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await show('tag/manage-videos/POST/library/{libraryId}/videos');
     await operationSection(page, 'Manage Videos', 'post', '/library/{libraryId}/videos').waitFor();
     await typeSearch(page, 'ReplicationRegions');
-    const result = page
+    const result = searchDialog(page)
       .getByRole('option')
       .filter({ hasText: /Models:\s*StorageZone\b/ })
       .first();
@@ -97,7 +113,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
     await page.screenshot({ path: path.join(SCREENSHOTS, `${source}-search.png`) });
 
     await typeSearch(page, 'Paging');
-    await page.getByRole('option').filter({ hasText: 'Paging' }).first().waitFor();
+    await searchDialog(page).getByRole('option').filter({ hasText: 'Paging' }).first().waitFor();
     if (source === 'mock') await expectAccessible(page, 'the search dialog');
     await page.keyboard.press('Escape');
   });
@@ -201,7 +217,8 @@ describe.each(sources)('the reference site from %s', (source, site) => {
   if (source === 'mock')
     it('ranks operations and guides above models in search, and names a model’s area', async () => {
       const { page } = visited;
-      const results = (text: string) => searchResults(page, text);
+      const dialog = await openSearch(page);
+      const results = (text: string) => searchFor(dialog, text);
       const token = await results('token');
       const guide = token.findIndex((option) => /Heading: Database tokens/.test(option));
       expect(guide, token.join('\n')).toBeGreaterThanOrEqual(0);
@@ -211,6 +228,7 @@ describe.each(sources)('the reference site from %s', (source, site) => {
       const zone = await results('storage zone');
       expect(zone[0]).toMatch(/Operation: List storage zones/);
       expect(zone.find((option) => /Models: PullZone/.test(option))).toMatch(/Model of Storage API/);
+      await page.keyboard.press('Escape');
     });
 
   if (source === 'mock')
@@ -249,12 +267,4 @@ describe.each(sources)('the reference site from %s', (source, site) => {
       await expectAccessible(page, 'stated facts only, dark');
       await finish(visited, `${source}-stated-dark`);
     });
-});
-
-describe('the reference site from file:// without a mock address', () => {
-  it('renders, says where Test Request goes, and calls nothing', async () => {
-    const visited = await visit(pathToFileURL(path.join(DOCS_DIR, 'index.html')).href);
-    await expect(visited.page.locator('#mock-status').innerText()).resolves.toContain('http://127.0.0.1:4010');
-    await finish(visited, 'file-no-mock');
-  });
 });

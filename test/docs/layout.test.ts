@@ -132,7 +132,7 @@ describe.each([390, 1024, 1440])('the reference site at %i px', (width) => {
     await operationSection(page, LONGEST.tag, LONGEST.method, LONGEST.path)
       .getByRole('button', { name: /test request/i })
       .click();
-    const send = page.getByRole('button', { name: /^send/i }).first();
+    const send = page.locator('[role="dialog"].scalar-client').getByRole('button', { name: /^send/i }).first();
     await send.waitFor();
     const box = await send.evaluate((button) => {
       const rect = button.getBoundingClientRect();

@@ -4,12 +4,12 @@
 // it, as each model does; no result shows markup (a group's description holds the Assumed badge's HTML).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GUIDES_DIR } from '../../scripts/lib/site/guides.ts';
 import { useMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
-import { finish, launchBrowser, PAGE_TIMEOUT_MS, screenshotFolder, searchResults, type Visit, visit } from '../support/site-browser.ts';
+import { finish, launchBrowser, openSearch, PAGE_TIMEOUT_MS, screenshotFolder, searchFor, type Visit, visit } from '../support/site-browser.ts';
 
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
 vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
@@ -17,19 +17,25 @@ vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
 const mock = useMock();
 let browser: Browser;
 let visited: Visit;
+/** The search, opened once: each query replaces the last in it, as a reader changes the words. */
+let dialog: Locator;
 let SCREENSHOTS: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   SCREENSHOTS = screenshotFolder('search');
   visited = await visit(browser, `${mock.url}/docs/index.html`, mock.url, mock);
+  dialog = await openSearch(visited.page);
 });
 afterAll(async () => {
-  if (visited) await finish(visited, path.join(SCREENSHOTS, 'search'));
+  if (visited) {
+    await visited.page.keyboard.press('Escape');
+    await finish(visited, path.join(SCREENSHOTS, 'search'));
+  }
   await browser?.close();
 });
 
 /** The results of a search, as the reader reads them (one line each). */
-const search = (text: string) => searchResults(visited.page, text);
+const search = (text: string) => searchFor(dialog, text);
 
 /**
  * Every section of the guides, read from site/guides/ here: a heading of level 1 or 2 with its

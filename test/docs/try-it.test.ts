@@ -81,19 +81,23 @@ const sentBy = (tried: Tried, mockHost: string) => {
     request.method() === tried.method.toUpperCase() && new URL(request.url()).host === mockHost && pattern.test(new URL(request.url()).pathname);
 };
 
+/** Scalar's Test Request: its dialog over the reference, where each query looks (not the whole reference). */
+const testRequest = (page: Page) => page.locator('[role="dialog"].scalar-client');
+
 /** What the open Test Request's authentication card shows: the selected scheme (or none) and the values filled in. */
 async function authCard(page: Page) {
-  const label = page
+  const dialog = testRequest(page);
+  const label = dialog
     .getByText(/^(Selected Auth Type: \S+|Select Auth Type)$/)
     .filter({ visible: true })
     .first();
   await label.waitFor();
   const scheme = /Selected Auth Type: (\S+)/.exec(await label.innerText())?.[1];
-  const values = await page
+  const values = await dialog
     .locator('input[id^="scalar-client"]')
     .filter({ visible: true })
     .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-  const none = await page.getByText('No authentication selected').filter({ visible: true }).count();
+  const none = await dialog.getByText('No authentication selected').filter({ visible: true }).count();
   return { scheme, values, none };
 }
 
@@ -135,10 +139,10 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
       .click();
     const before = await authCard(page);
     const sent = page.waitForRequest(sentBy(tried, new URL(mock.url).host));
-    await page.getByRole('button', { name: /^send/i }).first().click();
+    await testRequest(page).getByRole('button', { name: /^send/i }).first().click();
     const request = await sent;
     const response = (await request.response())!;
-    await page.getByText(`${response.status()} `).first().waitFor();
+    await testRequest(page).getByText(`${response.status()} `).first().waitFor();
     const after = await authCard(page);
     if (tried.schemes.includes(BEARER)) {
       await page.screenshot({ path: path.join(screenshots, `${source}-${tried.area}-${tried.method}-${tried.schemes.join('+')}.png`) });
@@ -146,6 +150,7 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
       if (source === 'mock') await expectAccessible(page, `Test Request of ${tried.method.toUpperCase()} ${tried.path}, answered`);
     }
     await page.keyboard.press('Escape');
+    await testRequest(page).waitFor({ state: 'hidden' }); // closed before the next operation's button is clicked
     return { headers: await request.allHeaders(), status: response.status(), before, after };
   }
 
@@ -260,7 +265,7 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
       await operationSection(page, pipeline.tag, pipeline.method, pipeline.path)
         .getByRole('button', { name: /test request/i })
         .click();
-      await page.getByRole('button', { name: /^send/i }).first().click();
+      await testRequest(page).getByRole('button', { name: /^send/i }).first().click();
       const status = page.locator('#mock-status');
       await status.getByText(/did not give a database token/).waitFor();
       const manifest = JSON.parse(readFileSync(path.join(ROOT, 'packages/mock/package.json'), 'utf8')) as { name: string; bin: Record<string, string> };

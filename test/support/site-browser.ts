@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DOCS_DIR, ROOT } from '../../scripts/lib/paths.ts';
 
@@ -153,23 +153,33 @@ export async function switchToStated(page: Page) {
   await rendered(page);
 }
 
-/** Opens the navigation's search and types the query; the results show as options. */
-export async function typeSearch(page: Page, text: string) {
+/** Scalar's search dialog, where the search's queries look (not the whole reference behind it). */
+export const searchDialog = (page: Page) => page.locator('[role="dialog"][aria-label="Search"]');
+
+/** Opens the navigation's search; its results show as options in the dialog this returns. */
+export async function openSearch(page: Page): Promise<Locator> {
   await page
     .locator('aside')
     .getByRole('button', { name: /search/i })
     .first()
     .click();
-  await page.getByRole('combobox').fill(text);
+  return searchDialog(page);
 }
 
-/** The results of a search, as the reader reads them (one line each); the search is closed again. */
-export async function searchResults(page: Page, text: string): Promise<string[]> {
-  await typeSearch(page, text);
-  await page.getByRole('option').first().waitFor();
-  const options = (await page.getByRole('option').allInnerTexts()).map((option) => option.replace(/\s+/g, ' ').trim());
-  await page.keyboard.press('Escape');
-  return options;
+/** Opens the navigation's search and types the query; the results show as options. */
+export async function typeSearch(page: Page, text: string) {
+  await (await openSearch(page)).getByRole('combobox').fill(text);
+}
+
+/**
+ * The results of a search in the open dialog, as the reader reads them (one line each); the
+ * dialog stays open for the next query, as when a reader changes the words.
+ */
+export async function searchFor(dialog: Locator, text: string): Promise<string[]> {
+  await dialog.getByRole('combobox').fill(text);
+  const options = dialog.getByRole('option');
+  await options.first().waitFor();
+  return (await options.allInnerTexts()).map((option) => option.replace(/\s+/g, ' ').trim());
 }
 
 /** A screenshot, then: no request left for another host and nothing was logged as an error. */
