@@ -1,5 +1,6 @@
 // `pnpm start [mock options]`: the main job. Rebuilds only what changed since the last build
-// (saying why), then runs the mock CLI with every option given here, which serves every area
+// (saying why), compiling without a type check (as a dev server does: `pnpm test` and
+// `pnpm build` check types; the build record says what was compiled unchecked), then runs the mock CLI with every option given here, which serves every area
 // and the reference site and prints its URLs, the database tokens and the request log.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,7 +13,8 @@ export const MOCK_BIN = path.join(ROOT, 'packages/mock/bin/platform-mock.js');
 const MOCK_CLI_OPTIONS = path.join(ROOT, 'packages/mock/dist/cli/cli-options.js');
 
 const DESCRIPTION = `Builds what changed since the last build (\`pnpm build\` or \`pnpm start\`), saying why,
-then runs the mock with the options given. Ctrl+C stops it (exit 0).`;
+without checking types (\`pnpm test\` and \`pnpm build\` check them), then runs the mock with the
+options given. Ctrl+C stops it (exit 0).`;
 
 /**
  * The mock's help under this script's name (the mock is the authority on its options), after
@@ -57,7 +59,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stdout.write(await mockHelp('pnpm start', DESCRIPTION));
     process.exit(0);
   }
-  const { buildStale } = await import('./build.ts');
+  const [{ buildStale }, { setTypeChecking }] = await Promise.all([import('./build.ts'), import('./lib/build/compile.ts')]);
+  setTypeChecking(false);
   const ran = await buildStale();
   if (ran.length === 0) console.log('build: up to date, nothing to rebuild');
   process.exit(await runMock(args, 'pnpm start'));

@@ -6,7 +6,7 @@
 // it listens on a free port (`--port 0` added), and the later blocks get its address in place of
 // the docs' 127.0.0.1:4010. A block marked `<!-- not run: reason -->` is skipped, with a reason.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,4 +94,11 @@ describe('the README’s shell blocks, on a fresh copy of the repository', () =>
     },
     300_000,
   );
+
+  it('pnpm start compiled every package without a type check (the test command checks types): the build record says so', () => {
+    const record = JSON.parse(readFileSync(path.join(clone, 'dist/.build-record.json'), 'utf8')) as Record<string, Record<string, string>>;
+    const packages = readdirSync(path.join(clone, 'packages'));
+    expect(packages.length).toBeGreaterThanOrEqual(4);
+    for (const name of packages) expect(record[name]?.['(types not checked)'], name).toBe('pnpm start, pnpm build --no-check');
+  });
 });

@@ -77,7 +77,7 @@ describe('rebuilding only what changed', () => {
     try {
       expect((await run(true, true)).ran).toEqual(['a', 'b', 'c']); // pnpm build --no-check
       expect(await run(false, true)).toEqual({ ran: [], log: [] }); // another build without a check: nothing to do
-      const UNCHECKED_B = 'rebuilding b: it was compiled without a type check (pnpm build --no-check), and no type check has passed since';
+      const UNCHECKED_B = 'rebuilding b: it was compiled without a type check (pnpm start, pnpm build --no-check), and no type check has passed since';
       expect(await run()).toEqual({ ran: ['b'], log: [UNCHECKED_B] }); // pnpm start, pnpm pack:all
       expect(await run()).toEqual({ ran: [], log: [] });
       await run(true, true);

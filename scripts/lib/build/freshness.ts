@@ -72,7 +72,7 @@ export function whyStale(
   }
   const removed = Object.keys(before).find((file) => file !== UNCHECKED && !(file in current));
   if (removed) return `${removed} was removed`;
-  return before[UNCHECKED] && !unchecked ? 'it was compiled without a type check (pnpm build --no-check), and no type check has passed since' : undefined;
+  return before[UNCHECKED] && !unchecked ? 'it was compiled without a type check (pnpm start, pnpm build --no-check), and no type check has passed since' : undefined;
 }
 
 export function readRecord(file: string): BuildRecord {
@@ -96,7 +96,7 @@ export interface RunStepsOptions {
   recordFile: string;
   /** Run every step, stale or not (`pnpm build`). */
   all?: boolean;
-  /** The steps that compile do not check types (`pnpm build --no-check`): recorded as such. */
+  /** The steps that compile do not check types (`pnpm start`, `pnpm build --no-check`): recorded as such. */
   unchecked?: boolean;
   log?: (line: string) => void;
 }
@@ -119,7 +119,7 @@ export async function runSteps(
     await step.run();
     // The inputs as they were when the step read them, so that an edit made meanwhile still counts.
     // Read again: a step may record something of its own meanwhile (the bundles, scripts/bundle.ts).
-    const before: Fingerprint = unchecked && step.compiles ? { ...inputs, [UNCHECKED]: 'pnpm build --no-check' } : inputs;
+    const before: Fingerprint = unchecked && step.compiles ? { ...inputs, [UNCHECKED]: 'pnpm start, pnpm build --no-check' } : inputs;
     const latest = readRecord(recordFile);
     latest[step.name] = before;
     writeRecord(recordFile, latest);
