@@ -49,14 +49,16 @@ export interface Generator {
   call: (module: Module, call: Call) => Promise<unknown>;
 }
 
-/** A CLI that takes one bundle: one command line per target. */
-const eachTarget =
-  (command: (target: Target) => [string, string[]]) =>
-  (targets: Target[]): Run[] =>
-    targets.map((target) => {
-      const [line, args] = command(target);
-      return { command: line, args, outs: [target.out] };
-    });
+/**
+ * A package whose CLI takes one bundle: one Node process of ours that calls its Node API for every
+ * target in turn, with the options its CLI passes for the command line a user types (the output is
+ * the same, byte for byte), so that the package loads once.
+ */
+const throughNodeApi =
+  (script: (targets: string) => string) =>
+  (targets: Target[]): Run[] => [
+    { command: process.execPath, args: ['--input-type=module', '--eval', script(JSON.stringify(targets))], outs: targets.map(({ out }) => out) },
+  ];
 
 const hasKeys = (value: Record<string, unknown>) => Object.keys(value).length > 0;
 
@@ -92,7 +94,12 @@ export const GENERATORS: Generator[] = [
   },
   {
     name: 'swagger-typescript-api',
-    runs: eachTarget(({ bundle, out }) => [bin('swagger-typescript-api'), ['generate', '--path', bundle, '--output', out, '--name', 'api.ts']]),
+    // As `swagger-typescript-api generate --path <bundle> --output <out> --name api.ts` for each.
+    runs: throughNodeApi(
+      (targets) => `import path from 'node:path';
+import { generateApi } from 'swagger-typescript-api';
+for (const { bundle, out } of ${targets}) await generateApi({ input: bundle, output: path.resolve(out), fileName: 'api.ts' });`,
+    ),
     entry: 'api.ts',
     call: (module, { operation, path, query, body, baseUrl, fetch }) => {
       const api = new (module.Api as new (config: object) => Record<string, Record<string, Fn>>)({ baseUrl, customFetch: fetch });
@@ -107,7 +114,12 @@ export const GENERATORS: Generator[] = [
   },
   {
     name: 'typed-openapi',
-    runs: eachTarget(({ bundle, out }) => [bin('typed-openapi'), [bundle, '--output', `${out}/api.ts`]]),
+    // As `typed-openapi <bundle> --output <out>/api.ts` for each (its CLI's defaults given as it gives them).
+    runs: throughNodeApi(
+      (targets) => `import { generateClientFiles } from 'typed-openapi/node';
+for (const { bundle, out } of ${targets})
+  await generateClientFiles(bundle, { output: out + '/api.ts', runtime: 'none', format: false, schemasOnly: false, includeClient: true, jsdoc: true });`,
+    ),
     entry: 'api.ts',
     // typed-openapi leaves the request to the caller's fetcher (its README's example, with a body's media type).
     call: (module, { operation, path, query, body, baseUrl, fetch }) => {
@@ -175,7 +187,21 @@ export const GENERATORS: Generator[] = [
   },
   {
     name: 'openapi-zod-client',
-    runs: eachTarget(({ bundle, out }) => [bin('openapi-zod-client'), [bundle, '--output', `${out}/api.ts`]]),
+    // As `openapi-zod-client <bundle> --output <out>/api.ts` for each: its CLI bundles the document and reads the prettier config where it runs.
+    runs: throughNodeApi(
+      (targets) => `import { createRequire } from 'node:module';
+import { generateZodClientFromOpenAPI } from 'openapi-zod-client';
+const own = createRequire(createRequire(process.cwd() + '/').resolve('openapi-zod-client'));
+const SwaggerParser = own('@apidevtools/swagger-parser');
+const prettier = own('prettier');
+for (const { bundle, out } of ${targets})
+  await generateZodClientFromOpenAPI({
+    openApiDoc: await SwaggerParser.bundle(bundle),
+    distPath: out + '/api.ts',
+    prettierConfig: await prettier.resolveConfig('./'),
+    options: { withAlias: true, additionalPropertiesDefaultValue: true },
+  });`,
+    ),
     entry: 'api.ts',
     // A Zodios client (axios underneath; axios's fetch adapter takes the fetch to call), methods by operationId.
     call: (module, { operation, path, query, body, baseUrl, fetch }) => {
