@@ -4,9 +4,9 @@
 // throws its SyntaxError); every operation is called with each of the contract's request examples
 // against the mock in process, answered with its example's status, the answer valid by the
 // contract; and the output type-checks under strict TypeScript (every generator's in one program).
-// The generators' commands start when the file loads, two at a time. The generators are one table
-// (test/support/generated-clients.ts), their known defects another (below), each with its
-// upstream issue and a test that fails once the defect is gone.
+// Each generator runs once for all areas, the runs starting when the file loads, two at a time.
+// The generators are one table (test/support/generated-clients.ts), their known defects another
+// (below), each with its upstream issue and a test that fails once the defect is gone.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
