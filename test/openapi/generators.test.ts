@@ -4,11 +4,11 @@
 // throws its SyntaxError); every operation is called with each of the contract's request examples
 // against the mock in process, answered with its example's status, the answer valid by the
 // contract; and the output type-checks under strict TypeScript (every generator's in one program).
-// The generators' commands start when the file loads, two at a time. The generators are one table
-// (test/support/generated-clients.ts), their known defects another (below), each with its
-// upstream issue and a test that fails once the defect is gone.
+// Each generator runs once for all areas, the runs starting when the file loads, two at a time.
+// The generators are one table (test/support/generated-clients.ts), their known defects another
+// (below), each with its upstream issue and a test that fails once the defect is gone.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Operation } from '@platform-contracts/contracts';
@@ -94,8 +94,9 @@ async function problemsOf(generator: (typeof GENERATORS)[number], module: Record
 
 const examplesOf = (area: string, operation: Operation) => pairedExamples(loadBundle(area), operation);
 
-// Every generator's command for every area, started when the file loads, two at a time in the
-// order the tests read them: a test waits only for its own, while the ones after it run.
+// Every generator's command lines for all areas (one for all where its CLI takes a config file of
+// several), started when the file loads, two at a time in the order the tests read them: a test
+// waits only for the run that writes its area, while the ones after it run.
 mkdirSync(GENERATED, { recursive: true });
 const outputs = new Map(
   GENERATORS.map((generator) => [
@@ -109,16 +110,18 @@ afterAll(() => {
     rmSync(loaded, { recursive: true, force: true });
   }
 });
-const runs = GENERATORS.flatMap((generator) => listAreas().map((area) => ({ generator, area })));
+const runs = GENERATORS.flatMap((generator) =>
+  generator.runs(listAreas().map((area) => ({ bundle: bundlePath(area, 'yaml'), out: area }))).map((line) => ({ generator, line })),
+);
 const generations = inTurn(
-  runs.map(({ generator, area }) => async () => {
+  runs.map(({ generator, line }) => async () => {
     const { out } = outputs.get(generator.name)!;
-    const [command, args] = generator.command(bundlePath(area, 'yaml'), area);
-    mkdirSync(path.join(out, area), { recursive: true }); // openapi-zod-client writes into an existing folder only
-    await run(command, args, { cwd: out });
+    for (const area of line.outs) mkdirSync(path.join(out, area), { recursive: true }); // openapi-zod-client writes into an existing folder only
+    for (const [name, text] of Object.entries(line.files ?? {})) writeFileSync(path.join(out, name), text);
+    await run(line.command, line.args, { cwd: out });
   }),
 );
-const generated = (name: string, area: string) => generations[runs.findIndex((r) => r.generator.name === name && r.area === area)]!;
+const generated = (name: string, area: string) => generations[runs.findIndex((r) => r.generator.name === name && r.line.outs.includes(area))]!;
 
 /**
  * Every generator's output in one strict TypeScript program (the standard library and the packages
@@ -205,6 +208,7 @@ describe.each(GENERATORS.map((generator) => [generator.name] as const))('%s', (n
     const { errors, scripts } = await typeCheckAll();
     expect(scripts, "a file that is not a module, or declares a global, would type-check with the other generators' files").toEqual([]);
     expect([...(errors.get(name) ?? []), ...(errors.get('(no file)') ?? [])], `${name}'s output does not type-check`).toEqual([]);
-    expect(readdirSync(outputs.get(name)!.out).sort()).toEqual([...listAreas()].sort());
+    const configFiles = runs.filter((r) => r.generator.name === name).flatMap(({ line }) => Object.keys(line.files ?? {}));
+    expect(readdirSync(outputs.get(name)!.out).sort()).toEqual([...listAreas(), ...configFiles].sort());
   }, 120_000);
 });

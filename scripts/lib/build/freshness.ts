@@ -72,7 +72,9 @@ export function whyStale(
   }
   const removed = Object.keys(before).find((file) => file !== UNCHECKED && !(file in current));
   if (removed) return `${removed} was removed`;
-  return before[UNCHECKED] && !unchecked ? 'it was compiled without a type check (pnpm start, pnpm build --no-check), and no type check has passed since' : undefined;
+  return before[UNCHECKED] && !unchecked
+    ? 'it was compiled without a type check (pnpm start, pnpm build --no-check), and no type check has passed since'
+    : undefined;
 }
 
 export function readRecord(file: string): BuildRecord {
