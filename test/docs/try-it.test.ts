@@ -93,6 +93,9 @@ async function authCard(page: Page) {
     .first();
   await label.waitFor();
   const scheme = /Selected Auth Type: (\S+)/.exec(await label.innerText())?.[1];
+  // The card's fields render after its label: wait for them (a selected scheme has at least one), or for its "none".
+  if (scheme) await dialog.locator('input[id^="scalar-client"]').filter({ visible: true }).first().waitFor();
+  else await dialog.getByText('No authentication selected').filter({ visible: true }).first().waitFor();
   const values = await dialog
     .locator('input[id^="scalar-client"]')
     .filter({ visible: true })
