@@ -25,7 +25,7 @@ import { faultFigures } from './lib/database-faults.ts';
 import { againstHealth, paired } from './lib/database-paired.ts';
 import { protobufSelect } from './lib/database-protobuf.ts';
 import { printGoals } from './lib/goals.ts';
-import { median } from './lib/stats.ts';
+import { median, timed } from './lib/stats.ts';
 import { unreadWebSocketGoal } from './lib/websocket-unread.ts';
 
 const ROWS = 1_000;
@@ -49,16 +49,6 @@ const CREATE = 'CREATE TABLE IF NOT EXISTS bench (id INTEGER PRIMARY KEY, label 
 const INSERT = 'INSERT INTO bench (label, amount) VALUES (?, ?)';
 const SELECT = 'SELECT id, label, amount FROM bench ORDER BY id LIMIT ?';
 const rowArgs = (i: number): [string, number] => [`row ${i}`, i * 1.5];
-
-async function timed(run: () => unknown, rounds: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return times;
-}
 
 /** The median of `rounds` timed runs after WARM_ROUNDS untimed ones. */
 async function warmedMedian(run: () => unknown, rounds: number): Promise<number> {

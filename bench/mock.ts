@@ -37,6 +37,7 @@ import { measureSuites, measureValidatedCalls } from './lib/mock-in-process.ts';
 import { measuring } from './lib/mock-parts.ts';
 import { BUILT, HEADERS, start, startOurs, stop, waitFor } from './lib/processes.ts';
 import { measureStartup } from './lib/start-up.ts';
+import { median, timed } from './lib/stats.ts';
 import { measureTeamSuite } from './lib/team-suite.ts';
 
 const PRISM = path.join(ROOT, 'node_modules/.bin/prism');
@@ -128,16 +129,10 @@ async function latencyAtOneConnection(url: string, endpoint: Endpoint, count = 2
       req.once('error', reject);
       req.end(endpoint.body);
     });
-  for (let i = 0; i < 200; i++) await once();
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    await once();
-    times.push(performance.now() - started);
-  }
+  await timed(once, 200);
+  const times = await timed(once, count);
   agent.destroy();
-  times.sort((a, b) => a - b);
-  return times[Math.floor(count / 2)]!;
+  return median(times);
 }
 
 async function measureThroughput(goals: Goal[]) {
@@ -247,7 +242,6 @@ async function measureProxy() {
       direct.push(await latencyAtOneConnection(bare.url, endpoint, 1_000));
       proxied.push(await latencyAtOneConnection(proxy.url, endpoint, 1_000));
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
     const [p50Direct, p50Proxied] = [median(direct), median(proxied)];
     const added = p50Proxied - p50Direct;
     console.log(

@@ -6,6 +6,7 @@
 // JSON; this shows what the encoding itself costs a client.
 import * as hrana from '@libsql/hrana-client';
 import { startReplay } from './client-floor.ts';
+import { median, timed } from './stats.ts';
 
 async function selects(url: string, token: string, sql: string, rows: number, rounds: number, warm: number): Promise<number> {
   const client = hrana.openHttp(url, token, undefined, undefined, 3);
@@ -16,15 +17,10 @@ async function selects(url: string, token: string, sql: string, rows: number, ro
     stream.close();
     if (result.rows.length !== rows) throw new Error(`the select gave ${result.rows.length} rows, not ${rows}`);
   };
-  for (let i = 0; i < warm; i++) await once();
-  const times: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const started = performance.now();
-    await once();
-    times.push(performance.now() - started);
-  }
+  await timed(once, warm);
+  const times = await timed(once, rounds);
   client.close();
-  return times.sort((a, b) => a - b)[times.length >> 1]!;
+  return median(times);
 }
 
 /** The select's median through the mock and through the bare server in front of it (alternating runs of `rounds` each). */
