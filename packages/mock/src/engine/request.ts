@@ -8,6 +8,7 @@ import { type CompiledMedia, type CompiledOperation, mediaMatches } from './cont
 import { forValidation, mayHoldBigint, parseExactJson } from './exact-json.ts';
 import { jsonTextDepth, MAX_JSON_DEPTH, tooDeepMessage } from './json-depth.ts';
 import { DEFAULT_NAMESPACE } from './namespaces.ts';
+import { remembered } from './remembered.ts';
 import { decodeSegment } from './routes.ts';
 
 // CommonJS packages are required, not imported: Node's import of a CommonJS module first parses
@@ -29,17 +30,7 @@ export interface IncomingRequest {
 
 const JSON_MEDIA = /^(application\/json|text\/json|application\/[^;]*\+json)$/;
 /** Media types found JSON or not, remembered (the contracts' and the few clients send). */
-const jsonMedia = new Map<string, boolean>();
-function isJsonMedia(type: string): boolean {
-  let json = jsonMedia.get(type);
-  if (json === undefined) {
-    json = JSON_MEDIA.test(type);
-    if (type.length > 200) return json;
-    if (jsonMedia.size >= 256) jsonMedia.clear();
-    jsonMedia.set(type, json);
-  }
-  return json;
-}
+const isJsonMedia = remembered((type) => JSON_MEDIA.test(type), { kept: 256, longestKey: 200 });
 
 /**
  * The credential a request satisfies the operation's security with: the namespace is the
@@ -137,21 +128,17 @@ export function readRequest(operation: CompiledOperation, rawParams: Record<stri
 }
 
 /** Content-Type headers as parsed, remembered (a client sends the same few again and again); null when one is not a media type. */
-const mediaTypes = new Map<string, { type: string; charset: string | undefined } | null>();
-function mediaTypeOf(header: string): { type: string; charset: string | undefined } | null {
-  let parsed = mediaTypes.get(header);
-  if (parsed !== undefined) return parsed;
-  try {
-    const { type, parameters } = contentType.parse(header);
-    parsed = { type, charset: parameters.charset?.toLowerCase() };
-  } catch {
-    parsed = null;
-  }
-  if (header.length > 200) return parsed;
-  if (mediaTypes.size >= 256) mediaTypes.clear();
-  mediaTypes.set(header, parsed);
-  return parsed;
-}
+const mediaTypeOf = remembered(
+  (header): { type: string; charset: string | undefined } | null => {
+    try {
+      const { type, parameters } = contentType.parse(header);
+      return { type, charset: parameters.charset?.toLowerCase() };
+    } catch {
+      return null;
+    }
+  },
+  { kept: 256, longestKey: 200 },
+);
 
 /** The body's bytes as the media type says (JSON parsed, text otherwise), validated against its schema. */
 function decodeBody(
@@ -189,19 +176,13 @@ function decodeBody(
 /** Why the request's Accept rules out every media type of the operation's success answers (a 406), if it does. */
 export function notAcceptable(operation: CompiledOperation, accept: string | undefined): string | undefined {
   if (!accept) return undefined;
-  let known = acceptances.get(operation);
-  if (!known) acceptances.set(operation, (known = new Map()));
-  if (known.has(accept)) return known.get(accept);
-  const refusal = judgeAccept(operation, accept);
+  let judged = acceptances.get(operation);
   // Remembered per operation for the few Accept headers clients send (each a few dozen bytes).
-  if (accept.length <= 200) {
-    if (known.size >= 64) known.clear();
-    known.set(accept, refusal);
-  }
-  return refusal;
+  if (!judged) acceptances.set(operation, (judged = remembered((header) => judgeAccept(operation, header), { kept: 64, longestKey: 200 })));
+  return judged(accept);
 }
 
-const acceptances = new WeakMap<CompiledOperation, Map<string, string | undefined>>();
+const acceptances = new WeakMap<CompiledOperation, (accept: string) => string | undefined>();
 
 function judgeAccept(operation: CompiledOperation, accept: string): string | undefined {
   const offered = [...operation.responses.entries()].filter(([status]) => status.startsWith('2')).flatMap(([, r]) => r.contents.map((m) => m.type));

@@ -11,7 +11,7 @@ import type { BodyLimit } from '../engine/area.ts';
 import type { Engine } from '../engine/engine.ts';
 import { stringifyExactJson } from '../engine/exact-json.ts';
 import { DEFAULT_MAX_STATE_BYTES } from '../engine/namespaces.ts';
-import { isThenable } from '../engine/thenable.ts';
+import { isThenable, mapSettled } from '../engine/thenable.ts';
 import type { Proxy as ValidationProxy } from '../proxy/index.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './options.ts';
 
@@ -111,7 +111,7 @@ export function createHandler(parts: HandlerParts) {
   function answerByEngine(request: DoorRequest, rawPath: string, search: string): DoorAnswer | Promise<DoorAnswer> {
     const body = request.body !== undefined && request.body.length > 0 ? request.body : undefined;
     const answered = engine.answerNow({ method: request.method, rawPath, query: queryOf(search), headers: request.headers, body });
-    return isThenable(answered) ? Promise.resolve(answered).then(serialize) : serialize(answered);
+    return mapSettled(answered, serialize);
   }
 
   const log = parts.onRequest;

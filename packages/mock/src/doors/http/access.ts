@@ -11,6 +11,7 @@
 // Both doors' WebSocket upgrades call `refusal()` too.
 import { isIPv4, isIPv6 } from 'node:net';
 import { CONTROL_HEADER } from '../../controls/protocol.ts';
+import { remembered } from '../../engine/remembered.ts';
 
 export interface AccessOptions {
   /**
@@ -98,15 +99,9 @@ export function createAccessPolicy(input: AccessPolicyInput) {
   const allowHeaders = [...new Set([...input.apiHeaders, ...MOCK_HEADERS].map((name) => name.toLowerCase()))].sort().join(', ');
 
   /** Decisions by Host header, remembered (a few hosts call a mock; the cache is cleared when it fills). */
-  const decided = new Map<string, boolean>();
+  const decided = remembered((host) => decideHost(host), { kept: 256 });
   function hostAllowed(host: string | undefined): boolean {
-    if (host === undefined || anyHost) return true;
-    let allowed = decided.get(host);
-    if (allowed === undefined) {
-      if (decided.size >= 256) decided.clear();
-      decided.set(host, (allowed = decideHost(host)));
-    }
-    return allowed;
+    return host === undefined || anyHost || decided(host);
   }
 
   function decideHost(host: string): boolean {

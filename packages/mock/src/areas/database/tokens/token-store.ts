@@ -5,6 +5,7 @@
 // An expired token is refused like an invalidated one. Only digests of the secrets are kept.
 import { hash, randomBytes } from 'node:crypto';
 import type * as Database from '@platform-contracts/contracts/database';
+import { remembered } from '../../../engine/remembered.ts';
 import type { StoredToken } from '../namespaces/state-store.ts';
 import type { Access } from '../sql/index.ts';
 
@@ -27,17 +28,7 @@ const KEPT_SECRET_LENGTH = 128;
  * every statement; over WebSocket, with each of a statement's three messages.
  */
 export function rememberedDigests(digest: (secret: string) => string = digestOf, kept = 1024): (secret: string) => string {
-  const digests = new Map<string, string>();
-  return (secret) => {
-    if (secret.length > KEPT_SECRET_LENGTH) return digest(secret);
-    let known = digests.get(secret);
-    if (known === undefined) {
-      if (digests.size >= kept) digests.clear();
-      known = digest(secret);
-      digests.set(secret, known);
-    }
-    return known;
-  };
+  return remembered(digest, { kept, longestKey: KEPT_SECRET_LENGTH });
 }
 const isoOrNull = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
