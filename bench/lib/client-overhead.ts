@@ -12,7 +12,7 @@
 
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { median, percentile } from './stats.ts';
+import { median, ratioOfPairs } from './stats.ts';
 
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
@@ -77,15 +77,14 @@ const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100
 
 /** A side's overhead over the baseline in one measure (`cpu` or `wall`). */
 export function overheadOf(run: PairedRun, side: string, measure: keyof Slice): Overhead {
-  const ratios = run.pairs.map((pair) => pair.sides[side]![measure] / pair.baseline[measure]);
-  const ratio = median(ratios);
-  let seed = 58;
-  const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647; // Park and Miller's generator, seeded
-  const resampled: number[] = [];
-  for (let i = 0; i < 1_000; i++) resampled.push(median(Array.from(ratios, () => ratios[Math.floor(random() * ratios.length)]!)));
+  const { ratio, spread } = ratioOfPairs(
+    run.pairs.map((pair) => pair.sides[side]![measure] / pair.baseline[measure]),
+    percent,
+    58,
+  );
   return {
     overhead: ratio - 1,
-    spread: `pairs ${percent(percentile(ratios, 0.25))} to ${percent(percentile(ratios, 0.75))}; 95% interval ${percent(percentile(resampled, 0.025))} to ${percent(percentile(resampled, 0.975))}`,
+    spread,
     baseline: median(run.pairs.map((pair) => pair.baseline[measure])),
     side: median(run.pairs.map((pair) => pair.sides[side]![measure])),
   };

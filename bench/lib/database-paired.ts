@@ -6,6 +6,7 @@
 // client on the mock over HTTP against the same client on a file: database. The warm SELECT 1
 // figures against the mock's HTTP round trip are paired the same way (againstHealth).
 import type { Client } from '@libsql/client';
+import { median, timed } from './stats.ts';
 
 export interface Paired {
   /** Median time through the mock, and through the file: database, in ms. */
@@ -14,8 +15,6 @@ export interface Paired {
   /** Median of the pairs' ratios (mock / file). */
   ratio: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 async function timedOnce(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -66,11 +65,7 @@ export async function againstHealth(
     const response = await fetch(`${url}/_mock/health`);
     await response.arrayBuffer();
   };
-  const slice = async (run: () => Promise<unknown>, count: number) => {
-    const times: number[] = [];
-    for (let i = 0; i < count; i++) times.push(await timedOnce(run));
-    return median(times);
-  };
+  const slice = async (run: () => Promise<unknown>, count: number) => median(await timed(run, count));
   const times = { ms: [] as number[], health: [] as number[], ratios: [] as number[] };
   for (let i = 0; i < pairs; i++) {
     const callFirst = i % 2 === 0;

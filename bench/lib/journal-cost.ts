@@ -43,7 +43,7 @@ import { freePort } from '../../scripts/lib/free-port.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { fail } from '../../scripts/lib/run.ts';
 import type { Goal } from './goals.ts';
-import { median, percentile } from './stats.ts';
+import { median, ratioOfPairs } from './stats.ts';
 
 const GOAL = 0.1;
 /** Pairs of slices in all, in this many pairs of processes (each process a draw of V8's: see above), and creates in a slice. */
@@ -67,31 +67,14 @@ export interface Pair {
   off: number;
 }
 
-/** A small seeded generator (mulberry32), so that the bootstrap interval is the same for the same slices. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The cost (the median of the pairs' ratios), the quartiles of those ratios, its 95 % bootstrap interval, and the ratio of the medians. */
 export function costOf(pairs: Pair[]) {
-  const ratios = pairs.map((pair) => pair.on / pair.off);
-  const ratio = median(ratios);
-  const random = seeded(47);
-  const resampled: number[] = [];
-  for (let i = 0; i < 1_000; i++) resampled.push(median(Array.from(ratios, () => ratios[Math.floor(random() * ratios.length)]!)));
+  const { ratio, spread } = ratioOfPairs(
+    pairs.map((pair) => pair.on / pair.off),
+    percent,
+  );
   const [on, off] = [median(pairs.map((pair) => pair.on)), median(pairs.map((pair) => pair.off))];
-  return {
-    ratio,
-    on,
-    off,
-    spread: `pairs ${percent(percentile(ratios, 0.25))} to ${percent(percentile(ratios, 0.75))}; 95% interval ${percent(percentile(resampled, 0.025))} to ${percent(percentile(resampled, 0.975))}`,
-    ofMedians: on / off,
-  };
+  return { ratio, on, off, spread, ofMedians: on / off };
 }
 
 interface Side {
