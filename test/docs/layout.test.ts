@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../scripts/lib/site/axe-audit.ts';
 import { useMock } from '../support/mock.ts';
-import { launchBrowser, operationSection, PAGE_TIMEOUT_MS, screenshotFolder, serveInProcess } from '../support/site-browser.ts';
+import { launchBrowser, operationSection, PAGE_TIMEOUT_MS, screenshotFolder, serveInProcess, testRequest } from '../support/site-browser.ts';
 
 // Tests and hooks that load the site wait as long as its pages may (PAGE_TIMEOUT_MS).
 vi.setConfig({ testTimeout: PAGE_TIMEOUT_MS, hookTimeout: PAGE_TIMEOUT_MS });
@@ -132,7 +132,7 @@ describe.each([390, 1024, 1440])('the reference site at %i px', (width) => {
     await operationSection(page, LONGEST.tag, LONGEST.method, LONGEST.path)
       .getByRole('button', { name: /test request/i })
       .click();
-    const send = page.locator('[role="dialog"].scalar-client').getByRole('button', { name: /^send/i }).first();
+    const send = testRequest(page).getByRole('button', { name: /^send/i }).first();
     await send.waitFor();
     const box = await send.evaluate((button) => {
       const rect = button.getBoundingClientRect();

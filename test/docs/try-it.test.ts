@@ -26,6 +26,7 @@ import {
   screenshotFolder,
   siteSources,
   switchToStated,
+  testRequest,
   type Visit,
   visit,
 } from '../support/site-browser.ts';
@@ -80,9 +81,6 @@ const sentBy = (tried: Tried, mockHost: string) => {
   return (request: Request) =>
     request.method() === tried.method.toUpperCase() && new URL(request.url()).host === mockHost && pattern.test(new URL(request.url()).pathname);
 };
-
-/** Scalar's Test Request: its dialog over the reference, where each query looks (not the whole reference). */
-const testRequest = (page: Page) => page.locator('[role="dialog"].scalar-client');
 
 /** What the open Test Request's authentication card shows: the selected scheme (or none) and the values filled in. */
 async function authCard(page: Page) {

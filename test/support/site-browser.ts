@@ -156,6 +156,9 @@ export async function switchToStated(page: Page) {
 /** Scalar's search dialog, where the search's queries look (not the whole reference behind it). */
 export const searchDialog = (page: Page) => page.locator('[role="dialog"][aria-label="Search"]');
 
+/** Scalar's Test Request: its dialog over the reference, where each query looks (not the whole reference). */
+export const testRequest = (page: Page) => page.locator('[role="dialog"].scalar-client');
+
 /** Opens the navigation's search; its results show as options in the dialog this returns. */
 export async function openSearch(page: Page): Promise<Locator> {
   await page
