@@ -172,3 +172,46 @@ describe('a connection whose client does not read', () => {
     );
   });
 });
+
+describe("a tick's answers", () => {
+  /** The connection's byte stream: what each send did, in order, between corks. */
+  function wire() {
+    const events: string[] = [];
+    let corks = 0;
+    return {
+      events,
+      corks: () => corks,
+      cork() {
+        corks++;
+        events.push('cork');
+      },
+      uncork() {
+        corks--;
+        events.push('uncork');
+      },
+    };
+  }
+
+  it('leave in one write: sent in one tick, they are handed to a corked socket, uncorked once the tick is over; the next tick writes apart', async () => {
+    const { socket } = standIn();
+    const bytes = wire();
+    const sent = socket.send.bind(socket);
+    socket.send = (data, options, written) => {
+      bytes.events.push(`send ${bytes.corks()}`);
+      sent(data, options, written);
+    };
+    const flow = answerFlow(socket, MAX_UNSENT_BYTES, bytes);
+    // A statement's result and its stream's close answered in the same tick (promise jobs), then another answer a tick later.
+    flow.send(answerOf(10));
+    await Promise.resolve();
+    flow.send(answerOf(10));
+    expect(bytes.events).toEqual(['cork', 'send 1', 'send 1']);
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(bytes.events).toEqual(['cork', 'send 1', 'send 1', 'uncork']);
+    await new Promise((resolve) => setImmediate(resolve));
+    flow.send(answerOf(10));
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(bytes.events.slice(4)).toEqual(['cork', 'send 1', 'uncork']);
+    expect(bytes.corks()).toBe(0);
+  });
+});

@@ -4,6 +4,7 @@
 // (one already waiting on its stream waits for the client too). At most MAX_RUNNING_PER_CONNECTION
 // requests run at once; the rest wait in arrival order.
 import diagnostics from 'node:diagnostics_channel';
+import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 
 /** Requests of one connection that run at once (each may make up to maxResultBytes of answer); the others wait their turn. */
@@ -21,9 +22,22 @@ export type FlowSocket = Pick<WebSocket, 'readyState' | 'OPEN' | 'pause' | 'resu
   send(data: Buffer, options: { binary: false }, written: (error?: Error) => void): void;
 };
 
-/** A connection's turns to start requests and run statements, and the sending of their answers. */
-export function answerFlow(socket: FlowSocket, maxUnsentBytes = MAX_UNSENT_BYTES) {
+/** The connection's byte stream under the WebSocket (the upgraded socket), corked while a tick's answers are handed over. */
+export type Corkable = Pick<Writable, 'cork' | 'uncork'>;
+
+/**
+ * A connection's turns to start requests and run statements, and the sending of their answers.
+ * The answers handed over in one tick (a statement's result and its stream's close, sent by the
+ * client together) leave in one write to `wire`: it is corked at the first, uncorked once the
+ * tick's promise jobs ran (process.nextTick), so the same bytes go in one system call, not one each.
+ */
+export function answerFlow(socket: FlowSocket, maxUnsentBytes = MAX_UNSENT_BYTES, wire?: Corkable) {
   let unsent = 0;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    wire!.uncork();
+  };
   let running = 0;
   let outstanding = 0;
   const turns: (() => void)[] = [];
@@ -72,6 +86,11 @@ export function answerFlow(socket: FlowSocket, maxUnsentBytes = MAX_UNSENT_BYTES
       const data = Buffer.from(JSON.stringify(message));
       const bytes = data.length;
       unsent += bytes;
+      if (wire && !corked) {
+        corked = true;
+        wire.cork();
+        process.nextTick(uncork);
+      }
       socket.send(data, { binary: false }, () => {
         unsent -= bytes;
         update();
