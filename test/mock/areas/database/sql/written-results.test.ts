@@ -29,6 +29,34 @@ describe("a worker's outcomes", () => {
     expect(outcomes.map((outcome) => outcome.type)).toEqual(['ok', 'ok', 'error', 'ok', 'ok']);
     for (const outcome of outcomes) expect(knownJsonText(outcome)).toBe(JSON.stringify(outcome));
   });
+
+  it("name a kept statement's columns as last compiled: read once, and again after a schema change compiled it anew", async () => {
+    const select = { type: 'execute' as const, stmt: { sql: 'SELECT * FROM t' } };
+    const outcomes = await engine
+      .database('written\u00001', 'db')
+      .executor.run(1, 'full', [
+        { type: 'execute', stmt: { sql: 'CREATE TABLE t (a INTEGER)' } },
+        { type: 'execute', stmt: { sql: 'INSERT INTO t VALUES (1)' } },
+        select,
+        select,
+        { type: 'execute', stmt: { sql: 'ALTER TABLE t ADD COLUMN b TEXT' } },
+        select,
+        select,
+        { type: 'close' },
+      ]);
+    const columns = outcomes.map((outcome) =>
+      outcome.type === 'ok' && outcome.response.type === 'execute' ? outcome.response.result.cols.map(({ name, decltype }) => `${name} ${decltype}`) : [],
+    );
+    const widths = outcomes.map((outcome) =>
+      outcome.type === 'ok' && outcome.response.type === 'execute' ? outcome.response.result.rows[0]?.length : undefined,
+    );
+    expect(columns.slice(2, 4)).toEqual([['a INTEGER'], ['a INTEGER']]);
+    expect(columns.slice(5, 7)).toEqual([
+      ['a INTEGER', 'b TEXT'],
+      ['a INTEGER', 'b TEXT'],
+    ]);
+    expect(widths.slice(5, 7)).toEqual([2, 2]);
+  });
 });
 
 describe('an answer whose JSON text is known', () => {
