@@ -26,7 +26,7 @@ export type FlowSocket = Pick<WebSocket, 'readyState' | 'OPEN' | 'pause' | 'resu
 export type Corkable = Pick<Writable, 'cork' | 'uncork'>;
 
 /** Longest that answers wait, corked, for those of the requests still running on their connection. */
-export const HOLD_MS = 1;
+const HOLD_MS = 1;
 /** Answers wait for others only while they take this many bytes at most. */
 export const HOLD_BYTES = 64 * 1024;
 /** Calls `release` in HOLD_MS; the function returned cancels it. */
