@@ -235,3 +235,29 @@ describe('declared column types, as native libSQL gives them', () => {
     expect(executed).toMatchObject({ type: 'ok', response: { result: { cols: expected } } });
   });
 });
+
+describe('a statement run again after a schema change', () => {
+  const { run } = freshDatabase();
+  const SCHEMA = ['CREATE TABLE t (a INTEGER)', 'INSERT INTO t VALUES (1)'];
+  const ALTER = "ALTER TABLE t ADD COLUMN b TEXT DEFAULT 'x'";
+
+  it('names the columns the table has now, with their values, as native libSQL does (the kept statement compiled anew)', async () => {
+    const native = nativeDatabase();
+    for (const statement of [...SCHEMA, ALTER]) native.exec(statement);
+    const query = native.prepare('SELECT * FROM t');
+    const expected = {
+      cols: query.columns().map((column: { name: string; type: string | null }) => ({ name: column.name, decltype: column.type })),
+      rows: query.raw().all(),
+    };
+    // One stream: its connection keeps `SELECT * FROM t` compiled from before the ALTER TABLE.
+    const outcomes = await run([...SCHEMA.map(execute), execute('SELECT * FROM t'), execute(ALTER), execute('SELECT * FROM t'), execute('SELECT * FROM t')]);
+    for (const outcome of outcomes.slice(4, 6)) {
+      if (outcome.type !== 'ok' || outcome.response.type !== 'execute') throw new Error(JSON.stringify(outcome));
+      const { cols, rows } = outcome.response.result;
+      expect({ cols, rows: rows.map((row) => row.map((value) => ('value' in value ? value.value : null))) }).toEqual({
+        cols: expected.cols,
+        rows: expected.rows.map((row: unknown[]) => row.map((value) => (typeof value === 'number' || typeof value === 'bigint' ? String(value) : value))),
+      });
+    }
+  });
+});

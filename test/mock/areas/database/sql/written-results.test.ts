@@ -29,6 +29,61 @@ describe("a worker's outcomes", () => {
     expect(outcomes.map((outcome) => outcome.type)).toEqual(['ok', 'ok', 'error', 'ok', 'ok']);
     for (const outcome of outcomes) expect(knownJsonText(outcome)).toBe(JSON.stringify(outcome));
   });
+
+  it('in JSON carry the text of the same outcomes with their rows, written as the rows were read: JSON.stringify of them, byte for byte', async () => {
+    const sql = "SELECT 1 AS n, 'a\u2028\"\\' AS t, 2.5 AS r, x'00ff' AS b, NULL AS z, -0.0 AS m, 1e300 * 10 AS big, CAST(x'ff' AS TEXT) AS bad";
+    const requests = (encoding?: 'json') => [
+      {
+        type: 'execute' as const,
+        stmt: { sql: 'WITH RECURSIVE c(v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM c WHERE v < 50) SELECT v, v * 0.5, hex(v) FROM c' },
+        encoding,
+      },
+      { type: 'execute' as const, stmt: { sql }, encoding },
+      { type: 'execute' as const, stmt: { sql: 'SELECT 9007199254740993 AS i', want_rows: false }, encoding },
+      { type: 'execute' as const, stmt: { sql: 'SELECT 1 WHERE 0' }, encoding },
+      { type: 'batch' as const, steps: [{ sql: 'SELECT 1 AS x' }, { sql: 'SELEC 2' }, { sql: "SELECT 'b', NULL" }, { sql: 'SELECT 2 WHERE 0' }], encoding },
+      { type: 'close' as const },
+    ];
+    const database = engine.database('written\u00002', 'db');
+    const objects = await database.executor.run(1, 'full', requests());
+    const written = await database.executor.run(2, 'full', requests('json'));
+    // Timings differ between two runs: each outcome's are set to the other's before comparing.
+    const timed = /"query_duration_ms":[0-9.e+-]+/g;
+    for (const [index, outcome] of written.entries()) {
+      const text = 'json' in outcome ? (outcome.json as string) : JSON.stringify(outcome);
+      const expected = JSON.stringify(objects[index]);
+      expect(text.replace(timed, '"query_duration_ms":0')).toBe(expected.replace(timed, '"query_duration_ms":0'));
+    }
+    expect(written.map((outcome) => outcome.type)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+  });
+
+  it("name a kept statement's columns as last compiled: read once, and again after a schema change compiled it anew", async () => {
+    const select = { type: 'execute' as const, stmt: { sql: 'SELECT * FROM t' } };
+    const outcomes = await engine
+      .database('written\u00001', 'db')
+      .executor.run(1, 'full', [
+        { type: 'execute', stmt: { sql: 'CREATE TABLE t (a INTEGER)' } },
+        { type: 'execute', stmt: { sql: 'INSERT INTO t VALUES (1)' } },
+        select,
+        select,
+        { type: 'execute', stmt: { sql: 'ALTER TABLE t ADD COLUMN b TEXT' } },
+        select,
+        select,
+        { type: 'close' },
+      ]);
+    const columns = outcomes.map((outcome) =>
+      outcome.type === 'ok' && outcome.response.type === 'execute' ? outcome.response.result.cols.map(({ name, decltype }) => `${name} ${decltype}`) : [],
+    );
+    const widths = outcomes.map((outcome) =>
+      outcome.type === 'ok' && outcome.response.type === 'execute' ? outcome.response.result.rows[0]?.length : undefined,
+    );
+    expect(columns.slice(2, 4)).toEqual([['a INTEGER'], ['a INTEGER']]);
+    expect(columns.slice(5, 7)).toEqual([
+      ['a INTEGER', 'b TEXT'],
+      ['a INTEGER', 'b TEXT'],
+    ]);
+    expect(widths.slice(5, 7)).toEqual([2, 2]);
+  });
 });
 
 describe('an answer whose JSON text is known', () => {

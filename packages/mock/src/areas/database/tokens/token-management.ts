@@ -5,6 +5,7 @@
 import type * as Contract from '@platform-contracts/contracts/database';
 import type { AnyOperation, CallContext, Handler, Handlers, MockRequest, MockResponse } from '../../../engine/area.ts';
 import { DEFAULT_NAMESPACE } from '../../../engine/namespaces.ts';
+import { remembered } from '../../../engine/remembered.ts';
 import { DATABASE_ID, type DatabaseSettings } from '../namespaces/options.ts';
 import type { DatabaseState } from '../namespaces/state-store.ts';
 import { AUTH_REASONS, type AuthRefusal } from '../protocol/error-codes.ts';
@@ -42,6 +43,9 @@ export interface TokenManagementOptions {
   /** Called after a namespace's tokens changed (the state part keeps the start-up namespace's in its folder). */
   persist(state: DatabaseState, namespace: string): void;
 }
+
+/** The secret of an `Authorization: Bearer <secret>` header; undefined for any other. Remembered: a client sends the same header with every statement, read twice (the request's namespace, then its caller). */
+export const bearerSecret = remembered((authorization: string) => /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1], { kept: 1024, longestKey: 256 });
 
 export function failure<Status extends 400 | 404>(status: Status, errorKey: string, message: string) {
   const body: Schemas['DatabaseManagementError'] = { error_key: errorKey, message };
@@ -106,9 +110,9 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
     const digest = requestDigest(secret);
     const owner = tokenIndex.get(digest);
     if (!owner) return AUTH_REASONS.AUTH_JWT_INVALID;
-    const hostId = host.replace(/:\d+$/, '').toLowerCase().split('.')[0] ?? '';
     let databaseId: string;
     if (settings.perHost) {
+      const hostId = host.replace(/:\d+$/, '').toLowerCase().split('.')[0] ?? '';
       if (!DATABASE_ID.test(hostId) || (owner.databaseId !== '*' && owner.databaseId !== hostId)) return AUTH_REASONS.AUTH_JWT_INVALID;
       databaseId = hostId;
     } else databaseId = owner.databaseId === '*' ? settings.databaseId : owner.databaseId;
@@ -198,7 +202,7 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
 
   /** The namespace a Bearer token was issued in, so that the namespace's clock and faults reach the pipeline. */
   function namespaceOf(headers: Record<string, string>): string | undefined {
-    const secret = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
+    const secret = bearerSecret(headers.authorization ?? '');
     return secret === undefined ? undefined : tokenIndex.get(requestDigest(secret))?.namespace;
   }
 

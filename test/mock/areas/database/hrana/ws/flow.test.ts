@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answerFlow,
   type FlowSocket,
+  HOLD_BYTES,
   MAX_OUTSTANDING,
   MAX_RUNNING_PER_CONNECTION,
   MAX_UNSENT_BYTES,
@@ -170,5 +171,123 @@ describe('a connection whose client does not read', () => {
       ),
       { numRuns: 100 },
     );
+  });
+});
+
+describe("a tick's answers", () => {
+  /** The connection's byte stream: what each send did, in order, between corks. */
+  function wire() {
+    const events: string[] = [];
+    let corks = 0;
+    return {
+      events,
+      corks: () => corks,
+      cork() {
+        corks++;
+        events.push('cork');
+      },
+      uncork() {
+        corks--;
+        events.push('uncork');
+      },
+    };
+  }
+
+  it('leave in one write: sent in one tick, they are handed to a corked socket, uncorked once the tick is over; the next tick writes apart', async () => {
+    const { socket } = standIn();
+    const bytes = wire();
+    const sent = socket.send.bind(socket);
+    socket.send = (data, options, written) => {
+      bytes.events.push(`send ${bytes.corks()}`);
+      sent(data, options, written);
+    };
+    const flow = answerFlow(socket, MAX_UNSENT_BYTES, bytes);
+    // A statement's result and its stream's close answered in the same tick (promise jobs), then another answer a tick later.
+    flow.send(answerOf(10));
+    await Promise.resolve();
+    flow.send(answerOf(10));
+    expect(bytes.events).toEqual(['cork', 'send 1', 'send 1']);
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(bytes.events).toEqual(['cork', 'send 1', 'send 1', 'uncork']);
+    await new Promise((resolve) => setImmediate(resolve));
+    flow.send(answerOf(10));
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(bytes.events.slice(4)).toEqual(['cork', 'send 1', 'uncork']);
+    expect(bytes.corks()).toBe(0);
+  });
+
+  /** A flow on a counting wire whose holds are released only when the test says (no timer). */
+  function holding() {
+    const { socket } = standIn();
+    const bytes = wire();
+    const holds: { release: () => void; cancelled: boolean }[] = [];
+    const flow = answerFlow(socket, MAX_UNSENT_BYTES, bytes, (release) => {
+      const hold = { release, cancelled: false };
+      holds.push(hold);
+      return () => {
+        hold.cancelled = true;
+      };
+    });
+    const tickOver = () => new Promise((resolve) => setImmediate(resolve));
+    return { flow, bytes, holds, tickOver };
+  }
+
+  it("wait for the answers of the requests still running (a statement's open_stream for its execute), then leave together", async () => {
+    const { flow, bytes, holds, tickOver } = holding();
+    await flow.turn(); // open_stream
+    const execute = flow.turn();
+    await execute;
+    flow.send(answerOf(10));
+    flow.finished();
+    await tickOver();
+    // The execute still runs: the open_stream's answer waits, corked, under a hold.
+    expect(bytes.events).toEqual(['cork']);
+    expect(holds).toHaveLength(1);
+    flow.send(answerOf(10));
+    flow.finished();
+    await tickOver();
+    expect(bytes.events).toEqual(['cork', 'uncork']);
+    expect(holds[0]!.cancelled).toBe(true);
+  });
+
+  it('leave when the hold is over, even while a request still runs', async () => {
+    const { flow, bytes, holds, tickOver } = holding();
+    await flow.turn();
+    await flow.turn();
+    flow.send(answerOf(10));
+    flow.finished();
+    await tickOver();
+    expect(bytes.corks()).toBe(1);
+    holds[0]!.release();
+    expect(bytes.events).toEqual(['cork', 'uncork']);
+    // The running request's answer, later, leaves at the end of its own tick.
+    flow.send(answerOf(10));
+    flow.finished();
+    await tickOver();
+    expect(bytes.events).toEqual(['cork', 'uncork', 'cork', 'uncork']);
+    expect(holds).toHaveLength(1);
+  });
+
+  it(`never wait when they pass ${HOLD_BYTES} bytes, nor once the socket closed`, async () => {
+    const { flow, bytes, holds, tickOver } = holding();
+    await flow.turn();
+    await flow.turn();
+    flow.send(answerOf(HOLD_BYTES + 1));
+    flow.finished();
+    await tickOver();
+    expect(bytes.events).toEqual(['cork', 'uncork']);
+    expect(holds).toHaveLength(0);
+
+    const { socket, close } = standIn();
+    const closing = wire();
+    const held = answerFlow(socket, MAX_UNSENT_BYTES, closing, () => () => {});
+    await held.turn();
+    await held.turn();
+    held.send(answerOf(10));
+    held.finished();
+    await tickOver();
+    expect(closing.events).toEqual(['cork']);
+    close();
+    expect(closing.events).toEqual(['cork', 'uncork']);
   });
 });

@@ -9,7 +9,7 @@ import type { DatabaseState } from '../../namespaces/state-store.ts';
 import { type Stream, StreamLost, type StreamTable } from '../../namespaces/stream-table.ts';
 import { type AuthRefusal, isRefusal as isAuthRefusal, unauthorizedBody } from '../../protocol/error-codes.ts';
 import type { DatabaseError, StreamResult } from '../../protocol/protocol.ts';
-import type { Caller } from '../../tokens/token-management.ts';
+import { bearerSecret, type Caller } from '../../tokens/token-management.ts';
 import { runCursor, runPipeline, type WireRequest } from '../pipeline-runner.ts';
 
 export const VERSION_TEXT = { 2: 'Hello, this is HTTP API v2 (Hrana over HTTP)', 3: 'Hello, this is HTTP API v3 (Hrana over HTTP)' } as const;
@@ -41,7 +41,7 @@ export function streamOpener({ authorize, openStream }: Pick<HranaHttpOptions, '
     stateOf: (namespace: string) => DatabaseState,
     baton: string | null | undefined,
   ): Stream | Refusal | DatabaseError => {
-    const secret = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
+    const secret = bearerSecret(headers.authorization ?? '');
     const caller = authorize(secret, headers.host ?? '', stateOf);
     if (isAuthRefusal(caller)) return { status: 401, headers: { 'content-type': 'application/json' }, body: unauthorizedBody(caller) };
     try {

@@ -59,6 +59,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
 
   function serve(
     socket: WebSocket,
+    wire: Duplex,
     version: Version,
     host: string,
     stateOf: (namespace: string) => DatabaseState,
@@ -67,7 +68,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
     let secret: string | undefined;
     let greeted = false;
     const slots = new Map<number, StreamSlot>();
-    const { turn, room, send, finished } = answerFlow(socket);
+    const { turn, room, send, finished } = answerFlow(socket, undefined, wire);
     // A statement waits on its stream's turn, then for the client to read its earlier answers.
     const onStream = <T>(slot: StreamSlot, work: () => Promise<T> | T) => runOnStream(slot, async () => (await room(), work()), streams);
     const cursors = new Map<number, CursorSlot>();
@@ -244,7 +245,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
           loaded.handleUpgrade(request, socket, head, (ws) => {
             // Without a subprotocol, a client speaks Hrana 1 (as sqld assumes).
             const version = SUBPROTOCOLS[ws.protocol as keyof typeof SUBPROTOCOLS] ?? 1;
-            serve(ws, version, request.headers.host ?? '', context.stateOf, context.record);
+            serve(ws, socket, version, request.headers.host ?? '', context.stateOf, context.record);
           });
         },
         () => socket.destroy(),

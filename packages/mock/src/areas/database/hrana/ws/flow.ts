@@ -4,6 +4,7 @@
 // (one already waiting on its stream waits for the client too). At most MAX_RUNNING_PER_CONNECTION
 // requests run at once; the rest wait in arrival order.
 import diagnostics from 'node:diagnostics_channel';
+import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
 
 /** Requests of one connection that run at once (each may make up to maxResultBytes of answer); the others wait their turn. */
@@ -21,9 +22,51 @@ export type FlowSocket = Pick<WebSocket, 'readyState' | 'OPEN' | 'pause' | 'resu
   send(data: Buffer, options: { binary: false }, written: (error?: Error) => void): void;
 };
 
-/** A connection's turns to start requests and run statements, and the sending of their answers. */
-export function answerFlow(socket: FlowSocket, maxUnsentBytes = MAX_UNSENT_BYTES) {
+/** The connection's byte stream under the WebSocket (the upgraded socket), corked while a tick's answers are handed over. */
+export type Corkable = Pick<Writable, 'cork' | 'uncork'>;
+
+/** Longest that answers wait, corked, for those of the requests still running on their connection. */
+const HOLD_MS = 1;
+/** Answers wait for others only while they take this many bytes at most. */
+export const HOLD_BYTES = 64 * 1024;
+/** Calls `release` in HOLD_MS; the function returned cancels it. */
+export type Hold = (release: () => void) => () => void;
+const holdFor: Hold = (release) => {
+  const timer = setTimeout(release, HOLD_MS).unref();
+  return () => clearTimeout(timer);
+};
+
+/**
+ * A connection's turns to start requests and run statements, and the sending of their answers.
+ * Answers leave together, in one write to `wire` (one system call, not one each): it is corked at
+ * the first answer and uncorked once the tick's promise jobs ran (process.nextTick), unless
+ * requests the client sent with them still run (@libsql/client sends a statement as open_stream,
+ * execute and close_stream at once): then the answers wait for theirs, HOLD_MS at most.
+ */
+export function answerFlow(socket: FlowSocket, maxUnsentBytes = MAX_UNSENT_BYTES, wire?: Corkable, hold: Hold = holdFor) {
   let unsent = 0;
+  let corked = false;
+  let corkedBytes = 0;
+  let tickEnding = false;
+  let cancelHold: (() => void) | undefined;
+  const uncork = () => {
+    if (!corked) return;
+    corked = false;
+    corkedBytes = 0;
+    cancelHold?.();
+    cancelHold = undefined;
+    wire!.uncork();
+  };
+  const endOfTick = () => {
+    tickEnding = false;
+    if (corked && outstanding > 0 && corkedBytes <= HOLD_BYTES && socket.readyState === socket.OPEN) cancelHold ??= hold(uncork);
+    else uncork();
+  };
+  const uncorkAfterTick = () => {
+    if (tickEnding) return;
+    tickEnding = true;
+    process.nextTick(endOfTick);
+  };
   let running = 0;
   let outstanding = 0;
   const turns: (() => void)[] = [];
@@ -49,7 +92,10 @@ export function answerFlow(socket: FlowSocket, maxUnsentBytes = MAX_UNSENT_BYTES
     if (over && !held && backpressure.hasSubscribers) backpressure.publish({ unsentBytes: unsent });
     held = over;
   };
-  socket.once('close', update);
+  socket.once('close', () => {
+    uncork();
+    update();
+  });
   return {
     /** A request came in: resolves when it may start. */
     turn: () =>
@@ -72,6 +118,12 @@ export function answerFlow(socket: FlowSocket, maxUnsentBytes = MAX_UNSENT_BYTES
       const data = Buffer.from(JSON.stringify(message));
       const bytes = data.length;
       unsent += bytes;
+      if (wire) {
+        if (!corked) wire.cork();
+        corked = true;
+        corkedBytes += bytes;
+        uncorkAfterTick();
+      }
       socket.send(data, { binary: false }, () => {
         unsent -= bytes;
         update();
@@ -83,6 +135,7 @@ export function answerFlow(socket: FlowSocket, maxUnsentBytes = MAX_UNSENT_BYTES
       running--;
       outstanding--;
       update();
+      if (corked) uncorkAfterTick();
     },
     /** Bytes handed to the socket and not yet written out (for tests). */
     unsentBytes: () => unsent,

@@ -18,6 +18,7 @@ export interface PooledConnection {
 }
 
 const CACHED_STATEMENTS = 64;
+type Columns = readonly { readonly name: string; readonly decltype: string | null }[];
 /** Most bytes of SQL text whose compiled statements one connection keeps (a longer text stays until the next statement). */
 export const STATEMENT_CACHE_BYTES = 1024 * 1024;
 /** Virtual machine steps between two looks at the interrupt flag. */
@@ -41,6 +42,8 @@ export class StreamConnection {
   #cachedBytes = 0;
   /** What does not change for a compiled statement (it is compiled from the same text again after a schema change). */
   readonly #shapes = new Map<StmtPointer, { params: (string | null)[]; readonly: boolean }>();
+  /** A compiled statement's columns as last read, with the count of its recompiles then: they hold until SQLite compiles it again. */
+  readonly #columns = new Map<StmtPointer, { columns: Columns; recompiles: number }>();
   readonly #stopRequested: () => boolean;
   /** A statement of the current request was stopped by the engine (time limit, or its stream ended from outside). */
   stoppedByFlag = false;
@@ -86,6 +89,7 @@ export class StreamConnection {
       this.#statements.delete(oldest);
       this.#cachedBytes -= oldest.length;
       this.#shapes.delete(pointer);
+      this.#columns.delete(pointer);
       this.sqlite.finalize(pointer);
     }
     return stmt;
@@ -104,6 +108,19 @@ export class StreamConnection {
       this.#shapes.set(stmt, shape);
     }
     return shape;
+  }
+
+  /**
+   * A kept statement's columns (names and declared types), read again only once SQLite compiled it
+   * anew (a schema change: `SELECT *` after an ALTER TABLE); the same, frozen, for each run.
+   */
+  columnsOf(stmt: StmtPointer): Columns {
+    const recompiles = this.sqlite.recompiles(stmt);
+    const known = this.#columns.get(stmt);
+    if (known && known.recompiles === recompiles) return known.columns;
+    const columns = Object.freeze(this.sqlite.columns(stmt).map((column) => Object.freeze(column)));
+    this.#columns.set(stmt, { columns, recompiles });
+    return columns;
   }
 
   /** Compiles without caching (the caller finalizes). */
@@ -153,6 +170,7 @@ export class StreamConnection {
     this.#statements.clear();
     this.#cachedBytes = 0;
     this.#shapes.clear();
+    this.#columns.clear();
   }
 
   /** `BEGIN TRANSACTION READONLY` (libSQL's): a deferred transaction in which writes are refused. */

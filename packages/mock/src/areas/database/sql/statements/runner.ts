@@ -157,13 +157,16 @@ function collect(
   const started = performance.now();
   sqlite.reset(stmt);
   values.forEach((value, index) => sqlite.bind(stmt, index + 1, value));
+  // The columns are read after the first step: a kept statement is compiled anew there when the
+  // schema changed since (an ALTER TABLE under a `SELECT *`), and read before it, they were the old ones.
+  let more = conn.step(stmt);
   const width = sqlite.columnCount(stmt);
-  const cols = width > 0 ? sqlite.columns(stmt) : [];
+  const cols = width > 0 ? (conn.columnsOf(stmt) as Columns) : [];
   const rows: SqlValue[][] = [];
   const { cells } = context;
   let count = 0;
   let tooLarge = false;
-  while (conn.step(stmt)) {
+  for (; more; more = conn.step(stmt)) {
     count++;
     if (tooLarge || (!wantRows && !onRow)) continue;
     const row: SqlValue[] = [];

@@ -38,8 +38,8 @@ interface Pending {
   stream?: string;
   /** The run's stream was ended from outside (its token invalidated): why. */
   stopped?: ExecutorStopped;
-  /** What was asked (for the last guard's error) and when (the guard's clock). */
-  what: string;
+  /** What was asked (for the last guard's error, written only then) and when (the guard's clock). */
+  what: () => string;
   sentAt: number;
   /** How long it may take at most, once its worker shows no progress: its statements' limits. */
   limitMs: number;
@@ -90,9 +90,10 @@ export class EngineWorker {
   /** When the worker last answered anything (or was sent its first request since it last had none). */
   #progress: number;
 
-  #track(id: number, pending: Omit<Pending, 'sentAt'>): void {
-    if (this.#pending.size === 0) this.#progress = this.now();
-    this.#pending.set(id, { ...pending, sentAt: this.now() });
+  #track(id: number, pending: Pending): void {
+    pending.sentAt = this.now();
+    if (this.#pending.size === 0) this.#progress = pending.sentAt;
+    this.#pending.set(id, pending);
   }
 
   /**
@@ -110,7 +111,7 @@ export class EngineWorker {
       failed++;
       pending.reject(
         new ExecutorStopped(
-          `The engine lost request ${id} (${pending.what}) of worker ${this.id}: no answer after ${Math.round(age)} ms, past its limit of ${pending.limitMs} ms and a grace of ${GUARD_GRACE_MS} ms; it did not run or its answer was lost`,
+          `The engine lost request ${id} (${pending.what()}) of worker ${this.id}: no answer after ${Math.round(age)} ms, past its limit of ${pending.limitMs} ms and a grace of ${GUARD_GRACE_MS} ms; it did not run or its answer was lost`,
           'ENGINE_REQUEST_LOST',
         ),
       );
@@ -165,8 +166,9 @@ export class EngineWorker {
       this.#track(id, {
         resolve: resolve as Pending['resolve'],
         reject,
+        sentAt: 0,
         stream: `${key}\u0000${stream}`,
-        what: `a run of ${requests.length} statement(s) on stream ${stream}`,
+        what: () => `a run of ${requests.length} statement(s) on stream ${stream}`,
         limitMs: (this.limits.statementTimeoutMs + this.limits.lockWaitMs) * Math.max(1, requests.length),
       });
       this.send({ t: 'run', id, key, stream, access, requests, clock });
@@ -182,7 +184,8 @@ export class EngineWorker {
       this.#track(id, {
         resolve: resolve as Pending['resolve'],
         reject,
-        what: `a ${sent.t} task`,
+        sentAt: 0,
+        what: () => `a ${sent.t} task`,
         limitMs: this.limits.statementTimeoutMs + this.limits.lockWaitMs,
       });
       this.send(sent, transfer);

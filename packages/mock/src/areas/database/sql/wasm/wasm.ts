@@ -1,8 +1,6 @@
-// The one adapter over libSQL's WebAssembly build (@libsql/libsql-wasm-experimental: SQLite 3.45.1
-// with libSQL's vectors and ALTER COLUMN): the C functions the engine calls, with pointers and the
-// module's loose types kept in here; what the build does not export is made in wasm-gaps.ts.
-// Databases are files of the engine's own VFS (storage/vfs.ts: shared stores the engine registered), or,
-// for scratch work, of the worker's in-memory file system: SQLite has no path to the host's files.
+// The one adapter over libSQL's WebAssembly build (@libsql/libsql-wasm-experimental: SQLite 3.45.1 with libSQL's vectors and ALTER COLUMN): the C
+// functions the engine calls, with pointers and the module's loose types kept in here; what the build does not export is made in wasm-gaps.ts. Databases
+// are files of the engine's own VFS (storage/vfs.ts: shared stores the engine registered), or, for scratch work, of the worker's in-memory file system: SQLite has no path to the host's files.
 import sqlite3InitModule from '@libsql/libsql-wasm-experimental';
 import { type SqliteFailure, sqliteFailure } from '../../protocol/error-codes.ts';
 import type { EngineValue } from '../../protocol/values.ts';
@@ -37,6 +35,8 @@ export class Sqlite {
   readonly #columnTypes: ColumnTypes;
   #empty = 0; // a byte of the module's memory: the pointer of every empty blob bound (a null pointer binds NULL)
   readonly #words = () => new Int32Array(this.#wasm.heap8u().buffer);
+  /** How many times SQLite compiled a statement again (SQLITE_STMTSTATUS_REPREPARE, after a schema change): what was read of it holds while this is unchanged. */
+  readonly recompiles = (stmt: StmtPointer): number => this.#raw.sqlite3_stmt_status(stmt, 5, 0);
 
   private constructor(readonly module: Module) {
     this.#capi = module.capi;
