@@ -71,13 +71,19 @@ export function createHandler(parts: HandlerParts) {
    * reported, never rejected. One promise per request: the engine answers most without one.
    */
   function handle(request: DoorRequest): Promise<DoorAnswer> {
+    const answered = handleNow(request);
+    return isThenable(answered) ? answered : Promise.resolve(answered);
+  }
+
+  /** `handle`, without a promise where nothing waits (the HTTP door's hot path: it sends in the same turn); never throws. */
+  function handleNow(request: DoorRequest): DoorAnswer | Promise<DoorAnswer> {
     let answered: DoorAnswer | Promise<DoorAnswer>;
     try {
       answered = answer(request);
     } catch (error) {
-      return Promise.resolve(failedOn(request, error));
+      return failedOn(request, error);
     }
-    return isThenable(answered) ? Promise.resolve(answered).then(undefined, (error: unknown) => failedOn(request, error)) : Promise.resolve(answered);
+    return isThenable(answered) ? Promise.resolve(answered).then(undefined, (error: unknown) => failedOn(request, error)) : answered;
   }
 
   function answer(request: DoorRequest): DoorAnswer | Promise<DoorAnswer> {
@@ -133,5 +139,5 @@ export function createHandler(parts: HandlerParts) {
         return answer;
       };
 
-  return { bodyLimit, upgrade, handle, handleLogged };
+  return { bodyLimit, upgrade, handle, handleNow, handleLogged };
 }

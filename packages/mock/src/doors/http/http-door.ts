@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isThenable } from '../../engine/thenable.ts';
 import type { DoorAnswer, DoorHandler, RequestLogEntry } from '../door.ts';
 import { problemAnswer, splitTarget, tooLarge } from '../door-answers.ts';
 import type { MockFailure } from '../failure.ts';
@@ -169,10 +170,14 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     }
     if (!carriesBody(req)) return void answerHttp(req, res, method, target, common, entry, undefined);
     const limit = handler.bodyLimit(method, target);
-    readBody(req, limit.bytes).then(
-      (read) => (read === TOO_LARGE ? send(res, tooLarge(limit), common) : answerHttp(req, res, method, target, common, entry, read)),
-      (error: unknown) => failedHttp(req, res, error),
-    );
+    readBody(req, limit.bytes, (read) => {
+      try {
+        if (read === TOO_LARGE) send(res, tooLarge(limit), common);
+        else answerHttp(req, res, method, target, common, entry, read);
+      } catch (error) {
+        failedHttp(req, res, error);
+      }
+    });
   }
 
   /** The handler's answer to a request read whole, sent (or its network fault played). */
@@ -188,15 +193,33 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     // An absolute-form target's authority is the request's host (its Host header is ignored, RFC 9112).
     const authority = targetAuthority(target);
     const headers = authority ? { ...headersOf(req), host: authority } : headersOf(req);
-    handler.handle({ method, target, headers, body }).then(
+    const request = { method, target, headers, body };
+    const answered = handler.handleNow ? handler.handleNow(request) : handler.handle(request);
+    // Most answers are ready now: sent in this turn, without a promise (a throw is answered 500 by the caller).
+    if (!isThenable(answered)) return void sendAnswer(res, answered, common, entry);
+    answered.then(
       (answer) => {
-        if (entry) Object.assign(entry, { operation: answer.operation, violations: answer.violations });
-        if (!answer.network) return send(res, answer, common);
-        setHeaders(res, common);
-        playNetworkFault(res, answer, hung);
+        try {
+          sendAnswer(res, answer, common, entry);
+        } catch (error) {
+          failedHttp(req, res, error);
+        }
       },
       (error: unknown) => failedHttp(req, res, error),
     );
+  }
+
+  /** An answer sent, or its network fault played. */
+  function sendAnswer(
+    res: ServerResponse,
+    answer: DoorAnswer,
+    common: Readonly<Record<string, string>>,
+    entry: Pick<RequestLogEntry, 'operation' | 'violations'> | undefined,
+  ) {
+    if (entry) Object.assign(entry, { operation: answer.operation, violations: answer.violations });
+    if (!answer.network) return send(res, answer, common);
+    setHeaders(res, common);
+    playNetworkFault(res, answer, hung);
   }
 
   const upgrades = createUpgradeDoor(server, handler, { refusalOf, onRequest: options.onRequest, closing: () => closing });
