@@ -3,13 +3,10 @@
 // a fault's latency). A mutation test: handlers planted to answer a body that breaks the contract,
 // an undocumented status, a request the contract refuses, or to throw, each both ways; every case
 // gets the same answer, byte for byte, on both paths, and the same journal entry. The 500 a broken
-// answer gets is written out here, not taken from the code under test. The answer's schema has a
-// writer (answer-writer.ts: the JSON written and checked in one pass): the right answer is written
-// by it, and every planted mutation still gets its 500.
+// answer gets is written out here, not taken from the code under test.
 
 import { describe, expect, it } from 'vitest';
 import type { EngineAnswer } from '../../../packages/mock/src/engine/answer.ts';
-import { answersWritten, compileAnswerWriter } from '../../../packages/mock/src/engine/answer-writer.ts';
 import { defineArea } from '../../../packages/mock/src/engine/area.ts';
 import { createEngine } from '../../../packages/mock/src/engine/engine.ts';
 import { createClock } from '../../../packages/mock/src/engine/namespaces.ts';
@@ -138,12 +135,8 @@ describe('a handler answered at once and one that waits get the same answer', ()
   it.each(Object.keys(PLANTED))('%s', async (planted) => {
     const { engine, journal } = await parcelEngine();
     const before = { ...runs };
-    const writtenBefore = answersWritten();
     const fast = sent(await send(engine, planted, 'fast', { weight: 2 }));
     const waiting = sent(await send(engine, planted, 'waiting', { weight: 2 }));
-    // The schema's writer wrote the right answer both ways, and vouched for no mutation.
-    expect(compileAnswerWriter(document.components.schemas.Parcel as never, document)).toBeTypeOf('function');
-    expect(answersWritten() - writtenBefore).toBe(planted === 'right' ? 2 : 0);
     // Both paths ran the handler: the planted answer was given both ways.
     expect([runs.fast - before.fast, runs.waiting - before.waiting]).toEqual([1, 1]);
     expect(waiting).toEqual(fast);

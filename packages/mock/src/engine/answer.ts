@@ -86,9 +86,6 @@ function mediaTypeOf(headers: Record<string, string>): string | undefined {
   return value?.split(';')[0]?.trim().toLowerCase();
 }
 
-const asAnswerViolations = (requestViolations: Violation[]): EngineAnswer['violations'] =>
-  requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message, severity: 'Error' }));
-
 /** The violations of an answer to a valid request: none (shared, never written to). */
 const NO_VIOLATIONS: EngineAnswer['violations'] = Object.freeze([]) as never;
 
@@ -104,19 +101,13 @@ export function checked(
   trace: { answerViolations: Violation[] },
 ): EngineAnswer {
   const media = answer.body === undefined ? undefined : mediaTypeOf(answer.headers);
-  const violations = requestViolations.length === 0 ? NO_VIOLATIONS : asAnswerViolations(requestViolations);
-  // JSON the area did not write itself: written by the schema's writer, which checks it as it writes (else as below).
-  if (media !== undefined && (media === 'application/json' || /json/i.test(media)) && knownJsonText(answer.body) === undefined) {
-    const text = operation.writeResponse?.(answer.status, media, answer.body);
-    if (text !== undefined) {
-      answer.violations = violations;
-      answer.text = text;
-      return answer;
-    }
-  }
   const written = answer.body === undefined ? undefined : bodyText(answer.body, media);
   const value = written?.holdsBigint ? forValidation(answer.body) : answer.body;
   const broken = operation.validateResponse(answer.status, media, value, written?.text);
+  const violations =
+    requestViolations.length === 0
+      ? NO_VIOLATIONS
+      : requestViolations.map((v) => ({ location: ['request', ...v.location], message: v.message, severity: 'Error' }));
   if (broken.length > 0) {
     trace.answerViolations = broken;
     return problem(500, 'The mock answer breaks the contract', `${operation.operationId} answered ${answer.status} with a body the contract does not allow.`, {

@@ -12,7 +12,6 @@ import {
   type SecurityScheme,
 } from '@platform-contracts/contracts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { type AnswerWriter, compileAnswerWriter } from './answer-writer.ts';
 import type { OpenApiDocument, Violation } from './area.ts';
 import { mediaMatches } from './media-types.ts';
 import { coercer } from './parameter-coercion.ts';
@@ -65,12 +64,6 @@ export interface CompiledOperation {
    * as the last valid one of its status and media type is valid without validating it again.
    */
   validateResponse(status: number, mediaType: string | undefined, body: unknown, text?: string): Violation[];
-  /**
-   * An answer's body written as JSON by a writer compiled from its schema, which checks it as it
-   * writes (answer-writer.ts): the text when the body is valid, undefined when the writer cannot
-   * vouch for it (then validate it with validateResponse).
-   */
-  writeResponse?(status: number, mediaType: string, body: unknown): string | undefined;
   /** Makes the operation's validators now; each is otherwise made on its first use. Returns how many it holds. */
   prepareValidators(): number;
 }
@@ -144,8 +137,7 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
   const byStatus = new Map<number, { media(sent: string): ResponseValidator | null | undefined } | undefined>();
   for (const response of responses.values()) {
     for (const media of response.contents)
-      if (media.schema !== undefined)
-        responseValidators.set(`${response.status} ${media.type}`, { validate: compiler.lazy(media.schema), schema: media.schema });
+      if (media.schema !== undefined) responseValidators.set(`${response.status} ${media.type}`, { validate: compiler.lazy(media.schema) });
   }
 
   const compiled: CompiledOperation = {
@@ -185,12 +177,6 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
       validator.lastValidText = text;
       return [];
     },
-    writeResponse(status, mediaType, value) {
-      const validator = responseFor(status)?.media(mediaType);
-      if (!validator) return undefined;
-      if (validator.writer === undefined) validator.writer = compileAnswerWriter(validator.schema, document) ?? null;
-      return validator.writer?.(value);
-    },
     prepareValidators() {
       const all = [
         ...parameterValidators.map((validator) => validator.validate),
@@ -227,9 +213,6 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
 
 interface ResponseValidator {
   validate: () => ValidateFunction;
-  schema: Schema;
-  /** The schema's writer, made on first use; null when the schema uses a keyword no writer checks. */
-  writer?: AnswerWriter | null;
   /** The JSON text of the last body found valid. */
   lastValidText?: string;
 }

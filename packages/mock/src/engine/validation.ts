@@ -51,17 +51,6 @@ const DATE_TIME: Record<string, Format> = { 'date-time': fasterDateTime(fullForm
 /** Every format a schema may name, as the mock's ajv holds them: ajv-formats' (full mode), then OpenAPI's. */
 const FORMATS: Record<string, Format> = { ...fullFormats, ...DATE_TIME, ...OPENAPI_FORMATS };
 
-/** A format as the mock's ajv checks it: the type of value it applies to, and the check; undefined for a format it does not know or checks asynchronously. */
-export function formatCheck(name: string): { type: string; check: (value: never) => boolean } | undefined {
-  const format = Object.hasOwn(FORMATS, name) ? FORMATS[name] : undefined;
-  const asCheck = (rule: unknown) =>
-    rule instanceof RegExp ? (value: string) => rule.test(value) : typeof rule === 'function' ? (rule as (value: never) => boolean) : undefined;
-  if (format instanceof RegExp || typeof format === 'function') return { type: 'string', check: asCheck(format)! };
-  if (typeof format !== 'object' || format === null || (format as { async?: boolean }).async) return undefined;
-  const check = asCheck((format as { validate?: unknown }).validate);
-  return check && { type: (format as { type?: string }).type ?? 'string', check };
-}
-
 /** OpenAPI's own formats and keywords on top of JSON Schema's. */
 export function addOpenApiVocabulary(ajv: Ajv2020): void {
   addFormats()(ajv);
