@@ -15,6 +15,9 @@ import { isThenable, mapSettled } from '../engine/thenable.ts';
 import type { Proxy as ValidationProxy } from '../proxy/index.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './options.ts';
 
+/** Whether a method is written in upper case already, as doors give it (toUpperCase goes through ICU, even on such a text). */
+const isUpperCase = (method: string) => method === 'POST' || method === 'GET' || method === 'PUT' || method === 'DELETE' || method === 'PATCH';
+
 export interface HandlerParts {
   engine: Engine;
   control: ReturnType<typeof createControl>;
@@ -38,8 +41,10 @@ export function createHandler(parts: HandlerParts) {
     });
   const bodyLimit = (method: string, target: string): BodyLimit => {
     const { rawPath } = splitTarget(target);
-    if (rawPath === STATE_PATH && method.toUpperCase() === 'PUT') return snapshotLimitOf();
-    return (rawPath !== undefined ? engine.bodyLimit(method.toUpperCase(), rawPath) : undefined) ?? mockWideLimit;
+    if (rawPath === undefined) return mockWideLimit;
+    const upper = isUpperCase(method) ? method : method.toUpperCase();
+    if (rawPath === STATE_PATH && upper === 'PUT') return snapshotLimitOf();
+    return engine.bodyLimit(upper, rawPath) ?? mockWideLimit;
   };
 
   function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): DoorAnswer | undefined {

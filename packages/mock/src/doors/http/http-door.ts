@@ -41,6 +41,10 @@ function defaultDocsDir(): string {
   return existsSync(path.join(REPO_ROOT, 'pnpm-workspace.yaml')) ? inRepository : path.join(PACKAGE_ROOT, 'docs');
 }
 
+/** How the handler's answers were sent, in this process: in the turn the request ended (no promise), or once one settled. Tests count them. */
+const sends = { atOnce: 0, waited: 0 };
+export const httpDoorSends = (): Readonly<typeof sends> => ({ ...sends });
+
 /** How long close() waits for requests in flight before it drops their connections. */
 const CLOSE_GRACE_MS = 10_000;
 
@@ -153,7 +157,8 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
    * handler's answer sent. Whatever throws here is answered 500 by the caller.
    */
   function handleHttp(req: IncomingMessage, res: ServerResponse): void {
-    const method = (req.method ?? 'GET').toUpperCase();
+    // node:http's parser gives the method in upper case (a method it does not know is refused before this).
+    const method = req.method ?? 'GET';
     const target = req.url ?? '/';
     const entry = options.onRequest ? logged(req, res, options.onRequest) : undefined;
     const refused = refusalOf(req);
@@ -196,7 +201,11 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     const request = { method, target, headers, body };
     const answered = handler.handleNow ? handler.handleNow(request) : handler.handle(request);
     // Most answers are ready now: sent in this turn, without a promise (a throw is answered 500 by the caller).
-    if (!isThenable(answered)) return void sendAnswer(res, answered, common, entry);
+    if (!isThenable(answered)) {
+      sends.atOnce++;
+      return void sendAnswer(res, answered, common, entry);
+    }
+    sends.waited++;
     answered.then(
       (answer) => {
         try {
