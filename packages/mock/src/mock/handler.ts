@@ -81,22 +81,22 @@ export function createHandler(parts: HandlerParts) {
   }
 
   /** `handle`, without a promise where nothing waits (the HTTP door's hot path: it sends in the same turn); never throws. */
-  function handleNow(request: DoorRequest): DoorAnswer | Promise<DoorAnswer> {
+  function handleNow(request: DoorRequest, bodyWithinLimit = false): DoorAnswer | Promise<DoorAnswer> {
     let answered: DoorAnswer | Promise<DoorAnswer>;
     try {
-      answered = answer(request);
+      answered = answer(request, bodyWithinLimit);
     } catch (error) {
       return failedOn(request, error);
     }
     return isThenable(answered) ? Promise.resolve(answered).then(undefined, (error: unknown) => failedOn(request, error)) : answered;
   }
 
-  function answer(request: DoorRequest): DoorAnswer | Promise<DoorAnswer> {
+  function answer(request: DoorRequest, bodyWithinLimit: boolean): DoorAnswer | Promise<DoorAnswer> {
     const { rawPath, search } = splitTarget(request.target);
     if (rawPath === undefined) return problemAnswer(400, 'Invalid request target', 'The request target is neither a path nor an absolute URL.');
     // The printed URL leads somewhere: the mock's root is the reference site.
     if ((request.method === 'GET' || request.method === 'HEAD') && rawPath === '/') return { status: 302, headers: { location: '/docs/' }, violations: [] };
-    if (request.body !== undefined && request.body.length > 0) {
+    if (!bodyWithinLimit && request.body !== undefined && request.body.length > 0) {
       const limit = bodyLimit(request.method, request.target);
       if (request.body.length > limit.bytes) return tooLarge(limit);
     }

@@ -22,6 +22,7 @@ import {
   NOSNIFF,
   readBody,
   refusalOfRequest,
+  responsesInFlight,
   type SocketTimeout,
   send,
   setHeaders,
@@ -101,7 +102,7 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     return reason === undefined ? undefined : problemAnswer(403, 'Forbidden', reason);
   };
 
-  const inFlight = new Set<ServerResponse>();
+  const inFlight = responsesInFlight();
   const hung = new Set<ServerResponse>();
   let closing = false;
   const server = createServer(
@@ -199,7 +200,8 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     const authority = targetAuthority(target);
     const headers = authority ? { ...headersOf(req), host: authority } : headersOf(req);
     const request = { method, target, headers, body };
-    const answered = handler.handleNow ? handler.handleNow(request) : handler.handle(request);
+    // A body here was read within the target's limit (readBody).
+    const answered = handler.handleNow ? handler.handleNow(request, true) : handler.handle(request);
     // Most answers are ready now: sent in this turn, without a promise (a throw is answered 500 by the caller).
     if (!isThenable(answered)) {
       sends.atOnce++;
@@ -236,7 +238,7 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
   // request in flight: a slow answer (a fault's latency, a long statement) keeps its socket.
   server.timeout = socketTimeoutMs;
   server.on('timeout', (socket: Socket) => {
-    const spared = [...inFlight].some((res) => res.socket === socket);
+    const spared = inFlight.list().some((res) => res.socket === socket);
     if (socketTimeouts.hasSubscribers) socketTimeouts.publish({ port: (server.address() as AddressInfo | null)?.port, spared } satisfies SocketTimeout);
     if (!spared) socket.destroy();
   });
@@ -260,7 +262,7 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
       new Promise<void>((resolve, reject) => {
         closing = true;
         for (const res of hung) res.destroy();
-        for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+        for (const res of inFlight.list()) if (!res.headersSent) res.shouldKeepAlive = false;
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
         upgrades.close();
         server.close((error) => {
