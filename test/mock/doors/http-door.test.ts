@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import { PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
 import { defineArea, HEALTH_PATH, type RunningMock, type StartMockOptions, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpDoorSends } from '../../../packages/mock/src/doors/http/http-door.ts';
 import { GIVEN_AREAS, type GivenAreas } from '../../../packages/mock/src/mock/options.ts';
 import { recordedVideoClient } from '../../support/recording-fetch.ts';
 
@@ -243,6 +244,7 @@ describe('the hot path checks every request and answer', () => {
 
   it('answers a valid POST, refuses the planted invalid answer with a 500 naming the field, and an invalid body with a 400', async () => {
     const before = { ...calls };
+    const sendsBefore = httpDoorSends();
     expect(await send('POST', { text: 'first' })).toMatchObject({ status: 201, text: '{"id":1,"text":"first"}' });
     const planted = await send('POST', { text: PLANTED });
     expect(planted.status).toBe(500);
@@ -255,6 +257,9 @@ describe('the hot path checks every request and answer', () => {
     expect(invalid.violations).toMatch(/"body","text"/);
     // The handler ran for the valid body and the planted answer only: an invalid body never reaches it.
     expect(calls.addNote - before.addNote).toBe(2);
+    // All three were answered on the door's fast path (sent in the turn the body ended, no promise), the mutation caught there.
+    const sendsAfter = httpDoorSends();
+    expect([sendsAfter.atOnce - sendsBefore.atOnce, sendsAfter.waited - sendsBefore.waited]).toEqual([3, 0]);
   });
 
   it("sends a kept answer's bytes again only while it is kept: a write in between runs the handler again", async () => {

@@ -43,18 +43,19 @@ const serializedOnce = new WeakMap<EngineAnswer, DoorAnswer>();
  * in `sl-violations`. A kept answer is serialized once (frozen too: never change what this returns).
  */
 export function serialize(answer: EngineAnswer): DoorAnswer {
-  if (!Object.isFrozen(answer)) return serializeNow(answer);
+  // The engine makes fresh headers for each answer but a kept one's (frozen; a truncating fault's answer shares them): they become the door's.
+  if (!Object.isFrozen(answer)) return serializeNow(answer, Object.isFrozen(answer.headers) ? { ...answer.headers } : answer.headers);
   let served = serializedOnce.get(answer);
   if (!served) {
-    served = serializeNow(answer);
+    served = serializeNow(answer, { ...answer.headers });
     Object.freeze(served.headers);
     serializedOnce.set(answer, Object.freeze(served));
   }
   return served;
 }
 
-function serializeNow(answer: EngineAnswer): DoorAnswer {
-  const headers = { ...answer.headers };
+/** The answer as sent, its fields added to `headers` (the answer's own, or a copy for a kept answer: a copied object would take each added field through V8's slow path). */
+function serializeNow(answer: EngineAnswer, headers: Record<string, string>): DoorAnswer {
   if (answer.violations.length > 0) headers['sl-violations'] = asciiOnly(JSON.stringify(answer.violations).slice(0, 8000));
   const served: DoorAnswer = { status: answer.status, headers, operation: answer.operation, violations: answer.violations };
   if (answer.network) served.network = answer.network;

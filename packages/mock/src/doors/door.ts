@@ -45,6 +45,12 @@ export interface DoorAnswer {
 export interface DoorHandler {
   /** Answers one request (a request the mock fails to answer is answered 500, never rejected). */
   handle(request: DoorRequest): Promise<DoorAnswer>;
+  /**
+   * `handle` without a promise where nothing waits, never throwing: a door that has it sends most
+   * answers in the turn the request arrived. `bodyWithinLimit`: the door read the body within
+   * `bodyLimit` already (it is not measured again).
+   */
+  handleNow?(request: DoorRequest, bodyWithinLimit?: boolean): DoorAnswer | Promise<DoorAnswer>;
   /** The largest body a request to this target may carry, and the option that sets it. */
   bodyLimit(method: string, target: string): BodyLimit;
   /** Hands a connection upgrade (WebSocket) to whoever serves its path: undefined when taken, else the refusal to write. */

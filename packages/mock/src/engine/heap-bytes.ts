@@ -26,7 +26,8 @@ export function heapBytes(value: unknown, limit = Number.POSITIVE_INFINITY): num
       bytes += 56 + 24 * keys;
     }
   }
-  stack.length = 0;
+  // Emptied only when a count stopped early: setting an array's length is a call into V8's runtime.
+  if (stack.length > 0) stack.length = 0;
   return bytes;
 }
 

@@ -7,6 +7,7 @@
 // namespaces are kept (the least recently written dropped first). Entries hold no secret: headers
 // are not recorded and bodies are redacted before they are stored (recorder.ts).
 import { entryOf, type JournalInput, type RequestEntry } from './entries.ts';
+import { clearAt, type EntryColumns, inputAt, moveEntry, newColumns, storeAt } from './entry-columns.ts';
 
 export type { JournalInput, RequestEntry } from './entries.ts';
 export { redactKey } from './redact-key.ts';
@@ -45,16 +46,16 @@ const bytesOf = (input: JournalInput) => {
 };
 
 /**
- * One namespace's entries, in a ring: the oldest at `head`, `count` of them. An entry is kept as
- * the recorder made it (never copied: it makes a fresh one each time), with nothing around it: its
- * `seq` is its place (`first` + its distance from `head`: the numbers are consecutive) and its size
- * is in `sizes` beside it, so that recording allocates nothing of its own and dropping the oldest
- * reads no entry that has long left the caches.
+ * One namespace's entries, in a ring: the oldest at `head`, `count` of them. An entry is kept by
+ * field, in columns (entry-columns.ts: the recorder's object dies young), with nothing around it:
+ * its `seq` is its place (`first` + its distance from `head`: the numbers are consecutive) and its
+ * size is in a column beside it, so that recording allocates nothing of its own and dropping the
+ * oldest reads no entry that has long left the caches.
  */
 interface NamespaceJournal {
   /** Grows by doubling up to maxEntries; a dropped entry's slot is emptied at once (what it held is freed). */
-  ring: (JournalInput | undefined)[];
-  sizes: Int32Array;
+  ring: EntryColumns;
+  capacity: number;
   head: number;
   count: number;
   /** The seq of the oldest kept entry (of the next one when none is kept). */
@@ -84,8 +85,8 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
     } else {
       const capacity = Math.min(16, maxEntries);
       found = {
-        ring: new Array(capacity),
-        sizes: new Int32Array(capacity),
+        ring: newColumns(capacity),
+        capacity,
         head: 0,
         count: 0,
         first: 1,
@@ -103,20 +104,16 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
 
   /** The ring twice as large (at most maxEntries), its entries in order from index 0. */
   function grow(journal: NamespaceJournal) {
-    const capacity = Math.min(journal.ring.length * 2, maxEntries);
-    const [ring, sizes] = [new Array<JournalInput | undefined>(capacity), new Int32Array(capacity)];
-    for (let i = 0; i < journal.count; i++) {
-      const from = (journal.head + i) % journal.ring.length;
-      ring[i] = journal.ring[from];
-      sizes[i] = journal.sizes[from]!;
-    }
-    Object.assign(journal, { ring, sizes, head: 0 });
+    const capacity = Math.min(journal.capacity * 2, maxEntries);
+    const ring = newColumns(capacity);
+    for (let i = 0; i < journal.count; i++) moveEntry(journal.ring, (journal.head + i) % journal.capacity, ring, i);
+    Object.assign(journal, { ring, capacity, head: 0 });
   }
 
   function dropOldest(journal: NamespaceJournal) {
-    journal.bytes -= journal.sizes[journal.head]!;
-    journal.ring[journal.head] = undefined;
-    journal.head = journal.head + 1 === journal.ring.length ? 0 : journal.head + 1;
+    journal.bytes -= journal.ring.size[journal.head]!;
+    clearAt(journal.ring, journal.head);
+    journal.head = journal.head + 1 === journal.capacity ? 0 : journal.head + 1;
     journal.count--;
     journal.first++;
     journal.dropped++;
@@ -139,15 +136,14 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
         journal.dropped++;
         return seq;
       }
-      if (journal.count === journal.ring.length) {
-        if (journal.ring.length < maxEntries) grow(journal);
+      if (journal.count === journal.capacity) {
+        if (journal.capacity < maxEntries) grow(journal);
         else dropOldest(journal);
       }
       const bytes = bytesOf(input);
       let at = journal.head + journal.count;
-      if (at >= journal.ring.length) at -= journal.ring.length;
-      journal.ring[at] = input;
-      journal.sizes[at] = bytes;
+      if (at >= journal.capacity) at -= journal.capacity;
+      storeAt(journal.ring, at, input, bytes);
       journal.count++;
       journal.bytes += bytes;
       while (journal.bytes > maxBytes && journal.count > 1) dropOldest(journal);
@@ -169,7 +165,7 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
         return found;
       }
       for (let i = Math.max(0, after + 1 - journal.first); i < journal.count && found.length < limit; i++) {
-        take(journal.first + i, journal.ring[(journal.head + i) % journal.ring.length]!);
+        take(journal.first + i, inputAt(journal.ring, (journal.head + i) % journal.capacity));
       }
       return found;
     },

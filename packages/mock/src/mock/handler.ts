@@ -15,6 +15,9 @@ import { isThenable, mapSettled } from '../engine/thenable.ts';
 import type { Proxy as ValidationProxy } from '../proxy/index.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './options.ts';
 
+/** Whether a method is written in upper case already, as doors give it (toUpperCase goes through ICU, even on such a text). */
+const isUpperCase = (method: string) => method === 'POST' || method === 'GET' || method === 'PUT' || method === 'DELETE' || method === 'PATCH';
+
 export interface HandlerParts {
   engine: Engine;
   control: ReturnType<typeof createControl>;
@@ -38,8 +41,10 @@ export function createHandler(parts: HandlerParts) {
     });
   const bodyLimit = (method: string, target: string): BodyLimit => {
     const { rawPath } = splitTarget(target);
-    if (rawPath === STATE_PATH && method.toUpperCase() === 'PUT') return snapshotLimitOf();
-    return (rawPath !== undefined ? engine.bodyLimit(method.toUpperCase(), rawPath) : undefined) ?? mockWideLimit;
+    if (rawPath === undefined) return mockWideLimit;
+    const upper = isUpperCase(method) ? method : method.toUpperCase();
+    if (rawPath === STATE_PATH && upper === 'PUT') return snapshotLimitOf();
+    return engine.bodyLimit(upper, rawPath) ?? mockWideLimit;
   };
 
   function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): DoorAnswer | undefined {
@@ -71,21 +76,27 @@ export function createHandler(parts: HandlerParts) {
    * reported, never rejected. One promise per request: the engine answers most without one.
    */
   function handle(request: DoorRequest): Promise<DoorAnswer> {
-    let answered: DoorAnswer | Promise<DoorAnswer>;
-    try {
-      answered = answer(request);
-    } catch (error) {
-      return Promise.resolve(failedOn(request, error));
-    }
-    return isThenable(answered) ? Promise.resolve(answered).then(undefined, (error: unknown) => failedOn(request, error)) : Promise.resolve(answered);
+    const answered = handleNow(request);
+    return isThenable(answered) ? answered : Promise.resolve(answered);
   }
 
-  function answer(request: DoorRequest): DoorAnswer | Promise<DoorAnswer> {
+  /** `handle`, without a promise where nothing waits (the HTTP door's hot path: it sends in the same turn); never throws. */
+  function handleNow(request: DoorRequest, bodyWithinLimit = false): DoorAnswer | Promise<DoorAnswer> {
+    let answered: DoorAnswer | Promise<DoorAnswer>;
+    try {
+      answered = answer(request, bodyWithinLimit);
+    } catch (error) {
+      return failedOn(request, error);
+    }
+    return isThenable(answered) ? Promise.resolve(answered).then(undefined, (error: unknown) => failedOn(request, error)) : answered;
+  }
+
+  function answer(request: DoorRequest, bodyWithinLimit: boolean): DoorAnswer | Promise<DoorAnswer> {
     const { rawPath, search } = splitTarget(request.target);
     if (rawPath === undefined) return problemAnswer(400, 'Invalid request target', 'The request target is neither a path nor an absolute URL.');
     // The printed URL leads somewhere: the mock's root is the reference site.
     if ((request.method === 'GET' || request.method === 'HEAD') && rawPath === '/') return { status: 302, headers: { location: '/docs/' }, violations: [] };
-    if (request.body !== undefined && request.body.length > 0) {
+    if (!bodyWithinLimit && request.body !== undefined && request.body.length > 0) {
       const limit = bodyLimit(request.method, request.target);
       if (request.body.length > limit.bytes) return tooLarge(limit);
     }
@@ -133,5 +144,5 @@ export function createHandler(parts: HandlerParts) {
         return answer;
       };
 
-  return { bodyLimit, upgrade, handle, handleLogged };
+  return { bodyLimit, upgrade, handle, handleNow, handleLogged };
 }

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { createControl } from '../controls/control.ts';
 import { clockHandle, namespaceHandle, resetNamespaces, type VirtualClock } from '../controls/namespace-handle.ts';
 import type { MockNamespace } from '../controls/protocol.ts';
-import type { DoorAnswer, DoorRequest } from '../doors/door.ts';
+import type { DoorAnswer, DoorHandler, DoorRequest } from '../doors/door.ts';
 import { createFetchDoor } from '../doors/fetch/fetch-door.ts';
 import type { ServedOperation } from '../engine/answer.ts';
 import type { AnsweredCall, AnsweredMessage } from '../engine/answering.ts';
@@ -92,7 +92,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const proxy = await startProxy(options, engine, documents);
   const health = () => ({ status: 'ok', areas: areas.map((area) => area.name), operations: engine.operations.length });
   const control = createControl(engine, clock, health, { journal, coverage: recording.coverageNow, coverageCounts: () => coverage.snapshot() });
-  const { bodyLimit, upgrade, handle, handleLogged } = createHandler({
+  const { bodyLimit, upgrade, handle, handleNow, handleLogged } = createHandler({
     engine,
     control,
     proxy,
@@ -105,7 +105,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const door = createFetchDoor(handleLogged);
   const reset = resetNamespaces(engine, journal);
   const areaInfo = Object.fromEntries([...engine.behaviours].map(([name, behaviour]) => [name, behaviour.info])) as AreaInfo;
-  return {
+  const mock: Mock = {
     url: IN_PROCESS_URL,
     fetch: door.fetch,
     operations: engine.operations,
@@ -139,6 +139,17 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       return engine.close();
     },
   };
+  promptHandlers.set(mock, handleNow);
+  return mock;
+}
+
+/** Each mock's `handle` without a promise where nothing waits (not on the public Mock: the HTTP door's hot path takes it). */
+const promptHandlers = new WeakMap<Mock, NonNullable<DoorHandler['handleNow']>>();
+
+/** The mock as the HTTP door takes it: its handler, with `handleNow` when the mock was made here. */
+export function doorHandlerOf(mock: Mock): DoorHandler {
+  const handleNow = promptHandlers.get(mock);
+  return handleNow ? { handle: mock.handle, bodyLimit: mock.bodyLimit, upgrade: mock.upgrade, apiHeaders: mock.apiHeaders, handleNow } : mock;
 }
 
 interface EngineStart {

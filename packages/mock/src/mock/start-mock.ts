@@ -6,7 +6,7 @@ import { type IncomingMessage } from 'node:http';
 import { HEALTH_PATH } from '../controls/control.ts';
 import type { AccessOptions } from '../doors/http/access.ts';
 import { type HttpDoor, HttpDoorStartError, httpDoorOptionError, listenHttpDoor } from '../doors/http/http-door.ts';
-import { createMock, type Mock } from './mock.ts';
+import { createMock, doorHandlerOf, type Mock } from './mock.ts';
 import { type MockOptions, MockStartError } from './options.ts';
 
 export { HEALTH_PATH };
@@ -42,7 +42,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const mock = await createMock({ ...options, onRequest: undefined });
   let door: HttpDoor;
   try {
-    door = await listenHttpDoor(mock, options);
+    door = await listenHttpDoor(doorHandlerOf(mock), options);
   } catch (error) {
     await mock.close();
     throw error instanceof HttpDoorStartError ? new MockStartError(error.message) : error;

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isThenable } from '../../engine/thenable.ts';
 import type { DoorAnswer, DoorHandler, RequestLogEntry } from '../door.ts';
 import { problemAnswer, splitTarget, tooLarge } from '../door-answers.ts';
 import type { MockFailure } from '../failure.ts';
@@ -21,6 +22,7 @@ import {
   NOSNIFF,
   readBody,
   refusalOfRequest,
+  responsesInFlight,
   type SocketTimeout,
   send,
   setHeaders,
@@ -39,6 +41,10 @@ function defaultDocsDir(): string {
   const inRepository = path.join(REPO_ROOT, 'dist/docs');
   return existsSync(path.join(REPO_ROOT, 'pnpm-workspace.yaml')) ? inRepository : path.join(PACKAGE_ROOT, 'docs');
 }
+
+/** How the handler's answers were sent, in this process: in the turn the request ended (no promise), or once one settled. Tests count them. */
+const sends = { atOnce: 0, waited: 0 };
+export const httpDoorSends = (): Readonly<typeof sends> => ({ ...sends });
 
 /** How long close() waits for requests in flight before it drops their connections. */
 const CLOSE_GRACE_MS = 10_000;
@@ -96,7 +102,7 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     return reason === undefined ? undefined : problemAnswer(403, 'Forbidden', reason);
   };
 
-  const inFlight = new Set<ServerResponse>();
+  const inFlight = responsesInFlight();
   const hung = new Set<ServerResponse>();
   let closing = false;
   const server = createServer(
@@ -152,7 +158,8 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
    * handler's answer sent. Whatever throws here is answered 500 by the caller.
    */
   function handleHttp(req: IncomingMessage, res: ServerResponse): void {
-    const method = (req.method ?? 'GET').toUpperCase();
+    // node:http's parser gives the method in upper case (a method it does not know is refused before this).
+    const method = req.method ?? 'GET';
     const target = req.url ?? '/';
     const entry = options.onRequest ? logged(req, res, options.onRequest) : undefined;
     const refused = refusalOf(req);
@@ -169,10 +176,14 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     }
     if (!carriesBody(req)) return void answerHttp(req, res, method, target, common, entry, undefined);
     const limit = handler.bodyLimit(method, target);
-    readBody(req, limit.bytes).then(
-      (read) => (read === TOO_LARGE ? send(res, tooLarge(limit), common) : answerHttp(req, res, method, target, common, entry, read)),
-      (error: unknown) => failedHttp(req, res, error),
-    );
+    readBody(req, limit.bytes, (read) => {
+      try {
+        if (read === TOO_LARGE) send(res, tooLarge(limit), common);
+        else answerHttp(req, res, method, target, common, entry, read);
+      } catch (error) {
+        failedHttp(req, res, error);
+      }
+    });
   }
 
   /** The handler's answer to a request read whole, sent (or its network fault played). */
@@ -188,15 +199,38 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     // An absolute-form target's authority is the request's host (its Host header is ignored, RFC 9112).
     const authority = targetAuthority(target);
     const headers = authority ? { ...headersOf(req), host: authority } : headersOf(req);
-    handler.handle({ method, target, headers, body }).then(
+    const request = { method, target, headers, body };
+    // A body here was read within the target's limit (readBody).
+    const answered = handler.handleNow ? handler.handleNow(request, true) : handler.handle(request);
+    // Most answers are ready now: sent in this turn, without a promise (a throw is answered 500 by the caller).
+    if (!isThenable(answered)) {
+      sends.atOnce++;
+      return void sendAnswer(res, answered, common, entry);
+    }
+    sends.waited++;
+    answered.then(
       (answer) => {
-        if (entry) Object.assign(entry, { operation: answer.operation, violations: answer.violations });
-        if (!answer.network) return send(res, answer, common);
-        setHeaders(res, common);
-        playNetworkFault(res, answer, hung);
+        try {
+          sendAnswer(res, answer, common, entry);
+        } catch (error) {
+          failedHttp(req, res, error);
+        }
       },
       (error: unknown) => failedHttp(req, res, error),
     );
+  }
+
+  /** An answer sent, or its network fault played. */
+  function sendAnswer(
+    res: ServerResponse,
+    answer: DoorAnswer,
+    common: Readonly<Record<string, string>>,
+    entry: Pick<RequestLogEntry, 'operation' | 'violations'> | undefined,
+  ) {
+    if (entry) Object.assign(entry, { operation: answer.operation, violations: answer.violations });
+    if (!answer.network) return send(res, answer, common);
+    setHeaders(res, common);
+    playNetworkFault(res, answer, hung);
   }
 
   const upgrades = createUpgradeDoor(server, handler, { refusalOf, onRequest: options.onRequest, closing: () => closing });
@@ -204,7 +238,7 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
   // request in flight: a slow answer (a fault's latency, a long statement) keeps its socket.
   server.timeout = socketTimeoutMs;
   server.on('timeout', (socket: Socket) => {
-    const spared = [...inFlight].some((res) => res.socket === socket);
+    const spared = inFlight.list().some((res) => res.socket === socket);
     if (socketTimeouts.hasSubscribers) socketTimeouts.publish({ port: (server.address() as AddressInfo | null)?.port, spared } satisfies SocketTimeout);
     if (!spared) socket.destroy();
   });
@@ -228,7 +262,7 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
       new Promise<void>((resolve, reject) => {
         closing = true;
         for (const res of hung) res.destroy();
-        for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+        for (const res of inFlight.list()) if (!res.headersSent) res.shouldKeepAlive = false;
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
         upgrades.close();
         server.close((error) => {

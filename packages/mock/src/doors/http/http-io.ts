@@ -83,28 +83,38 @@ export function carriesBody(req: IncomingMessage): boolean {
 export const TOO_LARGE = Symbol('too large');
 
 /**
- * The request body, or TOO_LARGE once it passes the limit. The rest of a body that is too large
- * is read and dropped (up to DRAIN_FACTOR times the limit), so that the client, which sends its
- * whole body before reading, gets the 413 instead of a reset connection.
+ * Reads the request body, then calls `done` with it (undefined when empty), or with TOO_LARGE once
+ * it passes the limit; no promise (the door answers in the turn the body ends). The rest of a body
+ * that is too large is read and dropped (up to DRAIN_FACTOR times the limit), so that the client,
+ * which sends its whole body before reading, gets the 413 instead of a reset connection.
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined | typeof TOO_LARGE> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (!tooLarge && size <= limit) return void chunks.push(chunk);
-      tooLarge = true;
-      chunks.length = 0;
-      if (size > limit * DRAIN_FACTOR) {
-        req.socket.destroy(); // no client should be sent that much after a 413
-        resolve(TOO_LARGE);
-      }
-    });
-    req.once('end', () => resolve(tooLarge ? TOO_LARGE : size === 0 ? undefined : Buffer.concat(chunks)));
-    req.once('error', () => resolve(TOO_LARGE));
+export function readBody(req: IncomingMessage, limit: number, done: (read: Buffer | undefined | typeof TOO_LARGE) => void): void {
+  let first: Buffer | undefined;
+  let chunks: Buffer[] | undefined;
+  let size = 0;
+  let tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
+  let settled = false;
+  const settle = (read: Buffer | undefined | typeof TOO_LARGE) => {
+    if (settled) return;
+    settled = true;
+    done(read);
+  };
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (!tooLarge && size <= limit) {
+      if (first === undefined) first = chunk;
+      else (chunks ??= [first]).push(chunk);
+      return;
+    }
+    tooLarge = true;
+    first = chunks = undefined;
+    if (size > limit * DRAIN_FACTOR) {
+      req.socket.destroy(); // no client should be sent that much after a 413
+      settle(TOO_LARGE);
+    }
   });
+  req.once('end', () => settle(tooLarge ? TOO_LARGE : size === 0 ? undefined : chunks ? Buffer.concat(chunks) : first));
+  req.once('error', () => settle(TOO_LARGE));
 }
 
 /** Headers every answer of the door carries. */
@@ -128,5 +138,41 @@ export function send(res: ServerResponse, answer: DoorAnswer, common: Readonly<R
     }
     return void res.writeHead(answer.status, kept.headers).end(kept.body);
   }
+  if (common === NOSNIFF) return void res.writeHead(answer.status, headFields(answer.headers)).end(answer.body);
   res.writeHead(answer.status, { ...common, ...answer.headers }).end(answer.body);
+}
+
+/** The head's fields as node:http takes them fastest (a flat list, no object merged): the door's nosniff, unless the answer sets it, then the answer's. */
+function headFields(headers: Record<string, string>): string[] {
+  const fields = headers['x-content-type-options'] === undefined ? ['x-content-type-options', 'nosniff'] : [];
+  for (const name in headers) fields.push(name, headers[name]!);
+  return fields;
+}
+
+const SLOT = Symbol('in-flight slot');
+type Tracked = ServerResponse & { [SLOT]?: number };
+
+/**
+ * The responses in flight, in slots of an array that a finished one frees for the next: a Set
+ * grew and shrank its table as requests came and went (a rehash in V8's runtime, about 1 % of a
+ * GET's CPU under load).
+ */
+export function responsesInFlight() {
+  const slots: (ServerResponse | undefined)[] = [];
+  const free: number[] = [];
+  return {
+    add(res: ServerResponse) {
+      const slot = free.length > 0 ? free.pop()! : slots.length;
+      slots[slot] = res;
+      (res as Tracked)[SLOT] = slot;
+    },
+    delete(res: ServerResponse) {
+      const slot = (res as Tracked)[SLOT];
+      if (slot === undefined || slots[slot] !== res) return;
+      slots[slot] = undefined;
+      free.push(slot);
+    },
+    /** Those in flight now. */
+    list: (): ServerResponse[] => slots.filter((res) => res !== undefined),
+  };
 }

@@ -1,0 +1,68 @@
+// The journal keeps an entry by field (journal/entry-columns.ts): what it gives back is what was
+// recorded, field for field, for an entry of the usual shape (kept in columns, not as the object
+// the recorder made, which must die young) and for each rarer field (kept whole).
+import { describe, expect, it } from 'vitest';
+import type { JournalInput } from '../../../packages/mock/src/journal/entries.ts';
+import { clearAt, inputAt, moveEntry, newColumns, storeAt } from '../../../packages/mock/src/journal/entry-columns.ts';
+
+const plain: JournalInput = {
+  time: 1_900_000_000_123,
+  transport: 'http',
+  method: 'POST',
+  path: '/library/42/videos',
+  query: { page: '2', tag: ['a', 'b'] },
+  area: 'video',
+  operationId: 'createVideo',
+  params: { libraryId: '42' },
+  bodyText: '{"title":"Keynote"}',
+  contentType: 'application/json',
+  omittedBodyBytes: undefined,
+  statements: undefined,
+  status: 200,
+  violations: [],
+  fault: undefined,
+  error: undefined,
+  setup: false,
+};
+
+/** One row per rarer field: an entry holding it is kept whole. */
+const RARE: [string, Partial<JournalInput>][] = [
+  ['violations', { violations: [{ location: ['request', 'body'], message: 'is required' }] }],
+  ['statements', { statements: ['SELECT 1'] }],
+  ['a fault', { fault: { status: 503 } }],
+  ['an error', { error: { message: 'no', code: 'X' } }],
+  ['a setup mark', { setup: true }],
+  ['an omitted body', { bodyText: undefined, omittedBodyBytes: 20_000 }],
+  ['a WebSocket message', { transport: 'websocket', method: 'WS' }],
+];
+
+describe('journal entries kept by field', () => {
+  it('gives back an entry of the usual shape field for field, not as the object recorded', () => {
+    const columns = newColumns(4);
+    storeAt(columns, 1, plain, 123);
+    const back = inputAt(columns, 1);
+    expect(back).toEqual(plain);
+    expect(back).not.toBe(plain);
+    expect(columns.size[1]).toBe(123);
+  });
+
+  it.each(RARE)('keeps an entry with %s whole', (_, change) => {
+    const columns = newColumns(2);
+    const input = { ...plain, ...change };
+    storeAt(columns, 0, input, 1);
+    expect(inputAt(columns, 0)).toBe(input);
+  });
+
+  it('moves entries to larger columns and lets go of a cleared one', () => {
+    const [small, large] = [newColumns(2), newColumns(4)];
+    const rare = { ...plain, statements: ['SELECT 1'] };
+    storeAt(small, 0, plain, 10);
+    storeAt(small, 1, rare, 20);
+    moveEntry(small, 1, large, 0);
+    moveEntry(small, 0, large, 1);
+    expect([inputAt(large, 0), inputAt(large, 1)]).toEqual([rare, plain]);
+    expect([large.size[0], large.size[1]]).toEqual([20, 10]);
+    clearAt(large, 1);
+    expect([large.path[1], large.params[1], large.bodyText[1], large.whole[1]]).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});
