@@ -46,7 +46,7 @@ describe('the bundles, shared by lint, check:breaking and the build', () => {
 });
 
 describe('pnpm test’s stages', () => {
-  it('build only what changed, after lint and check:breaking made the bundles, and compare the API reports once types are checked', () => {
+  it('build only what changed, after lint and check:breaking made the bundles, and compare the API reports beside the type check', () => {
     expect(STAGES.map(([name]) => name)).toEqual(['lint', 'check:breaking', 'build', 'typecheck', 'api-report', 'vitest']);
     expect(STAGES.find(([name]) => name === 'build')![2]).toContain('--changed');
   });
@@ -66,9 +66,12 @@ describe('pnpm test’s stages', () => {
 });
 
 describe('pnpm test’s stages run', () => {
-  it('lint, check:breaking and the build at once, first (they read the bundles, made before), then the rest in order', () => {
-    expect(AT_ONCE).toEqual(STAGES.slice(0, AT_ONCE.length).map(([name]) => name));
-    expect(AT_ONCE).toEqual(['lint', 'check:breaking', 'build']);
+  it('lint, check:breaking and the build at once, first (they read the bundles, made before), then the type check and the API reports at once, then the tests', () => {
+    expect(AT_ONCE).toEqual([
+      ['lint', 'check:breaking', 'build'],
+      ['typecheck', 'api-report'],
+    ]);
+    expect(AT_ONCE.flat()).toEqual(STAGES.slice(0, AT_ONCE.flat().length).map(([name]) => name));
   });
 
   const scratch = mkdtempSync(path.join(tmpdir(), 'stages-'));
@@ -95,7 +98,7 @@ describe('pnpm test’s stages run', () => {
     const passed: string[] = [];
     const { ran, stoppedAt } = await runStages(
       [meeting('left', 'right'), meeting('right', 'left'), marks('after')],
-      ['left', 'right'],
+      [['left', 'right']],
       (text) => {
         written += text;
       },
@@ -114,7 +117,7 @@ describe('pnpm test’s stages run', () => {
   });
 
   it('in their place: stages named at once wait for the stage listed before them', async () => {
-    const { ran } = await runStages([marks('first'), meeting('up', 'down'), meeting('down', 'up')], ['up', 'down'], () => {});
+    const { ran } = await runStages([marks('first'), meeting('up', 'down'), meeting('down', 'up')], [['up', 'down']], () => {});
     expect(ran.map(({ name, status }) => [name, status])).toEqual([
       ['first', 0],
       ['up', 0],
@@ -122,11 +125,31 @@ describe('pnpm test’s stages run', () => {
     ]);
   });
 
+  it('group by group: the stages of a group at once, the next group once the one before has ended', async () => {
+    let written = '';
+    const { ran, stoppedAt } = await runStages(
+      [meeting('north', 'south'), meeting('south', 'north'), meeting('east', 'west'), meeting('west', 'east')],
+      [
+        ['north', 'south'],
+        ['east', 'west'],
+      ],
+      (text) => {
+        written += text;
+      },
+    );
+    expect(stoppedAt).toBeUndefined();
+    expect(ran.map(({ name }) => name)).toEqual(['north', 'south', 'east', 'west']);
+    // One summary line per group as it ends: the first group's, then both groups'.
+    const summaries = written.split('\n').filter((line) => line.startsWith('pnpm test: '));
+    expect(summaries.map((line) => line.replace(/ \d+\.\d s/g, ''))).toEqual(['pnpm test: north, south', 'pnpm test: north, south, east, west']);
+    expect(written.indexOf('pnpm test: north')).toBeLessThan(written.indexOf('── east'));
+  });
+
   it('stops after the group with a failure, at the first stage that failed in their order, and runs nothing after it', async () => {
     const passed: string[] = [];
     const { ran, stoppedAt } = await runStages(
       [meeting('one', 'two', 0), meeting('two', 'one', 3), marks('never')],
-      ['one', 'two'],
+      [['one', 'two']],
       () => {},
       (name) => passed.push(name),
     );
