@@ -3,12 +3,12 @@
 // own security requirement and no other (the access key to the management APIs, the database
 // token to the SQL pipeline only, nothing to an operation without one), before and after the
 // database token exists; every operation's Test Request, as it is pre-filled, is answered 2xx (from
-// the served site: the operations opened by their own button, then the rest chosen one after
-// another in one Test Request's own sidebar, each on the entry its button shows); the token is
-// asked of the mock on the first database send only; each operation's authentication card shows
-// what its Test Request sends. "Use" (a new mock address) and the stated-facts switch keep one
-// fragment in the address; when the mock gives no token, the bar says how to start it, in the
-// repository and where the package is installed.
+// the served site: one operation of each kind of security requirement opened by its own button,
+// the others chosen one after another in one Test Request's own sidebar, each on the entry its
+// button shows); the token is asked of the mock on the first database send only; each operation's
+// authentication card shows what its Test Request sends. "Use" (a new mock address) and the
+// stated-facts switch keep one fragment in the address; when the mock gives no token, the bar
+// says how to start it, in the repository and where the package is installed.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -271,32 +271,38 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
     expectOwnCredentials(pipeline, result);
   });
 
-  // The other database operations, then the first one again; once, from the served site (where the page comes from changes no header).
-  const afterwards = source === 'mock' ? [...databaseKinds.filter((tried) => tried !== pipeline), first] : [];
+  // The other database operations (the one without security first), then the first one again; once,
+  // from the served site (where the page comes from changes no header).
+  const afterwards =
+    source === 'mock' ? [...databaseKinds.filter((tried) => tried !== pipeline)].sort((a, b) => a.schemes.length - b.schemes.length).concat(first) : [];
+  // Every other operation, in contract order (a collection is read and renamed before it is deleted;
+  // the database's tokens are invalidated after every use of the token): Test Request pre-fills a
+  // request the mock accepts. Once, from the served site.
+  const rest = source === 'mock' ? all.filter((tried) => tried !== first && !databaseKinds.includes(tried)) : [];
+  // Both in one Test Request: the first opened by its button (with the first test's and the
+  // pipeline's, each kind of security requirement is opened by its button once), each next one
+  // chosen in Test Request's own sidebar (the entry its button shows).
+  const batch = [...afterwards, ...rest];
+  const inBatch = (tried: Tried) => tryIt(tried, { via: tried === batch[0] ? 'button' : 'sidebar', keepOpen: true });
+
   if (afterwards.length > 0)
     it.each(afterwards.map((tried) => [`${tried.area}'s ${tried.method.toUpperCase()} ${tried.path}`, tried] as const))(
       'sends %s only its own credentials once the token exists, and its card shows them',
       async (_name, tried) => {
-        const result = await tryIt(tried);
-        expectSidebarEntry(tried, result);
+        const result = await inBatch(tried);
+        if (tried === batch[0]) expectSidebarEntry(tried, result);
         expectOwnCredentials(tried, result);
       },
     );
 
-  // Every other operation, in contract order (a collection is read and renamed before it is deleted;
-  // the database's tokens are invalidated after every use of the token): Test Request pre-fills a
-  // request the mock accepts. Once, from the served site, in one Test Request: the first opened by
-  // its button, each next one chosen in Test Request's own sidebar (the entry its button would show).
   /** Test Requests of the operation the site asks its token of (they are token requests too, of the user's making). */
   let tokensOperationSends = 0;
-  const rest = source === 'mock' ? all.filter((tried) => tried !== first && !databaseKinds.includes(tried)) : [];
   if (rest.length > 0)
     it.each(rest.map((tried) => [`${tried.area}'s ${tried.method.toUpperCase()} ${tried.path}`, tried] as const))(
       'pre-fills %s with a request the mock answers 2xx, with only its own credentials',
       async (_name, tried) => {
-        const opened = tried === rest[0];
-        const result = await tryIt(tried, { via: opened ? 'button' : 'sidebar', keepOpen: true });
-        if (opened) expectSidebarEntry(tried, result);
+        const result = await inBatch(tried);
+        if (tried === batch[0]) expectSidebarEntry(tried, result);
         expectOwnCredentials(tried, result);
         if (tried.method === 'post' && /^\/database\/\{[^}]+\}\/tokens$/.test(tried.path)) tokensOperationSends += 1;
       },
