@@ -25,6 +25,13 @@ export const STAGES: Stage[] = [
   ['vitest', bin('vitest'), ['run']],
 ];
 /**
+ * Set for vitest once the typecheck stage has passed in a whole run (no vitest arguments): that
+ * stage's `tsc -p tsconfig.json` has checked the type tests (the `*.test-d.ts` files under test/,
+ * with the compiler options of vitest.config.ts's typecheck), so vitest does not check them again
+ * at the end of its run, one tsc alone on a 2-core machine.
+ */
+export const TYPES_CHECKED = 'PLATFORM_TEST_TYPES_CHECKED';
+/**
  * The stages that run at the same time, a group each: lint, check:breaking and the build once the
  * bundles are made (they read the bundles and the sources, and write nothing the others read);
  * then the type check and the API reports (one reads the sources, the other the built
@@ -113,7 +120,11 @@ Arguments go to vitest: \`pnpm test test/mock\` runs only the files under test/m
   bundleIfChanged();
   const withArgs = STAGES.map(([name, command, stageArgs]): Stage => [name, command, name === 'vitest' ? [...stageArgs, ...args] : stageArgs]);
   // The build compiled without checking types; once the type check passed, its record says they were checked.
-  const { stoppedAt } = await runStages(withArgs, AT_ONCE, undefined, (name) => name === 'typecheck' && markChecked(BUILD_RECORD));
+  const { stoppedAt } = await runStages(withArgs, AT_ONCE, undefined, (name) => {
+    if (name !== 'typecheck') return;
+    markChecked(BUILD_RECORD);
+    if (args.length === 0) process.env[TYPES_CHECKED] = '1';
+  });
   if (stoppedAt) {
     console.error(`error: pnpm test stopped at ${stoppedAt.name}`);
     process.exit(stoppedAt.status);

@@ -10,7 +10,7 @@ import { BUNDLE_INPUTS, bundleIfChanged } from '../../scripts/bundle.ts';
 import { compileArgs, setTypeChecking } from '../../scripts/lib/build/compile.ts';
 import { fingerprint } from '../../scripts/lib/build/freshness.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { AT_ONCE, runStages, STAGES, type Stage } from '../../scripts/test.ts';
+import { AT_ONCE, runStages, STAGES, type Stage, TYPES_CHECKED } from '../../scripts/test.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'bundle-record-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -62,6 +62,20 @@ describe('pnpm test’s stages', () => {
         include.some((pattern) => `packages/${name}/src`.startsWith(pattern.replace('*', name))),
         name,
       ).toBe(true);
+  });
+});
+
+describe('the type tests (*.test-d.ts)', () => {
+  const json = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
+  it('are checked by the typecheck stage with the options vitest checks them with, so a whole run tells vitest not to check them again', () => {
+    const typeTests = json('tsconfig.typecheck.json') as { extends: string; compilerOptions: Record<string, unknown>; include: string[] };
+    expect(typeTests.extends).toBe('./tsconfig.json');
+    expect(Object.keys(typeTests.compilerOptions)).toEqual(['tsBuildInfoFile']); // nothing vitest checks them with differs but where tsc keeps its state
+    expect(typeTests.include).toEqual(['test/**/*.test-d.ts']);
+    expect((json('tsconfig.json') as { include: string[] }).include).toContain('test');
+    expect(STAGES.find(([name]) => name === 'typecheck')![2]).toEqual(['-p', 'tsconfig.json']);
+    const config = readFileSync(path.join(ROOT, 'vitest.config.ts'), 'utf8');
+    expect(config).toContain(`typecheck: { enabled: !process.env.${TYPES_CHECKED}, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' }`);
   });
 });
 
