@@ -45,8 +45,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ISOLATED,
           isolate: false,
-          // `vitest run` also type-checks the type tests (`*.test-d.ts`) with tsc.
-          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
+          // `vitest run` also type-checks the type tests (`*.test-d.ts`) with tsc, but in a whole `pnpm
+          // test`, whose typecheck stage (tsc -p tsconfig.json) checked them already (scripts/test.ts's TYPES_CHECKED).
+          typecheck: { enabled: !process.env.PLATFORM_TEST_TYPES_CHECKED, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' },
         },
       },
       { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },

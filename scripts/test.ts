@@ -2,7 +2,8 @@
 // breaking-change gate, the build, the type check, the public API reports (etc/, scripts/api-report.ts), then the tests (vitest), which get any
 // arguments given here (`pnpm test test/mock` runs only those files). The contracts are bundled
 // first, once; then lint, check:breaking and the build run at the same time (each reads the
-// bundles and none reads what another writes), each one's output shown whole when it ends. The
+// bundles and none reads what another writes), each one's output shown whole when it ends, and
+// after them the type check and the API reports, at the same time too. The
 // build reuses what is fresh (`pnpm build --changed`: only the steps whose inputs changed since
 // the last build run) and compiles without a type check (`--no-check`), since the typecheck
 // stage right after checks every package; once it passes, the build record says so (until then a
@@ -23,8 +24,23 @@ export const STAGES: Stage[] = [
   ['api-report', bin('tsx'), ['scripts/api-report.ts']],
   ['vitest', bin('vitest'), ['run']],
 ];
-/** The stages that run at the same time, once the bundles are made: they read the bundles and the sources, and write nothing the others read. */
-export const AT_ONCE = ['lint', 'check:breaking', 'build'];
+/**
+ * Set for vitest once the typecheck stage has passed in a whole run (no vitest arguments): that
+ * stage's `tsc -p tsconfig.json` has checked the type tests (the `*.test-d.ts` files under test/,
+ * with the compiler options of vitest.config.ts's typecheck), so vitest does not check them again
+ * at the end of its run, one tsc alone on a 2-core machine.
+ */
+export const TYPES_CHECKED = 'PLATFORM_TEST_TYPES_CHECKED';
+/**
+ * The stages that run at the same time, a group each: lint, check:breaking and the build once the
+ * bundles are made (they read the bundles and the sources, and write nothing the others read);
+ * then the type check and the API reports (one reads the sources, the other the built
+ * declarations; neither writes what the other reads).
+ */
+export const AT_ONCE = [
+  ['lint', 'check:breaking', 'build'],
+  ['typecheck', 'api-report'],
+];
 
 export interface Ended {
   name: string;
@@ -57,13 +73,13 @@ function runShown([name, command, args]: Stage): Ended {
 }
 
 /**
- * The stages in order, those named in `atOnce` that come one after another at the same time; stops
- * after the first group with a failure. Returns every stage that ran and the one it stopped at (the
- * first failed, in the stages' order).
+ * The stages in order, those named in one group of `atOnce` that come one after another at the
+ * same time; stops after the first group with a failure. Returns every stage that ran and the one
+ * it stopped at (the first failed, in the stages' order).
  */
 export async function runStages(
   stages: Stage[],
-  atOnce: string[],
+  atOnce: string[][],
   write: Write = (text) => process.stdout.write(text),
   onPassed: (name: string) => void = () => {},
 ) {
@@ -71,7 +87,8 @@ export async function runStages(
   const groups: Stage[][] = [];
   for (const stage of stages) {
     const last = groups.at(-1);
-    if (last && atOnce.includes(stage[0]) && atOnce.includes(last[0]![0])) last.push(stage);
+    const together = atOnce.find((group) => group.includes(stage[0]));
+    if (last && together?.includes(last[0]![0])) last.push(stage);
     else groups.push([stage]);
   }
   for (const group of groups) {
@@ -92,7 +109,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       helpText({
         usage: 'pnpm test [vitest argument...]',
         description: `Runs every check, stopping at the first that fails: ${STAGES.map(([name]) => name).join(', ')}
-(${AT_ONCE.join(', ')} at the same time, once the contracts are bundled).
+(${AT_ONCE.map((group) => group.join(', ')).join(' at the same time, once the contracts are bundled; then ')} at the same time).
 Arguments go to vitest: \`pnpm test test/mock\` runs only the files under test/mock/,
 \`pnpm test -t "busy port"\` only the tests whose name matches.`,
       }),
@@ -103,7 +120,11 @@ Arguments go to vitest: \`pnpm test test/mock\` runs only the files under test/m
   bundleIfChanged();
   const withArgs = STAGES.map(([name, command, stageArgs]): Stage => [name, command, name === 'vitest' ? [...stageArgs, ...args] : stageArgs]);
   // The build compiled without checking types; once the type check passed, its record says they were checked.
-  const { stoppedAt } = await runStages(withArgs, AT_ONCE, undefined, (name) => name === 'typecheck' && markChecked(BUILD_RECORD));
+  const { stoppedAt } = await runStages(withArgs, AT_ONCE, undefined, (name) => {
+    if (name !== 'typecheck') return;
+    markChecked(BUILD_RECORD);
+    if (args.length === 0) process.env[TYPES_CHECKED] = '1';
+  });
   if (stoppedAt) {
     console.error(`error: pnpm test stopped at ${stoppedAt.name}`);
     process.exit(stoppedAt.status);

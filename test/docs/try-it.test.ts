@@ -3,10 +3,12 @@
 // own security requirement and no other (the access key to the management APIs, the database
 // token to the SQL pipeline only, nothing to an operation without one), before and after the
 // database token exists; every operation's Test Request, as it is pre-filled, is answered 2xx (from
-// the served site); the token is asked of the mock on the first database send only; each
-// operation's authentication card shows what its Test Request sends. "Use" (a new mock address)
-// and the stated-facts switch keep one fragment in the address; when the mock gives no token, the
-// bar says how to start it, in the repository and where the package is installed.
+// the served site: one operation of each kind of security requirement opened by its own button,
+// the others chosen one after another in one Test Request's own sidebar, each on the entry its
+// button shows); the token is asked of the mock on the first database send only; each operation's
+// authentication card shows what its Test Request sends. "Use" (a new mock address) and the
+// stated-facts switch keep one fragment in the address; when the mock gives no token, the bar
+// says how to start it, in the repository and where the package is installed.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -48,6 +50,8 @@ interface Tried {
   tag: string;
   method: string;
   path: string;
+  /** Its summary: Test Request's request section is named after it. */
+  summary: string;
   /** The schemes of the operation's (first) security requirement: what Test Request must send, and only that. */
   schemes: string[];
 }
@@ -59,6 +63,7 @@ const all: Tried[] = listAreas().flatMap((area) =>
     tag: source.tags[0],
     method,
     path: urlPath,
+    summary: source.summary!,
     schemes: Object.keys(source.security?.[0] ?? {}).sort(),
   })),
 );
@@ -102,6 +107,61 @@ async function authCard(page: Page) {
   return { scheme, values, none };
 }
 
+/** Test Request's own navigation (its sidebar, one entry per operation and per example), shown. */
+async function testRequestSidebar(page: Page) {
+  const sidebar = testRequest(page).locator('aside');
+  if (!(await sidebar.isVisible())) await testRequest(page).locator('button.scalar-sidebar-toggle').click();
+  await sidebar.waitFor();
+  return sidebar;
+}
+
+/** The operation's entry in Test Request's sidebar: its first example's, where it has examples (what its Test Request button opens), else its own. */
+function sidebarEntryOf(page: Page, tried: Tried) {
+  const operation = testRequest(page).locator(`aside li[data-sidebar-id$="/${tried.method.toUpperCase()}${tried.path}"]`);
+  const firstExample = testRequest(page).locator(`aside li[data-sidebar-id*="/${tried.method.toUpperCase()}${tried.path}/example/"]`).first();
+  return { operation, firstExample };
+}
+
+/** The id of the operation's entry that `chooseInSidebar` picks: its first example's, where it has examples, else its own. */
+async function firstEntryOf(page: Page, tried: Tried) {
+  const { operation, firstExample } = sidebarEntryOf(page, tried);
+  return (await firstExample.count()) > 0 ? firstExample.getAttribute('data-sidebar-id') : operation.getAttribute('data-sidebar-id');
+}
+
+/** Closes Test Request, if open, and waits until it is gone (before another operation's button is clicked, or the bar is used). */
+async function closeTestRequest(page: Page) {
+  if (!(await testRequest(page).isVisible())) return;
+  await page.keyboard.press('Escape');
+  await testRequest(page).waitFor({ state: 'hidden' });
+}
+
+/** The sidebar entry Test Request shows now: the id of the entry marked as the current page. */
+const currentEntry = (page: Page) =>
+  testRequest(page)
+    .locator('aside button[aria-current="page"]')
+    .evaluate((button) => button.closest('li')?.getAttribute('data-sidebar-id'));
+
+/**
+ * In the open Test Request, shows another operation's request from its own sidebar, as its Test
+ * Request button would (the same entry: each test that opens an operation by its button checks
+ * which entry that is), and waits for the request section named after it.
+ */
+async function chooseInSidebar(page: Page, tried: Tried) {
+  const sidebar = await testRequestSidebar(page);
+  const group = sidebar.locator(`li[data-sidebar-id$="/${operationHash(tried.tag)}"] > div > button[aria-expanded="false"]`);
+  if ((await group.count()) > 0) await group.click();
+  const { operation, firstExample } = sidebarEntryOf(page, tried);
+  const operationButton = operation.locator(':scope > div > button, :scope > button');
+  const expanded = await operationButton.getAttribute('aria-expanded');
+  if (expanded === null) {
+    await operationButton.click(); // an operation without examples is an entry of its own
+  } else {
+    if (expanded === 'false') await operationButton.click(); // its examples, shown
+    await firstExample.locator(':scope > button').click();
+  }
+  await testRequest(page).locator(`section[aria-label="Request: ${tried.summary}"]`).waitFor();
+}
+
 const sources = siteSources(() => mock.url);
 
 /** Scalar's hash for the overview, which it sets on a page opened without one. */
@@ -130,14 +190,27 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
     if (visited && !visited.page.isClosed()) await visited.page.close();
   });
 
-  async function tryIt(tried: Tried) {
+  /**
+   * Test Request of one operation, sent: opened by its button on the reference (after closing any
+   * Test Request open), or, with `via: 'sidebar'`, chosen in the open Test Request's own sidebar
+   * and left open for the next. An operation opened by its button also says which sidebar entry
+   * its button showed, the one `chooseInSidebar` picks.
+   */
+  async function tryIt(tried: Tried, { via = 'button', keepOpen = false }: { via?: 'button' | 'sidebar'; keepOpen?: boolean } = {}) {
     const { page } = visited;
-    const hash = operationHash(tried.tag, tried.method, tried.path);
-    await page.goto(`${site()}#${hash}`);
-    await page.locator('body[data-rendered="true"]').waitFor();
-    await operationSection(page, tried.tag, tried.method, tried.path)
-      .getByRole('button', { name: /test request/i })
-      .click();
+    let entries: { shown: string | null | undefined; firstOf: string | null } | undefined;
+    if (via === 'sidebar') await chooseInSidebar(page, tried);
+    else {
+      await closeTestRequest(page);
+      const hash = operationHash(tried.tag, tried.method, tried.path);
+      await page.goto(`${site()}#${hash}`);
+      await page.locator('body[data-rendered="true"]').waitFor();
+      await operationSection(page, tried.tag, tried.method, tried.path)
+        .getByRole('button', { name: /test request/i })
+        .click();
+      await testRequest(page).locator(`section[aria-label="Request: ${tried.summary}"]`).waitFor();
+      entries = { shown: await currentEntry(page), firstOf: await firstEntryOf(page, tried) };
+    }
     const before = await authCard(page);
     const sent = page.waitForRequest(sentBy(tried, new URL(mock.url).host));
     await testRequest(page).getByRole('button', { name: /^send/i }).first().click();
@@ -150,9 +223,8 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
       // Sent and answered (once: the page is the same from a file).
       if (source === 'mock') await expectAccessible(page, `Test Request of ${tried.method.toUpperCase()} ${tried.path}, answered`);
     }
-    await page.keyboard.press('Escape');
-    await testRequest(page).waitFor({ state: 'hidden' }); // closed before the next operation's button is clicked
-    return { headers: await request.allHeaders(), status: response.status(), before, after };
+    if (!keepOpen) await closeTestRequest(page);
+    return { headers: await request.allHeaders(), status: response.status(), before, after, entries };
   }
 
   /** The checks every Test Request passes: its card shows its own scheme, and it sends that scheme's credential and no other. */
@@ -174,8 +246,15 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
     }
   }
 
+  /** An operation opened by its Test Request button shows the sidebar entry `chooseInSidebar` picks for it. */
+  function expectSidebarEntry(tried: Tried, { entries }: Awaited<ReturnType<typeof tryIt>>) {
+    expect(entries?.shown, `${tried.method} ${tried.path}`).toBeTruthy();
+    expect(entries?.shown, `${tried.method} ${tried.path}`).toBe(entries?.firstOf);
+  }
+
   it(`sends ${first.area}'s ${first.method.toUpperCase()} ${first.path} its access key and nothing of the database, before any token exists`, async () => {
     const result = await tryIt(first);
+    expectSidebarEntry(first, result);
     expect(result.before).toEqual(result.after);
     expectOwnCredentials(first, result);
     expect(visited.tokenRequests).toEqual([]); // loading, browsing and another area's request asked for no token
@@ -183,6 +262,7 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
 
   it(`sends ${pipeline.method.toUpperCase()} ${pipeline.path} the database token the mock gave on that first send, and no access key`, async () => {
     const result = await tryIt(pipeline);
+    expectSidebarEntry(pipeline, result);
     expect(visited.tokenRequests).toHaveLength(1);
     token = /^Bearer (\S+)$/.exec(result.headers.authorization ?? '')?.[1] ?? '';
     expect(token).toMatch(/^mock-full-access-/);
@@ -191,27 +271,39 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
     expectOwnCredentials(pipeline, result);
   });
 
-  // The other database operations, then the first one again; once, from the served site (where the page comes from changes no header).
-  const afterwards = source === 'mock' ? [...databaseKinds.filter((tried) => tried !== pipeline), first] : [];
+  // The other database operations (the one without security first), then the first one again; once,
+  // from the served site (where the page comes from changes no header).
+  const afterwards =
+    source === 'mock' ? [...databaseKinds.filter((tried) => tried !== pipeline)].sort((a, b) => a.schemes.length - b.schemes.length).concat(first) : [];
+  // Every other operation, in contract order (a collection is read and renamed before it is deleted;
+  // the database's tokens are invalidated after every use of the token): Test Request pre-fills a
+  // request the mock accepts. Once, from the served site.
+  const rest = source === 'mock' ? all.filter((tried) => tried !== first && !databaseKinds.includes(tried)) : [];
+  // Both in one Test Request: the first opened by its button (with the first test's and the
+  // pipeline's, each kind of security requirement is opened by its button once), each next one
+  // chosen in Test Request's own sidebar (the entry its button shows).
+  const batch = [...afterwards, ...rest];
+  const inBatch = (tried: Tried) => tryIt(tried, { via: tried === batch[0] ? 'button' : 'sidebar', keepOpen: true });
+
   if (afterwards.length > 0)
     it.each(afterwards.map((tried) => [`${tried.area}'s ${tried.method.toUpperCase()} ${tried.path}`, tried] as const))(
       'sends %s only its own credentials once the token exists, and its card shows them',
       async (_name, tried) => {
-        expectOwnCredentials(tried, await tryIt(tried));
+        const result = await inBatch(tried);
+        if (tried === batch[0]) expectSidebarEntry(tried, result);
+        expectOwnCredentials(tried, result);
       },
     );
 
-  // Every other operation, in contract order (a collection is read and renamed before it is deleted;
-  // the database's tokens are invalidated after every use of the token): Test Request pre-fills a
-  // request the mock accepts. Once, from the served site.
   /** Test Requests of the operation the site asks its token of (they are token requests too, of the user's making). */
   let tokensOperationSends = 0;
-  const rest = source === 'mock' ? all.filter((tried) => tried !== first && !databaseKinds.includes(tried)) : [];
   if (rest.length > 0)
     it.each(rest.map((tried) => [`${tried.area}'s ${tried.method.toUpperCase()} ${tried.path}`, tried] as const))(
       'pre-fills %s with a request the mock answers 2xx, with only its own credentials',
       async (_name, tried) => {
-        expectOwnCredentials(tried, await tryIt(tried));
+        const result = await inBatch(tried);
+        if (tried === batch[0]) expectSidebarEntry(tried, result);
+        expectOwnCredentials(tried, result);
         if (tried.method === 'post' && /^\/database\/\{[^}]+\}\/tokens$/.test(tried.path)) tokensOperationSends += 1;
       },
     );
@@ -246,6 +338,7 @@ describe.each(sources)('Test Request and the bar of the reference site from %s',
   if (source === 'mock')
     it('keeps one fragment in the address after "Use" and a switch to stated facts on the overview', async () => {
       const { page } = visited;
+      await closeTestRequest(page); // the last operation's Test Request
       await toOverview(page);
       await use(page, mock.url.replace('127.0.0.1', 'localhost')); // another address of the same mock
       expect(new URL(page.url()).hash).not.toContain(`${OVERVIEW.slice(1)}/`);

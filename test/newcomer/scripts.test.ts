@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/paths.ts';
 import { cleanNpmEnv, pnpmCommand } from '../../scripts/lib/pnpm.ts';
 import { blocksOf } from '../support/doc-blocks.ts';
+import { listAreas } from '../support/openapi.ts';
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; engines: { node: string } };
 const scripts = Object.entries(manifest.scripts);
@@ -70,7 +71,7 @@ describe('package.json scripts', () => {
   ])('pnpm %s with an unknown area is a usage error: exit 2, the areas listed', async (_name, file) => {
     const result = await runFile(path.join(ROOT, 'node_modules/.bin/tsx'), [file, 'nosuch']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/^error: unknown area nosuch; the areas are /);
+    expect(result.stderr).toMatch(new RegExp(`^error: unknown area nosuch; the areas are ${[...listAreas()].sort().join(', ')}\n`));
   });
 
   it.concurrent.each([['--colour'], ['nosuch']])('pnpm bench %s is a usage error', async (...args) => {

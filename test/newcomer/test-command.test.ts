@@ -10,7 +10,7 @@ import { BUNDLE_INPUTS, bundleIfChanged } from '../../scripts/bundle.ts';
 import { compileArgs, setTypeChecking } from '../../scripts/lib/build/compile.ts';
 import { fingerprint } from '../../scripts/lib/build/freshness.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
-import { AT_ONCE, runStages, STAGES, type Stage } from '../../scripts/test.ts';
+import { AT_ONCE, runStages, STAGES, type Stage, TYPES_CHECKED } from '../../scripts/test.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'bundle-record-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -46,7 +46,7 @@ describe('the bundles, shared by lint, check:breaking and the build', () => {
 });
 
 describe('pnpm test’s stages', () => {
-  it('build only what changed, after lint and check:breaking made the bundles, and compare the API reports once types are checked', () => {
+  it('build only what changed, after lint and check:breaking made the bundles, and compare the API reports beside the type check', () => {
     expect(STAGES.map(([name]) => name)).toEqual(['lint', 'check:breaking', 'build', 'typecheck', 'api-report', 'vitest']);
     expect(STAGES.find(([name]) => name === 'build')![2]).toContain('--changed');
   });
@@ -65,10 +65,27 @@ describe('pnpm test’s stages', () => {
   });
 });
 
+describe('the type tests (*.test-d.ts)', () => {
+  const json = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
+  it('are checked by the typecheck stage with the options vitest checks them with, so a whole run tells vitest not to check them again', () => {
+    const typeTests = json('tsconfig.typecheck.json') as { extends: string; compilerOptions: Record<string, unknown>; include: string[] };
+    expect(typeTests.extends).toBe('./tsconfig.json');
+    expect(Object.keys(typeTests.compilerOptions)).toEqual(['tsBuildInfoFile']); // nothing vitest checks them with differs but where tsc keeps its state
+    expect(typeTests.include).toEqual(['test/**/*.test-d.ts']);
+    expect((json('tsconfig.json') as { include: string[] }).include).toContain('test');
+    expect(STAGES.find(([name]) => name === 'typecheck')![2]).toEqual(['-p', 'tsconfig.json']);
+    const config = readFileSync(path.join(ROOT, 'vitest.config.ts'), 'utf8');
+    expect(config).toContain(`typecheck: { enabled: !process.env.${TYPES_CHECKED}, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.typecheck.json' }`);
+  });
+});
+
 describe('pnpm test’s stages run', () => {
-  it('lint, check:breaking and the build at once, first (they read the bundles, made before), then the rest in order', () => {
-    expect(AT_ONCE).toEqual(STAGES.slice(0, AT_ONCE.length).map(([name]) => name));
-    expect(AT_ONCE).toEqual(['lint', 'check:breaking', 'build']);
+  it('lint, check:breaking and the build at once, first (they read the bundles, made before), then the type check and the API reports at once, then the tests', () => {
+    expect(AT_ONCE).toEqual([
+      ['lint', 'check:breaking', 'build'],
+      ['typecheck', 'api-report'],
+    ]);
+    expect(AT_ONCE.flat()).toEqual(STAGES.slice(0, AT_ONCE.flat().length).map(([name]) => name));
   });
 
   const scratch = mkdtempSync(path.join(tmpdir(), 'stages-'));
@@ -95,7 +112,7 @@ describe('pnpm test’s stages run', () => {
     const passed: string[] = [];
     const { ran, stoppedAt } = await runStages(
       [meeting('left', 'right'), meeting('right', 'left'), marks('after')],
-      ['left', 'right'],
+      [['left', 'right']],
       (text) => {
         written += text;
       },
@@ -114,7 +131,7 @@ describe('pnpm test’s stages run', () => {
   });
 
   it('in their place: stages named at once wait for the stage listed before them', async () => {
-    const { ran } = await runStages([marks('first'), meeting('up', 'down'), meeting('down', 'up')], ['up', 'down'], () => {});
+    const { ran } = await runStages([marks('first'), meeting('up', 'down'), meeting('down', 'up')], [['up', 'down']], () => {});
     expect(ran.map(({ name, status }) => [name, status])).toEqual([
       ['first', 0],
       ['up', 0],
@@ -122,11 +139,31 @@ describe('pnpm test’s stages run', () => {
     ]);
   });
 
+  it('group by group: the stages of a group at once, the next group once the one before has ended', async () => {
+    let written = '';
+    const { ran, stoppedAt } = await runStages(
+      [meeting('north', 'south'), meeting('south', 'north'), meeting('east', 'west'), meeting('west', 'east')],
+      [
+        ['north', 'south'],
+        ['east', 'west'],
+      ],
+      (text) => {
+        written += text;
+      },
+    );
+    expect(stoppedAt).toBeUndefined();
+    expect(ran.map(({ name }) => name)).toEqual(['north', 'south', 'east', 'west']);
+    // One summary line per group as it ends: the first group's, then both groups'.
+    const summaries = written.split('\n').filter((line) => line.startsWith('pnpm test: '));
+    expect(summaries.map((line) => line.replace(/ \d+\.\d s/g, ''))).toEqual(['pnpm test: north, south', 'pnpm test: north, south, east, west']);
+    expect(written.indexOf('pnpm test: north')).toBeLessThan(written.indexOf('── east'));
+  });
+
   it('stops after the group with a failure, at the first stage that failed in their order, and runs nothing after it', async () => {
     const passed: string[] = [];
     const { ran, stoppedAt } = await runStages(
       [meeting('one', 'two', 0), meeting('two', 'one', 3), marks('never')],
-      ['one', 'two'],
+      [['one', 'two']],
       () => {},
       (name) => passed.push(name),
     );
