@@ -1,12 +1,13 @@
 // The server's CPU time per request, `platform-mock` against a bare node:http server answering the
 // same bytes: what req/s hides on a shared machine (a server whose process waits for the CPU
 // answers fewer requests per second without doing more work per request). Each server's CPU time,
-// all its threads, is read from /proc/<pid>/stat before and after a fixed number of requests at
-// 10 connections; the two servers alternate, and the figures are the medians of the rounds'
+// all its threads, is read before and after a fixed number of requests at 10 connections (the
+// scheduler's exact run time of each thread, /proc/<pid>/task/*/schedstat, in ns; the user and
+// system split from /proc/<pid>/stat, which counts whole clock ticks); the two servers alternate, and the figures are the medians of the rounds'
 // figures. The mock's own cost per request is the difference; bare / mock is the share of bare
 // node:http's throughput the mock can reach when the CPU is what limits both.
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { HEADERS } from './processes.ts';
@@ -41,8 +42,19 @@ export function cpuTimes(pid: number): { user: number; system: number } | undefi
   }
 }
 
-/** A process's CPU time so far (user and system, every thread), µs; undefined where /proc is not there. */
+/**
+ * A process's CPU time so far (user and system, every live thread), µs, from the scheduler's run
+ * time of each thread in ns: /proc/<pid>/stat counts whole clock ticks of 10 ms, a 4 % step on a
+ * round of the bench. Falls back to /proc/<pid>/stat without schedstat; undefined without /proc.
+ */
 export function cpuMicros(pid: number): number | undefined {
+  try {
+    let nanoseconds = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) nanoseconds += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    if (Number.isFinite(nanoseconds)) return nanoseconds / 1000;
+  } catch {
+    // no schedstat (a kernel without CONFIG_SCHED_INFO, or no /proc): the ticks below
+  }
   const times = cpuTimes(pid);
   return times && times.user + times.system;
 }
@@ -68,7 +80,7 @@ export async function waitUntilIdle(pid: number, limitMs = 30_000): Promise<numb
 
 /** µs of the server's CPU time per request over `REQUESTS` requests (`split`: its user and system parts, µs per request, pushed there). */
 async function cpuPerRequest(server: Server, endpoint: CpuEndpoint, split?: { user: number[]; system: number[] }): Promise<number | undefined> {
-  const before = cpuTimes(server.child.pid!);
+  const [before, beforeTotal] = [cpuTimes(server.child.pid!), cpuMicros(server.child.pid!)];
   const result = await autocannon({
     url: `${server.url}${endpoint.path}`,
     method: endpoint.method,
@@ -77,12 +89,12 @@ async function cpuPerRequest(server: Server, endpoint: CpuEndpoint, split?: { us
     connections: CONNECTIONS,
     amount: REQUESTS,
   });
-  const after = cpuTimes(server.child.pid!);
+  const [after, afterTotal] = [cpuTimes(server.child.pid!), cpuMicros(server.child.pid!)];
   if (result.non2xx + result.errors > 0) throw new Error(`${endpoint.name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  if (before === undefined || after === undefined) return undefined;
+  if (before === undefined || after === undefined || beforeTotal === undefined || afterTotal === undefined) return undefined;
   split?.user.push((after.user - before.user) / REQUESTS);
   split?.system.push((after.system - before.system) / REQUESTS);
-  return (after.user + after.system - before.user - before.system) / REQUESTS;
+  return (afterTotal - beforeTotal) / REQUESTS;
 }
 
 /** Each server's CPU per request (µs, the median of `ROUNDS` rounds), the servers taking turns in an order that reverses each round; undefined without /proc. */
