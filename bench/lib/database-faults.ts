@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type RunningMock, startMock } from '@platform-contracts/mock';
-import { median, percentile } from './stats.ts';
+import { median, percentile, timed } from './stats.ts';
 
 const P99_SAMPLES = 200;
 const LIMIT_MS = 1_000;
@@ -32,16 +32,6 @@ async function pipeline(url: string, token: string, sql: string[]): Promise<unkn
   return response.json();
 }
 
-async function times(samples: number, once: () => Promise<unknown>): Promise<number[]> {
-  const all: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const started = performance.now();
-    await once();
-    all.push(performance.now() - started);
-  }
-  return all;
-}
-
 const RUNAWAY = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c';
 
 async function withMock<T>(options: Parameters<typeof startMock>[0], work: (mock: RunningMock) => Promise<T>): Promise<T> {
@@ -57,9 +47,9 @@ export async function faultFigures() {
   const isolation = await withMock({ database: { statementTimeoutMs: 60_000 } }, async (mock) => {
     const [busy, calm] = [await mint(mock.url, 'bench-busy'), await mint(mock.url, 'bench-calm')];
     await pipeline(mock.url, calm, ['SELECT 1']);
-    const alone = await times(P99_SAMPLES, () => pipeline(mock.url, calm, ['SELECT 1']));
+    const alone = await timed(() => pipeline(mock.url, calm, ['SELECT 1']), P99_SAMPLES);
     const runaway = pipeline(mock.url, busy, [RUNAWAY]);
-    const during = await times(P99_SAMPLES, () => pipeline(mock.url, calm, ['SELECT 1']));
+    const during = await timed(() => pipeline(mock.url, calm, ['SELECT 1']), P99_SAMPLES);
     mock.clock.advance(60_001);
     await runaway;
     return { alone: percentile(alone, 0.99), during: percentile(during, 0.99) };
@@ -80,8 +70,8 @@ export async function faultFigures() {
     const token = await mint(mock.url, 'bench-snapshot');
     await pipeline(mock.url, token, ['CREATE TABLE t (b)', ...Array.from({ length: 20 }, () => 'INSERT INTO t VALUES (randomblob(100000))')]);
     const health = () => fetch(`${mock.url}/_mock/health`).then((response) => response.arrayBuffer());
-    await times(50, health);
-    const alone = await times(P99_SAMPLES, health);
+    await timed(health, 50);
+    const alone = await timed(health, P99_SAMPLES);
     const runaway = pipeline(mock.url, token, [RUNAWAY]);
     let snapshotting = true;
     let taken = 0;
@@ -91,7 +81,7 @@ export async function faultFigures() {
         taken++;
       }
     })();
-    const during = await times(P99_SAMPLES, health);
+    const during = await timed(health, P99_SAMPLES);
     snapshotting = false;
     await snapshotLoop;
     mock.clock.advance(60_001);
@@ -113,8 +103,8 @@ export async function faultFigures() {
           );
         await pipeline(mock.url, token, ['PRAGMA wal_checkpoint(TRUNCATE)']);
         const bytes = statSync(path.join(dir, 'my-database.db')).size;
-        await times(20, () => pipeline(mock.url, token, ['INSERT INTO t VALUES (1)']));
-        return { bytes, median: median(await times(P99_SAMPLES, () => pipeline(mock.url, token, ['INSERT INTO t VALUES (1)']))) };
+        await timed(() => pipeline(mock.url, token, ['INSERT INTO t VALUES (1)']), 20);
+        return { bytes, median: median(await timed(() => pipeline(mock.url, token, ['INSERT INTO t VALUES (1)']), P99_SAMPLES)) };
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });
