@@ -3,8 +3,8 @@
 // answers fewer requests per second without doing more work per request). Each server's CPU time,
 // all its threads, is read before and after a fixed number of requests at 10 connections (the
 // scheduler's exact run time of each thread, /proc/<pid>/task/*/schedstat, in ns; the user and
-// system split from /proc/<pid>/stat, which counts whole clock ticks); the two servers alternate, and the figures are the medians of the rounds'
-// figures. The mock's own cost per request is the difference; bare / mock is the share of bare
+// system split from /proc/<pid>/stat, which counts whole clock ticks); the two servers alternate,
+// and the figures are the medians of the rounds' figures. The mock's own cost per request is the difference; bare / mock is the share of bare
 // node:http's throughput the mock can reach when the CPU is what limits both.
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

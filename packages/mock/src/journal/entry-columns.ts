@@ -107,6 +107,5 @@ export function inputAt(columns: EntryColumns, at: number): JournalInput {
 
 /** Moves the entry at `from` of one set of columns to `to` of another (a ring that grows). */
 export function moveEntry(source: EntryColumns, from: number, target: EntryColumns, to: number): void {
-  if (source.whole[from]) storeAt(target, to, source.whole[from]!, source.size[from]!);
-  else storeAt(target, to, inputAt(source, from), source.size[from]!);
+  storeAt(target, to, inputAt(source, from), source.size[from]!);
 }

@@ -1,6 +1,6 @@
-// The one adapter over libSQL's WebAssembly build (@libsql/libsql-wasm-experimental: SQLite 3.45.1 with libSQL's vectors and ALTER COLUMN): the C
-// functions the engine calls, with pointers and the module's loose types kept in here; what the build does not export is made in wasm-gaps.ts. Databases
-// are files of the engine's own VFS (storage/vfs.ts: shared stores the engine registered), or, for scratch work, of the worker's in-memory file system: SQLite has no path to the host's files.
+// The one adapter over libSQL's WebAssembly build (@libsql/libsql-wasm-experimental: SQLite 3.45.1,
+// libSQL's vectors, ALTER COLUMN): its C functions, pointers and loose types stay here, its gaps in
+// wasm-gaps.ts. Its files are the engine's VFS (storage/vfs.ts) or the worker's memory, never the host's.
 import sqlite3InitModule from '@libsql/libsql-wasm-experimental';
 import { type SqliteFailure, sqliteFailure } from '../../protocol/error-codes.ts';
 import type { EngineValue } from '../../protocol/values.ts';
