@@ -48,6 +48,11 @@ describe('runs start in turns', () => {
     closers.push(() => engine.close());
     // Both namespaces' databases placed first: what is counted is the runs' turns, not a first placement.
     for (const namespace of ['busy', 'quiet']) await engine.database(`${namespace}\u00000`, 'db').executor.run(0, 'full', [{ type: 'close' }]);
+    // The last of those took a turn and queued the next step with setImmediate; a worker that
+    // answers before that step runs (its message comes in the loop's poll phase, the step in the
+    // check phase after it) would have the burst below find a step pending, and every run of it,
+    // busy's first too, queued. Immediates run in order: once this one runs, that step has.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const started = countTurns();
     const run = (namespace: string, stream: number) =>
       engine.database(`${namespace}\u00000`, 'db').executor.run(stream, 'full', [{ type: 'execute', stmt: { sql: `SELECT ${stream}` } }, { type: 'close' }]);
