@@ -68,7 +68,10 @@ export function streamTable(options: {
   function end(stream: Stream) {
     if (!open.delete(stream.id)) return;
     stream.closed = true;
-    perNamespace.set(stream.namespace, (perNamespace.get(stream.namespace) ?? 1) - 1);
+    // A namespace without open streams keeps no entry: the table holds the namespaces now streaming, not every one ever seen.
+    const left = (perNamespace.get(stream.namespace) ?? 1) - 1;
+    if (left > 0) perNamespace.set(stream.namespace, left);
+    else perNamespace.delete(stream.namespace);
     options.onEnd(stream);
   }
 
@@ -129,6 +132,9 @@ export function streamTable(options: {
     },
 
     end,
+
+    /** How many namespaces have a stream open now. */
+    namespacesStreaming: (): number => perNamespace.size,
 
     /** Ends, at once, every stream matching `which`; a request one of them runs is stopped (onInterrupt). */
     endWhere(which: (stream: Stream) => boolean, reason: StreamLost): void {
