@@ -66,17 +66,24 @@ async function healthRoundTrip(url: string): Promise<number> {
   return median(await timed(once, ROUND_TRIPS));
 }
 
-/** A new access key: mint its tokens, then its first statement. */
-async function newNamespace(url: string, index: number): Promise<void> {
+/** Each timed new namespace's two parts (ms), for the split printed beside the figure. */
+type NamespaceParts = { tokens: number[]; statement: number[] };
+
+/** A new access key: mint its tokens, then its first statement; each part's time is kept in `parts` when given. */
+async function newNamespace(url: string, index: number, parts?: NamespaceParts): Promise<void> {
+  const started = performance.now();
   const response = await fetch(`${url}/database/my-database/tokens`, {
     method: 'POST',
     headers: { AccessKey: `bench-${index}`, 'content-type': 'application/json' },
     body: '{}',
   });
   const { tokens } = (await response.json()) as { tokens: { kind: string; token: string }[] };
+  const minted = performance.now();
   const client = createClient({ url, authToken: tokens.find((token) => token.kind === 'full_access')!.token });
   await client.execute(CREATE);
   client.close();
+  parts?.tokens.push(minted - started);
+  parts?.statement.push(performance.now() - minted);
 }
 
 /** The result `execute` gives for `sql`, taken over Hrana over HTTP. */
@@ -224,11 +231,12 @@ try {
   await newNamespace(mock.url, -1); // the mock's path once
   // Not in slices beside the round trip: a new namespace leaves work behind (its worker opens the
   // next empty database ahead), which a round trip right after it would share the machine with.
+  const mockParts: NamespaceParts = { tokens: [], statement: [] };
   const firstStatement = median(
     await timed(
       (() => {
         let index = 0;
-        return () => newNamespace(mock.url, index++);
+        return () => newNamespace(mock.url, index++, mockParts);
       })(),
       NAMESPACES,
     ),
@@ -242,7 +250,8 @@ try {
   const webSocketSelectOne = await againstHealth(mock.url, () => viaWebSocket.execute('SELECT 1'), SLICES, PER_SLICE);
   viaWebSocket.close();
   // The same calls through the same client against a bare server answering the mock's bytes (client-floor.ts).
-  const floorFirstStatement = median(await timed(() => newNamespace(replay.url, -1), NAMESPACES));
+  const floorParts: NamespaceParts = { tokens: [], statement: [] };
+  const floorFirstStatement = median(await timed(() => newNamespace(replay.url, -1, floorParts), NAMESPACES));
   const viaReplay = createClient({ url: replay.url, authToken: mock.areas.database.fullAccessToken });
   const floorTimes = await throughClient(viaReplay);
   viaReplay.close();
@@ -347,6 +356,9 @@ try {
       "the mock's own ms": ms(mine - floor),
       'floor vs HTTP round trip': ratio(floor, health),
     })),
+  );
+  console.log(
+    `new namespace, its parts (medians): tokens minted ${ms(median(mockParts.tokens))} ms (floor ${ms(median(floorParts.tokens))} ms), then createClient, CREATE TABLE and close ${ms(median(mockParts.statement))} ms (floor ${ms(median(floorParts.statement))} ms)`,
   );
   console.log(
     `\nfor information, the select of ${ROWS} rows through @libsql/hrana-client asked for protocol 3 (Hrana over HTTP in Protobuf; @libsql/client speaks version 2 in JSON):`,

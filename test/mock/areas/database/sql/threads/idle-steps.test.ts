@@ -40,7 +40,7 @@ const wholeAtOnce = (defer: (next: () => void) => void) => {
         job = undefined;
       });
     },
-    finish: () => undefined,
+    finish: () => 0,
     runStarted: () => undefined,
     runEnded: () => undefined,
   };
@@ -98,10 +98,19 @@ describe('IdleSteps', () => {
     expect(spare.pending).toBe(!finished);
   });
 
-  it('finishes a job not done before it begins the next', () => {
+  it('queues a job behind one not done, runs them in turns in order, and finishes only the one a message names', () => {
     const loop = workerLoop((defer) => new IdleSteps(defer));
-    loop.spare.begin('a', loop.steps('a', 2));
-    loop.spare.begin('b', loop.steps('b', 2));
-    expect(loop.log).toEqual(['a step 1', 'a step 2']);
+    const spare = loop.spare as IdleSteps;
+    spare.begin('a', loop.steps('a', 2));
+    spare.begin('b', loop.steps('b', 2));
+    spare.begin('c', loop.steps('c', 2));
+    expect(loop.log).toEqual([]);
+    loop.turn();
+    expect(spare.finish('b')).toBe(1);
+    expect(loop.log).toEqual(['a step 1', 'b step 1', 'b step 2']);
+    for (let turn = 0; turn < 4; turn++) loop.turn();
+    expect(loop.log).toEqual(['a step 1', 'b step 1', 'b step 2', 'a step 2', 'c step 1', 'c step 2']);
+    expect(spare.done).toEqual({ inTurns: 2, atOnce: 1 });
+    expect(spare.finish('a')).toBe(0);
   });
 });

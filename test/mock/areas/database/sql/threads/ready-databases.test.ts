@@ -1,8 +1,9 @@
-// Each SQL worker holds one empty database opened ahead (ready-databases.ts): a new namespace's
-// first statement takes it over instead of opening its own. The policy, on stand-in workers, and
-// through the engine: which databases take one, what the worker is sent, and that the rows stay
-// in their own namespace (the model-based test, test/mock/areas/database/sql/engine-model.test.ts, fails when two
-// databases are given the same one).
+// Each SQL worker holds empty databases opened ahead (ready-databases.ts): a new namespace's
+// first statement takes the oldest over instead of opening its own. The policy, on stand-in
+// workers, and through the engine: which databases take one, what the worker is sent, that the
+// open of the one taken was done in the worker's idle turns (counted, on a stand-in event loop),
+// and that the rows stay in their own namespace (the model-based test,
+// test/mock/areas/database/sql/engine-model.test.ts, fails when two databases are given the same one).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,8 +12,9 @@ import { createSqlEngine, type DatabaseSource, type SqlEngine } from '../../../.
 import type { SqlRequest } from '../../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
 import { sharedFiles } from '../../../../../../packages/mock/src/areas/database/sql/storage/files.ts';
 import type { EngineWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/engine-worker.ts';
+import { IdleSteps } from '../../../../../../packages/mock/src/areas/database/sql/threads/idle-steps.ts';
 import type { ToWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/messages.ts';
-import { ReadyDatabases } from '../../../../../../packages/mock/src/areas/database/sql/threads/ready-databases.ts';
+import { READY_PER_WORKER, ReadyDatabases } from '../../../../../../packages/mock/src/areas/database/sql/threads/ready-databases.ts';
 
 // biome-ignore format: one line
 const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 1_000_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabaseBytes: 1_000_000, engineWorkers: 1, maxDatabases: 8 };
@@ -25,40 +27,94 @@ function standIn(alive = true) {
   return { worker, sent };
 }
 
-function readyDatabases() {
+function readyDatabases(depth = READY_PER_WORKER) {
   const later: (() => void)[] = [];
   let epoch = 0;
   const ready = new ReadyDatabases(
     () => sharedFiles(1024),
     () => ++epoch,
     (next) => later.push(next),
+    depth,
   );
   return { ready, runLater: () => later.splice(0).forEach((next) => next()) };
 }
 
+/**
+ * Namespaces one after another on one worker, as worker.ts serves them (an open is begun as a job
+ * of `STEPS` idle steps; an adopt finishes its database's open at once if it is not done), with
+ * `turns(index)` idle turns of the worker after namespace `index`. Answers how many opens the
+ * adopts finished on their statements' path, and how many the worker holds at the end.
+ */
+function backToBack(depth: number, namespaces: number, turns: (index: number) => number) {
+  const STEPS = 3;
+  const deferred: (() => void)[] = [];
+  const spare = new IdleSteps((next) => deferred.push(next));
+  const turn = () => deferred.splice(0).forEach((next) => next());
+  const worker = {
+    alive: true,
+    send(message: ToWorker) {
+      if (message.t === 'open') {
+        let step = 0;
+        spare.begin(message.key, () => ++step === STEPS);
+      } else if (message.t === 'adopt') spare.finish(message.from);
+    },
+  } as unknown as EngineWorker;
+  const { ready, runLater } = readyDatabases(depth);
+  ready.prepare(worker);
+  // The engine starts long before its first statement: its first ones are open.
+  for (let i = 0; i < STEPS * depth; i++) turn();
+  const before = { ...spare.done };
+  for (let index = 0; index < namespaces; index++) {
+    expect(ready.take(worker, `ns-${index}\u00000\u0000db`)).toBeDefined();
+    spare.runStarted();
+    spare.runEnded();
+    runLater();
+    for (let i = 0; i < turns(index); i++) turn();
+  }
+  return { onPath: spare.done.atOnce - before.atOnce, held: ready.heldBy(worker) };
+}
+
 describe('ReadyDatabases', () => {
-  it('opens one empty database ahead per worker, marked ready, under a key no owner has', () => {
+  it('opens two empty databases ahead per worker, marked ready, under keys no owner has', () => {
     const { ready } = readyDatabases();
     const { worker, sent } = standIn();
     ready.prepare(worker);
     ready.prepare(worker);
-    expect(sent).toEqual([expect.objectContaining({ t: 'open', ready: true, epoch: 1 })]);
-    expect((sent[0] as { key: string }).key.startsWith('\u0000')).toBe(true);
+    expect(READY_PER_WORKER).toBe(2);
+    expect(sent).toEqual([expect.objectContaining({ t: 'open', ready: true, epoch: 1 }), expect.objectContaining({ t: 'open', ready: true, epoch: 2 })]);
+    const keys = sent.map((message) => (message as { key: string }).key);
+    expect(new Set(keys).size).toBe(2);
+    expect(keys.every((key) => key.startsWith('\u0000'))).toBe(true);
+    expect(ready.heldBy(worker)).toBe(2);
   });
 
-  it('gives it to one database, tells the worker its new key, and opens the next one later, not before the statement', () => {
+  it('gives the oldest to one database, tells the worker its new key, and opens the next one later, not before the statement', () => {
     const { ready, runLater } = readyDatabases();
     const { worker, sent } = standIn();
     ready.prepare(worker);
-    const opened = sent[0] as Extract<ToWorker, { t: 'open' }>;
-    expect(ready.take(worker, 'ns\u00000\u0000db')).toBe(opened.files);
-    expect(sent.slice(1)).toEqual([{ t: 'adopt', from: opened.key, key: 'ns\u00000\u0000db' }]);
-    expect(ready.take(worker, 'other\u00000\u0000db')).toBeUndefined();
+    const [oldest, second] = sent as Extract<ToWorker, { t: 'open' }>[];
+    expect(ready.take(worker, 'ns\u00000\u0000db')).toBe(oldest!.files);
+    expect(sent.slice(2)).toEqual([{ t: 'adopt', from: oldest!.key, key: 'ns\u00000\u0000db' }]);
+    expect(ready.take(worker, 'other\u00000\u0000db')).toBe(second!.files);
+    expect(ready.take(worker, 'third\u00000\u0000db')).toBeUndefined();
     runLater();
-    const next = sent[2] as Extract<ToWorker, { t: 'open' }>;
-    expect(next).toMatchObject({ t: 'open', ready: true, epoch: 2 });
-    expect(next.key).not.toBe(opened.key);
-    expect(next.files).not.toBe(opened.files);
+    const next = sent.slice(4) as Extract<ToWorker, { t: 'open' }>[];
+    expect(next).toEqual([expect.objectContaining({ t: 'open', ready: true, epoch: 3 }), expect.objectContaining({ t: 'open', ready: true, epoch: 4 })]);
+    expect(new Set([oldest, second, ...next].map((message) => message!.files)).size).toBe(4);
+  });
+
+  // An open takes 3 steps; between two namespaces the worker gets as many idle turns on average,
+  // but unevenly (1, then 5): a core taken meanwhile by the HTTP thread, the compiler or GC.
+  it.each([
+    [1, 20],
+    [READY_PER_WORKER, 0],
+  ])('with %i held per worker, back-to-back namespaces given 3 idle turns on average, unevenly, finish %i opens on their statement path', (depth, onPath) => {
+    expect(backToBack(depth, 40, (index) => (index % 2 === 0 ? 1 : 5))).toEqual({ onPath, held: depth });
+  });
+
+  it('finishes opens on the statement path when the worker gets fewer idle turns than opens need, and never runs out', () => {
+    expect(backToBack(READY_PER_WORKER, 40, () => 0)).toEqual({ onPath: 38, held: READY_PER_WORKER });
+    expect(backToBack(READY_PER_WORKER, 40, () => 3)).toEqual({ onPath: 0, held: READY_PER_WORKER });
   });
 
   it.each([

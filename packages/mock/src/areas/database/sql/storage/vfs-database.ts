@@ -34,28 +34,35 @@ export class Registered {
     return Atomics.load(this.control, CONTROL_OWNER) === this.epoch;
   }
 
-  /** Takes or releases WAL-index locks for a connection's file (SQLite's xShmLock): SQLITE_BUSY when another holds them. */
+  /**
+   * Takes or releases WAL-index locks for a connection's file (SQLite's xShmLock): SQLITE_BUSY
+   * when another holds them. SQLite asks several times per transaction: no allocation here.
+   */
   shmLock(pFile: number, offset: number, count: number, flags: number): number {
-    const slots = Array.from({ length: count }, (_, index) => offset + index);
     const shared = (flags & SQLITE_SHM_SHARED) !== 0;
+    const end = offset + count;
     if (flags & SQLITE_SHM_UNLOCK) {
-      for (const slot of slots) {
+      for (let slot = offset; slot < end; slot++) {
         if (shared) this.shmShared[slot]!.delete(pFile);
         else if (this.shmExclusive[slot] === pFile) this.shmExclusive[slot] = undefined;
       }
       return SQLITE_OK;
     }
-    const taken = (slot: number) => {
-      const exclusive = this.shmExclusive[slot];
-      if (exclusive !== undefined && exclusive !== pFile) return true;
-      return !shared && [...this.shmShared[slot]!].some((holder) => holder !== pFile);
-    };
-    if (slots.some(taken)) return SQLITE_BUSY;
-    for (const slot of slots) {
+    for (let slot = offset; slot < end; slot++) if (this.#shmTaken(slot, pFile, shared)) return SQLITE_BUSY;
+    for (let slot = offset; slot < end; slot++) {
       if (shared) this.shmShared[slot]!.add(pFile);
       else this.shmExclusive[slot] = pFile;
     }
     return SQLITE_OK;
+  }
+
+  /** Whether another connection's lock on a WAL-index slot stands in the way of `pFile`'s (shared or exclusive). */
+  #shmTaken(slot: number, pFile: number, shared: boolean): boolean {
+    const exclusive = this.shmExclusive[slot];
+    if (exclusive !== undefined && exclusive !== pFile) return true;
+    if (shared) return false;
+    for (const holder of this.shmShared[slot]!) if (holder !== pFile) return true;
+    return false;
   }
 
   /** A connection's file leaves the WAL index: its locks there are released. */
