@@ -24,6 +24,8 @@ export class Executor {
   readonly #streams = new Map<number, EngineWorker>();
   /** Streams whose worker ended, until their next request or close: why. */
   readonly #lost = new Map<number, ExecutorStopped>();
+  /** Runs waiting for their turn (fair-turns.ts), by stream: an interrupt meanwhile stops the run before it is sent. */
+  readonly #waitingTurn = new Map<number, { stopped?: ExecutorStopped }>();
   #stopped = false;
 
   constructor(
@@ -46,7 +48,20 @@ export class Executor {
     // does next (the mock clock advanced) comes after it, whenever the run is sent.
     const clock = this.placement.clock();
     const turn = this.placement.turn(this.namespace);
-    if (turn) await turn;
+    if (turn) {
+      const waiting: { stopped?: ExecutorStopped } = {};
+      this.#waitingTurn.set(stream, waiting);
+      try {
+        await turn;
+      } finally {
+        this.#waitingTurn.delete(stream);
+      }
+      if (waiting.stopped) {
+        // As a run stopped in its worker: the stream closes there, its transaction rolled back.
+        this.closeStream(stream);
+        throw waiting.stopped;
+      }
+    }
     if (this.#stopped) throw new ExecutorStopped('The database was closed; the stream ended', 'STREAM_EXPIRED');
     const lost = this.#lost.get(stream);
     if (lost) {
@@ -81,8 +96,10 @@ export class Executor {
     return true;
   }
 
-  /** Ends a stream's request in flight now, if any (it fails with `reason`); the stream then closes. */
+  /** Ends a stream's request in flight now, if any, sent or waiting for its turn (it fails with `reason`); the stream then closes. */
   interrupt(stream: number, reason: ExecutorStopped): void {
+    const waiting = this.#waitingTurn.get(stream);
+    if (waiting) waiting.stopped = reason;
     this.#streams.get(stream)?.stopStream(this.key, stream, reason);
   }
 
