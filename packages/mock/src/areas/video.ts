@@ -10,6 +10,7 @@ import type {
   VideoModel as GeneratedVideoModel,
 } from '@platform-contracts/contracts/video';
 import { defineArea } from '../engine/area.ts';
+import { isoTime } from '../engine/date-time.ts';
 import { jsonTemplate } from '../engine/json-template.ts';
 import { describeViolations, integerParam, integerQuery, queryValue } from '../engine/request-values.ts';
 import { type CapFlags, capFlags, capMessage, capsFromFlags, contractFields, resolveCaps } from './state.ts';
@@ -135,7 +136,7 @@ export default defineArea<'video', VideoMockOptions, VideoState>()({
               title: body.title,
               collectionId,
               status: 0,
-              dateUploaded: new Date(clock.now()).toISOString(),
+              dateUploaded: isoTime(clock.now()),
             }),
           };
         },

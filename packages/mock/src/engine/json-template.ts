@@ -3,10 +3,21 @@
 // text written from a template: the constant fields' text made once, each set field's value
 // written by JSON.stringify, in the object's own key order. Writing the whole object again for
 // every answer was the largest part of a create's cost (JSON.stringify on V8 11 scans every
-// character of every key and value: about 2 µs for a 774-byte video). The text is given with
-// withJsonText (json-text.ts): the engine sends it, and validates the object as any other.
+// character of every key and value: about 2 µs for a 774-byte video). The engine sends the text
+// (answer.ts, `templatedText`), and validates the object as any other.
 
-import { withJsonText } from './json-text.ts';
+/**
+ * The answer a template made last, and its text: the engine checks a handler's answer as soon as
+ * the handler returns it, so one slot serves (json-text.ts's WeakMap cost a create more than the
+ * template saved on a busy server: its write barrier and ephemeron sweeps). An answer asked for
+ * after another was made (a handler that awaited in between) has no text here: the engine writes
+ * it, as it writes any other.
+ */
+let madeValue: object | undefined;
+let madeText = '';
+
+/** The JSON text of `value` if it is the answer a template made last. */
+export const templatedText = (value: unknown): string | undefined => (value === madeValue ? madeText : undefined);
 
 /** A value deep-frozen (the template's text is made once from it: nothing may change it after). */
 function deepFrozen<T>(value: T): T {
@@ -68,6 +79,8 @@ export function jsonTemplate<T extends object, K extends keyof T & string>(base:
       if (typeof field === 'bigint' || field === undefined) return value;
       text += jsonOf(field) + pieces[i + 1]!;
     }
-    return withJsonText(value, text);
+    madeValue = value;
+    madeText = text;
+    return value;
   };
 }
