@@ -44,6 +44,8 @@ import { measureTeamSuite } from './lib/team-suite.ts';
 
 const PRISM = path.join(ROOT, 'node_modules/.bin/prism');
 const SECONDS = 3;
+/** A sustained-load figure: V8 optimizes a fresh process's path over its first seconds (GET, CPU µs a request in 1 s chunks: mock 54-83, 32-36, then 26-28; bare 36-69, 20-30, then 19-20), which start-up measures. */
+const WARM_UP_SECONDS = 2;
 const CONNECTIONS = [10, 50];
 const TARGET_RATIO = 10;
 /** The share of a bare node:http server's throughput the mock keeps, at every connection count: by method (GET, which answers from state, is held higher). */
@@ -180,7 +182,7 @@ async function measureRequestsPerSecond(ours: string, bare: string, endpoint: En
     ['Prism CLI', prism.url],
     ['bare node:http', bare],
   ] as const;
-  for (const [, url] of servers) await load(url, endpoint, 10, 1); // warm-up
+  for (const [, url] of servers) await load(url, endpoint, 10, WARM_UP_SECONDS);
   for (const connections of CONNECTIONS) {
     // The mock against bare in alternating slices (paired-throughput.ts), the Prism CLI in one run.
     const { mine, baseline, ofBare, spread } = await pairedThroughput(ours, bare, endpoint, HEADERS, connections);
