@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DateTimeFormat, fasterDateTime, isCanonicalDateTime } from '../../../packages/mock/src/engine/date-time.ts';
+import { type DateTimeFormat, fasterDateTime, isCanonicalDateTime, isoTime } from '../../../packages/mock/src/engine/date-time.ts';
 
 const require = createRequire(import.meta.url);
 const { fullFormats } = require('ajv-formats/dist/formats.js') as { fullFormats: Record<string, DateTimeFormat> };
@@ -70,5 +70,20 @@ describe('the date-time format decides as ajv-formats does', () => {
     expect(counted.validate('2030-01-01T00:00:00+02:00')).toBe(true);
     expect(counted.validate('2030-02-30T00:00:00Z')).toBe(false);
     expect(calls).toBe(2);
+  });
+
+  it('writes a time as toISOString does: times in one second (its text held), whole or not, in every year', () => {
+    const time = fc.oneof(
+      fc.integer({ min: Date.UTC(2030, 0, 1), max: Date.UTC(2030, 0, 1, 0, 0, 3) }),
+      fc.integer({ min: -8.64e15, max: 8.64e15 }),
+      fc.double({ min: -1e13, max: 1e13, noNaN: true }),
+    );
+    fc.assert(
+      fc.property(fc.array(time, { minLength: 1, maxLength: 20 }), (times) => {
+        for (const ms of times) expect(isoTime(ms)).toBe(new Date(ms).toISOString());
+      }),
+      { seed: 58, numRuns: 300 },
+    );
+    expect(() => isoTime(Number.NaN)).toThrow(RangeError);
   });
 });

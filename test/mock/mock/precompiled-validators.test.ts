@@ -47,11 +47,20 @@ function examplesIn(node: unknown, found: unknown[] = []): unknown[] {
   return found;
 }
 
-/** Values to judge: the examples, and each example object broken one field at a time (a field dropped, a field of a wrong type). */
+/**
+ * Keys an object may carry that its schema does not name: the loaded code asks a Set of the
+ * schema's own keys where ajv asked hasOwnProperty (validation.ts withKeySets), so among them the
+ * names every object inherits, and `__proto__` as JSON.parse makes it (an own key).
+ */
+const EXTRA_KEYS = ['extra', 'constructor', 'toString', 'hasOwnProperty', '__proto__', '0'];
+
+/** Values to judge: the examples, and each example object broken one field at a time (a field dropped, a field of a wrong type, a key added). */
 function valuesFrom(examples: unknown[]): unknown[] {
   const values: unknown[] = [null, 'text', 42, 1.5, true, [], {}, ...examples];
   for (const example of examples) {
     if (typeof example !== 'object' || example === null || Array.isArray(example)) continue;
+    for (const key of EXTRA_KEYS)
+      values.push(JSON.parse(`${JSON.stringify(example).slice(0, -1)}${Object.keys(example).length > 0 ? ',' : ''}${JSON.stringify(key)}:1}`));
     for (const key of Object.keys(example)) {
       const { [key]: dropped, ...rest } = example as Record<string, unknown>;
       values.push(rest, { ...rest, [key]: typeof dropped === 'string' ? 7 : 'seven' }, { ...rest, [key]: null });

@@ -10,6 +10,8 @@ import type {
   VideoModel as GeneratedVideoModel,
 } from '@platform-contracts/contracts/video';
 import { defineArea } from '../engine/area.ts';
+import { isoTime } from '../engine/date-time.ts';
+import { jsonTemplate } from '../engine/json-template.ts';
 import { describeViolations, integerParam, integerQuery, queryValue } from '../engine/request-values.ts';
 import { type CapFlags, capFlags, capMessage, capsFromFlags, contractFields, resolveCaps } from './state.ts';
 
@@ -61,8 +63,8 @@ export default defineArea<'video', VideoMockOptions, VideoState>()({
     const fields = contractFields(document);
     const caps = resolveCaps('video', CAPS, options);
     const seedCollections = example<CollectionList>('CollectionListPage').items as Collection[];
-    // Read once: each answer copies its top level, and nothing writes to the nested values.
-    const videoCreated = example<VideoModel>('VideoCreated');
+    // The example's fields with the six each create sets, its JSON written from a template (engine/json-template.ts).
+    const videoCreated = jsonTemplate(example<VideoModel>('VideoCreated'), ['videoLibraryId', 'guid', 'title', 'collectionId', 'status', 'dateUploaded']);
 
     const libraryIdOf = (request: { params: { libraryId: string } }) => integerParam(request, 'libraryId');
     /** The library as stored, or as the seed shows it when it was never written to. */
@@ -128,15 +130,14 @@ export default defineArea<'video', VideoMockOptions, VideoState>()({
           }
           return {
             status: 200,
-            body: {
-              ...videoCreated,
+            body: videoCreated({
               videoLibraryId: libraryId,
               guid,
               title: body.title,
               collectionId,
               status: 0,
-              dateUploaded: new Date(clock.now()).toISOString(),
-            },
+              dateUploaded: isoTime(clock.now()),
+            }),
           };
         },
         listCollections(request, { state }) {

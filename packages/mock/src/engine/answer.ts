@@ -4,6 +4,7 @@ import type { MockResponse, Violation } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
 import { forValidation, jsonTextOf } from './exact-json.ts';
 import type { ActiveFault, NetworkFault } from './faults.ts';
+import { templatedText } from './json-template.ts';
 import { knownJsonText } from './json-text.ts';
 
 export interface ServedOperation {
@@ -75,7 +76,7 @@ export function toAnswer(response: MockResponse): EngineAnswer {
 /** A body as it is sent: text as it is for a text media type, JSON otherwise (exact for bigints). */
 export function bodyText(body: unknown, mediaType: string | undefined): { text: string; holdsBigint: boolean } {
   if (typeof body === 'string' && !/json/i.test(mediaType ?? '')) return { text: body, holdsBigint: false };
-  const known = knownJsonText(body);
+  const known = templatedText(body) ?? knownJsonText(body);
   if (known !== undefined) return { text: known, holdsBigint: false };
   return jsonTextOf(body);
 }

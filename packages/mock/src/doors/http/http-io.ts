@@ -113,8 +113,9 @@ export function readBody(req: IncomingMessage, limit: number, done: (read: Buffe
       settle(TOO_LARGE);
     }
   });
-  req.once('end', () => settle(tooLarge ? TOO_LARGE : size === 0 ? undefined : chunks ? Buffer.concat(chunks) : first));
-  req.once('error', () => settle(TOO_LARGE));
+  // `on`, not `once` (settle runs `done` once): `once` wraps each listener, two allocations more a request.
+  req.on('end', () => settle(tooLarge ? TOO_LARGE : size === 0 ? undefined : chunks ? Buffer.concat(chunks) : first));
+  req.on('error', () => settle(TOO_LARGE));
 }
 
 /** Headers every answer of the door carries. */

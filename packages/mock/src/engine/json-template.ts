@@ -1,0 +1,92 @@
+// Answers an area builds as a constant object with a few fields set per answer (a created video:
+// forty fields of the contract's example, six of the request's and the clock's), with their JSON
+// text written from a template: the constant fields' text made once, each set field's value
+// written by JSON.stringify, in the object's own key order. Writing the whole object again for
+// every answer was the largest part of a create's cost (JSON.stringify on V8 11 scans every
+// character of every key and value: about 2 µs for a 774-byte video). The engine sends the text
+// (answer.ts, `templatedText`), and validates the object as any other.
+
+/**
+ * The answer a template made last, and its text: the engine checks a handler's answer as soon as
+ * the handler returns it, so one slot serves (json-text.ts's WeakMap cost a create more than the
+ * template saved on a busy server: its write barrier and ephemeron sweeps). An answer asked for
+ * after another was made (a handler that awaited in between) has no text here: the engine writes
+ * it, as it writes any other.
+ */
+let madeValue: object | undefined;
+let madeText = '';
+
+/** The JSON text of `value` if it is the answer a template made last. */
+export const templatedText = (value: unknown): string | undefined => (value === madeValue ? madeText : undefined);
+
+/** A value deep-frozen (the template's text is made once from it: nothing may change it after). */
+function deepFrozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) deepFrozen(item);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Whether JSON writes a text as it is between quotes: printable ASCII but `"` and `\` (a loop: a regular expression's test went through V8's runtime here). */
+function isPlain(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return false;
+  }
+  return true;
+}
+
+/** A field's JSON, as JSON.stringify writes it; the usual short strings and numbers without its call. */
+function jsonOf(value: unknown): string {
+  if (typeof value === 'string' && value.length <= 64 && isPlain(value)) return `"${value}"`;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (value === null) return 'null';
+  return JSON.stringify(value);
+}
+
+/**
+ * Makes answers `{ ...base, ...fields }` with their JSON text known. `names` are the fields set
+ * per answer, each a key of `base` (so that the object keeps base's key order, which the text
+ * follows). `base` is copied and deep-frozen: answers share its nested values, which nothing may
+ * change. A field given as undefined (JSON leaves the key out) gets no text: the engine writes it.
+ */
+export function jsonTemplate<T extends object, K extends keyof T & string>(base: T, names: readonly K[]): (fields: Pick<T, K>) => T {
+  // Nested values frozen; the top level not (a spread of a frozen object takes V8's slow path), and never given out.
+  const frozen = structuredClone(base);
+  for (const item of Object.values(frozen)) deepFrozen(item);
+  const keys = Object.keys(frozen);
+  for (const name of names) if (!keys.includes(name)) throw new Error(`jsonTemplate: ${name} is not a key of the base object`);
+  // The text around each set field, in key order: pieces[i] precedes the i-th set field, the last closes the object.
+  // Each piece joined from its parts (one flat string: a piece grown by `+=` is a rope V8 walks again whenever the answer's text is flattened).
+  const order: K[] = [];
+  const pieces: string[] = [];
+  let parts: string[] = ['{'];
+  let first = true;
+  for (const key of keys) {
+    const set = (names as readonly string[]).includes(key);
+    const text = set ? '' : JSON.stringify((frozen as Record<string, unknown>)[key]);
+    if (text === undefined) continue; // JSON leaves it out, as it leaves out the copy's
+    parts.push(first ? '' : ',', JSON.stringify(key), ':', text);
+    first = false;
+    if (!set) continue;
+    pieces.push(parts.join(''));
+    order.push(key as K);
+    parts = [];
+  }
+  parts.push('}');
+  pieces.push(parts.join(''));
+  return (fields) => {
+    const value = { ...frozen, ...fields } as T;
+    let text = pieces[0]!;
+    for (let i = 0; i < order.length; i++) {
+      const field = fields[order[i]!];
+      // A bigint (JSON.stringify refuses it; the engine writes its digits exactly) or undefined: the engine writes the whole object.
+      if (typeof field === 'bigint' || field === undefined) return value;
+      text += jsonOf(field) + pieces[i + 1]!;
+    }
+    madeValue = value;
+    madeText = text;
+    return value;
+  };
+}

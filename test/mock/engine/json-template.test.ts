@@ -1,0 +1,145 @@
+// Answers written from a template (engine/json-template.ts): the text the engine sends is the
+// object's own JSON, whatever the base and the set fields hold; and the object is still validated,
+// so that a template's answer that breaks the contract gets the 500 as any other (a mutation test:
+// fields planted wrong through the template, each caught).
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { EngineAnswer } from '../../../packages/mock/src/engine/answer.ts';
+import { defineArea } from '../../../packages/mock/src/engine/area.ts';
+import { createEngine } from '../../../packages/mock/src/engine/engine.ts';
+import { jsonTemplate, templatedText } from '../../../packages/mock/src/engine/json-template.ts';
+import { createClock } from '../../../packages/mock/src/engine/namespaces.ts';
+
+describe('jsonTemplate', () => {
+  it("gives each answer its JSON.stringify text, in the base's key order", () => {
+    const field = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ unit: 'binary' }), fc.double(), fc.constant(undefined));
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { minKeys: 1, maxKeys: 12 }),
+        fc.array(field, { minLength: 1, maxLength: 8 }),
+        (base, values) => {
+          const keys = Object.keys(base);
+          const names = keys.filter((_, i) => i % 2 === 0);
+          const make = jsonTemplate(base as Record<string, unknown>, names);
+          const fields = Object.fromEntries(names.map((name, i) => [name, values[i % values.length]]));
+          const value = make(fields);
+          expect(Object.keys(value)).toEqual(keys);
+          const text = templatedText(value);
+          // A field JSON leaves out (undefined) leaves the text to the engine; any other's text is the object's JSON.
+          if (names.some((name) => fields[name] === undefined)) expect(text).toBeUndefined();
+          else expect(text).toBe(JSON.stringify(value));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it("keeps its base apart from what it was given and from its answers' nested values", () => {
+    const base = { id: 0, tags: ['a'], nested: { list: [1] } };
+    const make = jsonTemplate(base, ['id']);
+    base.tags.push('changed after');
+    const answer = make({ id: 7 });
+    expect(templatedText(answer)).toBe('{"id":7,"tags":["a"],"nested":{"list":[1]}}');
+    expect(() => (answer.tags as string[]).push('x')).toThrow(TypeError);
+    expect(() => jsonTemplate(base, ['missing' as never])).toThrow(/not a key/);
+    // Only the answer made last has its text here: an earlier one is written by the engine, as any other.
+    const next = make({ id: 8 });
+    expect([templatedText(answer), templatedText(next)]).toEqual([undefined, '{"id":8,"tags":["a"],"nested":{"list":[1]}}']);
+  });
+});
+
+const document = {
+  openapi: '3.1.0',
+  info: { title: 'Parcels', version: '1' },
+  security: [{ AccessKey: [] }],
+  components: {
+    securitySchemes: { AccessKey: { type: 'apiKey', in: 'header', name: 'AccessKey' } },
+    schemas: {
+      Parcel: {
+        type: 'object',
+        required: ['id', 'label', 'sentAt', 'sizes'],
+        additionalProperties: false,
+        properties: {
+          id: { type: 'integer' },
+          label: { type: 'string', minLength: 1 },
+          sentAt: { type: 'string', format: 'date-time' },
+          sizes: { type: 'array', items: { type: 'integer' } },
+        },
+      },
+    },
+  },
+  paths: {
+    '/parcels/{case}': {
+      post: {
+        operationId: 'sendParcel',
+        parameters: [{ name: 'case', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'Sent', content: { 'application/json': { schema: { $ref: '#/components/schemas/Parcel' } } } } },
+      },
+    },
+  },
+};
+
+/** The fields each case sets through the template: right, or wrong in a way only the contract sees. */
+const PLANTED: Record<string, { id: unknown; label: unknown; sentAt: unknown }> = {
+  right: { id: 1, label: 'box "A"', sentAt: '2030-01-01T00:00:00.000Z' },
+  'a field of the wrong type': { id: 'one', label: 'box', sentAt: '2030-01-01T00:00:00.000Z' },
+  'a string under its minLength': { id: 1, label: '', sentAt: '2030-01-01T00:00:00.000Z' },
+  'a date-time that is not one': { id: 1, label: 'box', sentAt: '2030-02-30T25:00:00Z' },
+  'a required field set to nothing': { id: 1, label: 'box', sentAt: null },
+};
+
+async function parcelEngine() {
+  const made: unknown[] = [];
+  const parcels = (defineArea as (...args: never[]) => (definition: unknown) => unknown)()({
+    name: 'parcels',
+    setup: () => {
+      const parcel = jsonTemplate({ id: 0, label: 'x', sentAt: 'x', sizes: [1, 2] }, ['id', 'label', 'sentAt']);
+      return {
+        seed: () => ({}),
+        handlers: {
+          sendParcel(request: { params: { case: string } }) {
+            const body = parcel(PLANTED[decodeURIComponent(request.params.case)] as never);
+            made.push(body);
+            return { status: 200, body };
+          },
+        },
+      };
+    },
+  });
+  const engine = await createEngine({
+    areas: [parcels as never],
+    documents: new Map([['parcels', document as never]]),
+    areaOptions: {},
+    clock: createClock(() => 0),
+    sleep: async () => {},
+    maxNamespaces: 4,
+  });
+  return { engine, made };
+}
+
+describe('an answer written from a template is validated as any other (mutation: each planted field caught)', () => {
+  it.each(Object.keys(PLANTED))('%s', async (planted) => {
+    const { engine, made } = await parcelEngine();
+    const answer = (await engine.answer({
+      method: 'POST',
+      rawPath: `/parcels/${encodeURIComponent(planted)}`,
+      query: {},
+      headers: { accesskey: 'k' },
+      body: undefined,
+    })) as EngineAnswer;
+    // The handler's body came with its text: the engine sends that text, not one it wrote again.
+    expect(made).toHaveLength(1);
+    expect(templatedText(made[0])).toBe(JSON.stringify(made[0]));
+    if (planted === 'right') {
+      expect(answer.status).toBe(200);
+      expect(answer.text).toBe('{"id":1,"label":"box \\"A\\"","sentAt":"2030-01-01T00:00:00.000Z","sizes":[1,2]}');
+      return;
+    }
+    expect(answer.status).toBe(500);
+    expect(answer.body).toMatchObject({
+      title: 'The mock answer breaks the contract',
+      detail: 'sendParcel answered 200 with a body the contract does not allow.',
+    });
+  });
+});
