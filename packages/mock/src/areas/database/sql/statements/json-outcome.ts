@@ -1,28 +1,52 @@
-// An outcome for Hrana over HTTP in JSON, written on the SQL thread: its JSON text, which the HTTP
-// thread sends on as it is (engine/json-text.ts), and the outcome without its rows, which the HTTP
-// thread validates against the contract. The rows need no reading back to be checked: every cell
-// was made by protocol/values.ts toSqlValue, which writes only the contract's SqlValue shapes and
-// refuses anything else (a value of an unknown kind, a float JSON cannot carry) as an error of its
-// statement. An outcome without rows, or one JSON.stringify cannot write, is left as it is.
+// An outcome for Hrana in JSON, written on the SQL thread: its JSON text, which the HTTP thread sends
+// on as it is (engine/json-text.ts), and the outcome without its rows, which the HTTP thread
+// validates against the contract. The rows need no reading back to be checked: their text was
+// written as the statement stepped by wasm/json-rows.ts, which writes a cell only in the
+// contract's SqlValue shapes, exactly as JSON.stringify writes protocol/values.ts toSqlValue's value
+// of it, and refuses what toSqlValue refuses (a float JSON cannot carry) as an error of its
+// statement. The rest of the text is JSON.stringify's, in the order of the outcome's own keys.
 import type { StmtResult } from '../../protocol/protocol.ts';
 import type { JsonOutcome, SqlOutcome } from './requests.ts';
 
-const holdsRows = (result: StmtResult | null) => result !== null && result.rows.length > 0;
-const withoutRows = (result: StmtResult | null): StmtResult | null => (result && result.rows.length > 0 ? { ...result, rows: [] } : result);
+/** The rows' JSON text of a result whose rows were written as they were read (its `rows` are left empty). */
+const rowsTexts = new WeakMap<StmtResult, string>();
+
+/** `result`, its rows written as `rows` (their JSON text). */
+export function withRowsText<T extends StmtResult>(result: T, rows: string): T {
+  rowsTexts.set(result, rows);
+  return result;
+}
+
+const holdsRows = (result: StmtResult | null) => result !== null && (result.rows.length > 0 || rowsTexts.has(result));
+
+/** A result's JSON text: `cols` and `rows` are its first keys (runner.ts writes it so), the rows' text the one written as they were read. */
+function resultText(result: StmtResult | null): string {
+  const rows = result && rowsTexts.get(result);
+  if (rows === undefined || rows === null) return JSON.stringify(result);
+  const { cols, rows: _empty, ...rest } = result!;
+  return `{"cols":${JSON.stringify(cols)},"rows":${rows},${JSON.stringify(rest).slice(1)}`;
+}
 
 export function jsonOutcome(outcome: SqlOutcome): SqlOutcome | JsonOutcome {
   if (outcome.type !== 'ok') return outcome;
   const { response } = outcome;
-  let skeleton: SqlOutcome;
-  if (response.type === 'execute' && holdsRows(response.result))
-    skeleton = { type: 'ok', response: { type: 'execute', result: withoutRows(response.result)! } };
-  else if (response.type === 'batch' && response.result.step_results.some(holdsRows)) {
-    const { step_results, step_errors } = response.result;
-    skeleton = { type: 'ok', response: { type: 'batch', result: { step_results: step_results.map(withoutRows), step_errors } } };
-  } else return outcome;
   try {
-    return { ...skeleton, json: JSON.stringify(outcome) };
+    if (response.type === 'execute' && holdsRows(response.result)) {
+      const json = `{"type":"ok","response":{"type":"execute","result":${resultText(response.result)}}}`;
+      return { type: 'ok', response: { type: 'execute', result: withoutRows(response.result) }, json };
+    }
+    if (response.type === 'batch' && response.result.step_results.some(holdsRows)) {
+      const { step_results, step_errors } = response.result;
+      const results = step_results.map(resultText).join(',');
+      const json = `{"type":"ok","response":{"type":"batch","result":{"step_results":[${results}],"step_errors":${JSON.stringify(step_errors)}}}}`;
+      return { type: 'ok', response: { type: 'batch', result: { step_results: step_results.map(withoutRows), step_errors } }, json };
+    }
   } catch {
-    return outcome;
+    // JSON.stringify cannot write it: left as it is.
   }
+  return outcome;
+}
+
+function withoutRows<T extends StmtResult | null>(result: T): T {
+  return result && result.rows.length > 0 ? { ...result, rows: [] } : result;
 }

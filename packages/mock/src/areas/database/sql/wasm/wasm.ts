@@ -6,6 +6,7 @@ import { type SqliteFailure, sqliteFailure } from '../../protocol/error-codes.ts
 import type { EngineValue } from '../../protocol/values.ts';
 import { EngineVfs, VFS_NAME, type VfsHooks } from '../storage/vfs.ts';
 import { limitConnection } from './connection-limits.ts';
+import { JsonRows } from './json-rows.ts';
 import { setAuthorizer, setProgressHandler } from './shared-hooks.ts';
 import { ColumnTypes, parameterNames, Statements } from './wasm-gaps.ts';
 
@@ -37,11 +38,14 @@ export class Sqlite {
   readonly #words = () => new Int32Array(this.#wasm.heap8u().buffer);
   /** How many times SQLite compiled a statement again (SQLITE_STMTSTATUS_REPREPARE, after a schema change): what was read of it holds while this is unchanged. */
   readonly recompiles = (stmt: StmtPointer): number => this.#raw.sqlite3_stmt_status(stmt, 5, 0);
+  /** Writes rows' JSON from the cells (json-rows.ts). */
+  readonly jsonRows: JsonRows;
 
   private constructor(readonly module: Module) {
     this.#capi = module.capi;
     this.#wasm = module.wasm;
     this.#raw = module.wasm.exports;
+    this.jsonRows = new JsonRows(this.#raw, () => this.#wasm.heap8u());
     this.#unlink = this.#wasm.xWrap('sqlite3_wasm_vfs_unlink', 'int', ['*', 'string']);
     const db = this.open(':memory:', 'scratch');
     try {
@@ -125,12 +129,7 @@ export class Sqlite {
 
   /** The value of a one-row, one-column query of the mock's own. */
   value(db: DbPointer, sql: string): EngineValue {
-    const stmt = this.prepare(db, sql);
-    try {
-      return this.step(db, stmt) ? this.column(stmt, 0) : null;
-    } finally {
-      this.finalize(stmt);
-    }
+    return this.rows(db, sql)[0]?.[0] ?? null;
   }
 
   /** The statement compiled from the first statement of `sql`; 0 when the text has none. */
