@@ -1,20 +1,33 @@
 // The rows' JSON writer (sql/wasm/json-rows.ts) writes each cell exactly as JSON.stringify of
 // protocol/values.ts toSqlValue's value of what Sqlite.column() reads, byte for byte, for every kind
 // of value SQLite holds; counts each cell against maxResultBytes as jsonCellSize counts it; and
-// refuses a float JSON cannot carry with toSqlValue's own error.
+// refuses a float JSON cannot carry with toSqlValue's own error. Both ways it reads a cell are held
+// to it: from the row's memory (the thread's writer, whose layout must be found) and through the C
+// functions (a writer without a layout, what a cell of several kinds or a zero-tail blob takes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EngineValue, jsonCellSize, toSqlValue } from '../../../../../../packages/mock/src/areas/database/protocol/values.ts';
+import { JsonRows } from '../../../../../../packages/mock/src/areas/database/sql/wasm/json-rows.ts';
 import { loadSqlite } from '../../../../../../packages/mock/src/areas/database/sql/wasm/load-sqlite.ts';
 import { compiledSqlite } from '../../../../../../packages/mock/src/areas/database/sql/wasm/sqlite-module.ts';
 import type { DbPointer, Sqlite } from '../../../../../../packages/mock/src/areas/database/sql/wasm/wasm.ts';
 
 let sqlite: Sqlite;
 let db: DbPointer;
+/** Writers by how they read a cell. */
+const writers: Record<string, () => JsonRows> = {
+  'from memory': () => sqlite.jsonRows,
+  'through the C functions': () => new JsonRows(sqlite.module.wasm.exports, () => sqlite.module.wasm.heap8u()),
+};
 beforeAll(async () => {
   sqlite = await loadSqlite(await compiledSqlite());
   db = sqlite.open('/json-rows.db', 'scratch');
+  sqlite.exec(db, "CREATE TABLE r (x REAL, n NUMERIC, t TEXT); INSERT INTO r VALUES (3, '12', 42)");
 });
 afterAll(() => sqlite.close(db));
+
+it("finds where the thread's SQLite keeps a statement's row", () => {
+  expect(sqlite.jsonRows.layout).toEqual({ rowOffset: expect.any(Number), memSize: 40 });
+});
 
 const hex = (text: string) => `CAST(X'${text}' AS TEXT)`;
 
@@ -72,6 +85,11 @@ const CELLS: [string, EngineValue | { sql: string }][] = [
   ['blob of 2 bytes', new Uint8Array([0, 1])],
   ['blob of 3 bytes', new Uint8Array([0xfb, 0xff, 0xbf])],
   ['blob of 1000 bytes', Uint8Array.from({ length: 1000 }, (_, index) => (index * 37) % 256)],
+  ['a zero-tail blob of a constant (made whole by SQLite)', { sql: 'zeroblob(5)' }],
+  ['an integer in a REAL column', { sql: '(SELECT x FROM r)' }],
+  ['a text made a number by NUMERIC affinity', { sql: '(SELECT n FROM r)' }],
+  ['a number made a text by TEXT affinity', { sql: '(SELECT t FROM r)' }],
+  ['a number compared as a text', { sql: "(SELECT x FROM r WHERE x = '3')" }],
 ];
 
 /** Floats that take every path of the writer's short decimals and Number's own toString. */
@@ -97,8 +115,7 @@ function select(cells: (EngineValue | { sql: string })[]) {
 }
 
 /** The writer's text and count of the statement's row, and what the slow path made of it. */
-function written(stmt: number, width: number) {
-  const writer = sqlite.jsonRows;
+function written(stmt: number, width: number, writer = sqlite.jsonRows) {
   writer.start();
   const size = writer.row(stmt, width);
   const text = writer.text();
@@ -106,11 +123,11 @@ function written(stmt: number, width: number) {
   return { text, size, expected: JSON.stringify([values.map(toSqlValue)]), expectedSize: values.reduce((sum: number, value) => sum + jsonCellSize(value), 0) };
 }
 
-describe("the rows' JSON writer", () => {
+describe.each(Object.keys(writers))("the rows' JSON writer, reading cells %s", (how) => {
   it.each(CELLS)('writes %s as JSON.stringify(toSqlValue(value)) does, and counts it as jsonCellSize', (_name, cell) => {
     const stmt = select([cell]);
     try {
-      const { text, size, expected, expectedSize } = written(stmt, 1);
+      const { text, size, expected, expectedSize } = written(stmt, 1, writers[how]!());
       expect(text).toBe(expected);
       expect(size).toBe(expectedSize);
     } finally {
@@ -121,7 +138,7 @@ describe("the rows' JSON writer", () => {
   it('writes a row of every kind of cell, with the commas between them', () => {
     const stmt = select(CELLS.map(([, cell]) => cell));
     try {
-      const { text, size, expected, expectedSize } = written(stmt, CELLS.length);
+      const { text, size, expected, expectedSize } = written(stmt, CELLS.length, writers[how]!());
       expect(text).toBe(expected);
       expect(size).toBe(expectedSize);
     } finally {
@@ -129,6 +146,20 @@ describe("the rows' JSON writer", () => {
     }
   });
 
+  it('writes a zero-tail blob (zeroblob() of a value read from a table)', () => {
+    const stmt = sqlite.prepare(db, 'SELECT zeroblob(length(t)), t, zeroblob(0) FROM r');
+    try {
+      expect(sqlite.step(db, stmt)).toBe(true);
+      const { text, size, expected, expectedSize } = written(stmt, 3, writers[how]!());
+      expect(text).toBe(expected);
+      expect(size).toBe(expectedSize);
+    } finally {
+      sqlite.finalize(stmt);
+    }
+  });
+});
+
+describe("the rows' JSON writer", () => {
   it('writes floats as Number writes them, over generated values', () => {
     for (let from = 0; from < FLOATS.length; from += 100) {
       const stmt = select(FLOATS.slice(from, from + 100));

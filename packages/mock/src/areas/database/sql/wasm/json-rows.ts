@@ -7,7 +7,17 @@
 // `\`, is copied as it is; any other text (escapes, control characters, non-ASCII, invalid UTF-8)
 // goes through the exact conversion: decoded as column() decodes it, written by JSON.stringify. A
 // float JSON cannot carry is refused by toSqlValue itself, with its error.
+//
+// A cell is read from the statement's current row as SQLite keeps it (`Vdbe.pResultRow`, an array
+// of `Mem`), without a call into the module, where its flags are one plain kind (NULL, INTEGER,
+// FLOAT, TEXT in UTF-8, BLOB without a zero tail): what sqlite3_column_type() and the column
+// functions answer for it is then its value as it lies. Any other cell (several kinds, a zero-tail
+// blob; a text not in UTF-8, which this build, without UTF-16, never holds), or every cell of a
+// build whose layout `locateRow` does not find, goes through the C functions.
+
+import { EXACT, writeInteger, writeShortFloat } from '../../protocol/json-numbers.ts';
 import { toSqlValue } from '../../protocol/values.ts';
+import type { ColumnTypes } from './wasm-gaps.ts';
 
 const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
 const NULL = ascii('{"type":"null"}');
@@ -17,15 +27,37 @@ const TEXT = ascii('{"type":"text","value":"');
 const BLOB = ascii('{"type":"blob","base64":"');
 const [COMMA, QUOTE, OPEN, CLOSE, BRACE] = [0x2c, 0x22, 0x5b, 0x5d, 0x7d];
 const [SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB] = [1, 2, 3, 4];
-/** Integers below this in magnitude are exact as a double. */
-const EXACT = 2 ** 53;
-/** Floats below this in magnitude are written by #shortFloat when they have at most 6 decimals. */
-const SHORT_BELOW = 2 ** 31;
 /** The decoder column() reads texts with (the same options: a leading BOM is dropped, invalid UTF-8 is U+FFFD). */
 const UTF8 = new TextDecoder();
 const START_BYTES = 1 << 16;
 /** A buffer grown past this for one large result is let go after it. */
 const KEPT_BYTES = 1 << 20;
+
+const [MEM_NULL, MEM_STR, MEM_INT, MEM_REAL, MEM_BLOB] = [0x01, 0x02, 0x04, 0x08, 0x10];
+/** Mem.flags's kinds (MEM_AffMask) and a blob's zero tail (MEM_Zero): a cell read from memory has exactly one kind and no zero tail. */
+const KIND_AND_ZERO = 0x3f | 0x0400;
+const SQLITE_UTF8 = 1;
+
+/** Where a stepped statement's row lies: `Vdbe.pResultRow`'s offset in a Vdbe, and sizeof(Mem). */
+export interface RowLayout {
+  rowOffset: number;
+  memSize: number;
+}
+
+/**
+ * The row's layout, from ColumnTypes.PROBE (`SELECT 1 AS a, 2 AS b`) stepped to its row: SQLite
+ * 3.45 keeps `pResultRow` right after `aColName` (ColumnTypes), and the row's Mems hold 1 and 2 as
+ * integers. Undefined when the build does not lay it out so (the writer then calls the C functions).
+ */
+export function locateRow(words: Int32Array, probe: number, columns: ColumnTypes): RowLayout | undefined {
+  const rowOffset = columns.arrayOffset + 4;
+  const { memSize } = columns;
+  const row = words[(probe + rowOffset) >> 2]!;
+  const holds = (mem: number, value: number) =>
+    words[mem >> 2] === value && words[(mem >> 2) + 1] === 0 && (words[(mem + 16) >> 2]! & KIND_AND_ZERO) === MEM_INT;
+  if (row <= 0 || row % 8 !== 0 || memSize % 8 !== 0 || !holds(row, 1) || !holds(row + memSize, 2)) return undefined;
+  return { rowOffset, memSize };
+}
 
 /** The C functions the writer calls (the module's raw exports). */
 export interface CellReader {
@@ -46,10 +78,17 @@ export class JsonRows {
   /** Nothing but ASCII written since `start` (the text is then read as Latin-1, without decoding). */
   #ascii = true;
 
+  #words: Int32Array = new Int32Array(0);
+  #reals: Float64Array = new Float64Array(0);
+  /** The current row's Mem array (0: read through the C functions). */
+  #row = 0;
+
   constructor(
     readonly raw: CellReader,
     /** The module's memory as bytes, as it is now (a view made again when the memory grew). */
     readonly heap: () => Uint8Array,
+    /** Where a row lies, to read its cells from memory; without it, every cell is read through the C functions. */
+    readonly layout?: RowLayout,
   ) {}
 
   /** Starts a result's rows. */
@@ -64,13 +103,17 @@ export class JsonRows {
     this.#room(2);
     if (this.#at > 1) this.#out[this.#at++] = COMMA;
     this.#out[this.#at++] = OPEN;
+    if (this.layout) {
+      this.#heap();
+      this.#row = this.#words[(stmt + this.layout.rowOffset) >> 2]!;
+    }
     let size = 0;
     for (let index = 0; index < width; index++) {
       if (index > 0) {
         this.#room(1);
         this.#out[this.#at++] = COMMA;
       }
-      size += this.#cell(stmt, index);
+      size += this.#row === 0 ? this.#cell(stmt, index) : this.#cellInMemory(stmt, index);
     }
     this.#room(1);
     this.#out[this.#at++] = CLOSE;
@@ -91,6 +134,37 @@ export class JsonRows {
     return text;
   }
 
+  /** A cell read from the row's Mem where it is of one plain kind; through the C functions otherwise. */
+  #cellInMemory(stmt: number, index: number): number {
+    const mem = this.#row + index * this.layout!.memSize;
+    const words = this.#words;
+    switch (words[(mem + 16) >> 2]! & KIND_AND_ZERO) {
+      case MEM_NULL:
+        this.#put(NULL, 0);
+        return 16;
+      case MEM_INT: {
+        const high = words[(mem >> 2) + 1]!;
+        if (high < -0x200000 || high >= 0x200000) break;
+        this.#put(INTEGER, 24);
+        this.#at = writeInteger(this.#out, this.#at, high * 0x100000000 + (words[mem >> 2]! >>> 0));
+        this.#out[this.#at++] = QUOTE;
+        this.#out[this.#at++] = BRACE;
+        return 16;
+      }
+      case MEM_REAL:
+        return this.#float(this.#reals[mem >> 3]!);
+      case MEM_STR:
+        // Mem.enc, the byte after Mem.flags.
+        if (((words[(mem + 16) >> 2]! >>> 16) & 0xff) !== SQLITE_UTF8) break;
+        return this.#textAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
+      case MEM_BLOB:
+        return this.#blobAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
+    }
+    const size = this.#cell(stmt, index);
+    this.#heap(); // the C functions may have grown the memory: its views are made again
+    return size;
+  }
+
   #cell(stmt: number, index: number): number {
     const { raw } = this;
     switch (raw.sqlite3_column_type(stmt, index)) {
@@ -98,45 +172,48 @@ export class JsonRows {
         // The integer as a double reads it without converting the cell; exact below 2^53.
         const real = raw.sqlite3_column_double(stmt, index);
         this.#put(INTEGER, 24);
-        if (real > -EXACT && real < EXACT) this.#integer(real);
+        if (real > -EXACT && real < EXACT) this.#at = writeInteger(this.#out, this.#at, real);
         else this.#latin1(raw.sqlite3_column_int64(stmt, index).toString());
         this.#out[this.#at++] = QUOTE;
         this.#out[this.#at++] = BRACE;
         return 16;
       }
-      case SQLITE_FLOAT: {
-        const real = raw.sqlite3_column_double(stmt, index);
-        if (!Number.isFinite(real)) toSqlValue(real); // throws its refusal
-        this.#put(FLOAT, 24);
-        if (!this.#shortFloat(real)) this.#latin1(String(real));
-        this.#room(1);
-        this.#out[this.#at++] = BRACE;
-        return 16;
-      }
+      case SQLITE_FLOAT:
+        return this.#float(raw.sqlite3_column_double(stmt, index));
       case SQLITE_TEXT:
-        return this.#text(stmt, index);
-      case SQLITE_BLOB: {
-        const pointer = raw.sqlite3_column_blob(stmt, index);
-        const bytes = raw.sqlite3_column_bytes(stmt, index);
-        this.#put(BLOB, 0);
-        if (bytes > 0) {
-          const heap = this.#heap();
-          this.#latin1(Buffer.from(heap.buffer, heap.byteOffset + pointer, bytes).toString('base64'));
-        }
-        this.#room(2);
-        this.#out[this.#at++] = QUOTE;
-        this.#out[this.#at++] = BRACE;
-        return 16 + 4 * Math.ceil(bytes / 3);
-      }
+        return this.#textAt(raw.sqlite3_column_text(stmt, index), raw.sqlite3_column_bytes(stmt, index));
+      case SQLITE_BLOB:
+        return this.#blobAt(raw.sqlite3_column_blob(stmt, index), raw.sqlite3_column_bytes(stmt, index));
       default:
         this.#put(NULL, 0);
         return 16;
     }
   }
 
-  #text(stmt: number, index: number): number {
-    const pointer = this.raw.sqlite3_column_text(stmt, index);
-    const bytes = this.raw.sqlite3_column_bytes(stmt, index);
+  #float(real: number): number {
+    if (!Number.isFinite(real)) toSqlValue(real); // throws its refusal
+    this.#put(FLOAT, 24);
+    const at = writeShortFloat(this.#out, this.#at, real);
+    if (at < 0) this.#latin1(String(real));
+    else this.#at = at;
+    this.#room(1);
+    this.#out[this.#at++] = BRACE;
+    return 16;
+  }
+
+  #blobAt(pointer: number, bytes: number): number {
+    this.#put(BLOB, 0);
+    if (bytes > 0) {
+      const heap = this.#heap();
+      this.#latin1(Buffer.from(heap.buffer, heap.byteOffset + pointer, bytes).toString('base64'));
+    }
+    this.#room(2);
+    this.#out[this.#at++] = QUOTE;
+    this.#out[this.#at++] = BRACE;
+    return 16 + 4 * Math.ceil(bytes / 3);
+  }
+
+  #textAt(pointer: number, bytes: number): number {
     const heap = this.#heap();
     this.#put(TEXT, bytes + 2);
     const out = this.#out;
@@ -167,58 +244,8 @@ export class JsonRows {
   /** Writes `prefix`, with room for `more` bytes after it. */
   #put(prefix: Uint8Array, more: number): void {
     this.#room(prefix.length + more);
-    const out = this.#out;
-    let at = this.#at;
-    for (let index = 0; index < prefix.length; index++) out[at++] = prefix[index]!;
-    this.#at = at;
-  }
-
-  /** An integer's decimal digits (|value| < 2^53). */
-  #integer(value: number): void {
-    const out = this.#out;
-    if (value < 0) {
-      out[this.#at++] = 0x2d;
-      value = -value;
-    }
-    let digits = 1;
-    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
-    for (let at = this.#at + digits - 1; at >= this.#at; at--) {
-      out[at] = 0x30 + (value % 10);
-      value = Math.floor(value / 10);
-    }
-    this.#at += digits;
-  }
-
-  /**
-   * A float as Number's toString writes it, where that is a short decimal: an integer below 2^53
-   * (-0 as 0), or below 2^31 with at most 6 digits after the point. Its digits n over 10^k are the
-   * float exactly when n / 10^k gives it back (n and 10^k exact, the division correctly rounded, as
-   * parsing is), and below 2^31 no other decimal of k digits does (an ulp is under 10^-6), so the
-   * shortest decimal that reads back as the float, what toString writes, is that one. False otherwise.
-   */
-  #shortFloat(real: number): boolean {
-    if (Number.isInteger(real)) {
-      if (real <= -EXACT || real >= EXACT) return false;
-      this.#integer(real === 0 ? 0 : real);
-      return true;
-    }
-    const size = Math.abs(real);
-    if (size >= SHORT_BELOW) return false;
-    for (let places = 1, scale = 10; places <= 6; places++, scale *= 10) {
-      const digits = Math.round(size * scale);
-      if (digits / scale !== size) continue;
-      const out = this.#out;
-      if (real < 0) out[this.#at++] = 0x2d;
-      this.#integer(Math.floor(digits / scale));
-      out[this.#at++] = 0x2e;
-      for (let place = places - 1, rest = digits % scale; place >= 0; place--) {
-        out[this.#at + place] = 0x30 + (rest % 10);
-        rest = Math.floor(rest / 10);
-      }
-      this.#at += places;
-      return true;
-    }
-    return false;
+    this.#out.set(prefix, this.#at);
+    this.#at += prefix.length;
   }
 
   /** A text of ASCII characters, a byte each. */
@@ -235,7 +262,11 @@ export class JsonRows {
   }
 
   #heap(): Uint8Array {
-    if (this.#memory.byteLength === 0) this.#memory = this.heap();
+    if (this.#memory.byteLength === 0) {
+      this.#memory = this.heap();
+      this.#words = new Int32Array(this.#memory.buffer, this.#memory.byteOffset, this.#memory.byteLength >> 2);
+      this.#reals = new Float64Array(this.#memory.buffer, this.#memory.byteOffset, this.#memory.byteLength >> 3);
+    }
     return this.#memory;
   }
 
