@@ -99,6 +99,8 @@ async function execute(conn: StreamConnection, stmt: SqlStmt, context: RunContex
 type Columns = { name: string; decltype: string | null }[];
 type Ran = StmtResult & { cols: Columns };
 const NO_ARGS: Pick<SqlStmt, 'args' | 'named_args'> = {};
+/** The row of a statement whose rows are written as JSON (never filled). */
+const NO_ROW: SqlValue[] = Object.freeze([]) as never;
 
 /**
  * Runs a statement to its end, keeping rows if wanted; waits for another stream's write lock.
@@ -175,7 +177,7 @@ function collect(
   for (; more; more = conn.step(stmt)) {
     count++;
     if (tooLarge || (!wantRows && !onRow)) continue;
-    const row: SqlValue[] = [];
+    const row: SqlValue[] = writer ? NO_ROW : [];
     let size = 0;
     if (writer) size = writer.row(stmt, width);
     else
