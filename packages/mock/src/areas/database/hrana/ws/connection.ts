@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AreaUpgrade, MockResponse, UpgradeContext } from '../../../../engine/area.ts';
-import { knownJsonText, withJsonText } from '../../../../engine/json-text.ts';
+import { jsonBytes, knownJsonText, withJsonText } from '../../../../engine/json-text.ts';
 import type { DatabaseState } from '../../namespaces/state-store.ts';
 import { type Stream, StreamLost, type StreamTable } from '../../namespaces/stream-table.ts';
 import { type AuthRefusal, authError, isRefusal } from '../../protocol/error-codes.ts';
@@ -48,18 +48,24 @@ export interface HranaWsOptions {
 }
 
 const OK_PREFIX = '{"type":"ok","response":';
+const OK_PREFIX_BYTES = Buffer.from(OK_PREFIX);
 
 /** A result's response, with the text of its JSON when the result came with one (the response of a result with rows is without them: the text holds them). */
 function responseOf(result: StreamResult & { type: 'ok' }): unknown {
   const text = knownJsonText(result);
-  return text?.startsWith(OK_PREFIX) ? withJsonText(result.response as object, text.slice(OK_PREFIX.length, -1)) : result.response;
+  if (typeof text === 'string' && text.startsWith(OK_PREFIX)) return withJsonText(result.response as object, text.slice(OK_PREFIX.length, -1));
+  if (text instanceof Uint8Array && OK_PREFIX_BYTES.equals(text.subarray(0, OK_PREFIX_BYTES.length)))
+    return withJsonText(result.response as object, text.subarray(OK_PREFIX_BYTES.length, text.byteLength - 1));
+  return result.response;
 }
 
 /** The `response_ok` message, written from its response's JSON text when it has one (flow.ts sends that text). */
 function responseOk(requestId: number, response: unknown) {
   const message = { type: 'response_ok', request_id: requestId, response };
   const text = knownJsonText(response);
-  return text === undefined ? message : withJsonText(message, `{"type":"response_ok","request_id":${JSON.stringify(requestId)},"response":${text}}`);
+  return text === undefined
+    ? message
+    : withJsonText(message, jsonBytes([`{"type":"response_ok","request_id":${JSON.stringify(requestId)},"response":`, text, '}']));
 }
 
 export function hranaWebSocket(options: HranaWsOptions) {

@@ -117,7 +117,8 @@ export function answerFlow(socket: FlowSocket, maxUnsentBytes = MAX_UNSENT_BYTES
       if (socket.readyState !== socket.OPEN) return;
       // Bytes, not text: `ws` holds a Buffer without copying it, and no string of the answer stays alive.
       // A message whose JSON text was written already (its rows, on the SQL thread) is sent as that text.
-      const data = Buffer.from(knownJsonText(message) ?? JSON.stringify(message));
+      const known = knownJsonText(message);
+      const data = known instanceof Uint8Array ? Buffer.from(known.buffer, known.byteOffset, known.byteLength) : Buffer.from(known ?? JSON.stringify(message));
       const bytes = data.length;
       unsent += bytes;
       if (wire) {

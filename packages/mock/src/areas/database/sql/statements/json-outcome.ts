@@ -1,30 +1,32 @@
-// An outcome for Hrana in JSON, written on the SQL thread: its JSON text, which the HTTP thread sends
-// on as it is (engine/json-text.ts), and the outcome without its rows, which the HTTP thread
-// validates against the contract. The rows need no reading back to be checked: their text was
-// written as the statement stepped by wasm/json-rows.ts, which writes a cell only in the
-// contract's SqlValue shapes, exactly as JSON.stringify writes protocol/values.ts toSqlValue's value
-// of it, and refuses what toSqlValue refuses (a float JSON cannot carry) as an error of its
-// statement. The rest of the text is JSON.stringify's, in the order of the outcome's own keys.
+// An outcome for Hrana in JSON, written on the SQL thread: its JSON as UTF-8 bytes, in a buffer of
+// their own that the worker hands to the HTTP thread without a copy, which sends them on as they are
+// (engine/json-text.ts); and the outcome without its rows, which the HTTP thread validates against
+// the contract. The rows need no reading back to be checked: their bytes were written as the
+// statement stepped by wasm/json-rows.ts, which writes a cell only in the contract's SqlValue
+// shapes, exactly as JSON.stringify writes protocol/values.ts toSqlValue's value of it, and refuses
+// what toSqlValue refuses (a float JSON cannot carry) as an error of its statement. The rest of the
+// text is JSON.stringify's, in the order of the outcome's own keys.
+import { type JsonText, jsonBytes } from '../../../../engine/json-text.ts';
 import type { StmtResult } from '../../protocol/protocol.ts';
 import type { JsonOutcome, SqlOutcome } from './requests.ts';
 
-/** The rows' JSON text of a result whose rows were written as they were read (its `rows` are left empty). */
-const rowsTexts = new WeakMap<StmtResult, string>();
+/** The rows' JSON of a result whose rows were written as they were read (its `rows` are left empty). */
+const rowsJson = new WeakMap<StmtResult, Uint8Array<ArrayBuffer>>();
 
-/** `result`, its rows written as `rows` (their JSON text). */
-export function withRowsText<T extends StmtResult>(result: T, rows: string): T {
-  rowsTexts.set(result, rows);
+/** `result`, its rows written as `rows` (their JSON, UTF-8). */
+export function withRowsJson<T extends StmtResult>(result: T, rows: Uint8Array<ArrayBuffer>): T {
+  rowsJson.set(result, rows);
   return result;
 }
 
-const holdsRows = (result: StmtResult | null) => result !== null && (result.rows.length > 0 || rowsTexts.has(result));
+const holdsRows = (result: StmtResult | null) => result !== null && (result.rows.length > 0 || rowsJson.has(result));
 
-/** A result's JSON text: `cols` and `rows` are its first keys (runner.ts writes it so), the rows' text the one written as they were read. */
-function resultText(result: StmtResult | null): string {
-  const rows = result && rowsTexts.get(result);
-  if (rows === undefined || rows === null) return JSON.stringify(result);
+/** A result's JSON, in parts: `cols` and `rows` are its first keys (runner.ts writes it so), the rows' the bytes written as they were read. */
+function resultParts(result: StmtResult | null): JsonText[] {
+  const rows = result && rowsJson.get(result);
+  if (!rows) return [JSON.stringify(result)];
   const { cols, rows: _empty, ...rest } = result!;
-  return `{"cols":${JSON.stringify(cols)},"rows":${rows},${JSON.stringify(rest).slice(1)}`;
+  return [`{"cols":${JSON.stringify(cols)},"rows":`, rows, `,${JSON.stringify(rest).slice(1)}`];
 }
 
 export function jsonOutcome(outcome: SqlOutcome): SqlOutcome | JsonOutcome {
@@ -32,13 +34,17 @@ export function jsonOutcome(outcome: SqlOutcome): SqlOutcome | JsonOutcome {
   const { response } = outcome;
   try {
     if (response.type === 'execute' && holdsRows(response.result)) {
-      const json = `{"type":"ok","response":{"type":"execute","result":${resultText(response.result)}}}`;
+      const json = jsonBytes(['{"type":"ok","response":{"type":"execute","result":', ...resultParts(response.result), '}}']);
       return { type: 'ok', response: { type: 'execute', result: withoutRows(response.result) }, json };
     }
     if (response.type === 'batch' && response.result.step_results.some(holdsRows)) {
       const { step_results, step_errors } = response.result;
-      const results = step_results.map(resultText).join(',');
-      const json = `{"type":"ok","response":{"type":"batch","result":{"step_results":[${results}],"step_errors":${JSON.stringify(step_errors)}}}}`;
+      const results = step_results.flatMap((result, index) => (index === 0 ? resultParts(result) : [',', ...resultParts(result)]));
+      const json = jsonBytes([
+        '{"type":"ok","response":{"type":"batch","result":{"step_results":[',
+        ...results,
+        `],"step_errors":${JSON.stringify(step_errors)}}}}`,
+      ]);
       return { type: 'ok', response: { type: 'batch', result: { step_results: step_results.map(withoutRows), step_errors } }, json };
     }
   } catch {

@@ -11,7 +11,7 @@ import { SQLITE_BUSY, type StmtPointer } from '../wasm/wasm.ts';
 import { checkCondition, holds } from './batch-conditions.ts';
 import { bind } from './bind-args.ts';
 import type { StreamConnection } from './connection.ts';
-import { jsonOutcome, withRowsText } from './json-outcome.ts';
+import { jsonOutcome, withRowsJson } from './json-outcome.ts';
 import { protobufOutcome } from './protobuf-outcome.ts';
 import { remembered } from './remembered.ts';
 import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './requests.ts';
@@ -214,7 +214,7 @@ function collect(
     rows_written: changed,
     query_duration_ms: Number((performance.now() - started).toFixed(3)),
   };
-  return writer && count > 0 ? withRowsText(result, writer.text()) : result;
+  return writer && count > 0 ? withRowsJson(result, writer.bytes()) : result;
 }
 
 async function batch(conn: StreamConnection, steps: SqlStep[], context: RunContext) {

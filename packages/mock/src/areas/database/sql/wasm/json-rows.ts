@@ -75,8 +75,6 @@ export class JsonRows {
   /** The module's memory, read again once the memory grew (a grown memory detaches its old buffer: its views are then empty). */
   #memory: Uint8Array = new Uint8Array(0);
   #at = 0;
-  /** Nothing but ASCII written since `start` (the text is then read as Latin-1, without decoding). */
-  #ascii = true;
 
   #words: Int32Array = new Int32Array(0);
   #reals: Float64Array = new Float64Array(0);
@@ -94,7 +92,6 @@ export class JsonRows {
   /** Starts a result's rows. */
   start(): void {
     this.#at = 0;
-    this.#ascii = true;
     this.#out[this.#at++] = OPEN;
   }
 
@@ -125,13 +122,14 @@ export class JsonRows {
     this.start();
   }
 
-  /** The rows' JSON text, `[...]`. */
-  text(): string {
+  /** The rows' JSON, `[...]`, as UTF-8 bytes in a buffer of their own. */
+  bytes(): Uint8Array<ArrayBuffer> {
     this.#room(1);
     this.#out[this.#at++] = CLOSE;
-    const text = this.#out.toString(this.#ascii ? 'latin1' : 'utf8', 0, this.#at);
+    const bytes = new Uint8Array(this.#at);
+    bytes.set(this.#out.subarray(0, this.#at));
     if (this.#out.length > KEPT_BYTES) this.#out = Buffer.allocUnsafeSlow(START_BYTES);
-    return text;
+    return bytes;
   }
 
   /** A cell read from the row's Mem where it is of one plain kind; through the C functions otherwise. */
@@ -237,7 +235,6 @@ export class JsonRows {
     this.#room(3 * json.length + 1);
     this.#at += this.#out.write(json, this.#at, 'utf8');
     this.#out[this.#at++] = BRACE;
-    this.#ascii = false;
     return 16 + value.length;
   }
 
