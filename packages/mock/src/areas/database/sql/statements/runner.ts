@@ -214,7 +214,7 @@ function collect(
     rows_written: changed,
     query_duration_ms: Number((performance.now() - started).toFixed(3)),
   };
-  return writer && count > 0 ? withRowsJson(result, writer.bytes()) : result;
+  return writer && count > 0 ? withRowsJson(result, writer.json()) : result;
 }
 
 async function batch(conn: StreamConnection, steps: SqlStep[], context: RunContext) {

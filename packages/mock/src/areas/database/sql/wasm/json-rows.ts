@@ -30,6 +30,8 @@ const [SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB] = [1, 2, 3, 4];
 /** The decoder column() reads texts with (the same options: a leading BOM is dropped, invalid UTF-8 is U+FFFD). */
 const UTF8 = new TextDecoder();
 const START_BYTES = 1 << 16;
+/** Rows' JSON from this size on is handed over as bytes (json()). */
+const TRANSFER_BYTES = 32 * 1024;
 /** A buffer grown past this for one large result is let go after it. */
 const KEPT_BYTES = 1 << 20;
 
@@ -124,12 +126,30 @@ export class JsonRows {
 
   /** The rows' JSON, `[...]`, as UTF-8 bytes in a buffer of their own. */
   bytes(): Uint8Array<ArrayBuffer> {
-    this.#room(1);
-    this.#out[this.#at++] = CLOSE;
+    this.#end();
     const bytes = new Uint8Array(this.#at);
     bytes.set(this.#out.subarray(0, this.#at));
-    if (this.#out.length > KEPT_BYTES) this.#out = Buffer.allocUnsafeSlow(START_BYTES);
+    this.#release();
     return bytes;
+  }
+
+  /**
+   * The rows' JSON: a string when short, whose copy between threads costs less than handing over a
+   * buffer of its own (a transfer, two buffers made); its bytes (`bytes()`) from TRANSFER_BYTES on.
+   */
+  json(): string | Uint8Array<ArrayBuffer> {
+    if (this.#at + 1 >= TRANSFER_BYTES) return this.bytes();
+    this.#end();
+    return this.#out.toString('utf8', 0, this.#at);
+  }
+
+  #end(): void {
+    this.#room(1);
+    this.#out[this.#at++] = CLOSE;
+  }
+
+  #release(): void {
+    if (this.#out.length > KEPT_BYTES) this.#out = Buffer.allocUnsafeSlow(START_BYTES);
   }
 
   /** A cell read from the row's Mem where it is of one plain kind; through the C functions otherwise. */
