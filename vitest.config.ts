@@ -19,9 +19,10 @@ const ISOLATED = [
   'test/openapi/generators.test.ts',
   // A failed load of SQLite's module leaves libSQL's loader unusable for its module instance.
   'test/mock/areas/database/sql/wasm/sqlite-module.test.ts',
-  // Loads libSQL's module in the test's own thread: a worker that loaded it before (another file,
+  // Load libSQL's module in the test's own thread: a worker that loaded it before (another file,
   // isolation off) runs its bootstrap again and throws.
   'test/mock/areas/database/sql/wasm/shared-hooks.test.ts',
+  'test/mock/areas/database/sql/wasm/json-rows.test.ts',
 ];
 
 export default defineConfig({

@@ -1,4 +1,5 @@
-// Hrana over WebSocket on the mock's port: @libsql/client with ws:// URLs and
+// Hrana over WebSocket on the mock's port: the same results as over HTTP, rows of every kind of
+// value written on the SQL thread for both; @libsql/client with ws:// URLs and
 // @libsql/hrana-client's openWs (execute, batch, interactive transactions, a cursor over 1,000
 // rows, Read Only refusal, a bad token), the protocol's own rules with a bare `ws` client
 // (subprotocols, versions, hello first), invalidation ending WebSocket streams at once, and the
@@ -9,7 +10,7 @@ import * as hrana from '@libsql/hrana-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { FULL_ACCESS_TOKEN, READ_ONLY_TOKEN, useDatabaseMock } from '../../support/database.ts';
-import { hranaSocket } from '../../support/hrana-socket.ts';
+import { hranaClient, hranaSocket } from '../../support/hrana-socket.ts';
 
 const MAX_MESSAGE = 100_000;
 const mock = useDatabaseMock({ lockWaitMs: 300, maxPipelineBodyBytes: MAX_MESSAGE }, { port: true });
@@ -264,5 +265,31 @@ describe('a reset of the namespace', () => {
     await stream.run('CREATE TABLE kept (v)');
     expect((await fetch(`${mock.url}/_mock/reset?namespace=ws-reset`, { method: 'POST', headers: { 'X-Mock-Control': '1' } })).status).toBe(200);
     await expect(stream.run('SELECT * FROM kept')).rejects.toMatchObject({ code: 'STREAM_EXPIRED', message: expect.stringMatching(/reset/) });
+  });
+});
+
+describe('results over WebSocket', () => {
+  it('are those of the same statements over HTTP, for every kind of value, in an execute and in a batch', async () => {
+    const every = "SELECT NULL, 1, -9223372036854775808, 9007199254740993, 2.5, -0.0, 1e21, 'a\u2028\"\\', CAST(x'ff41' AS TEXT), x'00ff01', ''";
+    const many = 'WITH RECURSIVE c(v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM c WHERE v < 300) SELECT v, v * 0.5, hex(v) FROM c';
+    const requests = [
+      { type: 'execute', stmt: { sql: every } },
+      { type: 'execute', stmt: { sql: many } },
+      { type: 'batch', batch: { steps: [{ stmt: { sql: many } }, { stmt: { sql: 'SELEC 1' } }, { stmt: { sql: every } }] } },
+    ];
+    const timeless = (value: unknown) => JSON.parse(JSON.stringify(value).replace(/"query_duration_ms":[0-9.e+-]+/g, '"query_duration_ms":0'));
+    const http = await fetch(`${mock.url}/v2/pipeline`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${FULL_ACCESS_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ requests }),
+    });
+    const overHttp = ((await http.json()) as { results: { response: unknown }[] }).results.map((result) => timeless(result.response));
+    const ws = await hranaClient(wsUrl(), FULL_ACCESS_TOKEN);
+    closers.push(ws.socket);
+    await ws.request({ type: 'open_stream', stream_id: 1 });
+    const overWs = [];
+    for (const request of requests) overWs.push(timeless((await ws.request({ ...request, stream_id: 1 })).response));
+    expect(overWs).toEqual(overHttp);
+    expect(overHttp[1].result.rows).toHaveLength(300);
   });
 });

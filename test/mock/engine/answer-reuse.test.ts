@@ -149,7 +149,7 @@ describe('a read answered again while its state is unchanged', () => {
     hooks.runs = 0;
     const engine = await ledgerEngine();
     const first = await engine.answer(get('a'));
-    expect(JSON.parse(first.text!)).toEqual({ items: [], count: 0, open: true, view: null });
+    expect(JSON.parse(first.text as string)).toEqual({ items: [], count: 0, open: true, view: null });
     expect(await engine.answer(get('a'))).toBe(first);
     expect(hooks.runs).toBe(1);
     // Another query, other headers, another namespace: answers of their own.
@@ -159,19 +159,19 @@ describe('a read answered again while its state is unchanged', () => {
     expect(hooks.runs).toBe(4);
     // A write: the next read runs the handler.
     await engine.answer(add('a', 'x'));
-    expect(JSON.parse((await engine.answer(get('a'))).text!)).toMatchObject({ items: ['x'], count: 1 });
+    expect(JSON.parse((await engine.answer(get('a'))).text as string)).toMatchObject({ items: ['x'], count: 1 });
     expect(hooks.runs).toBe(5);
     // A write in another namespace that reaches this one (stateOf).
     await engine.answer(give('b', 'a'));
-    expect(JSON.parse((await engine.answer(get('a'))).text!)).toMatchObject({ items: ['x', 'gift'], count: 2 });
+    expect(JSON.parse((await engine.answer(get('a'))).text as string)).toMatchObject({ items: ['x', 'gift'], count: 2 });
     // The clock's check no longer holds.
     engine.clocks.of('a').advance(500);
-    expect(JSON.parse((await engine.answer(get('a'))).text!)).toMatchObject({ open: false });
+    expect(JSON.parse((await engine.answer(get('a'))).text as string)).toMatchObject({ open: false });
     engine.clocks.of('a').advance(-1);
-    expect(JSON.parse((await engine.answer(get('a'))).text!)).toMatchObject({ open: true });
+    expect(JSON.parse((await engine.answer(get('a'))).text as string)).toMatchObject({ open: true });
     // A reset: the seed's answer again.
     engine.namespaces.reset('a');
-    expect(JSON.parse((await engine.answer(get('a'))).text!)).toEqual({ items: [], count: 0, open: true, view: null });
+    expect(JSON.parse((await engine.answer(get('a'))).text as string)).toEqual({ items: [], count: 0, open: true, view: null });
     expect(hooks.runs).toBe(9);
     await engine.close();
   });
@@ -182,7 +182,7 @@ describe('a read answered again while its state is unchanged', () => {
     const time = { method: 'GET', rawPath: '/time', query: {}, headers: { accesskey: 'a' }, body: undefined };
     await engine.answer(time);
     engine.clocks.of('a').advance(5);
-    expect(JSON.parse((await engine.answer(time)).text!)).toEqual({ now: NOW + 5 });
+    expect(JSON.parse((await engine.answer(time)).text as string)).toEqual({ now: NOW + 5 });
     expect(hooks.runs).toBe(2);
     await engine.close();
   });
@@ -191,7 +191,7 @@ describe('a read answered again while its state is unchanged', () => {
     const engine = await ledgerEngine();
     const [first, again] = [await engine.answer(get('a')), await engine.answer(get('a'))];
     expect(serialize(again)).toBe(serialize(first));
-    expect(serialize(first).headers['content-length']).toBe(String(Buffer.byteLength(first.text!)));
+    expect(serialize(first).headers['content-length']).toBe(String(Buffer.byteLength(first.text as string)));
     await engine.close();
   });
 
@@ -278,7 +278,7 @@ async function runModel(s: fc.Scheduler, plans: Plan[], engine: LedgerEngine): P
           inFlight.add(read);
           const answer = await request(get(key, read.first, read.view));
           inFlight.delete(read);
-          if (answer.status !== 200 || !read.allowed.has(answer.text!))
+          if (answer.status !== 200 || !read.allowed.has(answer.text as string))
             problems.push(`${key} read ${answer.status} ${answer.text}; a fresh computation gave one of ${[...read.allowed].join(' | ')}`);
           break;
         }

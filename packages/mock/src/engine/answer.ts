@@ -5,7 +5,7 @@ import type { CompiledOperation } from './contract.ts';
 import { forValidation, jsonTextOf } from './exact-json.ts';
 import type { ActiveFault, NetworkFault } from './faults.ts';
 import { templatedText } from './json-template.ts';
-import { knownJsonText } from './json-text.ts';
+import { type JsonText, knownJsonText } from './json-text.ts';
 
 export interface ServedOperation {
   area: string;
@@ -23,8 +23,8 @@ export interface EngineAnswer {
   violations: { location: string[]; message: string; severity: string }[];
   /** A network fault the door plays instead of (or, for `truncate`, while) sending the answer. */
   network?: NetworkFault;
-  /** The body as it is sent, when the engine wrote it already (see `bodyText`). */
-  text?: string;
+  /** The body as it is sent, when the engine wrote it already (see `bodyText`): text, or its UTF-8 bytes (json-text.ts). */
+  text?: JsonText;
 }
 
 export const problem = (status: number, title: string, detail: string, extra: Record<string, unknown> = {}): EngineAnswer => ({
@@ -74,7 +74,7 @@ export function toAnswer(response: MockResponse): EngineAnswer {
 }
 
 /** A body as it is sent: text as it is for a text media type, JSON otherwise (exact for bigints). */
-export function bodyText(body: unknown, mediaType: string | undefined): { text: string; holdsBigint: boolean } {
+export function bodyText(body: unknown, mediaType: string | undefined): { text: JsonText; holdsBigint: boolean } {
   if (typeof body === 'string' && !/json/i.test(mediaType ?? '')) return { text: body, holdsBigint: false };
   const known = templatedText(body) ?? knownJsonText(body);
   if (known !== undefined) return { text: known, holdsBigint: false };

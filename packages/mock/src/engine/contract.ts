@@ -13,6 +13,7 @@ import {
 } from '@platform-contracts/contracts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenApiDocument, Violation } from './area.ts';
+import type { JsonText } from './json-text.ts';
 import { mediaMatches } from './media-types.ts';
 import { coercer } from './parameter-coercion.ts';
 import { createSchemaCompiler, type SchemaCompiler } from './validation.ts';
@@ -63,7 +64,7 @@ export interface CompiledOperation {
    * Violations of an answer's body. With `text`, the body's JSON as sent, a body written the same
    * as the last valid one of its status and media type is valid without validating it again.
    */
-  validateResponse(status: number, mediaType: string | undefined, body: unknown, text?: string): Violation[];
+  validateResponse(status: number, mediaType: string | undefined, body: unknown, text?: JsonText): Violation[];
   /** Makes the operation's validators now; each is otherwise made on its first use. Returns how many it holds. */
   prepareValidators(): number;
 }
@@ -214,7 +215,7 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
 interface ResponseValidator {
   validate: () => ValidateFunction;
   /** The JSON text of the last body found valid. */
-  lastValidText?: string;
+  lastValidText?: JsonText;
 }
 
 function lazy<T>(make: () => T): () => T {

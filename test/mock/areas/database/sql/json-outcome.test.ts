@@ -23,8 +23,8 @@ const execute = (rows: unknown[][]): SqlOutcome => ({ type: 'ok', response: { ty
 describe('jsonOutcome', () => {
   it("keeps a result's whole JSON text, and the result without its rows beside it", () => {
     const outcome = execute([[toSqlValue(1n)], [toSqlValue('a')]]);
-    const written = jsonOutcome(outcome) as SqlOutcome & { json: string };
-    expect(JSON.parse(written.json)).toEqual(outcome);
+    const written = jsonOutcome(outcome) as SqlOutcome & { json: Uint8Array };
+    expect(JSON.parse(Buffer.from(written.json).toString('utf8'))).toEqual(outcome);
     expect(written).toEqual({ ...execute([]), json: written.json });
   });
 
@@ -34,8 +34,8 @@ describe('jsonOutcome', () => {
       type: 'ok',
       response: { type: 'batch', result: { step_results: [result([[toSqlValue(null)]]), null], step_errors: [null, error] } },
     };
-    const written = jsonOutcome(outcome) as SqlOutcome & { json: string };
-    expect(JSON.parse(written.json)).toEqual(outcome);
+    const written = jsonOutcome(outcome) as SqlOutcome & { json: Uint8Array };
+    expect(JSON.parse(Buffer.from(written.json).toString('utf8'))).toEqual(outcome);
     expect((written as { response: unknown }).response).toEqual({ type: 'batch', result: { step_results: [result([]), null], step_errors: [null, error] } });
   });
 

@@ -38,6 +38,12 @@ describe("a worker's outcomes", () => {
         stmt: { sql: 'WITH RECURSIVE c(v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM c WHERE v < 50) SELECT v, v * 0.5, hex(v) FROM c' },
         encoding,
       },
+      // Past 32 KB of rows: handed over as bytes.
+      {
+        type: 'execute' as const,
+        stmt: { sql: "WITH RECURSIVE c(v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM c WHERE v < 1000) SELECT v, 'row ' || v, v * 1.5, x'00ff' FROM c" },
+        encoding,
+      },
       { type: 'execute' as const, stmt: { sql }, encoding },
       { type: 'execute' as const, stmt: { sql: 'SELECT 9007199254740993 AS i', want_rows: false }, encoding },
       { type: 'execute' as const, stmt: { sql: 'SELECT 1 WHERE 0' }, encoding },
@@ -50,11 +56,23 @@ describe("a worker's outcomes", () => {
     // Timings differ between two runs: each outcome's are set to the other's before comparing.
     const timed = /"query_duration_ms":[0-9.e+-]+/g;
     for (const [index, outcome] of written.entries()) {
-      const text = 'json' in outcome ? (outcome.json as string) : JSON.stringify(outcome);
+      // Text, or a long one's UTF-8 bytes in a buffer of their own (handed over between threads, not copied).
+      const json = 'json' in outcome ? (outcome.json as string | Uint8Array) : JSON.stringify(outcome);
+      const text = typeof json === 'string' ? json : new TextDecoder('utf-8', { fatal: true }).decode(json);
       const expected = JSON.stringify(objects[index]);
       expect(text.replace(timed, '"query_duration_ms":0')).toBe(expected.replace(timed, '"query_duration_ms":0'));
     }
-    expect(written.map((outcome) => outcome.type)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(written.map((outcome) => outcome.type)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+    // The short results' JSON came as text, the long one's as bytes.
+    expect(written.map((outcome) => ('json' in outcome ? typeof outcome.json : 'none'))).toEqual([
+      'string',
+      'object',
+      'string',
+      'none',
+      'none',
+      'string',
+      'none',
+    ]);
   });
 
   it("name a kept statement's columns as last compiled: read once, and again after a schema change compiled it anew", async () => {

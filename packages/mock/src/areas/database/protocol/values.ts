@@ -54,6 +54,10 @@ export function fromArgValue(value: ArgValue): EngineValue {
   return value;
 }
 
+/** What a cell counts against the mock's maxResultBytes: what it takes in JSON, roughly (a text by its UTF-16 length, a blob in base64), the same in every encoding. */
+export const jsonCellSize = (value: EngineValue): number =>
+  16 + (typeof value === 'string' ? value.length : value instanceof Uint8Array ? 4 * Math.ceil(value.byteLength / 3) : 0);
+
 export function toSqlValue(value: unknown): SqlValue {
   if (value === null || value === undefined) return { type: 'null' };
   if (typeof value === 'bigint') return { type: 'integer', value: value.toString() };

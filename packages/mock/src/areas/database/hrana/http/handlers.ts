@@ -4,7 +4,7 @@
 import type { AreaOperations } from '@platform-contracts/contracts';
 import type { CallContext, Handlers, MockRequest } from '../../../../engine/area.ts';
 import { jsonTextOf } from '../../../../engine/exact-json.ts';
-import { knownJsonText, withJsonText } from '../../../../engine/json-text.ts';
+import { type JsonText, jsonBytes, knownJsonText, withJsonText } from '../../../../engine/json-text.ts';
 import type { DatabaseState } from '../../namespaces/state-store.ts';
 import { type Stream, StreamLost, type StreamTable } from '../../namespaces/stream-table.ts';
 import { type AuthRefusal, isRefusal as isAuthRefusal, unauthorizedBody } from '../../protocol/error-codes.ts';
@@ -107,14 +107,18 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
   };
 }
 
-/** A pipeline's answer, with its JSON text made of the text each result came with from the engine (json-text.ts), when none holds a bigint. */
+/** A pipeline's answer, with its JSON text made of the text each result came with from the engine (json-text.ts), when none holds a bigint: bytes when one came as bytes. */
 function pipelineAnswer(baton: string | null, results: StreamResult[]): { baton: string | null; base_url: null; results: StreamResult[] } {
   const body = { baton, base_url: null, results };
-  const texts: string[] = [];
-  for (const result of results) {
+  const parts: JsonText[] = [`{"baton":${JSON.stringify(baton)},"base_url":null,"results":[`];
+  let bytes = false;
+  for (const [index, result] of results.entries()) {
     const written = knownJsonText(result) ?? jsonTextOf(result);
-    if (typeof written !== 'string' && written.holdsBigint) return body;
-    texts.push(typeof written === 'string' ? written : written.text);
+    if (typeof written === 'object' && !(written instanceof Uint8Array) && written.holdsBigint) return body;
+    if (index > 0) parts.push(',');
+    if (written instanceof Uint8Array) bytes = true;
+    parts.push(typeof written === 'string' || written instanceof Uint8Array ? written : written.text);
   }
-  return withJsonText(body, `{"baton":${JSON.stringify(baton)},"base_url":null,"results":[${texts.join(',')}]}`);
+  parts.push(']}');
+  return withJsonText(body, bytes ? jsonBytes(parts) : parts.join(''));
 }

@@ -9,10 +9,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { AreaUpgrade, MockResponse, UpgradeContext } from '../../../../engine/area.ts';
+import { jsonBytes, knownJsonText, withJsonText } from '../../../../engine/json-text.ts';
 import type { DatabaseState } from '../../namespaces/state-store.ts';
 import { type Stream, StreamLost, type StreamTable } from '../../namespaces/stream-table.ts';
 import { type AuthRefusal, authError, isRefusal } from '../../protocol/error-codes.ts';
-import { type DatabaseError, toDatabaseError } from '../../protocol/protocol.ts';
+import { type DatabaseError, type StreamResult, toDatabaseError } from '../../protocol/protocol.ts';
 import type { Caller } from '../../tokens/token-management.ts';
 import { runCursor, runPipeline } from '../pipeline-runner.ts';
 import { answerFlow } from './flow.ts';
@@ -44,6 +45,27 @@ export interface HranaWsOptions {
   validate(request: unknown): string | undefined;
   /** Largest message taken, in bytes (the pipeline's body limit). */
   maxMessageBytes: number;
+}
+
+const OK_PREFIX = '{"type":"ok","response":';
+const OK_PREFIX_BYTES = Buffer.from(OK_PREFIX);
+
+/** A result's response, with the text of its JSON when the result came with one (the response of a result with rows is without them: the text holds them). */
+function responseOf(result: StreamResult & { type: 'ok' }): unknown {
+  const text = knownJsonText(result);
+  if (typeof text === 'string' && text.startsWith(OK_PREFIX)) return withJsonText(result.response as object, text.slice(OK_PREFIX.length, -1));
+  if (text instanceof Uint8Array && OK_PREFIX_BYTES.equals(text.subarray(0, OK_PREFIX_BYTES.length)))
+    return withJsonText(result.response as object, text.subarray(OK_PREFIX_BYTES.length, text.byteLength - 1));
+  return result.response;
+}
+
+/** The `response_ok` message, written from its response's JSON text when it has one (flow.ts sends that text). */
+function responseOk(requestId: number, response: unknown) {
+  const message = { type: 'response_ok', request_id: requestId, response };
+  const text = knownJsonText(response);
+  return text === undefined
+    ? message
+    : withJsonText(message, jsonBytes([`{"type":"response_ok","request_id":${JSON.stringify(requestId)},"response":`, text, '}']));
 }
 
 export function hranaWebSocket(options: HranaWsOptions) {
@@ -166,10 +188,11 @@ export function hranaWebSocket(options: HranaWsOptions) {
           const stream = streamOf(slot, streamId);
           const wire = toWireRequest(request, stored);
           return onStream(slot!, async () => {
-            const [result] = await runPipeline(stream, [wire], version === 3 ? 3 : 2);
+            // The result's JSON text as the SQL thread wrote it, rows included (sql/statements/json-outcome.ts).
+            const [result] = await runPipeline(stream, [wire], version === 3 ? 3 : 2, 'json');
             if (result!.type === 'error')
               throw Object.assign(new Error(result!.error.message), { code: result!.error.code, extendedCode: result!.error.extended_code ?? undefined });
-            return result!.response;
+            return responseOf(result!);
           });
         }
       }
@@ -183,7 +206,7 @@ export function hranaWebSocket(options: HranaWsOptions) {
       record?.({ authorization: `Bearer ${secret ?? ''}`, host }, request, answered);
       answered
         .then(
-          (response) => send({ type: 'response_ok', request_id: requestId, response }),
+          (response) => send(responseOk(requestId as number, response)),
           (error: unknown) => send({ type: 'response_error', request_id: requestId, error: toDatabaseError(error) }),
         )
         .finally(finished);

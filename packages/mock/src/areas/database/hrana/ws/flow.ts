@@ -6,6 +6,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { Writable } from 'node:stream';
 import type { WebSocket } from 'ws';
+import { knownJsonText } from '../../../../engine/json-text.ts';
 
 /** Requests of one connection that run at once (each may make up to maxResultBytes of answer); the others wait their turn. */
 export const MAX_RUNNING_PER_CONNECTION = 4;
@@ -115,7 +116,9 @@ export function answerFlow(socket: FlowSocket, maxUnsentBytes = MAX_UNSENT_BYTES
     send(message: unknown) {
       if (socket.readyState !== socket.OPEN) return;
       // Bytes, not text: `ws` holds a Buffer without copying it, and no string of the answer stays alive.
-      const data = Buffer.from(JSON.stringify(message));
+      // A message whose JSON text was written already (its rows, on the SQL thread) is sent as that text.
+      const known = knownJsonText(message);
+      const data = known instanceof Uint8Array ? Buffer.from(known.buffer, known.byteOffset, known.byteLength) : Buffer.from(known ?? JSON.stringify(message));
       const bytes = data.length;
       unsent += bytes;
       if (wire) {

@@ -5,13 +5,13 @@
 
 import { checkCell, type ResultOfCells } from '../../protocol/protobuf-results.ts';
 import { type DatabaseError, type DescribeResult, ProtocolError, type SqlValue, type StmtResult, toDatabaseError } from '../../protocol/protocol.ts';
-import { type EngineValue, toSqlValue } from '../../protocol/values.ts';
+import { type EngineValue, jsonCellSize, toSqlValue } from '../../protocol/values.ts';
 import { type SplitStatement, withoutExplain } from '../wasm/sql-text.ts';
 import { SQLITE_BUSY, type StmtPointer } from '../wasm/wasm.ts';
 import { checkCondition, holds } from './batch-conditions.ts';
 import { bind } from './bind-args.ts';
 import type { StreamConnection } from './connection.ts';
-import { jsonOutcome } from './json-outcome.ts';
+import { jsonOutcome, withRowsJson } from './json-outcome.ts';
 import { protobufOutcome } from './protobuf-outcome.ts';
 import { remembered } from './remembered.ts';
 import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './requests.ts';
@@ -29,6 +29,8 @@ export interface RunContext {
   lockWaitMs: number;
   /** Rows as the engine's values (checked as toSqlValue checks them), for the Protobuf encoding; the protocol's JSON values otherwise. */
   cells?: boolean;
+  /** Rows written as their JSON text where they are read (wasm/json-rows.ts), kept beside the result for json-outcome.ts. */
+  json?: boolean;
 }
 
 /**
@@ -38,9 +40,10 @@ export interface RunContext {
 export async function runRequest(connection: () => StreamConnection, request: SqlRequest, context: RunContext): Promise<SqlOutcome> {
   const encoding = 'encoding' in request ? request.encoding : undefined;
   const cells = encoding === 'protobuf';
+  const json = encoding === 'json';
   let outcome: SqlOutcome;
   try {
-    outcome = { type: 'ok', response: await respond(connection, request, cells ? { ...context, cells } : context) };
+    outcome = { type: 'ok', response: await respond(connection, request, cells ? { ...context, cells } : json ? { ...context, json } : context) };
   } catch (error) {
     outcome = { type: 'error', error: toDatabaseError(error) };
   }
@@ -96,6 +99,8 @@ async function execute(conn: StreamConnection, stmt: SqlStmt, context: RunContex
 type Columns = { name: string; decltype: string | null }[];
 type Ran = StmtResult & { cols: Columns };
 const NO_ARGS: Pick<SqlStmt, 'args' | 'named_args'> = {};
+/** The row of a statement whose rows are written as JSON (never filled). */
+const NO_ROW: SqlValue[] = Object.freeze([]) as never;
 
 /**
  * Runs a statement to its end, keeping rows if wanted; waits for another stream's write lock.
@@ -164,28 +169,34 @@ function collect(
   const cols = width > 0 ? (conn.columnsOf(stmt) as Columns) : [];
   const rows: SqlValue[][] = [];
   const { cells } = context;
+  // Rows written as JSON where they are read (a cursor's rows go one by one, as values).
+  const writer = context.json && wantRows && !onRow ? sqlite.jsonRows : undefined;
+  writer?.start();
   let count = 0;
   let tooLarge = false;
   for (; more; more = conn.step(stmt)) {
     count++;
     if (tooLarge || (!wantRows && !onRow)) continue;
-    const row: SqlValue[] = [];
+    const row: SqlValue[] = writer ? NO_ROW : [];
     let size = 0;
-    for (let i = 0; i < width; i++) {
-      const cell = sqlite.column(stmt, i);
-      // What the cell takes in JSON (a blob in base64), in either encoding: the same limit for both.
-      size += 16 + (typeof cell === 'string' ? cell.length : cell instanceof Uint8Array ? 4 * Math.ceil(cell.byteLength / 3) : 0);
-      if (cells) checkCell(cell);
-      row.push(cells ? (cell as never) : toSqlValue(cell));
-    }
+    if (writer) size = writer.row(stmt, width);
+    else
+      for (let i = 0; i < width; i++) {
+        const cell = sqlite.column(stmt, i);
+        // What the cell takes in JSON (a blob in base64), in either encoding: the same limit for both.
+        size += jsonCellSize(cell);
+        if (cells) checkCell(cell);
+        row.push(cells ? (cell as never) : toSqlValue(cell));
+      }
     context.budget.bytes -= size;
     if (context.budget.bytes < 0) {
       tooLarge = true;
       rows.length = 0;
+      writer?.drop();
       // A read stops here; a write runs to its end so that its changes are whole.
       if (!writes) break;
     } else if (onRow) onRow(row);
-    else rows.push(row);
+    else if (!writer) rows.push(row);
   }
   if (tooLarge) {
     throw new ProtocolError(
@@ -194,7 +205,7 @@ function collect(
     );
   }
   const changed = writes ? sqlite.changes(conn.db) : 0;
-  return {
+  const result: Ran = {
     cols,
     rows,
     affected_row_count: changes ? changed : 0,
@@ -203,6 +214,7 @@ function collect(
     rows_written: changed,
     query_duration_ms: Number((performance.now() - started).toFixed(3)),
   };
+  return writer && count > 0 ? withRowsJson(result, writer.json()) : result;
 }
 
 async function batch(conn: StreamConnection, steps: SqlStep[], context: RunContext) {

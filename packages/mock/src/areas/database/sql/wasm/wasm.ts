@@ -6,6 +6,7 @@ import { type SqliteFailure, sqliteFailure } from '../../protocol/error-codes.ts
 import type { EngineValue } from '../../protocol/values.ts';
 import { EngineVfs, VFS_NAME, type VfsHooks } from '../storage/vfs.ts';
 import { limitConnection } from './connection-limits.ts';
+import { JsonRows, locateRow } from './json-rows.ts';
 import { setAuthorizer, setProgressHandler } from './shared-hooks.ts';
 import { ColumnTypes, parameterNames, Statements } from './wasm-gaps.ts';
 
@@ -34,6 +35,7 @@ export class Sqlite {
   readonly #statements = new Statements();
   readonly #columnTypes: ColumnTypes;
   #empty = 0; // a byte of the module's memory: the pointer of every empty blob bound (a null pointer binds NULL)
+  readonly jsonRows!: JsonRows; // writes rows' JSON from the cells (json-rows.ts)
   readonly #words = () => new Int32Array(this.#wasm.heap8u().buffer);
   /** How many times SQLite compiled a statement again (SQLITE_STMTSTATUS_REPREPARE, after a schema change): what was read of it holds while this is unchanged. */
   readonly recompiles = (stmt: StmtPointer): number => this.#raw.sqlite3_stmt_status(stmt, 5, 0);
@@ -45,7 +47,10 @@ export class Sqlite {
     this.#unlink = this.#wasm.xWrap('sqlite3_wasm_vfs_unlink', 'int', ['*', 'string']);
     const db = this.open(':memory:', 'scratch');
     try {
-      this.#columnTypes = ColumnTypes.locate(this.#raw, this.#words, this.prepare(db, ColumnTypes.PROBE));
+      const probe = this.prepare(db, ColumnTypes.PROBE);
+      this.#columnTypes = ColumnTypes.locate(this.#raw, this.#words, probe);
+      const layout = this.step(db, probe) ? locateRow(this.#words(), probe, this.#columnTypes) : undefined;
+      this.jsonRows = new JsonRows(this.#raw, () => this.#wasm.heap8u(), layout);
     } finally {
       this.close(db);
     }
@@ -125,12 +130,7 @@ export class Sqlite {
 
   /** The value of a one-row, one-column query of the mock's own. */
   value(db: DbPointer, sql: string): EngineValue {
-    const stmt = this.prepare(db, sql);
-    try {
-      return this.step(db, stmt) ? this.column(stmt, 0) : null;
-    } finally {
-      this.finalize(stmt);
-    }
+    return this.rows(db, sql)[0]?.[0] ?? null;
   }
 
   /** The statement compiled from the first statement of `sql`; 0 when the text has none. */

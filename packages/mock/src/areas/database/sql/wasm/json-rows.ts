@@ -1,0 +1,296 @@
+// A result's rows in Hrana's JSON, written as bytes straight from SQLite's cells while the statement
+// steps: no value object per cell, no text decoded but where JSON needs it. Each cell is written
+// exactly as JSON.stringify(toSqlValue(value)) writes the value `Sqlite.column()` reads
+// (protocol/values.ts), and only through the four shapes below, `{"type":"null"}` or an integer's
+// decimal text, a finite float, a text, a blob's base64: the contract's SqlValue shapes, so the rows
+// need no reading back (sql/statements/json-outcome.ts). A text of printable ASCII, without `"` or
+// `\`, is copied as it is; any other text (escapes, control characters, non-ASCII, invalid UTF-8)
+// goes through the exact conversion: decoded as column() decodes it, written by JSON.stringify. A
+// float JSON cannot carry is refused by toSqlValue itself, with its error.
+//
+// A cell is read from the statement's current row as SQLite keeps it (`Vdbe.pResultRow`, an array
+// of `Mem`), without a call into the module, where its flags are one plain kind (NULL, INTEGER,
+// FLOAT, TEXT in UTF-8, BLOB without a zero tail): what sqlite3_column_type() and the column
+// functions answer for it is then its value as it lies. Any other cell (several kinds, a zero-tail
+// blob; a text not in UTF-8, which this build, without UTF-16, never holds), or every cell of a
+// build whose layout `locateRow` does not find, goes through the C functions.
+
+import { EXACT, writeInteger, writeShortFloat } from '../../protocol/json-numbers.ts';
+import { toSqlValue } from '../../protocol/values.ts';
+import type { ColumnTypes } from './wasm-gaps.ts';
+
+const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
+const NULL = ascii('{"type":"null"}');
+const INTEGER = ascii('{"type":"integer","value":"');
+const FLOAT = ascii('{"type":"float","value":');
+const TEXT = ascii('{"type":"text","value":"');
+const BLOB = ascii('{"type":"blob","base64":"');
+const [COMMA, QUOTE, OPEN, CLOSE, BRACE] = [0x2c, 0x22, 0x5b, 0x5d, 0x7d];
+const [SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB] = [1, 2, 3, 4];
+/** The decoder column() reads texts with (the same options: a leading BOM is dropped, invalid UTF-8 is U+FFFD). */
+const UTF8 = new TextDecoder();
+const START_BYTES = 1 << 16;
+/** Rows' JSON from this size on is handed over as bytes (json()). */
+const TRANSFER_BYTES = 32 * 1024;
+/** A buffer grown past this for one large result is let go after it. */
+const KEPT_BYTES = 1 << 20;
+
+const [MEM_NULL, MEM_STR, MEM_INT, MEM_REAL, MEM_BLOB] = [0x01, 0x02, 0x04, 0x08, 0x10];
+/** Mem.flags's kinds (MEM_AffMask) and a blob's zero tail (MEM_Zero): a cell read from memory has exactly one kind and no zero tail. */
+const KIND_AND_ZERO = 0x3f | 0x0400;
+const SQLITE_UTF8 = 1;
+
+/** Where a stepped statement's row lies: `Vdbe.pResultRow`'s offset in a Vdbe, and sizeof(Mem). */
+export interface RowLayout {
+  rowOffset: number;
+  memSize: number;
+}
+
+/**
+ * The row's layout, from ColumnTypes.PROBE (`SELECT 1 AS a, 2 AS b`) stepped to its row: SQLite
+ * 3.45 keeps `pResultRow` right after `aColName` (ColumnTypes), and the row's Mems hold 1 and 2 as
+ * integers. Undefined when the build does not lay it out so (the writer then calls the C functions).
+ */
+export function locateRow(words: Int32Array, probe: number, columns: ColumnTypes): RowLayout | undefined {
+  const rowOffset = columns.arrayOffset + 4;
+  const { memSize } = columns;
+  const row = words[(probe + rowOffset) >> 2]!;
+  const holds = (mem: number, value: number) =>
+    words[mem >> 2] === value && words[(mem >> 2) + 1] === 0 && (words[(mem + 16) >> 2]! & KIND_AND_ZERO) === MEM_INT;
+  if (row <= 0 || row % 8 !== 0 || memSize % 8 !== 0 || !holds(row, 1) || !holds(row + memSize, 2)) return undefined;
+  return { rowOffset, memSize };
+}
+
+/** The C functions the writer calls (the module's raw exports). */
+export interface CellReader {
+  sqlite3_column_type(stmt: number, index: number): number;
+  sqlite3_column_double(stmt: number, index: number): number;
+  sqlite3_column_int64(stmt: number, index: number): bigint;
+  sqlite3_column_text(stmt: number, index: number): number;
+  sqlite3_column_blob(stmt: number, index: number): number;
+  sqlite3_column_bytes(stmt: number, index: number): number;
+}
+
+/** One thread's writer of rows (one result at a time: `start`, `row`s, `text`). */
+export class JsonRows {
+  #out = Buffer.allocUnsafeSlow(START_BYTES);
+  /** The module's memory, read again once the memory grew (a grown memory detaches its old buffer: its views are then empty). */
+  #memory: Uint8Array = new Uint8Array(0);
+  #at = 0;
+
+  #words: Int32Array = new Int32Array(0);
+  #reals: Float64Array = new Float64Array(0);
+  /** The current row's Mem array (0: read through the C functions). */
+  #row = 0;
+
+  constructor(
+    readonly raw: CellReader,
+    /** The module's memory as bytes, as it is now (a view made again when the memory grew). */
+    readonly heap: () => Uint8Array,
+    /** Where a row lies, to read its cells from memory; without it, every cell is read through the C functions. */
+    readonly layout?: RowLayout,
+  ) {}
+
+  /** Starts a result's rows. */
+  start(): void {
+    this.#at = 0;
+    this.#out[this.#at++] = OPEN;
+  }
+
+  /** Writes the statement's current row; returns what its cells count against maxResultBytes (protocol/values.ts jsonCellSize). */
+  row(stmt: number, width: number): number {
+    this.#room(2);
+    if (this.#at > 1) this.#out[this.#at++] = COMMA;
+    this.#out[this.#at++] = OPEN;
+    if (this.layout) {
+      this.#heap();
+      this.#row = this.#words[(stmt + this.layout.rowOffset) >> 2]!;
+    }
+    let size = 0;
+    for (let index = 0; index < width; index++) {
+      if (index > 0) {
+        this.#room(1);
+        this.#out[this.#at++] = COMMA;
+      }
+      size += this.#row === 0 ? this.#cell(stmt, index) : this.#cellInMemory(stmt, index);
+    }
+    this.#room(1);
+    this.#out[this.#at++] = CLOSE;
+    return size;
+  }
+
+  /** Drops the rows written since `start`. */
+  drop(): void {
+    this.start();
+  }
+
+  /** The rows' JSON, `[...]`, as UTF-8 bytes in a buffer of their own. */
+  bytes(): Uint8Array<ArrayBuffer> {
+    this.#end();
+    const bytes = new Uint8Array(this.#at);
+    bytes.set(this.#out.subarray(0, this.#at));
+    this.#release();
+    return bytes;
+  }
+
+  /**
+   * The rows' JSON: a string when short, whose copy between threads costs less than handing over a
+   * buffer of its own (a transfer, two buffers made); its bytes (`bytes()`) from TRANSFER_BYTES on.
+   */
+  json(): string | Uint8Array<ArrayBuffer> {
+    if (this.#at + 1 >= TRANSFER_BYTES) return this.bytes();
+    this.#end();
+    return this.#out.toString('utf8', 0, this.#at);
+  }
+
+  #end(): void {
+    this.#room(1);
+    this.#out[this.#at++] = CLOSE;
+  }
+
+  #release(): void {
+    if (this.#out.length > KEPT_BYTES) this.#out = Buffer.allocUnsafeSlow(START_BYTES);
+  }
+
+  /** A cell read from the row's Mem where it is of one plain kind; through the C functions otherwise. */
+  #cellInMemory(stmt: number, index: number): number {
+    const mem = this.#row + index * this.layout!.memSize;
+    const words = this.#words;
+    switch (words[(mem + 16) >> 2]! & KIND_AND_ZERO) {
+      case MEM_NULL:
+        this.#put(NULL, 0);
+        return 16;
+      case MEM_INT: {
+        const high = words[(mem >> 2) + 1]!;
+        if (high < -0x200000 || high >= 0x200000) break;
+        this.#put(INTEGER, 24);
+        this.#at = writeInteger(this.#out, this.#at, high * 0x100000000 + (words[mem >> 2]! >>> 0));
+        this.#out[this.#at++] = QUOTE;
+        this.#out[this.#at++] = BRACE;
+        return 16;
+      }
+      case MEM_REAL:
+        return this.#float(this.#reals[mem >> 3]!);
+      case MEM_STR:
+        // Mem.enc, the byte after Mem.flags.
+        if (((words[(mem + 16) >> 2]! >>> 16) & 0xff) !== SQLITE_UTF8) break;
+        return this.#textAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
+      case MEM_BLOB:
+        return this.#blobAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
+    }
+    const size = this.#cell(stmt, index);
+    this.#heap(); // the C functions may have grown the memory: its views are made again
+    return size;
+  }
+
+  #cell(stmt: number, index: number): number {
+    const { raw } = this;
+    switch (raw.sqlite3_column_type(stmt, index)) {
+      case SQLITE_INTEGER: {
+        // The integer as a double reads it without converting the cell; exact below 2^53.
+        const real = raw.sqlite3_column_double(stmt, index);
+        this.#put(INTEGER, 24);
+        if (real > -EXACT && real < EXACT) this.#at = writeInteger(this.#out, this.#at, real);
+        else this.#latin1(raw.sqlite3_column_int64(stmt, index).toString());
+        this.#out[this.#at++] = QUOTE;
+        this.#out[this.#at++] = BRACE;
+        return 16;
+      }
+      case SQLITE_FLOAT:
+        return this.#float(raw.sqlite3_column_double(stmt, index));
+      case SQLITE_TEXT:
+        return this.#textAt(raw.sqlite3_column_text(stmt, index), raw.sqlite3_column_bytes(stmt, index));
+      case SQLITE_BLOB:
+        return this.#blobAt(raw.sqlite3_column_blob(stmt, index), raw.sqlite3_column_bytes(stmt, index));
+      default:
+        this.#put(NULL, 0);
+        return 16;
+    }
+  }
+
+  #float(real: number): number {
+    if (!Number.isFinite(real)) toSqlValue(real); // throws its refusal
+    this.#put(FLOAT, 24);
+    const at = writeShortFloat(this.#out, this.#at, real);
+    if (at < 0) this.#latin1(String(real));
+    else this.#at = at;
+    this.#room(1);
+    this.#out[this.#at++] = BRACE;
+    return 16;
+  }
+
+  #blobAt(pointer: number, bytes: number): number {
+    this.#put(BLOB, 0);
+    if (bytes > 0) {
+      const heap = this.#heap();
+      this.#latin1(Buffer.from(heap.buffer, heap.byteOffset + pointer, bytes).toString('base64'));
+    }
+    this.#room(2);
+    this.#out[this.#at++] = QUOTE;
+    this.#out[this.#at++] = BRACE;
+    return 16 + 4 * Math.ceil(bytes / 3);
+  }
+
+  #textAt(pointer: number, bytes: number): number {
+    const heap = this.#heap();
+    this.#put(TEXT, bytes + 2);
+    const out = this.#out;
+    let at = this.#at;
+    for (let from = pointer, end = pointer + bytes; from < end; from++) {
+      const byte = heap[from]!;
+      if (byte < 0x20 || byte > 0x7e || byte === 0x22 || byte === 0x5c) return this.#textAsStringified(heap.subarray(pointer, end));
+      out[at++] = byte;
+    }
+    out[at++] = QUOTE;
+    out[at++] = BRACE;
+    this.#at = at;
+    return 16 + bytes;
+  }
+
+  /** A text that is not plain ASCII, as column() reads it and JSON.stringify writes it (its opening `"` is JSON.stringify's). */
+  #textAsStringified(bytes: Uint8Array): number {
+    const value = UTF8.decode(bytes);
+    const json = JSON.stringify(value);
+    this.#at -= 1;
+    this.#room(3 * json.length + 1);
+    this.#at += this.#out.write(json, this.#at, 'utf8');
+    this.#out[this.#at++] = BRACE;
+    return 16 + value.length;
+  }
+
+  /** Writes `prefix`, with room for `more` bytes after it. */
+  #put(prefix: Uint8Array, more: number): void {
+    this.#room(prefix.length + more);
+    this.#out.set(prefix, this.#at);
+    this.#at += prefix.length;
+  }
+
+  /** A text of ASCII characters, a byte each. */
+  #latin1(text: string): void {
+    this.#room(text.length + 2);
+    if (text.length > 64) {
+      this.#at += this.#out.write(text, this.#at, 'latin1');
+      return;
+    }
+    const out = this.#out;
+    let at = this.#at;
+    for (let index = 0; index < text.length; index++) out[at++] = text.charCodeAt(index);
+    this.#at = at;
+  }
+
+  #heap(): Uint8Array {
+    if (this.#memory.byteLength === 0) {
+      this.#memory = this.heap();
+      this.#words = new Int32Array(this.#memory.buffer, this.#memory.byteOffset, this.#memory.byteLength >> 2);
+      this.#reals = new Float64Array(this.#memory.buffer, this.#memory.byteOffset, this.#memory.byteLength >> 3);
+    }
+    return this.#memory;
+  }
+
+  #room(bytes: number): void {
+    if (this.#at + bytes <= this.#out.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(2 * this.#out.length, this.#at + bytes));
+    this.#out.copy(grown, 0, 0, this.#at);
+    this.#out = grown;
+  }
+}
