@@ -27,8 +27,8 @@ const TEXT = ascii('{"type":"text","value":"');
 const BLOB = ascii('{"type":"blob","base64":"');
 const [COMMA, QUOTE, OPEN, CLOSE, BRACE] = [0x2c, 0x22, 0x5b, 0x5d, 0x7d];
 const [SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB] = [1, 2, 3, 4];
-/** The decoder column() reads texts with (the same options: a leading BOM is dropped, invalid UTF-8 is U+FFFD). */
-const UTF8 = new TextDecoder();
+/** The decoder column() reads texts with (the same options: a leading U+FEFF kept, invalid UTF-8 is U+FFFD). */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const START_BYTES = 1 << 16;
 /** Rows' JSON from this size on is handed over as bytes (json()). */
 const TRANSFER_BYTES = 32 * 1024;
