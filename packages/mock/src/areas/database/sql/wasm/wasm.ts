@@ -12,11 +12,10 @@ import { ColumnTypes, parameterNames, Statements } from './wasm-gaps.ts';
 
 type Module = { capi: any; wasm: any; oo1: any; vfs: any; version: { libVersion: string } };
 
-const SQLITE_ROW = 100;
-const SQLITE_DONE = 101;
+const [SQLITE_ROW, SQLITE_DONE] = [100, 101];
 export const SQLITE_BUSY = 5;
 const [SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB] = [1, 2, 3, 4];
-/** A text's bytes as SQLite holds them: a leading U+FEFF is a character of the value (native libSQL keeps it), not a mark to drop. */
+/** A leading U+FEFF is a character of the value (native libSQL keeps it), not a mark to drop. */
 const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 /** The platform's page size (native libSQL's default); the WebAssembly build's own default is 8192. */
 const PAGE_SIZE = 4096;
