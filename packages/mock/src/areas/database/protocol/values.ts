@@ -54,9 +54,23 @@ export function fromArgValue(value: ArgValue): EngineValue {
   return value;
 }
 
-/** What a cell counts against the mock's maxResultBytes: what it takes in JSON, roughly (a text by its UTF-16 length, a blob in base64), the same in every encoding. */
+/**
+ * What a cell counts against the mock's maxResultBytes, by its kind: what it takes in JSON, roughly
+ * (a text by its UTF-16 length, a blob in base64), the same in every encoding. By kind for a writer
+ * that reads no value (sql/wasm/json-rows.ts); jsonCellSize for a value.
+ */
+export const CELL_BYTES = {
+  /** NULL, an integer or a float. */
+  other: 16,
+  /** A text of `length` UTF-16 code units. */
+  text: (length: number) => 16 + length,
+  /** A blob of `bytes` bytes. */
+  blob: (bytes: number) => 16 + 4 * Math.ceil(bytes / 3),
+};
+
+/** What a value counts against maxResultBytes (CELL_BYTES). */
 export const jsonCellSize = (value: EngineValue): number =>
-  16 + (typeof value === 'string' ? value.length : value instanceof Uint8Array ? 4 * Math.ceil(value.byteLength / 3) : 0);
+  typeof value === 'string' ? CELL_BYTES.text(value.length) : value instanceof Uint8Array ? CELL_BYTES.blob(value.byteLength) : CELL_BYTES.other;
 
 export function toSqlValue(value: unknown): SqlValue {
   if (value === null || value === undefined) return { type: 'null' };

@@ -16,7 +16,7 @@
 // build whose layout `locateRow` does not find, goes through the C functions.
 
 import { EXACT, writeInteger, writeShortFloat } from '../../protocol/json-numbers.ts';
-import { toSqlValue } from '../../protocol/values.ts';
+import { CELL_BYTES, toSqlValue } from '../../protocol/values.ts';
 import type { ColumnTypes } from './wasm-gaps.ts';
 
 const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
@@ -27,8 +27,8 @@ const TEXT = ascii('{"type":"text","value":"');
 const BLOB = ascii('{"type":"blob","base64":"');
 const [COMMA, QUOTE, OPEN, CLOSE, BRACE] = [0x2c, 0x22, 0x5b, 0x5d, 0x7d];
 const [SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB] = [1, 2, 3, 4];
-/** The decoder column() reads texts with (the same options: a leading U+FEFF kept, invalid UTF-8 is U+FFFD). */
-const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+/** How a text cell's UTF-8 is read, by wasm.ts column() and by this writer alike: invalid UTF-8 as U+FFFD, a leading U+FEFF kept (a character of the value, as native libSQL keeps it, not a mark to drop). */
+export const TEXT_DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
 const START_BYTES = 1 << 16;
 /** Rows' JSON from this size on is handed over as bytes (json()). */
 const TRANSFER_BYTES = 32 * 1024;
@@ -97,7 +97,7 @@ export class JsonRows {
     this.#out[this.#at++] = OPEN;
   }
 
-  /** Writes the statement's current row; returns what its cells count against maxResultBytes (protocol/values.ts jsonCellSize). */
+  /** Writes the statement's current row; returns what its cells count against maxResultBytes (protocol/values.ts CELL_BYTES). */
   row(stmt: number, width: number): number {
     this.#room(2);
     if (this.#at > 1) this.#out[this.#at++] = COMMA;
@@ -159,7 +159,7 @@ export class JsonRows {
     switch (words[(mem + 16) >> 2]! & KIND_AND_ZERO) {
       case MEM_NULL:
         this.#put(NULL, 0);
-        return 16;
+        return CELL_BYTES.other;
       case MEM_INT: {
         const high = words[(mem >> 2) + 1]!;
         if (high < -0x200000 || high >= 0x200000) break;
@@ -167,7 +167,7 @@ export class JsonRows {
         this.#at = writeInteger(this.#out, this.#at, high * 0x100000000 + (words[mem >> 2]! >>> 0));
         this.#out[this.#at++] = QUOTE;
         this.#out[this.#at++] = BRACE;
-        return 16;
+        return CELL_BYTES.other;
       }
       case MEM_REAL:
         return this.#float(this.#reals[mem >> 3]!);
@@ -194,7 +194,7 @@ export class JsonRows {
         else this.#latin1(raw.sqlite3_column_int64(stmt, index).toString());
         this.#out[this.#at++] = QUOTE;
         this.#out[this.#at++] = BRACE;
-        return 16;
+        return CELL_BYTES.other;
       }
       case SQLITE_FLOAT:
         return this.#float(raw.sqlite3_column_double(stmt, index));
@@ -204,7 +204,7 @@ export class JsonRows {
         return this.#blobAt(raw.sqlite3_column_blob(stmt, index), raw.sqlite3_column_bytes(stmt, index));
       default:
         this.#put(NULL, 0);
-        return 16;
+        return CELL_BYTES.other;
     }
   }
 
@@ -216,7 +216,7 @@ export class JsonRows {
     else this.#at = at;
     this.#room(1);
     this.#out[this.#at++] = BRACE;
-    return 16;
+    return CELL_BYTES.other;
   }
 
   #blobAt(pointer: number, bytes: number): number {
@@ -228,7 +228,7 @@ export class JsonRows {
     this.#room(2);
     this.#out[this.#at++] = QUOTE;
     this.#out[this.#at++] = BRACE;
-    return 16 + 4 * Math.ceil(bytes / 3);
+    return CELL_BYTES.blob(bytes);
   }
 
   #textAt(pointer: number, bytes: number): number {
@@ -244,18 +244,18 @@ export class JsonRows {
     out[at++] = QUOTE;
     out[at++] = BRACE;
     this.#at = at;
-    return 16 + bytes;
+    return CELL_BYTES.text(bytes); // plain ASCII: a byte a UTF-16 code unit
   }
 
   /** A text that is not plain ASCII, as column() reads it and JSON.stringify writes it (its opening `"` is JSON.stringify's). */
   #textAsStringified(bytes: Uint8Array): number {
-    const value = UTF8.decode(bytes);
+    const value = TEXT_DECODER.decode(bytes);
     const json = JSON.stringify(value);
     this.#at -= 1;
     this.#room(3 * json.length + 1);
     this.#at += this.#out.write(json, this.#at, 'utf8');
     this.#out[this.#at++] = BRACE;
-    return 16 + value.length;
+    return CELL_BYTES.text(value.length);
   }
 
   /** Writes `prefix`, with room for `more` bytes after it. */

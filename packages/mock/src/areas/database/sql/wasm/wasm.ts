@@ -6,7 +6,7 @@ import { type SqliteFailure, sqliteFailure } from '../../protocol/error-codes.ts
 import type { EngineValue } from '../../protocol/values.ts';
 import { EngineVfs, VFS_NAME, type VfsHooks } from '../storage/vfs.ts';
 import { limitConnection } from './connection-limits.ts';
-import { JsonRows, locateRow } from './json-rows.ts';
+import { JsonRows, locateRow, TEXT_DECODER } from './json-rows.ts';
 import { setAuthorizer, setProgressHandler } from './shared-hooks.ts';
 import { ColumnTypes, parameterNames, Statements } from './wasm-gaps.ts';
 
@@ -15,8 +15,6 @@ type Module = { capi: any; wasm: any; oo1: any; vfs: any; version: { libVersion:
 const [SQLITE_ROW, SQLITE_DONE] = [100, 101];
 export const SQLITE_BUSY = 5;
 const [SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB] = [1, 2, 3, 4];
-/** A leading U+FEFF is a character of the value (native libSQL keeps it), not a mark to drop. */
-const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 /** The platform's page size (native libSQL's default); the WebAssembly build's own default is 8192. */
 const PAGE_SIZE = 4096;
 
@@ -227,7 +225,7 @@ export class Sqlite {
       case SQLITE_TEXT: {
         // By its length: a text may hold NUL characters (the module's own reader stops at the first).
         const pointer = raw.sqlite3_column_text(stmt, index) as number;
-        return UTF8.decode(this.#wasm.heap8u().subarray(pointer, pointer + (raw.sqlite3_column_bytes(stmt, index) as number)));
+        return TEXT_DECODER.decode(this.#wasm.heap8u().subarray(pointer, pointer + (raw.sqlite3_column_bytes(stmt, index) as number)));
       }
       case SQLITE_BLOB: {
         const pointer = raw.sqlite3_column_blob(stmt, index) as number;
