@@ -36,7 +36,7 @@ import { type Goal, printGoals } from './lib/goals.ts';
 import { measureJournalCost } from './lib/journal-cost.ts';
 import { measureSuites, measureValidatedCalls } from './lib/mock-in-process.ts';
 import { measuring } from './lib/mock-parts.ts';
-import { pairedThroughput } from './lib/paired-throughput.ts';
+import { type Loaded, pairedThroughput } from './lib/paired-throughput.ts';
 import { BUILT, HEADERS, start, startOurs, stop, waitFor } from './lib/processes.ts';
 import { measureStartup } from './lib/start-up.ts';
 import { median, timed } from './lib/stats.ts';
@@ -91,15 +91,7 @@ async function startBare(status: number, contentType: string, body: string) {
   return { child, url };
 }
 
-interface Measured {
-  rps: number;
-  p50: number;
-  p99: number;
-  bad: number;
-  bytes: number;
-}
-
-async function load(url: string, endpoint: Endpoint, connections: number, duration = SECONDS): Promise<Measured> {
+async function load(url: string, endpoint: Endpoint, connections: number, duration = SECONDS): Promise<Loaded> {
   const result = await autocannon({ url: `${url}${endpoint.path}`, method: endpoint.method, body: endpoint.body, headers: HEADERS, connections, duration });
   return {
     rps: result.requests.average,
