@@ -7,11 +7,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlEngine, type DatabaseSource, type SqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
 import type { SqlRequest } from '../../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
 import { sharedFiles } from '../../../../../../packages/mock/src/areas/database/sql/storage/files.ts';
-import type { EngineWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/engine-worker.ts';
+import { EngineWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/engine-worker.ts';
 import { IdleSteps } from '../../../../../../packages/mock/src/areas/database/sql/threads/idle-steps.ts';
 import type { ToWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/messages.ts';
 import { READY_PER_WORKER, ReadyDatabases } from '../../../../../../packages/mock/src/areas/database/sql/threads/ready-databases.ts';
@@ -23,7 +24,12 @@ const execute = (sql: string): SqlRequest => ({ type: 'execute', stmt: { sql } }
 /** A worker that records what it is sent. */
 function standIn(alive = true) {
   const sent: ToWorker[] = [];
-  const worker = { alive, send: (message: ToWorker) => sent.push(message) } as unknown as EngineWorker;
+  const worker = {
+    alive,
+    send: (message: ToWorker) => sent.push(message),
+    // As engine-worker.ts tells it (with the run that follows): recorded as the message it stands for.
+    adopt: (from: string, key: string) => sent.push({ t: 'adopt', from, key }),
+  } as unknown as EngineWorker;
   return { worker, sent };
 }
 
@@ -56,8 +62,9 @@ function backToBack(depth: number, namespaces: number, turns: (index: number) =>
       if (message.t === 'open') {
         let step = 0;
         spare.begin(message.key, () => ++step === STEPS);
-      } else if (message.t === 'adopt') spare.finish(message.from);
+      }
     },
+    adopt: (from: string) => spare.finish(from),
   } as unknown as EngineWorker;
   const { ready, runLater } = readyDatabases(depth);
   ready.prepare(worker);
@@ -134,6 +141,44 @@ describe('ReadyDatabases', () => {
   });
 });
 
+describe("a worker's handle tells an adopt with the run that follows it", () => {
+  /** An EngineWorker on a port whose other end records what arrives, in order. */
+  function handle() {
+    const { port1, port2 } = new MessageChannel();
+    const worker = new EngineWorker(1, LIMITS, port1, new SharedArrayBuffer(16), new Float64Array(1));
+    const arrived: ToWorker[] = [];
+    port2.on('message', (message: ToWorker) => arrived.push(message));
+    const settled = async (count: number) => {
+      while (arrived.length < count) await new Promise((resolve) => port2.once('message', resolve));
+      port1.close();
+      return arrived;
+    };
+    return { worker, settled };
+  }
+
+  it('carries it in the run sent in the same turn: one message, the adopt done first', async () => {
+    const { worker, settled } = handle();
+    worker.adopt('\u0000ready-1', 'ns\u00000\u0000db');
+    void worker.run('ns\u00000\u0000db', 1, 'full', [execute('SELECT 1')]).catch(() => {});
+    const [run, ...more] = await settled(1);
+    expect(run).toMatchObject({ t: 'run', key: 'ns\u00000\u0000db', adopts: [{ from: '\u0000ready-1', key: 'ns\u00000\u0000db' }] });
+    expect(more).toEqual([]);
+    expect(worker.posted.messages).toBe(1);
+  });
+
+  it.each([
+    ['alone at the end of the turn when no message follows', () => {}],
+    ['before any other message', (worker: EngineWorker) => worker.send({ t: 'drop', key: 'other\u00000\u0000db' })],
+  ])('sends it %s', async (_, next) => {
+    const { worker, settled } = handle();
+    worker.adopt('\u0000ready-1', 'ns\u00000\u0000db');
+    next(worker);
+    const arrived = await settled(next.length === 0 ? 1 : 2);
+    expect(arrived[0]).toEqual({ t: 'adopt', from: '\u0000ready-1', key: 'ns\u00000\u0000db' });
+    expect(arrived.slice(1).map((message) => message.t)).toEqual(next.length === 0 ? [] : ['drop']);
+  });
+});
+
 describe('the engine and its ready databases', () => {
   let engine: SqlEngine | undefined;
   let dir: string | undefined;
@@ -165,11 +210,14 @@ describe('the engine and its ready databases', () => {
       .executor.run(1, 'full', [execute('CREATE TABLE t (v TEXT)'), execute("INSERT INTO t VALUES ('a')"), { type: 'close' }]);
     expect(first.every((outcome) => outcome.type === 'ok')).toBe(true);
     const worker = engine.workerOf('a\u00000', 'db')!;
-    const sent: ToWorker['t'][] = [];
+    const sent: string[] = [];
     const send = worker.send.bind(worker);
     worker.send = (message, transfer) => {
-      sent.push(message.t === 'open' && message.ready ? ('open ready' as ToWorker['t']) : message.t);
       send(message, transfer);
+      // Recorded as sent (a run carries the adopts told before it in its turn).
+      sent.push(
+        message.t === 'open' && message.ready ? 'open ready' : message.t === 'run' && message.adopts ? `run with ${message.adopts.length} adopt` : message.t,
+      );
     };
     const outcomes = await engine
       .database('b\u00000', 'db', source())
@@ -179,7 +227,8 @@ describe('the engine and its ready databases', () => {
 
   it('gives a new empty database the one its worker opened ahead: no open before its statement, the next one opened after it', async () => {
     const { sent, outcomes } = await firstStatement(() => ({ initial: () => undefined }));
-    expect(sent).toEqual(['adopt', 'run', 'open ready']);
+    // One message before its statement ran: the adopt went with the run (the worker woke once).
+    expect(sent).toEqual(['run with 1 adopt', 'open ready']);
     // Its own rows only: the namespace before it wrote one row to its own database.
     expect(outcomes[1]).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'integer', value: '0' }]] } } });
   });
@@ -190,6 +239,6 @@ describe('the engine and its ready databases', () => {
   ])('opens a database that starts from %s on its own files, and takes no ready one', async (_, source) => {
     const { sent } = await firstStatement(source);
     expect(sent[0]).toBe('open');
-    expect(sent).not.toContain('adopt');
+    expect(sent.filter((message) => message.includes('adopt'))).toEqual([]);
   });
 });

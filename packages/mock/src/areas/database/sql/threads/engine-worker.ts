@@ -7,6 +7,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { withJsonText } from '../../../../engine/json-text.ts';
 import type { Access, SqlOutcome, SqlRequest, WrittenOutcome } from '../statements/requests.ts';
 import {
+  type Adoption,
   type FromWorker,
   GUARD_GRACE_MS,
   realTime,
@@ -68,6 +69,12 @@ export class EngineWorker {
   /** Streams closed since the last message to the worker (sent with the next one, or alone after CLOSE_WAIT_MS). */
   #closes: StreamClose[] = [];
   #closesAlone: NodeJS.Timeout | undefined;
+  /**
+   * Databases opened ahead taken over since the last message (ready-databases.ts): they go with
+   * the run that follows in the same turn (the statement that took one), so that the worker wakes
+   * once for both; before any other message, or alone at the end of the turn.
+   */
+  #adopts: Adoption[] = [];
   /** Messages posted to the worker, and closes sent with another message (tests count them). */
   readonly posted = { messages: 0, closesCarried: 0 };
 
@@ -132,6 +139,10 @@ export class EngineWorker {
         this.posted.closesCarried += message.closes.length;
       } else this.#sendCloses();
     }
+    if (this.#adopts.length > 0) {
+      if (message.t === 'run') message.adopts = this.#takeAdopts();
+      else this.#sendAdopts();
+    }
     this.posted.messages++;
     this.#port.postMessage(message, transfer);
   }
@@ -141,6 +152,26 @@ export class EngineWorker {
     if (!this.alive) return;
     this.#closes.push({ key, stream });
     this.#closesAlone ??= setTimeout(() => this.#sendCloses(), CLOSE_WAIT_MS).unref();
+  }
+
+  /** The database opened ahead as `from` is the database `key` from now on: told with the next message (the run that took it). */
+  adopt(from: string, key: string): void {
+    if (!this.alive) return;
+    this.#adopts.push({ from, key });
+    if (this.#adopts.length === 1) queueMicrotask(() => this.#sendAdopts());
+  }
+
+  #takeAdopts(): Adoption[] {
+    const adopts = this.#adopts;
+    this.#adopts = [];
+    return adopts;
+  }
+
+  #sendAdopts(): void {
+    for (const { from, key } of this.#takeAdopts()) {
+      this.posted.messages++;
+      if (this.alive) this.#port.postMessage({ t: 'adopt', from, key } satisfies ToWorker);
+    }
   }
 
   #takeCloses(): StreamClose[] {
@@ -208,6 +239,7 @@ export class EngineWorker {
     this.alive = false;
     this.endReason = reason;
     this.#takeCloses();
+    this.#takeAdopts();
     for (const [id, pending] of this.#pending) {
       this.#pending.delete(id);
       if (error) pending.reject(error);

@@ -185,6 +185,8 @@ function serve(message: ToWorker): void {
     case 'run': {
       // Streams closed before this run was sent close first, as if each had come alone before it.
       for (const { key, stream } of message.closes ?? []) serve({ t: 'close', key, stream });
+      // Then the databases opened ahead it took over (carried with it, as if each had come alone).
+      for (const { from, key } of message.adopts ?? []) serve({ t: 'adopt', from, key });
       // A run for a database closed meanwhile (reset, or closed to make room) answers that; it never opens an empty one.
       const database = databases.get(message.key);
       if (!database) {
