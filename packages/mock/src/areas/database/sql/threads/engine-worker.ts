@@ -69,12 +69,8 @@ export class EngineWorker {
   /** Streams closed since the last message to the worker (sent with the next one, or alone after CLOSE_WAIT_MS). */
   #closes: StreamClose[] = [];
   #closesAlone: NodeJS.Timeout | undefined;
-  /**
-   * Databases opened ahead taken over since the last message (ready-databases.ts): they go with
-   * the run that follows in the same turn (the statement that took one), so that the worker wakes
-   * once for both; before any other message, or alone at the end of the turn.
-   */
-  #adopts: Adoption[] = [];
+  /** Databases opened ahead taken over since the last message (ready-databases.ts): sent with the run that took one, in the same turn (one wake of the worker). */
+  readonly #adopts: Adoption[] = [];
   /** Messages posted to the worker, and closes sent with another message (tests count them). */
   readonly posted = { messages: 0, closesCarried: 0 };
 
@@ -140,7 +136,7 @@ export class EngineWorker {
       } else this.#sendCloses();
     }
     if (this.#adopts.length > 0) {
-      if (message.t === 'run') message.adopts = this.#takeAdopts();
+      if (message.t === 'run') message.adopts = this.#adopts.splice(0);
       else this.#sendAdopts();
     }
     this.posted.messages++;
@@ -154,21 +150,13 @@ export class EngineWorker {
     this.#closesAlone ??= setTimeout(() => this.#sendCloses(), CLOSE_WAIT_MS).unref();
   }
 
-  /** The database opened ahead as `from` is the database `key` from now on: told with the next message (the run that took it). */
+  /** The database opened ahead as `from` is `key` from now on: told with the next message (the run that took it), or alone at the end of the turn. */
   adopt(from: string, key: string): void {
-    if (!this.alive) return;
-    this.#adopts.push({ from, key });
-    if (this.#adopts.length === 1) queueMicrotask(() => this.#sendAdopts());
-  }
-
-  #takeAdopts(): Adoption[] {
-    const adopts = this.#adopts;
-    this.#adopts = [];
-    return adopts;
+    if (this.alive && this.#adopts.push({ from, key }) === 1) queueMicrotask(() => this.#sendAdopts());
   }
 
   #sendAdopts(): void {
-    for (const { from, key } of this.#takeAdopts()) {
+    for (const { from, key } of this.#adopts.splice(0)) {
       this.posted.messages++;
       if (this.alive) this.#port.postMessage({ t: 'adopt', from, key } satisfies ToWorker);
     }
@@ -239,7 +227,7 @@ export class EngineWorker {
     this.alive = false;
     this.endReason = reason;
     this.#takeCloses();
-    this.#takeAdopts();
+    this.#adopts.length = 0;
     for (const [id, pending] of this.#pending) {
       this.#pending.delete(id);
       if (error) pending.reject(error);
