@@ -28,7 +28,7 @@ function standIn(alive = true) {
     alive,
     send: (message: ToWorker) => sent.push(message),
     // As engine-worker.ts tells it (with the run that follows): recorded as the message it stands for.
-    adopt: (from: string, key: string) => sent.push({ t: 'adopt', from, key }),
+    carry: (message: ToWorker) => sent.push(message),
   } as unknown as EngineWorker;
   return { worker, sent };
 }
@@ -64,7 +64,7 @@ function backToBack(depth: number, namespaces: number, turns: (index: number) =>
         spare.begin(message.key, () => ++step === STEPS);
       }
     },
-    adopt: (from: string) => spare.finish(from),
+    carry: (message: ToWorker) => message.t === 'adopt' && spare.finish(message.from),
   } as unknown as EngineWorker;
   const { ready, runLater } = readyDatabases(depth);
   ready.prepare(worker);
@@ -141,7 +141,7 @@ describe('ReadyDatabases', () => {
   });
 });
 
-describe("a worker's handle tells an adopt with the run that follows it", () => {
+describe("a worker's handle tells an adopt or a drop with the run that follows it", () => {
   /** An EngineWorker on a port whose other end records what arrives, in order. */
   function handle() {
     const { port1, port2 } = new MessageChannel();
@@ -156,12 +156,20 @@ describe("a worker's handle tells an adopt with the run that follows it", () => 
     return { worker, settled };
   }
 
-  it('carries it in the run sent in the same turn: one message, the adopt done first', async () => {
+  it('carries them in the run sent in the same turn, in order: one message', async () => {
     const { worker, settled } = handle();
-    worker.adopt('\u0000ready-1', 'ns\u00000\u0000db');
+    worker.carry({ t: 'drop', key: 'old\u00000\u0000db' });
+    worker.carry({ t: 'adopt', from: '\u0000ready-1', key: 'ns\u00000\u0000db' });
     void worker.run('ns\u00000\u0000db', 1, 'full', [execute('SELECT 1')]).catch(() => {});
     const [run, ...more] = await settled(1);
-    expect(run).toMatchObject({ t: 'run', key: 'ns\u00000\u0000db', adopts: [{ from: '\u0000ready-1', key: 'ns\u00000\u0000db' }] });
+    expect(run).toMatchObject({
+      t: 'run',
+      key: 'ns\u00000\u0000db',
+      carried: [
+        { t: 'drop', key: 'old\u00000\u0000db' },
+        { t: 'adopt', from: '\u0000ready-1', key: 'ns\u00000\u0000db' },
+      ],
+    });
     expect(more).toEqual([]);
     expect(worker.posted.messages).toBe(1);
   });
@@ -171,7 +179,7 @@ describe("a worker's handle tells an adopt with the run that follows it", () => 
     ['before any other message', (worker: EngineWorker) => worker.send({ t: 'drop', key: 'other\u00000\u0000db' })],
   ])('sends it %s', async (_, next) => {
     const { worker, settled } = handle();
-    worker.adopt('\u0000ready-1', 'ns\u00000\u0000db');
+    worker.carry({ t: 'adopt', from: '\u0000ready-1', key: 'ns\u00000\u0000db' });
     next(worker);
     const arrived = await settled(next.length === 0 ? 1 : 2);
     expect(arrived[0]).toEqual({ t: 'adopt', from: '\u0000ready-1', key: 'ns\u00000\u0000db' });
@@ -214,9 +222,13 @@ describe('the engine and its ready databases', () => {
     const send = worker.send.bind(worker);
     worker.send = (message, transfer) => {
       send(message, transfer);
-      // Recorded as sent (a run carries the adopts told before it in its turn).
+      // Recorded as sent (a run carries the adopts and drops told before it in its turn).
       sent.push(
-        message.t === 'open' && message.ready ? 'open ready' : message.t === 'run' && message.adopts ? `run with ${message.adopts.length} adopt` : message.t,
+        message.t === 'open' && message.ready
+          ? 'open ready'
+          : message.t === 'run' && message.carried
+            ? `run carrying ${message.carried.map((carried) => carried.t).join(', ')}`
+            : message.t,
       );
     };
     const outcomes = await engine
@@ -228,9 +240,29 @@ describe('the engine and its ready databases', () => {
   it('gives a new empty database the one its worker opened ahead: no open before its statement, the next one opened after it', async () => {
     const { sent, outcomes } = await firstStatement(() => ({ initial: () => undefined }));
     // One message before its statement ran: the adopt went with the run (the worker woke once).
-    expect(sent).toEqual(['run with 1 adopt', 'open ready']);
+    expect(sent).toEqual(['run carrying adopt', 'open ready']);
     // Its own rows only: the namespace before it wrote one row to its own database.
     expect(outcomes[1]).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'integer', value: '0' }]] } } });
+  });
+
+  it('past maxDatabases, sends the drop of the idle one with the run that needed its room: its connections close after that run, its rows stay', async () => {
+    engine = createSqlEngine({ limits: { ...LIMITS, maxDatabases: 1 } });
+    const rows = (namespace: string, ...sql: string[]) =>
+      engine!.database(`${namespace}\u00000`, 'db').executor.run(1, 'full', [...sql.map(execute), execute('SELECT v FROM t'), { type: 'close' }]);
+    await rows('a', 'CREATE TABLE t (v TEXT)', "INSERT INTO t VALUES ('a')");
+    const worker = engine.workerOf('a\u00000', 'db')!;
+    const sent: string[] = [];
+    const send = worker.send.bind(worker);
+    worker.send = (message, transfer) => {
+      send(message, transfer);
+      sent.push(message.t === 'run' && message.carried ? `run carrying ${message.carried.map((carried) => carried.t).join(', ')}` : message.t);
+    };
+    const b = await rows('b', 'CREATE TABLE t (v TEXT)', "INSERT INTO t VALUES ('b')");
+    expect(sent.slice(0, 1)).toEqual(['run carrying drop, adopt']);
+    expect(b.at(-2)).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'text', value: 'b' }]] } } });
+    // a opens again (b makes room the same way), as last committed.
+    const a = await rows('a');
+    expect(a.at(-2)).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'text', value: 'a' }]] } } });
   });
 
   it.each([

@@ -7,7 +7,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { withJsonText } from '../../../../engine/json-text.ts';
 import type { Access, SqlOutcome, SqlRequest, WrittenOutcome } from '../statements/requests.ts';
 import {
-  type Adoption,
+  type Carried,
   type FromWorker,
   GUARD_GRACE_MS,
   realTime,
@@ -69,8 +69,8 @@ export class EngineWorker {
   /** Streams closed since the last message to the worker (sent with the next one, or alone after CLOSE_WAIT_MS). */
   #closes: StreamClose[] = [];
   #closesAlone: NodeJS.Timeout | undefined;
-  /** Databases opened ahead taken over since the last message (ready-databases.ts): sent with the run that took one, in the same turn (one wake of the worker). */
-  readonly #adopts: Adoption[] = [];
+  /** Adopts and drops since the last message: sent with the run that follows in the same turn (one wake of the worker for a new namespace's first statement). */
+  readonly #carried: Carried[] = [];
   /** Messages posted to the worker, and closes sent with another message (tests count them). */
   readonly posted = { messages: 0, closesCarried: 0 };
 
@@ -135,9 +135,9 @@ export class EngineWorker {
         this.posted.closesCarried += message.closes.length;
       } else this.#sendCloses();
     }
-    if (this.#adopts.length > 0) {
-      if (message.t === 'run') message.adopts = this.#adopts.splice(0);
-      else this.#sendAdopts();
+    if (this.#carried.length > 0) {
+      if (message.t === 'run') message.carried = this.#carried.splice(0);
+      else this.#sendCarried();
     }
     this.posted.messages++;
     this.#port.postMessage(message, transfer);
@@ -150,15 +150,15 @@ export class EngineWorker {
     this.#closesAlone ??= setTimeout(() => this.#sendCloses(), CLOSE_WAIT_MS).unref();
   }
 
-  /** The database opened ahead as `from` is `key` from now on: told with the next message (the run that took it), or alone at the end of the turn. */
-  adopt(from: string, key: string): void {
-    if (this.alive && this.#adopts.push({ from, key }) === 1) queueMicrotask(() => this.#sendAdopts());
+  /** An adopt or a drop: told with the next message (the run of the statement that made it), or alone at the end of the turn. */
+  carry(message: Carried): void {
+    if (this.alive && this.#carried.push(message) === 1) queueMicrotask(() => this.#sendCarried());
   }
 
-  #sendAdopts(): void {
-    for (const { from, key } of this.#adopts.splice(0)) {
+  #sendCarried(): void {
+    for (const message of this.#carried.splice(0)) {
       this.posted.messages++;
-      if (this.alive) this.#port.postMessage({ t: 'adopt', from, key } satisfies ToWorker);
+      if (this.alive) this.#port.postMessage(message satisfies ToWorker);
     }
   }
 
@@ -227,7 +227,7 @@ export class EngineWorker {
     this.alive = false;
     this.endReason = reason;
     this.#takeCloses();
-    this.#adopts.length = 0;
+    this.#carried.length = 0;
     for (const [id, pending] of this.#pending) {
       this.#pending.delete(id);
       if (error) pending.reject(error);

@@ -60,7 +60,7 @@ export class ReadyDatabases {
     const ready = worker.alive ? this.#ready.get(worker)?.shift() : undefined;
     if (!ready) return undefined;
     // Told with the statement's run, sent in the same turn (engine-worker.ts): the worker wakes once.
-    worker.adopt(ready.key, key);
+    worker.carry({ t: 'adopt', from: ready.key, key });
     this.later(() => this.prepare(worker));
     return ready.files;
   }
