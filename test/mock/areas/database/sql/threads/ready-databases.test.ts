@@ -4,6 +4,7 @@
 // open of the one taken was done in the worker's idle turns (counted, on a stand-in event loop),
 // and that the rows stay in their own namespace (the model-based test,
 // test/mock/areas/database/sql/engine-model.test.ts, fails when two databases are given the same one).
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -263,6 +264,28 @@ describe('the engine and its ready databases', () => {
     // a opens again (b makes room the same way), as last committed.
     const a = await rows('a');
     expect(a.at(-2)).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'text', value: 'a' }]] } } });
+  });
+
+  it('reopens a database whose drop still waits for an idle turn on that drop done first: the drop never closes it again', async () => {
+    engine = createSqlEngine({ limits: { ...LIMITS, maxDatabases: 2 } });
+    const on = (namespace: string, stream: number, ...requests: SqlRequest[]) =>
+      engine!.database(`${namespace}\u00000`, 'db').executor.run(stream, 'full', requests);
+    const rowsOf = async (namespace: string) => (await on(namespace, 9, execute('SELECT v FROM t'), { type: 'close' }))[0];
+    await on('a', 1, execute('CREATE TABLE t (v TEXT)'), execute("INSERT INTO t VALUES ('a')"), { type: 'close' });
+    // c's second stream waits for the first one's lock: a run stays in flight, so no idle turn comes.
+    await on('c', 1, execute('CREATE TABLE t (v TEXT)'), execute('BEGIN IMMEDIATE'));
+    const waiting = once(engine.workerOf('c\u00000', 'db')!.events, 'waiting');
+    const writer = on('c', 2, execute("INSERT INTO t VALUES ('c')"), { type: 'close' });
+    await waiting;
+    // b's first statement drops a (idle, least recently used) to make room; a comes back, dropping b.
+    await on('b', 1, execute('CREATE TABLE t (v TEXT)'), { type: 'close' });
+    expect(await rowsOf('a')).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'text', value: 'a' }]] } } });
+    // The lock is released: the run ends, and the worker's idle turns come, one job step each
+    // between two statements (the open ahead of the next empty database is queued too); a stays open.
+    await on('c', 1, execute('COMMIT'), { type: 'close' });
+    await writer;
+    for (let statement = 0; statement < 20; statement++)
+      expect(await rowsOf('a')).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'text', value: 'a' }]] } } });
   });
 
   it.each([
