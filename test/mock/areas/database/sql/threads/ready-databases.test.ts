@@ -4,14 +4,16 @@
 // open of the one taken was done in the worker's idle turns (counted, on a stand-in event loop),
 // and that the rows stay in their own namespace (the model-based test,
 // test/mock/areas/database/sql/engine-model.test.ts, fails when two databases are given the same one).
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlEngine, type DatabaseSource, type SqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
 import type { SqlRequest } from '../../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
 import { sharedFiles } from '../../../../../../packages/mock/src/areas/database/sql/storage/files.ts';
-import type { EngineWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/engine-worker.ts';
+import { EngineWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/engine-worker.ts';
 import { IdleSteps } from '../../../../../../packages/mock/src/areas/database/sql/threads/idle-steps.ts';
 import type { ToWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/messages.ts';
 import { READY_PER_WORKER, ReadyDatabases } from '../../../../../../packages/mock/src/areas/database/sql/threads/ready-databases.ts';
@@ -23,7 +25,12 @@ const execute = (sql: string): SqlRequest => ({ type: 'execute', stmt: { sql } }
 /** A worker that records what it is sent. */
 function standIn(alive = true) {
   const sent: ToWorker[] = [];
-  const worker = { alive, send: (message: ToWorker) => sent.push(message) } as unknown as EngineWorker;
+  const worker = {
+    alive,
+    send: (message: ToWorker) => sent.push(message),
+    // As engine-worker.ts tells it (with the run that follows): recorded as the message it stands for.
+    carry: (message: ToWorker) => sent.push(message),
+  } as unknown as EngineWorker;
   return { worker, sent };
 }
 
@@ -56,8 +63,9 @@ function backToBack(depth: number, namespaces: number, turns: (index: number) =>
       if (message.t === 'open') {
         let step = 0;
         spare.begin(message.key, () => ++step === STEPS);
-      } else if (message.t === 'adopt') spare.finish(message.from);
+      }
     },
+    carry: (message: ToWorker) => message.t === 'adopt' && spare.finish(message.from),
   } as unknown as EngineWorker;
   const { ready, runLater } = readyDatabases(depth);
   ready.prepare(worker);
@@ -134,6 +142,52 @@ describe('ReadyDatabases', () => {
   });
 });
 
+describe("a worker's handle tells an adopt or a drop with the run that follows it", () => {
+  /** An EngineWorker on a port whose other end records what arrives, in order. */
+  function handle() {
+    const { port1, port2 } = new MessageChannel();
+    const worker = new EngineWorker(1, LIMITS, port1, new SharedArrayBuffer(16), new Float64Array(1));
+    const arrived: ToWorker[] = [];
+    port2.on('message', (message: ToWorker) => arrived.push(message));
+    const settled = async (count: number) => {
+      while (arrived.length < count) await new Promise((resolve) => port2.once('message', resolve));
+      port1.close();
+      return arrived;
+    };
+    return { worker, settled };
+  }
+
+  it('carries them in the run sent in the same turn, in order: one message', async () => {
+    const { worker, settled } = handle();
+    worker.carry({ t: 'drop', key: 'old\u00000\u0000db' });
+    worker.carry({ t: 'adopt', from: '\u0000ready-1', key: 'ns\u00000\u0000db' });
+    void worker.run('ns\u00000\u0000db', 1, 'full', [execute('SELECT 1')]).catch(() => {});
+    const [run, ...more] = await settled(1);
+    expect(run).toMatchObject({
+      t: 'run',
+      key: 'ns\u00000\u0000db',
+      carried: [
+        { t: 'drop', key: 'old\u00000\u0000db' },
+        { t: 'adopt', from: '\u0000ready-1', key: 'ns\u00000\u0000db' },
+      ],
+    });
+    expect(more).toEqual([]);
+    expect(worker.posted.messages).toBe(1);
+  });
+
+  it.each([
+    ['alone at the end of the turn when no message follows', () => {}],
+    ['before any other message', (worker: EngineWorker) => worker.send({ t: 'drop', key: 'other\u00000\u0000db' })],
+  ])('sends it %s', async (_, next) => {
+    const { worker, settled } = handle();
+    worker.carry({ t: 'adopt', from: '\u0000ready-1', key: 'ns\u00000\u0000db' });
+    next(worker);
+    const arrived = await settled(next.length === 0 ? 1 : 2);
+    expect(arrived[0]).toEqual({ t: 'adopt', from: '\u0000ready-1', key: 'ns\u00000\u0000db' });
+    expect(arrived.slice(1).map((message) => message.t)).toEqual(next.length === 0 ? [] : ['drop']);
+  });
+});
+
 describe('the engine and its ready databases', () => {
   let engine: SqlEngine | undefined;
   let dir: string | undefined;
@@ -165,11 +219,18 @@ describe('the engine and its ready databases', () => {
       .executor.run(1, 'full', [execute('CREATE TABLE t (v TEXT)'), execute("INSERT INTO t VALUES ('a')"), { type: 'close' }]);
     expect(first.every((outcome) => outcome.type === 'ok')).toBe(true);
     const worker = engine.workerOf('a\u00000', 'db')!;
-    const sent: ToWorker['t'][] = [];
+    const sent: string[] = [];
     const send = worker.send.bind(worker);
     worker.send = (message, transfer) => {
-      sent.push(message.t === 'open' && message.ready ? ('open ready' as ToWorker['t']) : message.t);
       send(message, transfer);
+      // Recorded as sent (a run carries the adopts and drops told before it in its turn).
+      sent.push(
+        message.t === 'open' && message.ready
+          ? 'open ready'
+          : message.t === 'run' && message.carried
+            ? `run carrying ${message.carried.map((carried) => carried.t).join(', ')}`
+            : message.t,
+      );
     };
     const outcomes = await engine
       .database('b\u00000', 'db', source())
@@ -179,9 +240,52 @@ describe('the engine and its ready databases', () => {
 
   it('gives a new empty database the one its worker opened ahead: no open before its statement, the next one opened after it', async () => {
     const { sent, outcomes } = await firstStatement(() => ({ initial: () => undefined }));
-    expect(sent).toEqual(['adopt', 'run', 'open ready']);
+    // One message before its statement ran: the adopt went with the run (the worker woke once).
+    expect(sent).toEqual(['run carrying adopt', 'open ready']);
     // Its own rows only: the namespace before it wrote one row to its own database.
     expect(outcomes[1]).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'integer', value: '0' }]] } } });
+  });
+
+  it('past maxDatabases, sends the drop of the idle one with the run that needed its room: its connections close after that run, its rows stay', async () => {
+    engine = createSqlEngine({ limits: { ...LIMITS, maxDatabases: 1 } });
+    const rows = (namespace: string, ...sql: string[]) =>
+      engine!.database(`${namespace}\u00000`, 'db').executor.run(1, 'full', [...sql.map(execute), execute('SELECT v FROM t'), { type: 'close' }]);
+    await rows('a', 'CREATE TABLE t (v TEXT)', "INSERT INTO t VALUES ('a')");
+    const worker = engine.workerOf('a\u00000', 'db')!;
+    const sent: string[] = [];
+    const send = worker.send.bind(worker);
+    worker.send = (message, transfer) => {
+      send(message, transfer);
+      sent.push(message.t === 'run' && message.carried ? `run carrying ${message.carried.map((carried) => carried.t).join(', ')}` : message.t);
+    };
+    const b = await rows('b', 'CREATE TABLE t (v TEXT)', "INSERT INTO t VALUES ('b')");
+    expect(sent.slice(0, 1)).toEqual(['run carrying drop, adopt']);
+    expect(b.at(-2)).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'text', value: 'b' }]] } } });
+    // a opens again (b makes room the same way), as last committed.
+    const a = await rows('a');
+    expect(a.at(-2)).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'text', value: 'a' }]] } } });
+  });
+
+  it('reopens a database whose drop still waits for an idle turn on that drop done first: the drop never closes it again', async () => {
+    engine = createSqlEngine({ limits: { ...LIMITS, maxDatabases: 2 } });
+    const on = (namespace: string, stream: number, ...requests: SqlRequest[]) =>
+      engine!.database(`${namespace}\u00000`, 'db').executor.run(stream, 'full', requests);
+    const rowsOf = async (namespace: string) => (await on(namespace, 9, execute('SELECT v FROM t'), { type: 'close' }))[0];
+    await on('a', 1, execute('CREATE TABLE t (v TEXT)'), execute("INSERT INTO t VALUES ('a')"), { type: 'close' });
+    // c's second stream waits for the first one's lock: a run stays in flight, so no idle turn comes.
+    await on('c', 1, execute('CREATE TABLE t (v TEXT)'), execute('BEGIN IMMEDIATE'));
+    const waiting = once(engine.workerOf('c\u00000', 'db')!.events, 'waiting');
+    const writer = on('c', 2, execute("INSERT INTO t VALUES ('c')"), { type: 'close' });
+    await waiting;
+    // b's first statement drops a (idle, least recently used) to make room; a comes back, dropping b.
+    await on('b', 1, execute('CREATE TABLE t (v TEXT)'), { type: 'close' });
+    expect(await rowsOf('a')).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'text', value: 'a' }]] } } });
+    // The lock is released: the run ends, and the worker's idle turns come, one job step each
+    // between two statements (the open ahead of the next empty database is queued too); a stays open.
+    await on('c', 1, execute('COMMIT'), { type: 'close' });
+    await writer;
+    for (let statement = 0; statement < 20; statement++)
+      expect(await rowsOf('a')).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'text', value: 'a' }]] } } });
   });
 
   it.each([
@@ -190,6 +294,6 @@ describe('the engine and its ready databases', () => {
   ])('opens a database that starts from %s on its own files, and takes no ready one', async (_, source) => {
     const { sent } = await firstStatement(source);
     expect(sent[0]).toBe('open');
-    expect(sent).not.toContain('adopt');
+    expect(sent.filter((message) => message.includes('adopt'))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { withJsonText } from '../../../../engine/json-text.ts';
 import type { Access, SqlOutcome, SqlRequest, WrittenOutcome } from '../statements/requests.ts';
 import {
+  type Carried,
   type FromWorker,
   GUARD_GRACE_MS,
   realTime,
@@ -68,6 +69,8 @@ export class EngineWorker {
   /** Streams closed since the last message to the worker (sent with the next one, or alone after CLOSE_WAIT_MS). */
   #closes: StreamClose[] = [];
   #closesAlone: NodeJS.Timeout | undefined;
+  /** Adopts and drops since the last message: sent with the run that follows in the same turn (one wake of the worker for a new namespace's first statement). */
+  readonly #carried: Carried[] = [];
   /** Messages posted to the worker, and closes sent with another message (tests count them). */
   readonly posted = { messages: 0, closesCarried: 0 };
 
@@ -132,6 +135,10 @@ export class EngineWorker {
         this.posted.closesCarried += message.closes.length;
       } else this.#sendCloses();
     }
+    if (this.#carried.length > 0) {
+      if (message.t === 'run') message.carried = this.#carried.splice(0);
+      else this.#sendCarried();
+    }
     this.posted.messages++;
     this.#port.postMessage(message, transfer);
   }
@@ -141,6 +148,18 @@ export class EngineWorker {
     if (!this.alive) return;
     this.#closes.push({ key, stream });
     this.#closesAlone ??= setTimeout(() => this.#sendCloses(), CLOSE_WAIT_MS).unref();
+  }
+
+  /** An adopt or a drop: told with the next message (the run of the statement that made it), or alone at the end of the turn. */
+  carry(message: Carried): void {
+    if (this.alive && this.#carried.push(message) === 1) queueMicrotask(() => this.#sendCarried());
+  }
+
+  #sendCarried(): void {
+    for (const message of this.#carried.splice(0)) {
+      this.posted.messages++;
+      if (this.alive) this.#port.postMessage(message satisfies ToWorker);
+    }
   }
 
   #takeCloses(): StreamClose[] {
@@ -208,6 +227,7 @@ export class EngineWorker {
     this.alive = false;
     this.endReason = reason;
     this.#takeCloses();
+    this.#carried.length = 0;
     for (const [id, pending] of this.#pending) {
       this.#pending.delete(id);
       if (error) pending.reject(error);

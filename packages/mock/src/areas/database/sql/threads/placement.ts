@@ -120,7 +120,8 @@ export function createPlacement({ supervisor, limits, databases, clock }: Placem
   /** Closes a database's connections in its worker, fenced off first (whatever it has not checkpointed stays in the WAL); its files stay. */
   function close(database: OpenDatabase): void {
     if (database.files) fenceFiles(database.files);
-    database.openIn?.send({ t: 'drop', key: database.key });
+    // With the run that follows, if any (engine-worker.ts): the worker closes its connections after that run (worker.ts).
+    database.openIn?.carry({ t: 'drop', key: database.key });
     database.openIn?.databases.delete(database.key);
     database.openIn = undefined;
     held.delete(database);

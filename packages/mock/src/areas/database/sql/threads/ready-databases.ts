@@ -59,7 +59,8 @@ export class ReadyDatabases {
   take(worker: EngineWorker, key: string): DatabaseFiles | undefined {
     const ready = worker.alive ? this.#ready.get(worker)?.shift() : undefined;
     if (!ready) return undefined;
-    worker.send({ t: 'adopt', from: ready.key, key });
+    // Told with the statement's run, sent in the same turn (engine-worker.ts): the worker wakes once.
+    worker.carry({ t: 'adopt', from: ready.key, key });
     this.later(() => this.prepare(worker));
     return ready.files;
   }

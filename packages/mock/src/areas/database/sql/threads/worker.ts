@@ -180,11 +180,15 @@ function serve(message: ToWorker): void {
       return;
     case 'adopt':
       spare.finish(message.from);
+      spare.finish(message.key);
       adopt(message.from, message.key);
       return;
     case 'run': {
       // Streams closed before this run was sent close first, as if each had come alone before it.
       for (const { key, stream } of message.closes ?? []) serve({ t: 'close', key, stream });
+      // Then the adopts and drops it carries, as if each had come alone; a drop of its own database first.
+      for (const carried of message.carried ?? []) serve(carried);
+      spare.finish(message.key);
       // A run for a database closed meanwhile (reset, or closed to make room) answers that; it never opens an empty one.
       const database = databases.get(message.key);
       if (!database) {
@@ -213,10 +217,13 @@ function serve(message: ToWorker): void {
       return;
     }
     case 'drop':
+      // Its connections close in an idle turn (idle-steps.ts), after the run it came with (a new
+      // namespace's first statement, past maxDatabases); anything that names the key finishes it first.
       spare.finish(message.key);
-      drop(message.key);
+      spare.begin(message.key, () => (drop(message.key), true));
       return;
     case 'inspect': {
+      spare.finish(message.key);
       const database = databases.get(message.key);
       const pool = database ? [...database.pool.full, ...database.pool['read-only']].map((connection) => connection.inspect()) : [];
       send({ t: 'inspected', id: message.id, pool, streams: database?.streams.size ?? 0, splitCache: splitCacheSize() });
