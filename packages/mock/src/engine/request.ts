@@ -159,7 +159,8 @@ function decodeBody(
   /** Whether the text may hold an integer beyond 2^53 (read exactly then), looked for once. */
   let longNumber = false;
   if (isJsonMedia(media.type) || isJsonMedia(type)) {
-    const depth = jsonTextDepth(text, MAX_JSON_DEPTH);
+    // A text no longer than the limit cannot nest deeper than it (each level takes a character): not scanned.
+    const depth = text.length <= MAX_JSON_DEPTH ? 0 : jsonTextDepth(text, MAX_JSON_DEPTH);
     if (depth > MAX_JSON_DEPTH) {
       violations.push({ location: ['body'], message: tooDeepMessage(depth) });
       return { request, violations, text };
