@@ -53,6 +53,33 @@ describe('journal entries kept by field', () => {
     expect(inputAt(columns, 0)).toBe(input);
   });
 
+  // Each row: what the next entry changes from `plain`, and whether it keeps the previous entry's params object (its own otherwise).
+  const REPEATS: [string, Partial<JournalInput>, boolean][] = [
+    ['the same parameters', { params: { libraryId: '42' } }, true],
+    ['another value', { params: { libraryId: '43' } }, false],
+    ['one more name', { params: { libraryId: '42', videoId: 'v' } }, false],
+    ['one name fewer', { params: {} }, false],
+    ['none', { params: undefined }, false],
+  ];
+  it.each(REPEATS)('gives back a repeated entry as recorded, keeping the previous one’s parameters only when equal: %s', (_, change, shared) => {
+    const columns = newColumns(4);
+    storeAt(columns, 3, plain, 1);
+    const next = { ...plain, path: `${plain.path}`, bodyText: `${plain.bodyText}`, ...change };
+    storeAt(columns, 0, next, 1, 3);
+    expect(inputAt(columns, 0)).toEqual(next);
+    expect(inputAt(columns, 3)).toEqual(plain);
+    expect(columns.params[0] === columns.params[3]).toBe(shared);
+  });
+
+  it('compares with no previous entry when told none, and with a kept-whole one as with no other', () => {
+    const columns = newColumns(2);
+    storeAt(columns, 0, { ...plain, statements: ['SELECT 1'] }, 1);
+    const next = { ...plain, params: { libraryId: '42' } };
+    storeAt(columns, 1, next, 1, 0);
+    expect(inputAt(columns, 1)).toEqual(next);
+    expect(columns.params[1]).toBe(next.params);
+  });
+
   it('moves entries to larger columns and lets go of a cleared one', () => {
     const [small, large] = [newColumns(2), newColumns(4)];
     const rare = { ...plain, statements: ['SELECT 1'] };

@@ -2,7 +2,7 @@
 // engine's answer serialized (exact JSON, violations in `sl-violations`), and the mock's own
 // problem answers (413 and the like).
 
-import { bodyText, type EngineAnswer } from '../engine/answer.ts';
+import { bodyText, type EngineAnswer, isKept, keptFrozen } from '../engine/answer.ts';
 import type { BodyLimit } from '../engine/area.ts';
 import type { DoorAnswer } from './door.ts';
 
@@ -43,13 +43,13 @@ const serializedOnce = new WeakMap<EngineAnswer, DoorAnswer>();
  * in `sl-violations`. A kept answer is serialized once (frozen too: never change what this returns).
  */
 export function serialize(answer: EngineAnswer): DoorAnswer {
-  // The engine makes fresh headers for each answer but a kept one's (frozen; a truncating fault's answer shares them): they become the door's.
-  if (!Object.isFrozen(answer)) return serializeNow(answer, Object.isFrozen(answer.headers) ? { ...answer.headers } : answer.headers);
+  // The engine makes fresh headers for each answer but a kept one's (frozen): they become the door's.
+  if (!isKept(answer)) return serializeNow(answer, answer.headers);
   let served = serializedOnce.get(answer);
   if (!served) {
     served = serializeNow(answer, { ...answer.headers });
     Object.freeze(served.headers);
-    serializedOnce.set(answer, Object.freeze(served));
+    serializedOnce.set(answer, keptFrozen(served));
   }
   return served;
 }

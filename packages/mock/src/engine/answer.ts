@@ -27,6 +27,18 @@ export interface EngineAnswer {
   text?: JsonText;
 }
 
+/** What marks a value kept (given again as it is while its state is unchanged): frozen, and asked for without Object.isFrozen, a call into V8's runtime. */
+const KEPT = Symbol('kept');
+
+/** `value` frozen and marked kept (a mark not enumerable: a spread copy is not kept). Not for headers: fetch's Headers reads every own key, symbols too. */
+export function keptFrozen<T extends object>(value: T): T {
+  Object.defineProperty(value, KEPT, { value: true });
+  return Object.freeze(value);
+}
+
+/** Whether `value` was made by keptFrozen (then it is frozen). */
+export const isKept = (value: object): boolean => (value as { [KEPT]?: boolean })[KEPT] === true;
+
 export const problem = (status: number, title: string, detail: string, extra: Record<string, unknown> = {}): EngineAnswer => ({
   status,
   headers: { 'content-type': 'application/problem+json' },

@@ -22,6 +22,15 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
 const WRITE_OVERHEAD_BYTES = 1024;
 export type AnyBehaviour = AreaBehaviour<unknown, unknown>;
 
+/** An operation's part of the answering path, decided once: its area's behaviour and handler, whether a write is charged to the state cap, whether a read may be kept. */
+interface OperationPlan {
+  behaviour: AnyBehaviour;
+  handler: NonNullable<AnyBehaviour['handlers']>[string] | undefined;
+  charged: boolean;
+  reusable: boolean;
+  served: ServedOperation;
+}
+
 /** What the answering path works with, made once by createEngine. */
 export interface EngineCore {
   behaviours: Map<string, AnyBehaviour>;
@@ -50,17 +59,19 @@ export function createAnswering(core: EngineCore) {
   };
   /** Operations whose data their area keeps outside the state (not charged to the state size cap). */
   const outsideState = new Set([...behaviours.values()].flatMap((behaviour) => behaviour.protocol?.outsideState ?? []));
-  /** Reads whose answers may be kept while their namespace's state is unchanged (see reuse.ts): GETs of areas the engine sees every write of. */
-  const reusable = new Set(
-    operations.filter((operation) => {
+  /**
+   * What the path past routing asks of each operation, decided once (one look-up a call, not five):
+   * `reusable`, a read whose answers may be kept while its namespace's state is unchanged (see
+   * reuse.ts): a GET of an area the engine sees every write of.
+   */
+  const plans = new Map(
+    operations.map((operation) => {
       const behaviour = behaviours.get(operation.area)!;
-      return (
-        operation.method === 'GET' &&
-        behaviour.handlers?.[operation.operationId] !== undefined &&
-        !behaviour.protocol?.upgrade &&
-        !behaviour.protocol?.namespaceOf &&
-        !outsideState.has(operation.operationId)
-      );
+      const handler = behaviour.handlers?.[operation.operationId];
+      const inState = !outsideState.has(operation.operationId);
+      const reusable = operation.method === 'GET' && handler !== undefined && !behaviour.protocol?.upgrade && !behaviour.protocol?.namespaceOf && inState;
+      const plan: OperationPlan = { behaviour, handler, charged: !READS.has(operation.method) && inState, reusable, served: served.get(operation)! };
+      return [operation, plan];
     }),
   );
 
@@ -128,7 +139,8 @@ export function createAnswering(core: EngineCore) {
     const faulted = (): EngineAnswer | Promise<EngineAnswer> => {
       if (fault.network === 'reset' || fault.network === 'hang') return servedBy({ status: 0, headers: {}, violations: [], network: fault.network }, operation);
       if (fault.status !== undefined) return servedBy({ ...faultAnswer(operation, fault), network: fault.network }, operation);
-      if (fault.network === 'truncate') return mapSettled(answerCall(incoming, route, namespace, trace), (answer) => ({ ...answer, network: 'truncate' }));
+      if (fault.network === 'truncate')
+        return mapSettled(answerCall(incoming, route, namespace, trace), (answer) => ({ ...answer, headers: { ...answer.headers }, network: 'truncate' }));
       return answerCall(incoming, route, namespace, trace);
     };
     return fault.latencyMs ? core.sleep(fault.latencyMs).then(faulted) : faulted();
@@ -142,7 +154,8 @@ export function createAnswering(core: EngineCore) {
     trace: Trace,
   ): EngineAnswer | Promise<EngineAnswer> {
     const { operation } = route;
-    const behaviour = behaviours.get(operation.area)!;
+    const plan = plans.get(operation)!;
+    const { behaviour, handler } = plan;
 
     const { request, violations, unsupported, text } = readRequest(operation, route.rawParams, incoming);
     trace.request = request;
@@ -150,7 +163,6 @@ export function createAnswering(core: EngineCore) {
     trace.requestViolations = violations;
     if (unsupported && !behaviour.invalidRequest) return servedBy(problem(415, 'Unsupported media type', `Content-Type ${unsupported}`), operation);
 
-    const handler = behaviour.handlers?.[operation.operationId];
     const preference = prism.asksForPreference(incoming);
     if (violations.length > 0 && !(preference && !behaviour.invalidRequest)) {
       const refused = behaviour.invalidRequest?.(violations, request) ?? documentedAnswerOrProblem(operation, 400, violations);
@@ -167,8 +179,7 @@ export function createAnswering(core: EngineCore) {
 
     // A write counts against the namespace's state size cap at what its body and parameters take, plus what a handler adds (IDs, times);
     // not an operation whose data the area keeps outside the state, under limits of its own.
-    const charged = !READS.has(incoming.method) && !outsideState.has(operation.operationId);
-    if (charged && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params) + WRITE_OVERHEAD_BYTES)) {
+    if (plan.charged && !namespaces.charge(namespace, heapBytes(request.body) + heapBytes(request.params) + WRITE_OVERHEAD_BYTES)) {
       const over = [{ location: ['body'], message: stateCapMessage(core.maxStateBytes ?? DEFAULT_MAX_STATE_BYTES) }];
       return servedBy(
         checked(operation, toAnswer(behaviour.invalidRequest?.(over, request) ?? documentedAnswerOrProblem(operation, 400, over)), [], trace),
@@ -177,16 +188,17 @@ export function createAnswering(core: EngineCore) {
     }
     const state = namespaces.stateOf(namespace, operation.area);
     const { reuse } = core;
-    const read = reuse !== undefined && incoming.method === 'GET' && incoming.body === undefined && reusable.has(operation);
+    const read = reuse !== undefined && plan.reusable && incoming.body === undefined;
     const found = read ? reuse.find(namespace, operation, incoming, state, clocks.of(namespace)) : undefined;
-    return found?.answer ?? runHandler(incoming, operation, handler, request, namespace, state, read, found?.ticket, trace);
+    return found?.answer ?? runHandler(incoming, operation, plan, handler, request, namespace, state, read, found?.ticket, trace);
   }
 
   /** The area's handler on a validated request, its answer checked (and kept, for a read that may be). */
   function runHandler(
     incoming: IncomingRequest,
     operation: CompiledOperation,
-    handler: NonNullable<NonNullable<AnyBehaviour['handlers']>[string]>,
+    plan: OperationPlan,
+    handler: NonNullable<OperationPlan['handler']>,
     request: MockRequest,
     namespace: string,
     state: unknown,
@@ -215,7 +227,8 @@ export function createAnswering(core: EngineCore) {
     const answered = (response: MockResponse): EngineAnswer => {
       let answer: EngineAnswer;
       try {
-        answer = servedBy(checked(operation, toAnswer(response), [], trace), operation);
+        answer = checked(operation, toAnswer(response), [], trace);
+        answer.operation = plan.served;
       } finally {
         endWrites();
       }

@@ -157,8 +157,7 @@ export function createPrismAdapter(documents: Map<string, OpenApiDocument>, defa
     },
 
     /** Whether a request asks Prism for a specific answer (Prefer header or `__code`-style query). */
-    asksForPreference: (request: Pick<PrismRequest, 'headers' | 'query'>) =>
-      request.headers.prefer !== undefined || Object.keys(request.query).some((name) => name.startsWith('__')),
+    asksForPreference: (request: Pick<PrismRequest, 'headers' | 'query'>) => request.headers.prefer !== undefined || hasPrismQuery(request.query),
 
     /** Prism's answer for an operation, with the request's preferences. */
     async answer(area: string, method: string, path: string, request: PrismRequest, preferences: PrismPreferences = {}): Promise<PrismAnswer> {
@@ -212,6 +211,12 @@ export function createPrismAdapter(documents: Map<string, OpenApiDocument>, defa
 }
 
 export type PrismAdapter = ReturnType<typeof createPrismAdapter>;
+
+/** Whether a query names one of Prism's own parameters (`__code`, `__example`, ...); a loop, not a list of the keys made per request. */
+function hasPrismQuery(query: Record<string, unknown>): boolean {
+  for (const name in query) if (name.startsWith('__')) return true;
+  return false;
+}
 
 function baseConfig(defaults: { dynamic?: boolean; seed?: string }) {
   return {

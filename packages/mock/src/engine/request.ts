@@ -32,6 +32,9 @@ const JSON_MEDIA = /^(application\/json|text\/json|application\/[^;]*\+json)$/;
 /** Media types found JSON or not, remembered (the contracts' and the few clients send). */
 const isJsonMedia = remembered((type) => JSON_MEDIA.test(type), { kept: 256, longestKey: 200 });
 
+/** A header's name as node gives it (lower case), remembered: the contracts name a few, read with every request (toLowerCase makes a new string each time). */
+const headerName = remembered((name) => name.toLowerCase(), { kept: 256 });
+
 /**
  * The credential a request satisfies the operation's security with: the namespace is the
  * access key (the first apiKey credential); operations secured otherwise (a bearer token) run in
@@ -44,12 +47,12 @@ export function credentialOf(operation: Pick<CompiledOperation, 'security'>, hea
     let satisfied = true;
     for (const scheme of alternative) {
       if (scheme.type === 'apiKey' && scheme.in === 'header') {
-        const value = headers[scheme.keyName!.toLowerCase()];
+        const value = headers[headerName(scheme.keyName!)];
         if (value === undefined || value === '') satisfied = false;
         else namespace ??= value;
       } else if (scheme.type === 'http' && scheme.scheme === 'bearer') satisfied = /^Bearer\s+\S+/i.test(headers.authorization ?? '');
       else if (scheme.type === 'http' && scheme.scheme === 'basic') satisfied = /^Basic\s+\S+/i.test(headers.authorization ?? '');
-      else satisfied = headers[(scheme.keyName ?? '').toLowerCase()] !== undefined;
+      else satisfied = headers[headerName(scheme.keyName ?? '')] !== undefined;
       if (!satisfied) break;
     }
     if (satisfied) return { namespace: namespace ?? DEFAULT_NAMESPACE };
@@ -156,7 +159,8 @@ function decodeBody(
   /** Whether the text may hold an integer beyond 2^53 (read exactly then), looked for once. */
   let longNumber = false;
   if (isJsonMedia(media.type) || isJsonMedia(type)) {
-    const depth = jsonTextDepth(text, MAX_JSON_DEPTH);
+    // A text no longer than the limit cannot nest deeper than it (each level takes a character): not scanned.
+    const depth = text.length <= MAX_JSON_DEPTH ? 0 : jsonTextDepth(text, MAX_JSON_DEPTH);
     if (depth > MAX_JSON_DEPTH) {
       violations.push({ location: ['body'], message: tooDeepMessage(depth) });
       return { request, violations, text };

@@ -16,7 +16,7 @@
 //   the area a new state object, and what was kept for the old one is never reused.
 // The rule areas keep (area.ts): a GET handler answers from its request, its state and its clock
 // alone (no randomness, no time but the clock's) and changes nothing.
-import type { EngineAnswer } from './answer.ts';
+import { type EngineAnswer, keptFrozen } from './answer.ts';
 import type { Clock } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
 import type { IncomingRequest } from './request.ts';
@@ -160,7 +160,7 @@ export function createAnswerReuse(maxNamespaces: number) {
         space.bytes -= dropped.answer.text?.length ?? 0;
       }
       Object.freeze(answer.headers);
-      Object.freeze(answer);
+      keptFrozen(answer);
       space.kept.set(ticket.key, {
         operation,
         state: ticket.state,

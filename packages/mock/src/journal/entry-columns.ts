@@ -52,7 +52,13 @@ const rare = (input: JournalInput) =>
   input.setup === true ||
   input.omittedBodyBytes !== undefined;
 
-export function storeAt(columns: EntryColumns, at: number, input: JournalInput, bytes: number): void {
+/**
+ * Stores an entry at `at`. `previous`: the slot of the entry recorded before it (-1: none), whose
+ * path, parameters and body text it keeps instead of its own where they are equal: a suite sends
+ * the same path (and often the same body) many times in a row, and each kept copy of its own would
+ * be copied out of the young generation by the next collection, one per request.
+ */
+export function storeAt(columns: EntryColumns, at: number, input: JournalInput, bytes: number, previous = -1): void {
   columns.size[at] = bytes;
   if (rare(input)) {
     columns.whole[at] = input;
@@ -62,13 +68,26 @@ export function storeAt(columns: EntryColumns, at: number, input: JournalInput, 
   columns.time[at] = input.time;
   columns.status[at] = input.status;
   columns.method[at] = input.method;
-  columns.path[at] = input.path;
+  columns.path[at] = previous >= 0 && columns.path[previous] === input.path ? columns.path[previous]! : input.path;
   columns.query[at] = input.query;
   columns.area[at] = input.area;
   columns.operationId[at] = input.operationId;
-  columns.params[at] = input.params;
-  columns.bodyText[at] = input.bodyText;
+  columns.params[at] = previous >= 0 && sameParams(columns.params[previous], input.params) ? columns.params[previous] : input.params;
+  columns.bodyText[at] = previous >= 0 && columns.bodyText[previous] === input.bodyText ? columns.bodyText[previous] : input.bodyText;
   columns.contentType[at] = input.contentType;
+}
+
+/** Whether two entries' path parameters are the same (a few names, text values). */
+function sameParams(kept: JournalInput['params'], params: JournalInput['params']): boolean {
+  if (kept === params) return true;
+  if (kept === undefined || params === undefined) return false;
+  let count = 0;
+  for (const name in params) {
+    if (kept[name] !== params[name]) return false;
+    count++;
+  }
+  for (const _ in kept) count--;
+  return count === 0;
 }
 
 /** Lets go of what a dropped entry held. */

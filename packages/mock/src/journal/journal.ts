@@ -143,7 +143,7 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
       const bytes = bytesOf(input);
       let at = journal.head + journal.count;
       if (at >= journal.capacity) at -= journal.capacity;
-      storeAt(journal.ring, at, input, bytes);
+      storeAt(journal.ring, at, input, bytes, journal.count === 0 ? -1 : at === 0 ? journal.capacity - 1 : at - 1);
       journal.count++;
       journal.bytes += bytes;
       while (journal.bytes > maxBytes && journal.count > 1) dropOldest(journal);

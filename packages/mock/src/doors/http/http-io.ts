@@ -4,6 +4,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { isKept } from '../../engine/answer.ts';
 import type { DoorAnswer } from '../door.ts';
 import { splitTarget } from '../door-answers.ts';
 import { failureAnswer, type MockFailure, reportFailure } from '../failure.ts';
@@ -131,7 +132,7 @@ const keptForSending = new WeakMap<DoorAnswer, { headers: Record<string, string>
 /** Sends an answer with the door's own headers, in one writeHead (the fast path of node:http). */
 export function send(res: ServerResponse, answer: DoorAnswer, common: Readonly<Record<string, string>>) {
   if (res.headersSent) return void res.end();
-  if (common === NOSNIFF && Object.isFrozen(answer)) {
+  if (common === NOSNIFF && isKept(answer)) {
     let kept = keptForSending.get(answer);
     if (!kept) {
       kept = { headers: { ...NOSNIFF, ...answer.headers }, body: typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body };
