@@ -6,7 +6,7 @@
 // it was stopped only when SQLite stopped it, so that what the client is told is what happened.
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { headerRefusal, scratchRefusal } from '../statements/image-check.ts';
-import { type SqlOutcome, transferOf, writtenOutcome } from '../statements/requests.ts';
+import { type SqlOutcome, writtenOutcome } from '../statements/requests.ts';
 import { runRequest } from '../statements/runner.ts';
 import { splitCacheSize } from '../statements/split-cache.ts';
 import { CONTROL_REWRITE, copyFiles, type DatabaseFiles } from '../storage/files.ts';
@@ -140,8 +140,7 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
     outcomes.push(outcome);
     if (request.type === 'close') closeStream(database, message.stream);
   }
-  const written = outcomes.map(writtenOutcome);
-  send({ t: 'done', id: message.id, outcomes: written, interrupted: stopped }, transferOf(written));
+  send({ t: 'done', id: message.id, outcomes: outcomes.map(writtenOutcome), interrupted: stopped });
 }
 
 /** A consistent image of a database's files as last committed, made in scratch memory. */
