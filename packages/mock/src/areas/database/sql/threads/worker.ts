@@ -11,7 +11,7 @@ import { runRequest } from '../statements/runner.ts';
 import { splitCacheSize } from '../statements/split-cache.ts';
 import { CONTROL_REWRITE, copyFiles, type DatabaseFiles } from '../storage/files.ts';
 import { loadSqlite } from '../wasm/load-sqlite.ts';
-import { FairTurns } from './fair-turns.ts';
+import { FairTurns, loopIdleTime } from './fair-turns.ts';
 import { IdleSteps } from './idle-steps.ts';
 import {
   type FromWorker,
@@ -71,7 +71,7 @@ const { databases, unopened, open, openSteps, adopt, connectionOf, beginRequest,
 const spare = new IdleSteps();
 
 /** Runs of the namespaces that share this thread start in turns (fair-turns.ts). */
-const turns = new FairTurns();
+const turns = new FairTurns(setImmediate, loopIdleTime);
 
 const CLOSED: SqlOutcome = { type: 'error', error: { message: 'The stream is closed: its database was closed', code: 'STREAM_CLOSED' } };
 
