@@ -6,6 +6,7 @@
 export const EXACT = 2 ** 53;
 /** Floats below this in magnitude are written by writeShortFloat when they have at most 6 decimals. */
 const SHORT_BELOW = 2 ** 31;
+const INT32_MAX = 0x7fffffff;
 
 /** An integer's decimal digits (|value| < 2^53). */
 export function writeInteger(out: Uint8Array, at: number, value: number): number {
@@ -13,6 +14,23 @@ export function writeInteger(out: Uint8Array, at: number, value: number): number
     out[at++] = 0x2d;
     value = -value;
   }
+  return value <= INT32_MAX ? writeDigits(out, at, value | 0) : writeLargeDigits(out, at, value);
+}
+
+/** The digits of 0 <= value < 2^31, in int32 arithmetic: a float's `%` is a call into C, several times the whole of this. */
+function writeDigits(out: Uint8Array, at: number, value: number): number {
+  let digits = 1;
+  for (let rest = value; rest >= 10; rest = (rest / 10) | 0) digits++;
+  for (let place = at + digits - 1; place >= at; place--) {
+    const next = (value / 10) | 0;
+    out[place] = 0x30 + value - next * 10;
+    value = next;
+  }
+  return at + digits;
+}
+
+/** The digits of 2^31 <= value < 2^53. */
+function writeLargeDigits(out: Uint8Array, at: number, value: number): number {
   let digits = 1;
   for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
   for (let place = at + digits - 1; place >= at; place--) {
@@ -38,11 +56,14 @@ export function writeShortFloat(out: Uint8Array, at: number, real: number): numb
     const digits = Math.round(size * scale);
     if (digits / scale !== size) continue;
     if (real < 0) out[at++] = 0x2d;
-    at = writeInteger(out, at, Math.floor(digits / scale));
+    const whole = Math.floor(digits / scale);
+    at = writeInteger(out, at, whole);
     out[at++] = 0x2e;
-    for (let place = places - 1, rest = digits % scale; place >= 0; place--) {
-      out[at + place] = 0x30 + (rest % 10);
-      rest = Math.floor(rest / 10);
+    // The decimals, below scale (10^6 at most): int32 arithmetic, as writeDigits (digits - whole * scale is exact below 2^53).
+    for (let place = places - 1, rest = (digits - whole * scale) | 0; place >= 0; place--) {
+      const next = (rest / 10) | 0;
+      out[at + place] = 0x30 + rest - next * 10;
+      rest = next;
     }
     return at + places;
   }

@@ -63,9 +63,10 @@ function responseOf(result: StreamResult & { type: 'ok' }): unknown {
 function responseOk(requestId: number, response: unknown) {
   const message = { type: 'response_ok', request_id: requestId, response };
   const text = knownJsonText(response);
-  return text === undefined
-    ? message
-    : withJsonText(message, jsonBytes([`{"type":"response_ok","request_id":${JSON.stringify(requestId)},"response":`, text, '}']));
+  if (text === undefined) return message;
+  const head = `{"type":"response_ok","request_id":${JSON.stringify(requestId)},"response":`;
+  // A text answer stays text (flow.ts takes its bytes from Buffer's pool): no buffer of its own per answer.
+  return withJsonText(message, typeof text === 'string' ? `${head}${text}}` : jsonBytes([head, text, '}']));
 }
 
 export function hranaWebSocket(options: HranaWsOptions) {

@@ -1,21 +1,19 @@
-// An outcome for Hrana in JSON, written on the SQL thread: its JSON (a long one as UTF-8 bytes in a
-// buffer of their own, which the worker hands over without a copy), which the HTTP thread sends on as
+// An outcome for Hrana in JSON, written on the SQL thread: its JSON text, which the HTTP thread sends on as
 // it is (engine/json-text.ts); and the outcome without its rows, which the HTTP thread validates against
 // the contract. The rows need no reading back to be checked: their bytes were written as the
 // statement stepped by wasm/json-rows.ts, which writes a cell only in the contract's SqlValue
 // shapes, exactly as JSON.stringify writes protocol/values.ts toSqlValue's value of it, and refuses
 // what toSqlValue refuses (a float JSON cannot carry) as an error of its statement. The rest of the
 // text is JSON.stringify's, in the order of the outcome's own keys.
-import { type JsonText, jsonBytes } from '../../../../engine/json-text.ts';
 import type { StmtResult } from '../../protocol/protocol.ts';
 import type { JsonOutcome, SqlOutcome } from './requests.ts';
 
-/** The rows' JSON of a result whose rows were written as they were read (its `rows` are left empty): text, or bytes when long (wasm/json-rows.ts json()). A symbol's property: not copied between threads, and no weak map (whose young keys cost each collection). */
+/** The rows' JSON of a result whose rows were written as they were read (its `rows` are left empty), as text (wasm/json-rows.ts json()). A symbol's property: not copied between threads, and no weak map (whose young keys cost each collection). */
 const ROWS_JSON = Symbol('rows JSON');
-type WithRowsJson = StmtResult & { [ROWS_JSON]?: JsonText };
+type WithRowsJson = StmtResult & { [ROWS_JSON]?: string };
 
 /** `result`, its rows written as `rows` (their JSON, UTF-8). */
-export function withRowsJson<T extends StmtResult>(result: T, rows: JsonText): T {
+export function withRowsJson<T extends StmtResult>(result: T, rows: string): T {
   (result as WithRowsJson)[ROWS_JSON] = rows;
   return result;
 }
@@ -23,7 +21,7 @@ export function withRowsJson<T extends StmtResult>(result: T, rows: JsonText): T
 const holdsRows = (result: StmtResult | null) => result !== null && (result.rows.length > 0 || (result as WithRowsJson)[ROWS_JSON] !== undefined);
 
 /** A result's JSON, in parts: `cols` and `rows` are its first keys (runner.ts writes it so), the rows' the bytes written as they were read. */
-function resultParts(result: StmtResult | null): JsonText[] {
+function resultParts(result: StmtResult | null): string[] {
   const rows = result && (result as WithRowsJson)[ROWS_JSON];
   if (rows === undefined || rows === null) return [JSON.stringify(result)];
   const { cols, rows: _empty, ...rest } = result!;
@@ -54,8 +52,7 @@ export function jsonOutcome(outcome: SqlOutcome): SqlOutcome | JsonOutcome {
   return outcome;
 }
 
-/** The parts end to end: text when they are all text, else their bytes in a buffer of their own (handed to the HTTP thread, not copied). */
-const joined = (parts: JsonText[]): JsonText => (parts.every((part) => typeof part === 'string') ? parts.join('') : jsonBytes(parts));
+const joined = (parts: string[]): string => parts.join('');
 
 function withoutRows<T extends StmtResult | null>(result: T): T {
   return result && result.rows.length > 0 ? { ...result, rows: [] } : result;

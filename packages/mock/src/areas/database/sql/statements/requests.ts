@@ -69,14 +69,10 @@ export type ProtobufOutcome = SqlOutcome & { protobuf: Uint8Array };
 
 export const isProtobufOutcome = (outcome: SqlOutcome): outcome is ProtobufOutcome => 'protobuf' in outcome;
 
-/** An outcome whose JSON (`json`: text, or when long UTF-8 bytes in a buffer of their own) is sent on as it is; the outcome beside it is without its rows (json-outcome.ts). */
-export type JsonOutcome = SqlOutcome & { json: string | Uint8Array<ArrayBuffer> };
+/** An outcome whose JSON (`json`, its text) is sent on as it is; the outcome beside it is without its rows (json-outcome.ts). */
+export type JsonOutcome = SqlOutcome & { json: string };
 
 export const isJsonOutcome = (outcome: SqlOutcome): outcome is JsonOutcome => 'json' in outcome;
-
-/** The buffers of written outcomes that are handed to the HTTP thread rather than copied (their JSON's bytes). */
-export const transferOf = (outcomes: WrittenOutcome[]): ArrayBuffer[] =>
-  outcomes.flatMap((outcome) => (typeof outcome !== 'string' && isJsonOutcome(outcome) && typeof outcome.json !== 'string' ? [outcome.json.buffer] : []));
 
 export function writtenOutcome(outcome: SqlOutcome): WrittenOutcome {
   if (isProtobufOutcome(outcome) || isJsonOutcome(outcome)) return outcome;

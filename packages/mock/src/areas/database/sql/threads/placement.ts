@@ -8,7 +8,7 @@ import { CONTROL_OWNER, type DatabaseFiles, sharedFiles } from '../storage/files
 import type { EngineSupervisor } from './engine-supervisor.ts';
 import type { EngineWorker } from './engine-worker.ts';
 import type { Executor, StreamPlacement } from './executor.ts';
-import { FairTurns } from './fair-turns.ts';
+import { FairTurns, loopIdleTime } from './fair-turns.ts';
 import type { WorkerLimits } from './messages.ts';
 import { ReadyDatabases } from './ready-databases.ts';
 import { ExecutorStopped } from './stopped.ts';
@@ -130,7 +130,7 @@ export function createPlacement({ supervisor, limits, databases, clock }: Placem
   // Runs start in turns on this thread, one per turn of its event loop and namespace after
   // namespace (fair-turns.ts), from every door: a burst of first statements (each placing a
   // database in a worker) leaves the thread to what arrives meanwhile, /_mock/health included.
-  const turns = new FairTurns();
+  const turns = new FairTurns(setImmediate, loopIdleTime);
   const placement: StreamPlacement = {
     clock: () => clock[0]!,
     turn: (namespace) => (turns.now() ? undefined : turns.turn(namespace)),

@@ -6,12 +6,12 @@
 // it was stopped only when SQLite stopped it, so that what the client is told is what happened.
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { headerRefusal, scratchRefusal } from '../statements/image-check.ts';
-import { type SqlOutcome, transferOf, writtenOutcome } from '../statements/requests.ts';
+import { type SqlOutcome, writtenOutcome } from '../statements/requests.ts';
 import { runRequest } from '../statements/runner.ts';
 import { splitCacheSize } from '../statements/split-cache.ts';
 import { CONTROL_REWRITE, copyFiles, type DatabaseFiles } from '../storage/files.ts';
 import { loadSqlite } from '../wasm/load-sqlite.ts';
-import { FairTurns } from './fair-turns.ts';
+import { FairTurns, loopIdleTime } from './fair-turns.ts';
 import { IdleSteps } from './idle-steps.ts';
 import {
   type FromWorker,
@@ -71,7 +71,7 @@ const { databases, unopened, open, openSteps, adopt, connectionOf, beginRequest,
 const spare = new IdleSteps();
 
 /** Runs of the namespaces that share this thread start in turns (fair-turns.ts). */
-const turns = new FairTurns();
+const turns = new FairTurns(setImmediate, loopIdleTime);
 
 const CLOSED: SqlOutcome = { type: 'error', error: { message: 'The stream is closed: its database was closed', code: 'STREAM_CLOSED' } };
 
@@ -140,8 +140,7 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
     outcomes.push(outcome);
     if (request.type === 'close') closeStream(database, message.stream);
   }
-  const written = outcomes.map(writtenOutcome);
-  send({ t: 'done', id: message.id, outcomes: written, interrupted: stopped }, transferOf(written));
+  send({ t: 'done', id: message.id, outcomes: outcomes.map(writtenOutcome), interrupted: stopped });
 }
 
 /** A consistent image of a database's files as last committed, made in scratch memory. */

@@ -30,8 +30,6 @@ const [SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB] = [1, 2, 3, 4];
 /** How a text cell's UTF-8 is read, by wasm.ts column() and by this writer alike: invalid UTF-8 as U+FFFD, a leading U+FEFF kept (a character of the value, as native libSQL keeps it, not a mark to drop). */
 export const TEXT_DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
 const START_BYTES = 1 << 16;
-/** Rows' JSON from this size on is handed over as bytes (json()). */
-const TRANSFER_BYTES = 32 * 1024;
 /** A buffer grown past this for one large result is let go after it. */
 const KEPT_BYTES = 1 << 20;
 
@@ -134,13 +132,15 @@ export class JsonRows {
   }
 
   /**
-   * The rows' JSON: a string when short, whose copy between threads costs less than handing over a
-   * buffer of its own (a transfer, two buffers made); its bytes (`bytes()`) from TRANSFER_BYTES on.
+   * The rows' JSON as text, however long: a string lives in the thread's heap and goes with its
+   * young objects, where a buffer of its own per result (handed over between threads) was memory
+   * outside the heap, which made both threads mark their whole heap every few hundred results.
    */
-  json(): string | Uint8Array<ArrayBuffer> {
-    if (this.#at + 1 >= TRANSFER_BYTES) return this.bytes();
+  json(): string {
     this.#end();
-    return this.#out.toString('utf8', 0, this.#at);
+    const text = this.#out.toString('utf8', 0, this.#at);
+    this.#release();
+    return text;
   }
 
   #end(): void {
