@@ -55,16 +55,23 @@ function startServer(executablePath: string, args: string[], runPid: number): Pr
   });
 }
 
+/** This process's answer, per run: asked once (a second lock taken while this process holds it would wait forever). */
+const endpoints = new Map<string, Promise<string>>();
+
 /** The endpoint of the run's Chromium, launched with these arguments by the first caller of the run. */
 export function sharedChromium(scratch: string, executablePath: string, args: string[], runPid: number): Promise<string> {
+  const known = endpoints.get(scratch);
+  if (known) return known;
   mkdirSync(path.join(scratch, 'chromium'), { recursive: true });
-  return underLock(path.join(scratch, 'chromium', 'lock'), async () => {
+  const endpoint = underLock(path.join(scratch, 'chromium', 'lock'), async () => {
     const record = recordOf(scratch);
     if (existsSync(record)) return (JSON.parse(readFileSync(record, 'utf8')) as Server).wsEndpoint;
     const server = await startServer(executablePath, args, runPid);
     writeFileSync(record, JSON.stringify(server));
     return server.wsEndpoint;
   });
+  endpoints.set(scratch, endpoint);
+  return endpoint;
 }
 
 /** Stops the run's Chromium, if a file started one (its server's process group: the server and Chromium). */
