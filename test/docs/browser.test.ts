@@ -5,12 +5,15 @@
 // leaves for another host and no console error is logged. Test Request and the bar's mock address
 // are in try-it.test.ts; the site under the HTTP door's Content-Security-Policy, and the door
 // against a page of another origin in the same browser (drive-by, DNS rebinding), in
-// test/mock/doors/docs-serving.test.ts. Screenshots are kept in dist/screenshots/site/.
+// test/mock/doors/docs-serving.test.ts. Screenshots are kept in dist/screenshots/site/. The file's
+// browser is the run's one Chromium, which another process of the run is given too.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DOCS_DIR } from '../../scripts/lib/paths.ts';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { DOCS_DIR, ROOT } from '../../scripts/lib/paths.ts';
 import { expectAccessible } from '../../scripts/lib/site/axe-audit.ts';
 import { useMock } from '../support/mock.ts';
 import { listAreas, loadBundle, operationsOf } from '../support/openapi.ts';
@@ -267,4 +270,18 @@ describe.each(sources)('the reference site from %s', (source, site) => {
       await expectAccessible(page, 'stated facts only, dark');
       await finish(visited, `${source}-stated-dark`);
     });
+});
+
+describe("the run's one Chromium (test/support/shared-chromium.ts)", () => {
+  it('is the one this file is connected to; another process of the run is given it too, and launches none', () => {
+    expect(browser.isConnected()).toBe(true);
+    const scratch = inject('runScratch');
+    const { wsEndpoint } = JSON.parse(readFileSync(path.join(scratch, 'chromium', 'server.json'), 'utf8')) as { wsEndpoint: string };
+    // A process that could not launch one (its browser would be /bin/false) gets the same endpoint.
+    const asked = `import { sharedChromium } from './test/support/shared-chromium.ts';
+console.log(await sharedChromium(${JSON.stringify(scratch)}, '/bin/false', [], ${process.pid}));`;
+    const other = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', asked], { cwd: ROOT, encoding: 'utf8' });
+    expect(other.stderr).toBe('');
+    expect(other.stdout.trim()).toBe(wsEndpoint);
+  });
 });

@@ -6,7 +6,7 @@
 // packages installed from those tarballs (the block's other lines make it:
 // test/newcomer/packed-install.test.ts), where commands run in a clean npm environment.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { PACKAGE_SCOPE, ROOT, tarballName } from '../../scripts/lib/paths.ts';
@@ -14,6 +14,7 @@ import { cleanNpmEnv } from '../../scripts/lib/pnpm.ts';
 import { PACKAGES } from '../../scripts/pack.ts';
 import { blocksOf } from './doc-blocks.ts';
 import { pnpmOnPath } from './pnpm-on-path.ts';
+import { underLock } from './run-lock.ts';
 
 export const versionOf = (name: string) => JSON.parse(readFileSync(path.join(ROOT, 'packages', name, 'package.json'), 'utf8')).version as string;
 
@@ -30,18 +31,6 @@ export interface Packed {
   output: string;
   /** Each package's tarball, as the pack wrote it (a copy kept for the run). */
   tarballs: Record<string, string>;
-}
-
-/** Runs `work` holding an exclusive lock on `file` (flock(1): the kernel wakes the waiter when the holder closes it). */
-function underLock<T>(file: string, work: () => T): T {
-  const fd = openSync(file, 'a');
-  try {
-    const locked = spawnSync('flock', ['--exclusive', '3'], { stdio: ['ignore', 'ignore', 'pipe', fd], encoding: 'utf8' });
-    if (locked.status !== 0) throw new Error(`could not lock ${file}: ${locked.error ?? locked.stderr}`);
-    return work();
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** The README block's `pnpm pack:all` line, run as written in the repository once per vitest run; every caller gets its result. */

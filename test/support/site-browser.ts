@@ -1,5 +1,5 @@
 // The reference site in headless Chromium (Debian's, driven by playwright-core), shared by the site's
-// browser tests: one browser per test file, a page that records every request to a host other than
+// browser tests: one Chromium per run, shared by the files (shared-chromium.ts), a page that records every request to a host other than
 // the site's and the mock's and every console error, and the locators of Scalar's navigation and
 // operations. Screenshots go to dist/screenshots/site/.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -7,8 +7,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { DOCS_DIR, ROOT } from '../../scripts/lib/paths.ts';
+import { sharedChromium } from './shared-chromium.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 /**
@@ -19,24 +20,28 @@ const CHROMIUM = '/usr/bin/chromium';
 export const PAGE_TIMEOUT_MS = 120_000;
 export const SCREENSHOTS = path.join(ROOT, 'dist', 'screenshots', 'site');
 
-/** Chromium, once the site is built; `evil.test` resolves to 127.0.0.1 in this browser only. */
+/** The arguments of the run's Chromium: `evil.test` resolves to 127.0.0.1 in this browser only. */
+const CHROMIUM_ARGS = [
+  '--host-resolver-rules=MAP evil.test 127.0.0.1',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Chromium, once the site is built: a connection to the run's one Chromium (launched by the first
+ * file that asks, test/support/shared-chromium.ts); each file opens its own pages and contexts, and
+ * its `browser.close()` closes them and disconnects.
+ */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`pnpm setup:tools\``);
   if (!existsSync(path.join(DOCS_DIR, 'index.html'))) throw new Error('the site is not built: run `pnpm build`');
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--host-resolver-rules=MAP evil.test 127.0.0.1',
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.connect(await sharedChromium(inject('runScratch'), CHROMIUM, CHROMIUM_ARGS, inject('runPid')));
 }
 
 /** An empty folder for a test file's screenshots: SCREENSHOTS itself (its images only) or a folder under it. */

@@ -54,6 +54,13 @@ export const TOASTS_HELPER = 'var PLATFORM_TOASTS_LABEL=(()=>{let made=0;return(
 
 export const ACCESSIBILITY_PATCHES: MarkupPatch[] = [
   {
+    name: 'tooltip button role',
+    fixes:
+      'the "More Information" button beside a parameter of Test Request is a button: Scalar gives it role=none, which a named, focusable button cannot take (aria-prohibited-attr, from axe-core 4.11)',
+    find: /(\{"aria-label":[\w$]+\.value\?[\w$]+\([\w$]+\)\(`apiClient\.requestTableTooltip\.invalid`\):[\w$]+\([\w$]+\)\(`apiClient\.requestTableTooltip\.moreInformation`\),class:`[^`]*`,role:[\w$]+\.value\?`alert`:)`none`/g,
+    replace: '$1void 0',
+  },
+  {
     name: 'copy button name',
     fixes: 'the copy button of every code block has a name, "Copy" ("Copied" once pressed): its label is hidden until the block is hovered (button-name)',
     find: /(__name:`ScalarCopyButton`,[\s\S]{0,300}?setup\(e\)\{let ([\w$]+)=[\w$]+\(e,`copied`\)[\s\S]{0,200}?P\(`button`,[\w$]+\(\{type:`button`)\}/g,
