@@ -113,4 +113,24 @@ describe('IdleSteps', () => {
     expect(spare.done).toEqual({ inTurns: 2, atOnce: 1 });
     expect(spare.finish('a')).toBe(0);
   });
+
+  it.each([
+    [2, 1, []],
+    [2, 2, []],
+    [2, 3, ['j0']],
+    [2, 5, ['j0', 'j1', 'j2']],
+    [0, 2, ['j0', 'j1']],
+  ])('with at most %i jobs waiting, %i begun while a run is in flight do the oldest past the cap at once: %j', (maxPending, begun, doneAtOnce) => {
+    const loop = workerLoop((defer) => new IdleSteps(defer, maxPending));
+    const spare = loop.spare as IdleSteps;
+    spare.runStarted();
+    for (let job = 0; job < begun; job++) spare.begin(`j${job}`, loop.steps(`j${job}`, 2));
+    loop.turn();
+    expect(loop.log).toEqual(doneAtOnce.flatMap((key) => [`${key} step 1`, `${key} step 2`]));
+    expect(spare.done.atOnce).toBe(doneAtOnce.length);
+    spare.runEnded();
+    for (let turn = 0; turn < 2 * begun + 2; turn++) loop.turn();
+    expect(spare.pending).toBe(false);
+    expect(spare.done.inTurns).toBe(begun - doneAtOnce.length);
+  });
 });

@@ -4,7 +4,9 @@
 // second statement, sent as soon as its first was answered) waited behind all of it. Here each
 // step runs in a turn of its own (`defer`), only while no run is in flight, so that a statement
 // waits for at most one step; jobs run one after another in the order they began, and a message
-// that needs one done finishes that one at once, leaving the others to their turns.
+// that needs one done finishes that one at once, leaving the others to their turns. Past
+// `maxPending` jobs (runs in flight for long, a lock waited for, while namespaces come and go) the
+// oldest is done at once: what jobs hold (a dropped database's connections) stays bounded.
 
 /** One step of a job: true when the job is done. */
 export type Step = () => boolean;
@@ -15,11 +17,19 @@ export class IdleSteps {
   #runs = 0;
   #deferred = false;
 
-  constructor(private readonly defer: (next: () => void) => void = setImmediate) {}
+  constructor(
+    private readonly defer: (next: () => void) => void = setImmediate,
+    private readonly maxPending = Number.POSITIVE_INFINITY,
+  ) {}
 
-  /** Queues a job behind those not done yet. */
+  /** Queues a job behind those not done yet; past `maxPending`, the oldest is done at once. */
   begin(key: string, step: Step): void {
     this.#jobs.push({ key, step });
+    while (this.#jobs.length > this.maxPending) {
+      const oldest = this.#jobs.shift()!;
+      while (!oldest.step()) {}
+      this.done.atOnce++;
+    }
     this.#schedule();
   }
 

@@ -67,8 +67,8 @@ const { databases, unopened, open, openSteps, adopt, connectionOf, beginRequest,
   limits,
   stopRequested,
 );
-/** The empty database opened ahead is opened in steps while no run is in flight (idle-steps.ts). */
-const spare = new IdleSteps();
+/** The empty database opened ahead is opened in steps while no run is in flight, and a dropped one closed (idle-steps.ts); at most 8 wait. */
+const spare = new IdleSteps(setImmediate, 8);
 
 /** Runs of the namespaces that share this thread start in turns (fair-turns.ts). */
 const turns = new FairTurns(setImmediate, loopIdleTime);
