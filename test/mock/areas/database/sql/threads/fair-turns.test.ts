@@ -9,6 +9,25 @@ import { createSqlEngine } from '../../../../../../packages/mock/src/areas/datab
 import type { SqlRequest } from '../../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
 import { FairTurns } from '../../../../../../packages/mock/src/areas/database/sql/threads/fair-turns.ts';
 
+type Asked = { group: string; index: number; grantsBefore: number };
+type Granted = { group: string; index: number };
+
+/** Each group's waiters granted in their order; per turn of its own group (those before it in its queue, then its own), another group gets at most one more. */
+function expectRotation(asked: Asked[], granted: Granted[]): void {
+  for (const group of ['a', 'b', 'c', 'd']) {
+    expect(granted.filter((grant) => grant.group === group).map((grant) => grant.index)).toEqual(
+      asked.filter((waiter) => waiter.group === group).map((waiter) => waiter.index),
+    );
+  }
+  for (const waiter of asked) {
+    const at = granted.findIndex((grant) => grant.group === waiter.group && grant.index === waiter.index);
+    const between = granted.slice(waiter.grantsBefore, at);
+    const ownTurns = between.filter((grant) => grant.group === waiter.group).length;
+    for (const other of ['a', 'b', 'c', 'd'].filter((group) => group !== waiter.group))
+      expect(between.filter((grant) => grant.group === other).length).toBeLessThanOrEqual(2 + ownTurns);
+  }
+}
+
 describe('turns', () => {
   it('are given in rotation: each waiter once, a group in its order, another group at most once more per turn of its own', async () => {
     await fc.assert(
@@ -40,19 +59,7 @@ describe('turns', () => {
         }
         expect(resolved).toBe(asked.length);
         expect(turns.waiting).toBe(0);
-        for (const group of ['a', 'b', 'c', 'd']) {
-          expect(granted.filter((grant) => grant.group === group).map((grant) => grant.index)).toEqual(
-            asked.filter((waiter) => waiter.group === group).map((waiter) => waiter.index),
-          );
-        }
-        for (const waiter of asked) {
-          const at = granted.findIndex((grant) => grant.group === waiter.group && grant.index === waiter.index);
-          const between = granted.slice(waiter.grantsBefore, at);
-          // Per turn of its own group (those before it in its queue, then its own), another group gets at most one more.
-          const ownTurns = between.filter((grant) => grant.group === waiter.group).length;
-          for (const other of ['a', 'b', 'c', 'd'].filter((group) => group !== waiter.group))
-            expect(between.filter((grant) => grant.group === other).length).toBeLessThanOrEqual(2 + ownTurns);
-        }
+        expectRotation(asked, granted);
       }),
       { numRuns: 200 },
     );
@@ -104,18 +111,7 @@ describe('turns told apart by the loop mark (the loop waited for I/O between the
           const perLoopTurn = new Map<number, number>();
           for (const grant of granted) perLoopTurn.set(grant.loopTurn, (perLoopTurn.get(grant.loopTurn) ?? 0) + 1);
           expect(Math.max(0, ...perLoopTurn.values())).toBeLessThanOrEqual(1);
-          for (const group of ['a', 'b', 'c', 'd']) {
-            expect(granted.filter((grant) => grant.group === group).map((grant) => grant.index)).toEqual(
-              asked.filter((waiter) => waiter.group === group).map((waiter) => waiter.index),
-            );
-          }
-          for (const waiter of asked) {
-            const at = granted.findIndex((grant) => grant.group === waiter.group && grant.index === waiter.index);
-            const between = granted.slice(waiter.grantsBefore, at);
-            const ownTurns = between.filter((grant) => grant.group === waiter.group).length;
-            for (const other of ['a', 'b', 'c', 'd'].filter((group) => group !== waiter.group))
-              expect(between.filter((grant) => grant.group === other).length).toBeLessThanOrEqual(2 + ownTurns);
-          }
+          expectRotation(asked, granted);
         },
       ),
       { numRuns: 300 },
