@@ -123,39 +123,30 @@ function written(stmt: number, width: number, writer = sqlite.jsonRows) {
   return { text, size, expected: JSON.stringify([values.map(toSqlValue)]), expectedSize: values.reduce((sum: number, value) => sum + jsonCellSize(value), 0) };
 }
 
+/** The row at `stmt` (stepped) written by `how`'s writer: the text JSON.stringify makes of its values and the size jsonCellSize counts; then `stmt` is finalized. */
+function expectWrittenAsStringify(stmt: number, width: number, how: string): void {
+  try {
+    const { text, size, expected, expectedSize } = written(stmt, width, writers[how]!());
+    expect(text).toBe(expected);
+    expect(size).toBe(expectedSize);
+  } finally {
+    sqlite.finalize(stmt);
+  }
+}
+
 describe.each(Object.keys(writers))("the rows' JSON writer, reading cells %s", (how) => {
   it.each(CELLS)('writes %s as JSON.stringify(toSqlValue(value)) does, and counts it as jsonCellSize', (_name, cell) => {
-    const stmt = select([cell]);
-    try {
-      const { text, size, expected, expectedSize } = written(stmt, 1, writers[how]!());
-      expect(text).toBe(expected);
-      expect(size).toBe(expectedSize);
-    } finally {
-      sqlite.finalize(stmt);
-    }
+    expectWrittenAsStringify(select([cell]), 1, how);
   });
 
   it('writes a row of every kind of cell, with the commas between them', () => {
-    const stmt = select(CELLS.map(([, cell]) => cell));
-    try {
-      const { text, size, expected, expectedSize } = written(stmt, CELLS.length, writers[how]!());
-      expect(text).toBe(expected);
-      expect(size).toBe(expectedSize);
-    } finally {
-      sqlite.finalize(stmt);
-    }
+    expectWrittenAsStringify(select(CELLS.map(([, cell]) => cell)), CELLS.length, how);
   });
 
   it('writes a zero-tail blob (zeroblob() of a value read from a table)', () => {
     const stmt = sqlite.prepare(db, 'SELECT zeroblob(length(t)), t, zeroblob(0) FROM r');
-    try {
-      expect(sqlite.step(db, stmt)).toBe(true);
-      const { text, size, expected, expectedSize } = written(stmt, 3, writers[how]!());
-      expect(text).toBe(expected);
-      expect(size).toBe(expectedSize);
-    } finally {
-      sqlite.finalize(stmt);
-    }
+    expect(sqlite.step(db, stmt)).toBe(true);
+    expectWrittenAsStringify(stmt, 3, how);
   });
 });
 
