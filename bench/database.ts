@@ -19,7 +19,7 @@ import path from 'node:path';
 import { type Client, createClient } from '@libsql/client';
 import sqlite3InitModule from '@libsql/libsql-wasm-experimental';
 import { startMock } from '@platform-contracts/mock';
-import { startReplay, startWebSocketReplay } from './lib/client-floor.ts';
+import { replayFetch, startReplay, startWebSocketReplay } from './lib/client-floor.ts';
 import { burstAndMemoryGoals } from './lib/database-burst.ts';
 import { faultFigures } from './lib/database-faults.ts';
 import { againstHealth, paired } from './lib/database-paired.ts';
@@ -152,9 +152,13 @@ async function pairedRowFigures(url: string, token: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-database-paired-'));
   const file = createClient({ url: `file:${path.join(dir, 'bench.db')}` });
   const viaMock = createClient({ url, authToken: token });
-  // The client's floor in the same rounds (client-floor.ts): the mock's own time is each round's mock less floor.
+  // The client's floors in the same rounds (client-floor.ts): the mock's bytes from a bare node:http
+  // server (the mock's own time is each round's mock less this), and handed to the client by its fetch.
   const replay = await startReplay(url);
-  const viaReplay = createClient({ url: replay.url, authToken: token });
+  const beside = {
+    floor: createClient({ url: replay.url, authToken: token }),
+    client: createClient({ url, authToken: token, fetch: replayFetch() }),
+  };
   try {
     await file.execute('PRAGMA journal_mode = WAL');
     for (const db of [file, viaMock]) await db.execute(CREATE);
@@ -168,7 +172,7 @@ async function pairedRowFigures(url: string, token: string) {
         ),
       PAIRS,
       ROW_WARM_ROUNDS,
-      viaReplay,
+      beside,
     );
     const select = await paired(
       viaMock,
@@ -179,11 +183,11 @@ async function pairedRowFigures(url: string, token: string) {
       },
       PAIRS,
       ROW_WARM_ROUNDS,
-      viaReplay,
+      beside,
     );
     return { insertBatch, select };
   } finally {
-    viaReplay.close();
+    for (const client of Object.values(beside)) client.close();
     await replay.close();
     viaMock.close();
     file.close();
@@ -341,7 +345,7 @@ try {
     },
   ];
   console.log(
-    `database: medians; ${NAMESPACES} new namespaces against ${ROUND_TRIPS} round trips; a warm SELECT 1 against the round trip in ${SLICES} alternating pairs of slices (${PER_SLICE} calls beside ${PER_SLICE} round trips), the ratio the median of the pairs'; ${ROWS} rows: ${PAIRS} rounds of the mock, the file: database and the client's floor one after the other (which goes first turning), the ratio the median of the rounds' (after ${ROW_WARM_ROUNDS} untimed)`,
+    `database: medians; ${NAMESPACES} new namespaces against ${ROUND_TRIPS} round trips; a warm SELECT 1 against the round trip in ${SLICES} alternating pairs of slices (${PER_SLICE} calls beside ${PER_SLICE} round trips), the ratio the median of the pairs'; ${ROWS} rows: ${PAIRS} rounds of the mock, the file: database and the client's two floors one after the other (which goes first turning), the ratio the median of the rounds' (after ${ROW_WARM_ROUNDS} untimed)`,
   );
   console.table(checks);
   console.log("for information, the mock against its own engine (libSQL's WebAssembly build) in this process:");
@@ -353,7 +357,7 @@ try {
     ['select', rowFigures.select],
   ] as const)
     console.log(
-      `${name}, ${ROWS} rows, the rounds' ratios: ${figure.spread}; the client's floor ${figure.floor!.ratio.toFixed(2)}x the file: database, the mock's own ${ms(figure.floor!.own)} ms a call (median of the rounds')`,
+      `${name}, ${ROWS} rows: the rounds' ratios ${figure.spread}; against the file: database in the same rounds, the client on the mock's bytes without a network ${figure.beside.client.ratio.toFixed(2)}x, from a bare node:http server ${figure.beside.floor.ratio.toFixed(2)}x (the mock's own ${ms(figure.beside.floor.own)} ms a call, the median of the rounds' mock less floor)`,
     );
   const grown = (memory.after - memory.before) / 2 ** 20;
   console.log(
@@ -364,8 +368,8 @@ try {
     ['warm SELECT 1 (@libsql/client)', mockTimes.selectOne, floorTimes.selectOne],
     ['warm SELECT 1 over WebSocket (@libsql/client ws://)', webSocketSelectOne.ms, floorWebSocketSelectOne],
     // The 1,000-row figures' floor from the same rounds as the mock's (database-paired.ts): two medians taken minutes apart once put the floor 0.1 ms under the mock, and 4 ms under it in the next run.
-    [`insert batch, ${ROWS} rows`, rowFigures.insertBatch.mock, rowFigures.insertBatch.floor!.ms],
-    [`select, ${ROWS} rows`, rowFigures.select.mock, rowFigures.select.floor!.ms],
+    [`insert batch, ${ROWS} rows`, rowFigures.insertBatch.mock, rowFigures.insertBatch.beside.floor.ms],
+    [`select, ${ROWS} rows`, rowFigures.select.mock, rowFigures.select.beside.floor.ms],
   ] as const;
   console.log("\nthe client's own floor (the same calls against a bare node:http server answering the mock's bytes):");
   console.table(

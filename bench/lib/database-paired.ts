@@ -1,16 +1,23 @@
 // The 1,000-row figures of `pnpm bench database` measured in rounds: the same call through the
-// mock and through the `file:` database one right after the other (and, when given, through the
-// client's floor, a bare server answering the mock's bytes: client-floor.ts), which goes first
-// turning each round; each round gives a ratio, the figure the median of those ratios. On a shared
-// machine the load moves between one series and the next; within a round it moves far less, so
-// the ratio holds where two medians taken minutes apart did not (the floor measured apart once read
-// 0.1 ms under the mock, and 4 ms under it in the next run). What is compared stays the issue's:
-// the same client on the mock over HTTP against the same client on a file: database. The warm
-// SELECT 1 figures against the mock's HTTP round trip are paired the same way (againstHealth).
+// mock and through the `file:` database one right after the other (and through the clients given
+// beside them: the client's floors, client-floor.ts), which goes first turning each round; each
+// round gives a ratio, the figure the median of those ratios. On a shared machine the load moves
+// between one series and the next; within a round it moves far less, so the ratio holds where two
+// medians taken minutes apart did not (the floor measured apart once read 0.1 ms under the mock,
+// and 4 ms under it in the next run). What is compared stays the issue's: the same client on the
+// mock over HTTP against the same client on a file: database. The warm SELECT 1 figures against
+// the mock's HTTP round trip are paired the same way (againstHealth).
 import type { Client } from '@libsql/client';
 import { median, ratioOfPairs, timed } from './stats.ts';
 
-export interface Paired {
+/** A client measured beside the mock in the same rounds: its median ms, the median of its rounds' ratios against file:, and the mock's own ms over it (the median of the rounds' mock less it). */
+export interface Beside {
+  ms: number;
+  ratio: number;
+  own: number;
+}
+
+export interface Paired<Names extends string = never> {
   /** Median time through the mock, and through the file: database, in ms. */
   mock: number;
   file: number;
@@ -18,8 +25,7 @@ export interface Paired {
   ratio: number;
   /** The rounds' ratios: their quartiles and a 95 % bootstrap interval of their median. */
   spread: string;
-  /** Through the floor's server, when given: its median ms, the median of its rounds' ratios against file:, and the mock's own ms (the median of the rounds' mock less floor). */
-  floor?: { ms: number; ratio: number; own: number };
+  beside: Record<Names, Beside>;
 }
 
 async function timedOnce(run: () => Promise<unknown>): Promise<number> {
@@ -28,21 +34,21 @@ async function timedOnce(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-/** `call` through each client, `warm` untimed rounds then `rounds` timed ones; with `floor`, through it too, in the same rounds. */
-export async function paired(
+/** `call` through each client, `warm` untimed rounds then `rounds` timed ones; through the clients `beside` too, in the same rounds. */
+export async function paired<Names extends string = never>(
   mock: Client,
   file: Client,
   call: (db: Client) => Promise<unknown>,
   rounds: number,
   warm: number,
-  floor?: Client,
-): Promise<Paired> {
-  const sides = floor ? [mock, file, floor] : [mock, file];
+  beside: Record<Names, Client> = {} as Record<Names, Client>,
+): Promise<Paired<Names>> {
+  const names = Object.keys(beside) as Names[];
+  const sides = [mock, file, ...names.map((name) => beside[name])];
   for (let i = 0; i < warm; i++) for (const side of sides) await call(side);
   const times = sides.map(() => [] as number[]);
-  const ratios: number[] = [];
-  const floorRatios: number[] = [];
-  const own: number[] = [];
+  const ratios = sides.map(() => [] as number[]);
+  const own = sides.map(() => [] as number[]);
   for (let i = 0; i < rounds; i++) {
     const round: number[] = [];
     // Which side goes first turns each round (with two sides, they alternate).
@@ -50,19 +56,19 @@ export async function paired(
       const side = (i + k) % sides.length;
       round[side] = await timedOnce(() => call(sides[side]!));
     }
-    round.forEach((ms, side) => times[side]!.push(ms));
-    ratios.push(round[0]! / round[1]!);
-    if (floor) {
-      floorRatios.push(round[2]! / round[1]!);
-      own.push(round[0]! - round[2]!);
-    }
+    round.forEach((ms, side) => {
+      times[side]!.push(ms);
+      ratios[side]!.push(ms / round[1]!);
+      own[side]!.push(round[0]! - ms);
+    });
   }
+  const besides = names.map((name, index) => [name, { ms: median(times[index + 2]!), ratio: median(ratios[index + 2]!), own: median(own[index + 2]!) }]);
   return {
     mock: median(times[0]!),
     file: median(times[1]!),
-    ratio: median(ratios),
-    spread: ratioOfPairs(ratios, (ratio) => `${ratio.toFixed(2)}x`).spread,
-    ...(floor ? { floor: { ms: median(times[2]!), ratio: median(floorRatios), own: median(own) } } : {}),
+    ratio: median(ratios[0]!),
+    spread: ratioOfPairs(ratios[0]!, (ratio) => `${ratio.toFixed(2)}x`).spread,
+    beside: Object.fromEntries(besides) as Record<Names, Beside>,
   };
 }
 
