@@ -2,7 +2,8 @@
 // does no work at all. A bare node:http server forwards the first request of each kind (method,
 // path and body) to the mock and keeps its answer; every later request of that kind is answered
 // those bytes at once, without the mock. What the mock's figure adds to this floor is the mock's
-// own time; the rest is the client's.
+// own time; the rest is the client's. Under it, `replayFetch`: the same kept bytes handed to the
+// client by its fetch, without a network or a server, what the client itself does with them.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -56,6 +57,33 @@ export async function startReplay(upstream: string): Promise<{ url: string; forw
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A fetch that answers each kind of request (method, URL and body) with the first answer `upstream`
+ * gave it, from memory: a client on it does its own work on the mock's bytes and nothing else.
+ */
+export function replayFetch(upstream: typeof fetch = fetch): typeof fetch {
+  const kept = new Map<string, Kept>();
+  const replay = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const kind = `${request.method} ${request.url}\n${await request.clone().text()}`;
+    let answer = kept.get(kind);
+    if (!answer) {
+      const reply = await upstream(request);
+      answer = {
+        status: reply.status,
+        contentType: reply.headers.get('content-type') ?? 'application/octet-stream',
+        body: Buffer.from(await reply.arrayBuffer()),
+      };
+      kept.set(kind, answer);
+    }
+    return new Response(new Uint8Array(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength) as Uint8Array<ArrayBuffer>, {
+      status: answer.status,
+      headers: { 'content-type': answer.contentType },
+    });
+  };
+  return replay as typeof fetch;
 }
 
 /**

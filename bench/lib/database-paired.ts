@@ -1,19 +1,31 @@
-// The 1,000-row figures of `pnpm bench database` measured in pairs: the same call through the
-// mock and through the `file:` database one right after the other (which goes first alternates),
-// each pair giving a ratio, the figure the median of those ratios. On a shared machine the load
-// moves between one series and the next; within a pair it moves far less, so the ratio holds
-// where the two medians taken minutes apart did not. What is compared stays the issue's: the same
-// client on the mock over HTTP against the same client on a file: database. The warm SELECT 1
-// figures against the mock's HTTP round trip are paired the same way (againstHealth).
+// The 1,000-row figures of `pnpm bench database` measured in rounds: the same call through the
+// mock and through the `file:` database one right after the other (and through the clients given
+// beside them: the client's floors, client-floor.ts), which goes first turning each round; each
+// round gives a ratio, the figure the median of those ratios. On a shared machine the load moves
+// between one series and the next; within a round it moves far less, so the ratio holds where two
+// medians taken minutes apart did not (the floor measured apart once read 0.1 ms under the mock,
+// and 4 ms under it in the next run). What is compared stays the issue's: the same client on the
+// mock over HTTP against the same client on a file: database. The warm SELECT 1 figures against
+// the mock's HTTP round trip are paired the same way (againstHealth).
 import type { Client } from '@libsql/client';
-import { median, timed } from './stats.ts';
+import { median, ratioOfPairs, timed } from './stats.ts';
 
-export interface Paired {
+/** A client measured beside the mock in the same rounds: its median ms, the median of its rounds' ratios against file:, and the mock's own ms over it (the median of the rounds' mock less it). */
+export interface Beside {
+  ms: number;
+  ratio: number;
+  own: number;
+}
+
+export interface Paired<Names extends string = never> {
   /** Median time through the mock, and through the file: database, in ms. */
   mock: number;
   file: number;
-  /** Median of the pairs' ratios (mock / file). */
+  /** Median of the rounds' ratios (mock / file). */
   ratio: number;
+  /** The rounds' ratios: their quartiles and a 95 % bootstrap interval of their median. */
+  spread: string;
+  beside: Record<Names, Beside>;
 }
 
 async function timedOnce(run: () => Promise<unknown>): Promise<number> {
@@ -22,23 +34,42 @@ async function timedOnce(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-/** `call` through both clients, `warm` untimed pairs then `pairs` timed ones. */
-export async function paired(mock: Client, file: Client, call: (db: Client) => Promise<unknown>, pairs: number, warm: number): Promise<Paired> {
-  for (let i = 0; i < warm; i++) {
-    await call(mock);
-    await call(file);
+/** `call` through each client, `warm` untimed rounds then `rounds` timed ones; through the clients `beside` too, in the same rounds. */
+export async function paired<Names extends string = never>(
+  mock: Client,
+  file: Client,
+  call: (db: Client) => Promise<unknown>,
+  rounds: number,
+  warm: number,
+  beside: Record<Names, Client> = {} as Record<Names, Client>,
+): Promise<Paired<Names>> {
+  const names = Object.keys(beside) as Names[];
+  const sides = [mock, file, ...names.map((name) => beside[name])];
+  for (let i = 0; i < warm; i++) for (const side of sides) await call(side);
+  const times = sides.map(() => [] as number[]);
+  const ratios = sides.map(() => [] as number[]);
+  const own = sides.map(() => [] as number[]);
+  for (let i = 0; i < rounds; i++) {
+    const round: number[] = [];
+    // Which side goes first turns each round (with two sides, they alternate).
+    for (let k = 0; k < sides.length; k++) {
+      const side = (i + k) % sides.length;
+      round[side] = await timedOnce(() => call(sides[side]!));
+    }
+    round.forEach((ms, side) => {
+      times[side]!.push(ms);
+      ratios[side]!.push(ms / round[1]!);
+      own[side]!.push(round[0]! - ms);
+    });
   }
-  const times = { mock: [] as number[], file: [] as number[], ratios: [] as number[] };
-  for (let i = 0; i < pairs; i++) {
-    const mockFirst = i % 2 === 0;
-    const first = await timedOnce(() => call(mockFirst ? mock : file));
-    const second = await timedOnce(() => call(mockFirst ? file : mock));
-    const [onMock, onFile] = mockFirst ? [first, second] : [second, first];
-    times.mock.push(onMock);
-    times.file.push(onFile);
-    times.ratios.push(onMock / onFile);
-  }
-  return { mock: median(times.mock), file: median(times.file), ratio: median(times.ratios) };
+  const besides = names.map((name, index) => [name, { ms: median(times[index + 2]!), ratio: median(ratios[index + 2]!), own: median(own[index + 2]!) }]);
+  return {
+    mock: median(times[0]!),
+    file: median(times[1]!),
+    ratio: median(ratios[0]!),
+    spread: ratioOfPairs(ratios[0]!, (ratio) => `${ratio.toFixed(2)}x`).spread,
+    beside: Object.fromEntries(besides) as Record<Names, Beside>,
+  };
 }
 
 /** A figure against the mock's HTTP round trip: medians in ms, and the median of the pairs' ratios. */
