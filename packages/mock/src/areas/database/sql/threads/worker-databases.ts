@@ -21,6 +21,8 @@ export interface WorkerDatabase {
   path: string;
   /** Holds the database open (its WAL index lives while a connection does). */
   keeper: DbPointer;
+  /** Its page size, read once it is in WAL mode (which keeps it): its connections' max_page_count follows from it. */
+  pageSize: number;
   pool: Record<Access, StreamConnection[]>;
   streams: Map<number, OpenStream>;
 }
@@ -64,12 +66,14 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
         return false;
       },
       () => {
+        let pageSize: number;
         try {
           sqlite.exec(keeper!, 'PRAGMA journal_mode = WAL');
+          pageSize = Number(sqlite.value(keeper!, 'PRAGMA page_size'));
         } catch (error) {
           return failed(error);
         }
-        databases.set(key, { path, keeper: keeper!, pool: { full: [], 'read-only': [] }, streams: new Map() });
+        databases.set(key, { path, keeper: keeper!, pageSize, pool: { full: [], 'read-only': [] }, streams: new Map() });
         return !ready;
       },
       () => {
@@ -99,7 +103,13 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
   }
 
   const newConnection = (database: WorkerDatabase, access: Access) =>
-    new StreamConnection(sqlite, database.path, access, { maxValueBytes: limits.maxResultBytes, maxDatabaseBytes: limits.maxDatabaseBytes }, stopRequested);
+    new StreamConnection(
+      sqlite,
+      database.path,
+      access,
+      { maxValueBytes: limits.maxResultBytes, maxDatabaseBytes: limits.maxDatabaseBytes, pageSize: database.pageSize },
+      stopRequested,
+    );
 
   function connectionOf(database: WorkerDatabase, stream: OpenStream): StreamConnection {
     stream.connection ??= database.pool[stream.access].pop() ?? newConnection(database, stream.access);
