@@ -3,8 +3,9 @@
 // calls into the build's JavaScript adapters (`capi`): SQL calls (sqlite3_exec, sqlite3_prepare_v3)
 // and the rest. A pooled connection's settings are one SQL call with its open (there were six: its
 // page size, three pragmas, a read of the page size, max_page_count); a connection opens and closes
-// through the C API, not the build's object API (whose close called eight hook setters). Each
-// setting is read back from the connection, so that a cut that drops one fails here.
+// through the C API, not the build's object API (whose close called eight hook setters); the VFS's
+// file names and the authorizer's texts are read natively, not by the build's byte-by-byte reader
+// (`cstrToJs`). Each setting is read back from the connection, so that a cut that drops one fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_OWNER, type DatabaseFiles, sharedFiles } from '../../../../../../packages/mock/src/areas/database/sql/storage/files.ts';
 import type { EngineVfs } from '../../../../../../packages/mock/src/areas/database/sql/storage/vfs.ts';
@@ -138,5 +139,38 @@ describe('a database opened ahead, and its pooled connection', () => {
     const dropped = count(() => drop('closing'));
     expect(dropped).toEqual({ sql: [], other: [] });
     expect(hooked()).toBe(before);
+  });
+
+  it("reads no C string through the build's byte-by-byte reader: an open ahead, a first CREATE TABLE, a drop", () => {
+    const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
+    const wasm = sqlite.module.wasm as { cstrToJs: (pointer: number) => string };
+    const reader = wasm.cstrToJs;
+    let read = 0;
+    const authorized: (string | 0)[] = [];
+    wasm.cstrToJs = (pointer) => {
+      read++;
+      return reader(pointer);
+    };
+    try {
+      const files = sharedFiles(LIMITS.maxDatabaseBytes);
+      open('first', files, fenced(files), true);
+      const database = databases.get('first')!;
+      const stream = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(1, stream);
+      const connection = connectionOf(database, stream);
+      // The texts the sandbox is asked about still arrive whole (what it judges by).
+      sqlite.authorizer(connection.db, (data, action, a1, a2, a3) => {
+        authorized.push(a1, a2);
+        return connection.sandbox.authorize(data, action, a1, a2, a3);
+      });
+      const stmt = connection.prepared('CREATE TABLE "naïve table" (x)');
+      expect(connection.step(stmt)).toBe(false);
+      closeStream(database, 1);
+      drop('first');
+    } finally {
+      wasm.cstrToJs = reader;
+    }
+    expect(read).toBe(0);
+    expect(authorized).toContain('naïve table');
   });
 });

@@ -5,6 +5,7 @@
 // in a new namespace's first statement. Here the two functions are made once per thread and each
 // connection's callbacks are kept by its connection pointer, which SQLite passes back to them as
 // their user data; they are forgotten when the connection closes (wasm.ts close calls forgetHooks).
+import { cString } from '../storage/c-strings.ts';
 
 /** The authorizer callback as the build's glue calls it: its texts read from their C strings (0 for none). */
 export type Authorize = (data: unknown, action: number, a1: string | 0, a2: string | 0, a3: string | 0, a4: string | 0) => number;
@@ -15,7 +16,7 @@ const SQLITE_DENY = 1;
 interface Wasm {
   exports: Record<string, (...args: number[]) => number>;
   installFunction(signature: string, fn: (...args: number[]) => number): number;
-  cstrToJs(pointer: number): string;
+  heap8u(): Uint8Array;
 }
 
 interface Hooks {
@@ -32,7 +33,7 @@ function hooksOf(wasm: Wasm): Hooks {
   if (hooks) return hooks;
   const authorizers = new Map<number, Authorize>();
   const progress = new Map<number, () => number>();
-  const text = (pointer: number): string | 0 => (pointer ? wasm.cstrToJs(pointer) : 0);
+  const text = (pointer: number): string | 0 => (pointer ? cString(wasm.heap8u(), pointer) : 0);
   // As the glue's own adapter: texts read, a throw answered with its result code (deny by default:
   // a connection without a callback here is refused everything).
   const authorizer = wasm.installFunction('iiiiiii', (db, action, a1, a2, a3, a4) => {
