@@ -5,9 +5,11 @@
 // page size, three pragmas, a read of the page size, max_page_count); a connection opens and closes
 // through the C API, not the build's object API (whose close called eight hook setters); the VFS's
 // file names and the authorizer's texts are read natively, not by the build's byte-by-byte reader
-// (`cstrToJs`). Each setting is read back from the connection, so that a cut that drops one fails here.
+// (`cstrToJs`); a database opened ahead after the first starts from a copy of the first one's main
+// file, already in WAL mode (no rollback journal opened to switch it). Each setting is read back
+// from the connection, so that a cut that drops one fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_OWNER, type DatabaseFiles, sharedFiles } from '../../../../../../packages/mock/src/areas/database/sql/storage/files.ts';
+import { CONTROL_OWNER, type DatabaseFiles, openStore, sharedFiles } from '../../../../../../packages/mock/src/areas/database/sql/storage/files.ts';
 import type { EngineVfs } from '../../../../../../packages/mock/src/areas/database/sql/storage/vfs.ts';
 import { createWorkerDatabases } from '../../../../../../packages/mock/src/areas/database/sql/threads/worker-databases.ts';
 import { loadSqlite } from '../../../../../../packages/mock/src/areas/database/sql/wasm/load-sqlite.ts';
@@ -172,5 +174,34 @@ describe('a database opened ahead, and its pooled connection', () => {
     }
     expect(read).toBe(0);
     expect(authorized).toContain('naïve table');
+  });
+
+  it("starts each database opened ahead after the first from the first one's main file: no journal to switch it to WAL", () => {
+    const { open, databases, connectionOf, closeStream, drop } = workerDatabases();
+    const mainOf = (files: DatabaseFiles) => {
+      const store = openStore(files.main, LIMITS.maxDatabaseBytes);
+      const bytes = new Uint8Array(store.size());
+      store.read(bytes, 0);
+      return bytes;
+    };
+    const opened: { journals: number; main: Uint8Array }[] = [];
+    for (const key of ['first', 'second', 'third']) {
+      const files = sharedFiles(LIMITS.maxDatabaseBytes);
+      const journals = vfs.opened.journal;
+      open(key, files, fenced(files), true);
+      opened.push({ journals: vfs.opened.journal - journals, main: mainOf(files) });
+      // Each one works on its own: a table and a row of its own, read back.
+      const database = databases.get(key)!;
+      const stream = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(1, stream);
+      const connection = connectionOf(database, stream);
+      for (const sql of ['CREATE TABLE t (v TEXT)', `INSERT INTO t VALUES ('${key}')`]) expect(connection.step(connection.prepared(sql))).toBe(false);
+      expect(connection.trusted(() => sqlite.rows(connection.db, 'SELECT v FROM t'))).toEqual([[key]]);
+      closeStream(database, 1);
+    }
+    expect(opened.map(({ journals }) => journals)).toEqual([1, 0, 0]);
+    expect(opened[0]!.main.byteLength).toBe(4096);
+    expect(opened[1]!.main).toEqual(opened[0]!.main);
+    for (const key of ['first', 'second', 'third']) drop(key);
   });
 });

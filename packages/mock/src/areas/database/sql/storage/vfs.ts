@@ -50,6 +50,8 @@ export class EngineVfs {
   readonly #files = new Map<number, OpenFile>();
   /** Why the last call failed, for errors that SQLite reports as a bare I/O error. */
   lastFailure: string | undefined;
+  /** Files SQLite opened, by kind (tests count them). */
+  readonly opened: Record<OpenFile['kind'], number> = { main: 0, wal: 0, journal: 0, temporary: 0 };
 
   constructor(
     module: Module,
@@ -230,6 +232,7 @@ export class EngineVfs {
         if (found && (flags & (SQLITE_OPEN_MAIN_DB | SQLITE_OPEN_WAL | SQLITE_OPEN_MAIN_JOURNAL)) === 0)
           return this.#fail(SQLITE_CANTOPEN, `${name} is a database file`);
         files.set(pFile, file);
+        this.opened[file.kind]++;
         wasm.pokePtr(pFile + METHODS_OFFSET, io.pointer);
         if (pOutFlags) wasm.poke32(pOutFlags, flags);
         return SQLITE_OK;

@@ -3,7 +3,7 @@
 // ones; and those that could not be opened, with why.
 import { StreamConnection } from '../statements/connection.ts';
 import type { Access } from '../statements/requests.ts';
-import type { DatabaseFiles } from '../storage/files.ts';
+import { type DatabaseFiles, openStore } from '../storage/files.ts';
 import type { EngineVfs } from '../storage/vfs.ts';
 import type { DbPointer, Sqlite } from '../wasm/wasm.ts';
 import type { WorkerLimits } from './messages.ts';
@@ -32,6 +32,14 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
   /** Databases whose files could not be opened: why, for their runs' answers. */
   const unopened = new Map<string, string>();
   let nextFile = 1;
+  /**
+   * The main file of an empty database in WAL mode, as SQLite wrote it for the first database
+   * opened ahead (one page: the header and an empty schema). Every empty database starts as the
+   * same bytes: the next ones opened ahead start from a copy, so that their keeper finds them in
+   * WAL mode already, with no write transaction (and its rollback journal) to switch them.
+   */
+  let emptyWal: Uint8Array | undefined;
+  const mainStoreOf = (files: DatabaseFiles) => openStore(files.main, limits.maxDatabaseBytes);
 
   /** Opens a database; `ready`: an empty one opened ahead, whose first stream finds a connection in the pool. */
   function open(key: string, files: DatabaseFiles, epoch: number, ready = false): void {
@@ -57,6 +65,10 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
         drop(key);
         unopened.delete(key);
         path = `/db-${nextFile++}.db`;
+        if (ready && emptyWal && files.main.kind === 'shared') {
+          const main = mainStoreOf(files);
+          if (main.size() === 0) main.write(emptyWal, 0);
+        }
         vfs.register(path, files, epoch, limits.maxDatabaseBytes);
         try {
           keeper = sqlite.open(path);
@@ -74,6 +86,11 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
           return failed(error);
         }
         databases.set(key, { path, keeper: keeper!, pageSize, pool: { full: [], 'read-only': [] }, streams: new Map() });
+        if (ready && !emptyWal && files.main.kind === 'shared') {
+          const main = mainStoreOf(files);
+          const image = new Uint8Array(main.size());
+          if (main.read(image, 0) === pageSize) emptyWal = image;
+        }
         return !ready;
       },
       () => {
