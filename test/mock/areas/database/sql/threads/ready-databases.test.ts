@@ -12,7 +12,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlEngine, type DatabaseSource, type SqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
 import type { SqlRequest } from '../../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
-import { sharedFiles } from '../../../../../../packages/mock/src/areas/database/sql/storage/files.ts';
+import { type DatabaseFiles, sharedFiles } from '../../../../../../packages/mock/src/areas/database/sql/storage/files.ts';
 import { EngineWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/engine-worker.ts';
 import { IdleSteps } from '../../../../../../packages/mock/src/areas/database/sql/threads/idle-steps.ts';
 import type { ToWorker } from '../../../../../../packages/mock/src/areas/database/sql/threads/messages.ts';
@@ -34,11 +34,11 @@ function standIn(alive = true) {
   return { worker, sent };
 }
 
-function readyDatabases(depth = READY_PER_WORKER) {
+function readyDatabases(depth = READY_PER_WORKER, made: DatabaseFiles[] = []) {
   const later: (() => void)[] = [];
   let epoch = 0;
   const ready = new ReadyDatabases(
-    () => sharedFiles(1024),
+    () => made[made.push(sharedFiles(1024)) - 1]!,
     () => ++epoch,
     (next) => later.push(next),
     depth,
@@ -57,16 +57,15 @@ function backToBack(depth: number, namespaces: number, turns: (index: number) =>
   const deferred: (() => void)[] = [];
   const spare = new IdleSteps((next) => deferred.push(next));
   const turn = () => deferred.splice(0).forEach((next) => next());
-  const worker = {
-    alive: true,
-    send(message: ToWorker) {
-      if (message.t === 'open') {
-        let step = 0;
-        spare.begin(message.key, () => ++step === STEPS);
-      }
-    },
-    carry: (message: ToWorker) => message.t === 'adopt' && spare.finish(message.from),
-  } as unknown as EngineWorker;
+  const send = (message: ToWorker) => {
+    if (message.t === 'open') {
+      let step = 0;
+      spare.begin(message.key, () => ++step === STEPS);
+    }
+  };
+  // As worker.ts serves them: an adopt finishes its database's open; an open carried with the run begins the next one.
+  const carry = (message: ToWorker) => (message.t === 'adopt' ? spare.finish(message.from) : send(message));
+  const worker = { alive: true, send, carry } as unknown as EngineWorker;
   const { ready, runLater } = readyDatabases(depth);
   ready.prepare(worker);
   // The engine starts long before its first statement: its first ones are open.
@@ -96,19 +95,27 @@ describe('ReadyDatabases', () => {
     expect(ready.heldBy(worker)).toBe(2);
   });
 
-  it('gives the oldest to one database, tells the worker its new key, and opens the next one later, not before the statement', () => {
-    const { ready, runLater } = readyDatabases();
+  it('gives the oldest to one database, and tells the worker its new key and the open of the next one, on files made in a later turn', () => {
+    const made: DatabaseFiles[] = [];
+    const { ready, runLater } = readyDatabases(READY_PER_WORKER, made);
     const { worker, sent } = standIn();
     ready.prepare(worker);
     const [oldest, second] = sent as Extract<ToWorker, { t: 'open' }>[];
+    expect(made).toHaveLength(2);
     expect(ready.take(worker, 'ns\u00000\u0000db')).toBe(oldest!.files);
-    expect(sent.slice(2)).toEqual([{ t: 'adopt', from: oldest!.key, key: 'ns\u00000\u0000db' }]);
-    expect(ready.take(worker, 'other\u00000\u0000db')).toBe(second!.files);
-    expect(ready.take(worker, 'third\u00000\u0000db')).toBeUndefined();
+    // Both carried with the statement's run (the stand-in records carried messages as sent): the adopt first.
+    expect(sent.slice(2)).toEqual([{ t: 'adopt', from: oldest!.key, key: 'ns\u00000\u0000db' }, expect.objectContaining({ t: 'open', ready: true, epoch: 3 })]);
+    // The files for the next one are made in a later turn, off the statement's path.
+    expect(made).toHaveLength(3);
     runLater();
-    const next = sent.slice(4) as Extract<ToWorker, { t: 'open' }>[];
-    expect(next).toEqual([expect.objectContaining({ t: 'open', ready: true, epoch: 3 }), expect.objectContaining({ t: 'open', ready: true, epoch: 4 })]);
-    expect(new Set([oldest, second, ...next].map((message) => message!.files)).size).toBe(4);
+    expect(made).toHaveLength(4);
+    expect(ready.take(worker, 'other\u00000\u0000db')).toBe(second!.files);
+    const next = sent.slice(5)[0] as Extract<ToWorker, { t: 'open' }>;
+    expect(next).toEqual(expect.objectContaining({ t: 'open', ready: true, epoch: 4 }));
+    expect(next.files).toBe(made[3]);
+    expect(made).toHaveLength(4);
+    expect(new Set([oldest, second, sent[3], next].map((message) => (message as Extract<ToWorker, { t: 'open' }>).files)).size).toBe(4);
+    expect(ready.heldBy(worker)).toBe(READY_PER_WORKER);
   });
 
   // An open takes 3 steps; between two namespaces the worker gets as many idle turns on average,
@@ -240,8 +247,8 @@ describe('the engine and its ready databases', () => {
 
   it('gives a new empty database the one its worker opened ahead: no open before its statement, the next one opened after it', async () => {
     const { sent, outcomes } = await firstStatement(() => ({ initial: () => undefined }));
-    // One message before its statement ran: the adopt went with the run (the worker woke once).
-    expect(sent).toEqual(['run carrying adopt', 'open ready']);
+    // One message in all: the adopt and the open of the next one went with the run (the worker woke once).
+    expect(sent).toEqual(['run carrying adopt, open']);
     // Its own rows only: the namespace before it wrote one row to its own database.
     expect(outcomes[1]).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'integer', value: '0' }]] } } });
   });
@@ -259,7 +266,7 @@ describe('the engine and its ready databases', () => {
       sent.push(message.t === 'run' && message.carried ? `run carrying ${message.carried.map((carried) => carried.t).join(', ')}` : message.t);
     };
     const b = await rows('b', 'CREATE TABLE t (v TEXT)', "INSERT INTO t VALUES ('b')");
-    expect(sent.slice(0, 1)).toEqual(['run carrying drop, adopt']);
+    expect(sent.slice(0, 1)).toEqual(['run carrying drop, adopt, open']);
     expect(b.at(-2)).toMatchObject({ type: 'ok', response: { result: { rows: [[{ type: 'text', value: 'b' }]] } } });
     // a opens again (b makes room the same way), as last committed.
     const a = await rows('a');

@@ -32,7 +32,21 @@ export interface ConnectionLimits {
   maxValueBytes: number;
   /** Largest size of the database, in bytes: a write past it fails with SQLITE_FULL. */
   maxDatabaseBytes: number;
+  /** The database's page size, read once when it opened (a database in WAL mode keeps it): max_page_count follows from it. */
+  pageSize: number;
 }
+
+/** A connection's own settings, set with its open in one SQL call (wasm.ts open), before any client SQL. */
+const connectionPragmas = (limits: ConnectionLimits): string =>
+  [
+    // A small page cache: the file is in memory already.
+    'PRAGMA cache_size = -1024',
+    // As sqld: foreign keys are enforced.
+    'PRAGMA foreign_keys = ON',
+    // A commit is in the WAL when answered (it survives the process being killed); the files are synced at checkpoints.
+    'PRAGMA synchronous = NORMAL',
+    `PRAGMA max_page_count = ${Math.max(1, Math.floor(limits.maxDatabaseBytes / limits.pageSize))}`,
+  ].join(';');
 
 export class StreamConnection {
   readonly db: DbPointer;
@@ -57,17 +71,9 @@ export class StreamConnection {
     stopRequested: () => boolean,
   ) {
     this.#stopRequested = stopRequested;
-    this.db = sqlite.open(path);
+    this.db = sqlite.open(path, 'engine', connectionPragmas(limits));
     this.sandbox = new Sandbox(access);
     sqlite.limit(this.db, limits.maxValueBytes);
-    // A small page cache: the file is in memory already.
-    sqlite.exec(this.db, 'PRAGMA cache_size = -1024');
-    // As sqld: foreign keys are enforced.
-    sqlite.exec(this.db, 'PRAGMA foreign_keys = ON');
-    // A commit is in the WAL when answered (it survives the process being killed); the files are synced at checkpoints.
-    sqlite.exec(this.db, 'PRAGMA synchronous = NORMAL');
-    const pageSize = Number(sqlite.value(this.db, 'PRAGMA page_size'));
-    sqlite.exec(this.db, `PRAGMA max_page_count = ${Math.max(1, Math.floor(limits.maxDatabaseBytes / pageSize))}`);
     sqlite.authorizer(this.db, this.sandbox.authorize);
     sqlite.progress(this.db, PROGRESS_OPS, () => (stopRequested() ? 1 : 0));
   }

@@ -5,6 +5,7 @@
 // engine registered (a database, its WAL, its journal) and temporary files in the worker's memory.
 // Two fences: a worker whose epoch no longer owns a database writes nothing to it, and a run
 // past its time limit commits nothing more (its WAL writes fail, and SQLite rolls it back).
+import { cString } from './c-strings.ts';
 import { CONTROL_REWRITE, type DatabaseFiles, type FileStore, LocalStore, StoreFull } from './files.ts';
 import {
   LOCK_NONE,
@@ -49,6 +50,8 @@ export class EngineVfs {
   readonly #files = new Map<number, OpenFile>();
   /** Why the last call failed, for errors that SQLite reports as a bare I/O error. */
   lastFailure: string | undefined;
+  /** Files SQLite opened, by kind (tests count them). */
+  readonly opened: Record<OpenFile['kind'], number> = { main: 0, wal: 0, journal: 0, temporary: 0 };
 
   constructor(
     module: Module,
@@ -122,6 +125,8 @@ export class EngineVfs {
     const files = this.#files;
     const heap = () => wasm.heap8u() as Uint8Array;
     const fileOf = (pointer: number) => files.get(pointer)!;
+    /** Where a sqlite3_file holds its methods (written with pokePtr: no struct object made per open file). */
+    const METHODS_OFFSET = capi.sqlite3_file.structInfo.members.pMethods.offset as number;
 
     const io = new capi.sqlite3_io_methods();
     io.$iVersion = 2;
@@ -217,7 +222,7 @@ export class EngineVfs {
     fallback.dispose();
     const vfsMethods = {
       xOpen: (_pVfs: number, zName: number, pFile: number, flags: number, pOutFlags: number) => {
-        const name = zName ? (wasm.cstrToJs(zName) as string) : '';
+        const name = zName ? cString(heap(), zName) : '';
         let file: OpenFile;
         const found = name ? this.#find(name) : undefined;
         if (found) file = { pointer: pFile, database: found.database, kind: found.kind, store: this.#storeOf(found.database, found.kind), lock: LOCK_NONE };
@@ -227,20 +232,19 @@ export class EngineVfs {
         if (found && (flags & (SQLITE_OPEN_MAIN_DB | SQLITE_OPEN_WAL | SQLITE_OPEN_MAIN_JOURNAL)) === 0)
           return this.#fail(SQLITE_CANTOPEN, `${name} is a database file`);
         files.set(pFile, file);
-        const handle = new capi.sqlite3_file(pFile);
-        handle.$pMethods = io.pointer;
-        handle.dispose();
+        this.opened[file.kind]++;
+        wasm.pokePtr(pFile + METHODS_OFFSET, io.pointer);
         if (pOutFlags) wasm.poke32(pOutFlags, flags);
         return SQLITE_OK;
       },
       xDelete: (_pVfs: number, zName: number) => {
-        const found = this.#find(wasm.cstrToJs(zName) as string);
+        const found = this.#find(cString(heap(), zName));
         if (!found || found.kind === 'main') return SQLITE_OK;
         const store = this.#storeOf(found.database, found.kind);
         return this.#mutate({ pointer: 0, store, database: found.database, kind: found.kind, lock: LOCK_NONE }, 0, () => store.truncate(0));
       },
       xAccess: (_pVfs: number, zName: number, _flags: number, pOut: number) => {
-        const found = this.#find(wasm.cstrToJs(zName) as string);
+        const found = this.#find(cString(heap(), zName));
         const exists = found !== undefined && (found.kind === 'main' || this.#storeOf(found.database, found.kind).size() > 0);
         wasm.poke32(pOut, exists ? 1 : 0);
         return SQLITE_OK;

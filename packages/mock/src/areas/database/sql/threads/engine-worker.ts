@@ -150,7 +150,7 @@ export class EngineWorker {
     this.#closesAlone ??= setTimeout(() => this.#sendCloses(), CLOSE_WAIT_MS).unref();
   }
 
-  /** An adopt or a drop: told with the next message (the run of the statement that made it), or alone at the end of the turn. */
+  /** An adopt, a drop or an open ahead: told with the next message (the run of the statement that made it), or alone at the end of the turn. */
   carry(message: Carried): void {
     if (this.alive && this.#carried.push(message) === 1) queueMicrotask(() => this.#sendCarried());
   }

@@ -91,8 +91,8 @@ export const namespaceOf = (ownerOrKey: string) => ownerOrKey.slice(0, ownerOrKe
 
 /** A stream to close (its connection rolls back what it left open and goes back to its database's pool). */
 export type StreamClose = { key: string; stream: number };
-/** What may wait for the next run sent to the same worker, and go with it (engine-worker.ts `carry`): a database opened ahead taken over (ready-databases.ts), an idle one closed to make room (placement.ts). */
-export type Carried = { t: 'adopt'; from: string; key: string } | { t: 'drop'; key: string };
+/** What may wait for the next run sent to the same worker, and go with it (engine-worker.ts `carry`): a database opened ahead taken over and the next one opened ahead (ready-databases.ts), an idle one closed to make room (placement.ts). */
+export type Carried = { t: 'adopt'; from: string; key: string } | { t: 'drop'; key: string } | Extract<ToWorker, { t: 'open' }>;
 
 /** From the HTTP thread to a worker thread (on the worker's own port). */
 export type ToWorker =
@@ -100,7 +100,7 @@ export type ToWorker =
   | { t: 'open'; key: string; files: DatabaseFiles; epoch: number; ready?: boolean }
   /** The database opened ahead as `from` is the database `key` from now on. */
   | { t: 'adopt'; from: string; key: string }
-  /** `clock`: the mock clock's advance when it was sent; `closes`: streams closed since the last message, closed first; `carried`: then adopts and drops, as if each had come alone (engine-worker.ts). */
+  /** `clock`: the mock clock's advance when it was sent; `closes`: streams closed since the last message, closed first; `carried`: then adopts, drops and opens ahead, as if each had come alone (engine-worker.ts). */
   | { t: 'run'; id: number; key: string; stream: number; access: Access; requests: SqlRequest[]; clock: number; closes?: StreamClose[]; carried?: Carried[] }
   | { t: 'close'; key: string; stream: number }
   /** Closes a database's connections (their streams end); its files stay. */

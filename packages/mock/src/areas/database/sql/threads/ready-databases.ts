@@ -11,6 +11,7 @@
 
 import type { DatabaseFiles } from '../storage/files.ts';
 import type { EngineWorker } from './engine-worker.ts';
+import type { ToWorker } from './messages.ts';
 
 /** Empty databases each SQL worker holds opened ahead. */
 export const READY_PER_WORKER = 2;
@@ -25,13 +26,15 @@ export class ReadyDatabases {
   /** Each worker's ready databases, the oldest first. */
   readonly #ready = new Map<EngineWorker, Ready[]>();
   #next = 1;
+  /** Files made in a later turn for the next database opened ahead: none are made on a statement's path. */
+  #spareFiles: DatabaseFiles | undefined;
 
   constructor(
     /** New files for an empty database. */
     private readonly makeFiles: () => DatabaseFiles,
     /** Makes the files' owner a new epoch (the one the worker opens them as). */
     private readonly fence: (files: DatabaseFiles) => number,
-    /** When the next one is opened: after what the worker was sent in this turn (its first statement runs first). */
+    /** When files for the next one are made: after what the worker was sent in this turn. */
     private readonly later: (next: () => void) => void = setImmediate,
     /** How many each worker holds. */
     private readonly depth = READY_PER_WORKER,
@@ -39,15 +42,20 @@ export class ReadyDatabases {
 
   /** Opens empty databases ahead in the worker until it holds `depth`, unless it has ended. */
   prepare(worker: EngineWorker): void {
+    this.#fill(worker, (message) => worker.send(message));
+  }
+
+  #fill(worker: EngineWorker, tell: (message: Extract<ToWorker, { t: 'open' }>) => void): void {
     if (!worker.alive) return;
     let held = this.#ready.get(worker);
     if (!held) this.#ready.set(worker, (held = []));
     while (held.length < this.depth) {
-      const files = this.makeFiles();
+      const files = this.#spareFiles ?? this.makeFiles();
+      this.#spareFiles = undefined;
       // Not a database key (those start with their owner): no request can name it.
       const ready = { key: `\u0000ready-${this.#next++}`, files };
       held.push(ready);
-      worker.send({ t: 'open', key: ready.key, files, epoch: this.fence(files), ready: true });
+      tell({ t: 'open', key: ready.key, files, epoch: this.fence(files), ready: true });
     }
   }
 
@@ -59,9 +67,14 @@ export class ReadyDatabases {
   take(worker: EngineWorker, key: string): DatabaseFiles | undefined {
     const ready = worker.alive ? this.#ready.get(worker)?.shift() : undefined;
     if (!ready) return undefined;
-    // Told with the statement's run, sent in the same turn (engine-worker.ts): the worker wakes once.
+    // Told with the statement's run, sent in the same turn (engine-worker.ts): the worker wakes
+    // once. So is the open of the next one, after it (the worker opens it in idle turns, after the
+    // run), on files made ahead; the files for the one after are made in a later turn.
     worker.carry({ t: 'adopt', from: ready.key, key });
-    this.later(() => this.prepare(worker));
+    this.#fill(worker, (message) => worker.carry(message));
+    this.later(() => {
+      this.#spareFiles ??= this.makeFiles();
+    });
     return ready.files;
   }
 

@@ -3,7 +3,7 @@
 // ones; and those that could not be opened, with why.
 import { StreamConnection } from '../statements/connection.ts';
 import type { Access } from '../statements/requests.ts';
-import type { DatabaseFiles } from '../storage/files.ts';
+import { type DatabaseFiles, openStore } from '../storage/files.ts';
 import type { EngineVfs } from '../storage/vfs.ts';
 import type { DbPointer, Sqlite } from '../wasm/wasm.ts';
 import type { WorkerLimits } from './messages.ts';
@@ -21,6 +21,8 @@ export interface WorkerDatabase {
   path: string;
   /** Holds the database open (its WAL index lives while a connection does). */
   keeper: DbPointer;
+  /** Its page size, read once it is in WAL mode (which keeps it): its connections' max_page_count follows from it. */
+  pageSize: number;
   pool: Record<Access, StreamConnection[]>;
   streams: Map<number, OpenStream>;
 }
@@ -30,6 +32,14 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
   /** Databases whose files could not be opened: why, for their runs' answers. */
   const unopened = new Map<string, string>();
   let nextFile = 1;
+  /**
+   * The main file of an empty database in WAL mode, as SQLite wrote it for the first database
+   * opened ahead (one page: the header and an empty schema). Every empty database starts as the
+   * same bytes: the next ones opened ahead start from a copy, so that their keeper finds them in
+   * WAL mode already, with no write transaction (and its rollback journal) to switch them.
+   */
+  let emptyWal: Uint8Array | undefined;
+  const mainStoreOf = (files: DatabaseFiles) => openStore(files.main, limits.maxDatabaseBytes);
 
   /** Opens a database; `ready`: an empty one opened ahead, whose first stream finds a connection in the pool. */
   function open(key: string, files: DatabaseFiles, epoch: number, ready = false): void {
@@ -55,6 +65,10 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
         drop(key);
         unopened.delete(key);
         path = `/db-${nextFile++}.db`;
+        if (ready && emptyWal && files.main.kind === 'shared') {
+          const main = mainStoreOf(files);
+          if (main.size() === 0) main.write(emptyWal, 0);
+        }
         vfs.register(path, files, epoch, limits.maxDatabaseBytes);
         try {
           keeper = sqlite.open(path);
@@ -64,12 +78,19 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
         return false;
       },
       () => {
+        let pageSize: number;
         try {
           sqlite.exec(keeper!, 'PRAGMA journal_mode = WAL');
+          pageSize = Number(sqlite.value(keeper!, 'PRAGMA page_size'));
         } catch (error) {
           return failed(error);
         }
-        databases.set(key, { path, keeper: keeper!, pool: { full: [], 'read-only': [] }, streams: new Map() });
+        databases.set(key, { path, keeper: keeper!, pageSize, pool: { full: [], 'read-only': [] }, streams: new Map() });
+        if (ready && !emptyWal && files.main.kind === 'shared') {
+          const main = mainStoreOf(files);
+          const image = new Uint8Array(main.size());
+          if (main.read(image, 0) === pageSize) emptyWal = image;
+        }
         return !ready;
       },
       () => {
@@ -99,7 +120,13 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
   }
 
   const newConnection = (database: WorkerDatabase, access: Access) =>
-    new StreamConnection(sqlite, database.path, access, { maxValueBytes: limits.maxResultBytes, maxDatabaseBytes: limits.maxDatabaseBytes }, stopRequested);
+    new StreamConnection(
+      sqlite,
+      database.path,
+      access,
+      { maxValueBytes: limits.maxResultBytes, maxDatabaseBytes: limits.maxDatabaseBytes, pageSize: database.pageSize },
+      stopRequested,
+    );
 
   function connectionOf(database: WorkerDatabase, stream: OpenStream): StreamConnection {
     stream.connection ??= database.pool[stream.access].pop() ?? newConnection(database, stream.access);

@@ -4,7 +4,8 @@
 // new connection (its authorizer, then its progress handler), that was most of the worker's time
 // in a new namespace's first statement. Here the two functions are made once per thread and each
 // connection's callbacks are kept by its connection pointer, which SQLite passes back to them as
-// their user data; they are forgotten when the connection closes.
+// their user data; they are forgotten when the connection closes (wasm.ts close calls forgetHooks).
+import { cString } from '../storage/c-strings.ts';
 
 /** The authorizer callback as the build's glue calls it: its texts read from their C strings (0 for none). */
 export type Authorize = (data: unknown, action: number, a1: string | 0, a2: string | 0, a3: string | 0, a4: string | 0) => number;
@@ -15,12 +16,8 @@ const SQLITE_DENY = 1;
 interface Wasm {
   exports: Record<string, (...args: number[]) => number>;
   installFunction(signature: string, fn: (...args: number[]) => number): number;
-  cstrToJs(pointer: number): string;
+  heap8u(): Uint8Array;
 }
-
-/** A connection's handle from the build's object API (its `onclose.after` runs once it closed). */
-type Handle = object | undefined;
-type Closing = { onclose?: { after?: () => void } };
 
 interface Hooks {
   authorizers: Map<number, Authorize>;
@@ -36,7 +33,7 @@ function hooksOf(wasm: Wasm): Hooks {
   if (hooks) return hooks;
   const authorizers = new Map<number, Authorize>();
   const progress = new Map<number, () => number>();
-  const text = (pointer: number): string | 0 => (pointer ? wasm.cstrToJs(pointer) : 0);
+  const text = (pointer: number): string | 0 => (pointer ? cString(wasm.heap8u(), pointer) : 0);
   // As the glue's own adapter: texts read, a throw answered with its result code (deny by default:
   // a connection without a callback here is refused everything).
   const authorizer = wasm.installFunction('iiiiiii', (db, action, a1, a2, a3, a4) => {
@@ -54,31 +51,24 @@ function hooksOf(wasm: Wasm): Hooks {
   return hooks;
 }
 
-/** Forgets a connection's callbacks once its handle closed. */
-function forgetOnClose(hooks: Hooks, handle: Handle, db: number): void {
-  const closing = handle as Closing | undefined;
-  if (!closing || closing.onclose?.after) return;
-  closing.onclose = {
-    after: () => {
-      hooks.authorizers.delete(db);
-      hooks.progress.delete(db);
-    },
-  };
+/** Forgets a connection's callbacks: it is closing. */
+export function forgetHooks(wasm: Wasm, db: number): void {
+  const hooks = perThread.get(wasm);
+  hooks?.authorizers.delete(db);
+  hooks?.progress.delete(db);
 }
 
 /** Sets a connection's authorizer (sqlite3_set_authorizer, its user data the connection's pointer). */
-export function setAuthorizer(wasm: Wasm, handle: Handle, db: number, authorize: Authorize): void {
+export function setAuthorizer(wasm: Wasm, db: number, authorize: Authorize): void {
   const hooks = hooksOf(wasm);
   hooks.authorizers.set(db, authorize);
-  forgetOnClose(hooks, handle, db);
   wasm.exports.sqlite3_set_authorizer!(db, hooks.authorizer, db);
 }
 
 /** Sets a connection's progress handler: `callback` runs every `ops` virtual machine steps; a non-zero answer interrupts. */
-export function setProgressHandler(wasm: Wasm, handle: Handle, db: number, ops: number, callback: () => number): void {
+export function setProgressHandler(wasm: Wasm, db: number, ops: number, callback: () => number): void {
   const hooks = hooksOf(wasm);
   hooks.progress.set(db, callback);
-  forgetOnClose(hooks, handle, db);
   wasm.exports.sqlite3_progress_handler!(db, ops, hooks.progressHandler, db);
 }
 

@@ -5,9 +5,9 @@ import sqlite3InitModule from '@libsql/libsql-wasm-experimental';
 import { type SqliteFailure, sqliteFailure } from '../../protocol/error-codes.ts';
 import type { EngineValue } from '../../protocol/values.ts';
 import { EngineVfs, VFS_NAME, type VfsHooks } from '../storage/vfs.ts';
-import { limitConnection } from './connection-limits.ts';
+import { limitConnection, openConnection } from './connection-limits.ts';
 import { JsonRows, locateRow, TEXT_DECODER } from './json-rows.ts';
-import { setAuthorizer, setProgressHandler } from './shared-hooks.ts';
+import { forgetHooks, setAuthorizer, setProgressHandler } from './shared-hooks.ts';
 import { ColumnTypes, parameterNames, Statements } from './wasm-gaps.ts';
 
 type Module = { capi: any; wasm: any; oo1: any; vfs: any; version: { libVersion: string } };
@@ -28,8 +28,6 @@ export class Sqlite {
   /** The module's exported C functions, called without the JavaScript adapters where only numbers pass (per row and per statement). */
   readonly #raw: any;
   readonly #unlink: (vfs: number, name: string) => number;
-  /** oo1's handle of each open connection (it frees the callbacks installed on it at close). */
-  readonly #handles = new Map<DbPointer, { close(): void }>();
   readonly #statements = new Statements();
   readonly #columnTypes: ColumnTypes;
   #empty = 0; // a byte of the module's memory: the pointer of every empty blob bound (a null pointer binds NULL)
@@ -82,18 +80,15 @@ export class Sqlite {
     return new EngineVfs(this.module, hooks);
   }
 
-  /** Opens (creating) a database: a registered file of the engine's VFS, or a scratch file of the worker's memory. A database without pages yet gets the platform's page size; one with pages keeps its own. */
-  open(path: string, where: 'engine' | 'scratch' = 'engine'): DbPointer {
-    const db = new this.module.oo1.DB({ filename: path, flags: 'c', vfs: where === 'engine' ? VFS_NAME : 'unix' });
-    this.#handles.set(db.pointer, db);
-    this.exec(db.pointer, `PRAGMA page_size = ${PAGE_SIZE}`);
-    return db.pointer as DbPointer;
+  /** Opens (creating) a database: a registered file of the engine's VFS, or a scratch file of the worker's memory. A database without pages yet gets the platform's page size; one with pages keeps its own. `setup` (trusted SQL of the mock's own: a connection's pragmas) runs in the same SQL call (connection-limits.ts). */
+  open(path: string, where: 'engine' | 'scratch' = 'engine', setup = ''): DbPointer {
+    return openConnection(this.module, path, where === 'engine' ? VFS_NAME : 'unix', `PRAGMA page_size = ${PAGE_SIZE};${setup}`, (db) => this.error(db));
   }
 
   close(db: DbPointer): void {
     for (const stmt of this.#statements.of(db)) this.finalize(stmt);
-    this.#handles.get(db)?.close();
-    this.#handles.delete(db);
+    forgetHooks(this.#wasm, db);
+    this.#raw.sqlite3_close_v2(db);
   }
 
   /** Runs trusted SQL of the mock's own (no result rows wanted). */
@@ -273,12 +268,12 @@ export class Sqlite {
   }
 
   authorizer(db: DbPointer, callback: (data: unknown, action: number, a1: string | 0, a2: string | 0, a3: string | 0, a4: string | 0) => number): void {
-    setAuthorizer(this.#wasm, this.#handles.get(db), db, callback);
+    setAuthorizer(this.#wasm, db, callback);
   }
 
   /** `callback` runs every `ops` virtual machine steps; a non-zero answer interrupts. */
   progress(db: DbPointer, ops: number, callback: () => number): void {
-    setProgressHandler(this.#wasm, this.#handles.get(db), db, ops, callback);
+    setProgressHandler(this.#wasm, db, ops, callback);
   }
 
   /** The database as one file image (sqlite3_serialize), WAL content included. */

@@ -1,0 +1,207 @@
+// What a SQL worker pays to open a database ahead and to set up and close a connection to it
+// (sql/threads/worker-databases.ts, sql/statements/connection.ts, sql/wasm/wasm.ts), counted in
+// calls into the build's JavaScript adapters (`capi`): SQL calls (sqlite3_exec, sqlite3_prepare_v3)
+// and the rest. A pooled connection's settings are one SQL call with its open (there were six: its
+// page size, three pragmas, a read of the page size, max_page_count); a connection opens and closes
+// through the C API, not the build's object API (whose close called eight hook setters); the VFS's
+// file names and the authorizer's texts are read natively, not by the build's byte-by-byte reader
+// (`cstrToJs`); a database opened ahead after the first starts from a copy of the first one's main
+// file, already in WAL mode (no rollback journal opened to switch it). Each setting is read back
+// from the connection, so that a cut that drops one fails here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_OWNER, type DatabaseFiles, openStore, sharedFiles } from '../../../../../../packages/mock/src/areas/database/sql/storage/files.ts';
+import type { EngineVfs } from '../../../../../../packages/mock/src/areas/database/sql/storage/vfs.ts';
+import { createWorkerDatabases } from '../../../../../../packages/mock/src/areas/database/sql/threads/worker-databases.ts';
+import { loadSqlite } from '../../../../../../packages/mock/src/areas/database/sql/wasm/load-sqlite.ts';
+import { hookedConnections } from '../../../../../../packages/mock/src/areas/database/sql/wasm/shared-hooks.ts';
+import { compiledSqlite } from '../../../../../../packages/mock/src/areas/database/sql/wasm/sqlite-module.ts';
+import type { Sqlite } from '../../../../../../packages/mock/src/areas/database/sql/wasm/wasm.ts';
+
+// biome-ignore format: one line
+const LIMITS = { statementTimeoutMs: 60_000, lockWaitMs: 60_000, maxResultBytes: 1_000_000, memoryLimitBytes: 64 * 1024 * 1024, maxDatabaseBytes: 1_000_000 };
+const SQL_CALLS = new Set(['sqlite3_exec', 'sqlite3_prepare_v3']);
+
+let sqlite: Sqlite;
+let vfs: EngineVfs;
+let epoch = 0;
+/** A new owner epoch for the files, as the engine's placement sets it before a worker opens them (the VFS refuses writes of any other). */
+function fenced(files: DatabaseFiles): number {
+  Atomics.store(new Int32Array(files.control), CONTROL_OWNER, ++epoch);
+  return epoch;
+}
+const restore: (() => void)[] = [];
+/** Every call into the build's adapters while counting, by name. */
+const calls: string[] = [];
+let counting = false;
+
+beforeAll(async () => {
+  sqlite = await loadSqlite(await compiledSqlite());
+  vfs = sqlite.installVfs({ pastLimit: () => false });
+  const capi = sqlite.module.capi as Record<string, unknown>;
+  for (const [name, value] of Object.entries(capi)) {
+    // Functions only: the build's struct types (sqlite3_file, sqlite3_vfs...) are constructors.
+    if (typeof value !== 'function' || !name.startsWith('sqlite3_') || 'structInfo' in value) continue;
+    const counted = function (this: unknown, ...args: unknown[]) {
+      if (counting) calls.push(name);
+      return (value as (...args: unknown[]) => unknown).apply(this, args);
+    };
+    Object.defineProperty(counted, 'length', { value: (value as (...args: unknown[]) => unknown).length });
+    capi[name] = counted;
+    restore.push(() => {
+      capi[name] = value;
+    });
+  }
+});
+afterAll(() => {
+  for (const undo of restore.splice(0)) undo();
+});
+
+/** The calls `run` makes into the adapters: SQL calls apart from the others. */
+function count(run: () => void): { sql: string[]; other: string[] } {
+  calls.length = 0;
+  counting = true;
+  try {
+    run();
+  } finally {
+    counting = false;
+  }
+  return { sql: calls.filter((name) => SQL_CALLS.has(name)), other: calls.filter((name) => !SQL_CALLS.has(name)) };
+}
+
+/** A database image (no WAL) whose pages are `pageSize` bytes, with one table. */
+function imageWithPageSize(pageSize: number): Uint8Array {
+  const db = sqlite.open(`/image-${pageSize}.db`, 'scratch');
+  try {
+    sqlite.exec(db, `PRAGMA page_size = ${pageSize}; CREATE TABLE t (x)`);
+    return sqlite.serialize(db);
+  } finally {
+    sqlite.close(db);
+    sqlite.unlink(`/image-${pageSize}.db`);
+  }
+}
+
+describe('a database opened ahead, and its pooled connection', () => {
+  const workerDatabases = () => createWorkerDatabases(sqlite, vfs, LIMITS, () => false);
+
+  it('opens with three SQL calls for the database and one for its pooled connection, each setting in place', () => {
+    const { databases, openSteps, drop } = workerDatabases();
+    const files = sharedFiles(LIMITS.maxDatabaseBytes);
+    const step = openSteps('ahead', files, fenced(files), true);
+    // The keeper's open (its page size), then WAL and a read of the page size, then the pooled connection.
+    const keeperOpen = count(() => expect(step()).toBe(false));
+    const wal = count(() => expect(step()).toBe(false));
+    const pooled = count(() => expect(step()).toBe(true));
+    expect([keeperOpen.sql.length, wal.sql.length, pooled.sql.length]).toEqual([1, 2, 1]);
+    expect(pooled.sql).toEqual(['sqlite3_exec']);
+    const database = databases.get('ahead')!;
+    expect(database.pageSize).toBe(4096);
+    const [connection] = database.pool.full;
+    const read = (pragma: string) => connection!.trusted(() => sqlite.value(connection!.db, `PRAGMA ${pragma}`));
+    expect({
+      page_size: read('page_size'),
+      cache_size: read('cache_size'),
+      foreign_keys: read('foreign_keys'),
+      synchronous: read('synchronous'),
+      max_page_count: read('max_page_count'),
+      journal_mode: read('journal_mode'),
+    }).toEqual({
+      page_size: 4096n,
+      cache_size: -1024n,
+      foreign_keys: 1n,
+      synchronous: 1n, // NORMAL
+      max_page_count: BigInt(Math.floor(LIMITS.maxDatabaseBytes / 4096)),
+      journal_mode: 'wal',
+    });
+    drop('ahead');
+  });
+
+  it("sets max_page_count from the database's own page size (an image of 8192-byte pages)", () => {
+    const { databases, open, connectionOf, drop } = workerDatabases();
+    const files = sharedFiles(LIMITS.maxDatabaseBytes, imageWithPageSize(8192));
+    open('image', files, fenced(files));
+    const database = databases.get('image')!;
+    expect(database.pageSize).toBe(8192);
+    const connection = connectionOf(database, { access: 'full', queue: Promise.resolve() });
+    expect(connection.trusted(() => sqlite.value(connection.db, 'PRAGMA max_page_count'))).toBe(BigInt(Math.floor(LIMITS.maxDatabaseBytes / 8192)));
+    drop('image');
+  });
+
+  it("closes its connections and keeper through the C API alone, and forgets the connections' hooks", () => {
+    const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
+    const hooked = () => hookedConnections(sqlite.module.wasm);
+    const before = hooked();
+    const files = sharedFiles(LIMITS.maxDatabaseBytes);
+    open('closing', files, fenced(files), true);
+    const database = databases.get('closing')!;
+    const stream = { access: 'read-only' as const, queue: Promise.resolve() };
+    database.streams.set(1, stream);
+    connectionOf(database, stream); // a connection of its own, beside the pooled one
+    expect(hooked()).toBe(before + 2);
+    closeStream(database, 1);
+    const dropped = count(() => drop('closing'));
+    expect(dropped).toEqual({ sql: [], other: [] });
+    expect(hooked()).toBe(before);
+  });
+
+  it("reads no C string through the build's byte-by-byte reader: an open ahead, a first CREATE TABLE, a drop", () => {
+    const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
+    const wasm = sqlite.module.wasm as { cstrToJs: (pointer: number) => string };
+    const reader = wasm.cstrToJs;
+    let read = 0;
+    const authorized: (string | 0)[] = [];
+    wasm.cstrToJs = (pointer) => {
+      read++;
+      return reader(pointer);
+    };
+    try {
+      const files = sharedFiles(LIMITS.maxDatabaseBytes);
+      open('first', files, fenced(files), true);
+      const database = databases.get('first')!;
+      const stream = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(1, stream);
+      const connection = connectionOf(database, stream);
+      // The texts the sandbox is asked about still arrive whole (what it judges by).
+      sqlite.authorizer(connection.db, (data, action, a1, a2, a3) => {
+        authorized.push(a1, a2);
+        return connection.sandbox.authorize(data, action, a1, a2, a3);
+      });
+      const stmt = connection.prepared('CREATE TABLE "naïve table" (x)');
+      expect(connection.step(stmt)).toBe(false);
+      closeStream(database, 1);
+      drop('first');
+    } finally {
+      wasm.cstrToJs = reader;
+    }
+    expect(read).toBe(0);
+    expect(authorized).toContain('naïve table');
+  });
+
+  it("starts each database opened ahead after the first from the first one's main file: no journal to switch it to WAL", () => {
+    const { open, databases, connectionOf, closeStream, drop } = workerDatabases();
+    const mainOf = (files: DatabaseFiles) => {
+      const store = openStore(files.main, LIMITS.maxDatabaseBytes);
+      const bytes = new Uint8Array(store.size());
+      store.read(bytes, 0);
+      return bytes;
+    };
+    const opened: { journals: number; main: Uint8Array }[] = [];
+    for (const key of ['first', 'second', 'third']) {
+      const files = sharedFiles(LIMITS.maxDatabaseBytes);
+      const journals = vfs.opened.journal;
+      open(key, files, fenced(files), true);
+      opened.push({ journals: vfs.opened.journal - journals, main: mainOf(files) });
+      // Each one works on its own: a table and a row of its own, read back.
+      const database = databases.get(key)!;
+      const stream = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(1, stream);
+      const connection = connectionOf(database, stream);
+      for (const sql of ['CREATE TABLE t (v TEXT)', `INSERT INTO t VALUES ('${key}')`]) expect(connection.step(connection.prepared(sql))).toBe(false);
+      expect(connection.trusted(() => sqlite.rows(connection.db, 'SELECT v FROM t'))).toEqual([[key]]);
+      closeStream(database, 1);
+    }
+    expect(opened.map(({ journals }) => journals)).toEqual([1, 0, 0]);
+    expect(opened[0]!.main.byteLength).toBe(4096);
+    expect(opened[1]!.main).toEqual(opened[0]!.main);
+    for (const key of ['first', 'second', 'third']) drop(key);
+  });
+});
