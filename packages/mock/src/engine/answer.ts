@@ -4,7 +4,7 @@ import type { MockResponse, Violation } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
 import { forValidation, jsonTextOf } from './exact-json.ts';
 import type { ActiveFault, NetworkFault } from './faults.ts';
-import { templatedText } from './json-template.ts';
+import { templatedText, templateOf } from './json-template.ts';
 import { type JsonText, knownJsonText } from './json-text.ts';
 
 export interface ServedOperation {
@@ -116,7 +116,8 @@ export function checked(
   const media = answer.body === undefined ? undefined : mediaTypeOf(answer.headers);
   const written = answer.body === undefined ? undefined : bodyText(answer.body, media);
   const value = written?.holdsBigint ? forValidation(answer.body) : answer.body;
-  const broken = operation.validateResponse(answer.status, media, value, written?.text);
+  const made = written === undefined || written.holdsBigint ? undefined : templateOf(answer.body);
+  const broken = operation.validateResponse(answer.status, media, value, written?.text, made);
   const violations =
     requestViolations.length === 0
       ? NO_VIOLATIONS

@@ -4,7 +4,9 @@
 // written by JSON.stringify, in the object's own key order. Writing the whole object again for
 // every answer was the largest part of a create's cost (JSON.stringify on V8 11 scans every
 // character of every key and value: about 2 µs for a 774-byte video). The engine sends the text
-// (answer.ts, `templatedText`), and validates the object as any other.
+// (answer.ts, `templatedText`), and validates the object: whole for a template's first answer,
+// then by the fields it sets (property-validation.ts).
+import type { TemplateMade } from './property-validation.ts';
 
 /**
  * The answer a template made last, and its text: the engine checks a handler's answer as soon as
@@ -15,9 +17,13 @@
  */
 let madeValue: object | undefined;
 let madeText = '';
+let madeBy: TemplateMade | undefined;
 
 /** The JSON text of `value` if it is the answer a template made last. */
 export const templatedText = (value: unknown): string | undefined => (value === madeValue ? madeText : undefined);
+
+/** The template that made `value` (and the fields it sets), if `value` is the answer a template made last: the engine validates such an answer by its set fields once one was valid whole (property-validation.ts). */
+export const templateOf = (value: unknown): TemplateMade | undefined => (value === madeValue ? madeBy : undefined);
 
 /** A value deep-frozen (the template's text is made once from it: nothing may change it after). */
 function deepFrozen<T>(value: T): T {
@@ -76,6 +82,8 @@ export function jsonTemplate<T extends object, K extends keyof T & string>(base:
   }
   parts.push('}');
   pieces.push(parts.join(''));
+  /** This template, as the validation of its answers knows it. */
+  const made: TemplateMade = { template: {}, names: order };
   return (fields) => {
     const value = { ...frozen, ...fields } as T;
     let text = pieces[0]!;
@@ -87,6 +95,7 @@ export function jsonTemplate<T extends object, K extends keyof T & string>(base:
     }
     madeValue = value;
     madeText = text;
+    madeBy = made;
     return value;
   };
 }
