@@ -78,7 +78,9 @@ export function documentedAnswerOrProblem(operation: CompiledOperation, status: 
 
 export function toAnswer(response: MockResponse): EngineAnswer {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
+  const given = response.headers;
+  // Most answers set none: no list of entries made for each.
+  if (given !== undefined) for (const name in given) if (Object.hasOwn(given, name)) headers[name.toLowerCase()] = given[name]!;
   if (response.body !== undefined && headers['content-type'] === undefined) {
     headers['content-type'] = typeof response.body === 'string' ? 'text/plain' : 'application/json';
   }
