@@ -133,7 +133,17 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
       properties: Object.fromEntries(own.map((p) => [key(p), p.schema])),
       required: own.filter((p) => p.required).map(key),
     });
-    return [{ location, validate, coerce: lazy(() => coercer(own, document)), declaredName: new Map(own.map((p) => [p.name.toLowerCase(), p.name])) }];
+    const names = own.map(key);
+    return [
+      {
+        location,
+        validate,
+        coerce: lazy(() => coercer(own, document)),
+        declaredName: new Map(own.map((p) => [p.name.toLowerCase(), p.name])),
+        names,
+        lastValid: undefined as unknown[] | undefined,
+      },
+    ];
   });
   const bodyValidators = new Map<CompiledMedia, () => ValidateFunction>();
   for (const media of body?.contents ?? []) if (media.schema !== undefined) bodyValidators.set(media, compiler.lazy(media.schema));
@@ -162,9 +172,16 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
     validateParameters(values) {
       const violations: Violation[] = [];
       for (const validator of parameterValidators) {
-        const input = validator.coerce()(values[validator.location]);
+        const sent = values[validator.location];
+        // The declared parameters sent as the last valid ones were (a suite's requests to one path): valid alike, as coercion and the schema read nothing else.
+        if (sameValues(validator.names, sent, validator.lastValid)) {
+          parameterChecksRemembered++;
+          continue;
+        }
+        const input = validator.coerce()(sent);
         const validate = validator.validate();
         if (!validate(input)) violations.push(...toViolations(validate.errors, validator.location, validator.declaredName));
+        else validator.lastValid = valuesOf(validator.names, sent);
       }
       return violations;
     },
@@ -233,6 +250,23 @@ interface ResponseValidator {
   validTemplates?: WeakSet<object>;
   /** The JSON text of the last body found valid. */
   lastValidText?: JsonText;
+}
+
+/** How many locations' parameters were found valid as the same values sent before, in this process (tests count them). */
+let parameterChecksRemembered = 0;
+export const parametersRemembered = (): number => parameterChecksRemembered;
+
+/** The declared parameters' values as sent (undefined where absent), to remember; undefined when one is not a single text (a query's list is checked anew). */
+function valuesOf(names: readonly string[], sent: Record<string, unknown>): unknown[] | undefined {
+  const values = names.map((name) => (Object.hasOwn(sent, name) ? sent[name] : undefined));
+  return values.every((value) => value === undefined || typeof value === 'string') ? values : undefined;
+}
+
+/** Whether the declared parameters sent are those remembered, each the same text (or absent alike). */
+function sameValues(names: readonly string[], sent: Record<string, unknown>, remembered: unknown[] | undefined): boolean {
+  if (remembered === undefined) return false;
+  for (let i = 0; i < names.length; i++) if ((Object.hasOwn(sent, names[i]!) ? sent[names[i]!] : undefined) !== remembered[i]) return false;
+  return true;
 }
 
 function lazy<T>(make: () => T): () => T {
