@@ -6,10 +6,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineAnswer } from '../../../packages/mock/src/engine/answer.ts';
+import type { AnsweredCall } from '../../../packages/mock/src/engine/answering.ts';
 import { defineArea } from '../../../packages/mock/src/engine/area.ts';
 import { createEngine } from '../../../packages/mock/src/engine/engine.ts';
 import { jsonTemplate, templatedText } from '../../../packages/mock/src/engine/json-template.ts';
 import { createClock } from '../../../packages/mock/src/engine/namespaces.ts';
+import { fieldValidations } from '../../../packages/mock/src/engine/property-validation.ts';
 
 describe('jsonTemplate', () => {
   it("gives each answer its JSON.stringify text, in the base's key order", () => {
@@ -89,12 +91,17 @@ const PLANTED: Record<string, { id: unknown; label: unknown; sentAt: unknown }> 
   'a required field set to nothing': { id: 1, label: 'box', sentAt: null },
 };
 
-async function parcelEngine() {
+/** A base whose fields are all valid, and one whose constant `sizes` (never set per answer) breaks the contract. */
+const VALID_BASE = { id: 0, label: 'x', sentAt: 'x', sizes: [1, 2] };
+const BROKEN_BASE = { id: 0, label: 'x', sentAt: 'x', sizes: ['one', 2] };
+
+async function parcelEngine(base: object = VALID_BASE) {
   const made: unknown[] = [];
+  const journal: AnsweredCall[] = [];
   const parcels = (defineArea as (...args: never[]) => (definition: unknown) => unknown)()({
     name: 'parcels',
     setup: () => {
-      const parcel = jsonTemplate({ id: 0, label: 'x', sentAt: 'x', sizes: [1, 2] }, ['id', 'label', 'sentAt']);
+      const parcel = jsonTemplate(base as typeof VALID_BASE, ['id', 'label', 'sentAt']);
       return {
         seed: () => ({}),
         handlers: {
@@ -114,8 +121,17 @@ async function parcelEngine() {
     clock: createClock(() => 0),
     sleep: async () => {},
     maxNamespaces: 4,
+    onAnswered: (call) => journal.push(call),
   });
-  return { engine, made };
+  const send = async (planted: string) =>
+    (await engine.answer({
+      method: 'POST',
+      rawPath: `/parcels/${encodeURIComponent(planted)}`,
+      query: {},
+      headers: { accesskey: 'k' },
+      body: undefined,
+    })) as EngineAnswer;
+  return { engine, made, journal, send };
 }
 
 describe('an answer written from a template is validated as any other (mutation: each planted field caught)', () => {
@@ -141,5 +157,37 @@ describe('an answer written from a template is validated as any other (mutation:
       title: 'The mock answer breaks the contract',
       detail: 'sendParcel answered 200 with a body the contract does not allow.',
     });
+  });
+});
+
+const BROKEN = { title: 'The mock answer breaks the contract', detail: 'sendParcel answered 200 with a body the contract does not allow.' };
+
+describe("a template's later answers, validated by the fields they set, are caught as its first (mutation: planted after a valid answer)", () => {
+  it.each(Object.keys(PLANTED).filter((planted) => planted !== 'right'))('%s: a 500, its violations in the journal as on the whole check', async (planted) => {
+    // What the whole check finds: the planted answer first, on an engine of its own.
+    const whole = await parcelEngine();
+    expect((await whole.send(planted)).status).toBe(500);
+    const { send, journal } = await parcelEngine();
+    expect((await send('right')).status).toBe(200);
+    const before = fieldValidations();
+    const answer = await send(planted);
+    // Validated by its set fields (the template's first answer was valid whole), and caught there.
+    expect(fieldValidations()).toBe(before + 1);
+    expect(answer.status).toBe(500);
+    expect(answer.body).toMatchObject(BROKEN);
+    expect(journal.map((call) => call.status)).toEqual([200, 500]);
+    expect(journal[1]!.answerViolations).toEqual(whole.journal[0]!.answerViolations);
+    expect(journal[1]!.answerViolations.length).toBeGreaterThan(0);
+    // The next valid answer is sent again, validated by its fields.
+    expect((await send('right')).status).toBe(200);
+    expect(fieldValidations()).toBe(before + 2);
+  });
+
+  it('a field constant for the template that breaks the contract: every answer a 500, none validated by its set fields alone', async () => {
+    const { send, journal } = await parcelEngine(BROKEN_BASE);
+    const before = fieldValidations();
+    for (let i = 0; i < 3; i++) expect((await send('right')).body).toMatchObject(BROKEN);
+    expect(fieldValidations()).toBe(before);
+    expect(journal.map((call) => call.answerViolations.map((v) => v.location.join('.')))).toEqual(Array(3).fill(['response.sizes.0']));
   });
 });

@@ -2,7 +2,6 @@
 // example collections; the first write to a library stores its own copy. A video created into
 // a collection counts in its videoCount and leads its preview. Videos themselves are not kept:
 // no operation reads them back.
-import { randomUUID } from 'node:crypto';
 import type {
   Collection as GeneratedCollection,
   CollectionList as GeneratedCollectionList,
@@ -13,6 +12,7 @@ import { defineArea } from '../engine/area.ts';
 import { isoTime } from '../engine/date-time.ts';
 import { jsonTemplate } from '../engine/json-template.ts';
 import { describeViolations, integerParam, integerQuery, queryValue } from '../engine/request-values.ts';
+import { randomUuid } from '../engine/uuid.ts';
 import { type CapFlags, capFlags, capMessage, capsFromFlags, contractFields, resolveCaps } from './state.ts';
 
 // int64 fields as the mock holds them: exact, a bigint beyond 2^53.
@@ -118,7 +118,7 @@ export default defineArea<'video', VideoMockOptions, VideoState>()({
         createVideo(request, { state, clock }) {
           const { body } = request;
           const libraryId = libraryIdOf(request);
-          const guid = randomUUID();
+          const guid = randomUuid();
           const collectionId = body.collectionId || null;
           if (collectionId) {
             if (!find(read(state, libraryId), collectionId)) return notFound;
@@ -169,7 +169,7 @@ export default defineArea<'video', VideoMockOptions, VideoState>()({
           }
           const collection: Collection = {
             videoLibraryId,
-            guid: randomUUID(),
+            guid: randomUuid(),
             name,
             videoCount: 0,
             totalSize: 0,

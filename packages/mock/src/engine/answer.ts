@@ -4,7 +4,7 @@ import type { MockResponse, Violation } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
 import { forValidation, jsonTextOf } from './exact-json.ts';
 import type { ActiveFault, NetworkFault } from './faults.ts';
-import { templatedText } from './json-template.ts';
+import { templatedText, templateOf } from './json-template.ts';
 import { type JsonText, knownJsonText } from './json-text.ts';
 
 export interface ServedOperation {
@@ -78,7 +78,9 @@ export function documentedAnswerOrProblem(operation: CompiledOperation, status: 
 
 export function toAnswer(response: MockResponse): EngineAnswer {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
+  const given = response.headers;
+  // Most answers set none: no list of entries made for each.
+  if (given !== undefined) for (const name in given) if (Object.hasOwn(given, name)) headers[name.toLowerCase()] = given[name]!;
   if (response.body !== undefined && headers['content-type'] === undefined) {
     headers['content-type'] = typeof response.body === 'string' ? 'text/plain' : 'application/json';
   }
@@ -116,7 +118,8 @@ export function checked(
   const media = answer.body === undefined ? undefined : mediaTypeOf(answer.headers);
   const written = answer.body === undefined ? undefined : bodyText(answer.body, media);
   const value = written?.holdsBigint ? forValidation(answer.body) : answer.body;
-  const broken = operation.validateResponse(answer.status, media, value, written?.text);
+  const made = written === undefined || written.holdsBigint ? undefined : templateOf(answer.body);
+  const broken = operation.validateResponse(answer.status, media, value, written?.text, made);
   const violations =
     requestViolations.length === 0
       ? NO_VIOLATIONS

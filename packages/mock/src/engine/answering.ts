@@ -209,12 +209,13 @@ export function createAnswering(core: EngineCore) {
     const { reuse } = core;
     /** Whether the handler reached beyond its state and clock checks: the clock's time, or another namespace's state (its answer is not kept). */
     let reached = false;
-    const checks: ClockCheck[] = [];
+    /** What the clock was asked, for a read whose answer may be kept (none made for a write). */
+    const checks: ClockCheck[] | undefined = ticket ? [] : undefined;
     const ends = reuse && !read ? [reuse.write(namespace)] : [];
     const call = {
       state,
       namespace,
-      clock: ticket ? watchedClock(clocks.of(namespace), checks, () => (reached = true)) : clocks.of(namespace),
+      clock: checks ? watchedClock(clocks.of(namespace), checks, () => (reached = true)) : clocks.of(namespace),
       stateOf: (other: string) => {
         reached = true;
         if (reuse && !read && other !== namespace) ends.push(reuse.write(other));
@@ -232,7 +233,7 @@ export function createAnswering(core: EngineCore) {
       } finally {
         endWrites();
       }
-      if (ticket && !reached && trace.answerViolations.length === 0) reuse!.keep(ticket, operation, incoming, answer, checks);
+      if (ticket && checks && !reached && trace.answerViolations.length === 0) reuse!.keep(ticket, operation, incoming, answer, checks);
       return answer;
     };
     let response: MockResponse | Promise<MockResponse>;

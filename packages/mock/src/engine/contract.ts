@@ -16,6 +16,7 @@ import type { OpenApiDocument, Violation } from './area.ts';
 import type { JsonText } from './json-text.ts';
 import { mediaMatches } from './media-types.ts';
 import { coercer } from './parameter-coercion.ts';
+import { propertyValidators, setFieldsValid, type TemplateMade } from './property-validation.ts';
 import { createSchemaCompiler, type SchemaCompiler } from './validation.ts';
 import { toViolations } from './violations.ts';
 
@@ -62,9 +63,11 @@ export interface CompiledOperation {
   validateBody(media: CompiledMedia, body: unknown): Violation[];
   /**
    * Violations of an answer's body. With `text`, the body's JSON as sent, a body written the same
-   * as the last valid one of its status and media type is valid without validating it again.
+   * as the last valid one of its status and media type is valid without validating it again. With
+   * `made`, the template that made the body: once one of its answers was valid, the next are
+   * validated by the fields they set (property-validation.ts), where the schema allows it.
    */
-  validateResponse(status: number, mediaType: string | undefined, body: unknown, text?: JsonText): Violation[];
+  validateResponse(status: number, mediaType: string | undefined, body: unknown, text?: JsonText, made?: TemplateMade): Violation[];
   /** Makes the operation's validators now; each is otherwise made on its first use. Returns how many it holds. */
   prepareValidators(): number;
 }
@@ -130,15 +133,30 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
       properties: Object.fromEntries(own.map((p) => [key(p), p.schema])),
       required: own.filter((p) => p.required).map(key),
     });
-    return [{ location, validate, coerce: lazy(() => coercer(own, document)), declaredName: new Map(own.map((p) => [p.name.toLowerCase(), p.name])) }];
+    const names = own.map(key);
+    return [
+      {
+        location,
+        validate,
+        coerce: lazy(() => coercer(own, document)),
+        declaredName: new Map(own.map((p) => [p.name.toLowerCase(), p.name])),
+        names,
+        lastValid: undefined as unknown[] | undefined,
+      },
+    ];
   });
   const bodyValidators = new Map<CompiledMedia, () => ValidateFunction>();
   for (const media of body?.contents ?? []) if (media.schema !== undefined) bodyValidators.set(media, compiler.lazy(media.schema));
   const responseValidators = new Map<string, ResponseValidator>();
   const byStatus = new Map<number, { media(sent: string): ResponseValidator | null | undefined } | undefined>();
   for (const response of responses.values()) {
-    for (const media of response.contents)
-      if (media.schema !== undefined) responseValidators.set(`${response.status} ${media.type}`, { validate: compiler.lazy(media.schema) });
+    for (const media of response.contents) {
+      if (media.schema === undefined) continue;
+      // The answers areas make from templates are those of writes (a created resource): their schemas get a validator per property too.
+      const properties =
+        operation.method.toUpperCase() !== 'GET' && response.status.startsWith('2') ? propertyValidators(media.schema, document, compiler) : undefined;
+      responseValidators.set(`${response.status} ${media.type}`, { validate: compiler.lazy(media.schema), properties });
+    }
   }
 
   const compiled: CompiledOperation = {
@@ -154,9 +172,16 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
     validateParameters(values) {
       const violations: Violation[] = [];
       for (const validator of parameterValidators) {
-        const input = validator.coerce()(values[validator.location]);
+        const sent = values[validator.location];
+        // The declared parameters sent as the last valid ones were (a suite's requests to one path): valid alike, as coercion and the schema read nothing else.
+        if (sameValues(validator.names, sent, validator.lastValid)) {
+          parameterChecksRemembered++;
+          continue;
+        }
+        const input = validator.coerce()(sent);
         const validate = validator.validate();
         if (!validate(input)) violations.push(...toViolations(validate.errors, validator.location, validator.declaredName));
+        else validator.lastValid = valuesOf(validator.names, sent);
       }
       return violations;
     },
@@ -165,24 +190,29 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
       if (!validate || validate(value)) return [];
       return toViolations(validate.errors, 'body');
     },
-    validateResponse(status, mediaType, value, text) {
+    validateResponse(status, mediaType, value, text, made) {
       const response = responseFor(status);
       if (!response) return [{ location: ['response'], message: `status ${status} is not documented (${[...responses.keys()].join(', ')})` }];
       if (value === undefined) return [];
       const validator = response.media(mediaType ?? '');
       if (validator === undefined) return [{ location: ['response', 'content-type'], message: `${mediaType} is not documented for ${status}` }];
-      if (validator === null || (text !== undefined && text === validator.lastValidText)) return [];
+      if (validator === null) return [];
+      const { properties } = validator;
+      if (made !== undefined && properties !== undefined) {
+        if (validator.validTemplates?.has(made.template) && setFieldsValid(properties, made, value)) return [];
+      } else if (text !== undefined && text === validator.lastValidText) return [];
       // A read answered again and again (a listing polled) is validated once while it stays the same.
       const validate = validator.validate();
       if (!validate(value)) return toViolations(validate.errors, 'response');
-      validator.lastValidText = text;
+      if (made !== undefined && properties !== undefined) (validator.validTemplates ??= new WeakSet()).add(made.template);
+      else validator.lastValidText = text;
       return [];
     },
     prepareValidators() {
       const all = [
         ...parameterValidators.map((validator) => validator.validate),
         ...bodyValidators.values(),
-        ...[...responseValidators.values()].map((validator) => validator.validate),
+        ...[...responseValidators.values()].flatMap((validator) => [validator.validate, ...(validator.properties?.values() ?? [])]),
       ];
       for (const make of all) make();
       return all.length;
@@ -214,8 +244,29 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
 
 interface ResponseValidator {
   validate: () => ValidateFunction;
+  /** A validator per property, where an answer made from a template can be validated by the fields it sets. */
+  properties: Map<string, () => ValidateFunction> | undefined;
+  /** Templates one of whose answers was found valid whole: what they hold but the fields they set is valid. */
+  validTemplates?: WeakSet<object>;
   /** The JSON text of the last body found valid. */
   lastValidText?: JsonText;
+}
+
+/** How many locations' parameters were found valid as the same values sent before, in this process (tests count them). */
+let parameterChecksRemembered = 0;
+export const parametersRemembered = (): number => parameterChecksRemembered;
+
+/** The declared parameters' values as sent (undefined where absent), to remember; undefined when one is not a single text (a query's list is checked anew). */
+function valuesOf(names: readonly string[], sent: Record<string, unknown>): unknown[] | undefined {
+  const values = names.map((name) => (Object.hasOwn(sent, name) ? sent[name] : undefined));
+  return values.every((value) => value === undefined || typeof value === 'string') ? values : undefined;
+}
+
+/** Whether the declared parameters sent are those remembered, each the same text (or absent alike). */
+function sameValues(names: readonly string[], sent: Record<string, unknown>, remembered: unknown[] | undefined): boolean {
+  if (remembered === undefined) return false;
+  for (let i = 0; i < names.length; i++) if ((Object.hasOwn(sent, names[i]!) ? sent[names[i]!] : undefined) !== remembered[i]) return false;
+  return true;
 }
 
 function lazy<T>(make: () => T): () => T {

@@ -11,7 +11,7 @@ export function heapBytes(value: unknown, limit = Number.POSITIVE_INFINITY): num
   stack.push(value);
   while (stack.length > 0 && bytes <= limit) {
     const item = stack.pop();
-    if (typeof item === 'string') bytes += 16 + item.length * (/[^\x00-\xff]/.test(item) ? 2 : 1);
+    if (typeof item === 'string') bytes += 16 + item.length * (isWide(item) ? 2 : 1);
     else if (item === null || typeof item !== 'object') bytes += 16;
     else if (Array.isArray(item)) {
       bytes += 32 + 8 * item.length;
@@ -32,3 +32,10 @@ export function heapBytes(value: unknown, limit = Number.POSITIVE_INFINITY): num
 }
 
 const pending: unknown[] = [];
+
+/** Whether V8 holds the text in two bytes a character (one beyond Latin-1): a short one looked at in a loop (a regular expression's test is a call into its engine), a long one by the expression. */
+function isWide(text: string): boolean {
+  if (text.length > 64) return /[^\x00-\xff]/.test(text);
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return true;
+  return false;
+}

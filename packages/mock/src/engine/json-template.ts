@@ -4,7 +4,9 @@
 // written by JSON.stringify, in the object's own key order. Writing the whole object again for
 // every answer was the largest part of a create's cost (JSON.stringify on V8 11 scans every
 // character of every key and value: about 2 µs for a 774-byte video). The engine sends the text
-// (answer.ts, `templatedText`), and validates the object as any other.
+// (answer.ts, `templatedText`), and validates the object: whole for a template's first answer,
+// then by the fields it sets (property-validation.ts).
+import type { TemplateMade } from './property-validation.ts';
 
 /**
  * The answer a template made last, and its text: the engine checks a handler's answer as soon as
@@ -15,9 +17,13 @@
  */
 let madeValue: object | undefined;
 let madeText = '';
+let madeBy: TemplateMade | undefined;
 
 /** The JSON text of `value` if it is the answer a template made last. */
 export const templatedText = (value: unknown): string | undefined => (value === madeValue ? madeText : undefined);
+
+/** The template that made `value` (and the fields it sets), if `value` is the answer a template made last: the engine validates such an answer by its set fields once one was valid whole (property-validation.ts). */
+export const templateOf = (value: unknown): TemplateMade | undefined => (value === madeValue ? madeBy : undefined);
 
 /** A value deep-frozen (the template's text is made once from it: nothing may change it after). */
 function deepFrozen<T>(value: T): T {
@@ -76,17 +82,22 @@ export function jsonTemplate<T extends object, K extends keyof T & string>(base:
   }
   parts.push('}');
   pieces.push(parts.join(''));
+  /** This template, as the validation of its answers knows it. */
+  const made: TemplateMade = { template: {}, names: order };
+  // The answer's text is its pieces and fields joined, written into this list (the template's own, filled anew each time): one
+  // flat string, where `+=` made a rope of a dozen parts that the door then flattened into a copy (to count its bytes).
+  const texts = pieces.flatMap((piece) => [piece, '']).slice(0, -1);
   return (fields) => {
     const value = { ...frozen, ...fields } as T;
-    let text = pieces[0]!;
     for (let i = 0; i < order.length; i++) {
       const field = fields[order[i]!];
       // A bigint (JSON.stringify refuses it; the engine writes its digits exactly) or undefined: the engine writes the whole object.
       if (typeof field === 'bigint' || field === undefined) return value;
-      text += jsonOf(field) + pieces[i + 1]!;
+      texts[2 * i + 1] = jsonOf(field);
     }
     madeValue = value;
-    madeText = text;
+    madeText = texts.join('');
+    madeBy = made;
     return value;
   };
 }
