@@ -23,6 +23,7 @@ const ISOLATED = [
   // isolation off) runs its bootstrap again and throws.
   'test/mock/areas/database/sql/wasm/shared-hooks.test.ts',
   'test/mock/areas/database/sql/wasm/json-rows.test.ts',
+  'test/mock/areas/database/sql/threads/worker-databases.test.ts',
 ];
 
 export default defineConfig({
