@@ -8,6 +8,7 @@ import { describeViolations } from '../engine/request-values.ts';
 import { hranaHttp } from './database/hrana/http/handlers.ts';
 import { hranaProtobuf } from './database/hrana/protobuf/protobuf-http.ts';
 import { hranaWebSocket } from './database/hrana/ws/connection.ts';
+import { streamRequestCheck } from './database/hrana/ws/requests.ts';
 import { namespaceDatabases } from './database/namespaces/namespace-databases.ts';
 import {
   DATABASE_FLAGS,
@@ -109,10 +110,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       streams,
       authorize: tokens.authorize,
       openStream: (caller) => openStream(caller),
-      validate: (request) => {
-        const violations = streamRequest(JSON.parse(JSON.stringify(request)));
-        return violations.length > 0 ? describeViolations(violations) : undefined;
-      },
+      validate: streamRequestCheck(streamRequest),
       maxMessageBytes: settings.maxPipelineBodyBytes,
     });
 

@@ -7,17 +7,36 @@
 /** JSON text: a string, or its UTF-8 bytes. */
 export type JsonText = string | Uint8Array<ArrayBuffer>;
 
-const texts = new WeakMap<object, JsonText>();
+/**
+ * Where a value keeps its text: a property of its own under a symbol, not enumerable (so neither a
+ * copy (spread, Object.assign, structuredClone, postMessage) nor JSON.stringify nor a validator
+ * sees it, and a copy that may change carries no text). Not a weak map: each answer's entry was a
+ * young key that every collection had to trace (about a sixth of a pipeline's CPU in process).
+ */
+const TEXT = Symbol('JSON text');
+/** The texts of values that take no property (frozen, sealed, not extensible). */
+const sealedTexts = new WeakMap<object, JsonText>();
+let anySealed = false;
+const HELD = { value: undefined as JsonText | undefined, writable: true, configurable: true, enumerable: false };
 
 /** `value`, with `text` as its JSON from now on. */
 export function withJsonText<T extends object>(value: T, text: JsonText): T {
-  texts.set(value, text);
+  if (!Object.isExtensible(value)) {
+    sealedTexts.set(value, text);
+    anySealed = true;
+    return value;
+  }
+  HELD.value = text;
+  Object.defineProperty(value, TEXT, HELD);
+  HELD.value = undefined;
   return value;
 }
 
 /** The JSON text given for `value`, if any. */
 export function knownJsonText(value: unknown): JsonText | undefined {
-  return typeof value === 'object' && value !== null ? texts.get(value) : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const text = (value as { [TEXT]?: JsonText })[TEXT];
+  return text === undefined && anySealed ? sealedTexts.get(value) : text;
 }
 
 const UTF8 = new TextEncoder();

@@ -3,11 +3,12 @@
 // within MAX_UNSENT_BYTES and one answer, no statement runs and no request is read meanwhile, and
 // everything resumes in order once it reads (or the socket closes). Counted, not timed.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   answerFlow,
   type FlowSocket,
   HOLD_BYTES,
+  HOLD_MS,
   MAX_OUTSTANDING,
   MAX_RUNNING_PER_CONNECTION,
   MAX_UNSENT_BYTES,
@@ -266,6 +267,46 @@ describe("a tick's answers", () => {
     await tickOver();
     expect(bytes.events).toEqual(['cork', 'uncork', 'cork', 'uncork']);
     expect(holds).toHaveLength(1);
+  });
+
+  it("hold on one timer of the connection's: a hundred held statements make one timer, re-armed, and clear none; a hold not ended by an answer still ends in its time", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const made = vi.spyOn(globalThis, 'setTimeout');
+      const cleared = vi.spyOn(globalThis, 'clearTimeout');
+      const { socket } = standIn();
+      const bytes = wire();
+      const flow = answerFlow(socket, MAX_UNSENT_BYTES, bytes);
+      const tickOver = () => new Promise((resolve) => process.nextTick(resolve));
+      for (let statement = 0; statement < 100; statement++) {
+        await flow.turn(); // open_stream
+        await flow.turn(); // execute, still running when open_stream's answer is sent
+        flow.send(answerOf(10));
+        flow.finished();
+        await tickOver();
+        expect(bytes.corks()).toBe(1);
+        flow.send(answerOf(10));
+        flow.finished();
+        await tickOver();
+        expect(bytes.corks()).toBe(0);
+      }
+      expect(bytes.events).toEqual(Array.from({ length: 100 }, () => ['cork', 'uncork']).flat());
+      expect(made).toHaveBeenCalledTimes(1);
+      expect(cleared).not.toHaveBeenCalled();
+      // The timer, re-armed, ends a hold that no answer ends.
+      await flow.turn();
+      await flow.turn();
+      flow.send(answerOf(10));
+      flow.finished();
+      await tickOver();
+      expect(bytes.corks()).toBe(1);
+      vi.advanceTimersByTime(HOLD_MS);
+      expect(bytes.corks()).toBe(0);
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
   });
 
   it(`never wait when they pass ${HOLD_BYTES} bytes, nor once the socket closed`, async () => {

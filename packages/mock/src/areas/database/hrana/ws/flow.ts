@@ -27,15 +27,36 @@ export type FlowSocket = Pick<WebSocket, 'readyState' | 'OPEN' | 'pause' | 'resu
 export type Corkable = Pick<Writable, 'cork' | 'uncork'>;
 
 /** Longest that answers wait, corked, for those of the requests still running on their connection. */
-const HOLD_MS = 1;
+export const HOLD_MS = 1;
 /** Answers wait for others only while they take this many bytes at most. */
 export const HOLD_BYTES = 64 * 1024;
 /** Calls `release` in HOLD_MS; the function returned cancels it. */
 export type Hold = (release: () => void) => () => void;
-const holdFor: Hold = (release) => {
-  const timer = setTimeout(release, HOLD_MS).unref();
-  return () => clearTimeout(timer);
-};
+
+/**
+ * A connection's holds, on one timer of its own: made at its first hold, re-armed (`refresh`) for
+ * each next one, never a timer made and cleared per statement. A cancelled hold leaves the timer
+ * armed; it then fires once for nothing.
+ */
+function connectionHold(): Hold {
+  let timer: NodeJS.Timeout | undefined;
+  let pending: (() => void) | undefined;
+  const fire = () => {
+    const release = pending;
+    pending = undefined;
+    release?.();
+  };
+  let holds = 0;
+  return (release) => {
+    pending = release;
+    const hold = ++holds;
+    if (timer === undefined) timer = setTimeout(fire, HOLD_MS).unref();
+    else timer.refresh();
+    return () => {
+      if (holds === hold) pending = undefined;
+    };
+  };
+}
 
 /**
  * A connection's turns to start requests and run statements, and the sending of their answers.
@@ -44,7 +65,7 @@ const holdFor: Hold = (release) => {
  * requests the client sent with them still run (@libsql/client sends a statement as open_stream,
  * execute and close_stream at once): then the answers wait for theirs, HOLD_MS at most.
  */
-export function answerFlow(socket: FlowSocket, maxUnsentBytes = MAX_UNSENT_BYTES, wire?: Corkable, hold: Hold = holdFor) {
+export function answerFlow(socket: FlowSocket, maxUnsentBytes = MAX_UNSENT_BYTES, wire?: Corkable, hold: Hold = connectionHold()) {
   let unsent = 0;
   let corked = false;
   let corkedBytes = 0;

@@ -4,8 +4,10 @@
 // SQL texts resolved when the request arrives, since a connection's texts are its own and a
 // later close_sql must not reach a request still waiting behind others of its stream.
 import type { IncomingMessage } from 'node:http';
+import type { Violation } from '../../../../engine/area.ts';
 import { stringifyExactJson } from '../../../../engine/exact-json.ts';
 import { jsonDepth, MAX_JSON_DEPTH, tooDeepMessage } from '../../../../engine/json-depth.ts';
+import { describeViolations } from '../../../../engine/request-values.ts';
 import { ProtocolError } from '../../protocol/protocol.ts';
 import type { runCursor, WireRequest } from '../pipeline-runner.ts';
 
@@ -70,22 +72,43 @@ export function checkRequest(request: WsRequest, version: Version, validate: (re
   if (problem) throw new ProtocolError(`The \`${request.type}\` request is invalid: ${problem}`, 'REQUEST_INVALID');
 }
 
-/** The request as /v3/pipeline would carry it, for the contract's schema; undefined for those that have no such form. */
-function pipelineShape(request: WsRequest): unknown {
+/**
+ * The request as /v3/pipeline would carry it, for the contract's schema; undefined for those that
+ * have no such form. Its parts are the message's own (parsed JSON, never copied); a field the
+ * request leaves out stays out, as it would be from the message's JSON.
+ */
+export function pipelineShape(request: WsRequest): unknown {
   switch (request.type) {
     case 'execute':
-      return { type: 'execute', stmt: request.stmt };
+      return withFields({ type: 'execute' }, request, 'stmt');
     case 'batch':
     case 'open_cursor':
-      return { type: 'batch', batch: request.batch };
+      return withFields({ type: 'batch' }, request, 'batch');
     case 'sequence':
     case 'describe':
-      return { type: request.type, sql: request.sql, sql_id: request.sql_id };
+      return withFields({ type: request.type }, request, 'sql', 'sql_id');
     case 'store_sql':
-      return { type: 'store_sql', sql_id: request.sql_id, sql: request.sql };
+      return withFields({ type: 'store_sql' }, request, 'sql_id', 'sql');
     default:
       return undefined;
   }
+}
+
+function withFields(shape: Record<string, unknown>, request: WsRequest, ...fields: string[]): Record<string, unknown> {
+  for (const field of fields) if (request[field] !== undefined) shape[field] = request[field];
+  return shape;
+}
+
+/**
+ * A request's check against the contract's StreamRequestV3 schema (`schema`, the area's
+ * validator), as one line; undefined when it meets it. The request is validated as it came (no
+ * copy of it is written or read again): a validator only reads what it checks.
+ */
+export function streamRequestCheck(schema: (value: unknown) => Violation[]): (request: unknown) => string | undefined {
+  return (request) => {
+    const violations = schema(request);
+    return violations.length > 0 ? describeViolations(violations) : undefined;
+  };
 }
 
 type Sourced = { sql?: string | null; sql_id?: number | null };
