@@ -10,8 +10,8 @@ import type { TemplateMade } from './property-validation.ts';
 
 /**
  * The answer a template made last, and its text: the engine checks a handler's answer as soon as
- * the handler returns it, so one slot serves (json-text.ts's WeakMap cost a create more than the
- * template saved on a busy server: its write barrier and ephemeron sweeps). An answer asked for
+ * the handler returns it, so one slot serves (json-text.ts's WeakMap, which it used then, cost a create
+ * more than the template saved on a busy server: its write barrier and ephemeron sweeps). An answer asked for
  * after another was made (a handler that awaited in between) has no text here: the engine writes
  * it, as it writes any other.
  */
