@@ -269,6 +269,7 @@ describe("a tick's answers", () => {
     expect(holds).toHaveLength(1);
   });
 
+  const realSetTimeout = globalThis.setTimeout;
   it("hold on one timer of the connection's: a hundred held statements make one timer, re-armed, and clear none; a hold not ended by an answer still ends in its time", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
@@ -304,9 +305,11 @@ describe("a tick's answers", () => {
       expect(bytes.corks()).toBe(0);
       expect(made).toHaveBeenCalledTimes(1);
     } finally {
-      vi.useRealTimers();
+      // The spies first: restored after useRealTimers, they would put the fake timers back for every later file of this worker.
       vi.restoreAllMocks();
+      vi.useRealTimers();
     }
+    expect(globalThis.setTimeout).toBe(realSetTimeout);
   });
 
   it(`never wait when they pass ${HOLD_BYTES} bytes, nor once the socket closed`, async () => {
