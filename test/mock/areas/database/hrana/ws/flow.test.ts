@@ -233,6 +233,15 @@ describe("a tick's answers", () => {
     return { flow, bytes, holds, tickOver };
   }
 
+  /** A statement's two requests begin (open_stream, then execute); open_stream's answer is sent while the execute still runs. */
+  async function firstOfTwoAnswered(flow: ReturnType<typeof answerFlow>, tickOver: () => Promise<unknown>, size = 10): Promise<void> {
+    await flow.turn();
+    await flow.turn();
+    flow.send(answerOf(size));
+    flow.finished();
+    await tickOver();
+  }
+
   it("wait for the answers of the requests still running (a statement's open_stream for its execute), then leave together", async () => {
     const { flow, bytes, holds, tickOver } = holding();
     await flow.turn(); // open_stream
@@ -253,11 +262,7 @@ describe("a tick's answers", () => {
 
   it('leave when the hold is over, even while a request still runs', async () => {
     const { flow, bytes, holds, tickOver } = holding();
-    await flow.turn();
-    await flow.turn();
-    flow.send(answerOf(10));
-    flow.finished();
-    await tickOver();
+    await firstOfTwoAnswered(flow, tickOver);
     expect(bytes.corks()).toBe(1);
     holds[0]!.release();
     expect(bytes.events).toEqual(['cork', 'uncork']);
@@ -280,11 +285,7 @@ describe("a tick's answers", () => {
       const flow = answerFlow(socket, MAX_UNSENT_BYTES, bytes);
       const tickOver = () => new Promise((resolve) => process.nextTick(resolve));
       for (let statement = 0; statement < 100; statement++) {
-        await flow.turn(); // open_stream
-        await flow.turn(); // execute, still running when open_stream's answer is sent
-        flow.send(answerOf(10));
-        flow.finished();
-        await tickOver();
+        await firstOfTwoAnswered(flow, tickOver);
         expect(bytes.corks()).toBe(1);
         flow.send(answerOf(10));
         flow.finished();
@@ -295,11 +296,7 @@ describe("a tick's answers", () => {
       expect(made).toHaveBeenCalledTimes(1);
       expect(cleared).not.toHaveBeenCalled();
       // The timer, re-armed, ends a hold that no answer ends.
-      await flow.turn();
-      await flow.turn();
-      flow.send(answerOf(10));
-      flow.finished();
-      await tickOver();
+      await firstOfTwoAnswered(flow, tickOver);
       expect(bytes.corks()).toBe(1);
       vi.advanceTimersByTime(HOLD_MS);
       expect(bytes.corks()).toBe(0);
@@ -314,22 +311,14 @@ describe("a tick's answers", () => {
 
   it(`never wait when they pass ${HOLD_BYTES} bytes, nor once the socket closed`, async () => {
     const { flow, bytes, holds, tickOver } = holding();
-    await flow.turn();
-    await flow.turn();
-    flow.send(answerOf(HOLD_BYTES + 1));
-    flow.finished();
-    await tickOver();
+    await firstOfTwoAnswered(flow, tickOver, HOLD_BYTES + 1);
     expect(bytes.events).toEqual(['cork', 'uncork']);
     expect(holds).toHaveLength(0);
 
     const { socket, close } = standIn();
     const closing = wire();
     const held = answerFlow(socket, MAX_UNSENT_BYTES, closing, () => () => {});
-    await held.turn();
-    await held.turn();
-    held.send(answerOf(10));
-    held.finished();
-    await tickOver();
+    await firstOfTwoAnswered(held, tickOver);
     expect(closing.events).toEqual(['cork']);
     close();
     expect(closing.events).toEqual(['cork', 'uncork']);
