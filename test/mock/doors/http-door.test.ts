@@ -4,8 +4,11 @@
 // origin, the health endpoint, the network faults (reset, hang, truncate) played on a real
 // socket as a client meets them, and the door's hot path (no promise where nothing waits, kept
 // answers sent as bytes encoded once) still checking every request and answer: a planted invalid
-// answer and an invalid body are caught, and a kept answer's bytes go only while it is kept.
-import { request } from 'node:http';
+// answer and an invalid body are caught, and a kept answer's bytes go only while it is kept; a
+// request's headers are read off node's getter once.
+import diagnostics from 'node:diagnostics_channel';
+import { createServer, IncomingMessage, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
 import { defineArea, HEALTH_PATH, type RunningMock, type StartMockOptions, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -260,6 +263,43 @@ describe('the hot path checks every request and answer', () => {
     // All three were answered on the door's fast path (sent in the turn the body ended, no promise), the mutation caught there.
     const sendsAfter = httpDoorSends();
     expect([sendsAfter.atOnce - sendsBefore.atOnce, sendsAfter.waited - sendsBefore.waited]).toEqual([3, 0]);
+  });
+
+  it("reads a request's headers (node builds them on the first read of its getter) once, as a bare server that reads them once", async () => {
+    // Node announces each request on this channel before its 'request' event: an own getter on it counts the reads.
+    const descriptor = Object.getOwnPropertyDescriptor(IncomingMessage.prototype, 'headers')!;
+    let reads = 0;
+    const counted = (message: unknown) => {
+      const { request } = message as { request: IncomingMessage };
+      Object.defineProperty(request, 'headers', {
+        get() {
+          reads++;
+          return descriptor.get!.call(request);
+        },
+      });
+    };
+    diagnostics.subscribe('http.server.request.start', counted);
+    const bare = createServer((req, res) => {
+      const contentType = req.headers['content-type'];
+      req.resume().on('end', () => res.writeHead(201, { 'content-type': contentType ?? '' }).end('{}'));
+    });
+    try {
+      await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+      const post = async (url: string) => {
+        const before = reads;
+        // Its own access key: the notes the other cases read stay as they were.
+        const headers = { AccessKey: 'http-door-headers', 'content-type': 'application/json' };
+        const response = await fetch(url, { method: 'POST', headers, body: '{"text":"counted"}' });
+        expect(response.status).toBe(201);
+        await response.text();
+        return reads - before;
+      };
+      const bareReads = await post(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/notes`);
+      expect(await post(`${mock.url}/notes`)).toBe(bareReads);
+    } finally {
+      diagnostics.unsubscribe('http.server.request.start', counted);
+      await new Promise((resolve) => bare.close(resolve));
+    }
   });
 
   it("sends a kept answer's bytes again only while it is kept: a write in between runs the handler again", async () => {

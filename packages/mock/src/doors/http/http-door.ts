@@ -5,7 +5,7 @@
 // (http-faults.ts), connection upgrades (upgrade-door.ts), and closing with the requests in flight.
 // `startMock()` (mock/start-mock.ts) puts createMock() behind it.
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,8 +97,9 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
   const policy = createAccessPolicy({ listenHost: host, apiHeaders: handler.apiHeaders, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins });
   const socketTimeoutMs = options.socketTimeoutMs ?? SOCKET_TIMEOUT_MS;
   /** The 403 for a request (or a WebSocket upgrade, before any area sees it) that the Host allow-list or the origins refuse. */
-  const refusalOf = (req: Pick<IncomingMessage, 'headers' | 'url'>): DoorAnswer | undefined => {
-    const reason = refusalOfRequest(policy, req);
+  const refusalOf = (req: Pick<IncomingMessage, 'headers' | 'url'>): DoorAnswer | undefined => refusalOfHeaders(req.headers, req.url);
+  const refusalOfHeaders = (headers: IncomingHttpHeaders, url: string | undefined): DoorAnswer | undefined => {
+    const reason = refusalOfRequest(policy, headers, url);
     return reason === undefined ? undefined : problemAnswer(403, 'Forbidden', reason);
   };
 
@@ -162,24 +163,26 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
     const entry = options.onRequest ? logged(req, res, options.onRequest) : undefined;
-    const refused = refusalOf(req);
+    // Read once: node's getter builds the object on the first read, and each read is a call.
+    const headers = req.headers;
+    const refused = refusalOfHeaders(headers, target);
     if (refused) return void send(res, refused, NOSNIFF);
-    const origin = req.headers.origin;
-    if (method === 'OPTIONS' && req.headers['access-control-request-method'])
+    const origin = headers.origin;
+    if (method === 'OPTIONS' && headers['access-control-request-method'])
       return void res.writeHead(204, { ...NOSNIFF, ...policy.preflightHeaders(origin) }).end();
     // Every answer of the door carries these; the rare paths below set them one by one.
     const common = origin === undefined ? NOSNIFF : { ...NOSNIFF, ...policy.corsHeaders(origin) };
     const { rawPath } = splitTarget(target);
     if ((method === 'GET' || method === 'HEAD') && rawPath !== undefined && (rawPath === '/docs' || rawPath.startsWith('/docs/'))) {
       setHeaders(res, common);
-      return void serveStatic(res, rawPath.slice('/docs'.length), req.headers, method).catch((error: unknown) => failedHttp(req, res, error));
+      return void serveStatic(res, rawPath.slice('/docs'.length), headers, method).catch((error: unknown) => failedHttp(req, res, error));
     }
-    if (!carriesBody(req)) return void answerHttp(req, res, method, target, common, entry, undefined);
+    if (!carriesBody(headers)) return void answerHttp(req, res, method, target, headers, common, entry, undefined);
     const limit = handler.bodyLimit(method, target);
-    readBody(req, limit.bytes, (read) => {
+    readBody(req, headers['content-length'], limit.bytes, (read) => {
       try {
         if (read === TOO_LARGE) send(res, tooLarge(limit), common);
-        else answerHttp(req, res, method, target, common, entry, read);
+        else answerHttp(req, res, method, target, headers, common, entry, read);
       } catch (error) {
         failedHttp(req, res, error);
       }
@@ -192,13 +195,14 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
     res: ServerResponse,
     method: string,
     target: string,
+    received: IncomingHttpHeaders,
     common: Readonly<Record<string, string>>,
     entry: Pick<RequestLogEntry, 'operation' | 'violations'> | undefined,
     body: Buffer | undefined,
   ): void {
     // An absolute-form target's authority is the request's host (its Host header is ignored, RFC 9112).
     const authority = targetAuthority(target);
-    const headers = authority ? { ...headersOf(req), host: authority } : headersOf(req);
+    const headers = authority ? { ...headersOf(received), host: authority } : headersOf(received);
     const request = { method, target, headers, body };
     // A body here was read within the target's limit (readBody).
     const answered = handler.handleNow ? handler.handleNow(request, true) : handler.handle(request);
@@ -257,7 +261,7 @@ export async function listenHttpDoor(handler: DoorHandler, options: HttpDoorOpti
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${shownHost}:${address.port}`,
-    refusal: (req) => refusalOfRequest(policy, req),
+    refusal: (req) => refusalOfRequest(policy, req.headers, req.url),
     close: () =>
       new Promise<void>((resolve, reject) => {
         closing = true;

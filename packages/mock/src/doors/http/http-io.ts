@@ -2,7 +2,7 @@
 // request's headers, sending an answer with the door's own headers, refusing an upgrade on the raw
 // socket, and the socket-timeout reports.
 import diagnostics from 'node:diagnostics_channel';
-import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { isKept } from '../../engine/answer.ts';
 import type { DoorAnswer } from '../door.ts';
@@ -37,9 +37,9 @@ export function targetAuthority(target: string | undefined): string | undefined 
 }
 
 /** Why the access policy refuses a request: its Host header, and the authority of an absolute-form target, both. */
-export function refusalOfRequest(policy: AccessPolicy, req: Pick<IncomingMessage, 'headers'> & { url?: string }): string | undefined {
-  const authority = targetAuthority(req.url);
-  return policy.refusal(req.headers) ?? (authority === undefined ? undefined : policy.refusal({ ...req.headers, host: authority }));
+export function refusalOfRequest(policy: AccessPolicy, headers: IncomingHttpHeaders, url: string | undefined): string | undefined {
+  const authority = targetAuthority(url);
+  return policy.refusal(headers) ?? (authority === undefined ? undefined : policy.refusal({ ...headers, host: authority }));
 }
 
 /** A body over the limit is read to its end (so the client can read the 413) up to this many times the limit. */
@@ -49,7 +49,7 @@ const DRAIN_FACTOR = 64;
 export function failed(error: unknown, req: IncomingMessage, apiHeaders: readonly string[] = [], onError?: (failure: MockFailure) => void) {
   const method = (req.method ?? 'GET').toUpperCase();
   const path = splitTarget(req.url ?? '/').rawPath ?? '/';
-  reportFailure(error, { method, path, headers: headersOf(req) }, apiHeaders, onError);
+  reportFailure(error, { method, path, headers: headersOf(req.headers) }, apiHeaders, onError);
   return failureAnswer(method, path);
 }
 
@@ -63,9 +63,8 @@ export function refuseUpgrade(socket: Duplex, answer: DoorAnswer) {
   socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${headers}\r\n${answer.body ?? ''}`);
 }
 
-/** The request's headers as one string each; node joins repeated ones already, except a few it keeps as lists. */
-export function headersOf(req: IncomingMessage): Record<string, string> {
-  const headers = req.headers;
+/** The request's headers (`req.headers`, read once by the door: node builds the object on the first read) as one string each; node joins repeated ones already, except a few it keeps as lists. */
+export function headersOf(headers: IncomingHttpHeaders): Record<string, string> {
   for (const key in headers) {
     if (typeof headers[key] === 'string') continue;
     const joined: Record<string, string> = {};
@@ -76,24 +75,29 @@ export function headersOf(req: IncomingMessage): Record<string, string> {
 }
 
 /** Whether a request has a body: HTTP/1.1 gives one only with a Content-Length above 0 or a Transfer-Encoding. */
-export function carriesBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+export function carriesBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
 }
 
 export const TOO_LARGE = Symbol('too large');
 
 /**
  * Reads the request body, then calls `done` with it (undefined when empty), or with TOO_LARGE once
- * it passes the limit; no promise (the door answers in the turn the body ends). The rest of a body
+ * it passes the limit (at once when its Content-Length, `declaredLength`, promised more); no promise (the door answers in the turn the body ends). The rest of a body
  * that is too large is read and dropped (up to DRAIN_FACTOR times the limit), so that the client,
  * which sends its whole body before reading, gets the 413 instead of a reset connection.
  */
-export function readBody(req: IncomingMessage, limit: number, done: (read: Buffer | undefined | typeof TOO_LARGE) => void): void {
+export function readBody(
+  req: IncomingMessage,
+  declaredLength: string | undefined,
+  limit: number,
+  done: (read: Buffer | undefined | typeof TOO_LARGE) => void,
+): void {
   let first: Buffer | undefined;
   let chunks: Buffer[] | undefined;
   let size = 0;
-  let tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
+  let tooLarge = Number(declaredLength ?? 0) > limit;
   let settled = false;
   const settle = (read: Buffer | undefined | typeof TOO_LARGE) => {
     if (settled) return;
