@@ -258,16 +258,19 @@ export const parametersRemembered = (): number => parameterChecksRemembered;
 
 /** The declared parameters' values as sent (undefined where absent), to remember; undefined when one is not a single text (a query's list is checked anew). */
 function valuesOf(names: readonly string[], sent: Record<string, unknown>): unknown[] | undefined {
-  const values = names.map((name) => (Object.hasOwn(sent, name) ? sent[name] : undefined));
+  const values = names.map((name) => sentValue(sent, name));
   return values.every((value) => value === undefined || typeof value === 'string') ? values : undefined;
 }
 
 /** Whether the declared parameters sent are those remembered, each the same text (or absent alike). */
 function sameValues(names: readonly string[], sent: Record<string, unknown>, remembered: unknown[] | undefined): boolean {
   if (remembered === undefined) return false;
-  for (let i = 0; i < names.length; i++) if ((Object.hasOwn(sent, names[i]!) ? sent[names[i]!] : undefined) !== remembered[i]) return false;
+  for (let i = 0; i < names.length; i++) if (sentValue(sent, names[i]!) !== remembered[i]) return false;
   return true;
 }
+
+/** A declared parameter's value as sent: undefined where it is absent (an inherited key is not sent). */
+const sentValue = (sent: Record<string, unknown>, name: string): unknown => (Object.hasOwn(sent, name) ? sent[name] : undefined);
 
 function lazy<T>(make: () => T): () => T {
   let made: { value: T } | undefined;

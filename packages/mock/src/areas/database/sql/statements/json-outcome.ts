@@ -33,17 +33,15 @@ export function jsonOutcome(outcome: SqlOutcome): SqlOutcome | JsonOutcome {
   const { response } = outcome;
   try {
     if (response.type === 'execute' && holdsRows(response.result)) {
-      const json = joined(['{"type":"ok","response":{"type":"execute","result":', ...resultParts(response.result), '}}']);
+      const json = ['{"type":"ok","response":{"type":"execute","result":', ...resultParts(response.result), '}}'].join('');
       return { type: 'ok', response: { type: 'execute', result: withoutRows(response.result) }, json };
     }
     if (response.type === 'batch' && response.result.step_results.some(holdsRows)) {
       const { step_results, step_errors } = response.result;
       const results = step_results.flatMap((result, index) => (index === 0 ? resultParts(result) : [',', ...resultParts(result)]));
-      const json = joined([
-        '{"type":"ok","response":{"type":"batch","result":{"step_results":[',
-        ...results,
-        `],"step_errors":${JSON.stringify(step_errors)}}}}`,
-      ]);
+      const json = ['{"type":"ok","response":{"type":"batch","result":{"step_results":[', ...results, `],"step_errors":${JSON.stringify(step_errors)}}}}`].join(
+        '',
+      );
       return { type: 'ok', response: { type: 'batch', result: { step_results: step_results.map(withoutRows), step_errors } }, json };
     }
   } catch {
@@ -51,8 +49,6 @@ export function jsonOutcome(outcome: SqlOutcome): SqlOutcome | JsonOutcome {
   }
   return outcome;
 }
-
-const joined = (parts: string[]): string => parts.join('');
 
 function withoutRows<T extends StmtResult | null>(result: T): T {
   return result && result.rows.length > 0 ? { ...result, rows: [] } : result;
