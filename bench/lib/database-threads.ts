@@ -82,10 +82,8 @@ export class NamespaceThreads {
   readonly #start: Map<string, ThreadSample> | undefined;
   readonly #machine = machineTimes();
   readonly #self = String(process.pid);
-  /** The SQL worker: the mock's thread that ran most over the first namespace. */
-  #sql: string | undefined;
-  /** After each namespace: whether the SQL worker had last run on the HTTP thread's core. */
-  readonly #shared: boolean[] = [];
+  /** After each namespace: the core each of the mock's threads and the HTTP thread had last run on. */
+  readonly #cores: Map<string, number>[] = [];
 
   /** `node`: the threads that were there before the mock started (Node's own: V8's helpers, a loader). */
   constructor(node: Map<string, ThreadSample> | undefined) {
@@ -97,24 +95,19 @@ export class NamespaceThreads {
     return [...samples.keys()].filter((tid) => tid !== this.#self && !this.#node.has(tid));
   }
 
-  /** Called after each namespace, outside its timing: two small reads once the SQL worker is known. */
+  /** Called after each namespace, outside its timing: the cores of the HTTP thread and the mock's few threads. */
   sample(): void {
     if (!this.#start) return;
-    if (this.#sql === undefined) {
-      const now = threadSamples()!;
-      const ran = (tid: string) => (now.get(tid)?.ran ?? 0) - (this.#start!.get(tid)?.ran ?? 0);
-      this.#sql = this.#mockThreads(now).sort((a, b) => ran(b) - ran(a))[0];
-    }
-    if (this.#sql === undefined) return;
-    const core = (tid: string) => {
+    const cores = new Map<string, number>();
+    for (const tid of [this.#self, ...this.#mockThreads(this.#start)]) {
       try {
         const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[36]);
+        cores.set(tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[36]));
       } catch {
-        return -1;
+        // The thread ended meanwhile.
       }
-    };
-    this.#shared.push(core(this.#sql) === core(this.#self));
+    }
+    this.#cores.push(cores);
   }
 
   /** ms a namespace by thread over `count` namespaces, and after how many the SQL worker had last run on the HTTP thread's core; undefined off Linux. */
@@ -123,6 +116,10 @@ export class NamespaceThreads {
     if (!this.#start || !end) return undefined;
     const ran = (tid: string) => ((end.get(tid)?.ran ?? 0) - (this.#start!.get(tid)?.ran ?? 0)) / 1e6 / count;
     const mock = this.#mockThreads(end);
+    // The SQL worker: the mock's thread that ran most over the namespaces (a running thread's time is
+    // only counted when it stops or at a tick, so one namespace's share would not tell).
+    const sql = [...mock].sort((a, b) => ran(b) - ran(a))[0];
+    const shared = sql === undefined ? [] : this.#cores.filter((cores) => cores.has(sql) && cores.get(sql) === cores.get(this.#self));
     const helpers = [...end.keys()].filter((tid) => tid !== this.#self && this.#node.has(tid));
     const sum = (tids: string[]) => tids.reduce((total, tid) => total + ran(tid), 0);
     const machine = machineTimes();
@@ -133,11 +130,11 @@ export class NamespaceThreads {
       others: window > 0 ? (machine!.busy - this.#machine!.busy - mine) / window : undefined,
       steal: window > 0 ? (machine!.steal - this.#machine!.steal) / window : undefined,
       http: ran(this.#self),
-      sql: this.#sql ? ran(this.#sql) : 0,
+      sql: sql === undefined ? 0 : ran(sql),
       node: sum(helpers),
-      rest: sum(mock.filter((tid) => tid !== this.#sql)),
-      sharedCore: this.#shared.filter(Boolean).length,
-      samples: this.#shared.length,
+      rest: sum(mock.filter((tid) => tid !== sql)),
+      sharedCore: shared.length,
+      samples: this.#cores.length,
     };
   }
 }
