@@ -19,7 +19,16 @@ import { EXACT, writeInteger, writeShortFloat } from '../../protocol/json-number
 import { CELL_BYTES, toSqlValue } from '../../protocol/values.ts';
 import type { ColumnTypes } from './wasm-gaps.ts';
 
-const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
+/** A cell's prefix, ASCII, as the little-endian 32-bit words of its bytes (zeros past its end): written four bytes a store. */
+interface Prefix {
+  length: number;
+  words: Int32Array;
+}
+const ascii = (text: string): Prefix => {
+  const bytes = new DataView(new ArrayBuffer(Math.ceil(text.length / 4) * 4));
+  for (let index = 0; index < text.length; index++) bytes.setUint8(index, text.charCodeAt(index));
+  return { length: text.length, words: Int32Array.from({ length: bytes.byteLength / 4 }, (_, word) => bytes.getInt32(4 * word, true)) };
+};
 const NULL = ascii('{"type":"null"}');
 const INTEGER = ascii('{"type":"integer","value":"');
 const FLOAT = ascii('{"type":"float","value":');
@@ -71,15 +80,16 @@ export interface CellReader {
 
 /** One thread's writer of rows (one result at a time: `start`, `row`s, `text`). */
 export class JsonRows {
-  #out = Buffer.allocUnsafeSlow(START_BYTES);
+  #out: Buffer = Buffer.allocUnsafeSlow(START_BYTES);
+  #view: DataView = new DataView(this.#out.buffer, this.#out.byteOffset, this.#out.byteLength);
   /** The module's memory, read again once the memory grew (a grown memory detaches its old buffer: its views are then empty). */
   #memory: Uint8Array = new Uint8Array(0);
   #at = 0;
+  /** A byte past ASCII was written since `start` (only a text written by JSON.stringify holds one). */
+  #wide = false;
 
   #words: Int32Array = new Int32Array(0);
   #reals: Float64Array = new Float64Array(0);
-  /** The current row's Mem array (0: read through the C functions). */
-  #row = 0;
 
   constructor(
     readonly raw: CellReader,
@@ -92,6 +102,7 @@ export class JsonRows {
   /** Starts a result's rows. */
   start(): void {
     this.#at = 0;
+    this.#wide = false;
     this.#out[this.#at++] = OPEN;
   }
 
@@ -100,35 +111,80 @@ export class JsonRows {
     this.#room(2);
     if (this.#at > 1) this.#out[this.#at++] = COMMA;
     this.#out[this.#at++] = OPEN;
+    let size = 0;
     if (this.layout) {
       this.#heap();
-      this.#row = this.#words[(stmt + this.layout.rowOffset) >> 2]!;
+      const row = this.#words[(stmt + this.layout.rowOffset) >> 2]!;
+      if (row !== 0) size = this.#rowInMemory(stmt, row, width, this.layout.memSize);
+      else size = this.#rowThroughC(stmt, width);
+    } else size = this.#rowThroughC(stmt, width);
+    this.#room(1);
+    this.#out[this.#at++] = CLOSE;
+    return size;
+  }
+
+  /** A row's cells read from its Mems, each of one plain kind written here; any other through the C functions. */
+  #rowInMemory(stmt: number, row: number, width: number, memSize: number): number {
+    let size = 0;
+    for (let index = 0, mem = row; index < width; index++, mem += memSize) {
+      if (index > 0) {
+        this.#room(1);
+        this.#out[this.#at++] = COMMA;
+      }
+      const words = this.#words;
+      const flags = words[(mem + 16) >> 2]!;
+      const kind = flags & KIND_AND_ZERO;
+      if (kind === MEM_INT) {
+        const high = words[(mem >> 2) + 1]!;
+        if (high >= -0x200000 && high < 0x200000) {
+          this.#put(INTEGER, 24);
+          const out = this.#out;
+          let at = writeInteger(out, this.#at, high * 0x100000000 + (words[mem >> 2]! >>> 0));
+          out[at++] = QUOTE;
+          out[at++] = BRACE;
+          this.#at = at;
+          size += CELL_BYTES.other;
+          continue;
+        }
+      } else if (kind === MEM_STR) {
+        // Mem.enc, the byte after Mem.flags.
+        if (((flags >>> 16) & 0xff) === SQLITE_UTF8) {
+          size += this.#textAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
+          continue;
+        }
+      } else if (kind === MEM_REAL) {
+        size += this.#float(this.#reals[mem >> 3]!);
+        continue;
+      } else if (kind === MEM_NULL) {
+        this.#put(NULL, 0);
+        size += CELL_BYTES.other;
+        continue;
+      } else if (kind === MEM_BLOB) {
+        size += this.#blobAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
+        continue;
+      }
+      size += this.#cell(stmt, index);
+      this.#heap(); // the C functions may have grown the memory: its views are made again
     }
+    return size;
+  }
+
+  /** A row's cells read through the C functions. */
+  #rowThroughC(stmt: number, width: number): number {
     let size = 0;
     for (let index = 0; index < width; index++) {
       if (index > 0) {
         this.#room(1);
         this.#out[this.#at++] = COMMA;
       }
-      size += this.#row === 0 ? this.#cell(stmt, index) : this.#cellInMemory(stmt, index);
+      size += this.#cell(stmt, index);
     }
-    this.#room(1);
-    this.#out[this.#at++] = CLOSE;
     return size;
   }
 
   /** Drops the rows written since `start`. */
   drop(): void {
     this.start();
-  }
-
-  /** The rows' JSON, `[...]`, as UTF-8 bytes in a buffer of their own. */
-  bytes(): Uint8Array<ArrayBuffer> {
-    this.#end();
-    const bytes = new Uint8Array(this.#at);
-    bytes.set(this.#out.subarray(0, this.#at));
-    this.#release();
-    return bytes;
   }
 
   /**
@@ -138,7 +194,8 @@ export class JsonRows {
    */
   json(): string {
     this.#end();
-    const text = this.#out.toString('utf8', 0, this.#at);
+    // ASCII read as Latin-1 is the same text, copied without decoding.
+    const text = this.#out.toString(this.#wide ? 'utf8' : 'latin1', 0, this.#at);
     this.#release();
     return text;
   }
@@ -149,38 +206,7 @@ export class JsonRows {
   }
 
   #release(): void {
-    if (this.#out.length > KEPT_BYTES) this.#out = Buffer.allocUnsafeSlow(START_BYTES);
-  }
-
-  /** A cell read from the row's Mem where it is of one plain kind; through the C functions otherwise. */
-  #cellInMemory(stmt: number, index: number): number {
-    const mem = this.#row + index * this.layout!.memSize;
-    const words = this.#words;
-    switch (words[(mem + 16) >> 2]! & KIND_AND_ZERO) {
-      case MEM_NULL:
-        this.#put(NULL, 0);
-        return CELL_BYTES.other;
-      case MEM_INT: {
-        const high = words[(mem >> 2) + 1]!;
-        if (high < -0x200000 || high >= 0x200000) break;
-        this.#put(INTEGER, 24);
-        this.#at = writeInteger(this.#out, this.#at, high * 0x100000000 + (words[mem >> 2]! >>> 0));
-        this.#out[this.#at++] = QUOTE;
-        this.#out[this.#at++] = BRACE;
-        return CELL_BYTES.other;
-      }
-      case MEM_REAL:
-        return this.#float(this.#reals[mem >> 3]!);
-      case MEM_STR:
-        // Mem.enc, the byte after Mem.flags.
-        if (((words[(mem + 16) >> 2]! >>> 16) & 0xff) !== SQLITE_UTF8) break;
-        return this.#textAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
-      case MEM_BLOB:
-        return this.#blobAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
-    }
-    const size = this.#cell(stmt, index);
-    this.#heap(); // the C functions may have grown the memory: its views are made again
-    return size;
+    if (this.#out.length > KEPT_BYTES) this.#grown(Buffer.allocUnsafeSlow(START_BYTES));
   }
 
   #cell(stmt: number, index: number): number {
@@ -253,15 +279,19 @@ export class JsonRows {
     const json = JSON.stringify(value);
     this.#at -= 1;
     this.#room(3 * json.length + 1);
-    this.#at += this.#out.write(json, this.#at, 'utf8');
+    const written = this.#out.write(json, this.#at, 'utf8');
+    if (written !== json.length) this.#wide = true;
+    this.#at += written;
     this.#out[this.#at++] = BRACE;
     return CELL_BYTES.text(value.length);
   }
 
-  /** Writes `prefix`, with room for `more` bytes after it. */
-  #put(prefix: Uint8Array, more: number): void {
-    this.#room(prefix.length + more);
-    this.#out.set(prefix, this.#at);
+  /** Writes `prefix`, with room for `more` bytes after it: a word a store (its last word's zeros past its end are written over by what follows). */
+  #put(prefix: Prefix, more: number): void {
+    this.#room(prefix.length + more + 4);
+    const { words } = prefix;
+    const view = this.#view;
+    for (let word = 0, at = this.#at; word < words.length; word++, at += 4) view.setInt32(at, words[word]!, true);
     this.#at += prefix.length;
   }
 
@@ -291,6 +321,11 @@ export class JsonRows {
     if (this.#at + bytes <= this.#out.length) return;
     const grown = Buffer.allocUnsafeSlow(Math.max(2 * this.#out.length, this.#at + bytes));
     this.#out.copy(grown, 0, 0, this.#at);
-    this.#out = grown;
+    this.#grown(grown);
+  }
+
+  #grown(out: Buffer): void {
+    this.#out = out;
+    this.#view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   }
 }
