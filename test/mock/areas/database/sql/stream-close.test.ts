@@ -70,7 +70,11 @@ describe("a stream's close", () => {
     expect(closed.map((outcome) => outcome.type)).toEqual(['ok', 'ok', 'ok', 'error']);
     expect(closed[3]).toMatchObject({ type: 'error', error: { code: 'STREAM_CLOSED' } });
     // Its transaction was rolled back and its lock released: another stream writes at once and reads no uncommitted row.
-    const next = await executor().run(6, 'full', [execute("INSERT INTO t VALUES ('later')"), execute("SELECT count(*) FROM t WHERE v = 'rolled back'"), { type: 'close' }]);
+    const next = await executor().run(6, 'full', [
+      execute("INSERT INTO t VALUES ('later')"),
+      execute("SELECT count(*) FROM t WHERE v = 'rolled back'"),
+      { type: 'close' },
+    ]);
     expect(next.map((outcome) => outcome.type)).toEqual(['ok', 'ok', 'ok']);
     const read = next[1]!;
     expect(read.type === 'ok' && read.response.type === 'execute' && read.response.result.rows).toEqual([[{ type: 'integer', value: '0' }]]);
