@@ -85,6 +85,8 @@ export class JsonRows {
   /** The module's memory, read again once the memory grew (a grown memory detaches its old buffer: its views are then empty). */
   #memory: Uint8Array = new Uint8Array(0);
   #at = 0;
+  /** Where the rows' `[` is (after the prefix). */
+  #rowsAt = 0;
   /** A byte past ASCII was written since `start` (only a text written by JSON.stringify holds one). */
   #wide = false;
 
@@ -99,17 +101,20 @@ export class JsonRows {
     readonly layout?: RowLayout,
   ) {}
 
-  /** Starts a result's rows. */
-  start(): void {
+  /** Starts a result's rows, after `prefix` (JSON text the rows are to follow). */
+  start(prefix = ''): void {
     this.#at = 0;
     this.#wide = false;
+    if (prefix !== '') this.#text(prefix);
+    this.#rowsAt = this.#at;
+    this.#room(1);
     this.#out[this.#at++] = OPEN;
   }
 
   /** Writes the statement's current row; returns what its cells count against maxResultBytes (protocol/values.ts CELL_BYTES). */
   row(stmt: number, width: number): number {
     this.#room(2);
-    if (this.#at > 1) this.#out[this.#at++] = COMMA;
+    if (this.#at > this.#rowsAt + 1) this.#out[this.#at++] = COMMA;
     this.#out[this.#at++] = OPEN;
     let size = 0;
     if (this.layout) {
@@ -184,20 +189,29 @@ export class JsonRows {
 
   /** Drops the rows written since `start`. */
   drop(): void {
-    this.start();
+    this.#at = this.#rowsAt + 1;
   }
 
   /**
-   * The rows' JSON as text, however long: a string lives in the thread's heap and goes with its
+   * The prefix given to `start`, the rows' JSON and `suffix`, as text, however long: a string lives in the thread's heap and goes with its
    * young objects, where a buffer of its own per result (handed over between threads) was memory
    * outside the heap, which made both threads mark their whole heap every few hundred results.
    */
-  json(): string {
+  json(suffix = ''): string {
     this.#end();
+    if (suffix !== '') this.#text(suffix);
     // ASCII read as Latin-1 is the same text, copied without decoding.
     const text = this.#out.toString(this.#wide ? 'utf8' : 'latin1', 0, this.#at);
     this.#release();
     return text;
+  }
+
+  /** JSON text as UTF-8. */
+  #text(text: string): void {
+    this.#room(3 * text.length);
+    const written = this.#out.write(text, this.#at, 'utf8');
+    if (written !== text.length) this.#wide = true;
+    this.#at += written;
   }
 
   #end(): void {
@@ -278,10 +292,8 @@ export class JsonRows {
     const value = TEXT_DECODER.decode(bytes);
     const json = JSON.stringify(value);
     this.#at -= 1;
-    this.#room(3 * json.length + 1);
-    const written = this.#out.write(json, this.#at, 'utf8');
-    if (written !== json.length) this.#wide = true;
-    this.#at += written;
+    this.#text(json);
+    this.#room(1);
     this.#out[this.#at++] = BRACE;
     return CELL_BYTES.text(value.length);
   }
