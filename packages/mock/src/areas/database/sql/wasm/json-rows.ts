@@ -6,25 +6,17 @@
 // need no reading back (sql/statements/json-outcome.ts). A text of printable ASCII, without `"` or
 // `\`, is copied as it is; any other text (escapes, control characters, non-ASCII, invalid UTF-8)
 // goes through the exact conversion: decoded as column() decodes it, written by JSON.stringify. A
-// float JSON cannot carry is refused by toSqlValue itself, with its error.
-//
-// A cell is read from the statement's current row as SQLite keeps it (`Vdbe.pResultRow`, an array
-// of `Mem`), without a call into the module, where its flags are one plain kind (NULL, INTEGER,
-// FLOAT, TEXT in UTF-8, BLOB without a zero tail): what sqlite3_column_type() and the column
-// functions answer for it is then its value as it lies. Any other cell (several kinds, a zero-tail
-// blob; a text not in UTF-8, which this build, without UTF-16, never holds), or every cell of a
-// build whose layout `locateRow` does not find, goes through the C functions.
+// float JSON cannot carry is refused by toSqlValue itself, with its error. A cell is read from the
+// row in the module's memory where it can be, through the C functions otherwise (row-cells.ts).
 
 import { EXACT, writeInteger, writeShortFloat } from '../../protocol/json-numbers.ts';
 import { CELL_BYTES, toSqlValue } from '../../protocol/values.ts';
-import type { ColumnTypes } from './wasm-gaps.ts';
+import { type CellReader, KIND_AND_ZERO, MEM_BLOB, MEM_INT, MEM_NULL, MEM_REAL, MEM_STR, type RowLayout, SQLITE_UTF8 } from './row-cells.ts';
+
+export { locateRow } from './row-cells.ts';
 
 /** A cell's prefix, ASCII, as the little-endian 32-bit words of its bytes (zeros past its end): written four bytes a store. */
-interface Prefix {
-  length: number;
-  words: Int32Array;
-}
-const ascii = (text: string): Prefix => {
+const ascii = (text: string) => {
   const bytes = new DataView(new ArrayBuffer(Math.ceil(text.length / 4) * 4));
   for (let index = 0; index < text.length; index++) bytes.setUint8(index, text.charCodeAt(index));
   return { length: text.length, words: Int32Array.from({ length: bytes.byteLength / 4 }, (_, word) => bytes.getInt32(4 * word, true)) };
@@ -41,42 +33,6 @@ export const TEXT_DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
 const START_BYTES = 1 << 16;
 /** A buffer grown past this for one large result is let go after it. */
 const KEPT_BYTES = 1 << 20;
-
-const [MEM_NULL, MEM_STR, MEM_INT, MEM_REAL, MEM_BLOB] = [0x01, 0x02, 0x04, 0x08, 0x10];
-/** Mem.flags's kinds (MEM_AffMask) and a blob's zero tail (MEM_Zero): a cell read from memory has exactly one kind and no zero tail. */
-const KIND_AND_ZERO = 0x3f | 0x0400;
-const SQLITE_UTF8 = 1;
-
-/** Where a stepped statement's row lies: `Vdbe.pResultRow`'s offset in a Vdbe, and sizeof(Mem). */
-export interface RowLayout {
-  rowOffset: number;
-  memSize: number;
-}
-
-/**
- * The row's layout, from ColumnTypes.PROBE (`SELECT 1 AS a, 2 AS b`) stepped to its row: SQLite
- * 3.45 keeps `pResultRow` right after `aColName` (ColumnTypes), and the row's Mems hold 1 and 2 as
- * integers. Undefined when the build does not lay it out so (the writer then calls the C functions).
- */
-export function locateRow(words: Int32Array, probe: number, columns: ColumnTypes): RowLayout | undefined {
-  const rowOffset = columns.arrayOffset + 4;
-  const { memSize } = columns;
-  const row = words[(probe + rowOffset) >> 2]!;
-  const holds = (mem: number, value: number) =>
-    words[mem >> 2] === value && words[(mem >> 2) + 1] === 0 && (words[(mem + 16) >> 2]! & KIND_AND_ZERO) === MEM_INT;
-  if (row <= 0 || row % 8 !== 0 || memSize % 8 !== 0 || !holds(row, 1) || !holds(row + memSize, 2)) return undefined;
-  return { rowOffset, memSize };
-}
-
-/** The C functions the writer calls (the module's raw exports). */
-export interface CellReader {
-  sqlite3_column_type(stmt: number, index: number): number;
-  sqlite3_column_double(stmt: number, index: number): number;
-  sqlite3_column_int64(stmt: number, index: number): bigint;
-  sqlite3_column_text(stmt: number, index: number): number;
-  sqlite3_column_blob(stmt: number, index: number): number;
-  sqlite3_column_bytes(stmt: number, index: number): number;
-}
 
 /** One thread's writer of rows (one result at a time: `start`, `row`s, `text`). */
 export class JsonRows {
@@ -299,7 +255,7 @@ export class JsonRows {
   }
 
   /** Writes `prefix`, with room for `more` bytes after it: a word a store (its last word's zeros past its end are written over by what follows). */
-  #put(prefix: Prefix, more: number): void {
+  #put(prefix: ReturnType<typeof ascii>, more: number): void {
     this.#room(prefix.length + more + 4);
     const { words } = prefix;
     const view = this.#view;
