@@ -59,4 +59,25 @@ describe("a stream's close", () => {
     const next = await executor().run(4, 'full', [execute("INSERT INTO t VALUES ('after')"), { type: 'close' }]);
     expect(next.map((outcome) => outcome.type)).toEqual(['ok', 'ok']);
   });
+
+  it("in a run (a pipeline's close) is done once the run's answer is sent and before anything sent after it; what follows it in the run answers STREAM_CLOSED", async () => {
+    const closed = await executor().run(5, 'full', [
+      execute('BEGIN IMMEDIATE'),
+      execute("INSERT INTO t VALUES ('rolled back')"),
+      { type: 'close' },
+      execute('SELECT 1'),
+    ]);
+    expect(closed.map((outcome) => outcome.type)).toEqual(['ok', 'ok', 'ok', 'error']);
+    expect(closed[3]).toMatchObject({ type: 'error', error: { code: 'STREAM_CLOSED' } });
+    // Its transaction was rolled back and its lock released: another stream writes at once and reads no uncommitted row.
+    const next = await executor().run(6, 'full', [
+      execute("INSERT INTO t VALUES ('later')"),
+      execute("SELECT count(*) FROM t WHERE v = 'rolled back'"),
+      { type: 'close' },
+    ]);
+    expect(next.map((outcome) => outcome.type)).toEqual(['ok', 'ok', 'ok']);
+    const read = next[1]!;
+    expect(read.type === 'ok' && read.response.type === 'execute' && read.response.result.rows).toEqual([[{ type: 'integer', value: '0' }]]);
+    expect((await executor().inspect(worker())).streams).toBe(0);
+  });
 });

@@ -118,7 +118,7 @@ function select(cells: (EngineValue | { sql: string })[]) {
 function written(stmt: number, width: number, writer = sqlite.jsonRows) {
   writer.start();
   const size = writer.row(stmt, width);
-  const text = Buffer.from(writer.bytes()).toString('utf8');
+  const text = writer.json();
   const values = Array.from({ length: width }, (_, index) => sqlite.column(stmt, index));
   return { text, size, expected: JSON.stringify([values.map(toSqlValue)]), expectedSize: values.reduce((sum: number, value) => sum + jsonCellSize(value), 0) };
 }
@@ -199,7 +199,7 @@ describe("the rows' JSON writer", () => {
         writer.row(stmt, 4);
         rows.push(Array.from({ length: 4 }, (_, index) => toSqlValue(sqlite.column(stmt, index))));
       }
-      const text = Buffer.from(writer.bytes()).toString('utf8');
+      const text = writer.json();
       expect(text.length).toBeGreaterThan(1 << 16);
       expect(text).toBe(JSON.stringify(rows));
     } finally {

@@ -18,6 +18,25 @@ export function withRowsJson<T extends StmtResult>(result: T, rows: string): T {
   return result;
 }
 
+/** The whole JSON of an `execute`'s outcome whose rows were written as they were read, prefix and suffix around them (executePrefix, executeSuffix): no parts joined. */
+const OUTCOME_JSON = Symbol('outcome JSON');
+type WithOutcomeJson = StmtResult & { [OUTCOME_JSON]?: string };
+
+/** What JSON.stringify writes of an `execute`'s ok outcome before its rows: `cols` and `rows` are its result's first keys (runner.ts writes it so). */
+export const executePrefix = (cols: StmtResult['cols']) => `{"type":"ok","response":{"type":"execute","result":{"cols":${JSON.stringify(cols)},"rows":`;
+
+/** ...and after its rows: the result's other keys, in their order. */
+export function executeSuffix(result: StmtResult): string {
+  const { cols: _cols, rows: _rows, ...rest } = result;
+  return `,${JSON.stringify(rest).slice(1)}}}`;
+}
+
+/** `result`, an `execute`'s, with `json` as the whole JSON of its ok outcome (executePrefix, its rows, executeSuffix). */
+export function withOutcomeJson<T extends StmtResult>(result: T, json: string): T {
+  (result as WithOutcomeJson)[OUTCOME_JSON] = json;
+  return result;
+}
+
 const holdsRows = (result: StmtResult | null) => result !== null && (result.rows.length > 0 || (result as WithRowsJson)[ROWS_JSON] !== undefined);
 
 /** A result's JSON, in parts: `cols` and `rows` are its first keys (runner.ts writes it so), the rows' the bytes written as they were read. */
@@ -32,6 +51,8 @@ export function jsonOutcome(outcome: SqlOutcome): SqlOutcome | JsonOutcome {
   if (outcome.type !== 'ok') return outcome;
   const { response } = outcome;
   try {
+    const whole = response.type === 'execute' && (response.result as WithOutcomeJson)[OUTCOME_JSON];
+    if (response.type === 'execute' && whole) return { type: 'ok', response: { type: 'execute', result: withoutRows(response.result) }, json: whole };
     if (response.type === 'execute' && holdsRows(response.result)) {
       const json = ['{"type":"ok","response":{"type":"execute","result":', ...resultParts(response.result), '}}'].join('');
       return { type: 'ok', response: { type: 'execute', result: withoutRows(response.result) }, json };

@@ -11,7 +11,7 @@ import { SQLITE_BUSY, type StmtPointer } from '../wasm/wasm.ts';
 import { checkCondition, holds } from './batch-conditions.ts';
 import { bind } from './bind-args.ts';
 import type { StreamConnection } from './connection.ts';
-import { jsonOutcome, withRowsJson } from './json-outcome.ts';
+import { executePrefix, executeSuffix, jsonOutcome, withOutcomeJson, withRowsJson } from './json-outcome.ts';
 import { protobufOutcome } from './protobuf-outcome.ts';
 import { remembered } from './remembered.ts';
 import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './requests.ts';
@@ -31,6 +31,8 @@ export interface RunContext {
   cells?: boolean;
   /** Rows written as their JSON text where they are read (wasm/json-rows.ts), kept beside the result for json-outcome.ts. */
   json?: boolean;
+  /** The request is one `execute`: its whole outcome's JSON is written around its rows (json-outcome.ts withOutcomeJson). */
+  whole?: boolean;
 }
 
 /**
@@ -43,7 +45,8 @@ export async function runRequest(connection: () => StreamConnection, request: Sq
   const json = encoding === 'json';
   let outcome: SqlOutcome;
   try {
-    outcome = { type: 'ok', response: await respond(connection, request, cells ? { ...context, cells } : json ? { ...context, json } : context) };
+    const whole = json && request.type === 'execute';
+    outcome = { type: 'ok', response: await respond(connection, request, cells ? { ...context, cells } : json ? { ...context, json, whole } : context) };
   } catch (error) {
     outcome = { type: 'error', error: toDatabaseError(error) };
   }
@@ -171,7 +174,7 @@ function collect(
   const { cells } = context;
   // Rows written as JSON where they are read (a cursor's rows go one by one, as values).
   const writer = context.json && wantRows && !onRow ? sqlite.jsonRows : undefined;
-  writer?.start();
+  writer?.start(context.whole ? executePrefix(cols) : '');
   let count = 0;
   let tooLarge = false;
   for (; more; more = conn.step(stmt)) {
@@ -214,7 +217,8 @@ function collect(
     rows_written: changed,
     query_duration_ms: Number((performance.now() - started).toFixed(3)),
   };
-  return writer && count > 0 ? withRowsJson(result, writer.json()) : result;
+  if (!writer || count === 0) return result;
+  return context.whole ? withOutcomeJson(result, writer.json(executeSuffix(result))) : withRowsJson(result, writer.json());
 }
 
 async function batch(conn: StreamConnection, steps: SqlStep[], context: RunContext) {

@@ -79,6 +79,8 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
   const outcomes: SqlOutcome[] = [];
   const budget = { bytes: limits.maxResultBytes };
   let stopped = false;
+  /** The run closes its stream: after its answer is sent (below). */
+  let closing = false;
   // This run's clocks, published again each time it resumes: while it waits for a lock, other runs
   // of this thread execute and publish theirs in the same run state.
   let runClock = message.clock;
@@ -90,7 +92,7 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
     phase(message.id, what);
   };
   for (const request of message.requests) {
-    if (stopped || !database.streams.has(message.stream)) {
+    if (stopped || closing || !database.streams.has(message.stream)) {
       outcomes.push({ type: 'error', error: { message: 'The stream is closed', code: 'STREAM_CLOSED' } });
       continue;
     }
@@ -138,9 +140,12 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
     current = 0;
     phase(0, PHASE_IDLE);
     outcomes.push(outcome);
-    if (request.type === 'close') closeStream(database, message.stream);
+    if (request.type === 'close') closing = true;
   }
   send({ t: 'done', id: message.id, outcomes: outcomes.map(writtenOutcome), interrupted: stopped });
+  // The close runs once the answer is on its way (the HTTP thread writes it meanwhile): nothing else
+  // of this thread runs in between, as the next message waits for this task to end.
+  if (closing) closeStream(database, message.stream);
 }
 
 /** A consistent image of a database's files as last committed, made in scratch memory. */

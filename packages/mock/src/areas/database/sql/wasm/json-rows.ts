@@ -6,20 +6,21 @@
 // need no reading back (sql/statements/json-outcome.ts). A text of printable ASCII, without `"` or
 // `\`, is copied as it is; any other text (escapes, control characters, non-ASCII, invalid UTF-8)
 // goes through the exact conversion: decoded as column() decodes it, written by JSON.stringify. A
-// float JSON cannot carry is refused by toSqlValue itself, with its error.
-//
-// A cell is read from the statement's current row as SQLite keeps it (`Vdbe.pResultRow`, an array
-// of `Mem`), without a call into the module, where its flags are one plain kind (NULL, INTEGER,
-// FLOAT, TEXT in UTF-8, BLOB without a zero tail): what sqlite3_column_type() and the column
-// functions answer for it is then its value as it lies. Any other cell (several kinds, a zero-tail
-// blob; a text not in UTF-8, which this build, without UTF-16, never holds), or every cell of a
-// build whose layout `locateRow` does not find, goes through the C functions.
+// float JSON cannot carry is refused by toSqlValue itself, with its error. A cell is read from the
+// row in the module's memory where it can be, through the C functions otherwise (row-cells.ts).
 
 import { EXACT, writeInteger, writeShortFloat } from '../../protocol/json-numbers.ts';
 import { CELL_BYTES, toSqlValue } from '../../protocol/values.ts';
-import type { ColumnTypes } from './wasm-gaps.ts';
+import { type CellReader, KIND_AND_ZERO, MEM_BLOB, MEM_INT, MEM_NULL, MEM_REAL, MEM_STR, type RowLayout, SQLITE_UTF8 } from './row-cells.ts';
 
-const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
+export { locateRow } from './row-cells.ts';
+
+/** A cell's prefix, ASCII, as the little-endian 32-bit words of its bytes (zeros past its end): written four bytes a store. */
+const ascii = (text: string) => {
+  const bytes = new DataView(new ArrayBuffer(Math.ceil(text.length / 4) * 4));
+  for (let index = 0; index < text.length; index++) bytes.setUint8(index, text.charCodeAt(index));
+  return { length: text.length, words: Int32Array.from({ length: bytes.byteLength / 4 }, (_, word) => bytes.getInt32(4 * word, true)) };
+};
 const NULL = ascii('{"type":"null"}');
 const INTEGER = ascii('{"type":"integer","value":"');
 const FLOAT = ascii('{"type":"float","value":');
@@ -33,53 +34,20 @@ const START_BYTES = 1 << 16;
 /** A buffer grown past this for one large result is let go after it. */
 const KEPT_BYTES = 1 << 20;
 
-const [MEM_NULL, MEM_STR, MEM_INT, MEM_REAL, MEM_BLOB] = [0x01, 0x02, 0x04, 0x08, 0x10];
-/** Mem.flags's kinds (MEM_AffMask) and a blob's zero tail (MEM_Zero): a cell read from memory has exactly one kind and no zero tail. */
-const KIND_AND_ZERO = 0x3f | 0x0400;
-const SQLITE_UTF8 = 1;
-
-/** Where a stepped statement's row lies: `Vdbe.pResultRow`'s offset in a Vdbe, and sizeof(Mem). */
-export interface RowLayout {
-  rowOffset: number;
-  memSize: number;
-}
-
-/**
- * The row's layout, from ColumnTypes.PROBE (`SELECT 1 AS a, 2 AS b`) stepped to its row: SQLite
- * 3.45 keeps `pResultRow` right after `aColName` (ColumnTypes), and the row's Mems hold 1 and 2 as
- * integers. Undefined when the build does not lay it out so (the writer then calls the C functions).
- */
-export function locateRow(words: Int32Array, probe: number, columns: ColumnTypes): RowLayout | undefined {
-  const rowOffset = columns.arrayOffset + 4;
-  const { memSize } = columns;
-  const row = words[(probe + rowOffset) >> 2]!;
-  const holds = (mem: number, value: number) =>
-    words[mem >> 2] === value && words[(mem >> 2) + 1] === 0 && (words[(mem + 16) >> 2]! & KIND_AND_ZERO) === MEM_INT;
-  if (row <= 0 || row % 8 !== 0 || memSize % 8 !== 0 || !holds(row, 1) || !holds(row + memSize, 2)) return undefined;
-  return { rowOffset, memSize };
-}
-
-/** The C functions the writer calls (the module's raw exports). */
-export interface CellReader {
-  sqlite3_column_type(stmt: number, index: number): number;
-  sqlite3_column_double(stmt: number, index: number): number;
-  sqlite3_column_int64(stmt: number, index: number): bigint;
-  sqlite3_column_text(stmt: number, index: number): number;
-  sqlite3_column_blob(stmt: number, index: number): number;
-  sqlite3_column_bytes(stmt: number, index: number): number;
-}
-
 /** One thread's writer of rows (one result at a time: `start`, `row`s, `text`). */
 export class JsonRows {
-  #out = Buffer.allocUnsafeSlow(START_BYTES);
+  #out: Buffer = Buffer.allocUnsafeSlow(START_BYTES);
+  #view: DataView = new DataView(this.#out.buffer, this.#out.byteOffset, this.#out.byteLength);
   /** The module's memory, read again once the memory grew (a grown memory detaches its old buffer: its views are then empty). */
   #memory: Uint8Array = new Uint8Array(0);
   #at = 0;
+  /** Where the rows' `[` is (after the prefix). */
+  #rowsAt = 0;
+  /** A byte past ASCII was written since `start` (only a text written by JSON.stringify holds one). */
+  #wide = false;
 
   #words: Int32Array = new Int32Array(0);
   #reals: Float64Array = new Float64Array(0);
-  /** The current row's Mem array (0: read through the C functions). */
-  #row = 0;
 
   constructor(
     readonly raw: CellReader,
@@ -89,58 +57,117 @@ export class JsonRows {
     readonly layout?: RowLayout,
   ) {}
 
-  /** Starts a result's rows. */
-  start(): void {
+  /** Starts a result's rows, after `prefix` (JSON text the rows are to follow). */
+  start(prefix = ''): void {
     this.#at = 0;
+    this.#wide = false;
+    if (prefix !== '') this.#text(prefix);
+    this.#rowsAt = this.#at;
+    this.#room(1);
     this.#out[this.#at++] = OPEN;
   }
 
   /** Writes the statement's current row; returns what its cells count against maxResultBytes (protocol/values.ts CELL_BYTES). */
   row(stmt: number, width: number): number {
     this.#room(2);
-    if (this.#at > 1) this.#out[this.#at++] = COMMA;
+    if (this.#at > this.#rowsAt + 1) this.#out[this.#at++] = COMMA;
     this.#out[this.#at++] = OPEN;
+    let size = 0;
     if (this.layout) {
       this.#heap();
-      this.#row = this.#words[(stmt + this.layout.rowOffset) >> 2]!;
+      const row = this.#words[(stmt + this.layout.rowOffset) >> 2]!;
+      if (row !== 0) size = this.#rowInMemory(stmt, row, width, this.layout.memSize);
+      else size = this.#rowThroughC(stmt, width);
+    } else size = this.#rowThroughC(stmt, width);
+    this.#room(1);
+    this.#out[this.#at++] = CLOSE;
+    return size;
+  }
+
+  /** A row's cells read from its Mems, each of one plain kind written here; any other through the C functions. */
+  #rowInMemory(stmt: number, row: number, width: number, memSize: number): number {
+    let size = 0;
+    for (let index = 0, mem = row; index < width; index++, mem += memSize) {
+      if (index > 0) {
+        this.#room(1);
+        this.#out[this.#at++] = COMMA;
+      }
+      const words = this.#words;
+      const flags = words[(mem + 16) >> 2]!;
+      const kind = flags & KIND_AND_ZERO;
+      if (kind === MEM_INT) {
+        const high = words[(mem >> 2) + 1]!;
+        if (high >= -0x200000 && high < 0x200000) {
+          this.#put(INTEGER, 24);
+          const out = this.#out;
+          let at = writeInteger(out, this.#at, high * 0x100000000 + (words[mem >> 2]! >>> 0));
+          out[at++] = QUOTE;
+          out[at++] = BRACE;
+          this.#at = at;
+          size += CELL_BYTES.other;
+          continue;
+        }
+      } else if (kind === MEM_STR) {
+        // Mem.enc, the byte after Mem.flags.
+        if (((flags >>> 16) & 0xff) === SQLITE_UTF8) {
+          size += this.#textAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
+          continue;
+        }
+      } else if (kind === MEM_REAL) {
+        size += this.#float(this.#reals[mem >> 3]!);
+        continue;
+      } else if (kind === MEM_NULL) {
+        this.#put(NULL, 0);
+        size += CELL_BYTES.other;
+        continue;
+      } else if (kind === MEM_BLOB) {
+        size += this.#blobAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
+        continue;
+      }
+      size += this.#cell(stmt, index);
+      this.#heap(); // the C functions may have grown the memory: its views are made again
     }
+    return size;
+  }
+
+  /** A row's cells read through the C functions. */
+  #rowThroughC(stmt: number, width: number): number {
     let size = 0;
     for (let index = 0; index < width; index++) {
       if (index > 0) {
         this.#room(1);
         this.#out[this.#at++] = COMMA;
       }
-      size += this.#row === 0 ? this.#cell(stmt, index) : this.#cellInMemory(stmt, index);
+      size += this.#cell(stmt, index);
     }
-    this.#room(1);
-    this.#out[this.#at++] = CLOSE;
     return size;
   }
 
   /** Drops the rows written since `start`. */
   drop(): void {
-    this.start();
-  }
-
-  /** The rows' JSON, `[...]`, as UTF-8 bytes in a buffer of their own. */
-  bytes(): Uint8Array<ArrayBuffer> {
-    this.#end();
-    const bytes = new Uint8Array(this.#at);
-    bytes.set(this.#out.subarray(0, this.#at));
-    this.#release();
-    return bytes;
+    this.#at = this.#rowsAt + 1;
   }
 
   /**
-   * The rows' JSON as text, however long: a string lives in the thread's heap and goes with its
+   * The prefix given to `start`, the rows' JSON and `suffix`, as text, however long: a string lives in the thread's heap and goes with its
    * young objects, where a buffer of its own per result (handed over between threads) was memory
    * outside the heap, which made both threads mark their whole heap every few hundred results.
    */
-  json(): string {
+  json(suffix = ''): string {
     this.#end();
-    const text = this.#out.toString('utf8', 0, this.#at);
+    if (suffix !== '') this.#text(suffix);
+    // ASCII read as Latin-1 is the same text, copied without decoding.
+    const text = this.#out.toString(this.#wide ? 'utf8' : 'latin1', 0, this.#at);
     this.#release();
     return text;
+  }
+
+  /** JSON text as UTF-8. */
+  #text(text: string): void {
+    this.#room(3 * text.length);
+    const written = this.#out.write(text, this.#at, 'utf8');
+    if (written !== text.length) this.#wide = true;
+    this.#at += written;
   }
 
   #end(): void {
@@ -149,38 +176,7 @@ export class JsonRows {
   }
 
   #release(): void {
-    if (this.#out.length > KEPT_BYTES) this.#out = Buffer.allocUnsafeSlow(START_BYTES);
-  }
-
-  /** A cell read from the row's Mem where it is of one plain kind; through the C functions otherwise. */
-  #cellInMemory(stmt: number, index: number): number {
-    const mem = this.#row + index * this.layout!.memSize;
-    const words = this.#words;
-    switch (words[(mem + 16) >> 2]! & KIND_AND_ZERO) {
-      case MEM_NULL:
-        this.#put(NULL, 0);
-        return CELL_BYTES.other;
-      case MEM_INT: {
-        const high = words[(mem >> 2) + 1]!;
-        if (high < -0x200000 || high >= 0x200000) break;
-        this.#put(INTEGER, 24);
-        this.#at = writeInteger(this.#out, this.#at, high * 0x100000000 + (words[mem >> 2]! >>> 0));
-        this.#out[this.#at++] = QUOTE;
-        this.#out[this.#at++] = BRACE;
-        return CELL_BYTES.other;
-      }
-      case MEM_REAL:
-        return this.#float(this.#reals[mem >> 3]!);
-      case MEM_STR:
-        // Mem.enc, the byte after Mem.flags.
-        if (((words[(mem + 16) >> 2]! >>> 16) & 0xff) !== SQLITE_UTF8) break;
-        return this.#textAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
-      case MEM_BLOB:
-        return this.#blobAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
-    }
-    const size = this.#cell(stmt, index);
-    this.#heap(); // the C functions may have grown the memory: its views are made again
-    return size;
+    if (this.#out.length > KEPT_BYTES) this.#grown(Buffer.allocUnsafeSlow(START_BYTES));
   }
 
   #cell(stmt: number, index: number): number {
@@ -252,16 +248,18 @@ export class JsonRows {
     const value = TEXT_DECODER.decode(bytes);
     const json = JSON.stringify(value);
     this.#at -= 1;
-    this.#room(3 * json.length + 1);
-    this.#at += this.#out.write(json, this.#at, 'utf8');
+    this.#text(json);
+    this.#room(1);
     this.#out[this.#at++] = BRACE;
     return CELL_BYTES.text(value.length);
   }
 
-  /** Writes `prefix`, with room for `more` bytes after it. */
-  #put(prefix: Uint8Array, more: number): void {
-    this.#room(prefix.length + more);
-    this.#out.set(prefix, this.#at);
+  /** Writes `prefix`, with room for `more` bytes after it: a word a store (its last word's zeros past its end are written over by what follows). */
+  #put(prefix: ReturnType<typeof ascii>, more: number): void {
+    this.#room(prefix.length + more + 4);
+    const { words } = prefix;
+    const view = this.#view;
+    for (let word = 0, at = this.#at; word < words.length; word++, at += 4) view.setInt32(at, words[word]!, true);
     this.#at += prefix.length;
   }
 
@@ -291,6 +289,11 @@ export class JsonRows {
     if (this.#at + bytes <= this.#out.length) return;
     const grown = Buffer.allocUnsafeSlow(Math.max(2 * this.#out.length, this.#at + bytes));
     this.#out.copy(grown, 0, 0, this.#at);
-    this.#out = grown;
+    this.#grown(grown);
+  }
+
+  #grown(out: Buffer): void {
+    this.#out = out;
+    this.#view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   }
 }
