@@ -25,7 +25,7 @@ describe('TokenStore', () => {
     expect(JSON.stringify(store.tokens)).not.toContain(issued[0]!.token);
   });
 
-  it("draws the generator once per block of bytes, and hands out each byte once (a block that is not a whole number of issues included)", () => {
+  it('draws the generator once per block of bytes, and hands out each byte once (a block that is not a whole number of issues included)', () => {
     for (const size of [4096, 100]) {
       const draws: number[] = [];
       const pool = new RandomPool((block) => {
