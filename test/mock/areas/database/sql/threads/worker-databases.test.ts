@@ -156,7 +156,7 @@ describe('a database opened ahead, and its pooled connection', () => {
     drop('image');
   });
 
-  it("closes its connections and keeper through the C API alone, and forgets the connections' hooks", () => {
+  it("closes its connections and keeper, and finalizes their kept statements, through the C API alone, and forgets the connections' hooks", () => {
     const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
     const hooked = () => hookedConnections(sqlite.module.wasm);
     const before = hooked();
@@ -165,7 +165,8 @@ describe('a database opened ahead, and its pooled connection', () => {
     const database = databases.get('closing')!;
     const stream = { access: 'read-only' as const, queue: Promise.resolve() };
     database.streams.set(1, stream);
-    connectionOf(database, stream); // a connection of its own, beside the keeper in the pool
+    const own = connectionOf(database, stream); // a connection of its own, beside the keeper in the pool
+    own.prepared('SELECT 1'); // kept: finalized at its close, through the module's exports too
     expect(hooked()).toBe(before + 2);
     closeStream(database, 1);
     const dropped = count(() => drop('closing'));

@@ -159,7 +159,7 @@ export class Sqlite {
 
   finalize(stmt: StmtPointer): void {
     this.#statements.finalized(stmt);
-    this.#capi.sqlite3_finalize(stmt);
+    this.#raw.sqlite3_finalize(stmt);
   }
 
   /** The engine's last error on a connection, as sqld names it (error-codes.ts). */
@@ -199,7 +199,7 @@ export class Sqlite {
   }
 
   columns(stmt: StmtPointer): { name: string; decltype: string | null }[] {
-    const count = this.#capi.sqlite3_column_count(stmt) as number;
+    const count = this.#raw.sqlite3_column_count(stmt) as number;
     return Array.from({ length: count }, (_, i) => {
       const decltype = this.#columnTypes.decltype(this.#raw, this.#words, stmt, i);
       return { name: this.#capi.sqlite3_column_name(stmt, i) as string, decltype: decltype ? (this.#wasm.cstrToJs(decltype) as string) : null };
@@ -233,11 +233,11 @@ export class Sqlite {
   }
 
   readonly(stmt: StmtPointer): boolean {
-    return this.#capi.sqlite3_stmt_readonly(stmt) !== 0;
+    return this.#raw.sqlite3_stmt_readonly(stmt) !== 0;
   }
 
   isExplain(stmt: StmtPointer): boolean {
-    return this.#capi.sqlite3_stmt_isexplain(stmt) !== 0;
+    return this.#raw.sqlite3_stmt_isexplain(stmt) !== 0;
   }
 
   autocommit(db: DbPointer): boolean {
