@@ -323,5 +323,38 @@ describe('a database opened ahead, and its pooled connection', () => {
       drop('stuck');
       expect(hooked()).toBe(before);
     });
+    it('dropped once its files were given to another worker, leaves them as they were: no checkpoint begun, not a byte read or written', () => {
+      const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
+      const files = sharedFiles(LIMITS.maxDatabaseBytes);
+      open('moved', files, fenced(files), true);
+      const database = databases.get('moved')!;
+      const stream = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(1, stream);
+      const connection = connectionOf(database, stream);
+      for (const sql of ['CREATE TABLE t (v TEXT)', "INSERT INTO t VALUES ('moved')"]) run(connection, sql);
+      closeStream(database, 1);
+      const committed = sizes(files);
+      const epoch = fenced(files); // placement gives the files to another worker before the drop
+      const store = Object.getPrototypeOf(openStore(files.main, LIMITS.maxDatabaseBytes)) as Record<string, (...args: unknown[]) => unknown>;
+      const touched: string[] = [];
+      const originals = ['read', 'write', 'truncate'].map((name) => [name, store[name]!] as const);
+      for (const [name, original] of originals)
+        store[name] = function (this: unknown, ...args: unknown[]) {
+          touched.push(name);
+          return original.apply(this, args);
+        };
+      try {
+        drop('moved');
+      } finally {
+        for (const [name, original] of originals) store[name] = original;
+      }
+      expect(touched).toEqual([]);
+      expect(sizes(files)).toEqual(committed);
+      // Its new owner finds every committed row (SQLite reads them from the WAL).
+      open('moved-again', files, epoch);
+      const reopened = databases.get('moved-again')!;
+      expect(reopened.keeper.trusted(() => sqlite.rows(reopened.keeper.db, 'SELECT v FROM t'))).toEqual([['moved']]);
+      drop('moved-again');
+    });
   });
 });

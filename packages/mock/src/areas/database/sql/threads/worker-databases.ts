@@ -183,9 +183,12 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
     for (const stream of database.streams.values()) if (stream.connection) connections.add(stream.connection);
     for (const connection of [...database.pool.full, ...database.pool['read-only']]) connections.add(connection);
     database.streams.clear();
-    // The keeper last: its close checkpoints the WAL into the main file.
+    // The keeper last: its close checkpoints the WAL into the main file, unless the files were given
+    // to another worker since (a database dropped to make room or reset is fenced off first): then
+    // the checkpoint could write nothing, and it is not begun (it read the WAL's frames in vain).
     connections.delete(database.keeper);
     for (const connection of connections) connection.close();
+    if (!vfs.owns(database.path)) sqlite.noCheckpointOnClose(database.keeper.db);
     database.keeper.close();
     vfs.unregister(database.path);
   }

@@ -91,6 +91,11 @@ export class Sqlite {
     this.#raw.sqlite3_close_v2(db);
   }
 
+  /** The connection's close will not checkpoint the WAL, even as the database's last connection. */
+  noCheckpointOnClose(db: DbPointer): void {
+    this.#capi.sqlite3_db_config(db, this.#capi.SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, 0);
+  }
+
   /** Runs trusted SQL of the mock's own (no result rows wanted). */
   exec(db: DbPointer, sql: string): void {
     const rc = this.#capi.sqlite3_exec(db, sql, 0, 0, 0);
