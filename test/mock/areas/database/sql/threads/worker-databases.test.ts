@@ -356,5 +356,41 @@ describe('a database opened ahead, and its pooled connection', () => {
       expect(reopened.keeper.trusted(() => sqlite.rows(reopened.keeper.db, 'SELECT v FROM t'))).toEqual([['moved']]);
       drop('moved-again');
     });
+    it('left so and with no new keeper to be had (the memory limit), closes all the same: its locks released, the database still served', () => {
+      const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
+      const before = hooked();
+      const files = sharedFiles(LIMITS.maxDatabaseBytes);
+      open('no-room', files, fenced(files), true);
+      const database = databases.get('no-room')!;
+      const keeper = database.keeper;
+      const stream = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(1, stream);
+      expect(connectionOf(database, stream)).toBe(keeper);
+      for (const sql of ['CREATE TABLE t (v TEXT)', 'BEGIN', "INSERT INTO t VALUES ('open')"]) run(keeper, sql);
+      keeper.release = () => {
+        throw new Error('planted');
+      };
+      // A planted fault: the next open fails.
+      const open_ = sqlite.open;
+      sqlite.open = () => {
+        throw new Error('planted: out of memory');
+      };
+      try {
+        closeStream(database, 1);
+      } finally {
+        sqlite.open = open_;
+      }
+      expect(keeper.closed).toBe(true);
+      expect(hooked()).toBe(before);
+      const next = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(2, next);
+      const connection = connectionOf(database, next);
+      run(connection, "INSERT INTO t VALUES ('after')");
+      expect(connection.trusted(() => sqlite.rows(connection.db, 'SELECT v FROM t'))).toEqual([['after']]);
+      closeStream(database, 2);
+      // The drop closes the new stream's connection, and not the closed keeper a second time (its pointer may be another connection's by then).
+      expect(opensAndCloses(count(() => drop('no-room')))).toEqual({ opens: 0, closes: 1 });
+      expect(hooked()).toBe(before);
+    });
   });
 });

@@ -167,11 +167,19 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
     else if (!settled || !connection.autocommit) replaceKeeper(database);
   }
 
-  /** A new keeper holds the database (its setup read it) before the old one closes: the WAL and its index stay. */
+  /**
+   * A new keeper holds the database (its setup read it) before the old one closes: the WAL and its
+   * index stay. When none can be opened (the engine's memory limit), the old one closes all the same
+   * (its transaction rolled back, its locks released) and nothing holds the database between streams.
+   */
   function replaceKeeper(database: WorkerDatabase): void {
     const old = database.keeper;
-    database.keeper = newConnection(database, 'full');
-    database.pool.full.push(database.keeper);
+    try {
+      database.keeper = newConnection(database, 'full');
+      database.pool.full.push(database.keeper);
+    } catch {
+      // The closed one stays named the keeper: closing it again does nothing.
+    }
     old.close();
   }
 
@@ -188,7 +196,7 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
     // the checkpoint could write nothing, and it is not begun (it read the WAL's frames in vain).
     connections.delete(database.keeper);
     for (const connection of connections) connection.close();
-    if (!vfs.owns(database.path)) sqlite.noCheckpointOnClose(database.keeper.db);
+    if (!database.keeper.closed && !vfs.owns(database.path)) sqlite.noCheckpointOnClose(database.keeper.db);
     database.keeper.close();
     vfs.unregister(database.path);
   }
