@@ -133,6 +133,8 @@ describe('a database opened ahead, and its pooled connection', () => {
     // The first one's own connection closes once the keeper holds the database.
     expect(first.map(closes)).toEqual([0, 1]);
     expect(second.map(({ sql }) => sql)).toEqual([[], ['sqlite3_exec']]);
+    // Its limits and defensive settings through the module's exports, not the adapters.
+    expect(second[1]!.other.filter((name) => name === 'sqlite3_limit' || name === 'sqlite3_db_config')).toEqual([]);
     expect(second.map(opens)).toEqual([0, 1]);
     expect(second.map(closes)).toEqual([0, 0]);
     for (const key of ['first', 'second']) {
@@ -141,6 +143,17 @@ describe('a database opened ahead, and its pooled connection', () => {
       // One connection: the keeper, in the pool.
       expect(database.pool.full).toEqual([database.keeper]);
       expect(settingsOf(database.keeper)).toEqual(SETTINGS);
+      const capi = sqlite.module.capi;
+      const limit = (id: number) => capi.sqlite3_limit(database.keeper.db, id, -1);
+      expect([capi.SQLITE_LIMIT_ATTACHED, capi.SQLITE_LIMIT_LENGTH, capi.SQLITE_LIMIT_SQL_LENGTH, capi.SQLITE_LIMIT_LIKE_PATTERN_LENGTH].map(limit)).toEqual([
+        0,
+        LIMITS.maxResultBytes,
+        LIMITS.maxResultBytes,
+        50_000,
+      ]);
+      // Defensive: writable_schema cannot be turned on.
+      database.keeper.trusted(() => sqlite.exec(database.keeper.db, 'PRAGMA writable_schema = ON'));
+      expect(database.keeper.trusted(() => sqlite.value(database.keeper.db, 'PRAGMA writable_schema'))).toBe(0n);
       drop(key);
     }
   });

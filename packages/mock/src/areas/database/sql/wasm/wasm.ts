@@ -93,7 +93,7 @@ export class Sqlite {
 
   /** The connection's close will not checkpoint the WAL, even as the database's last connection. */
   noCheckpointOnClose(db: DbPointer): void {
-    this.#capi.sqlite3_db_config(db, this.#capi.SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, 0);
+    this.#raw.sqlite3_wasm_db_config_ip(db, this.#capi.SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, 0);
   }
 
   /** Runs trusted SQL of the mock's own (no result rows wanted). */
@@ -269,7 +269,7 @@ export class Sqlite {
 
   /** Limits of one connection: nothing attached, no value longer than `maxLength` bytes (connection-limits.ts). */
   limit(db: DbPointer, maxLength: number): void {
-    limitConnection(this.#capi, db, maxLength);
+    limitConnection(this.module, db, maxLength);
   }
 
   authorizer(db: DbPointer, callback: (data: unknown, action: number, a1: string | 0, a2: string | 0, a3: string | 0, a4: string | 0) => number): void {
