@@ -1,9 +1,9 @@
 // A database's token store (tokens/token-store.ts) issues each token a secret and an id of its own,
-// in the mock's recognisable forms, drawn from one call to the system's generator per issue, and
-// keeps only each secret's SHA-256 digest.
-import { createHash } from 'node:crypto';
+// in the mock's recognisable forms, drawn from the system's generator a block at a time (each byte
+// handed out once), and keeps only each secret's SHA-256 digest.
+import { createHash, randomFillSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BOTH_KINDS, digestOf, rememberedDigests, TokenStore } from '../../../../../packages/mock/src/areas/database/tokens/token-store.ts';
+import { BOTH_KINDS, digestOf, RandomPool, rememberedDigests, TokenStore } from '../../../../../packages/mock/src/areas/database/tokens/token-store.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -23,6 +23,28 @@ describe('TokenStore', () => {
     expect(new Set(randomParts).size).toBe(200);
     expect(store.tokens.map((stored) => stored.digest)).toEqual(issued.map((token) => sha256(token.token)));
     expect(JSON.stringify(store.tokens)).not.toContain(issued[0]!.token);
+  });
+
+  it('draws the generator once per block of bytes, and hands out each byte once (a block that is not a whole number of issues included)', () => {
+    for (const size of [4096, 100]) {
+      const draws: number[] = [];
+      const pool = new RandomPool((block) => {
+        draws.push(block.length);
+        randomFillSync(block);
+      }, size);
+      const store = new TokenStore([], () => Date.parse('2026-01-01T00:00:00Z'), 200, pool);
+      const issued = Array.from({ length: 50 }, () => store.generate(BOTH_KINDS)).flatMap(({ issued }) => issued);
+      // 52 bytes an issue (two secrets of 18, two ids of 8).
+      expect(draws).toEqual(size === 4096 ? [4096] : Array.from({ length: 50 }, () => 100));
+      expect(new Set(issued.flatMap((token) => [token.token.slice(-24), token.id.slice(4)])).size).toBe(200);
+    }
+    // Bytes handed out in order, none twice, past the end of a block included.
+    let next = 0;
+    const counting = new RandomPool((block) => {
+      for (let index = 0; index < block.length; index++) block[index] = next++ % 256;
+    }, 10);
+    expect([...counting.take(4), ...counting.take(6), ...counting.take(3)]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(counting.take(16)).toHaveLength(16);
   });
 
   it('digests a secret as SHA-256 in hex', () => {

@@ -64,7 +64,7 @@ export function createSqlEngine(options: SqlEngineOptions) {
   let utility: EngineWorker | undefined;
   /** Every database, the least recently used first. */
   const databases = new Map<string, OpenDatabase>();
-  const { placement, close } = createPlacement({ supervisor, limits, databases, clock });
+  const { placement, close, used } = createPlacement({ supervisor, limits, databases, clock });
 
   function utilityWorker(): EngineWorker {
     if (!utility?.alive) utility = supervisor.spawn();
@@ -90,6 +90,7 @@ export function createSqlEngine(options: SqlEngineOptions) {
       if (database) {
         databases.delete(key); // most recently used last
         databases.set(key, database);
+        used(database);
         return database;
       }
       const namespace = namespaceOf(owner);

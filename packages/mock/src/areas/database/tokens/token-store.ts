@@ -3,7 +3,7 @@
 //   generate tokens            -> new tokens valid; existing tokens stay valid
 //   regenerate / invalidate    -> every existing token invalid at once (regenerate adds a new pair)
 // An expired token is refused like an invalidated one. Only digests of the secrets are kept.
-import { hash, randomBytes } from 'node:crypto';
+import { hash, randomBytes, randomFillSync } from 'node:crypto';
 import type * as Database from '@platform-contracts/contracts/database';
 import { remembered } from '../../../engine/remembered.ts';
 import type { StoredToken } from '../namespaces/state-store.ts';
@@ -36,9 +36,44 @@ const SECRET_BYTES = 18;
 const ID_BYTES = 8;
 /** A fresh secret, recognisable as the mock's in logs of a client that misbehaves; `random` holds its SECRET_BYTES. */
 const newSecret = (kind: TokenKind, random: Buffer) => `mock-${kind.replace('_', '-')}-${random.toString('base64url')}`;
-/** Random bytes for `count` tokens (each a secret and an id), drawn at once: one call to the system's generator per issue. */
-function randomFor(count: number): { secret(index: number): Buffer; id(index: number): Buffer } {
-  const bytes = randomBytes(count * (SECRET_BYTES + ID_BYTES));
+/**
+ * Bytes of the system's generator, drawn a block at a time and each handed out once: a call for a
+ * few bytes cost about as much as one for a block (a job object per call), and a new namespace's
+ * tokens were one call each.
+ */
+export class RandomPool {
+  readonly #block: Buffer;
+  #used: number;
+
+  constructor(
+    private readonly fill: (block: Buffer) => void = randomFillSync,
+    size = 4096,
+  ) {
+    this.#block = Buffer.alloc(size);
+    this.#used = size;
+  }
+
+  /** `count` bytes never handed out before; a view to read at once (the block is drawn again later). */
+  take(count: number): Buffer {
+    if (count > this.#block.length) {
+      const bytes = Buffer.alloc(count);
+      this.fill(bytes);
+      return bytes;
+    }
+    if (this.#used + count > this.#block.length) {
+      this.fill(this.#block);
+      this.#used = 0;
+    }
+    this.#used += count;
+    return this.#block.subarray(this.#used - count, this.#used);
+  }
+}
+
+const RANDOM = new RandomPool();
+
+/** Random bytes for `count` tokens (each a secret and an id). */
+function randomFor(pool: RandomPool, count: number): { secret(index: number): Buffer; id(index: number): Buffer } {
+  const bytes = pool.take(count * (SECRET_BYTES + ID_BYTES));
   const at = (index: number) => index * (SECRET_BYTES + ID_BYTES);
   return {
     secret: (index) => bytes.subarray(at(index), at(index) + SECRET_BYTES),
@@ -53,6 +88,7 @@ export class TokenStore {
     readonly tokens: StoredToken[],
     private readonly now: () => number,
     private readonly maxTokens: number,
+    private readonly random: RandomPool = RANDOM,
   ) {}
 
   /** Adds a token whose secret is already known (the mock's start-up tokens); it never expires. */
@@ -65,7 +101,7 @@ export class TokenStore {
     const forgotten = this.#makeRoom(kinds.length);
     const issued: IssuedToken[] = [];
     const stored: StoredToken[] = [];
-    const random = randomFor(kinds.length);
+    const random = randomFor(this.random, kinds.length);
     for (const [index, kind] of kinds.entries()) {
       const token = newSecret(kind, random.secret(index));
       const added = this.#add(kind, digestOf(token), expiresInDays, random.id(index));

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSqlEngine, type DatabaseSource, type SqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
 import type { SqlRequest } from '../../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
 import { type DatabaseFiles, sharedFiles } from '../../../../../../packages/mock/src/areas/database/sql/storage/files.ts';
@@ -149,7 +149,7 @@ describe('ReadyDatabases', () => {
   });
 });
 
-describe("a worker's handle tells an adopt or a drop with the run that follows it", () => {
+describe("a worker's handle tells a close, an adopt or a drop with the run that follows it (one queue)", () => {
   /** An EngineWorker on a port whose other end records what arrives, in order. */
   function handle() {
     const { port1, port2 } = new MessageChannel();
@@ -166,6 +166,7 @@ describe("a worker's handle tells an adopt or a drop with the run that follows i
 
   it('carries them in the run sent in the same turn, in order: one message', async () => {
     const { worker, settled } = handle();
+    worker.close('ns\u00000\u0000db', 7);
     worker.carry({ t: 'drop', key: 'old\u00000\u0000db' });
     worker.carry({ t: 'adopt', from: '\u0000ready-1', key: 'ns\u00000\u0000db' });
     void worker.run('ns\u00000\u0000db', 1, 'full', [execute('SELECT 1')]).catch(() => {});
@@ -174,12 +175,39 @@ describe("a worker's handle tells an adopt or a drop with the run that follows i
       t: 'run',
       key: 'ns\u00000\u0000db',
       carried: [
+        { t: 'close', key: 'ns\u00000\u0000db', stream: 7 },
         { t: 'drop', key: 'old\u00000\u0000db' },
         { t: 'adopt', from: '\u0000ready-1', key: 'ns\u00000\u0000db' },
       ],
     });
     expect(more).toEqual([]);
-    expect(worker.posted.messages).toBe(1);
+    expect(worker.posted).toEqual({ messages: 1, closesCarried: 1 });
+  });
+
+  it('sends a close that waits alone after CLOSE_WAIT_MS, and one told in the turn of an adopt with it at the end of that turn', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { worker, settled } = handle();
+      worker.close('a\u00000\u0000db', 1);
+      await Promise.resolve();
+      expect(worker.posted.messages).toBe(0);
+      vi.advanceTimersByTime(1_000);
+      expect(worker.posted.messages).toBe(1);
+      worker.close('a\u00000\u0000db', 2);
+      worker.carry({ t: 'adopt', from: '\u0000ready-1', key: 'ns\u00000\u0000db' });
+      // Sent at the end of the turn, the close with the adopt, no timer advanced.
+      await Promise.resolve();
+      expect(worker.posted.messages).toBe(3);
+      vi.advanceTimersByTime(1_000);
+      expect(worker.posted.messages).toBe(3);
+      expect(await settled(3)).toEqual([
+        { t: 'close', key: 'a\u00000\u0000db', stream: 1 },
+        { t: 'close', key: 'a\u00000\u0000db', stream: 2 },
+        { t: 'adopt', from: '\u0000ready-1', key: 'ns\u00000\u0000db' },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([

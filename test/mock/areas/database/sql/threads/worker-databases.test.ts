@@ -51,6 +51,15 @@ beforeAll(async () => {
       capi[name] = value;
     });
   }
+  // Connections close through the module's exports, not the adapters: counted at Sqlite.close.
+  const close = sqlite.close;
+  sqlite.close = function (this: Sqlite, db) {
+    if (counting) calls.push('close');
+    return close.call(this, db);
+  };
+  restore.push(() => {
+    sqlite.close = close;
+  });
 });
 afterAll(() => {
   for (const undo of restore.splice(0)) undo();
@@ -83,36 +92,70 @@ function imageWithPageSize(pageSize: number): Uint8Array {
 describe('a database opened ahead, and its pooled connection', () => {
   const workerDatabases = () => createWorkerDatabases(sqlite, vfs, LIMITS, () => false);
 
-  it('opens with three SQL calls for the database and one for its pooled connection, each setting in place', () => {
-    const { databases, openSteps, drop } = workerDatabases();
-    const files = sharedFiles(LIMITS.maxDatabaseBytes);
-    const step = openSteps('ahead', files, fenced(files), true);
-    // The keeper's open (its page size), then WAL and a read of the page size, then the pooled connection.
-    const keeperOpen = count(() => expect(step()).toBe(false));
-    const wal = count(() => expect(step()).toBe(false));
-    const pooled = count(() => expect(step()).toBe(true));
-    expect([keeperOpen.sql.length, wal.sql.length, pooled.sql.length]).toEqual([1, 2, 1]);
-    expect(pooled.sql).toEqual(['sqlite3_exec']);
-    const database = databases.get('ahead')!;
-    expect(database.pageSize).toBe(4096);
-    const [connection] = database.pool.full;
-    const read = (pragma: string) => connection!.trusted(() => sqlite.value(connection!.db, `PRAGMA ${pragma}`));
-    expect({
+  /** Every setting of a connection, read back from it. */
+  const settingsOf = (connection: { db: number; trusted: <T>(run: () => T) => T }) => {
+    const read = (pragma: string) => connection.trusted(() => sqlite.value(connection.db, `PRAGMA ${pragma}`));
+    return {
       page_size: read('page_size'),
       cache_size: read('cache_size'),
       foreign_keys: read('foreign_keys'),
       synchronous: read('synchronous'),
       max_page_count: read('max_page_count'),
       journal_mode: read('journal_mode'),
-    }).toEqual({
-      page_size: 4096n,
-      cache_size: -1024n,
-      foreign_keys: 1n,
-      synchronous: 1n, // NORMAL
-      max_page_count: BigInt(Math.floor(LIMITS.maxDatabaseBytes / 4096)),
-      journal_mode: 'wal',
-    });
-    drop('ahead');
+    };
+  };
+  const SETTINGS = {
+    page_size: 4096n,
+    cache_size: -1024n,
+    foreign_keys: 1n,
+    synchronous: 1n, // NORMAL
+    max_page_count: BigInt(Math.floor(LIMITS.maxDatabaseBytes / 4096)),
+    journal_mode: 'wal',
+  };
+
+  it('opens the first with a connection of its own that switches it to WAL, then its keeper; each after it with its keeper alone, in one SQL call', () => {
+    const { databases, openSteps, drop } = workerDatabases();
+    const opens = (counted: { other: string[] }) => counted.other.filter((name) => name === 'sqlite3_open_v2').length;
+    const closes = (counted: { other: string[] }) => counted.other.filter((name) => name === 'close').length;
+    const steps: { sql: string[]; other: string[] }[][] = [];
+    for (const key of ['first', 'second']) {
+      const files = sharedFiles(LIMITS.maxDatabaseBytes);
+      const step = openSteps(key, files, fenced(files), true);
+      const wals = vfs.opened.wal;
+      // The file (and for the first, WAL and a read of the page size), then the keeper.
+      steps.push([count(() => expect(step()).toBe(false)), count(() => expect(step()).toBe(true))]);
+      // The keeper's setup read the file: the WAL is open while it holds the database.
+      expect(vfs.opened.wal - wals).toBe(1);
+    }
+    const [first, second] = steps as [(typeof steps)[0], (typeof steps)[0]];
+    expect(first.map(({ sql }) => sql.length)).toEqual([3, 1]);
+    expect(first.map(opens)).toEqual([1, 1]);
+    // The first one's own connection closes once the keeper holds the database.
+    expect(first.map(closes)).toEqual([0, 1]);
+    expect(second.map(({ sql }) => sql)).toEqual([[], ['sqlite3_exec']]);
+    // Its limits and defensive settings through the module's exports, not the adapters.
+    expect(second[1]!.other.filter((name) => name === 'sqlite3_limit' || name === 'sqlite3_db_config')).toEqual([]);
+    expect(second.map(opens)).toEqual([0, 1]);
+    expect(second.map(closes)).toEqual([0, 0]);
+    for (const key of ['first', 'second']) {
+      const database = databases.get(key)!;
+      expect(database.pageSize).toBe(4096);
+      // One connection: the keeper, in the pool.
+      expect(database.pool.full).toEqual([database.keeper]);
+      expect(settingsOf(database.keeper)).toEqual(SETTINGS);
+      const capi = sqlite.module.capi;
+      const limit = (id: number) => capi.sqlite3_limit(database.keeper.db, id, -1);
+      expect([capi.SQLITE_LIMIT_ATTACHED, capi.SQLITE_LIMIT_LENGTH, capi.SQLITE_LIMIT_SQL_LENGTH, capi.SQLITE_LIMIT_LIKE_PATTERN_LENGTH].map(limit)).toEqual([
+        0,
+        LIMITS.maxResultBytes,
+        LIMITS.maxResultBytes,
+        50_000,
+      ]);
+      // Defensive: writable_schema cannot be turned on.
+      database.keeper.trusted(() => sqlite.exec(database.keeper.db, 'PRAGMA writable_schema = ON'));
+      expect(database.keeper.trusted(() => sqlite.value(database.keeper.db, 'PRAGMA writable_schema'))).toBe(0n);
+      drop(key);
+    }
   });
 
   it("sets max_page_count from the database's own page size (an image of 8192-byte pages)", () => {
@@ -126,7 +169,7 @@ describe('a database opened ahead, and its pooled connection', () => {
     drop('image');
   });
 
-  it("closes its connections and keeper through the C API alone, and forgets the connections' hooks", () => {
+  it("closes its connections and keeper, and finalizes their kept statements, through the C API alone, and forgets the connections' hooks", () => {
     const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
     const hooked = () => hookedConnections(sqlite.module.wasm);
     const before = hooked();
@@ -135,11 +178,13 @@ describe('a database opened ahead, and its pooled connection', () => {
     const database = databases.get('closing')!;
     const stream = { access: 'read-only' as const, queue: Promise.resolve() };
     database.streams.set(1, stream);
-    connectionOf(database, stream); // a connection of its own, beside the pooled one
+    const own = connectionOf(database, stream); // a connection of its own, beside the keeper in the pool
+    own.prepared('SELECT 1'); // kept: finalized at its close, through the module's exports too
     expect(hooked()).toBe(before + 2);
     closeStream(database, 1);
     const dropped = count(() => drop('closing'));
-    expect(dropped).toEqual({ sql: [], other: [] });
+    // Two closes (the stream's connection, then the keeper), and no call into the adapters.
+    expect(dropped).toEqual({ sql: [], other: ['close', 'close'] });
     expect(hooked()).toBe(before);
   });
 
@@ -203,5 +248,162 @@ describe('a database opened ahead, and its pooled connection', () => {
     expect(opened[0]!.main.byteLength).toBe(4096);
     expect(opened[1]!.main).toEqual(opened[0]!.main);
     for (const key of ['first', 'second', 'third']) drop(key);
+  });
+
+  describe('its keeper, the first connection', () => {
+    const sizes = (files: DatabaseFiles) => ({
+      main: openStore(files.main, LIMITS.maxDatabaseBytes).size(),
+      wal: openStore(files.wal, LIMITS.maxDatabaseBytes + 4 * 1024 * 1024).size(),
+    });
+    const opensAndCloses = (counted: { other: string[] }) => ({
+      opens: counted.other.filter((name) => name === 'sqlite3_open_v2').length,
+      closes: counted.other.filter((name) => name === 'close').length,
+    });
+    const run = (connection: { prepared: (sql: string) => number; step: (stmt: number) => boolean }, sql: string) => {
+      const stmt = connection.prepared(sql);
+      while (connection.step(stmt)) {}
+      sqlite.reset(stmt);
+    };
+    const hooked = () => hookedConnections(sqlite.module.wasm);
+
+    it('serves the first stream; touched by it, keeps holding the database: no close, and no other close checkpoints the WAL until the drop', () => {
+      const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
+      const before = hooked();
+      const files = sharedFiles(LIMITS.maxDatabaseBytes);
+      open('kept', files, fenced(files), true);
+      const database = databases.get('kept')!;
+      const keeper = database.keeper;
+      const first = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(1, first);
+      expect(connectionOf(database, first)).toBe(keeper);
+      for (const sql of ['CREATE TABLE t (v TEXT)', "INSERT INTO t VALUES ('kept')", 'CREATE TEMP TABLE scratch (x)']) run(keeper, sql);
+      const committed = sizes(files);
+      expect(committed.wal).toBeGreaterThan(0);
+      // Touched (a TEMP table): out of the pool, still open, still the keeper.
+      expect(opensAndCloses(count(() => closeStream(database, 1)))).toEqual({ opens: 0, closes: 0 });
+      expect(database.keeper).toBe(keeper);
+      expect(database.pool.full).toEqual([]);
+      expect(hooked()).toBe(before + 1);
+      // The next stream's own connection reads the row; touched too, it closes, and the WAL stays as it was (the keeper holds it).
+      const second = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(2, second);
+      const other = connectionOf(database, second);
+      expect(other).not.toBe(keeper);
+      expect(other.trusted(() => sqlite.rows(other.db, 'SELECT v FROM t'))).toEqual([['kept']]);
+      run(other, 'CREATE TEMP TABLE mine (x)');
+      expect(opensAndCloses(count(() => closeStream(database, 2)))).toEqual({ opens: 0, closes: 1 });
+      expect(sizes(files)).toEqual(committed);
+      // The drop closes the keeper last: the WAL checkpointed into the main file, which keeps the row.
+      drop('kept');
+      expect(hooked()).toBe(before);
+      expect(sizes(files).wal).toBe(0);
+      expect(sizes(files).main).toBeGreaterThan(committed.main);
+      open('again', files, fenced(files));
+      const reopened = databases.get('again')!;
+      expect(reopened.keeper.trusted(() => sqlite.rows(reopened.keeper.db, 'SELECT v FROM t'))).toEqual([['kept']]);
+      drop('again');
+    });
+
+    it('left in a transaction its release could not end, is replaced: the new keeper holds the database before the old one closes', () => {
+      const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
+      const before = hooked();
+      const files = sharedFiles(LIMITS.maxDatabaseBytes);
+      open('stuck', files, fenced(files), true);
+      const database = databases.get('stuck')!;
+      const keeper = database.keeper;
+      const stream = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(1, stream);
+      expect(connectionOf(database, stream)).toBe(keeper);
+      for (const sql of ['CREATE TABLE t (v TEXT)', "INSERT INTO t VALUES ('committed')", 'BEGIN', "INSERT INTO t VALUES ('open')"]) run(keeper, sql);
+      const committed = sizes(files);
+      // A planted fault: the release throws before it rolls back.
+      keeper.release = () => {
+        throw new Error('planted');
+      };
+      expect(opensAndCloses(count(() => closeStream(database, 1)))).toEqual({ opens: 1, closes: 1 });
+      expect(database.keeper).not.toBe(keeper);
+      expect(database.pool.full).toEqual([database.keeper]);
+      expect(hooked()).toBe(before + 1);
+      // Not checkpointed: the new keeper held the WAL when the old one closed (and rolled back).
+      expect(sizes(files).wal).toBe(committed.wal);
+      const next = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(2, next);
+      const connection = connectionOf(database, next);
+      expect(connection).toBe(database.keeper);
+      run(connection, "INSERT INTO t VALUES ('after')");
+      expect(connection.trusted(() => sqlite.rows(connection.db, 'SELECT v FROM t ORDER BY rowid'))).toEqual([['committed'], ['after']]);
+      closeStream(database, 2);
+      drop('stuck');
+      expect(hooked()).toBe(before);
+    });
+    it('dropped once its files were given to another worker, leaves them as they were: no checkpoint begun, not a byte read or written', () => {
+      const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
+      const files = sharedFiles(LIMITS.maxDatabaseBytes);
+      open('moved', files, fenced(files), true);
+      const database = databases.get('moved')!;
+      const stream = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(1, stream);
+      const connection = connectionOf(database, stream);
+      for (const sql of ['CREATE TABLE t (v TEXT)', "INSERT INTO t VALUES ('moved')"]) run(connection, sql);
+      closeStream(database, 1);
+      const committed = sizes(files);
+      const epoch = fenced(files); // placement gives the files to another worker before the drop
+      const store = Object.getPrototypeOf(openStore(files.main, LIMITS.maxDatabaseBytes)) as Record<string, (...args: unknown[]) => unknown>;
+      const touched: string[] = [];
+      const originals = ['read', 'write', 'truncate'].map((name) => [name, store[name]!] as const);
+      for (const [name, original] of originals)
+        store[name] = function (this: unknown, ...args: unknown[]) {
+          touched.push(name);
+          return original.apply(this, args);
+        };
+      try {
+        drop('moved');
+      } finally {
+        for (const [name, original] of originals) store[name] = original;
+      }
+      expect(touched).toEqual([]);
+      expect(sizes(files)).toEqual(committed);
+      // Its new owner finds every committed row (SQLite reads them from the WAL).
+      open('moved-again', files, epoch);
+      const reopened = databases.get('moved-again')!;
+      expect(reopened.keeper.trusted(() => sqlite.rows(reopened.keeper.db, 'SELECT v FROM t'))).toEqual([['moved']]);
+      drop('moved-again');
+    });
+    it('left so and with no new keeper to be had (the memory limit), closes all the same: its locks released, the database still served', () => {
+      const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
+      const before = hooked();
+      const files = sharedFiles(LIMITS.maxDatabaseBytes);
+      open('no-room', files, fenced(files), true);
+      const database = databases.get('no-room')!;
+      const keeper = database.keeper;
+      const stream = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(1, stream);
+      expect(connectionOf(database, stream)).toBe(keeper);
+      for (const sql of ['CREATE TABLE t (v TEXT)', 'BEGIN', "INSERT INTO t VALUES ('open')"]) run(keeper, sql);
+      keeper.release = () => {
+        throw new Error('planted');
+      };
+      // A planted fault: the next open fails.
+      const open_ = sqlite.open;
+      sqlite.open = () => {
+        throw new Error('planted: out of memory');
+      };
+      try {
+        closeStream(database, 1);
+      } finally {
+        sqlite.open = open_;
+      }
+      expect(keeper.closed).toBe(true);
+      expect(hooked()).toBe(before);
+      const next = { access: 'full' as const, queue: Promise.resolve() };
+      database.streams.set(2, next);
+      const connection = connectionOf(database, next);
+      run(connection, "INSERT INTO t VALUES ('after')");
+      expect(connection.trusted(() => sqlite.rows(connection.db, 'SELECT v FROM t'))).toEqual([['after']]);
+      closeStream(database, 2);
+      // The drop closes the new stream's connection, and not the closed keeper a second time (its pointer may be another connection's by then).
+      expect(opensAndCloses(count(() => drop('no-room')))).toEqual({ opens: 0, closes: 1 });
+      expect(hooked()).toBe(before);
+    });
   });
 });

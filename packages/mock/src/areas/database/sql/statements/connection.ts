@@ -226,7 +226,12 @@ export class StreamConnection {
     }
   }
 
+  /** Closed: its pointer is no longer a connection (a second close does nothing). */
+  closed = false;
+
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
     try {
       this.release();
     } catch {

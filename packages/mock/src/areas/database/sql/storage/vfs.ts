@@ -77,6 +77,11 @@ export class EngineVfs {
     database.wal.close();
   }
 
+  /** Whether this worker still owns a registered database's files (no other worker was given them since). */
+  owns(path: string): boolean {
+    return this.#databases.get(path)?.owned ?? false;
+  }
+
   #find(name: string): { database: Registered; kind: OpenFile['kind'] } | undefined {
     for (const [suffix, kind] of [
       ['-wal', 'wal'],

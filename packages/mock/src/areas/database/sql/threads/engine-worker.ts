@@ -13,7 +13,6 @@ import {
   realTime,
   STATE_INTERRUPT,
   STATE_LOCK_WAIT_OVER,
-  type StreamClose,
   THREAD_START_LIMIT_MS,
   type ToWorker,
   type WorkerLimits,
@@ -24,8 +23,8 @@ import { ExecutorStopped } from './stopped.ts';
 /**
  * How long a stream's close may wait for a message it can go with, before it is sent alone. Only
  * what this worker runs can meet what the close releases (a lock, a read snapshot: a database is
- * open in one worker at a time), and every message to it carries or follows the closes before it;
- * so the close changes no answer, and saves a wake of the thread per statement over WebSocket.
+ * open in one worker at a time), and every message to it carries or follows what was told before
+ * it; so the close changes no answer, and saves a wake of the thread per statement over WebSocket.
  */
 const CLOSE_WAIT_MS = 10;
 
@@ -66,11 +65,15 @@ export class EngineWorker {
   readonly databases = new Set<string>();
   /** `waiting` (run id): a run began waiting for another stream's lock; `ready`; `ended`. For the engine and tests. */
   readonly events = new EventEmitter();
-  /** Streams closed since the last message to the worker (sent with the next one, or alone after CLOSE_WAIT_MS). */
-  #closes: StreamClose[] = [];
-  #closesAlone: NodeJS.Timeout | undefined;
-  /** Adopts and drops since the last message: sent with the run that follows in the same turn (one wake of the worker for a new namespace's first statement). */
-  readonly #carried: Carried[] = [];
+  /**
+   * What was told since the last message to the worker: stream closes, adopts, drops and opens
+   * ahead. They go with the next run (done before it, in order), or are sent before any other
+   * message; else alone: at the end of the turn (one wake of the worker for a new namespace's first
+   * statement, whose run follows in the same turn), or after CLOSE_WAIT_MS when only closes wait.
+   */
+  #carried: Carried[] = [];
+  /** When what is carried goes alone: at the end of this turn, or on a timer (closes only). */
+  #alone: 'turn' | NodeJS.Timeout | undefined;
   /** Messages posted to the worker, and closes sent with another message (tests count them). */
   readonly posted = { messages: 0, closesCarried: 0 };
 
@@ -129,15 +132,11 @@ export class EngineWorker {
 
   send(message: ToWorker, transfer: ArrayBuffer[] = []): void {
     if (!this.alive) return;
-    if (this.#closes.length > 0) {
-      if (message.t === 'run') {
-        message.closes = this.#takeCloses();
-        this.posted.closesCarried += message.closes.length;
-      } else this.#sendCloses();
-    }
     if (this.#carried.length > 0) {
-      if (message.t === 'run') message.carried = this.#carried.splice(0);
-      else this.#sendCarried();
+      if (message.t === 'run') {
+        message.carried = this.#takeCarried();
+        for (const carried of message.carried) if (carried.t === 'close') this.posted.closesCarried++;
+      } else this.#sendCarried();
     }
     this.posted.messages++;
     this.#port.postMessage(message, transfer);
@@ -146,34 +145,34 @@ export class EngineWorker {
   /** Closes a stream's connection in the worker: with the next message sent to it, or alone after CLOSE_WAIT_MS. */
   close(key: string, stream: number): void {
     if (!this.alive) return;
-    this.#closes.push({ key, stream });
-    this.#closesAlone ??= setTimeout(() => this.#sendCloses(), CLOSE_WAIT_MS).unref();
+    this.#carried.push({ t: 'close', key, stream });
+    this.#alone ??= setTimeout(() => this.#sendCarried(), CLOSE_WAIT_MS).unref();
   }
 
   /** An adopt, a drop or an open ahead: told with the next message (the run of the statement that made it), or alone at the end of the turn. */
-  carry(message: Carried): void {
-    if (this.alive && this.#carried.push(message) === 1) queueMicrotask(() => this.#sendCarried());
+  carry(message: Exclude<Carried, { t: 'close' }>): void {
+    if (!this.alive) return;
+    this.#carried.push(message);
+    if (this.#alone === 'turn') return;
+    clearTimeout(this.#alone);
+    this.#alone = 'turn';
+    queueMicrotask(() => {
+      if (this.#alone === 'turn') this.#sendCarried();
+    });
+  }
+
+  #takeCarried(): Carried[] {
+    const carried = this.#carried;
+    this.#carried = [];
+    if (this.#alone !== 'turn') clearTimeout(this.#alone);
+    this.#alone = undefined;
+    return carried;
   }
 
   #sendCarried(): void {
-    for (const message of this.#carried.splice(0)) {
+    for (const message of this.#takeCarried()) {
       this.posted.messages++;
       if (this.alive) this.#port.postMessage(message satisfies ToWorker);
-    }
-  }
-
-  #takeCloses(): StreamClose[] {
-    const closes = this.#closes;
-    this.#closes = [];
-    clearTimeout(this.#closesAlone);
-    this.#closesAlone = undefined;
-    return closes;
-  }
-
-  #sendCloses(): void {
-    for (const { key, stream } of this.#takeCloses()) {
-      this.posted.messages++;
-      if (this.alive) this.#port.postMessage({ t: 'close', key, stream } satisfies ToWorker);
     }
   }
 
@@ -226,8 +225,7 @@ export class EngineWorker {
     if (!this.alive) return;
     this.alive = false;
     this.endReason = reason;
-    this.#takeCloses();
-    this.#carried.length = 0;
+    this.#takeCarried();
     for (const [id, pending] of this.#pending) {
       this.#pending.delete(id);
       if (error) pending.reject(error);

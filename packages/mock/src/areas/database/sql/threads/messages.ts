@@ -91,10 +91,12 @@ export const databaseKey = (owner: string, databaseId: string) => `${owner}\u000
 /** The namespace of an owner, or of a database's key. */
 export const namespaceOf = (ownerOrKey: string) => ownerOrKey.slice(0, ownerOrKey.indexOf('\u0000'));
 
-/** A stream to close (its connection rolls back what it left open and goes back to its database's pool). */
-export type StreamClose = { key: string; stream: number };
-/** What may wait for the next run sent to the same worker, and go with it (engine-worker.ts `carry`): a database opened ahead taken over and the next one opened ahead (ready-databases.ts), an idle one closed to make room (placement.ts). */
-export type Carried = { t: 'adopt'; from: string; key: string } | { t: 'drop'; key: string } | Extract<ToWorker, { t: 'open' }>;
+/**
+ * What may wait for the next run sent to the same worker, and go with it (engine-worker.ts): a
+ * stream's close, a database opened ahead taken over and the next one opened ahead
+ * (ready-databases.ts), an idle one closed to make room (placement.ts).
+ */
+export type Carried = Extract<ToWorker, { t: 'close' | 'adopt' | 'drop' | 'open' }>;
 
 /** From the HTTP thread to a worker thread (on the worker's own port). */
 export type ToWorker =
@@ -102,8 +104,9 @@ export type ToWorker =
   | { t: 'open'; key: string; files: DatabaseFiles; epoch: number; ready?: boolean }
   /** The database opened ahead as `from` is the database `key` from now on. */
   | { t: 'adopt'; from: string; key: string }
-  /** `clock`: the mock clock's advance when it was sent; `closes`: streams closed since the last message, closed first; `carried`: then adopts, drops and opens ahead, as if each had come alone (engine-worker.ts). */
-  | { t: 'run'; id: number; key: string; stream: number; access: Access; requests: SqlRequest[]; clock: number; closes?: StreamClose[]; carried?: Carried[] }
+  /** `clock`: the mock clock's advance when it was sent; `carried`: what was told since the last message (closes, adopts, drops, opens ahead), done first, in order, as if each had come alone (engine-worker.ts). */
+  | { t: 'run'; id: number; key: string; stream: number; access: Access; requests: SqlRequest[]; clock: number; carried?: Carried[] }
+  /** Closes a stream (its connection rolls back what it left open and goes back to its database's pool). */
   | { t: 'close'; key: string; stream: number }
   /** Closes a database's connections (their streams end); its files stay. */
   | { t: 'drop'; key: string }

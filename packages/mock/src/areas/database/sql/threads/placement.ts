@@ -44,7 +44,11 @@ export interface PlacementOptions {
 
 export function createPlacement({ supervisor, limits, databases, clock }: PlacementOptions) {
   const workers: EngineWorker[] = [];
-  /** The databases open in a worker now (their openIn is set). */
+  /**
+   * The databases open in a worker now (their openIn is set), the least recently used first, as in
+   * `databases` (`used` moves one last): the one closed to make room is found among these, not among
+   * every database of the engine (each namespace of a suite keeps its own until it is reset).
+   */
   const held = new Set<OpenDatabase>();
   /** Each namespace's open streams and the worker that holds them. */
   const lanes = new Map<string, { worker?: EngineWorker; streams: number }>();
@@ -94,7 +98,12 @@ export function createPlacement({ supervisor, limits, databases, clock }: Placem
     if (database.openIn === worker && worker.alive) return;
     if (held.size >= limits.maxDatabases) {
       // The least recently used idle one (databases are kept in the order of their last use).
-      const idle = [...databases.values()].find((candidate) => held.has(candidate) && candidate !== database && candidate.executor.streams.size === 0);
+      let idle: OpenDatabase | undefined;
+      for (const candidate of held) {
+        if (candidate === database || candidate.executor.streams.size > 0) continue;
+        idle = candidate;
+        break;
+      }
       if (!idle)
         throw new DatabaseLimitReached(`The mock holds ${limits.maxDatabases} databases with open streams, its limit (maxDatabases); no more can be opened`);
       close(idle);
@@ -154,5 +163,10 @@ export function createPlacement({ supervisor, limits, databases, clock }: Placem
     },
   };
 
-  return { placement, close };
+  /** The database was used (the engine keeps `databases` in that order): among those open, it is the last to close to make room. */
+  function used(database: OpenDatabase): void {
+    if (held.delete(database)) held.add(database);
+  }
+
+  return { placement, close, used };
 }

@@ -1,6 +1,7 @@
 // The databases one engine worker holds (worker.ts): each opened on its shared files through the
-// VFS, kept open by a keeper connection, with its streams' connections and a small pool of clean
-// ones; and those that could not be opened, with why.
+// VFS, held open by its keeper (its first connection, which serves streams too while it is clean),
+// with its streams' connections and a small pool of clean ones; and those that could not be
+// opened, with why.
 import { StreamConnection } from '../statements/connection.ts';
 import type { Access } from '../statements/requests.ts';
 import { type DatabaseFiles, openStore } from '../storage/files.ts';
@@ -19,8 +20,14 @@ export interface OpenStream {
 
 export interface WorkerDatabase {
   path: string;
-  /** Holds the database open (its WAL index lives while a connection does). */
-  keeper: DbPointer;
+  /**
+   * Holds the database open while it is held here: while one connection has read it, its WAL index
+   * lives and no other connection's close checkpoints the WAL. A full-access connection made with
+   * the database, which also serves streams from the pool while it is clean; one that a stream
+   * left touched (a pragma, a TEMP object) keeps holding the database and serves no stream again.
+   * Closed last, when the database is dropped.
+   */
+  keeper: StreamConnection;
   /** Its page size, read once it is in WAL mode (which keeps it): its connections' max_page_count follows from it. */
   pageSize: number;
   pool: Record<Access, StreamConnection[]>;
@@ -41,7 +48,7 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
   let emptyWal: Uint8Array | undefined;
   const mainStoreOf = (files: DatabaseFiles) => openStore(files.main, limits.maxDatabaseBytes);
 
-  /** Opens a database; `ready`: an empty one opened ahead, whose first stream finds a connection in the pool. */
+  /** Opens a database (`ready`: an empty one opened ahead); its first full-access stream finds its keeper in the pool. */
   function open(key: string, files: DatabaseFiles, epoch: number, ready = false): void {
     const step = openSteps(key, files, epoch, ready);
     while (!step()) {}
@@ -49,13 +56,18 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
 
   /**
    * The same open in steps, each true when the open is done (idle-steps.ts runs them between
-   * messages): the file and its keeper connection; WAL; the pooled connection of a ready one.
+   * messages). An empty database opened ahead after the first starts as a copy of the first one's
+   * main file: already in WAL mode, its page size known, its keeper the one connection opened (its
+   * setup reads the file, which opens the WAL). Any other (the first opened ahead, a snapshot's
+   * image, a host file) is switched to WAL and its page size read by a connection of the mock's
+   * own, closed once the keeper, set up with that page size, holds the database.
    */
   function openSteps(key: string, files: DatabaseFiles, epoch: number, ready = false): () => boolean {
     let path = '';
-    let keeper: DbPointer | undefined;
+    let probe: DbPointer | undefined;
+    let pageSize = 0;
     const failed = (error: unknown) => {
-      if (keeper !== undefined) sqlite.close(keeper);
+      if (probe !== undefined) sqlite.close(probe);
       vfs.unregister(path);
       unopened.set(key, (error as Error).message);
       return true;
@@ -67,39 +79,36 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
         path = `/db-${nextFile++}.db`;
         if (ready && emptyWal && files.main.kind === 'shared') {
           const main = mainStoreOf(files);
-          if (main.size() === 0) main.write(emptyWal, 0);
+          if (main.size() === 0) {
+            main.write(emptyWal, 0);
+            pageSize = emptyWal.byteLength;
+          }
         }
         vfs.register(path, files, epoch, limits.maxDatabaseBytes);
+        if (pageSize) return false;
         try {
-          keeper = sqlite.open(path);
+          probe = sqlite.open(path);
+          sqlite.exec(probe, 'PRAGMA journal_mode = WAL');
+          pageSize = Number(sqlite.value(probe, 'PRAGMA page_size'));
         } catch (error) {
           return failed(error);
         }
-        return false;
-      },
-      () => {
-        let pageSize: number;
-        try {
-          sqlite.exec(keeper!, 'PRAGMA journal_mode = WAL');
-          pageSize = Number(sqlite.value(keeper!, 'PRAGMA page_size'));
-        } catch (error) {
-          return failed(error);
-        }
-        databases.set(key, { path, keeper: keeper!, pageSize, pool: { full: [], 'read-only': [] }, streams: new Map() });
         if (ready && !emptyWal && files.main.kind === 'shared') {
           const main = mainStoreOf(files);
           const image = new Uint8Array(main.size());
           if (main.read(image, 0) === pageSize) emptyWal = image;
         }
-        return !ready;
+        return false;
       },
       () => {
-        const database = databases.get(key);
+        let keeper: StreamConnection;
         try {
-          if (database) database.pool.full.push(newConnection(database, 'full'));
-        } catch {
-          // Its first stream sets up a connection of its own, and meets the error then.
+          keeper = connectionTo(path, pageSize, 'full');
+        } catch (error) {
+          return failed(error);
         }
+        if (probe !== undefined) sqlite.close(probe);
+        databases.set(key, { path, keeper, pageSize, pool: { full: [keeper], 'read-only': [] }, streams: new Map() });
         return true;
       },
     ];
@@ -119,14 +128,9 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
     else if (why !== undefined) unopened.set(key, why);
   }
 
-  const newConnection = (database: WorkerDatabase, access: Access) =>
-    new StreamConnection(
-      sqlite,
-      database.path,
-      access,
-      { maxValueBytes: limits.maxResultBytes, maxDatabaseBytes: limits.maxDatabaseBytes, pageSize: database.pageSize },
-      stopRequested,
-    );
+  const connectionTo = (path: string, pageSize: number, access: Access) =>
+    new StreamConnection(sqlite, path, access, { maxValueBytes: limits.maxResultBytes, maxDatabaseBytes: limits.maxDatabaseBytes, pageSize }, stopRequested);
+  const newConnection = (database: WorkerDatabase, access: Access) => connectionTo(database.path, database.pageSize, access);
 
   function connectionOf(database: WorkerDatabase, stream: OpenStream): StreamConnection {
     stream.connection ??= database.pool[stream.access].pop() ?? newConnection(database, stream.access);
@@ -138,7 +142,11 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
     if (stream.connection) stream.connection.stoppedByFlag = false;
   }
 
-  /** Ends a stream: its connection rolls back what it left open and goes back to the pool if clean. */
+  /**
+   * Ends a stream: its connection rolls back what it left open and goes back to the pool if clean.
+   * The keeper is never closed here: touched, it only holds the database; left in a state its
+   * release could not end (an open transaction), a new keeper holds the database before it closes.
+   */
   function closeStream(database: WorkerDatabase, id: number): void {
     const stream = database.streams.get(id);
     if (!stream) return;
@@ -147,22 +155,49 @@ export function createWorkerDatabases(sqlite: Sqlite, vfs: EngineVfs, limits: Wo
     stream.connection = undefined;
     if (!connection) return;
     let clean = false;
+    let settled = true;
     try {
       clean = connection.release();
     } catch {
-      clean = false;
+      settled = false;
     }
-    if (clean && database.pool[stream.access].length < MAX_POOLED) database.pool[stream.access].push(connection);
-    else connection.close();
+    const pool = database.pool[stream.access];
+    if (clean && pool.length < MAX_POOLED) pool.push(connection);
+    else if (connection !== database.keeper) connection.close();
+    else if (!settled || !connection.autocommit) replaceKeeper(database);
+  }
+
+  /**
+   * A new keeper holds the database (its setup read it) before the old one closes: the WAL and its
+   * index stay. When none can be opened (the engine's memory limit), the old one closes all the same
+   * (its transaction rolled back, its locks released) and nothing holds the database between streams.
+   */
+  function replaceKeeper(database: WorkerDatabase): void {
+    const old = database.keeper;
+    try {
+      database.keeper = newConnection(database, 'full');
+      database.pool.full.push(database.keeper);
+    } catch {
+      // The closed one stays named the keeper: closing it again does nothing.
+    }
+    old.close();
   }
 
   function drop(key: string): void {
     const database = databases.get(key);
     if (!database) return;
     databases.delete(key);
-    for (const id of [...database.streams.keys()]) closeStream(database, id);
-    for (const connection of [...database.pool.full, ...database.pool['read-only']]) connection.close();
-    sqlite.close(database.keeper);
+    const connections = new Set<StreamConnection>();
+    for (const stream of database.streams.values()) if (stream.connection) connections.add(stream.connection);
+    for (const connection of [...database.pool.full, ...database.pool['read-only']]) connections.add(connection);
+    database.streams.clear();
+    // The keeper last: its close checkpoints the WAL into the main file, unless the files were given
+    // to another worker since (a database dropped to make room or reset is fenced off first): then
+    // the checkpoint could write nothing, and it is not begun (it read the WAL's frames in vain).
+    connections.delete(database.keeper);
+    for (const connection of connections) connection.close();
+    if (!database.keeper.closed && !vfs.owns(database.path)) sqlite.noCheckpointOnClose(database.keeper.db);
+    database.keeper.close();
     vfs.unregister(database.path);
   }
 

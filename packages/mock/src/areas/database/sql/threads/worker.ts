@@ -188,9 +188,7 @@ function serve(message: ToWorker): void {
       adopt(message.from, message.key);
       return;
     case 'run': {
-      // Streams closed before this run was sent close first, as if each had come alone before it.
-      for (const { key, stream } of message.closes ?? []) serve({ t: 'close', key, stream });
-      // Then the adopts, drops and opens ahead it carries, as if each had come alone; a drop of its own database first.
+      // What was told before it (closes, adopts, drops, opens ahead), in order, as if each had come alone before it.
       for (const carried of message.carried ?? []) serve(carried);
       spare.finish(message.key);
       // A run for a database closed meanwhile (reset, or closed to make room) answers that; it never opens an empty one.

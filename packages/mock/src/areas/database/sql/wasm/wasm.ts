@@ -91,6 +91,11 @@ export class Sqlite {
     this.#raw.sqlite3_close_v2(db);
   }
 
+  /** The connection's close will not checkpoint the WAL, even as the database's last connection. */
+  noCheckpointOnClose(db: DbPointer): void {
+    this.#raw.sqlite3_wasm_db_config_ip(db, this.#capi.SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, 0);
+  }
+
   /** Runs trusted SQL of the mock's own (no result rows wanted). */
   exec(db: DbPointer, sql: string): void {
     const rc = this.#capi.sqlite3_exec(db, sql, 0, 0, 0);
@@ -159,7 +164,7 @@ export class Sqlite {
 
   finalize(stmt: StmtPointer): void {
     this.#statements.finalized(stmt);
-    this.#capi.sqlite3_finalize(stmt);
+    this.#raw.sqlite3_finalize(stmt);
   }
 
   /** The engine's last error on a connection, as sqld names it (error-codes.ts). */
@@ -199,7 +204,7 @@ export class Sqlite {
   }
 
   columns(stmt: StmtPointer): { name: string; decltype: string | null }[] {
-    const count = this.#capi.sqlite3_column_count(stmt) as number;
+    const count = this.#raw.sqlite3_column_count(stmt) as number;
     return Array.from({ length: count }, (_, i) => {
       const decltype = this.#columnTypes.decltype(this.#raw, this.#words, stmt, i);
       return { name: this.#capi.sqlite3_column_name(stmt, i) as string, decltype: decltype ? (this.#wasm.cstrToJs(decltype) as string) : null };
@@ -233,11 +238,11 @@ export class Sqlite {
   }
 
   readonly(stmt: StmtPointer): boolean {
-    return this.#capi.sqlite3_stmt_readonly(stmt) !== 0;
+    return this.#raw.sqlite3_stmt_readonly(stmt) !== 0;
   }
 
   isExplain(stmt: StmtPointer): boolean {
-    return this.#capi.sqlite3_stmt_isexplain(stmt) !== 0;
+    return this.#raw.sqlite3_stmt_isexplain(stmt) !== 0;
   }
 
   autocommit(db: DbPointer): boolean {
@@ -264,7 +269,7 @@ export class Sqlite {
 
   /** Limits of one connection: nothing attached, no value longer than `maxLength` bytes (connection-limits.ts). */
   limit(db: DbPointer, maxLength: number): void {
-    limitConnection(this.#capi, db, maxLength);
+    limitConnection(this.module, db, maxLength);
   }
 
   authorizer(db: DbPointer, callback: (data: unknown, action: number, a1: string | 0, a2: string | 0, a3: string | 0, a4: string | 0) => number): void {
