@@ -4,7 +4,9 @@
 //   one writeHead): the mock without its HTTP door;
 // - `floor`: what the engine cannot do without, with nothing between: the operation's compiled
 //   validators on the request's parameters and body, a fresh copy of the mock's own answer checked
-//   against the contract and written by JSON.stringify, one journal entry.
+//   against the contract and written by JSON.stringify, one journal entry;
+// - `json`: what any server that reads and writes JSON pays, nothing checked: the body read and
+//   parsed by JSON.parse, a fresh copy of the mock's answer written by JSON.stringify.
 import { createServer } from 'node:http';
 import { readBundle } from '@platform-contracts/contracts';
 import { createMock } from '@platform-contracts/mock';
@@ -62,7 +64,26 @@ function floorServer() {
   });
 }
 
-const server = KIND === 'handle' ? await handleServer() : floorServer();
+function jsonServer() {
+  return createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : undefined;
+      if (body !== undefined && typeof body !== 'object') throw new Error('the json server was sent a body that is not an object');
+      const out = JSON.stringify({ ...sample });
+      res
+        .writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(out),
+          'x-content-type-options': 'nosniff',
+        })
+        .end(out);
+    });
+  });
+}
+
+const server = KIND === 'handle' ? await handleServer() : KIND === 'json' ? jsonServer() : floorServer();
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   process.send!({ port: typeof address === 'object' && address ? address.port : 0 });

@@ -1,10 +1,12 @@
-// Where the mock's own CPU time per request goes, one endpoint at a time: four servers answer the
+// Where the mock's own CPU time per request goes, one endpoint at a time: five servers answer the
 // same request, alternating rounds, each one's CPU time per request read from /proc
 // (cpu-per-request.ts): `platform-mock` (its HTTP door, handler, engine, journal), `handle`
 // (createMock()'s handler behind a minimal node:http door), `floor` (the operation's own compiled
 // validators on the request, the mock's answer checked and written, a journal entry, nothing
-// between; cost-split-server.ts) and bare node:http. mock - handle is the door's share, handle - floor
-// the engine's glue, floor - bare what the checks themselves cost.
+// between; cost-split-server.ts), `json` (the body parsed and the answer written by JSON.stringify,
+// nothing checked: what any server that reads and writes JSON pays) and bare node:http. mock -
+// handle is the door's share, handle - floor the engine's glue, floor - json what the checks and
+// the entry cost, json - bare what reading and writing JSON costs.
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.ts';
@@ -13,7 +15,12 @@ import type { Goal } from './goals.ts';
 
 const SERVER = path.join(ROOT, 'bench/lib/cost-split-server.ts');
 
-async function startServer(kind: 'handle' | 'floor', area: string, endpoint: CpuEndpoint, answer: string): Promise<{ child: ChildProcess; url: string }> {
+async function startServer(
+  kind: 'handle' | 'floor' | 'json',
+  area: string,
+  endpoint: CpuEndpoint,
+  answer: string,
+): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(SERVER, [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -30,23 +37,29 @@ export async function measureCostSplit(
   endpoint: CpuEndpoint,
   answer: string,
 ): Promise<void> {
-  const [handle, floor] = [await startServer('handle', area, endpoint, answer), await startServer('floor', area, endpoint, answer)];
+  const [handle, floor, json] = [
+    await startServer('handle', area, endpoint, answer),
+    await startServer('floor', area, endpoint, answer),
+    await startServer('json', area, endpoint, answer),
+  ];
   const figures = await cpuPerRequestOf(
     [
       { name: 'platform-mock', ...mock },
       { name: 'handle', ...handle },
       { name: 'floor', ...floor },
+      { name: 'json', ...json },
       { name: 'bare', ...bare },
     ],
     endpoint,
   );
   handle.child.kill();
   floor.child.kill();
+  json.child.kill();
   if (!figures) return;
-  const [ours, handled, floored, bared] = figures;
+  const [ours, handled, floored, jsoned, bared] = figures;
   const us = (value: number) => `${value.toFixed(1)} µs`;
   console.log(
-    `  ${endpoint.name}: platform-mock ${us(ours!)}, handle ${us(handled!)}, floor ${us(floored!)}, bare ${us(bared!)}: the door ${us(ours! - handled!)}, the engine's glue ${us(handled! - floored!)}, the checks, answer and entry ${us(floored! - bared!)}`,
+    `  ${endpoint.name}: platform-mock ${us(ours!)}, handle ${us(handled!)}, floor ${us(floored!)}, json ${us(jsoned!)}, bare ${us(bared!)}: the door ${us(ours! - handled!)}, the engine's glue ${us(handled! - floored!)}, the checks and entry ${us(floored! - jsoned!)}, reading and writing JSON ${us(jsoned! - bared!)}`,
   );
 }
 
@@ -74,7 +87,7 @@ export async function measureServerCpu(
   }
   if (split) {
     console.log(
-      "\nWhere the mock's own CPU per request goes (bench/lib/cost-split.ts): platform-mock, its handler behind a minimal door (handle), the checks with nothing between (floor), bare node:http",
+      "\nWhere the mock's own CPU per request goes (bench/lib/cost-split.ts): platform-mock, its handler behind a minimal door (handle), the checks with nothing between (floor), JSON read and written with nothing checked (json), bare node:http",
     );
     for (const { endpoint, bare, answer } of bares) await measureCostSplit(ours, bare, endpoint.area, endpoint, answer);
   }
