@@ -265,17 +265,23 @@ describe('a database opened ahead, and its pooled connection', () => {
       sqlite.reset(stmt);
     };
     const hooked = () => hookedConnections(sqlite.module.wasm);
+    const fullStream = () => ({ access: 'full' as const, queue: Promise.resolve() });
+    /** A database opened ahead, its stream 1 served by its keeper (the first connection, from the pool). */
+    const keeperServing = (key: string) => {
+      const worker = workerDatabases();
+      const files = sharedFiles(LIMITS.maxDatabaseBytes);
+      worker.open(key, files, fenced(files), true);
+      const database = worker.databases.get(key)!;
+      const keeper = database.keeper;
+      const stream = fullStream();
+      database.streams.set(1, stream);
+      expect(worker.connectionOf(database, stream)).toBe(keeper);
+      return { ...worker, files, database, keeper };
+    };
 
     it('serves the first stream; touched by it, keeps holding the database: no close, and no other close checkpoints the WAL until the drop', () => {
-      const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
       const before = hooked();
-      const files = sharedFiles(LIMITS.maxDatabaseBytes);
-      open('kept', files, fenced(files), true);
-      const database = databases.get('kept')!;
-      const keeper = database.keeper;
-      const first = { access: 'full' as const, queue: Promise.resolve() };
-      database.streams.set(1, first);
-      expect(connectionOf(database, first)).toBe(keeper);
+      const { open, connectionOf, databases, closeStream, drop, files, database, keeper } = keeperServing('kept');
       for (const sql of ['CREATE TABLE t (v TEXT)', "INSERT INTO t VALUES ('kept')", 'CREATE TEMP TABLE scratch (x)']) run(keeper, sql);
       const committed = sizes(files);
       expect(committed.wal).toBeGreaterThan(0);
@@ -285,7 +291,7 @@ describe('a database opened ahead, and its pooled connection', () => {
       expect(database.pool.full).toEqual([]);
       expect(hooked()).toBe(before + 1);
       // The next stream's own connection reads the row; touched too, it closes, and the WAL stays as it was (the keeper holds it).
-      const second = { access: 'full' as const, queue: Promise.resolve() };
+      const second = fullStream();
       database.streams.set(2, second);
       const other = connectionOf(database, second);
       expect(other).not.toBe(keeper);
@@ -305,15 +311,8 @@ describe('a database opened ahead, and its pooled connection', () => {
     });
 
     it('left in a transaction its release could not end, is replaced: the new keeper holds the database before the old one closes', () => {
-      const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
       const before = hooked();
-      const files = sharedFiles(LIMITS.maxDatabaseBytes);
-      open('stuck', files, fenced(files), true);
-      const database = databases.get('stuck')!;
-      const keeper = database.keeper;
-      const stream = { access: 'full' as const, queue: Promise.resolve() };
-      database.streams.set(1, stream);
-      expect(connectionOf(database, stream)).toBe(keeper);
+      const { connectionOf, closeStream, drop, files, database, keeper } = keeperServing('stuck');
       for (const sql of ['CREATE TABLE t (v TEXT)', "INSERT INTO t VALUES ('committed')", 'BEGIN', "INSERT INTO t VALUES ('open')"]) run(keeper, sql);
       const committed = sizes(files);
       // A planted fault: the release throws before it rolls back.
@@ -326,7 +325,7 @@ describe('a database opened ahead, and its pooled connection', () => {
       expect(hooked()).toBe(before + 1);
       // Not checkpointed: the new keeper held the WAL when the old one closed (and rolled back).
       expect(sizes(files).wal).toBe(committed.wal);
-      const next = { access: 'full' as const, queue: Promise.resolve() };
+      const next = fullStream();
       database.streams.set(2, next);
       const connection = connectionOf(database, next);
       expect(connection).toBe(database.keeper);
@@ -337,14 +336,8 @@ describe('a database opened ahead, and its pooled connection', () => {
       expect(hooked()).toBe(before);
     });
     it('dropped once its files were given to another worker, leaves them as they were: no checkpoint begun, not a byte read or written', () => {
-      const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
-      const files = sharedFiles(LIMITS.maxDatabaseBytes);
-      open('moved', files, fenced(files), true);
-      const database = databases.get('moved')!;
-      const stream = { access: 'full' as const, queue: Promise.resolve() };
-      database.streams.set(1, stream);
-      const connection = connectionOf(database, stream);
-      for (const sql of ['CREATE TABLE t (v TEXT)', "INSERT INTO t VALUES ('moved')"]) run(connection, sql);
+      const { open, databases, closeStream, drop, files, database, keeper } = keeperServing('moved');
+      for (const sql of ['CREATE TABLE t (v TEXT)', "INSERT INTO t VALUES ('moved')"]) run(keeper, sql);
       closeStream(database, 1);
       const committed = sizes(files);
       const epoch = fenced(files); // placement gives the files to another worker before the drop
@@ -370,15 +363,8 @@ describe('a database opened ahead, and its pooled connection', () => {
       drop('moved-again');
     });
     it('left so and with no new keeper to be had (the memory limit), closes all the same: its locks released, the database still served', () => {
-      const { open, connectionOf, databases, closeStream, drop } = workerDatabases();
       const before = hooked();
-      const files = sharedFiles(LIMITS.maxDatabaseBytes);
-      open('no-room', files, fenced(files), true);
-      const database = databases.get('no-room')!;
-      const keeper = database.keeper;
-      const stream = { access: 'full' as const, queue: Promise.resolve() };
-      database.streams.set(1, stream);
-      expect(connectionOf(database, stream)).toBe(keeper);
+      const { connectionOf, closeStream, drop, database, keeper } = keeperServing('no-room');
       for (const sql of ['CREATE TABLE t (v TEXT)', 'BEGIN', "INSERT INTO t VALUES ('open')"]) run(keeper, sql);
       keeper.release = () => {
         throw new Error('planted');
@@ -395,7 +381,7 @@ describe('a database opened ahead, and its pooled connection', () => {
       }
       expect(keeper.closed).toBe(true);
       expect(hooked()).toBe(before);
-      const next = { access: 'full' as const, queue: Promise.resolve() };
+      const next = fullStream();
       database.streams.set(2, next);
       const connection = connectionOf(database, next);
       run(connection, "INSERT INTO t VALUES ('after')");
