@@ -8,8 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineAnswer } from '../../../packages/mock/src/engine/answer.ts';
 import { defineArea } from '../../../packages/mock/src/engine/area.ts';
-import { createEngine } from '../../../packages/mock/src/engine/engine.ts';
-import { createClock } from '../../../packages/mock/src/engine/namespaces.ts';
+import { type OneAreaEngine, oneAreaEngine } from './one-area-engine.ts';
 
 const NOW = Date.parse('2030-01-01T00:00:00Z');
 const document = {
@@ -93,20 +92,15 @@ const parcels = (defineArea as (...args: never[]) => (definition: unknown) => un
 
 async function parcelEngine() {
   const journal: unknown[] = [];
-  const engine = await createEngine({
-    areas: [parcels as never],
-    documents: new Map([['parcels', document as never]]),
-    areaOptions: {},
-    clock: createClock(() => NOW),
-    sleep: async () => {},
-    maxNamespaces: 4,
+  const engine = await oneAreaEngine(parcels, document, {
+    now: NOW,
     onAnswered: (call) =>
       journal.push({ status: call.status, requestViolations: call.requestViolations, answerViolations: call.answerViolations, body: call.bodyText }),
   });
   return { engine, journal };
 }
 
-const send = (engine: Awaited<ReturnType<typeof createEngine>>, planted: string, path: 'fast' | 'waiting', body: unknown) =>
+const send = (engine: OneAreaEngine, planted: string, path: 'fast' | 'waiting', body: unknown) =>
   engine.answer({
     method: 'POST',
     rawPath: `/parcels/${encodeURIComponent(planted)}`,

@@ -10,9 +10,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serialize } from '../../../packages/mock/src/doors/door-answers.ts';
 import { defineArea } from '../../../packages/mock/src/engine/area.ts';
-import { createEngine } from '../../../packages/mock/src/engine/engine.ts';
-import { createClock } from '../../../packages/mock/src/engine/namespaces.ts';
 import type { IncomingRequest } from '../../../packages/mock/src/engine/request.ts';
+import { oneAreaEngine } from './one-area-engine.ts';
 
 const NOW = Date.parse('2030-01-01T00:00:00Z');
 const json = { 'application/json': { schema: { type: 'object' } } };
@@ -110,15 +109,7 @@ const ledger = (defineArea as (...args: never[]) => (definition: unknown) => unk
 });
 
 async function ledgerEngine(reuseAnswers = true) {
-  return createEngine({
-    areas: [ledger as never],
-    documents: new Map([['ledger', document as never]]),
-    areaOptions: {},
-    clock: createClock(() => NOW),
-    sleep: async () => {},
-    maxNamespaces: 3,
-    reuseAnswers,
-  });
+  return oneAreaEngine(ledger, document, { now: NOW, maxNamespaces: 3, reuseAnswers });
 }
 type LedgerEngine = Awaited<ReturnType<typeof ledgerEngine>>;
 

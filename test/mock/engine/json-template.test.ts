@@ -8,10 +8,9 @@ import { describe, expect, it } from 'vitest';
 import type { EngineAnswer } from '../../../packages/mock/src/engine/answer.ts';
 import type { AnsweredCall } from '../../../packages/mock/src/engine/answering.ts';
 import { defineArea } from '../../../packages/mock/src/engine/area.ts';
-import { createEngine } from '../../../packages/mock/src/engine/engine.ts';
 import { jsonTemplate, templatedText } from '../../../packages/mock/src/engine/json-template.ts';
-import { createClock } from '../../../packages/mock/src/engine/namespaces.ts';
 import { fieldValidations } from '../../../packages/mock/src/engine/property-validation.ts';
+import { oneAreaEngine } from './one-area-engine.ts';
 
 describe('jsonTemplate', () => {
   it("gives each answer its JSON.stringify text, in the base's key order", () => {
@@ -114,15 +113,7 @@ async function parcelEngine(base: object = VALID_BASE) {
       };
     },
   });
-  const engine = await createEngine({
-    areas: [parcels as never],
-    documents: new Map([['parcels', document as never]]),
-    areaOptions: {},
-    clock: createClock(() => 0),
-    sleep: async () => {},
-    maxNamespaces: 4,
-    onAnswered: (call) => journal.push(call),
-  });
+  const engine = await oneAreaEngine(parcels, document, { onAnswered: (call) => journal.push(call) });
   const send = async (planted: string) =>
     (await engine.answer({
       method: 'POST',

@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineAnswer } from '../../../packages/mock/src/engine/answer.ts';
 import { defineArea } from '../../../packages/mock/src/engine/area.ts';
 import { parametersRemembered } from '../../../packages/mock/src/engine/contract.ts';
-import { createEngine } from '../../../packages/mock/src/engine/engine.ts';
-import { createClock } from '../../../packages/mock/src/engine/namespaces.ts';
+import { oneAreaEngine } from './one-area-engine.ts';
 
 const document = {
   openapi: '3.1.0',
@@ -32,14 +31,7 @@ async function shelves() {
     name: 'shelves',
     setup: () => ({ seed: () => ({}), handlers: { getShelf: (request: { params: { id: string } }) => ({ status: 200, body: { id: request.params.id } }) } }),
   });
-  const engine = await createEngine({
-    areas: [area as never],
-    documents: new Map([['shelves', document as never]]),
-    areaOptions: {},
-    clock: createClock(() => 0),
-    sleep: async () => {},
-    maxNamespaces: 4,
-  });
+  const engine = await oneAreaEngine(area, document);
   return async (id: string, side?: string) => {
     const before = parametersRemembered();
     const headers: Record<string, string> = { accesskey: 'k', ...(side === undefined ? {} : { 'x-side': side }) };

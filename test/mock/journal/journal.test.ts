@@ -221,10 +221,9 @@ describe('bounds', () => {
 
 describe('an answer that breaks the contract (a bug of the mock)', () => {
   it("is recorded with its violations and handed to onViolation, which names it as the mock's", async () => {
-    const { createEngine } = await import('../../../packages/mock/src/engine/engine.ts');
+    const { oneAreaEngine } = await import('../engine/one-area-engine.ts');
     const { createRecorder } = await import('../../../packages/mock/src/journal/recorder.ts');
     const { createJournal } = await import('../../../packages/mock/src/journal/journal.ts');
-    const { createClock } = await import('../../../packages/mock/src/engine/namespaces.ts');
     const { describeViolation } = await import('../../../packages/mock/src/journal/violation-report.ts');
     const { defineArea } = await import('../../../packages/mock/src/engine/area.ts');
     const document = {
@@ -251,15 +250,7 @@ describe('an answer that breaks the contract (a bug of the mock)', () => {
     const journal = createJournal({ maxNamespaces: 10 });
     const told: string[] = [];
     const recorder = createRecorder({ journal, sensitive: new Set(), onViolation: (_namespace, entry) => told.push(describeViolation(entry)) });
-    const engine = await createEngine({
-      areas: [buggy as never],
-      documents: new Map([['video', document]]),
-      areaOptions: {},
-      clock: createClock(() => NOW),
-      sleep: async () => {},
-      maxNamespaces: 10,
-      onAnswered: (call) => recorder.call(call),
-    });
+    const engine = await oneAreaEngine(buggy, document, { now: NOW, maxNamespaces: 10, onAnswered: (call) => recorder.call(call) });
     const answer = await engine.answer({ method: 'GET', rawPath: '/things', query: {}, headers: {}, body: undefined });
     expect(answer.status).toBe(500);
     expect(journal.list('default')).toMatchObject([

@@ -7,7 +7,7 @@ import { heapBytes } from './heap-bytes.ts';
 
 /** The namespace whose state the mock reports at start (its database tokens): the access key `default`. */
 export const DEFAULT_NAMESPACE = 'default';
-export const SNAPSHOT_VERSION = 1;
+const SNAPSHOT_VERSION = 1;
 
 export interface StateSnapshot {
   version: number;
