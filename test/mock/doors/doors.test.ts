@@ -14,21 +14,14 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIVEN_AREAS, type GivenAreas } from '../../../packages/mock/src/mock/options.ts';
 import { journalScenario } from '../../support/journal-scenario.ts';
+import { smallContract } from '../../support/small-contract.ts';
 
 const SECRET = 'sk-doors-7f3c2a-secret-access-key';
 const MSW_BASE = 'https://things.platform.example';
 
-const document = {
-  openapi: '3.1.0',
-  info: { title: 'Things', version: '1.0.0' },
-  security: [{ AccessKey: [] }],
-  components: {
-    securitySchemes: { AccessKey: { type: 'apiKey', in: 'header', name: 'AccessKey' } },
-    schemas: {
-      Thing: { type: 'object', required: ['id', 'name'], additionalProperties: false, properties: { id: { type: 'integer' }, name: { type: 'string' } } },
-    },
-  },
-  paths: {
+const document = smallContract(
+  'Things',
+  {
     '/things/{thingId}': {
       get: {
         operationId: 'getThing',
@@ -40,7 +33,10 @@ const document = {
       },
     },
   },
-};
+  {
+    Thing: { type: 'object', required: ['id', 'name'], additionalProperties: false, properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+  },
+);
 
 /** The synthetic contract's operations, as openapi-typescript would generate them. */
 interface ThingOperations {

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpDoorSends } from '../../../packages/mock/src/doors/http/http-door.ts';
 import { GIVEN_AREAS, type GivenAreas } from '../../../packages/mock/src/mock/options.ts';
 import { recordedVideoClient } from '../../support/recording-fetch.ts';
+import { smallContract } from '../../support/small-contract.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const auth = { AccessKey: 'http-door' };
@@ -178,32 +179,26 @@ describe('network faults on a real socket', () => {
 
 describe('the hot path checks every request and answer', () => {
   const Note = { type: 'object', required: ['id', 'text'], additionalProperties: false, properties: { id: { type: 'integer' }, text: { type: 'string' } } };
-  const document = {
-    openapi: '3.1.0',
-    info: { title: 'Notes', version: '1.0.0' },
-    security: [{ AccessKey: [] }],
-    components: { securitySchemes: { AccessKey: { type: 'apiKey', in: 'header', name: 'AccessKey' } } },
-    paths: {
-      '/notes': {
-        get: {
-          operationId: 'listNotes',
-          responses: { '200': { description: 'Notes', content: { 'application/json': { schema: { type: 'array', items: Note } } } } },
-        },
-        post: {
-          operationId: 'addNote',
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: { type: 'object', required: ['text'], additionalProperties: false, properties: { text: { type: 'string', minLength: 1 } } },
-              },
+  const document = smallContract('Notes', {
+    '/notes': {
+      get: {
+        operationId: 'listNotes',
+        responses: { '200': { description: 'Notes', content: { 'application/json': { schema: { type: 'array', items: Note } } } } },
+      },
+      post: {
+        operationId: 'addNote',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['text'], additionalProperties: false, properties: { text: { type: 'string', minLength: 1 } } },
             },
           },
-          responses: { '201': { description: 'Added', content: { 'application/json': { schema: Note } } }, '400': { description: 'Invalid' } },
         },
+        responses: { '201': { description: 'Added', content: { 'application/json': { schema: Note } } }, '400': { description: 'Invalid' } },
       },
     },
-  };
+  });
   /** The planted mutation: a note with this text is answered with an id of the wrong type, which the contract refuses. */
   const PLANTED = 'plant an invalid answer';
   const calls = { listNotes: 0, addNote: 0 };

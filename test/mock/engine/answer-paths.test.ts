@@ -8,25 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineAnswer } from '../../../packages/mock/src/engine/answer.ts';
 import { defineArea } from '../../../packages/mock/src/engine/area.ts';
+import { smallContract } from '../../support/small-contract.ts';
 import { type OneAreaEngine, oneAreaEngine } from './one-area-engine.ts';
 
 const NOW = Date.parse('2030-01-01T00:00:00Z');
-const document = {
-  openapi: '3.1.0',
-  info: { title: 'Parcels', version: '1' },
-  security: [{ AccessKey: [] }],
-  components: {
-    securitySchemes: { AccessKey: { type: 'apiKey', in: 'header', name: 'AccessKey' } },
-    schemas: {
-      Parcel: {
-        type: 'object',
-        required: ['id', 'weight', 'sentAt'],
-        additionalProperties: false,
-        properties: { id: { type: 'integer' }, weight: { type: 'number', minimum: 0 }, sentAt: { type: 'string', format: 'date-time' } },
-      },
-    },
-  },
-  paths: {
+const document = smallContract(
+  'Parcels',
+  {
     '/parcels/{case}': {
       post: {
         operationId: 'sendParcel',
@@ -45,7 +33,15 @@ const document = {
       },
     },
   },
-};
+  {
+    Parcel: {
+      type: 'object',
+      required: ['id', 'weight', 'sentAt'],
+      additionalProperties: false,
+      properties: { id: { type: 'integer' }, weight: { type: 'number', minimum: 0 }, sentAt: { type: 'string', format: 'date-time' } },
+    },
+  },
+);
 
 /** What each planted case answers: right, or wrong in a way only the contract sees. */
 const PLANTED: Record<string, (weight: number) => { status: number; body?: unknown }> = {

@@ -11,42 +11,37 @@ import { describe, expect, it } from 'vitest';
 import { serialize } from '../../../packages/mock/src/doors/door-answers.ts';
 import { defineArea } from '../../../packages/mock/src/engine/area.ts';
 import type { IncomingRequest } from '../../../packages/mock/src/engine/request.ts';
+import { smallContract } from '../../support/small-contract.ts';
 import { oneAreaEngine } from './one-area-engine.ts';
 
 const NOW = Date.parse('2030-01-01T00:00:00Z');
 const json = { 'application/json': { schema: { type: 'object' } } };
 /** A small contract: a list and a page of it, a write in two steps, a write that reaches another namespace, a read of the clock's time. */
-const document = {
-  openapi: '3.1.0',
-  info: { title: 'Ledger', version: '1' },
-  security: [{ AccessKey: [] }],
-  components: { securitySchemes: { AccessKey: { type: 'apiKey', in: 'header', name: 'AccessKey' } } },
-  paths: {
-    '/items': {
-      get: {
-        operationId: 'listItems',
-        parameters: [{ name: 'first', in: 'query', schema: { type: 'integer', minimum: 0 } }],
-        responses: { '200': { description: 'OK', content: json } },
-      },
-      post: {
-        operationId: 'addItem',
-        requestBody: {
-          required: true,
-          content: { 'application/json': { schema: { type: 'object', required: ['item'], properties: { item: { type: 'string' } } } } },
-        },
-        responses: { '200': { description: 'OK', content: json } },
-      },
+const document = smallContract('Ledger', {
+  '/items': {
+    get: {
+      operationId: 'listItems',
+      parameters: [{ name: 'first', in: 'query', schema: { type: 'integer', minimum: 0 } }],
+      responses: { '200': { description: 'OK', content: json } },
     },
-    '/gifts/{to}': {
-      post: {
-        operationId: 'giveItem',
-        parameters: [{ name: 'to', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { '200': { description: 'OK', content: json } },
+    post: {
+      operationId: 'addItem',
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { type: 'object', required: ['item'], properties: { item: { type: 'string' } } } } },
       },
+      responses: { '200': { description: 'OK', content: json } },
     },
-    '/time': { get: { operationId: 'getTime', responses: { '200': { description: 'OK', content: json } } } },
   },
-};
+  '/gifts/{to}': {
+    post: {
+      operationId: 'giveItem',
+      parameters: [{ name: 'to', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: { '200': { description: 'OK', content: json } },
+    },
+  },
+  '/time': { get: { operationId: 'getTime', responses: { '200': { description: 'OK', content: json } } } },
+});
 
 interface Ledger {
   items: string[];

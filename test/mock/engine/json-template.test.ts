@@ -10,6 +10,7 @@ import type { AnsweredCall } from '../../../packages/mock/src/engine/answering.t
 import { defineArea } from '../../../packages/mock/src/engine/area.ts';
 import { jsonTemplate, templatedText } from '../../../packages/mock/src/engine/json-template.ts';
 import { fieldValidations } from '../../../packages/mock/src/engine/property-validation.ts';
+import { smallContract } from '../../support/small-contract.ts';
 import { oneAreaEngine } from './one-area-engine.ts';
 
 describe('jsonTemplate', () => {
@@ -50,27 +51,9 @@ describe('jsonTemplate', () => {
   });
 });
 
-const document = {
-  openapi: '3.1.0',
-  info: { title: 'Parcels', version: '1' },
-  security: [{ AccessKey: [] }],
-  components: {
-    securitySchemes: { AccessKey: { type: 'apiKey', in: 'header', name: 'AccessKey' } },
-    schemas: {
-      Parcel: {
-        type: 'object',
-        required: ['id', 'label', 'sentAt', 'sizes'],
-        additionalProperties: false,
-        properties: {
-          id: { type: 'integer' },
-          label: { type: 'string', minLength: 1 },
-          sentAt: { type: 'string', format: 'date-time' },
-          sizes: { type: 'array', items: { type: 'integer' } },
-        },
-      },
-    },
-  },
-  paths: {
+const document = smallContract(
+  'Parcels',
+  {
     '/parcels/{case}': {
       post: {
         operationId: 'sendParcel',
@@ -79,7 +62,20 @@ const document = {
       },
     },
   },
-};
+  {
+    Parcel: {
+      type: 'object',
+      required: ['id', 'label', 'sentAt', 'sizes'],
+      additionalProperties: false,
+      properties: {
+        id: { type: 'integer' },
+        label: { type: 'string', minLength: 1 },
+        sentAt: { type: 'string', format: 'date-time' },
+        sizes: { type: 'array', items: { type: 'integer' } },
+      },
+    },
+  },
+);
 
 /** The fields each case sets through the template: right, or wrong in a way only the contract sees. */
 const PLANTED: Record<string, { id: unknown; label: unknown; sentAt: unknown }> = {

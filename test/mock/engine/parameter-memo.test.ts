@@ -5,26 +5,21 @@ import { describe, expect, it } from 'vitest';
 import type { EngineAnswer } from '../../../packages/mock/src/engine/answer.ts';
 import { defineArea } from '../../../packages/mock/src/engine/area.ts';
 import { parametersRemembered } from '../../../packages/mock/src/engine/contract.ts';
+import { smallContract } from '../../support/small-contract.ts';
 import { oneAreaEngine } from './one-area-engine.ts';
 
-const document = {
-  openapi: '3.1.0',
-  info: { title: 'Shelves', version: '1' },
-  security: [{ AccessKey: [] }],
-  components: { securitySchemes: { AccessKey: { type: 'apiKey', in: 'header', name: 'AccessKey' } } },
-  paths: {
-    '/shelves/{id}': {
-      get: {
-        operationId: 'getShelf',
-        parameters: [
-          { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
-          { name: 'X-Side', in: 'header', required: false, schema: { type: 'string', enum: ['left', 'right'] } },
-        ],
-        responses: { '200': { description: 'A shelf', content: { 'application/json': { schema: { type: 'object' } } } }, '400': { description: 'Refused' } },
-      },
+const document = smallContract('Shelves', {
+  '/shelves/{id}': {
+    get: {
+      operationId: 'getShelf',
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+        { name: 'X-Side', in: 'header', required: false, schema: { type: 'string', enum: ['left', 'right'] } },
+      ],
+      responses: { '200': { description: 'A shelf', content: { 'application/json': { schema: { type: 'object' } } } }, '400': { description: 'Refused' } },
     },
   },
-};
+});
 
 async function shelves() {
   const area = (defineArea as (...args: never[]) => (definition: unknown) => unknown)()({
