@@ -3,7 +3,7 @@
 //   generate tokens            -> new tokens valid; existing tokens stay valid
 //   regenerate / invalidate    -> every existing token invalid at once (regenerate adds a new pair)
 // An expired token is refused like an invalidated one. Only digests of the secrets are kept.
-import { hash, randomBytes, randomFillSync } from 'node:crypto';
+import { hash, randomFillSync } from 'node:crypto';
 import type * as Database from '@platform-contracts/contracts/database';
 import { remembered } from '../../../engine/remembered.ts';
 import type { StoredToken } from '../namespaces/state-store.ts';
@@ -93,7 +93,7 @@ export class TokenStore {
 
   /** Adds a token whose secret is already known (the mock's start-up tokens); it never expires. */
   seed(kind: TokenKind, secret: string): StoredToken {
-    return this.#add(kind, digestOf(secret), null, randomBytes(ID_BYTES));
+    return this.#add(kind, digestOf(secret), null, this.random.take(ID_BYTES));
   }
 
   /** Generate Tokens: one new token per kind; every existing token stays valid. */
