@@ -22,14 +22,19 @@ export function withRowsJson<T extends StmtResult>(result: T, rows: string): T {
 const OUTCOME_JSON = Symbol('outcome JSON');
 type WithOutcomeJson = StmtResult & { [OUTCOME_JSON]?: string };
 
-/** What JSON.stringify writes of an `execute`'s ok outcome before its rows: `cols` and `rows` are its result's first keys (runner.ts writes it so). */
-export const executePrefix = (cols: StmtResult['cols']) => `{"type":"ok","response":{"type":"execute","result":{"cols":${JSON.stringify(cols)},"rows":`;
-
+/** What JSON.stringify writes of an `execute`'s ok outcome before its result. */
+const OK_EXECUTE = '{"type":"ok","response":{"type":"execute","result":';
+/** ...of a result before its rows: `cols` and `rows` are its first keys (runner.ts writes it so). */
+const beforeRows = (cols: StmtResult['cols']) => `{"cols":${JSON.stringify(cols)},"rows":`;
 /** ...and after its rows: the result's other keys, in their order. */
-export function executeSuffix(result: StmtResult): string {
+function afterRows(result: StmtResult): string {
   const { cols: _cols, rows: _rows, ...rest } = result;
-  return `,${JSON.stringify(rest).slice(1)}}}`;
+  return `,${JSON.stringify(rest).slice(1)}`;
 }
+
+/** An `execute`'s ok outcome before its rows, and after them. */
+export const executePrefix = (cols: StmtResult['cols']) => OK_EXECUTE + beforeRows(cols);
+export const executeSuffix = (result: StmtResult) => `${afterRows(result)}}}`;
 
 /** `result`, an `execute`'s, with `json` as the whole JSON of its ok outcome (executePrefix, its rows, executeSuffix). */
 export function withOutcomeJson<T extends StmtResult>(result: T, json: string): T {
@@ -43,8 +48,7 @@ const holdsRows = (result: StmtResult | null) => result !== null && (result.rows
 function resultParts(result: StmtResult | null): string[] {
   const rows = result && (result as WithRowsJson)[ROWS_JSON];
   if (rows === undefined || rows === null) return [JSON.stringify(result)];
-  const { cols, rows: _empty, ...rest } = result!;
-  return [`{"cols":${JSON.stringify(cols)},"rows":`, rows, `,${JSON.stringify(rest).slice(1)}`];
+  return [beforeRows(result!.cols), rows, afterRows(result!)];
 }
 
 export function jsonOutcome(outcome: SqlOutcome): SqlOutcome | JsonOutcome {
@@ -54,7 +58,7 @@ export function jsonOutcome(outcome: SqlOutcome): SqlOutcome | JsonOutcome {
     const whole = response.type === 'execute' && (response.result as WithOutcomeJson)[OUTCOME_JSON];
     if (response.type === 'execute' && whole) return { type: 'ok', response: { type: 'execute', result: withoutRows(response.result) }, json: whole };
     if (response.type === 'execute' && holdsRows(response.result)) {
-      const json = ['{"type":"ok","response":{"type":"execute","result":', ...resultParts(response.result), '}}'].join('');
+      const json = [OK_EXECUTE, ...resultParts(response.result), '}}'].join('');
       return { type: 'ok', response: { type: 'execute', result: withoutRows(response.result) }, json };
     }
     if (response.type === 'batch' && response.result.step_results.some(holdsRows)) {
