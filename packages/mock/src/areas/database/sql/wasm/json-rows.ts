@@ -30,7 +30,6 @@ export class JsonRows {
   #rowsAt = 0;
   /** A byte past ASCII was written since `start` (only a text written by JSON.stringify holds one). */
   #wide = false;
-
   #words: Int32Array = new Int32Array(0);
   #reals: Float64Array = new Float64Array(0);
 
@@ -167,15 +166,16 @@ export class JsonRows {
   }
 
   /**
-   * The prefix given to `start`, the rows' JSON and `suffix`, as text, however long: a string lives in the thread's heap and goes with its
-   * young objects, where a buffer of its own per result (handed over between threads) was memory
-   * outside the heap, which made both threads mark their whole heap every few hundred results.
+   * The prefix given to `start`, the rows' JSON and `suffix`, as text, however long (a string lives in the thread's heap; a buffer of its own
+   * per result handed between threads made both threads mark their whole heap every few hundred results), or what `handOff` makes of its bytes.
    */
-  json(suffix = ''): string {
+  json(suffix?: string): string;
+  json<T>(suffix: string, handOff?: (bytes: Uint8Array, wide: boolean) => T | undefined): string | T;
+  json<T>(suffix = '', handOff?: (bytes: Uint8Array, wide: boolean) => T | undefined): string | T {
     this.#end();
     if (suffix !== '') this.#text(suffix);
     // ASCII read as Latin-1 is the same text, copied without decoding.
-    const text = this.#out.toString(this.#wide ? 'utf8' : 'latin1', 0, this.#at);
+    const text = handOff?.(this.#out.subarray(0, this.#at), this.#wide) ?? this.#out.toString(this.#wide ? 'utf8' : 'latin1', 0, this.#at);
     this.#release();
     return text;
   }
