@@ -4,27 +4,36 @@
 // none: it goes in its message) and is free again once the text was read.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
-import { ResultSlot, readOutcomes, SLOT_BYTES, SlotReader } from '../../../../../../packages/mock/src/areas/database/sql/threads/result-slot.ts';
+import {
+  ResultSlot,
+  readOutcomes,
+  SLOT_BYTES,
+  SLOT_MIN_BYTES,
+  SlotReader,
+} from '../../../../../../packages/mock/src/areas/database/sql/threads/result-slot.ts';
 import { knownJsonText } from '../../../../../../packages/mock/src/engine/json-text.ts';
 
-const bytesOf = (text: string) => Buffer.from(text, 'utf8');
+/** A text's bytes, padded with spaces (JSON's) to the shortest the slot takes. */
+const bytesOf = (text: string) => Buffer.from(text.padEnd(SLOT_MIN_BYTES), 'utf8');
+const padded = (text: string) => text.padEnd(SLOT_MIN_BYTES);
 
 describe('a result slot', () => {
   it('holds one text at a time: taken when free, free again once read', () => {
     const slot = new ResultSlot();
     const reader = new SlotReader(slot.buffer);
     const first = slot.handOff(bytesOf('{"a":1}'), false);
-    expect(first).toEqual({ slot: 7, wide: false });
+    expect(first).toEqual({ slot: SLOT_MIN_BYTES, wide: false });
     expect(slot.handOff(bytesOf('{"b":2}'), false)).toBeUndefined();
-    expect(reader.take(first!)).toBe('{"a":1}');
+    expect(reader.take(first!)).toBe(padded('{"a":1}'));
     const again = slot.handOff(bytesOf('"é\u2028"'), true);
-    expect(reader.take(again!)).toBe('"é\u2028"');
+    expect(reader.take(again!)).toBe(padded('"é\u2028"'));
     expect([slot.put, reader.read]).toEqual([2, 2]);
   });
 
-  it('takes no text longer than it holds', () => {
+  it('takes no text longer than it holds, nor shorter than SLOT_MIN_BYTES', () => {
     const slot = new ResultSlot();
     expect(slot.handOff(new Uint8Array(SLOT_BYTES + 1), false)).toBeUndefined();
+    expect(slot.handOff(new Uint8Array(SLOT_MIN_BYTES - 1), false)).toBeUndefined();
     expect(slot.handOff(new Uint8Array(SLOT_BYTES).fill(0x20), false)).toEqual({ slot: SLOT_BYTES, wide: false });
   });
 
@@ -33,11 +42,12 @@ describe('a result slot', () => {
     const reader = new SlotReader(slot.buffer);
     const json = '{"type":"ok","response":{"type":"close"}}';
     const inSlot = { type: 'ok', response: { type: 'close' }, json: slot.handOff(bytesOf(json), false) };
+    const text = padded(json);
     const [parsed, taken] = readOutcomes([json, inSlot as never], reader);
     expect(parsed).toEqual({ type: 'ok', response: { type: 'close' } });
     expect(knownJsonText(parsed)).toBe(json);
-    expect(taken).toEqual({ type: 'ok', response: { type: 'close' }, json });
-    expect(slot.handOff(bytesOf('{}'), false)).toEqual({ slot: 2, wide: false });
+    expect(taken).toEqual({ type: 'ok', response: { type: 'close' }, json: text });
+    expect(slot.handOff(bytesOf('{}'), false)).toEqual({ slot: SLOT_MIN_BYTES, wide: false });
   });
 });
 

@@ -4,12 +4,15 @@
 // its message: through the slot, the worker copies the bytes once and sends their length, and the
 // HTTP thread makes the string from them (as reading the message did). The slot holds one text at
 // a time: the worker takes it only when it is free, the HTTP thread frees it as it reads the text;
-// a text that does not fit, or comes while the slot holds another, goes in the message as before.
+// a text that does not fit, a short one, or one that comes while the slot holds another, goes in
+// the message as before.
 import { withJsonText } from '../../../../engine/json-text.ts';
 import type { SlotText, SqlOutcome, WrittenOutcome } from '../statements/requests.ts';
 
 /** Bytes a slot holds at most (a result's rows past this go as text in the message). */
 export const SLOT_BYTES = 1 << 20;
+/** ...and at least: a shorter text goes in its message, where its copies cost less than the slot's handling (a warm SELECT 1's). */
+export const SLOT_MIN_BYTES = 4096;
 const [FREE, HELD] = [0, 1];
 /** The slot's state (an Int32 before its bytes). */
 const HEADER = 8;
@@ -24,7 +27,8 @@ export class ResultSlot {
 
   /** Puts a text's bytes in the slot, when they fit and it is free: what the message carries instead of the text; undefined otherwise. */
   readonly handOff = (bytes: Uint8Array, wide: boolean): SlotText | undefined => {
-    if (bytes.byteLength > SLOT_BYTES || Atomics.compareExchange(this.#state, 0, FREE, HELD) !== FREE) return undefined;
+    if (bytes.byteLength < SLOT_MIN_BYTES || bytes.byteLength > SLOT_BYTES) return undefined;
+    if (Atomics.compareExchange(this.#state, 0, FREE, HELD) !== FREE) return undefined;
     this.#bytes.set(bytes);
     this.put++;
     return { slot: bytes.byteLength, wide };
