@@ -277,7 +277,7 @@ async function inProcess() {
 
 if (process.argv.includes('--help')) {
   console.log(
-    "usage: pnpm bench database\n\nPrints the database area's speed as ratios against the mock's HTTP round trip and the engine in process.\nDATABASE_ONLY=namespace runs only the new namespace's figure (its round trip, its parts and the client's floor).",
+    "usage: pnpm bench database\n\nPrints the database area's speed as ratios against the mock's HTTP round trip and the engine in process.\nDATABASE_ONLY=namespace runs only the new namespace's figure (its round trip, its parts and the client's floor);\nDATABASE_ONLY=rows only the 1,000-row figures (insert batch and select against the client on a file: database, with the client's floors).",
   );
   process.exit(0);
 }
@@ -308,12 +308,41 @@ async function namespaceOnly(): Promise<void> {
   }
 }
 
+/** The 1,000-row figures' target: at most this many times the same client on a file: database. */
+const ROWS_TARGET = 2;
+
+/**
+ * `DATABASE_ONLY=rows`: the 1,000-row figures alone, measured as the whole run measures them (in
+ * alternating rounds against the client on a file: database, with the client's floors in the same
+ * rounds: pairedRowFigures); exits 1 when one misses its target.
+ */
+async function rowsOnly(): Promise<void> {
+  const only = await startMock({ port: 0, areas: ['database'] });
+  try {
+    const figures = await pairedRowFigures(only.url, only.areas.database.fullAccessToken);
+    const rows = [
+      ['insert batch', figures.insertBatch],
+      ['select', figures.select],
+    ] as const;
+    for (const [name, figure] of rows) {
+      console.log(
+        `${name}, ${ROWS} rows (@libsql/client): ${figure.ratio.toFixed(2)}x @libsql/client on a file: database (${figure.mock.toFixed(3)} ms against ${figure.file.toFixed(3)} ms; target ≤ ${ROWS_TARGET}x): ${figure.ratio <= ROWS_TARGET ? 'met' : 'missed'}; the rounds' ratios ${figure.spread}; in the same rounds the client on the mock's bytes without a network ${figure.beside.client.ratio.toFixed(2)}x, from a bare node:http server ${figure.beside.floor.ratio.toFixed(2)}x (the mock's own ${figure.beside.floor.own.toFixed(3)} ms a call)`,
+      );
+    }
+    process.exitCode = rows.every(([, figure]) => figure.ratio <= ROWS_TARGET) ? 0 : 1;
+  } finally {
+    await only.close();
+  }
+}
+
+const ONLY_PARTS: Record<string, () => Promise<void>> = { namespace: namespaceOnly, rows: rowsOnly };
 if (process.env.DATABASE_ONLY !== undefined) {
-  if (process.env.DATABASE_ONLY !== 'namespace') {
-    console.error(`error: DATABASE_ONLY names ${JSON.stringify(process.env.DATABASE_ONLY)}; the only part it can name is namespace`);
+  const part = Object.hasOwn(ONLY_PARTS, process.env.DATABASE_ONLY) ? ONLY_PARTS[process.env.DATABASE_ONLY] : undefined;
+  if (!part) {
+    console.error(`error: DATABASE_ONLY names ${JSON.stringify(process.env.DATABASE_ONLY)}; the parts it can name are ${Object.keys(ONLY_PARTS).join(', ')}`);
     process.exit(1);
   }
-  await namespaceOnly();
+  await part();
   process.exit();
 }
 

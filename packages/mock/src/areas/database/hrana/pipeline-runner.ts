@@ -162,7 +162,8 @@ export async function runPipeline(stream: Stream, requests: WireRequest[], versi
 function sentAsText(outcome: SqlOutcome): SqlOutcome {
   if (!isJsonOutcome(outcome)) return outcome;
   const { json, ...withoutRows } = outcome;
-  return withJsonText(withoutRows as SqlOutcome, json);
+  // Text by now: the engine's handle took any out of the worker's slot as it read the outcome (sql/threads/result-slot.ts).
+  return withJsonText(withoutRows as SqlOutcome, json as string);
 }
 
 /** Runs a batch for /v3/cursor: its entries, in order. */

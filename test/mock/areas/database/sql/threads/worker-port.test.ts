@@ -26,7 +26,7 @@ describe('an engine thread handed a second port', () => {
     await once(thread, 'message'); // SQLite loaded
 
     const first = new MessageChannel();
-    expect(await handOver(first.port2, first.port1)).toEqual({ t: 'ready' });
+    expect(await handOver(first.port2, first.port1)).toEqual({ t: 'ready', results: expect.any(SharedArrayBuffer) });
     const second = new MessageChannel();
     expect(await handOver(second.port2, second.port1)).toEqual({ t: 'refused' });
 

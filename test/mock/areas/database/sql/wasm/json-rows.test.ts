@@ -184,6 +184,32 @@ describe("the rows' JSON writer", () => {
     }
   });
 
+  it.each([
+    ['a long text', 'a'],
+    ['an escaped text', 'é'],
+    ['a blob', 'blob'],
+  ])('keeps room for the cells after %s, and for the next row, wherever its first buffer ends', (_name, kind) => {
+    // A fresh writer's first buffer is 64 KB: the long cell ends at each offset of its last 600 bytes in turn (the prefix moves it), the cells after it and the next row past its end.
+    const long = kind === 'blob' ? new Uint8Array(48_600).fill(7) : kind.repeat(Math.floor(64_900 / Buffer.byteLength(kind)));
+    // Cells of a fixed kind right after the long one, then a row of them; then cells read through C (2^60, 1e300), which make room of their own.
+    const fixed = [1n, 2.5, null, -3n, 4.25, null, 7n, 8.5];
+    const statements = [select([long, ...fixed]), select([...fixed, 9n]), select([2n ** 60n, 1e300, ...fixed.slice(1)])];
+    try {
+      const rows = statements.map((stmt) => Array.from({ length: 9 }, (_, index) => toSqlValue(sqlite.column(stmt, index))));
+      const expected = JSON.stringify(rows);
+      for (let shift = 0; shift < 600; shift += 2) {
+        const writer = new JsonRows(sqlite.module.wasm.exports, () => sqlite.module.wasm.heap8u(), sqlite.jsonRows.layout);
+        const prefix = ' '.repeat(shift);
+        writer.start(prefix);
+        for (const stmt of statements) writer.row(stmt, 9);
+        const text = writer.json();
+        if (text !== prefix + expected) expect({ shift, text: text.slice(-600) }).toEqual({ shift, text: (prefix + expected).slice(-600) });
+      }
+    } finally {
+      for (const stmt of statements) sqlite.finalize(stmt);
+    }
+  });
+
   it('writes many rows past its first buffer, and starts again empty after a drop', () => {
     const stmt = sqlite.prepare(
       db,

@@ -6,7 +6,7 @@
 // what toSqlValue refuses (a float JSON cannot carry) as an error of its statement. The rest of the
 // text is JSON.stringify's, in the order of the outcome's own keys.
 import type { StmtResult } from '../../protocol/protocol.ts';
-import type { JsonOutcome, SqlOutcome } from './requests.ts';
+import type { JsonOutcome, SlotText, SqlOutcome } from './requests.ts';
 
 /** The rows' JSON of a result whose rows were written as they were read (its `rows` are left empty), as text (wasm/json-rows.ts json()). A symbol's property: not copied between threads, and no weak map (whose young keys cost each collection). */
 const ROWS_JSON = Symbol('rows JSON');
@@ -20,7 +20,7 @@ export function withRowsJson<T extends StmtResult>(result: T, rows: string): T {
 
 /** The whole JSON of an `execute`'s outcome whose rows were written as they were read, prefix and suffix around them (executePrefix, executeSuffix): no parts joined. */
 const OUTCOME_JSON = Symbol('outcome JSON');
-type WithOutcomeJson = StmtResult & { [OUTCOME_JSON]?: string };
+type WithOutcomeJson = StmtResult & { [OUTCOME_JSON]?: string | SlotText };
 
 /** What JSON.stringify writes of an `execute`'s ok outcome before its result. */
 const OK_EXECUTE = '{"type":"ok","response":{"type":"execute","result":';
@@ -37,7 +37,7 @@ export const executePrefix = (cols: StmtResult['cols']) => OK_EXECUTE + beforeRo
 export const executeSuffix = (result: StmtResult) => `${afterRows(result)}}}`;
 
 /** `result`, an `execute`'s, with `json` as the whole JSON of its ok outcome (executePrefix, its rows, executeSuffix). */
-export function withOutcomeJson<T extends StmtResult>(result: T, json: string): T {
+export function withOutcomeJson<T extends StmtResult>(result: T, json: string | SlotText): T {
   (result as WithOutcomeJson)[OUTCOME_JSON] = json;
   return result;
 }

@@ -70,7 +70,13 @@ export type ProtobufOutcome = SqlOutcome & { protobuf: Uint8Array };
 export const isProtobufOutcome = (outcome: SqlOutcome): outcome is ProtobufOutcome => 'protobuf' in outcome;
 
 /** An outcome whose JSON (`json`, its text) is sent on as it is; the outcome beside it is without its rows (json-outcome.ts). */
-export type JsonOutcome = SqlOutcome & { json: string };
+export type JsonOutcome = SqlOutcome & { json: string | SlotText };
+
+/** A result's JSON text left in its worker's slot (threads/result-slot.ts): its length in bytes, and whether it holds more than ASCII (UTF-8, else Latin-1). */
+export interface SlotText {
+  slot: number;
+  wide: boolean;
+}
 
 export const isJsonOutcome = (outcome: SqlOutcome): outcome is JsonOutcome => 'json' in outcome;
 

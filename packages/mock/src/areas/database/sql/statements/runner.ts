@@ -14,7 +14,7 @@ import type { StreamConnection } from './connection.ts';
 import { executePrefix, executeSuffix, jsonOutcome, withOutcomeJson, withRowsJson } from './json-outcome.ts';
 import { protobufOutcome } from './protobuf-outcome.ts';
 import { remembered } from './remembered.ts';
-import type { CursorEntry, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './requests.ts';
+import type { CursorEntry, SlotText, SqlOutcome, SqlRequest, SqlResponse, SqlStep, SqlStmt } from './requests.ts';
 import { keepSplit, split } from './split-cache.ts';
 import { checkSqldRules } from './sqld-check.ts';
 import { sqldCounts } from './sqld-counts.ts';
@@ -33,6 +33,8 @@ export interface RunContext {
   json?: boolean;
   /** The request is one `execute`: its whole outcome's JSON is written around its rows (json-outcome.ts withOutcomeJson). */
   whole?: boolean;
+  /** Where such a whole outcome's bytes may go instead of a string (threads/result-slot.ts): what stands for them, or undefined. */
+  handOff?: (bytes: Uint8Array, wide: boolean) => SlotText | undefined;
 }
 
 /**
@@ -218,7 +220,7 @@ function collect(
     query_duration_ms: Number((performance.now() - started).toFixed(3)),
   };
   if (!writer || count === 0) return result;
-  return context.whole ? withOutcomeJson(result, writer.json(executeSuffix(result))) : withRowsJson(result, writer.json());
+  return context.whole ? withOutcomeJson(result, writer.json(executeSuffix(result), context.handOff)) : withRowsJson(result, writer.json());
 }
 
 async function batch(conn: StreamConnection, steps: SqlStep[], context: RunContext) {

@@ -4,8 +4,7 @@
 // never hangs. The supervisor's handle (engine-supervisor.ts) makes these.
 import { EventEmitter } from 'node:events';
 import type { MessagePort } from 'node:worker_threads';
-import { withJsonText } from '../../../../engine/json-text.ts';
-import type { Access, SqlOutcome, SqlRequest, WrittenOutcome } from '../statements/requests.ts';
+import type { Access, SqlOutcome, SqlRequest } from '../statements/requests.ts';
 import {
   type Carried,
   type FromWorker,
@@ -18,6 +17,7 @@ import {
   type WorkerLimits,
 } from './messages.ts';
 
+import { readOutcomes, SlotReader } from './result-slot.ts';
 import { ExecutorStopped } from './stopped.ts';
 
 /**
@@ -27,9 +27,6 @@ import { ExecutorStopped } from './stopped.ts';
  * it; so the close changes no answer, and saves a wake of the thread per statement over WebSocket.
  */
 const CLOSE_WAIT_MS = 10;
-
-/** An outcome as the worker wrote it, read: its text, if it came as text, is its JSON from now on (sent on as it is). */
-const readOutcome = (written: WrittenOutcome): SqlOutcome => (typeof written === 'string' ? withJsonText(JSON.parse(written) as SqlOutcome, written) : written);
 
 interface Pending {
   resolve(value: unknown): void;
@@ -74,6 +71,8 @@ export class EngineWorker {
   #carried: Carried[] = [];
   /** When what is carried goes alone: at the end of this turn, or on a timer (closes only). */
   #alone: 'turn' | NodeJS.Timeout | undefined;
+  /** Where the worker leaves its results' JSON text (result-slot.ts), once it is ready. */
+  results: SlotReader | undefined;
   /** Messages posted to the worker, and closes sent with another message (tests count them). */
   readonly posted = { messages: 0, closesCarried: 0 };
 
@@ -258,6 +257,7 @@ export class EngineWorker {
     }
     if (message.t === 'ready') {
       this.isReady = true;
+      this.results = new SlotReader(message.results);
       this.events.emit('ready');
       return;
     }
@@ -265,6 +265,8 @@ export class EngineWorker {
       this.events.emit('waiting', message.id);
       return;
     }
+    // Read even when nothing waits for them any more: a text in the worker's slot frees it.
+    const outcomes = message.t === 'done' ? readOutcomes(message.outcomes, this.results) : [];
     const pending = this.#pending.get(message.id);
     if (!pending) return;
     this.#pending.delete(message.id);
@@ -279,7 +281,7 @@ export class EngineWorker {
                 'SQLITE_INTERRUPT',
               ),
           );
-        } else pending.resolve(message.outcomes.map(readOutcome));
+        } else pending.resolve(outcomes);
         return;
       case 'inspected':
         pending.resolve({ pool: message.pool, streams: message.streams, splitCache: message.splitCache });

@@ -117,7 +117,8 @@ export type ToWorker =
   | { t: 'check'; id: number; image: Uint8Array };
 
 export type FromWorker =
-  | { t: 'ready' }
+  /** `results`: the worker's slot for its results' JSON text (result-slot.ts). */
+  | { t: 'ready'; results: SharedArrayBuffer }
   /** The thread already serves a port: this one is refused (its requests fail at once). */
   | { t: 'refused' }
   /** `interrupted`: the run was stopped at its time limit (or from outside) and its stream ended. */

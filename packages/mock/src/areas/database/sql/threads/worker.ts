@@ -31,6 +31,7 @@ import {
   type ToWorker,
   type WorkerData,
 } from './messages.ts';
+import { ResultSlot } from './result-slot.ts';
 import { createWorkerDatabases, type OpenStream, type WorkerDatabase } from './worker-databases.ts';
 
 const data = workerData as WorkerData;
@@ -70,6 +71,9 @@ const { databases, unopened, open, openSteps, adopt, connectionOf, beginRequest,
 /** The empty database opened ahead is opened in steps while no run is in flight, and a dropped one closed (idle-steps.ts); at most 8 wait. */
 const spare = new IdleSteps(setImmediate, 8);
 
+/** Where a run's largest result's JSON goes to the HTTP thread (result-slot.ts). */
+const results = new ResultSlot();
+
 /** Runs of the namespaces that share this thread start in turns (fair-turns.ts). */
 const turns = new FairTurns(setImmediate, loopIdleTime);
 
@@ -102,6 +106,7 @@ async function run(message: Extract<ToWorker, { t: 'run' }>, database: WorkerDat
     let waited = false;
     let pause = 1;
     const outcome = await runRequest(() => connectionOf(database, own), request, {
+      handOff: results.handOff,
       maxResultBytes: limits.maxResultBytes,
       lockWaitMs: limits.lockWaitMs,
       budget,
@@ -271,6 +276,6 @@ parentPort!.on('message', (message: { port: MessagePort; runState: SharedArrayBu
   since = new Float64Array(message.runState);
   port = message.port;
   port.on('message', serve);
-  send({ t: 'ready' });
+  send({ t: 'ready', results: results.buffer });
 });
 parentPort!.postMessage({ t: 'loaded' });

@@ -11,25 +11,10 @@
 
 import { EXACT, writeInteger, writeShortFloat } from '../../protocol/json-numbers.ts';
 import { CELL_BYTES, toSqlValue } from '../../protocol/values.ts';
+// biome-ignore format: one line
+import { BLOB, BRACE, CLOSE, COMMA, FIXED_CELL_BYTES, FLOAT, INTEGER, NULL, OPEN, type Prefix, putWords, QUOTE, SQLITE_BLOB, SQLITE_FLOAT, SQLITE_INTEGER, SQLITE_TEXT, TEXT, TEXT_DECODER, TEXT_ROOM, writePlainText } from './json-cells.ts';
 import { type CellReader, KIND_AND_ZERO, MEM_BLOB, MEM_INT, MEM_NULL, MEM_REAL, MEM_STR, type RowLayout, SQLITE_UTF8 } from './row-cells.ts';
 
-export { locateRow } from './row-cells.ts';
-
-/** A cell's prefix, ASCII, as the little-endian 32-bit words of its bytes (zeros past its end): written four bytes a store. */
-const ascii = (text: string) => {
-  const bytes = new DataView(new ArrayBuffer(Math.ceil(text.length / 4) * 4));
-  for (let index = 0; index < text.length; index++) bytes.setUint8(index, text.charCodeAt(index));
-  return { length: text.length, words: Int32Array.from({ length: bytes.byteLength / 4 }, (_, word) => bytes.getInt32(4 * word, true)) };
-};
-const NULL = ascii('{"type":"null"}');
-const INTEGER = ascii('{"type":"integer","value":"');
-const FLOAT = ascii('{"type":"float","value":');
-const TEXT = ascii('{"type":"text","value":"');
-const BLOB = ascii('{"type":"blob","base64":"');
-const [COMMA, QUOTE, OPEN, CLOSE, BRACE] = [0x2c, 0x22, 0x5b, 0x5d, 0x7d];
-const [SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB] = [1, 2, 3, 4];
-/** How a text cell's UTF-8 is read, by wasm.ts column() and by this writer alike: invalid UTF-8 as U+FFFD, a leading U+FEFF kept (a character of the value, as native libSQL keeps it, not a mark to drop). */
-export const TEXT_DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
 const START_BYTES = 1 << 16;
 /** A buffer grown past this for one large result is let go after it. */
 const KEPT_BYTES = 1 << 20;
@@ -45,7 +30,6 @@ export class JsonRows {
   #rowsAt = 0;
   /** A byte past ASCII was written since `start` (only a text written by JSON.stringify holds one). */
   #wide = false;
-
   #words: Int32Array = new Int32Array(0);
   #reals: Float64Array = new Float64Array(0);
 
@@ -69,7 +53,8 @@ export class JsonRows {
 
   /** Writes the statement's current row; returns what its cells count against maxResultBytes (protocol/values.ts CELL_BYTES). */
   row(stmt: number, width: number): number {
-    this.#room(2);
+    // Room for the row's brackets and every cell of a fixed kind at once: a text or a blob makes its own.
+    this.#room(2 + width * FIXED_CELL_BYTES);
     if (this.#at > this.#rowsAt + 1) this.#out[this.#at++] = COMMA;
     this.#out[this.#at++] = OPEN;
     let size = 0;
@@ -84,49 +69,81 @@ export class JsonRows {
     return size;
   }
 
-  /** A row's cells read from its Mems, each of one plain kind written here; any other through the C functions. */
+  /**
+   * A row's cells read from its Mems: an integer, a float with a short decimal, NULL and a plain text
+   * written here, in the room `row` made (FIXED_CELL_BYTES a cell; a text makes its own); any other
+   * through the writer's fields (#otherCell: it may grow the buffer, and the memory through C).
+   */
   #rowInMemory(stmt: number, row: number, width: number, memSize: number): number {
     let size = 0;
+    let out = this.#out;
+    let view = this.#view;
+    let at = this.#at;
+    let words = this.#words;
     for (let index = 0, mem = row; index < width; index++, mem += memSize) {
-      if (index > 0) {
-        this.#room(1);
-        this.#out[this.#at++] = COMMA;
-      }
-      const words = this.#words;
+      if (index > 0) out[at++] = COMMA;
       const flags = words[(mem + 16) >> 2]!;
       const kind = flags & KIND_AND_ZERO;
       if (kind === MEM_INT) {
         const high = words[(mem >> 2) + 1]!;
         if (high >= -0x200000 && high < 0x200000) {
-          this.#put(INTEGER, 24);
-          const out = this.#out;
-          let at = writeInteger(out, this.#at, high * 0x100000000 + (words[mem >> 2]! >>> 0));
+          at = writeInteger(out, putWords(view, at, INTEGER), high * 0x100000000 + (words[mem >> 2]! >>> 0));
           out[at++] = QUOTE;
           out[at++] = BRACE;
-          this.#at = at;
           size += CELL_BYTES.other;
           continue;
         }
-      } else if (kind === MEM_STR) {
-        // Mem.enc, the byte after Mem.flags.
-        if (((flags >>> 16) & 0xff) === SQLITE_UTF8) {
-          size += this.#textAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
+      } else if (kind === MEM_STR && ((flags >>> 16) & 0xff) === SQLITE_UTF8) {
+        // (Mem.enc, the byte after Mem.flags.) Its room, and again the room of the row's fixed cells after it.
+        const bytes = words[(mem + 12) >> 2]!;
+        const room = bytes + TEXT_ROOM + (width - index - 1) * FIXED_CELL_BYTES;
+        if (at + room > out.length) {
+          this.#at = at;
+          this.#room(room);
+          ({ out, view } = this.#where());
+        }
+        const written = writePlainText(out, putWords(view, at, TEXT), this.#memory, words[(mem + 8) >> 2]!, bytes);
+        if (written >= 0) {
+          at = written;
+          size += CELL_BYTES.text(bytes); // plain ASCII: a byte a UTF-16 code unit
           continue;
         }
       } else if (kind === MEM_REAL) {
-        size += this.#float(this.#reals[mem >> 3]!);
-        continue;
+        const real = this.#reals[mem >> 3]!;
+        const written = Number.isFinite(real) ? writeShortFloat(out, putWords(view, at, FLOAT), real) : -1;
+        if (written >= 0) {
+          at = written;
+          out[at++] = BRACE;
+          size += CELL_BYTES.other;
+          continue;
+        }
       } else if (kind === MEM_NULL) {
-        this.#put(NULL, 0);
+        at = putWords(view, at, NULL);
         size += CELL_BYTES.other;
         continue;
-      } else if (kind === MEM_BLOB) {
-        size += this.#blobAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
-        continue;
       }
-      size += this.#cell(stmt, index);
-      this.#heap(); // the C functions may have grown the memory: its views are made again
+      this.#at = at;
+      size += this.#otherCell(stmt, index, kind, flags, mem);
+      this.#room((width - index - 1) * FIXED_CELL_BYTES);
+      ({ out, view, at, words } = this.#where());
     }
+    this.#at = at;
+    return size;
+  }
+
+  /** Where the writer is, after a cell written through its fields. */
+  #where(): { out: Buffer; view: DataView; at: number; words: Int32Array } {
+    return { out: this.#out, view: this.#view, at: this.#at, words: this.#words };
+  }
+
+  /** A cell of a kind `#rowInMemory` does not write, at the writer's `#at`: a text to escape, a long float, a blob, or any other through C. */
+  #otherCell(stmt: number, index: number, kind: number, flags: number, mem: number): number {
+    const words = this.#words;
+    if (kind === MEM_STR && ((flags >>> 16) & 0xff) === SQLITE_UTF8) return this.#textAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
+    if (kind === MEM_REAL) return this.#float(this.#reals[mem >> 3]!);
+    if (kind === MEM_BLOB) return this.#blobAt(words[(mem + 8) >> 2]!, words[(mem + 12) >> 2]!);
+    const size = this.#cell(stmt, index);
+    this.#heap(); // the C functions may have grown the memory: its views are made again
     return size;
   }
 
@@ -149,15 +166,16 @@ export class JsonRows {
   }
 
   /**
-   * The prefix given to `start`, the rows' JSON and `suffix`, as text, however long: a string lives in the thread's heap and goes with its
-   * young objects, where a buffer of its own per result (handed over between threads) was memory
-   * outside the heap, which made both threads mark their whole heap every few hundred results.
+   * The prefix given to `start`, the rows' JSON and `suffix`, as text, however long (a string lives in the thread's heap; a buffer of its own
+   * per result handed between threads made both threads mark their whole heap every few hundred results), or what `handOff` makes of its bytes.
    */
-  json(suffix = ''): string {
+  json(suffix?: string): string;
+  json<T>(suffix: string, handOff?: (bytes: Uint8Array, wide: boolean) => T | undefined): string | T;
+  json<T>(suffix = '', handOff?: (bytes: Uint8Array, wide: boolean) => T | undefined): string | T {
     this.#end();
     if (suffix !== '') this.#text(suffix);
     // ASCII read as Latin-1 is the same text, copied without decoding.
-    const text = this.#out.toString(this.#wide ? 'utf8' : 'latin1', 0, this.#at);
+    const text = handOff?.(this.#out.subarray(0, this.#at), this.#wide) ?? this.#out.toString(this.#wide ? 'utf8' : 'latin1', 0, this.#at);
     this.#release();
     return text;
   }
@@ -230,15 +248,8 @@ export class JsonRows {
   #textAt(pointer: number, bytes: number): number {
     const heap = this.#heap();
     this.#put(TEXT, bytes + 2);
-    const out = this.#out;
-    let at = this.#at;
-    for (let from = pointer, end = pointer + bytes; from < end; from++) {
-      const byte = heap[from]!;
-      if (byte < 0x20 || byte > 0x7e || byte === 0x22 || byte === 0x5c) return this.#textAsStringified(heap.subarray(pointer, end));
-      out[at++] = byte;
-    }
-    out[at++] = QUOTE;
-    out[at++] = BRACE;
+    const at = writePlainText(this.#out, this.#at, heap, pointer, bytes);
+    if (at < 0) return this.#textAsStringified(heap.subarray(pointer, pointer + bytes));
     this.#at = at;
     return CELL_BYTES.text(bytes); // plain ASCII: a byte a UTF-16 code unit
   }
@@ -254,26 +265,16 @@ export class JsonRows {
     return CELL_BYTES.text(value.length);
   }
 
-  /** Writes `prefix`, with room for `more` bytes after it: a word a store (its last word's zeros past its end are written over by what follows). */
-  #put(prefix: ReturnType<typeof ascii>, more: number): void {
+  /** Writes `prefix`, with room for `more` bytes after it (putWords). */
+  #put(prefix: Prefix, more: number): void {
     this.#room(prefix.length + more + 4);
-    const { words } = prefix;
-    const view = this.#view;
-    for (let word = 0, at = this.#at; word < words.length; word++, at += 4) view.setInt32(at, words[word]!, true);
-    this.#at += prefix.length;
+    this.#at = putWords(this.#view, this.#at, prefix);
   }
 
-  /** A text of ASCII characters, a byte each. */
+  /** A text of ASCII characters, a byte each (a big integer's digits, a long float's, a blob's base64: none of them on a plain row). */
   #latin1(text: string): void {
     this.#room(text.length + 2);
-    if (text.length > 64) {
-      this.#at += this.#out.write(text, this.#at, 'latin1');
-      return;
-    }
-    const out = this.#out;
-    let at = this.#at;
-    for (let index = 0; index < text.length; index++) out[at++] = text.charCodeAt(index);
-    this.#at = at;
+    this.#at += this.#out.write(text, this.#at, 'latin1');
   }
 
   #heap(): Uint8Array {

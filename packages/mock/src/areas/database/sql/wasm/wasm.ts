@@ -6,7 +6,9 @@ import { type SqliteFailure, sqliteFailure } from '../../protocol/error-codes.ts
 import type { EngineValue } from '../../protocol/values.ts';
 import { EngineVfs, VFS_NAME, type VfsHooks } from '../storage/vfs.ts';
 import { limitConnection, openConnection } from './connection-limits.ts';
-import { JsonRows, locateRow, TEXT_DECODER } from './json-rows.ts';
+import { TEXT_DECODER } from './json-cells.ts';
+import { JsonRows } from './json-rows.ts';
+import { locateRow } from './row-cells.ts';
 import { forgetHooks, setAuthorizer, setProgressHandler } from './shared-hooks.ts';
 import { ColumnTypes, parameterNames, Statements } from './wasm-gaps.ts';
 
