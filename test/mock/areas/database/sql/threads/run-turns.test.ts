@@ -43,7 +43,7 @@ function countTurns() {
 }
 
 describe('runs start in turns', () => {
-  it('through the engine: sent in one turn, they start one per turn, a quiet namespace third, behind one run of a busy one', async () => {
+  it('through the engine: sent in one turn, they start one per turn, a quiet namespace next after one run of the busy one from the rotation', async () => {
     const engine = createSqlEngine({ limits: LIMITS });
     closers.push(() => engine.close());
     // Both namespaces' databases placed first: what is counted is the runs' turns, not a first placement.
@@ -59,7 +59,12 @@ describe('runs start in turns', () => {
     const outcomes = await Promise.all([...Array.from({ length: 8 }, (_, n) => run('busy', n + 1)), run('quiet', 1)]);
     expect(outcomes.every(([first]) => first?.type === 'ok')).toBe(true);
     expect(new Set(started.map((start) => start.turn)).size, JSON.stringify(started)).toBe(9);
-    expect(started.map((start) => start.namespace).indexOf('quiet')).toBe(2);
+    // The burst's first run is given a turn at once (in the burst's own turn, 0) when the loop waited
+    // for I/O since the last turn given at once; when the worker's answer above was already there
+    // as the loop polled (a busy machine), it may not have waited, and every run of the burst
+    // queues. Either way the quiet namespace's run comes right after one run of busy's rotation.
+    const givenAtOnce = started[0]!.turn === 0;
+    expect(started.map((start) => start.namespace).indexOf('quiet'), JSON.stringify(started)).toBe(givenAtOnce ? 2 : 1);
   });
 
   it('over WebSocket (hrana3): statements of many connections that arrive together start one per turn, every one answered', async () => {
