@@ -49,6 +49,22 @@ describe('jsonTemplate', () => {
     const next = make({ id: 8 });
     expect([templatedText(answer), templatedText(next)]).toEqual([undefined, '{"id":8,"tags":["a"],"nested":{"list":[1]}}']);
   });
+
+  it('makes the object a spread makes: own keys in order, the prototype kept, a key `__proto__` an own key', () => {
+    for (const text of ['{"__proto__":{"polluted":true},"id":0,"b":[1]}', '{"1":"one","id":0,"name":"n","0":null}', '{"id":0,"gone":null}']) {
+      const base = JSON.parse(text) as Record<string, unknown>;
+      const make = jsonTemplate(base, ['id']);
+      for (const id of [7, undefined]) {
+        const answer = make({ id });
+        const spread = { ...base, id };
+        expect(Object.getPrototypeOf(answer)).toBe(Object.prototype);
+        expect(Object.keys(answer)).toEqual(Object.keys(spread));
+        expect(Object.entries(answer)).toEqual(Object.entries(spread));
+        expect(JSON.stringify(answer)).toBe(JSON.stringify(spread));
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      }
+    }
+  });
 });
 
 const document = smallContract(
@@ -162,6 +178,22 @@ describe("a template's later answers, validated by the fields they set, are caug
     // The next valid answer is sent again, validated by its fields.
     expect((await send('right')).status).toBe(200);
     expect(fieldValidations()).toBe(before + 2);
+  });
+
+  it('a required field left out (set to undefined): no text from the template, the answer validated whole and refused, after valid ones as before them', async () => {
+    const { send, made, journal } = await parcelEngine();
+    PLANTED['a required field left out'] = { id: 1, label: 'box', sentAt: undefined };
+    try {
+      expect((await send('right')).status).toBe(200);
+      const before = fieldValidations();
+      const answer = await send('a required field left out');
+      expect(templatedText(made[1])).toBeUndefined();
+      expect(fieldValidations()).toBe(before);
+      expect(answer.body).toMatchObject(BROKEN);
+      expect(journal[1]!.answerViolations.map((v) => v.message)).toEqual(["must have required property 'sentAt'"]);
+    } finally {
+      delete PLANTED['a required field left out'];
+    }
   });
 
   it('a field constant for the template that breaks the contract: every answer a 500, none validated by its set fields alone', async () => {

@@ -3,7 +3,7 @@
 // at the answer's keys or at each property on its own (then a validator per property), and a
 // sample of the others (then the whole schema, every time).
 import { describe, expect, it } from 'vitest';
-import { propertyValidators, SPLITTABLE } from '../../../packages/mock/src/engine/property-validation.ts';
+import { propertyValidators, SPLITTABLE, setFieldsValid, type TemplateMade } from '../../../packages/mock/src/engine/property-validation.ts';
 import { createSchemaCompiler } from '../../../packages/mock/src/engine/validation.ts';
 
 const document = { components: { schemas: { Id: { type: 'integer', description: 'An ID.' } } } };
@@ -60,5 +60,40 @@ describe('an answer schema validated by the fields a template sets', () => {
       'id',
       'name',
     ]);
+  });
+});
+
+describe("a template's set fields checked by validators looked up once", () => {
+  /** The schema's property validators, counting how often one is looked up by name. */
+  function countedProperties() {
+    const properties = propertyValidators(base as never, document, compiler)!;
+    let lookups = 0;
+    const counted = new Map(properties);
+    counted.get = (name: string) => {
+      lookups++;
+      return properties.get(name);
+    };
+    return { counted, lookups: () => lookups };
+  }
+
+  it('one look-up per set field for a schema, however many answers; again for another schema', () => {
+    const made: TemplateMade = { template: {}, names: ['id', 'name'], checks: undefined };
+    const first = countedProperties();
+    const verdicts = [
+      { id: 1, name: 'a' },
+      { id: 'one', name: 'a' },
+      { id: 2, name: '' },
+      { id: 3, name: 'b' },
+    ].map((answer) => setFieldsValid(first.counted, made, answer));
+    expect(verdicts).toEqual([true, false, false, true]);
+    expect(first.lookups()).toBe(2);
+    const second = countedProperties();
+    expect(setFieldsValid(second.counted, made, { id: 1, name: 'a' })).toBe(true);
+    expect([first.lookups(), second.lookups()]).toEqual([2, 2]);
+  });
+
+  it('a set field the schema does not name is not decided by fields (the answer is validated whole)', () => {
+    const made: TemplateMade = { template: {}, names: ['id', 'other'], checks: undefined };
+    expect(setFieldsValid(countedProperties().counted, made, { id: 1, other: 'x' })).toBe(false);
   });
 });

@@ -51,13 +51,16 @@ function jsonOf(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** The fields a template's answer sets: each one given (undefined for none: JSON leaves the key out), no other. */
+export type SetFields<T, K extends keyof T> = { [P in K]-?: T[P] | undefined };
+
 /**
  * Makes answers `{ ...base, ...fields }` with their JSON text known. `names` are the fields set
  * per answer, each a key of `base` (so that the object keeps base's key order, which the text
  * follows). `base` is copied and deep-frozen: answers share its nested values, which nothing may
  * change. A field given as undefined (JSON leaves the key out) gets no text: the engine writes it.
  */
-export function jsonTemplate<T extends object, K extends keyof T & string>(base: T, names: readonly K[]): (fields: Pick<T, K>) => T {
+export function jsonTemplate<T extends object, K extends keyof T & string>(base: T, names: readonly K[]): (fields: SetFields<T, K>) => T {
   // Nested values frozen; the top level not (a spread of a frozen object takes V8's slow path), and never given out.
   const frozen = structuredClone(base);
   for (const item of Object.values(frozen)) deepFrozen(item);
@@ -83,12 +86,13 @@ export function jsonTemplate<T extends object, K extends keyof T & string>(base:
   parts.push('}');
   pieces.push(parts.join(''));
   /** This template, as the validation of its answers knows it. */
-  const made: TemplateMade = { template: {}, names: order };
+  const made: TemplateMade = { template: {}, names: order, checks: undefined };
   // The answer's text is its pieces and fields joined, written into this list (the template's own, filled anew each time): one
   // flat string, where `+=` made a rope of a dozen parts that the door then flattened into a copy (to count its bytes).
   const texts = pieces.flatMap((piece) => [piece, '']).slice(0, -1);
+  const build = literalBuilder<T>(frozen, names);
   return (fields) => {
-    const value = { ...frozen, ...fields } as T;
+    const value = build(frozen, fields);
     for (let i = 0; i < order.length; i++) {
       const field = fields[order[i]!];
       // A bigint (JSON.stringify refuses it; the engine writes its digits exactly) or undefined: the engine writes the whole object.
@@ -100,4 +104,25 @@ export function jsonTemplate<T extends object, K extends keyof T & string>(base:
     madeBy = made;
     return value;
   };
+}
+
+/**
+ * A function that makes `{ ...base, ...fields }` as one object literal of the base's keys in
+ * order, each read from `fields` where set there, else from `base` (V8 makes such an object from
+ * one boilerplate: the spread copied forty fields and then defined the set ones again through its
+ * runtime, most of what a template's answer cost). Compiled from the keys (JSON-quoted, as a
+ * validator is from its schema); the spread where that cannot be: a key `__proto__` (a literal
+ * would set the prototype) or a host that refuses code made at run time (a page's CSP).
+ */
+function literalBuilder<T extends object>(base: T, names: readonly string[]): (base: T, fields: object) => T {
+  const spread = (from: T, fields: object) => ({ ...from, ...fields }) as T;
+  const keys = Object.keys(base);
+  if (keys.includes('__proto__')) return spread;
+  const set = new Set(names);
+  const source = `return {${keys.map((key) => `${JSON.stringify(key)}: ${set.has(key) ? 'fields' : 'base'}[${JSON.stringify(key)}]`).join(', ')}};`;
+  try {
+    return new Function('base', 'fields', source) as (base: T, fields: object) => T;
+  } catch {
+    return spread;
+  }
 }

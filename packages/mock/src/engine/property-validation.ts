@@ -12,6 +12,8 @@ import type { SchemaCompiler } from './validation.ts';
 export interface TemplateMade {
   template: object;
   names: readonly string[];
+  /** The validators of its set fields, in `names`' order, for the answer schema that validated them last (looked up once, not six times an answer). */
+  checks?: { of: Map<string, () => ValidateFunction>; validators: (ValidateFunction | undefined)[] };
 }
 
 /**
@@ -67,10 +69,14 @@ export const fieldValidations = (): number => validatedByFields;
 /** Whether each field the template sets is valid against its property's schema (a field the schema does not name: not decided here). */
 export function setFieldsValid(properties: Map<string, () => ValidateFunction>, made: TemplateMade, value: unknown): boolean {
   validatedByFields++;
+  let checks = made.checks;
+  if (checks?.of !== properties) made.checks = checks = { of: properties, validators: made.names.map((name) => properties.get(name)?.()) };
+  const { validators } = checks;
+  const { names } = made;
   const fields = value as Record<string, unknown>;
-  for (const name of made.names) {
-    const validate = properties.get(name);
-    if (validate === undefined || !validate()(fields[name])) return false;
+  for (let i = 0; i < validators.length; i++) {
+    const validate = validators[i];
+    if (validate === undefined || !validate(fields[names[i]!])) return false;
   }
   return true;
 }
