@@ -77,23 +77,27 @@ describe("a template's set fields checked by validators looked up once", () => {
   }
 
   it('one look-up per set field for a schema, however many answers; again for another schema', () => {
-    const made: TemplateMade = { template: {}, names: ['id', 'name'], checks: undefined };
+    const made: TemplateMade = { template: {}, names: ['id', 'name'], values: [], checks: undefined };
     const first = countedProperties();
     const verdicts = [
-      { id: 1, name: 'a' },
-      { id: 'one', name: 'a' },
-      { id: 2, name: '' },
-      { id: 3, name: 'b' },
-    ].map((answer) => setFieldsValid(first.counted, made, answer));
+      [1, 'a'],
+      ['one', 'a'],
+      [2, ''],
+      [3, 'b'],
+    ].map((values) => {
+      made.values = values;
+      return setFieldsValid(first.counted, made);
+    });
     expect(verdicts).toEqual([true, false, false, true]);
     expect(first.lookups()).toBe(2);
     const second = countedProperties();
-    expect(setFieldsValid(second.counted, made, { id: 1, name: 'a' })).toBe(true);
+    made.values = [1, 'a'];
+    expect(setFieldsValid(second.counted, made)).toBe(true);
     expect([first.lookups(), second.lookups()]).toEqual([2, 2]);
   });
 
   it('a set field the schema does not name is not decided by fields (the answer is validated whole)', () => {
-    const made: TemplateMade = { template: {}, names: ['id', 'other'], checks: undefined };
-    expect(setFieldsValid(countedProperties().counted, made, { id: 1, other: 'x' })).toBe(false);
+    const made: TemplateMade = { template: {}, names: ['id', 'other'], values: [1, 'x'], checks: undefined };
+    expect(setFieldsValid(countedProperties().counted, made)).toBe(false);
   });
 });

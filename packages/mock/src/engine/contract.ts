@@ -210,7 +210,7 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
       if (validator === null) return [];
       const { properties } = validator;
       if (made !== undefined && properties !== undefined) {
-        if (validator.validTemplates?.has(made.template) && setFieldsValid(properties, made, value)) return [];
+        if (validator.validTemplates?.has(made.template) && setFieldsValid(properties, made)) return [];
       } else if (text !== undefined && text === validator.lastValidText) return [];
       // A read answered again and again (a listing polled) is validated once while it stays the same.
       const validate = validator.validate();

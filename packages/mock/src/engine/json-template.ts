@@ -86,15 +86,18 @@ export function jsonTemplate<T extends object, K extends keyof T & string>(base:
   parts.push('}');
   pieces.push(parts.join(''));
   /** This template, as the validation of its answers knows it. */
-  const made: TemplateMade = { template: {}, names: order, checks: undefined };
+  const made: TemplateMade = { template: {}, names: order, values: new Array(order.length).fill(undefined), checks: undefined };
   // The answer's text is its pieces and fields joined, written into this list (the template's own, filled anew each time): one
   // flat string, where `+=` made a rope of a dozen parts that the door then flattened into a copy (to count its bytes).
   const texts = pieces.flatMap((piece) => [piece, '']).slice(0, -1);
-  const build = literalBuilder<T>(frozen, names);
+  const build = literalBuilder<T>(frozen, order);
+  const { values } = made;
   return (fields) => {
-    const value = build(frozen, fields);
-    for (let i = 0; i < order.length; i++) {
-      const field = fields[order[i]!];
+    // No answer is this template's but the one it makes now (its values are overwritten now).
+    madeValue = undefined;
+    const value = build(frozen, fields, values);
+    for (let i = 0; i < values.length; i++) {
+      const field = values[i];
       // A bigint (JSON.stringify refuses it; the engine writes its digits exactly) or undefined: the engine writes the whole object.
       if (typeof field === 'bigint' || field === undefined) return value;
       texts[2 * i + 1] = jsonOf(field);
@@ -108,20 +111,28 @@ export function jsonTemplate<T extends object, K extends keyof T & string>(base:
 
 /**
  * A function that makes `{ ...base, ...fields }` as one object literal of the base's keys in
- * order, each read from `fields` where set there, else from `base` (V8 makes such an object from
- * one boilerplate: the spread copied forty fields and then defined the set ones again through its
- * runtime, most of what a template's answer cost). Compiled from the keys (JSON-quoted, as a
+ * order, each read from `fields` where set there, else from `base`, and puts the set fields'
+ * values in `values` (in `names`' order: what the text is written from and the validation reads).
+ * V8 makes such an object from one boilerplate, and reads each field by its name: the spread
+ * copied forty fields and then defined the set ones again through its runtime, and a loop over
+ * the names read each through a megamorphic keyed load. Compiled from the keys (JSON-quoted, as a
  * validator is from its schema); the spread where that cannot be: a key `__proto__` (a literal
  * would set the prototype) or a host that refuses code made at run time (a page's CSP).
  */
-function literalBuilder<T extends object>(base: T, names: readonly string[]): (base: T, fields: object) => T {
-  const spread = (from: T, fields: object) => ({ ...from, ...fields }) as T;
+function literalBuilder<T extends object>(base: T, names: readonly string[]): (base: T, fields: object, values: unknown[]) => T {
+  const spread = (from: T, fields: object, values: unknown[]) => {
+    for (let i = 0; i < names.length; i++) values[i] = (fields as Record<string, unknown>)[names[i]!];
+    return { ...from, ...fields } as T;
+  };
   const keys = Object.keys(base);
   if (keys.includes('__proto__')) return spread;
-  const set = new Set(names);
-  const source = `return {${keys.map((key) => `${JSON.stringify(key)}: ${set.has(key) ? 'fields' : 'base'}[${JSON.stringify(key)}]`).join(', ')}};`;
+  const quoted = (key: string) => JSON.stringify(key);
+  const source = [
+    ...names.map((name, i) => `const set${i} = fields[${quoted(name)}];\nvalues[${i}] = set${i};`),
+    `return {${keys.map((key) => `${quoted(key)}: ${names.includes(key) ? `set${names.indexOf(key)}` : `base[${quoted(key)}]`}`).join(', ')}};`,
+  ].join('\n');
   try {
-    return new Function('base', 'fields', source) as (base: T, fields: object) => T;
+    return new Function('base', 'fields', 'values', source) as (base: T, fields: object, values: unknown[]) => T;
   } catch {
     return spread;
   }
