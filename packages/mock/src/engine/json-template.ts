@@ -43,9 +43,8 @@ function isPlain(text: string): boolean {
   return true;
 }
 
-/** A field's JSON, as JSON.stringify writes it; the usual short strings and numbers without its call. */
+/** A field's JSON but a short plain string's (written between two quotes of their own), as JSON.stringify writes it; numbers without its call. */
 function jsonOf(value: unknown): string {
-  if (typeof value === 'string' && value.length <= 64 && isPlain(value)) return `"${value}"`;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (value === null) return 'null';
   return JSON.stringify(value);
@@ -89,7 +88,9 @@ export function jsonTemplate<T extends object, K extends keyof T & string>(base:
   const made: TemplateMade = { template: {}, names: order, values: new Array(order.length).fill(undefined), checks: undefined };
   // The answer's text is its pieces and fields joined, written into this list (the template's own, filled anew each time): one
   // flat string, where `+=` made a rope of a dozen parts that the door then flattened into a copy (to count its bytes).
-  const texts = pieces.flatMap((piece) => [piece, '']).slice(0, -1);
+  // Each field takes three slots: its opening quote, its text, its closing quote (a short plain string as it is between
+  // quotes of their own, not a rope of three that joining would walk; any other value's JSON between two empty texts).
+  const texts = pieces.flatMap((piece) => [piece, '', '', '']).slice(0, -3);
   const build = literalBuilder<T>(frozen, order);
   const { values } = made;
   return (fields) => {
@@ -100,7 +101,11 @@ export function jsonTemplate<T extends object, K extends keyof T & string>(base:
       const field = values[i];
       // A bigint (JSON.stringify refuses it; the engine writes its digits exactly) or undefined: the engine writes the whole object.
       if (typeof field === 'bigint' || field === undefined) return value;
-      texts[2 * i + 1] = jsonOf(field);
+      const at = 4 * i + 1;
+      const plain = typeof field === 'string' && field.length <= 64 && isPlain(field);
+      texts[at] = plain ? '"' : '';
+      texts[at + 1] = plain ? field : jsonOf(field);
+      texts[at + 2] = plain ? '"' : '';
     }
     madeValue = value;
     madeText = texts.join('');
