@@ -49,6 +49,17 @@ describe('the date-time format decides as ajv-formats does', () => {
     if (isCanonicalDateTime(text)) expect(valid).toBe(true);
   });
 
+  it('whatever text it found valid before: each case after each valid one', () => {
+    const check = fasterDateTime(original);
+    for (const [before, valid] of CASES) {
+      if (!valid) continue;
+      for (const [text, expected] of CASES) {
+        expect(check.validate(before)).toBe(true);
+        expect([check.validate(text), check.validate(text)], `${text} twice after ${before}`).toEqual([expected, expected]);
+      }
+    }
+  });
+
   it('on generated texts: dates written by toISOString, and texts of date-time characters', () => {
     const iso = fc.date({ min: new Date(-62_000_000_000_000), max: new Date(250_000_000_000_000), noInvalidDate: true }).map((date) => date.toISOString());
     const near = fc.stringMatching(/^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{0,4})?([Zz]|[+-][0-9]{2}:?[0-9]{2})?$/);

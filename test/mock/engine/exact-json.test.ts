@@ -1,8 +1,10 @@
 // The mock's exact JSON (packages/mock/src/engine/exact-json.ts): int64 extremes round-trip digit for
 // digit, validators see each bigint on the right side of the int64 bounds, and nothing in it
 // recurses over the depth of the value.
+import { exactNumber } from '@platform-contracts/contracts/exact-json';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forValidation, parseExactJson, stringifyExactJson, validationNumber } from '../../../packages/mock/src/engine/exact-json.ts';
+import { exactInteger, forValidation, parseExactJson, stringifyExactJson, validationNumber } from '../../../packages/mock/src/engine/exact-json.ts';
 
 const inInt64 = (n: number) => Number.isInteger(n) && n >= -(2 ** 63) && n < 2 ** 63; // the int64 format of contract.ts
 
@@ -53,5 +55,32 @@ describe('exact JSON', () => {
     let nested: unknown = 9007199254740993n;
     for (let i = 0; i < 100_000; i++) nested = [nested];
     expect(() => forValidation(nested)).not.toThrow();
+  });
+});
+
+describe('an integer parameter read exactly', () => {
+  it('gives what the exact reading of its trimmed text gives, a short integer without it (table and generated texts)', () => {
+    const table = [
+      '42',
+      '-42',
+      '0',
+      '-0',
+      '007',
+      '999999999999999',
+      '9999999999999999',
+      '9007199254740993',
+      '-9223372036854775808',
+      ' 42',
+      '42 ',
+      '',
+      '-',
+      '4.2',
+      '1e3',
+      'x',
+    ];
+    const texts = fc.sample(fc.string({ unit: fc.constantFrom(...'0123456789- .e'), maxLength: 22 }), { seed: 58, numRuns: 500 });
+    for (const text of [...table, ...texts])
+      expect(Object.is(exactInteger(text), exactNumber(text.trim())) || exactInteger(text) === exactNumber(text.trim()), JSON.stringify(text)).toBe(true);
+    expect([exactInteger('9007199254740993'), exactInteger('42')]).toEqual([9007199254740993n, 42]);
   });
 });

@@ -49,6 +49,22 @@ describe('jsonTemplate', () => {
     const next = make({ id: 8 });
     expect([templatedText(answer), templatedText(next)]).toEqual([undefined, '{"id":8,"tags":["a"],"nested":{"list":[1]}}']);
   });
+
+  it('makes the object a spread makes: own keys in order, the prototype kept, a key `__proto__` an own key', () => {
+    for (const text of ['{"__proto__":{"polluted":true},"id":0,"b":[1]}', '{"1":"one","id":0,"name":"n","0":null}', '{"id":0,"gone":null}']) {
+      const base = JSON.parse(text) as Record<string, unknown>;
+      const make = jsonTemplate(base, ['id']);
+      for (const id of [7, undefined]) {
+        const answer = make({ id });
+        const spread = { ...base, id };
+        expect(Object.getPrototypeOf(answer)).toBe(Object.prototype);
+        expect(Object.keys(answer)).toEqual(Object.keys(spread));
+        expect(Object.entries(answer)).toEqual(Object.entries(spread));
+        expect(JSON.stringify(answer)).toBe(JSON.stringify(spread));
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      }
+    }
+  });
 });
 
 const document = smallContract(
@@ -90,18 +106,22 @@ const PLANTED: Record<string, { id: unknown; label: unknown; sentAt: unknown }> 
 const VALID_BASE = { id: 0, label: 'x', sentAt: 'x', sizes: [1, 2] };
 const BROKEN_BASE = { id: 0, label: 'x', sentAt: 'x', sizes: ['one', 2] };
 
-async function parcelEngine(base: object = VALID_BASE) {
+type Parcel = typeof VALID_BASE;
+/** What a handler answers with, made by the template from the case's fields (the default), or otherwise. */
+type Answering = (parcel: (fields: Pick<Parcel, 'id' | 'label' | 'sentAt'>) => Parcel, planted: string) => unknown;
+
+async function parcelEngine(base: object = VALID_BASE, answering: Answering = (parcel, planted) => parcel(PLANTED[planted] as never)) {
   const made: unknown[] = [];
   const journal: AnsweredCall[] = [];
   const parcels = (defineArea as (...args: never[]) => (definition: unknown) => unknown)()({
     name: 'parcels',
     setup: () => {
-      const parcel = jsonTemplate(base as typeof VALID_BASE, ['id', 'label', 'sentAt']);
+      const parcel = jsonTemplate(base as Parcel, ['id', 'label', 'sentAt']);
       return {
         seed: () => ({}),
         handlers: {
           sendParcel(request: { params: { case: string } }) {
-            const body = parcel(PLANTED[decodeURIComponent(request.params.case)] as never);
+            const body = answering(parcel, decodeURIComponent(request.params.case));
             made.push(body);
             return { status: 200, body };
           },
@@ -162,6 +182,49 @@ describe("a template's later answers, validated by the fields they set, are caug
     // The next valid answer is sent again, validated by its fields.
     expect((await send('right')).status).toBe(200);
     expect(fieldValidations()).toBe(before + 2);
+  });
+
+  it('a required field left out (set to undefined): no text from the template, the answer validated whole and refused, after valid ones as before them', async () => {
+    const { send, made, journal } = await parcelEngine();
+    PLANTED['a required field left out'] = { id: 1, label: 'box', sentAt: undefined };
+    try {
+      expect((await send('right')).status).toBe(200);
+      const before = fieldValidations();
+      const answer = await send('a required field left out');
+      expect(templatedText(made[1])).toBeUndefined();
+      expect(fieldValidations()).toBe(before);
+      expect(answer.body).toMatchObject(BROKEN);
+      expect(journal[1]!.answerViolations.map((v) => v.message)).toEqual(["must have required property 'sentAt'"]);
+    } finally {
+      delete PLANTED['a required field left out'];
+    }
+  });
+
+  it('validated by the values its text was written from: an answer changed after it was made sends (and is judged by) the text made', async () => {
+    const { send } = await parcelEngine(VALID_BASE, (parcel, planted) => {
+      const answer = parcel(PLANTED.right as never);
+      if (planted === 'changed') answer.label = '';
+      return answer;
+    });
+    expect((await send('right')).status).toBe(200);
+    const before = fieldValidations();
+    const answer = await send('changed');
+    expect(fieldValidations()).toBe(before + 1);
+    expect([answer.status, answer.text]).toEqual([200, '{"id":1,"label":"box \\"A\\"","sentAt":"2030-01-01T00:00:00.000Z","sizes":[1,2]}']);
+  });
+
+  it('an answer made before the template made another is validated whole, and refused when it breaks the contract', async () => {
+    const { send, journal } = await parcelEngine(VALID_BASE, (parcel, planted) => {
+      const answer = parcel(PLANTED[planted] as never);
+      parcel({ id: 2, label: 'later', sentAt: undefined as never });
+      return answer;
+    });
+    expect((await send('right')).status).toBe(200);
+    const before = fieldValidations();
+    expect((await send('right')).status).toBe(200);
+    expect((await send('a field of the wrong type')).body).toMatchObject(BROKEN);
+    expect(fieldValidations()).toBe(before);
+    expect(journal[2]!.answerViolations.map((v) => v.location.join('.'))).toEqual(['response.id']);
   });
 
   it('a field constant for the template that breaks the contract: every answer a 500, none validated by its set fields alone', async () => {

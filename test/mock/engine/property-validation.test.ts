@@ -3,7 +3,7 @@
 // at the answer's keys or at each property on its own (then a validator per property), and a
 // sample of the others (then the whole schema, every time).
 import { describe, expect, it } from 'vitest';
-import { propertyValidators, SPLITTABLE } from '../../../packages/mock/src/engine/property-validation.ts';
+import { propertyValidators, SPLITTABLE, setFieldsValid, type TemplateMade } from '../../../packages/mock/src/engine/property-validation.ts';
 import { createSchemaCompiler } from '../../../packages/mock/src/engine/validation.ts';
 
 const document = { components: { schemas: { Id: { type: 'integer', description: 'An ID.' } } } };
@@ -60,5 +60,44 @@ describe('an answer schema validated by the fields a template sets', () => {
       'id',
       'name',
     ]);
+  });
+});
+
+describe("a template's set fields checked by validators looked up once", () => {
+  /** The schema's property validators, counting how often one is looked up by name. */
+  function countedProperties() {
+    const properties = propertyValidators(base as never, document, compiler)!;
+    let lookups = 0;
+    const counted = new Map(properties);
+    counted.get = (name: string) => {
+      lookups++;
+      return properties.get(name);
+    };
+    return { counted, lookups: () => lookups };
+  }
+
+  it('one look-up per set field for a schema, however many answers; again for another schema', () => {
+    const made: TemplateMade = { template: {}, names: ['id', 'name'], values: [], checks: undefined };
+    const first = countedProperties();
+    const verdicts = [
+      [1, 'a'],
+      ['one', 'a'],
+      [2, ''],
+      [3, 'b'],
+    ].map((values) => {
+      made.values = values;
+      return setFieldsValid(first.counted, made);
+    });
+    expect(verdicts).toEqual([true, false, false, true]);
+    expect(first.lookups()).toBe(2);
+    const second = countedProperties();
+    made.values = [1, 'a'];
+    expect(setFieldsValid(second.counted, made)).toBe(true);
+    expect([first.lookups(), second.lookups()]).toEqual([2, 2]);
+  });
+
+  it('a set field the schema does not name is not decided by fields (the answer is validated whole)', () => {
+    const made: TemplateMade = { template: {}, names: ['id', 'other'], values: [1, 'x'], checks: undefined };
+    expect(setFieldsValid(countedProperties().counted, made)).toBe(false);
   });
 });

@@ -21,6 +21,7 @@ describe('remembered', () => {
     { kept: 1, keys: ['a', 'b', 'a'], computed: ['a', 'b', 'a'] },
     { kept: 2, keys: ['a', 'b', 'a'], computed: ['a', 'b'] },
     { kept: 2, keys: ['a', 'b', 'c', 'a', 'b'], computed: ['a', 'b', 'c', 'a', 'b'] }, // full at c: a and b forgotten
+    { kept: 2, keys: ['a', 'a', 'b', 'b', 'a', 'c', 'c', 'a'], computed: ['a', 'b', 'c', 'a'] }, // the key asked last, asked again
   ])('keeps at most $kept keys: $keys computes $computed', ({ kept, keys, computed }) => {
     const { calls, compute } = counted((key) => key);
     const of = remembered(compute, { kept });

@@ -53,4 +53,26 @@ describe('response validation', () => {
     expect(check(200, { id: 'one' })).toHaveLength(1);
     expect(check(200, { id: 'one' })).toHaveLength(1);
   });
+
+  it('judges each answer by its own status and media type, whichever was answered before (table, every order)', () => {
+    /** An answer and what the contract says of it. */
+    const CASES: [status: number, media: string | undefined, body: unknown, verdict: string[]][] = [
+      [200, 'application/json', { id: 1 }, []],
+      [200, 'application/json', { id: 'one' }, ['response.id']],
+      [404, 'application/json', { error: 'none' }, []],
+      [404, 'application/json', { id: 1 }, ['response']],
+      [200, 'text/plain', 'one', ['response.content-type']],
+      [500, 'application/json', { id: 1 }, ['response']],
+      [200, 'application/json', undefined, []],
+      [201, undefined, undefined, ['response']],
+    ];
+    const [operation] = compileContract('video', document);
+    const locations = (status: number, media: string | undefined, body: unknown) =>
+      operation!.validateResponse(status, media, body).map((violation) => violation.location.join('.'));
+    for (const first of CASES)
+      for (const [status, media, body, verdict] of CASES) {
+        locations(first[0], first[1], first[2]);
+        expect(locations(status, media, body), `${status} ${media} ${JSON.stringify(body)} after ${first[0]} ${first[1]}`).toEqual(verdict);
+      }
+  });
 });

@@ -63,4 +63,25 @@ describe('remembered matches', () => {
     for (let i = 0; i < 600; i++) expect(operationOf('GET', `/things/${i}/parts/first`)).toEqual(['getFirstPart', { thingId: String(i) }]);
     expect(operationOf('GET', '/things/mine')).toEqual(['getMyThings', {}]);
   });
+
+  it('answers each method and path as a fresh match does, whichever was asked before (every pair, in both orders)', () => {
+    const asked: [string, string][] = [
+      ['GET', '/things/42'],
+      ['DELETE', '/things/42'],
+      ['GET', '/things/mine'],
+      ['POST', '/things/mine'],
+      ['GET', '/things/43'],
+      ['GET', '/things'],
+      ['GET', '/files/readme.txt'],
+    ];
+    const shown = (match: ReturnType<typeof routes.match>) =>
+      match.kind === 'operation' ? [match.operation.operationId, match.rawParams] : match.kind === 'no-method' ? ['no-method', match.allow] : [match.kind];
+    const fresh = (method: string, path: string) => shown(createRoutes(compileContract('video', document)).match(method, path));
+    const shared = createRoutes(compileContract('video', document));
+    for (const [firstMethod, firstPath] of asked)
+      for (const [method, path] of asked) {
+        expect(shown(shared.match(firstMethod, firstPath))).toEqual(fresh(firstMethod, firstPath));
+        expect(shown(shared.match(method, path)), `${method} ${path} after ${firstMethod} ${firstPath}`).toEqual(fresh(method, path));
+      }
+  });
 });

@@ -159,6 +159,9 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
     }
   }
 
+  /** The documented status and media type answered last, and their validator (null: no schema). */
+  let last: { status: number; mediaType: string | undefined; validator: ResponseValidator | null } = { status: -1, mediaType: undefined, validator: null };
+
   const compiled: CompiledOperation = {
     area: operation.area,
     operationId: operation.operationId,
@@ -191,15 +194,23 @@ function compileOperation(operation: Operation, document: OpenApiDocument, compi
       return toViolations(validate.errors, 'body');
     },
     validateResponse(status, mediaType, value, text, made) {
-      const response = responseFor(status);
-      if (!response) return [{ location: ['response'], message: `status ${status} is not documented (${[...responses.keys()].join(', ')})` }];
-      if (value === undefined) return [];
-      const validator = response.media(mediaType ?? '');
+      let validator: ResponseValidator | null | undefined;
+      // The validator of the status and media type answered last (an operation answers the same again and again): no look-up.
+      if (status === last.status && mediaType === last.mediaType) {
+        if (value === undefined) return [];
+        validator = last.validator;
+      } else {
+        const response = responseFor(status);
+        if (!response) return [{ location: ['response'], message: `status ${status} is not documented (${[...responses.keys()].join(', ')})` }];
+        if (value === undefined) return [];
+        validator = response.media(mediaType ?? '');
+        if (validator !== undefined) last = { status, mediaType, validator };
+      }
       if (validator === undefined) return [{ location: ['response', 'content-type'], message: `${mediaType} is not documented for ${status}` }];
       if (validator === null) return [];
       const { properties } = validator;
       if (made !== undefined && properties !== undefined) {
-        if (validator.validTemplates?.has(made.template) && setFieldsValid(properties, made, value)) return [];
+        if (validator.validTemplates?.has(made.template) && setFieldsValid(properties, made)) return [];
       } else if (text !== undefined && text === validator.lastValidText) return [];
       // A read answered again and again (a listing polled) is validated once while it stays the same.
       const validate = validator.validate();

@@ -14,7 +14,19 @@ const LARGEST_DOUBLE_BELOW_2_63 = 2 ** 63 - 1024;
 
 /** An integer's text (a path or query parameter) as the value JSON would give it. */
 export function exactInteger(text: string): number | bigint {
+  // At most 15 digits (after an optional minus): below 2^53, so exactly a number (no regular expressions run to decide it).
+  if (isShortInteger(text)) return Number(text);
   return exactNumber(text.trim());
+}
+
+function isShortInteger(text: string): boolean {
+  const start = text.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+  if (text.length === start || text.length - start > 15) return false;
+  for (let i = start; i < text.length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return false;
+  }
+  return true;
 }
 
 /**

@@ -43,13 +43,15 @@ function isPlain(text: string): boolean {
   return true;
 }
 
-/** A field's JSON, as JSON.stringify writes it; the usual short strings and numbers without its call. */
+/** A field's JSON but a short plain string's (written between two quotes of their own), as JSON.stringify writes it; numbers without its call. */
 function jsonOf(value: unknown): string {
-  if (typeof value === 'string' && value.length <= 64 && isPlain(value)) return `"${value}"`;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (value === null) return 'null';
   return JSON.stringify(value);
 }
+
+/** The fields a template's answer sets: each one given (undefined for none: JSON leaves the key out), no other. */
+export type SetFields<T, K extends keyof T> = { [P in K]-?: T[P] | undefined };
 
 /**
  * Makes answers `{ ...base, ...fields }` with their JSON text known. `names` are the fields set
@@ -57,7 +59,7 @@ function jsonOf(value: unknown): string {
  * follows). `base` is copied and deep-frozen: answers share its nested values, which nothing may
  * change. A field given as undefined (JSON leaves the key out) gets no text: the engine writes it.
  */
-export function jsonTemplate<T extends object, K extends keyof T & string>(base: T, names: readonly K[]): (fields: Pick<T, K>) => T {
+export function jsonTemplate<T extends object, K extends keyof T & string>(base: T, names: readonly K[]): (fields: SetFields<T, K>) => T {
   // Nested values frozen; the top level not (a spread of a frozen object takes V8's slow path), and never given out.
   const frozen = structuredClone(base);
   for (const item of Object.values(frozen)) deepFrozen(item);
@@ -83,21 +85,60 @@ export function jsonTemplate<T extends object, K extends keyof T & string>(base:
   parts.push('}');
   pieces.push(parts.join(''));
   /** This template, as the validation of its answers knows it. */
-  const made: TemplateMade = { template: {}, names: order };
+  const made: TemplateMade = { template: {}, names: order, values: new Array(order.length).fill(undefined), checks: undefined };
   // The answer's text is its pieces and fields joined, written into this list (the template's own, filled anew each time): one
   // flat string, where `+=` made a rope of a dozen parts that the door then flattened into a copy (to count its bytes).
-  const texts = pieces.flatMap((piece) => [piece, '']).slice(0, -1);
+  // Each field takes three slots: its opening quote, its text, its closing quote (a short plain string as it is between
+  // quotes of their own, not a rope of three that joining would walk; any other value's JSON between two empty texts).
+  const texts = pieces.flatMap((piece) => [piece, '', '', '']).slice(0, -3);
+  const build = literalBuilder<T>(frozen, order);
+  const { values } = made;
   return (fields) => {
-    const value = { ...frozen, ...fields } as T;
-    for (let i = 0; i < order.length; i++) {
-      const field = fields[order[i]!];
+    // No answer is this template's but the one it makes now (its values are overwritten now).
+    madeValue = undefined;
+    const value = build(frozen, fields, values);
+    for (let i = 0; i < values.length; i++) {
+      const field = values[i];
       // A bigint (JSON.stringify refuses it; the engine writes its digits exactly) or undefined: the engine writes the whole object.
       if (typeof field === 'bigint' || field === undefined) return value;
-      texts[2 * i + 1] = jsonOf(field);
+      const at = 4 * i + 1;
+      const plain = typeof field === 'string' && field.length <= 64 && isPlain(field);
+      texts[at] = plain ? '"' : '';
+      texts[at + 1] = plain ? field : jsonOf(field);
+      texts[at + 2] = plain ? '"' : '';
     }
     madeValue = value;
     madeText = texts.join('');
     madeBy = made;
     return value;
   };
+}
+
+/**
+ * A function that makes `{ ...base, ...fields }` as one object literal of the base's keys in
+ * order, each read from `fields` where set there, else from `base`, and puts the set fields'
+ * values in `values` (in `names`' order: what the text is written from and the validation reads).
+ * V8 makes such an object from one boilerplate, and reads each field by its name: the spread
+ * copied forty fields and then defined the set ones again through its runtime, and a loop over
+ * the names read each through a megamorphic keyed load. Compiled from the keys (JSON-quoted, as a
+ * validator is from its schema); the spread where that cannot be: a key `__proto__` (a literal
+ * would set the prototype) or a host that refuses code made at run time (a page's CSP).
+ */
+function literalBuilder<T extends object>(base: T, names: readonly string[]): (base: T, fields: object, values: unknown[]) => T {
+  const spread = (from: T, fields: object, values: unknown[]) => {
+    for (let i = 0; i < names.length; i++) values[i] = (fields as Record<string, unknown>)[names[i]!];
+    return { ...from, ...fields } as T;
+  };
+  const keys = Object.keys(base);
+  if (keys.includes('__proto__')) return spread;
+  const quoted = (key: string) => JSON.stringify(key);
+  const source = [
+    ...names.map((name, i) => `const set${i} = fields[${quoted(name)}];\nvalues[${i}] = set${i};`),
+    `return {${keys.map((key) => `${quoted(key)}: ${names.includes(key) ? `set${names.indexOf(key)}` : `base[${quoted(key)}]`}`).join(', ')}};`,
+  ].join('\n');
+  try {
+    return new Function('base', 'fields', 'values', source) as (base: T, fields: object, values: unknown[]) => T;
+  } catch {
+    return spread;
+  }
 }

@@ -36,10 +36,13 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
   /** Bytes written to each namespace since its size was last counted (an upper bound: deletes are not subtracted until it is counted again). */
   const charged = new Map<string, number>();
 
-  /** The most recently used namespace's space: used again (a suite's requests come in runs of one key), it is already last. */
+  /**
+   * The most recently used namespace's space: used again (a suite's requests come in runs of one
+   * key), it is already last, and no look-up finds it (forgotten by every reset that drops it).
+   */
   let newest: { namespace: string; space: Map<string, unknown> } | undefined;
   function space(namespace: string): Map<string, unknown> {
-    if (newest?.namespace === namespace && spaces.get(namespace) === newest.space) return newest.space;
+    if (newest?.namespace === namespace) return newest.space;
     let found = spaces.get(namespace);
     if (found) {
       spaces.delete(namespace); // most recently used last
@@ -54,6 +57,7 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       const dropped = spaces.keys().next().value!;
       spaces.delete(dropped);
       charged.delete(dropped);
+      if (newest?.namespace === dropped) newest = undefined;
       for (const behaviour of areas.values()) behaviour.onReset?.(dropped);
     }
     return found;
@@ -62,8 +66,11 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
   return {
     stateOf(namespace: string, area: string): unknown {
       const held = space(namespace);
-      if (!held.has(area)) held.set(area, areas.get(area)?.seed?.(namespace));
-      return held.get(area);
+      const state = held.get(area);
+      if (state !== undefined || held.has(area)) return state;
+      const seeded = areas.get(area)?.seed?.(namespace);
+      held.set(area, seeded);
+      return seeded;
     },
 
     /**
@@ -93,9 +100,11 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
       if (namespace === undefined) {
         spaces.clear();
         charged.clear();
+        newest = undefined;
       } else {
         spaces.delete(namespace);
         charged.delete(namespace);
+        if (newest?.namespace === namespace) newest = undefined;
       }
       for (const behaviour of areas.values()) behaviour.onReset?.(namespace);
     },
@@ -223,17 +232,24 @@ export type NamespaceClock = Omit<MockClock, 'sharedOffset'>;
 /** The clocks of the namespaces: only those moved are kept (at most `max`, the least recently moved dropped first). */
 export function createNamespaceClocks(base: MockClock, max: number) {
   const offsets = new Map<string, number>();
-  const offsetOf = (namespace: string) => offsets.get(namespace) ?? 0;
+  // No look-up while no namespace moved its clock (most suites never do).
+  const offsetOf = (namespace: string) => (offsets.size === 0 ? 0 : (offsets.get(namespace) ?? 0));
   const move = (namespace: string, offset: number) => {
     offsets.delete(namespace);
     offsets.set(namespace, offset);
     while (offsets.size > max) offsets.delete(offsets.keys().next().value!);
   };
   const made = new Map<string, NamespaceClock>();
+  let last: { namespace: string | undefined; clock: NamespaceClock } = { namespace: undefined, clock: undefined as never };
   return {
     of(namespace: string): NamespaceClock {
+      // The clock asked for last (a namespace's requests come in runs): no look-up. A clock dropped from `made` still works.
+      if (namespace === last.namespace) return last.clock;
       let clock = made.get(namespace);
-      if (clock) return clock;
+      if (clock) {
+        last = { namespace, clock };
+        return clock;
+      }
       if (made.size >= max) made.delete(made.keys().next().value!);
       clock = {
         now: () => base.now() + offsetOf(namespace),
@@ -246,6 +262,7 @@ export function createNamespaceClocks(base: MockClock, max: number) {
         },
       };
       made.set(namespace, clock);
+      last = { namespace, clock };
       return clock;
     },
     /** One namespace's clock back to the mock's, or every one's. */

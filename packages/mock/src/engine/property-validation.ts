@@ -12,6 +12,10 @@ import type { SchemaCompiler } from './validation.ts';
 export interface TemplateMade {
   template: object;
   names: readonly string[];
+  /** The set fields' values of its last answer, in `names`' order: those its text was written from (a handler that changes the object afterwards changes nothing sent). */
+  values: unknown[];
+  /** The validators of its set fields, in `names`' order, for the answer schema that validated them last (looked up once, not six times an answer). */
+  checks?: { of: Map<string, () => ValidateFunction>; validators: (ValidateFunction | undefined)[] };
 }
 
 /**
@@ -64,13 +68,19 @@ function withoutAnnotations(schema: Schema): Schema {
 let validatedByFields = 0;
 export const fieldValidations = (): number => validatedByFields;
 
-/** Whether each field the template sets is valid against its property's schema (a field the schema does not name: not decided here). */
-export function setFieldsValid(properties: Map<string, () => ValidateFunction>, made: TemplateMade, value: unknown): boolean {
+/**
+ * Whether each field the template's last answer set is valid against its property's schema (a
+ * field the schema does not name: not decided here): the values its text was written from.
+ */
+export function setFieldsValid(properties: Map<string, () => ValidateFunction>, made: TemplateMade): boolean {
   validatedByFields++;
-  const fields = value as Record<string, unknown>;
-  for (const name of made.names) {
-    const validate = properties.get(name);
-    if (validate === undefined || !validate()(fields[name])) return false;
+  let checks = made.checks;
+  if (checks?.of !== properties) made.checks = checks = { of: properties, validators: made.names.map((name) => properties.get(name)?.()) };
+  const { validators } = checks;
+  const { values } = made;
+  for (let i = 0; i < validators.length; i++) {
+    const validate = validators[i];
+    if (validate === undefined || !validate(values[i])) return false;
   }
   return true;
 }

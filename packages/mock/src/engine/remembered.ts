@@ -7,14 +7,20 @@
  */
 export function remembered<V>(compute: (key: string) => V, { kept, longestKey = Number.POSITIVE_INFINITY }: { kept: number; longestKey?: number }) {
   const results = new Map<string, V>();
+  // The key asked for last and its result: asked again (each request's Content-Type, Host, ...), no hash of the key and no look-up.
+  let lastKey: string | undefined;
+  let lastValue: V | undefined;
   return (key: string): V => {
-    const known = results.get(key);
-    if (known !== undefined || results.has(key)) return known as V;
-    const value = compute(key);
-    if (key.length <= longestKey) {
+    if (key === lastKey) return lastValue as V;
+    let value = results.get(key);
+    if (value === undefined && !results.has(key)) {
+      value = compute(key);
+      if (key.length > longestKey) return value;
       if (results.size >= kept) results.clear();
       results.set(key, value);
     }
-    return value;
+    lastKey = key;
+    lastValue = value;
+    return value as V;
   };
 }

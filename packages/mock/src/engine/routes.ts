@@ -74,23 +74,32 @@ export function createRoutes(operations: CompiledOperation[]) {
    */
   const recent = new Map<string, Map<string, RouteMatch>>();
   let remembered = 0;
+  /** The method and path matched last, and their match: a suite's requests come in runs of one path (no hash of the path, no look-up). */
+  let last: { method: string; rawPath: string; found: RouteMatch } = { method: '', rawPath: '', found: { kind: 'no-path' } };
   return {
     /** The operation for a method and a raw (still percent-encoded) path. */
     match(method: string, rawPath: string): RouteMatch {
-      let byPath = recent.get(method);
-      let found = byPath?.get(rawPath);
-      if (found) return found;
-      if (remembered >= RECENT_PATHS) {
-        recent.clear();
-        remembered = 0;
-        byPath = undefined;
-      }
-      if (!byPath) recent.set(method, (byPath = new Map()));
-      byPath.set(rawPath, (found = Object.freeze(matchAnew(method, rawPath))));
-      remembered++;
+      if (rawPath === last.rawPath && method === last.method) return last.found;
+      const found = matchRecent(method, rawPath);
+      last = { method, rawPath, found };
       return found;
     },
   };
+
+  function matchRecent(method: string, rawPath: string): RouteMatch {
+    let byPath = recent.get(method);
+    let found = byPath?.get(rawPath);
+    if (found) return found;
+    if (remembered >= RECENT_PATHS) {
+      recent.clear();
+      remembered = 0;
+      byPath = undefined;
+    }
+    if (!byPath) recent.set(method, (byPath = new Map()));
+    byPath.set(rawPath, (found = Object.freeze(matchAnew(method, rawPath))));
+    remembered++;
+    return found;
+  }
 }
 
 function matchSegments(route: Route, fragments: string[]): Record<string, string> | undefined {

@@ -59,9 +59,13 @@ export function createCoverageCounter(areas: string[]) {
   }
   let operations = new Map<string, Counting>();
   let unmatched = 0;
+  /** The operation counted last (a suite calls one many times in a row): no look-up. */
+  let last: { operationId: string | undefined; counting: Counting | undefined } = { operationId: undefined, counting: undefined };
   const operationOf = (operationId: string) => {
+    if (operationId === last.operationId) return last.counting!;
     let operation = operations.get(operationId);
     if (!operation) operations.set(operationId, (operation = { calls: 0, statuses: new Map(), faults: new Map(), parameters: new Map(), fields: new Map() }));
+    last = { operationId, counting: operation };
     return operation;
   };
   const add = (table: Table, key: string) => {
@@ -111,6 +115,7 @@ export function createCoverageCounter(areas: string[]) {
     /** Forgets what was counted. */
     clear() {
       operations = new Map();
+      last = { operationId: undefined, counting: undefined };
       unmatched = 0;
     },
   };
