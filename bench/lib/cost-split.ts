@@ -11,9 +11,10 @@
 // ran back to back, so a busy moment of the machine weighs on both sides of a difference), with the
 // rounds' quartiles. The two platform-mock processes give the floor under which a part says
 // nothing: processes of one build, started alike, differed by 2 to 7 µs a POST (medians of 9
-// rounds, load average 3-5), and the bench's own process, which served the GET parts first, read
-// 10 µs above a second one started for the split; a door of 16.8 µs read from the servers' medians
-// taken apart was a door of 0 to 2 µs when the two doors ran side by side.
+// rounds, load average 3-5), and the bench's own process read 2 to 10 µs above a second one
+// started for the split. The door (platform-mock less handle) read -9 to +9 µs a POST across runs
+// (+0.2 and +1.2 at load averages 0.9 and 1.7), within that floor: the 16.8 µs of one earlier run
+// was the servers' medians taken apart.
 import { type ChildProcess, fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import path from 'node:path';
