@@ -107,17 +107,22 @@ async function cpuPerRequest(server: Server, endpoint: CpuEndpoint, split?: { us
   return (afterTotal - beforeTotal) / REQUESTS;
 }
 
-/** Each server's CPU per request (µs, the median of `ROUNDS` rounds), the servers taking turns in an order that reverses each round; undefined without /proc. */
-export async function cpuPerRequestOf(servers: (Server & { name: string })[], endpoint: CpuEndpoint): Promise<number[] | undefined> {
+/**
+ * Each server's CPU per request (µs) in each of `ROUNDS` rounds (`rounds[round][server]`), every
+ * server once a round, back to back, in an order that reverses each round; undefined without /proc.
+ */
+export async function cpuPerRequestRounds(servers: (Server & { name: string })[], endpoint: CpuEndpoint): Promise<number[][] | undefined> {
   if (cpuMicros(servers[0]!.child.pid!) === undefined) return undefined;
   for (let round = 0; round < WARM_UP_ROUNDS; round++) for (const server of servers) await cpuPerRequest(server, endpoint);
-  const rounds: number[][] = servers.map(() => []);
+  const rounds: number[][] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = servers.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
-    for (const i of order) rounds[i]!.push((await cpuPerRequest(servers[i]!, endpoint))!);
+    const figures: number[] = [];
+    for (const i of order) figures[i] = (await cpuPerRequest(servers[i]!, endpoint))!;
+    rounds.push(figures);
   }
-  return rounds.map(median);
+  return rounds;
 }
 
 export interface CpuFigures {

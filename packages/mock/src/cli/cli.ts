@@ -11,6 +11,10 @@ import { driftSummary } from '../proxy/drift-report.ts';
 import type { ProxiedExchange } from '../proxy/exchange.ts';
 import { mockProgram } from './cli-help.ts';
 import { parseOptions, usage } from './cli-options.ts';
+import { createLineWriter } from './log-lines.ts';
+
+/** The request log (log-lines.ts: lines written together); what else the CLI prints goes through console, after a flush when it follows request lines. */
+const log = createLineWriter();
 
 function writeCoverageWhenClosed(mock: RunningMock, file: string): RunningMock {
   const close = mock.close;
@@ -29,13 +33,11 @@ function writeCoverageWhenClosed(mock: RunningMock, file: string): RunningMock {
 function logLine(entry: RequestLogEntry) {
   const name = entry.operation ? ` ${entry.operation.operationId}` : '';
   const problems = entry.violations.length ? `  (${entry.violations.map((v) => `${v.location.join('.')}: ${v.message}`).join('; ')})` : '';
-  console.log(`${entry.method} ${entry.path} -> ${entry.status}${name} ${entry.ms.toFixed(1)} ms${problems}`);
+  log.line(`${entry.method} ${entry.path} -> ${entry.status}${name} ${entry.ms.toFixed(1)} ms${problems}`);
 }
 
 function logJson({ time, method, path, status, operation, violations, ms }: RequestLogEntry) {
-  console.log(
-    JSON.stringify({ time, method, path, status, area: operation?.area, operationId: operation?.operationId, ms: Number(ms.toFixed(2)), violations }),
-  );
+  log.line(JSON.stringify({ time, method, path, status, area: operation?.area, operationId: operation?.operationId, ms: Number(ms.toFixed(2)), violations }));
 }
 
 /** On SIGINT or SIGTERM: stop accepting, answer the requests in flight, exit 0; a second signal exits at once. */
@@ -45,7 +47,10 @@ function stopOnSignals(mock: RunningMock, stopped: () => number = () => 0) {
     process.once('SIGTERM', () => process.exit(143));
     console.error(`${signal}: finishing requests in flight, then stopping`);
     mock.close().then(
-      () => process.exit(stopped()),
+      () => {
+        log.flush();
+        process.exit(stopped());
+      },
       (error: unknown) => {
         console.error(`error: could not stop cleanly: ${String(error)}`);
         process.exit(1);
@@ -59,15 +64,15 @@ function stopOnSignals(mock: RunningMock, stopped: () => number = () => 0) {
 /** The lines the door's log has none of: a WebSocket message that broke the contract, an upgrade the proxy could not complete. */
 function logExchange(exchange: ProxiedExchange) {
   const problems = exchange.violations.map((v) => `${v.location.join('.')}: ${v.message}`).join('; ');
-  if (exchange.kind === 'message' && problems) console.log(`WS ${exchange.request.target} ${exchange.from} message  (${problems})`);
+  if (exchange.kind === 'message' && problems) log.line(`WS ${exchange.request.target} ${exchange.from} message  (${problems})`);
   if (exchange.kind === 'upgrade' && exchange.status !== 101)
-    console.log(`WS ${exchange.request.target} -> ${exchange.status} upgrade not relayed${exchange.refused ? `: ${exchange.refused}` : ''}`);
+    log.line(`WS ${exchange.request.target} -> ${exchange.status} upgrade not relayed${exchange.refused ? `: ${exchange.refused}` : ''}`);
 }
 
 function logExchangeJson(exchange: ProxiedExchange) {
   if ((exchange.kind === 'message' && exchange.violations.length > 0) || (exchange.kind === 'upgrade' && exchange.status !== 101)) {
     const { time, kind, area, from, request, status, refused } = exchange;
-    console.log(
+    log.line(
       JSON.stringify({
         time,
         kind,
@@ -134,6 +139,8 @@ export async function runMockCli(argv: string[]): Promise<RunningMock> {
     process.exit(0);
   }
   const quiet = parsed.values.quiet === true;
+  // Lines still waiting, when the process ends another way than stopOnSignals (a second signal, a crash).
+  process.once('exit', log.flush);
   try {
     const started = await startMock({ ...(parsed.start as object), onRequest: quiet ? undefined : parsed.logFormat === 'json' ? logJson : logLine });
     const mock = parsed.coverageFile === undefined ? started : writeCoverageWhenClosed(started, parsed.coverageFile);
