@@ -2,7 +2,7 @@
 // (sql/threads/result-slot.ts) instead of a string copied into its message: the text read out is
 // the one the worker wrote, byte for byte; the slot holds one text at a time (a second waits for
 // none: it goes in its message) and is free again once the text was read: alone, or with its
-// answer's text around it in one string, or at the end of the turn when nothing read it.
+// answer's text around it in one string, or when the worker's next outcomes are read if nothing read it.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LeasedText } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
 import { createSqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
@@ -57,12 +57,14 @@ describe('a result slot', () => {
     expect(reader.read).toBe(1);
   });
 
-  it('frees the slot at the end of the turn when nothing reads its text', async () => {
+  it("frees the slot when the worker's next outcomes are read, if nothing read its text", () => {
     const slot = new ResultSlot();
     const reader = new SlotReader(slot.buffer);
     const [leased] = readOutcomes([{ type: 'ok', response: { type: 'close' }, json: slot.handOff(bytesOf('{"a":1}'), false) } as never], reader);
-    expect(slot.handOff(bytesOf('{}'), false)).toBeUndefined();
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // Held meanwhile: the worker's next text goes in its message, and reading that message frees the slot.
+    expect(slot.handOff(bytesOf('{"b":2}'), false)).toBeUndefined();
+    const [next] = readOutcomes(['{"type":"ok","response":{"type":"close"}}'], reader);
+    expect(knownJsonText(next)).toBe('{"type":"ok","response":{"type":"close"}}');
     expect(reader.read).toBe(1);
     expect(String((leased as unknown as { json: LeasedText }).json)).toBe(padded('{"a":1}'));
     expect(slot.handOff(bytesOf('{}'), false)).toEqual({ slot: SLOT_MIN_BYTES, wide: false });

@@ -7,8 +7,9 @@
 // a text that does not fit, a short one, or one that comes while the slot holds another, goes in
 // the message as before. The text is read out when its answer is written (a lease): with the
 // answer's text around it (HEAD_ROOM before it, TAIL_ROOM after), the answer is one string made
-// from the slot, not the result's string joined into another; at the latest, after the turn of
-// the event loop that read the message.
+// from the slot, not the result's string joined into another; at the latest, when the worker's
+// next outcomes are read (a text nothing read does not hold the slot for long: the worker then
+// sends its next text in its message, and that message frees the slot).
 import { withJsonText } from '../../../../engine/json-text.ts';
 import type { LeasedText, SlotText, SqlOutcome, WrittenOutcome } from '../statements/requests.ts';
 
@@ -80,11 +81,19 @@ export class SlotReader {
     return text;
   }
 
-  /** A text left in the slot until its answer is written, or the event loop's turn ends. */
+  /** The text last leased, until it is read. */
+  #leased: SlotLease | undefined;
+
+  /** A text left in the slot until its answer is written, or the worker's next outcomes are read (no timer: one a call was an extra turn of the event loop). */
   lease(text: SlotText): SlotLease {
-    const lease = new SlotLease(this, text);
-    setImmediate(() => lease.text());
-    return lease;
+    this.#leased = new SlotLease(this, text);
+    return this.#leased;
+  }
+
+  /** Reads the text last leased, if nothing did: what comes from the worker next may need the slot. */
+  readLeased(): void {
+    this.#leased?.text();
+    this.#leased = undefined;
   }
 }
 
@@ -130,9 +139,10 @@ const inSlot = (json: unknown): json is SlotText => typeof json === 'object' && 
 /**
  * Outcomes as the worker wrote them, read: a text, if one came as text, is its outcome's JSON from
  * now on (sent on as it is); a text left in the slot is leased (read when its answer is written,
- * or at the end of this turn, so that a slot is freed even when nothing waits for it any more).
+ * or when the worker's next outcomes are read, so that a slot is freed even when nothing read it).
  */
 export function readOutcomes(outcomes: WrittenOutcome[], slot: SlotReader | undefined): SqlOutcome[] {
+  slot?.readLeased();
   return outcomes.map((written) => {
     if (typeof written === 'string') return withJsonText(JSON.parse(written) as SqlOutcome, written);
     const json = (written as { json?: unknown }).json;
