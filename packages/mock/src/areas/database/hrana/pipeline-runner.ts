@@ -6,7 +6,17 @@ import { withJsonText } from '../../../engine/json-text.ts';
 import type { Stream } from '../namespaces/stream-table.ts';
 import { type DatabaseError, ProtocolError, type SqlValue, type StreamResult, toDatabaseError } from '../protocol/protocol.ts';
 import { toArgValue } from '../protocol/values.ts';
-import { type CursorEntry, type Encoding, ExecutorStopped, isJsonOutcome, type SqlOutcome, type SqlRequest, type SqlStep, type SqlStmt } from '../sql/index.ts';
+import {
+  type CursorEntry,
+  type Encoding,
+  ExecutorStopped,
+  isJsonOutcome,
+  type LeasedText,
+  type SqlOutcome,
+  type SqlRequest,
+  type SqlStep,
+  type SqlStmt,
+} from '../sql/index.ts';
 
 /** sqld's limits on the SQL texts an HTTP stream stores (MAX_SQL_COUNT, MAX_STORED_SQL_SIZE: src/hrana/http/request.rs). */
 export const MAX_STORED_SQL = 50;
@@ -104,7 +114,14 @@ const CLOSED: DatabaseError = { message: 'The stream is closed', code: 'STREAM_C
  * Runs a pipeline's requests; the stream is marked closed after a `close` or when its executor stopped.
  * In the Protobuf `encoding`, the SQL thread writes the results that hold rows (sql/statements/protobuf-outcome.ts).
  */
-export async function runPipeline(stream: Stream, requests: WireRequest[], version: Version, encoding: Encoding = 'objects'): Promise<StreamResult[]> {
+export async function runPipeline(
+  stream: Stream,
+  requests: WireRequest[],
+  version: Version,
+  encoding: Encoding = 'objects',
+  /** A result's text still in its worker's slot stays there, for its answer's text to be read around it (leasedTextOf). */
+  leased = false,
+): Promise<StreamResult[]> {
   const results: (StreamResult | undefined)[] = [];
   const sent: { index: number; request: SqlRequest }[] = [];
   let closing = false;
@@ -152,18 +169,29 @@ export async function runPipeline(stream: Stream, requests: WireRequest[], versi
         );
       }
     }
-    sent.forEach(({ index }, position) => (results[index] = sentAsText(outcomes[position]!) as StreamResult));
+    sent.forEach(({ index }, position) => (results[index] = sentAsText(outcomes[position]!, leased) as StreamResult));
   }
   if (closing) stream.closed = true;
   return results as StreamResult[];
 }
 
-/** An outcome whose JSON text the SQL thread wrote (sql/statements/json-outcome.ts): the outcome without its rows, with that text as its JSON (engine/json-text.ts). */
-function sentAsText(outcome: SqlOutcome): SqlOutcome {
+const LEASED = Symbol('text in the slot');
+
+/** A result's JSON text left in its worker's slot (runPipeline with `leased`): the result has no JSON text of its own until it is read. */
+export const leasedTextOf = (result: StreamResult): LeasedText | undefined => (result as { [LEASED]?: LeasedText })[LEASED];
+
+/**
+ * An outcome whose JSON text the SQL thread wrote (sql/statements/json-outcome.ts): the outcome without its rows, with that text as its JSON
+ * (engine/json-text.ts); or, `leased`, with the text still in the worker's slot (sql/threads/result-slot.ts) under LEASED.
+ */
+function sentAsText(outcome: SqlOutcome, leased: boolean): SqlOutcome {
   if (!isJsonOutcome(outcome)) return outcome;
   const { json, ...withoutRows } = outcome;
-  // Text by now: the engine's handle took any out of the worker's slot as it read the outcome (sql/threads/result-slot.ts).
-  return withJsonText(withoutRows as SqlOutcome, json as string);
+  if (typeof json === 'string') return withJsonText(withoutRows as SqlOutcome, json);
+  const lease = json as LeasedText;
+  if (!leased) return withJsonText(withoutRows as SqlOutcome, lease.text());
+  Object.defineProperty(withoutRows, LEASED, { value: lease, enumerable: false });
+  return withoutRows as SqlOutcome;
 }
 
 /** Runs a batch for /v3/cursor: its entries, in order. */

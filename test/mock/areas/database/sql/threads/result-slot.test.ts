@@ -1,15 +1,19 @@
 // A worker hands the HTTP thread its largest result's JSON text through one slot of shared memory
 // (sql/threads/result-slot.ts) instead of a string copied into its message: the text read out is
 // the one the worker wrote, byte for byte; the slot holds one text at a time (a second waits for
-// none: it goes in its message) and is free again once the text was read.
+// none: it goes in its message) and is free again once the text was read: alone, or with its
+// answer's text around it in one string, or when the worker's next outcomes are read if nothing read it.
 import { afterAll, describe, expect, it } from 'vitest';
+import type { LeasedText } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
 import { createSqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
 import {
+  HEAD_ROOM,
   ResultSlot,
   readOutcomes,
   SLOT_BYTES,
   SLOT_MIN_BYTES,
   SlotReader,
+  TAIL_ROOM,
 } from '../../../../../../packages/mock/src/areas/database/sql/threads/result-slot.ts';
 import { knownJsonText } from '../../../../../../packages/mock/src/engine/json-text.ts';
 
@@ -37,7 +41,7 @@ describe('a result slot', () => {
     expect(slot.handOff(new Uint8Array(SLOT_BYTES).fill(0x20), false)).toEqual({ slot: SLOT_BYTES, wide: false });
   });
 
-  it("reads a worker's outcomes: text parsed, with that text as their JSON; a slot's text taken out of it", () => {
+  it("reads a worker's outcomes: text parsed, with that text as their JSON; a slot's text leased, the slot held until it is read", () => {
     const slot = new ResultSlot();
     const reader = new SlotReader(slot.buffer);
     const json = '{"type":"ok","response":{"type":"close"}}';
@@ -46,8 +50,51 @@ describe('a result slot', () => {
     const [parsed, taken] = readOutcomes([json, inSlot as never], reader);
     expect(parsed).toEqual({ type: 'ok', response: { type: 'close' } });
     expect(knownJsonText(parsed)).toBe(json);
-    expect(taken).toEqual({ type: 'ok', response: { type: 'close' }, json: text });
+    expect(slot.handOff(bytesOf('{}'), false)).toBeUndefined();
+    const lease = (taken as unknown as { json: LeasedText }).json;
+    expect([lease.text(), String(lease), JSON.stringify({ json: lease })]).toEqual([text, text, JSON.stringify({ json: text })]);
     expect(slot.handOff(bytesOf('{}'), false)).toEqual({ slot: SLOT_MIN_BYTES, wide: false });
+    expect(reader.read).toBe(1);
+  });
+
+  it("frees the slot when the worker's next outcomes are read, if nothing read its text", () => {
+    const slot = new ResultSlot();
+    const reader = new SlotReader(slot.buffer);
+    const [leased] = readOutcomes([{ type: 'ok', response: { type: 'close' }, json: slot.handOff(bytesOf('{"a":1}'), false) } as never], reader);
+    // Held meanwhile: the worker's next text goes in its message, and reading that message frees the slot.
+    expect(slot.handOff(bytesOf('{"b":2}'), false)).toBeUndefined();
+    const [next] = readOutcomes(['{"type":"ok","response":{"type":"close"}}'], reader);
+    expect(knownJsonText(next)).toBe('{"type":"ok","response":{"type":"close"}}');
+    expect(reader.read).toBe(1);
+    expect(String((leased as unknown as { json: LeasedText }).json)).toBe(padded('{"a":1}'));
+    expect(slot.handOff(bytesOf('{}'), false)).toEqual({ slot: SLOT_MIN_BYTES, wide: false });
+  });
+
+  // Each case: the text's encoding, the head and tail around it, and whether they are read with it in one string.
+  const aroundCases: [string, { text: string; wide: boolean; head: string; tail: string; around: boolean }][] = [
+    ['ASCII, ASCII around', { text: '{"rows":[1]}', wide: false, head: '{"baton":null,"results":[', tail: ']}', around: true }],
+    ['ASCII, Latin-1 around', { text: '{"rows":[1]}', wide: false, head: '["é",', tail: ',"ÿ"]', around: true }],
+    ['UTF-8, UTF-8 around', { text: '"é\u2028€"', wide: true, head: '["€\u2028",', tail: ',"😀"]', around: true }],
+    ['ASCII, beyond Latin-1 in the head', { text: '{"a":1}', wide: false, head: '["€",', tail: ']', around: false }],
+    ['ASCII, beyond Latin-1 in the tail', { text: '{"a":1}', wide: false, head: '[', tail: ',"€"]', around: false }],
+    ['a head longer than HEAD_ROOM', { text: '{"a":1}', wide: false, head: `["${'h'.repeat(HEAD_ROOM)}",`, tail: ']', around: false }],
+    ['a head of HEAD_ROOM', { text: '{"a":1}', wide: true, head: 'h'.repeat(HEAD_ROOM), tail: '', around: true }],
+    ['a tail longer than TAIL_ROOM', { text: '{"a":1}', wide: true, head: '[', tail: `,"${'t'.repeat(TAIL_ROOM)}"]`, around: false }],
+    ['a tail of TAIL_ROOM', { text: '{"a":1}', wide: false, head: '', tail: 't'.repeat(TAIL_ROOM), around: true }],
+  ];
+  it.each(aroundCases)('reads a text with its answer around it in one string: %s', (_, { text, wide, head, tail, around }) => {
+    const slot = new ResultSlot();
+    const reader = new SlotReader(slot.buffer);
+    const [outcome] = readOutcomes([{ type: 'ok', response: { type: 'close' }, json: slot.handOff(bytesOf(text), wide) } as never], reader);
+    const lease = (outcome as unknown as { json: LeasedText }).json;
+    const inSlot = padded(text);
+    const whole = lease.around(head, tail);
+    expect(whole).toBe(around ? `${head}${inSlot}${tail}` : undefined);
+    expect(reader.around).toBe(around ? 1 : 0);
+    expect(lease.text()).toBe(inSlot);
+    expect(lease.around(head, tail)).toBeUndefined();
+    expect(reader.read).toBe(1);
+    expect(slot.handOff(bytesOf('{}'), false)).toBeDefined();
   });
 });
 

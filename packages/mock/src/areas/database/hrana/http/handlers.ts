@@ -9,8 +9,9 @@ import type { DatabaseState } from '../../namespaces/state-store.ts';
 import { type Stream, StreamLost, type StreamTable } from '../../namespaces/stream-table.ts';
 import { type AuthRefusal, isRefusal as isAuthRefusal, unauthorizedBody } from '../../protocol/error-codes.ts';
 import type { DatabaseError, StreamResult } from '../../protocol/protocol.ts';
+import type { LeasedText } from '../../sql/index.ts';
 import { bearerSecret, type Caller } from '../../tokens/token-management.ts';
-import { runCursor, runPipeline, type WireRequest } from '../pipeline-runner.ts';
+import { leasedTextOf, runCursor, runPipeline, type WireRequest } from '../pipeline-runner.ts';
 
 export const VERSION_TEXT = { 2: 'Hello, this is HTTP API v2 (Hrana over HTTP)', 3: 'Hello, this is HTTP API v3 (Hrana over HTTP)' } as const;
 
@@ -76,7 +77,7 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
     let results: StreamResult[];
     try {
       // The results' JSON text as the SQL thread wrote it, sent on as it is (sql/statements/json-outcome.ts).
-      results = await runPipeline(stream, body.requests, version, 'json');
+      results = await runPipeline(stream, body.requests, version, 'json', true);
     } catch (error) {
       stream.closed = true;
       streams.give(stream);
@@ -107,18 +108,42 @@ export function hranaHttp({ streams, authorize, openStream }: HranaHttpOptions):
   };
 }
 
-/** A pipeline's answer, with its JSON text made of the text each result came with from the engine (json-text.ts), when none holds a bigint: bytes when one came as bytes. */
-function pipelineAnswer(baton: string | null, results: StreamResult[]): { baton: string | null; base_url: null; results: StreamResult[] } {
+/**
+ * A pipeline's answer, with its JSON text made of the text each result came with from the engine (json-text.ts), when none holds a bigint:
+ * bytes when one came as bytes. A result whose text is still in its worker's slot (leasedTextOf) is read out with the answer's text around it:
+ * the answer is the one string made.
+ */
+export function pipelineAnswer(baton: string | null, results: StreamResult[]): { baton: string | null; base_url: null; results: StreamResult[] } {
   const body = { baton, base_url: null, results };
   const parts: JsonText[] = [`{"baton":${JSON.stringify(baton)},"base_url":null,"results":[`];
   let bytes = false;
+  let leased: { lease: LeasedText; at: number } | undefined;
   for (const [index, result] of results.entries()) {
-    const written = knownJsonText(result) ?? jsonTextOf(result);
-    if (typeof written === 'object' && !(written instanceof Uint8Array) && written.holdsBigint) return body;
     if (index > 0) parts.push(',');
+    const lease = leasedTextOf(result);
+    if (lease !== undefined && leased === undefined) {
+      leased = { lease, at: parts.length };
+      parts.push('');
+      continue;
+    }
+    const written = lease?.text() ?? knownJsonText(result) ?? jsonTextOf(result);
+    if (typeof written === 'object' && !(written instanceof Uint8Array) && written.holdsBigint) {
+      // Sent as the engine writes it: each result with its own text.
+      for (const each of results) {
+        const left = leasedTextOf(each);
+        if (left !== undefined) withJsonText(each, left.text());
+      }
+      return body;
+    }
     if (written instanceof Uint8Array) bytes = true;
     parts.push(typeof written === 'string' || written instanceof Uint8Array ? written : written.text);
   }
   parts.push(']}');
+  if (leased !== undefined) {
+    const { lease, at } = leased;
+    const whole = bytes ? undefined : lease.around((parts.slice(0, at) as string[]).join(''), (parts.slice(at + 1) as string[]).join(''));
+    if (whole !== undefined) return withJsonText(body, whole);
+    parts[at] = lease.text();
+  }
   return withJsonText(body, bytes ? jsonBytes(parts) : parts.join(''));
 }

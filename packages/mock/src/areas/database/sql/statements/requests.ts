@@ -70,12 +70,22 @@ export type ProtobufOutcome = SqlOutcome & { protobuf: Uint8Array };
 export const isProtobufOutcome = (outcome: SqlOutcome): outcome is ProtobufOutcome => 'protobuf' in outcome;
 
 /** An outcome whose JSON (`json`, its text) is sent on as it is; the outcome beside it is without its rows (json-outcome.ts). */
-export type JsonOutcome = SqlOutcome & { json: string | SlotText };
+export type JsonOutcome = SqlOutcome & { json: string | SlotText | LeasedText };
 
 /** A result's JSON text left in its worker's slot (threads/result-slot.ts): its length in bytes, and whether it holds more than ASCII (UTF-8, else Latin-1). */
 export interface SlotText {
   slot: number;
   wide: boolean;
+}
+
+/**
+ * A result's JSON text still in its worker's slot, on the HTTP thread (threads/result-slot.ts): read
+ * out alone (`text`), or with the text of the answer around it in one read (`around`: one string
+ * made, not two), or undefined when the answer's text does not fit around it.
+ */
+export interface LeasedText {
+  text(): string;
+  around(head: string, tail: string): string | undefined;
 }
 
 export const isJsonOutcome = (outcome: SqlOutcome): outcome is JsonOutcome => 'json' in outcome;

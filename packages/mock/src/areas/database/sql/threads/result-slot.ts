@@ -5,23 +5,32 @@
 // HTTP thread makes the string from them (as reading the message did). The slot holds one text at
 // a time: the worker takes it only when it is free, the HTTP thread frees it as it reads the text;
 // a text that does not fit, a short one, or one that comes while the slot holds another, goes in
-// the message as before.
+// the message as before. The text is read out when its answer is written (a lease): with the
+// answer's text around it (HEAD_ROOM before it, TAIL_ROOM after), the answer is one string made
+// from the slot, not the result's string joined into another; at the latest, when the worker's
+// next outcomes are read (a text nothing read does not hold the slot for long: the worker then
+// sends its next text in its message, and that message frees the slot).
 import { withJsonText } from '../../../../engine/json-text.ts';
-import type { SlotText, SqlOutcome, WrittenOutcome } from '../statements/requests.ts';
+import type { LeasedText, SlotText, SqlOutcome, WrittenOutcome } from '../statements/requests.ts';
 
 /** Bytes a slot holds at most (a result's rows past this go as text in the message). */
 export const SLOT_BYTES = 1 << 20;
 /** ...and at least: a shorter text goes in its message, where its copies cost less than the slot's handling (a warm SELECT 1's). */
 export const SLOT_MIN_BYTES = 4096;
+/** Room before and after a text, for the answer's text around it (an HTTP pipeline's head, the results after it). */
+export const HEAD_ROOM = 1024;
+export const TAIL_ROOM = 4096;
 const [FREE, HELD] = [0, 1];
 /** The slot's state (an Int32 before its bytes). */
 const HEADER = 8;
+const TEXT_AT = HEADER + HEAD_ROOM;
+const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
 
 /** The worker's side: the slot, sent to the HTTP thread with `ready`. */
 export class ResultSlot {
-  readonly buffer = new SharedArrayBuffer(HEADER + SLOT_BYTES);
+  readonly buffer = new SharedArrayBuffer(TEXT_AT + SLOT_BYTES + TAIL_ROOM);
   readonly #state = new Int32Array(this.buffer, 0, 1);
-  readonly #bytes = new Uint8Array(this.buffer, HEADER);
+  readonly #bytes = new Uint8Array(this.buffer, TEXT_AT, SLOT_BYTES);
   /** Texts put in the slot (tests count them). */
   put = 0;
 
@@ -39,34 +48,105 @@ export class ResultSlot {
 export class SlotReader {
   readonly #state: Int32Array;
   readonly #bytes: Buffer;
-  /** Texts read from the slot (tests count them). */
+  /** Texts read from the slot (tests count them); `around`: of those, read with their answer's text around them. */
   read = 0;
+  around = 0;
 
   constructor(buffer: SharedArrayBuffer) {
     this.#state = new Int32Array(buffer, 0, 1);
-    this.#bytes = Buffer.from(buffer, HEADER);
+    this.#bytes = Buffer.from(buffer);
   }
 
   take({ slot, wide }: SlotText): string {
-    const text = this.#bytes.toString(wide ? 'utf8' : 'latin1', 0, slot);
+    return this.#read(wide, TEXT_AT, TEXT_AT + slot);
+  }
+
+  /** `head`, the text and `tail` as one string, read at once; undefined (the slot still held) when they do not fit around it or cannot be read as its bytes are. */
+  takeAround({ slot, wide }: SlotText, head: string, tail: string): string | undefined {
+    if (!wide && (BEYOND_LATIN1.test(head) || BEYOND_LATIN1.test(tail))) return undefined;
+    const encoding = wide ? 'utf8' : 'latin1';
+    const headBytes = Buffer.byteLength(head, encoding);
+    const tailBytes = Buffer.byteLength(tail, encoding);
+    if (headBytes > HEAD_ROOM || tailBytes > TAIL_ROOM) return undefined;
+    this.#bytes.write(head, TEXT_AT - headBytes, encoding);
+    this.#bytes.write(tail, TEXT_AT + slot, encoding);
+    this.around++;
+    return this.#read(wide, TEXT_AT - headBytes, TEXT_AT + slot + tailBytes);
+  }
+
+  #read(wide: boolean, start: number, end: number): string {
+    const text = this.#bytes.toString(wide ? 'utf8' : 'latin1', start, end);
     Atomics.store(this.#state, 0, FREE);
     this.read++;
     return text;
+  }
+
+  /** The text last leased, until it is read. */
+  #leased: SlotLease | undefined;
+
+  /** A text left in the slot until its answer is written, or the worker's next outcomes are read (no timer: one a call was an extra turn of the event loop). */
+  lease(text: SlotText): SlotLease {
+    this.#leased = new SlotLease(this, text);
+    return this.#leased;
+  }
+
+  /** Reads the text last leased, if nothing did: what comes from the worker next may need the slot. */
+  readLeased(): void {
+    this.#leased?.text();
+    this.#leased = undefined;
+  }
+}
+
+/** A text in the slot, read out once: alone, or with its answer's text around it. */
+class SlotLease implements LeasedText {
+  #in: SlotText | undefined;
+  #text: string | undefined;
+  constructor(
+    readonly reader: SlotReader,
+    text: SlotText,
+  ) {
+    this.#in = text;
+  }
+
+  text(): string {
+    if (this.#in) {
+      this.#text = this.reader.take(this.#in);
+      this.#in = undefined;
+    }
+    return this.#text!;
+  }
+
+  around(head: string, tail: string): string | undefined {
+    if (!this.#in) return undefined;
+    const whole = this.reader.takeAround(this.#in, head, tail);
+    if (whole === undefined) return undefined;
+    this.#text = whole.slice(head.length, whole.length - tail.length);
+    this.#in = undefined;
+    return whole;
+  }
+
+  toString(): string {
+    return this.text();
+  }
+
+  toJSON(): string {
+    return this.text();
   }
 }
 
 const inSlot = (json: unknown): json is SlotText => typeof json === 'object' && json !== null && 'slot' in json;
 
 /**
- * Outcomes as the worker wrote them, read (each in turn, so that a slot is freed even when nothing
- * waits for them any more): a text, if one came as text, is its outcome's JSON from now on (sent on
- * as it is); a text left in the slot is taken out of it.
+ * Outcomes as the worker wrote them, read: a text, if one came as text, is its outcome's JSON from
+ * now on (sent on as it is); a text left in the slot is leased (read when its answer is written,
+ * or when the worker's next outcomes are read, so that a slot is freed even when nothing read it).
  */
 export function readOutcomes(outcomes: WrittenOutcome[], slot: SlotReader | undefined): SqlOutcome[] {
+  slot?.readLeased();
   return outcomes.map((written) => {
     if (typeof written === 'string') return withJsonText(JSON.parse(written) as SqlOutcome, written);
     const json = (written as { json?: unknown }).json;
-    if (inSlot(json)) (written as unknown as { json: string }).json = slot!.take(json);
+    if (inSlot(json)) (written as unknown as { json: LeasedText }).json = slot!.lease(json);
     return written;
   });
 }
