@@ -16,7 +16,14 @@ afterEach(() => table?.close());
 const ENDINGS: { how: string; end: (stream: ReturnType<StreamTable['open']>, baton: string) => void }[] = [
   { how: 'end', end: (stream) => table.end(stream) },
   { how: 'a close request (give after closed)', end: (stream, baton) => ((table.take(baton, 'digest', database).closed = true), table.give(stream)) },
-  { how: 'endWhere (its token invalidated)', end: (stream) => table.endWhere((s) => s === stream, () => new StreamLost('gone', 'STREAM_EXPIRED')) },
+  {
+    how: 'endWhere (its token invalidated)',
+    end: (stream) =>
+      table.endWhere(
+        (s) => s === stream,
+        () => new StreamLost('gone', 'STREAM_EXPIRED'),
+      ),
+  },
   { how: 'idle expiry', end: () => ((clock += 1_001), table.expireIdle()) },
 ];
 
