@@ -130,6 +130,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       },
       onReset(namespace) {
         data.onReset(namespace);
+        tokens.forget(namespace);
         webSocket.endClosedStreams();
       },
       report: () => [
