@@ -99,7 +99,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
         const key = databaseKey(owner, databaseId);
         streams.endWhere(
           (stream) => stream.database.key === key && digests.has(stream.tokenDigest),
-          new StreamLost('The stream was closed: its token was invalidated', 'STREAM_EXPIRED'),
+          () => new StreamLost('The stream was closed: its token was invalidated', 'STREAM_EXPIRED'),
         );
         webSocket.endClosedStreams();
       },
@@ -130,6 +130,7 @@ export default defineArea<'database', DatabaseMockOptions, DatabaseState, Databa
       },
       onReset(namespace) {
         data.onReset(namespace);
+        tokens.forget(namespace);
         webSocket.endClosedStreams();
       },
       report: () => [

@@ -1,6 +1,7 @@
 // The HTTP side's table of streams: the per-namespace count behind maxStreams holds only the
 // namespaces streaming now (an entry per namespace ever seen grew with every access key a suite
-// used), and the limit still counts every open stream, whichever way it ended.
+// used), and the limit still counts every open stream, whichever way it ended. endWhere makes its
+// reason (an error: its stack costs) only when a stream matches, once for all of them.
 import { afterEach, describe, expect, it } from 'vitest';
 import { StreamLost, type StreamTable, streamTable } from '../../../../../packages/mock/src/areas/database/namespaces/stream-table.ts';
 import type { EngineDatabase } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
@@ -15,7 +16,14 @@ afterEach(() => table?.close());
 const ENDINGS: { how: string; end: (stream: ReturnType<StreamTable['open']>, baton: string) => void }[] = [
   { how: 'end', end: (stream) => table.end(stream) },
   { how: 'a close request (give after closed)', end: (stream, baton) => ((table.take(baton, 'digest', database).closed = true), table.give(stream)) },
-  { how: 'endWhere (its token invalidated)', end: (stream) => table.endWhere((s) => s === stream, new StreamLost('gone', 'STREAM_EXPIRED')) },
+  {
+    how: 'endWhere (its token invalidated)',
+    end: (stream) =>
+      table.endWhere(
+        (s) => s === stream,
+        () => new StreamLost('gone', 'STREAM_EXPIRED'),
+      ),
+  },
   { how: 'idle expiry', end: () => ((clock += 1_001), table.expireIdle()) },
 ];
 
@@ -38,5 +46,43 @@ describe('the per-namespace stream count', () => {
     table.open('busy', database, 'full', 'digest');
     expect(() => table.open('busy', database, 'full', 'digest')).toThrow(/maxStreams/);
     expect(table.namespacesStreaming()).toBe(1);
+  });
+});
+
+describe('the reason endWhere gives', () => {
+  it('is made once for every stream it ends, waiting or running, and each stream is told that one', () => {
+    make(4);
+    const waiting = table.open('ns', database, 'full', 'digest');
+    const baton = table.give(waiting)!;
+    const running = table.open('ns', database, 'full', 'digest');
+    table.open('other', database, 'full', 'digest');
+    let made = 0;
+    const reason = new StreamLost('gone', 'STREAM_EXPIRED');
+    table.endWhere(
+      (stream) => stream.namespace === 'ns',
+      () => (made++, reason),
+    );
+    expect(made).toBe(1);
+    expect(running.lost).toBe(reason);
+    expect(running.closed).toBe(true);
+    const taken = (() => {
+      try {
+        return table.take(baton, 'digest', database);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(taken).toBe(reason);
+  });
+
+  it('is not made when no stream matches (a reset or a dropped namespace with no stream open)', () => {
+    make(4);
+    table.open('other', database, 'full', 'digest');
+    let made = 0;
+    table.endWhere(
+      (stream) => stream.namespace === 'ns',
+      () => (made++, new StreamLost('gone', 'STREAM_EXPIRED')),
+    );
+    expect(made).toBe(0);
   });
 });

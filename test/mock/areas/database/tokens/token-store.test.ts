@@ -1,8 +1,10 @@
 // A database's token store (tokens/token-store.ts) issues each token a secret and an id of its own,
 // in the mock's recognisable forms, drawn from the system's generator a block at a time (each byte
-// handed out once), and keeps only each secret's SHA-256 digest.
+// handed out once), and keeps only each secret's SHA-256 digest. An issue's tokens are made at one
+// time, their random bytes encoded in two calls and their time written once (a new namespace's
+// first mint paid four encodings, four buffer views and two date writes).
 import { createHash, randomFillSync } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BOTH_KINDS, digestOf, RandomPool, rememberedDigests, TokenStore } from '../../../../../packages/mock/src/areas/database/tokens/token-store.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -45,6 +47,31 @@ describe('TokenStore', () => {
     }, 10);
     expect([...counting.take(4), ...counting.take(6), ...counting.take(3)]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(counting.take(16)).toHaveLength(16);
+  });
+
+  it.each([
+    { days: null, dateWrites: 1 },
+    { days: 30, dateWrites: 2 },
+  ])('encodes an issue in two calls (secrets, then ids) and writes its times once each (expires_in_days $days)', ({ days, dateWrites }) => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    let time = now;
+    // A clock that moves at each reading: the issue reads it once.
+    const store = new TokenStore([], () => time++, 200);
+    const encodings = vi.spyOn(Buffer.prototype, 'toString');
+    const dates = vi.spyOn(Date.prototype, 'toISOString');
+    try {
+      const { issued, stored } = store.generate(BOTH_KINDS, days);
+      expect(encodings).toHaveBeenCalledTimes(2);
+      expect(dates).toHaveBeenCalledTimes(dateWrites);
+      expect(issued.map((token) => token.created_at)).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z']);
+      const expires = days === null ? null : new Date(now + days * 86_400_000).toISOString();
+      expect(issued.map((token) => token.expires_at)).toEqual([expires, expires]);
+      expect(stored.map((token) => [token.createdAt, token.expiresAt])).toEqual(stored.map(() => [now, days === null ? null : now + days * 86_400_000]));
+      expect(stored.map((token) => token.digest)).toEqual(issued.map((token) => sha256(token.token)));
+    } finally {
+      encodings.mockRestore();
+      dates.mockRestore();
+    }
   });
 
   it('digests a secret as SHA-256 in hex', () => {

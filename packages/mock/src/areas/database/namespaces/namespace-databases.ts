@@ -69,7 +69,10 @@ export function namespaceDatabases({ settings, engine, streams, folder, adopt, p
   /** Ends a namespace's streams and closes its databases (a reset, or an import that replaces them). */
   function forget(namespace: string | undefined, keep?: string) {
     const mine = (key: string) => (namespace === undefined || key.startsWith(`${namespace}\u0000`)) && (keep === undefined || !key.startsWith(`${keep}\u0000`));
-    streams.endWhere((stream) => mine(stream.database.key), new StreamLost('The stream was closed: its namespace was reset or replaced', 'STREAM_EXPIRED'));
+    streams.endWhere(
+      (stream) => mine(stream.database.key),
+      () => new StreamLost('The stream was closed: its namespace was reset or replaced', 'STREAM_EXPIRED'),
+    );
     engine.forget(mine);
     for (const key of [...images.keys()]) if (mine(key)) images.delete(key);
   }

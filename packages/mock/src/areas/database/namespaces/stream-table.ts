@@ -136,18 +136,23 @@ export function streamTable(options: {
     /** How many namespaces have a stream open now. */
     namespacesStreaming: (): number => perNamespace.size,
 
-    /** Ends, at once, every stream matching `which`; a request one of them runs is stopped (onInterrupt). */
-    endWhere(which: (stream: Stream) => boolean, reason: StreamLost): void {
+    /**
+     * Ends, at once, every stream matching `which`; a request one of them runs is stopped
+     * (onInterrupt). `why` makes the reason once, when a stream matches: an error costs its stack,
+     * and most calls (a reset, a namespace dropped, an invalidation) find no stream.
+     */
+    endWhere(which: (stream: Stream) => boolean, why: () => StreamLost): void {
+      let reason: StreamLost | undefined;
       for (const [baton, entry] of waiting) {
         if (!which(entry.stream)) continue;
         waiting.delete(baton);
-        retire(baton, reason);
+        retire(baton, (reason ??= why()));
         end(entry.stream);
       }
       for (const stream of open.values()) {
         if (which(stream)) {
           stream.closed = true;
-          stream.lost = reason;
+          stream.lost = reason ??= why();
           options.onInterrupt?.(stream, reason);
         }
       }

@@ -59,6 +59,20 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
   /** Token digest → where it belongs. Start-up tokens belong to every database of the start-up namespace. */
   const tokenIndex = new Map<string, { namespace: string; databaseId: string | '*' }>();
   for (const digest of startUpDigests) tokenIndex.set(digest, { namespace: STARTUP_NAMESPACE, databaseId: '*' });
+  /** The digests each namespace put in the index (start-up tokens aside), so that a namespace reset or dropped takes its own out. */
+  const indexedBy = new Map<string, Set<string>>();
+  function index(digest: string, namespace: string, databaseId: string) {
+    tokenIndex.set(digest, { namespace, databaseId });
+    let digests = indexedBy.get(namespace);
+    if (!digests) indexedBy.set(namespace, (digests = new Set()));
+    digests.add(digest);
+  }
+  function unindex(digest: string) {
+    const owner = tokenIndex.get(digest);
+    if (!owner || startUpDigests.has(digest)) return;
+    tokenIndex.delete(digest);
+    indexedBy.get(owner.namespace)?.delete(digest);
+  }
 
   /** A database's token store in a namespace's state, created on first use (with the start-up tokens in the start-up namespace); on the namespace's clock. */
   function tokensOf(state: DatabaseState, namespace: string, databaseId: string): TokenStore {
@@ -90,7 +104,7 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
         if (startUpDigests.has(token.digest)) continue;
         const owner = tokenIndex.get(token.digest);
         if (owner && owner.namespace !== namespace) token.invalidated = true;
-        else tokenIndex.set(token.digest, { namespace, databaseId });
+        else index(token.digest, namespace, databaseId);
       }
       if (namespace !== STARTUP_NAMESPACE) continue;
       const store = new TokenStore(entry.tokens, () => clockOf(namespace).now(), settings.maxTokensPerDatabase);
@@ -157,8 +171,8 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
 
   function issue(tokens: TokenStore, namespace: string, databaseId: string, kinds: readonly Schemas['DatabaseTokenKind'][], days: number | null) {
     const { issued, stored, forgotten } = tokens.generate(kinds, days);
-    for (const token of forgotten) if (!startUpDigests.has(token.digest)) tokenIndex.delete(token.digest);
-    for (const token of stored) tokenIndex.set(token.digest, { namespace, databaseId });
+    for (const token of forgotten) unindex(token.digest);
+    for (const token of stored) index(token.digest, namespace, databaseId);
     return issued;
   }
 
@@ -206,5 +220,31 @@ export function tokenManagement({ settings, clockOf, ownerOf, onInvalidated, per
     return secret === undefined ? undefined : tokenIndex.get(requestDigest(secret))?.namespace;
   }
 
-  return { authorize, adopt, namespaceOf, handlers, operations: new Set(Object.keys(handlers)) };
+  /**
+   * A namespace reset or dropped (every one without `namespace`): its tokens went with its state,
+   * and leave the index with it, so that the index does not grow with every access key a suite
+   * used and a token of a namespace gone no longer leads to it (it is unknown, as any other).
+   */
+  function forget(namespace?: string): void {
+    if (namespace === undefined) {
+      for (const digest of tokenIndex.keys()) if (!startUpDigests.has(digest)) tokenIndex.delete(digest);
+      indexedBy.clear();
+      return;
+    }
+    for (const digest of indexedBy.get(namespace) ?? []) if (!startUpDigests.has(digest)) tokenIndex.delete(digest);
+    indexedBy.delete(namespace);
+  }
+
+  return {
+    authorize,
+    adopt,
+    namespaceOf,
+    forget,
+    /** How many token digests the index holds (the start-up tokens included). */
+    get indexed() {
+      return tokenIndex.size;
+    },
+    handlers,
+    operations: new Set(Object.keys(handlers)),
+  };
 }

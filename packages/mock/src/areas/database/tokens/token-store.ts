@@ -34,8 +34,10 @@ const isoOrNull = (time: number | null) => (time === null ? null : new Date(time
 
 const SECRET_BYTES = 18;
 const ID_BYTES = 8;
-/** A fresh secret, recognisable as the mock's in logs of a client that misbehaves; `random` holds its SECRET_BYTES. */
-const newSecret = (kind: TokenKind, random: Buffer) => `mock-${kind.replace('_', '-')}-${random.toString('base64url')}`;
+/** A secret's random part: base64url of SECRET_BYTES (a multiple of 3, so that each secret's characters are its own in an encoding of several). */
+const SECRET_CHARS = (SECRET_BYTES / 3) * 4;
+const ID_CHARS = ID_BYTES * 2;
+const SECRET_PREFIX: Record<TokenKind, string> = { full_access: 'mock-full-access-', read_only: 'mock-read-only-' };
 /**
  * Bytes of the system's generator, drawn a block at a time and each handed out once: a call for a
  * few bytes cost about as much as one for a block (a job object per call), and a new namespace's
@@ -71,13 +73,18 @@ export class RandomPool {
 
 const RANDOM = new RandomPool();
 
-/** Random bytes for `count` tokens (each a secret and an id). */
-function randomFor(pool: RandomPool, count: number): { secret(index: number): Buffer; id(index: number): Buffer } {
+/**
+ * Random texts for `count` tokens, each a secret's random part and an id (recognisable as the
+ * mock's in logs of a client that misbehaves): one draw, the secrets' bytes encoded at once and the
+ * ids' at once, each token's characters then a slice of its own.
+ */
+function randomTexts(pool: RandomPool, count: number): { secret(index: number): string; id(index: number): string } {
   const bytes = pool.take(count * (SECRET_BYTES + ID_BYTES));
-  const at = (index: number) => index * (SECRET_BYTES + ID_BYTES);
+  const secrets = bytes.toString('base64url', 0, count * SECRET_BYTES);
+  const ids = bytes.toString('hex', count * SECRET_BYTES, count * (SECRET_BYTES + ID_BYTES));
   return {
-    secret: (index) => bytes.subarray(at(index), at(index) + SECRET_BYTES),
-    id: (index) => bytes.subarray(at(index) + SECRET_BYTES, at(index + 1)),
+    secret: (index) => secrets.slice(index * SECRET_CHARS, (index + 1) * SECRET_CHARS),
+    id: (index) => ids.slice(index * ID_CHARS, (index + 1) * ID_CHARS),
   };
 }
 
@@ -93,20 +100,25 @@ export class TokenStore {
 
   /** Adds a token whose secret is already known (the mock's start-up tokens); it never expires. */
   seed(kind: TokenKind, secret: string): StoredToken {
-    return this.#add(kind, digestOf(secret), null, this.random.take(ID_BYTES));
+    return this.#add(kind, digestOf(secret), this.now(), null, this.random.take(ID_BYTES).toString('hex'));
   }
 
-  /** Generate Tokens: one new token per kind; every existing token stays valid. */
+  /** Generate Tokens: one new token per kind, made at one time; every existing token stays valid. */
   generate(kinds: readonly TokenKind[], expiresInDays: number | null = null): { issued: IssuedToken[]; stored: StoredToken[]; forgotten: StoredToken[] } {
     const forgotten = this.#makeRoom(kinds.length);
     const issued: IssuedToken[] = [];
     const stored: StoredToken[] = [];
-    const random = randomFor(this.random, kinds.length);
-    for (const [index, kind] of kinds.entries()) {
-      const token = newSecret(kind, random.secret(index));
-      const added = this.#add(kind, digestOf(token), expiresInDays, random.id(index));
+    const random = randomTexts(this.random, kinds.length);
+    const createdAt = this.now();
+    const expiresAt = expiresInDays === null ? null : createdAt + expiresInDays * DAY_MS;
+    const created = isoOrNull(createdAt)!;
+    const expires = isoOrNull(expiresAt);
+    for (let index = 0; index < kinds.length; index++) {
+      const kind = kinds[index]!;
+      const token = SECRET_PREFIX[kind] + random.secret(index);
+      const added = this.#add(kind, digestOf(token), createdAt, expiresAt, random.id(index));
       stored.push(added);
-      issued.push({ id: added.id, kind, token, created_at: isoOrNull(added.createdAt)!, expires_at: isoOrNull(added.expiresAt) });
+      issued.push({ id: added.id, kind, token, created_at: created, expires_at: expires });
     }
     return { issued, stored, forgotten };
   }
@@ -151,16 +163,8 @@ export class TokenStore {
     return forgotten;
   }
 
-  #add(kind: TokenKind, digest: string, expiresInDays: number | null, idBytes: Buffer): StoredToken {
-    const createdAt = this.now();
-    const token: StoredToken = {
-      id: `tok_${idBytes.toString('hex')}`,
-      kind,
-      digest,
-      createdAt,
-      expiresAt: expiresInDays === null ? null : createdAt + expiresInDays * DAY_MS,
-      invalidated: false,
-    };
+  #add(kind: TokenKind, digest: string, createdAt: number, expiresAt: number | null, id: string): StoredToken {
+    const token: StoredToken = { id: `tok_${id}`, kind, digest, createdAt, expiresAt, invalidated: false };
     this.tokens.push(token);
     return token;
   }
