@@ -5,7 +5,8 @@
 // socket as a client meets them, and the door's hot path (no promise where nothing waits, kept
 // answers sent as bytes encoded once) still checking every request and answer: a planted invalid
 // answer and an invalid body are caught, and a kept answer's bytes go only while it is kept; a
-// request's headers are read off node's getter once.
+// request's headers are read off node's getter once; a long text answer goes on the wire as node:http
+// sends it, its text not copied onto its head, head and text in one write to the socket.
 import diagnostics from 'node:diagnostics_channel';
 import { createServer, IncomingMessage, request } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
@@ -322,12 +323,13 @@ describe('a long text answer on the socket', () => {
   const asciiText = (length: number) => `{"rows":[${'[1,"row",1.5],'.repeat(Math.ceil(length / 14))}`.slice(0, length - 2) + ']}';
   // Each case: the answer's text, the request's method, and how the door must give it to the socket (the text as it is, in
   // this encoding, apart from its head; or joined to its head as node:http joins a short one).
-  const cases: [string, { text: string; method: string; given: 'latin1' | 'utf8' | 'joined' }][] = [
+  const cases: [string, { text: string; method: string; given: 'latin1' | 'utf8' | 'joined'; cors?: boolean }][] = [
     ['ASCII, as long as LONG_TEXT', { text: asciiText(LONG_TEXT), method: 'GET', given: 'latin1' }],
     ['ASCII, 111 KB (a 1,000-row select)', { text: asciiText(111_000), method: 'POST', given: 'latin1' }],
     ['beyond ASCII (Latin-1, the BMP, a surrogate pair)', { text: `["é€😀",${asciiText(LONG_TEXT)}]`, method: 'GET', given: 'utf8' }],
     ['one character shorter than LONG_TEXT: joined to its head', { text: asciiText(LONG_TEXT - 1), method: 'GET', given: 'joined' }],
     ['ASCII, to a HEAD request (no body sent)', { text: asciiText(LONG_TEXT * 2), method: 'HEAD', given: 'latin1' }],
+    ['ASCII, with the CORS headers of a listed origin', { text: asciiText(LONG_TEXT * 2), method: 'GET', given: 'latin1', cors: true }],
   ];
 
   /** The raw bytes a server on `handle` sends to one request (Connection: close, so the socket's end ends the answer). */
@@ -351,7 +353,8 @@ describe('a long text answer on the socket', () => {
 
   it.each(cases)(
     'is sent as node:http sends it whole, its text not copied onto its head, in one write to the socket: %s',
-    async (_, { text, method, given }) => {
+    async (_, { text, method, given, cors }) => {
+      const common = cors ? { ...NOSNIFF, 'access-control-allow-origin': 'http://localhost:5173', vary: 'Origin' } : NOSNIFF;
       const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) };
       const answer: DoorAnswer = { status: 200, headers, body: text, violations: [] };
       const seen: Seen = { writes: [], toHandle: 0 };
@@ -371,9 +374,9 @@ describe('a long text answer on the socket', () => {
             inner(...args);
           };
         }
-        send(res, answer, NOSNIFF);
+        send(res, answer, common);
       }, method);
-      const bare = await rawAnswer((res) => res.writeHead(200, { 'x-content-type-options': 'nosniff', ...headers }).end(text), method);
+      const bare = await rawAnswer((res) => res.writeHead(200, { ...common, ...headers }).end(text), method);
       expect(door.equals(bare), 'the same bytes as node:http sends for writeHead + end(text)').toBe(true);
       expect(door.includes(Buffer.from(text))).toBe(method !== 'HEAD');
       expect(seen.toHandle, 'one write reached the socket').toBe(1);
