@@ -5,14 +5,17 @@
 // socket as a client meets them, and the door's hot path (no promise where nothing waits, kept
 // answers sent as bytes encoded once) still checking every request and answer: a planted invalid
 // answer and an invalid body are caught, and a kept answer's bytes go only while it is kept; a
-// request's headers are read off node's getter once.
+// request's headers are read off node's getter once; a long text answer goes on the wire as node:http
+// sends it, its text not copied onto its head, head and text in one write to the socket.
 import diagnostics from 'node:diagnostics_channel';
 import { createServer, IncomingMessage, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { PlatformRequestError, PlatformTimeoutError } from '@platform-contracts/client';
 import { defineArea, HEALTH_PATH, type RunningMock, type StartMockOptions, startMock } from '@platform-contracts/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DoorAnswer } from '../../../packages/mock/src/doors/door.ts';
 import { httpDoorSends } from '../../../packages/mock/src/doors/http/http-door.ts';
+import { LONG_TEXT, NOSNIFF, send } from '../../../packages/mock/src/doors/http/http-io.ts';
 import { GIVEN_AREAS, type GivenAreas } from '../../../packages/mock/src/mock/options.ts';
 import { recordedVideoClient } from '../../support/recording-fetch.ts';
 import { smallContract } from '../../support/small-contract.ts';
@@ -309,4 +312,85 @@ describe('the hot path checks every request and answer', () => {
     expect(calls.listNotes).toBe(listed + 2);
     expect(JSON.parse(after.text)).toEqual([...JSON.parse(first.text), { id: 2, text: 'second' }]);
   });
+});
+
+describe('a long text answer on the socket', () => {
+  /** What node:http's socket was given: each write's chunk (the same string as the body or not) and encoding, and how many writes reached the handle. */
+  interface Seen {
+    writes: { body: boolean; length: number; encoding: string | undefined }[];
+    toHandle: number;
+  }
+  const asciiText = (length: number) => `{"rows":[${'[1,"row",1.5],'.repeat(Math.ceil(length / 14))}`.slice(0, length - 2) + ']}';
+  // Each case: the answer's text, the request's method, and how the door must give it to the socket (the text as it is, in
+  // this encoding, apart from its head; or joined to its head as node:http joins a short one).
+  const cases: [string, { text: string; method: string; given: 'latin1' | 'utf8' | 'joined'; cors?: boolean }][] = [
+    ['ASCII, as long as LONG_TEXT', { text: asciiText(LONG_TEXT), method: 'GET', given: 'latin1' }],
+    ['ASCII, 111 KB (a 1,000-row select)', { text: asciiText(111_000), method: 'POST', given: 'latin1' }],
+    ['beyond ASCII (Latin-1, the BMP, a surrogate pair)', { text: `["é€😀",${asciiText(LONG_TEXT)}]`, method: 'GET', given: 'utf8' }],
+    ['one character shorter than LONG_TEXT: joined to its head', { text: asciiText(LONG_TEXT - 1), method: 'GET', given: 'joined' }],
+    ['ASCII, to a HEAD request (no body sent)', { text: asciiText(LONG_TEXT * 2), method: 'HEAD', given: 'latin1' }],
+    ['ASCII, with the CORS headers of a listed origin', { text: asciiText(LONG_TEXT * 2), method: 'GET', given: 'latin1', cors: true }],
+  ];
+
+  /** The raw bytes a server on `handle` sends to one request (Connection: close, so the socket's end ends the answer). */
+  async function rawAnswer(handle: (res: import('node:http').ServerResponse) => void, method: string): Promise<Buffer> {
+    const server = createServer((req, res) => {
+      res.sendDate = false;
+      req.resume().on('end', () => handle(res));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+      socket.write(`${method} /v2/pipeline HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      await new Promise((resolve) => socket.once('close', resolve));
+      return Buffer.concat(chunks);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it.each(cases)(
+    'is sent as node:http sends it whole, its text not copied onto its head, in one write to the socket: %s',
+    async (_, { text, method, given, cors }) => {
+      const common = cors ? { ...NOSNIFF, 'access-control-allow-origin': 'http://localhost:5173', vary: 'Origin' } : NOSNIFF;
+      const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) };
+      const answer: DoorAnswer = { status: 200, headers, body: text, violations: [] };
+      const seen: Seen = { writes: [], toHandle: 0 };
+      const door = await rawAnswer((res) => {
+        const socket = res.socket!;
+        const write = socket.write.bind(socket) as (chunk: unknown, encoding?: unknown, callback?: unknown) => boolean;
+        socket.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+          if (typeof chunk === 'string' && chunk.length > 0)
+            seen.writes.push({ body: chunk === text, length: chunk.length, encoding: typeof encoding === 'string' ? encoding : undefined });
+          return write(chunk, encoding, callback);
+        }) as typeof socket.write;
+        const counted = socket as unknown as { _write: (...args: unknown[]) => void; _writev: (...args: unknown[]) => void };
+        for (const name of ['_write', '_writev'] as const) {
+          const inner = counted[name].bind(socket);
+          counted[name] = (...args: unknown[]) => {
+            seen.toHandle++;
+            inner(...args);
+          };
+        }
+        send(res, answer, common);
+      }, method);
+      const bare = await rawAnswer((res) => res.writeHead(200, { ...common, ...headers }).end(text), method);
+      expect(door.equals(bare), 'the same bytes as node:http sends for writeHead + end(text)').toBe(true);
+      expect(door.includes(Buffer.from(text))).toBe(method !== 'HEAD');
+      expect(seen.toHandle, 'one write reached the socket').toBe(1);
+      const body = seen.writes.filter((write) => write.body);
+      if (given === 'joined') {
+        expect(body).toEqual([]);
+        expect(seen.writes.filter((write) => write.length > text.length)).toHaveLength(1);
+      } else {
+        expect(body).toEqual(method === 'HEAD' ? [] : [{ body: true, length: text.length, encoding: given }]);
+        expect(
+          seen.writes.filter((write) => write.length > text.length),
+          'no write of the head joined to the text',
+        ).toEqual([]);
+      }
+    },
+  );
 });

@@ -3,7 +3,7 @@
 // it (JSON, validators, structuredClone, postMessage), and no weak-map entry is made per answer
 // (each was a young key every collection traced). A value that takes no property keeps its text too.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonBytes, knownJsonText, withJsonText } from '../../../packages/mock/src/engine/json-text.ts';
+import { jsonBytes, knownJsonLength, knownJsonText, withJsonText } from '../../../packages/mock/src/engine/json-text.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -44,6 +44,20 @@ describe('a value with its JSON text', () => {
       expect(withJsonText(value, '{"a":1}')).toBe(value);
       expect(knownJsonText(value)).toBe('{"a":1}');
     }
+  });
+
+  it('carries its length in UTF-8 bytes where its writer gave one, only for the text it was given with', () => {
+    const text = '{"a":"é"}';
+    const value = withJsonText({ a: 'é' }, text, 10);
+    expect(knownJsonLength(value, text)).toBe(10);
+    expect(knownJsonLength(value, '{"a":"e"}')).toBeUndefined();
+    expect(knownJsonLength({ ...value }, text)).toBeUndefined();
+    // Given again without one: the length given before is not taken for the new text.
+    withJsonText(value, '{"a":"e"}');
+    expect(knownJsonLength(value, '{"a":"e"}')).toBeUndefined();
+    expect(knownJsonLength(withJsonText({ a: 1 }, '{"a":1}'), '{"a":1}')).toBeUndefined();
+    expect(knownJsonLength(withJsonText({ a: 1 }, jsonBytes(['{"a":1}']), 7), '{"a":1}')).toBeUndefined();
+    for (const other of [null, undefined, 'text', 1]) expect(knownJsonLength(other, text)).toBeUndefined();
   });
 
   it('is none for a value given none, and for what is not an object', () => {

@@ -4,6 +4,7 @@
 
 import { bodyText, type EngineAnswer, isKept, keptFrozen } from '../engine/answer.ts';
 import type { BodyLimit } from '../engine/area.ts';
+import { knownJsonLength } from '../engine/json-text.ts';
 import type { DoorAnswer } from './door.ts';
 
 /** The raw (still percent-encoded) path and the query of a request target; a path such as //x stays a path. */
@@ -68,7 +69,8 @@ function serializeNow(answer: EngineAnswer, headers: Record<string, string>): Do
     return served;
   }
   const text = answer.text ?? bodyText(body, headers['content-type']).text;
-  headers['content-length'] = String(Buffer.byteLength(text));
+  // A long text's writer may have counted its bytes (a database worker's rows): not counted again.
+  headers['content-length'] = String((typeof text === 'string' ? knownJsonLength(body, text) : undefined) ?? Buffer.byteLength(text));
   served.body = text;
   return served;
 }

@@ -19,8 +19,19 @@ const sealedTexts = new WeakMap<object, JsonText>();
 let anySealed = false;
 const HELD = { value: undefined as JsonText | undefined, writable: true, configurable: true, enumerable: false };
 
-/** `value`, with `text` as its JSON from now on. */
-export function withJsonText<T extends object>(value: T, text: JsonText): T {
+/** A text's length in UTF-8 bytes, as its writer counted it (under LENGTH beside TEXT, and only for the text it was counted for). */
+const LENGTH = Symbol('JSON text length');
+interface CountedText {
+  text: string;
+  bytes: number;
+}
+
+/**
+ * `value`, with `text` as its JSON from now on; `bytes`: the text's length in UTF-8 bytes, where
+ * the writer knows it (a database worker that wrote it knows whether it is all ASCII), so that
+ * whoever sends it need not count it again (knownJsonLength).
+ */
+export function withJsonText<T extends object>(value: T, text: JsonText, bytes?: number): T {
   if (!Object.isExtensible(value)) {
     sealedTexts.set(value, text);
     anySealed = true;
@@ -28,8 +39,19 @@ export function withJsonText<T extends object>(value: T, text: JsonText): T {
   }
   HELD.value = text;
   Object.defineProperty(value, TEXT, HELD);
+  if (bytes !== undefined && typeof text === 'string') {
+    HELD.value = { text, bytes } satisfies CountedText as never;
+    Object.defineProperty(value, LENGTH, HELD);
+  }
   HELD.value = undefined;
   return value;
+}
+
+/** The UTF-8 length its writer gave with `text` as `value`'s JSON (withJsonText), if it gave one for this very text. */
+export function knownJsonLength(value: unknown, text: string): number | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const counted = (value as { [LENGTH]?: CountedText })[LENGTH];
+  return counted !== undefined && counted.text === text ? counted.bytes : undefined;
 }
 
 /** The JSON text given for `value`, if any. */

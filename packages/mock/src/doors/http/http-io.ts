@@ -144,8 +144,25 @@ export function send(res: ServerResponse, answer: DoorAnswer, common: Readonly<R
     }
     return void res.writeHead(answer.status, kept.headers).end(kept.body);
   }
-  if (common === NOSNIFF) return void res.writeHead(answer.status, headFields(answer.headers)).end(answer.body);
-  res.writeHead(answer.status, { ...common, ...answer.headers }).end(answer.body);
+  res.writeHead(answer.status, common === NOSNIFF ? headFields(answer.headers) : { ...common, ...answer.headers });
+  if (typeof answer.body === 'string' && answer.body.length >= LONG_TEXT) endLong(res, answer.body, answer.headers['content-length']);
+  else res.end(answer.body);
+}
+
+/** Texts at least this long are written apart from the head (endLong); a shorter one is joined to it, as node:http does. */
+export const LONG_TEXT = 16 * 1024;
+
+/**
+ * Ends a response with a long text, its head written apart: `end(text)` would join the head onto
+ * the text (node:http's `_send`), a copy of the whole text. Corked, the head and the text still
+ * reach the socket in one write (writev). A text whose Content-Length is its number of characters
+ * is all ASCII (any other character takes two UTF-8 bytes or more): written as Latin-1, the same
+ * bytes, copied as they are rather than encoded.
+ */
+function endLong(res: ServerResponse, text: string, contentLength: string | undefined) {
+  res.cork();
+  res.flushHeaders();
+  res.end(text, Number(contentLength) === text.length ? 'latin1' : 'utf8');
 }
 
 /** The head's fields as node:http takes them fastest (a flat list, no object merged): the door's nosniff, unless the answer sets it, then the answer's. */

@@ -8,7 +8,7 @@ import { leasedTextOf, runPipeline, type WireRequest } from '../../../../../../p
 import type { Stream } from '../../../../../../packages/mock/src/areas/database/namespaces/stream-table.ts';
 import { createSqlEngine } from '../../../../../../packages/mock/src/areas/database/sql/index.ts';
 import { TAIL_ROOM } from '../../../../../../packages/mock/src/areas/database/sql/threads/result-slot.ts';
-import { knownJsonText } from '../../../../../../packages/mock/src/engine/json-text.ts';
+import { knownJsonLength, knownJsonText } from '../../../../../../packages/mock/src/engine/json-text.ts';
 
 const engine = createSqlEngine({
   // biome-ignore format: one line
@@ -21,6 +21,7 @@ const rows = (count: number, text: string): WireRequest => ({
   stmt: { sql: `WITH RECURSIVE c(v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM c WHERE v < ${count}) SELECT v, '${text} ' || v, v * 1.5 FROM c` },
 });
 const small = (value: number): WireRequest => ({ type: 'execute', stmt: { sql: `SELECT ${value}` } });
+const literal = (value: string): WireRequest => ({ type: 'execute', stmt: { sql: `SELECT '${value}'` } });
 const untimed = (text: unknown) => String(text).replace(/"query_duration_ms":[0-9.e+-]+/g, '"query_duration_ms":0');
 
 let nextStream = 1;
@@ -31,13 +32,15 @@ async function answer(requests: WireRequest[], leased: boolean) {
   const reader = engine.workerOf('answer\u00000', 'db')!.results!;
   const around = reader.around;
   const body = pipelineAnswer('a-baton', results);
-  return { text: knownJsonText(body) as string, leases, readAround: reader.around - around };
+  const text = knownJsonText(body) as string;
+  return { text, bytes: knownJsonLength(body, text), leases, readAround: reader.around - around };
 }
 
 // Each case: the pipeline's requests, and whether its answer is read around the result in the slot.
 const cases: [string, WireRequest[], boolean][] = [
   ['a 1,000-row select and its close', [rows(1000, 'row'), { type: 'close' }], true],
   ['results before and after it, and text beyond ASCII', [small(1), rows(800, 'ligne é'), small(2), { type: 'close' }], true],
+  ['ASCII rows, Latin-1 before and after them', [literal('é'), rows(800, 'row'), literal('ÿ'), { type: 'close' }], true],
   ['after it, more text than TAIL_ROOM', [rows(500, 'row'), ...Array.from({ length: Math.ceil(TAIL_ROOM / 60) + 10 }, (_, i) => small(i))], false],
 ];
 
@@ -49,6 +52,9 @@ describe("an HTTP pipeline's answer around a result in its worker's slot", () =>
     expect(read.leases).toBe(1);
     expect(read.readAround).toBe(around ? 1 : 0);
     expect(untimed(read.text)).toBe(untimed(joined.text));
+    // Read around the slot's text, the answer comes with its length in UTF-8 bytes (the door sends it as Content-Length, uncounted).
+    expect(read.bytes).toBe(around ? Buffer.byteLength(read.text) : undefined);
+    expect(joined.bytes).toBeUndefined();
     expect(JSON.parse(read.text).results).toHaveLength(requests.length);
   });
 });

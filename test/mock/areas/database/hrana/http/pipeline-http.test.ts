@@ -3,7 +3,7 @@
 // invalidation ends their open streams at once, and an expiry past the latest date answered 400.
 // The Protobuf encoding (/v3-protobuf) is hrana/protobuf/protobuf-http.test.ts's.
 import { request as httpRequest } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { optionsFromFlags } from '../../../../../../packages/mock/src/areas/database/namespaces/options.ts';
 import { FULL_ACCESS_TOKEN, useDatabaseMock } from '../../../../../support/database.ts';
 import { loadBundle, validateAnswer } from '../../../../../support/openapi.ts';
@@ -124,5 +124,35 @@ describe('tokens', () => {
     expect(write.body.results[1].response.result.rows).toEqual([[{ type: 'text', value: 'next' }]]);
     const continued = await post('/v2/pipeline', bearer(token), JSON.stringify({ baton: holder.body.baton, requests: [execute('COMMIT')] }));
     expect(continued.status).toBe(401); // the token itself is refused before its baton is looked at
+  });
+});
+
+describe('a long answer', () => {
+  const rows = (text: string) =>
+    execute(`WITH RECURSIVE c(v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM c WHERE v < 1000) SELECT v, '${text} ' || v, v * 1.5 FROM c`);
+  it.each([
+    ['ASCII', 'row'],
+    ['beyond ASCII', 'ligne é €'],
+  ])('goes with the length its SQL worker knows (%s): its text not counted again on the HTTP thread, the Content-Length true', async (_, text) => {
+    const counted: number[] = [];
+    const byteLength = Buffer.byteLength;
+    const spy = vi.spyOn(Buffer, 'byteLength').mockImplementation((value, encoding) => {
+      if (typeof value === 'string' && value.length >= 16 * 1024) counted.push(value.length);
+      return byteLength(value, encoding);
+    });
+    try {
+      const response = await fetch(`${mock.url}/v2/pipeline`, {
+        method: 'POST',
+        headers: { ...bearer(), 'content-type': 'application/json' },
+        body: JSON.stringify({ requests: [rows(text), { type: 'close' }] }),
+      });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(response.status).toBe(200);
+      expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
+      expect(JSON.parse(bytes.toString('utf8')).results[0].response.result.rows[999][1]).toEqual({ type: 'text', value: `${text} 1000` });
+      expect(counted, 'byteLength over a long text on the HTTP thread').toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -90,6 +90,8 @@ describe('a result slot', () => {
     const inSlot = padded(text);
     const whole = lease.around(head, tail);
     expect(whole).toBe(around ? `${head}${inSlot}${tail}` : undefined);
+    // Its UTF-8 length comes with it, from the slot's length (not counted over the text): as Buffer.byteLength counts it.
+    expect(lease.aroundBytes).toBe(around ? Buffer.byteLength(whole!) : undefined);
     expect(reader.around).toBe(around ? 1 : 0);
     expect(lease.text()).toBe(inSlot);
     expect(lease.around(head, tail)).toBeUndefined();

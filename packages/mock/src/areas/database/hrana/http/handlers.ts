@@ -142,7 +142,7 @@ export function pipelineAnswer(baton: string | null, results: StreamResult[]): {
   if (leased !== undefined) {
     const { lease, at } = leased;
     const whole = bytes ? undefined : lease.around((parts.slice(0, at) as string[]).join(''), (parts.slice(at + 1) as string[]).join(''));
-    if (whole !== undefined) return withJsonText(body, whole);
+    if (whole !== undefined) return withJsonText(body, whole, lease.aroundBytes);
     parts[at] = lease.text();
   }
   return withJsonText(body, bytes ? jsonBytes(parts) : parts.join(''));

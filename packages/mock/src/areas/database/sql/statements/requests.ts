@@ -86,6 +86,8 @@ export interface SlotText {
 export interface LeasedText {
   text(): string;
   around(head: string, tail: string): string | undefined;
+  /** The length in UTF-8 bytes of what `around` returned (known without counting: the worker wrote the text). */
+  readonly aroundBytes: number | undefined;
 }
 
 export const isJsonOutcome = (outcome: SqlOutcome): outcome is JsonOutcome => 'json' in outcome;

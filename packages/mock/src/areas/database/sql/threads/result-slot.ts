@@ -61,8 +61,12 @@ export class SlotReader {
     return this.#read(wide, TEXT_AT, TEXT_AT + slot);
   }
 
-  /** `head`, the text and `tail` as one string, read at once; undefined (the slot still held) when they do not fit around it or cannot be read as its bytes are. */
-  takeAround({ slot, wide }: SlotText, head: string, tail: string): string | undefined {
+  /**
+   * `head`, the text and `tail` as one string, read at once, and its length in UTF-8 bytes (the
+   * slot's text is `slot` bytes of UTF-8, or of ASCII when not wide: no need to count it); undefined
+   * (the slot still held) when they do not fit around it or cannot be read as its bytes are.
+   */
+  takeAround({ slot, wide }: SlotText, head: string, tail: string): { whole: string; bytes: number } | undefined {
     if (!wide && (BEYOND_LATIN1.test(head) || BEYOND_LATIN1.test(tail))) return undefined;
     const encoding = wide ? 'utf8' : 'latin1';
     const headBytes = Buffer.byteLength(head, encoding);
@@ -71,7 +75,8 @@ export class SlotReader {
     this.#bytes.write(head, TEXT_AT - headBytes, encoding);
     this.#bytes.write(tail, TEXT_AT + slot, encoding);
     this.around++;
-    return this.#read(wide, TEXT_AT - headBytes, TEXT_AT + slot + tailBytes);
+    const whole = this.#read(wide, TEXT_AT - headBytes, TEXT_AT + slot + tailBytes);
+    return { whole, bytes: wide ? headBytes + slot + tailBytes : Buffer.byteLength(head) + slot + Buffer.byteLength(tail) };
   }
 
   #read(wide: boolean, start: number, end: number): string {
@@ -116,10 +121,15 @@ class SlotLease implements LeasedText {
     return this.#text!;
   }
 
+  /** The UTF-8 length of what `around` returned. */
+  aroundBytes: number | undefined;
+
   around(head: string, tail: string): string | undefined {
     if (!this.#in) return undefined;
-    const whole = this.reader.takeAround(this.#in, head, tail);
-    if (whole === undefined) return undefined;
+    const taken = this.reader.takeAround(this.#in, head, tail);
+    if (taken === undefined) return undefined;
+    const { whole } = taken;
+    this.aroundBytes = taken.bytes;
     this.#text = whole.slice(head.length, whole.length - tail.length);
     this.#in = undefined;
     return whole;
