@@ -242,6 +242,28 @@ export function createNamespaceClocks(base: MockClock, max: number) {
     offsets.set(namespace, offset);
     while (offsets.size > max) offsets.delete(oldestOffset()!);
   };
+  /**
+   * A namespace's clock: its methods its own (a handler may take one off it), its offset read by a
+   * getter of the class. An object literal with a getter was defined through V8's runtime: about
+   * 0.8 µs for each new namespace's clock.
+   */
+  class OwnClock implements NamespaceClock {
+    readonly now: () => number;
+    readonly reached: (time: number) => boolean;
+    readonly advance: (ms: number) => void;
+    readonly set: (time: number) => void;
+    readonly reset: () => void;
+    constructor(private readonly namespace: string) {
+      this.now = () => base.now() + offsetOf(namespace);
+      this.reached = (time) => base.now() + offsetOf(namespace) >= time;
+      this.advance = (ms) => move(namespace, offsetOf(namespace) + ms);
+      this.set = (time) => move(namespace, time - base.now());
+      this.reset = () => void offsets.delete(namespace);
+    }
+    get offsetMs() {
+      return base.offsetMs + offsetOf(this.namespace);
+    }
+  }
   const made = new Map<string, NamespaceClock>();
   const oldestMade = oldestKeyOf(made);
   let last: { namespace: string | undefined; clock: NamespaceClock } = { namespace: undefined, clock: undefined as never };
@@ -255,16 +277,7 @@ export function createNamespaceClocks(base: MockClock, max: number) {
         return clock;
       }
       if (made.size >= max) made.delete(oldestMade()!);
-      clock = {
-        now: () => base.now() + offsetOf(namespace),
-        reached: (time: number) => base.now() + offsetOf(namespace) >= time,
-        advance: (ms: number) => move(namespace, offsetOf(namespace) + ms),
-        set: (time: number) => move(namespace, time - base.now()),
-        reset: () => void offsets.delete(namespace),
-        get offsetMs() {
-          return base.offsetMs + offsetOf(namespace);
-        },
-      };
+      clock = new OwnClock(namespace);
       made.set(namespace, clock);
       last = { namespace, clock };
       return clock;
