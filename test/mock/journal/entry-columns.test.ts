@@ -1,7 +1,7 @@
 // The journal keeps an entry by field (journal/entry-columns.ts): what it gives back is what was
 // recorded, field for field, for an entry of the usual shape (kept in columns, not as the object
 // the recorder made, which must die young) and for each rarer field (kept whole).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { JournalInput } from '../../../packages/mock/src/journal/entries.ts';
 import { clearAt, inputAt, moveEntry, newColumns, storeAt } from '../../../packages/mock/src/journal/entry-columns.ts';
 import { createJournal } from '../../../packages/mock/src/journal/journal.ts';
@@ -117,5 +117,19 @@ describe('journal entries kept by field', () => {
     const grown = process.memoryUsage().arrayBuffers - before;
     expect(grown).toBeLessThanOrEqual(0);
     expect(journal.list('key-1999')).toEqual([expect.objectContaining({ seq: 1, path: plain.path, body: { title: 'Keynote' } })]);
+  });
+
+  // Counted: the iterators the journal's namespace cap makes while new namespaces push the oldest out (one, where each drop made
+  // one and walked it past every entry deleted before; engine/oldest-key.ts).
+  it('drops the oldest namespace past its cap through one iterator, not one a drop', () => {
+    const journal = createJournal({ maxNamespaces: 100 });
+    const keys = vi.spyOn(Map.prototype, 'keys');
+    try {
+      for (let i = 0; i < 600; i++) journal.record(`key-${i}`, { ...plain });
+      expect(keys.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      keys.mockRestore();
+    }
+    expect([journal.counts('key-499').recorded, journal.counts('key-500').recorded]).toEqual([0, 1]);
   });
 });
