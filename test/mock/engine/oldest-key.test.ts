@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNamespaces } from '../../../packages/mock/src/engine/namespaces.ts';
 import { oldestKeyOf } from '../../../packages/mock/src/engine/oldest-key.ts';
+import { createAnswerReuse } from '../../../packages/mock/src/engine/reuse.ts';
 
 const key = fc.integer({ min: 0, max: 12 });
 const op = fc.oneof(
@@ -67,5 +68,16 @@ describe('the namespaces’ cap makes one iterator, not one a drop', () => {
     expect(keys.mock.calls.length).toBeLessThanOrEqual(1);
     keys.mockRestore();
     expect(namespaces.size).toBe(CAP);
+  });
+
+  it('the kept answers, written by new namespaces past their cap (one write left in flight)', () => {
+    const reuse = createAnswerReuse(CAP);
+    const inFlight = reuse.write('first');
+    const iterators = [vi.spyOn(Map.prototype, 'keys'), vi.spyOn(Map.prototype, 'entries'), vi.spyOn(Map.prototype, Symbol.iterator as never)];
+    for (let i = 0; i < NEW; i++) reuse.write(`key-${i}`)();
+    expect(iterators.map((spy) => spy.mock.calls.length)).toEqual([expect.any(Number), 0, 0]);
+    expect(iterators[0]!.mock.calls.length).toBeLessThanOrEqual(NEW / CAP);
+    for (const spy of iterators) spy.mockRestore();
+    inFlight();
   });
 });
