@@ -67,4 +67,28 @@ describe('namespaces and their clocks, against a model', () => {
       { seed: 58, numRuns: 200 },
     );
   });
+
+  // Each new namespace makes a clock: its offset's getter is the class's (one defined per clock took V8's runtime, ~0.8 µs), its
+  // methods its own, working when taken off it (as a handler may).
+  it("gives each namespace a clock whose methods work taken off it, its offset's getter shared", () => {
+    let real = 1000;
+    const clocks = createNamespaceClocks(
+      createClock(() => real),
+      4,
+    );
+    const [one, two] = [clocks.of('k1'), clocks.of('k2')];
+    const { now, advance, reached, set, reset } = one;
+    advance(5);
+    expect([now(), one.offsetMs, two.now(), two.offsetMs]).toEqual([1005, 5, 1000, 0]);
+    expect([reached(1005), reached(1006)]).toEqual([true, false]);
+    set(2000);
+    real = 1010;
+    expect([one.now(), one.offsetMs]).toEqual([2010, 1000]);
+    reset();
+    expect([one.now(), one.offsetMs]).toEqual([1010, 0]);
+    expect(Object.getOwnPropertyDescriptor(one, 'offsetMs')).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(one), 'offsetMs')?.get).toBe(
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(two), 'offsetMs')?.get,
+    );
+  });
 });

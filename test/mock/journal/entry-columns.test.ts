@@ -1,9 +1,10 @@
 // The journal keeps an entry by field (journal/entry-columns.ts): what it gives back is what was
 // recorded, field for field, for an entry of the usual shape (kept in columns, not as the object
 // the recorder made, which must die young) and for each rarer field (kept whole).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { JournalInput } from '../../../packages/mock/src/journal/entries.ts';
 import { clearAt, inputAt, moveEntry, newColumns, storeAt } from '../../../packages/mock/src/journal/entry-columns.ts';
+import { createJournal } from '../../../packages/mock/src/journal/journal.ts';
 
 const plain: JournalInput = {
   time: 1_900_000_000_123,
@@ -91,5 +92,44 @@ describe('journal entries kept by field', () => {
     expect([large.size[0], large.size[1]]).toEqual([20, 10]);
     clearAt(large, 1);
     expect([large.path[1], large.params[1], large.bodyText[1], large.whole[1]]).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  // New rings are copies of kept empty columns: what one namespace stores never shows in another's, nor in the next ring made.
+  it.each([16, 64, 128])('makes rings of %i slots that share nothing', (capacity) => {
+    const [first, second] = [newColumns(capacity), newColumns(capacity)];
+    storeAt(first, capacity - 1, plain, 7);
+    const third = newColumns(capacity);
+    for (const ring of [second, third]) {
+      expect([ring.time[capacity - 1], ring.status[capacity - 1], ring.size[capacity - 1]]).not.toContain(plain.time);
+      expect([ring.status[capacity - 1], ring.size[capacity - 1]]).toEqual([0, 0]);
+      for (const column of [ring.method, ring.path, ring.params, ring.whole]) expect(column[capacity - 1]).toBeUndefined();
+      expect(ring.path).toHaveLength(capacity);
+    }
+    expect(inputAt(first, capacity - 1)).toEqual(plain);
+  });
+
+  // Counted as the memory outside the heap that ArrayBuffers hold (typed arrays' included): recording into a
+  // namespace's first ring synchronously, nothing else allocates any meanwhile (a collection may only free some).
+  it('gives each new namespace a first ring that holds no memory outside the heap', () => {
+    const journal = createJournal({ maxNamespaces: 3000 });
+    const before = process.memoryUsage().arrayBuffers;
+    for (let i = 0; i < 2000; i++) journal.record(`key-${i}`, { ...plain });
+    const grown = process.memoryUsage().arrayBuffers - before;
+    expect(grown).toBeLessThanOrEqual(0);
+    expect(journal.list('key-1999')).toEqual([expect.objectContaining({ seq: 1, path: plain.path, body: { title: 'Keynote' } })]);
+  });
+
+  // Counted: the iterators the journal's namespace cap makes while new namespaces push the oldest out (one, where each drop made
+  // one and walked it past every entry deleted before; engine/oldest-key.ts).
+  it('drops the oldest namespace past its cap through one iterator, not one a drop', () => {
+    const journal = createJournal({ maxNamespaces: 100 });
+    const keys = vi.spyOn(Map.prototype, 'keys');
+    try {
+      for (let i = 0; i < 600; i++) journal.record(`key-${i}`, { ...plain });
+      expect(keys.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      keys.mockRestore();
+    }
+    expect([journal.counts('key-499').recorded, journal.counts('key-500').recorded]).toEqual([0, 1]);
   });
 });

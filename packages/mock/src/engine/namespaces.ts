@@ -4,6 +4,7 @@
 import type { AreaBehaviour } from './area.ts';
 import { stringifyExactJson } from './exact-json.ts';
 import { heapBytes } from './heap-bytes.ts';
+import { oldestKeyOf } from './oldest-key.ts';
 
 /** The namespace whose state the mock reports at start (its database tokens): the access key `default`. */
 export const DEFAULT_NAMESPACE = 'default';
@@ -31,6 +32,7 @@ export const stateCapMessage = (limit: number) =>
 
 export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces: number, maxStateBytes = DEFAULT_MAX_STATE_BYTES) {
   const spaces = new Map<string, Map<string, unknown>>();
+  const oldestSpace = oldestKeyOf(spaces);
   /** Within this much of the cap, every write is judged on the namespace counted afresh (writes' estimates miss what handlers add beyond them, as a seed copied on a first write). */
   const recountMargin = Math.max(16 * 1024, Math.floor(maxStateBytes / 8));
   /** Bytes written to each namespace since its size was last counted (an upper bound: deletes are not subtracted until it is counted again). */
@@ -54,7 +56,7 @@ export function createNamespaces(areas: Map<string, AnyBehaviour>, maxNamespaces
     spaces.set(namespace, found);
     newest = { namespace, space: found };
     while (spaces.size > maxNamespaces) {
-      const dropped = spaces.keys().next().value!;
+      const dropped = oldestSpace()!;
       spaces.delete(dropped);
       charged.delete(dropped);
       if (newest?.namespace === dropped) newest = undefined;
@@ -232,14 +234,38 @@ export type NamespaceClock = Omit<MockClock, 'sharedOffset'>;
 /** The clocks of the namespaces: only those moved are kept (at most `max`, the least recently moved dropped first). */
 export function createNamespaceClocks(base: MockClock, max: number) {
   const offsets = new Map<string, number>();
+  const oldestOffset = oldestKeyOf(offsets);
   // No look-up while no namespace moved its clock (most suites never do).
   const offsetOf = (namespace: string) => (offsets.size === 0 ? 0 : (offsets.get(namespace) ?? 0));
   const move = (namespace: string, offset: number) => {
     offsets.delete(namespace);
     offsets.set(namespace, offset);
-    while (offsets.size > max) offsets.delete(offsets.keys().next().value!);
+    while (offsets.size > max) offsets.delete(oldestOffset()!);
   };
+  /**
+   * A namespace's clock: its methods its own (a handler may take one off it), its offset read by a
+   * getter of the class. An object literal with a getter was defined through V8's runtime: about
+   * 0.8 µs for each new namespace's clock.
+   */
+  class OwnClock implements NamespaceClock {
+    readonly now: () => number;
+    readonly reached: (time: number) => boolean;
+    readonly advance: (ms: number) => void;
+    readonly set: (time: number) => void;
+    readonly reset: () => void;
+    constructor(private readonly namespace: string) {
+      this.now = () => base.now() + offsetOf(namespace);
+      this.reached = (time) => base.now() + offsetOf(namespace) >= time;
+      this.advance = (ms) => move(namespace, offsetOf(namespace) + ms);
+      this.set = (time) => move(namespace, time - base.now());
+      this.reset = () => void offsets.delete(namespace);
+    }
+    get offsetMs() {
+      return base.offsetMs + offsetOf(this.namespace);
+    }
+  }
   const made = new Map<string, NamespaceClock>();
+  const oldestMade = oldestKeyOf(made);
   let last: { namespace: string | undefined; clock: NamespaceClock } = { namespace: undefined, clock: undefined as never };
   return {
     of(namespace: string): NamespaceClock {
@@ -250,17 +276,8 @@ export function createNamespaceClocks(base: MockClock, max: number) {
         last = { namespace, clock };
         return clock;
       }
-      if (made.size >= max) made.delete(made.keys().next().value!);
-      clock = {
-        now: () => base.now() + offsetOf(namespace),
-        reached: (time: number) => base.now() + offsetOf(namespace) >= time,
-        advance: (ms: number) => move(namespace, offsetOf(namespace) + ms),
-        set: (time: number) => move(namespace, time - base.now()),
-        reset: () => void offsets.delete(namespace),
-        get offsetMs() {
-          return base.offsetMs + offsetOf(namespace);
-        },
-      };
+      if (made.size >= max) made.delete(oldestMade()!);
+      clock = new OwnClock(namespace);
       made.set(namespace, clock);
       last = { namespace, clock };
       return clock;

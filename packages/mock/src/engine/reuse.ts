@@ -19,6 +19,7 @@
 import { type EngineAnswer, keptFrozen } from './answer.ts';
 import type { Clock } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
+import { oldestKeyOf } from './oldest-key.ts';
 import type { IncomingRequest } from './request.ts';
 
 /** A kept answer: the request it answered (besides its key) and the state it was made from. */
@@ -81,19 +82,21 @@ const MAX_BYTES_PER_NAMESPACE = 1024 * 1024;
 /** The answers kept for reads, for up to `maxNamespaces` namespaces (the least recently kept forgotten first). */
 export function createAnswerReuse(maxNamespaces: number) {
   const spaces = new Map<string, Space>();
+  const oldestSpace = oldestKeyOf(spaces);
   const spaceOf = (namespace: string): Space => {
     let space = spaces.get(namespace);
     if (space) return space;
     space = { writing: 0, epoch: 0, kept: new Map(), bytes: 0, dropped: false };
     spaces.set(namespace, space);
     // A space with a write in flight is kept: the write's end must find it.
-    if (spaces.size > maxNamespaces)
-      for (const [name, held] of spaces) {
-        if (spaces.size <= maxNamespaces) break;
-        if (held.writing > 0 || name === namespace) continue;
-        spaces.delete(name);
-        held.dropped = true;
-      }
+    // The oldest first, through one kept iterator (oldest-key.ts); one passed over (a write in flight) is met again when the iterator starts anew.
+    for (let looked = spaces.size; spaces.size > maxNamespaces && looked > 0; looked--) {
+      const name = oldestSpace()!;
+      const held = spaces.get(name)!;
+      if (held.writing > 0 || name === namespace) continue;
+      spaces.delete(name);
+      held.dropped = true;
+    }
     return space;
   };
   const forget = (space: Space) => {

@@ -2,16 +2,16 @@
 // than as the recorder's object each: that object dies young, as every other object of a request
 // does. Kept whole, thousands of them lived on, and V8 took to allocating them in the old
 // generation (slower to allocate, and collected only by full collections): about a tenth of what a
-// create cost in process. The fields every entry has are columns (numbers in typed arrays, texts
+// create cost in process. The fields every entry has are columns (numbers in arrays of their own, texts
 // and the few objects as they were given); an entry with anything rarer (violations, SQL
 // statements, a fault, an error, a setup mark, an omitted body, a WebSocket message) is kept whole.
 import type { JournalInput } from './entries.ts';
 
 export interface EntryColumns {
-  time: Float64Array;
-  status: Int32Array;
+  time: number[];
+  status: number[];
   /** What each entry counts against the byte cap. */
-  size: Int32Array;
+  size: number[];
   method: string[];
   path: string[];
   query: JournalInput['query'][];
@@ -24,21 +24,49 @@ export interface EntryColumns {
   whole: (JournalInput | undefined)[];
 }
 
+/**
+ * Empty columns of each capacity made so far (a ring grows through a few: 16, 32, ... maxEntries),
+ * copied for each new ring. A new namespace's first ring was three typed arrays (a Float64Array's
+ * memory lies outside the heap, allocated and tracked apart) and nine arrays made and filled: about
+ * 1.6 µs a namespace, where copying plain arrays (numbers unboxed in them, as a typed array's) is
+ * one block copy each, about a third of that.
+ */
+const blanks = new Map<number, Blank>();
+/** Only a ring's first capacities are kept blank (a larger ring is made once a namespace grew to it: rare, and its blank would be as large). */
+const MAX_BLANK_CAPACITY = 64;
+
+interface Blank {
+  /** Empty slots (undefined), typed as none so that a copy is any column's. */
+  none: never[];
+  zeros: number[];
+  times: number[];
+}
+
+function blankOf(capacity: number): Blank {
+  let blank = blanks.get(capacity);
+  if (!blank) {
+    // 0.5: an array of doubles from the start (a time stored in an array of small integers would change its kind, and copy it).
+    blank = { none: new Array<never>(capacity).fill(undefined as never), zeros: new Array(capacity).fill(0), times: new Array(capacity).fill(0.5) };
+    if (capacity <= MAX_BLANK_CAPACITY) blanks.set(capacity, blank);
+  }
+  return blank;
+}
+
 export function newColumns(capacity: number): EntryColumns {
-  const slots = <T>() => new Array<T>(capacity).fill(undefined as T);
+  const { none, zeros, times } = blankOf(capacity);
   return {
-    time: new Float64Array(capacity),
-    status: new Int32Array(capacity),
-    size: new Int32Array(capacity),
-    method: slots(),
-    path: slots(),
-    query: slots(),
-    area: slots(),
-    operationId: slots(),
-    params: slots(),
-    bodyText: slots(),
-    contentType: slots(),
-    whole: slots(),
+    time: times.slice(),
+    status: zeros.slice(),
+    size: zeros.slice(),
+    method: none.slice(),
+    path: none.slice(),
+    query: none.slice(),
+    area: none.slice(),
+    operationId: none.slice(),
+    params: none.slice(),
+    bodyText: none.slice(),
+    contentType: none.slice(),
+    whole: none.slice(),
   };
 }
 

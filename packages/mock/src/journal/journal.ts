@@ -6,6 +6,8 @@
 // first, and counted), bodies over `maxBodyBytes` are not kept, and at most `maxNamespaces`
 // namespaces are kept (the least recently written dropped first). Entries hold no secret: headers
 // are not recorded and bodies are redacted before they are stored (recorder.ts).
+
+import { oldestKeyOf } from '../engine/oldest-key.ts';
 import { entryOf, type JournalInput, type RequestEntry } from './entries.ts';
 import { clearAt, type EntryColumns, inputAt, moveEntry, newColumns, storeAt } from './entry-columns.ts';
 
@@ -73,6 +75,7 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
   const maxEntries = options.maxEntries ?? JOURNAL_DEFAULTS.maxEntries;
   const maxBytes = options.maxBytes ?? JOURNAL_DEFAULTS.maxBytes;
   const namespaces = new Map<string, NamespaceJournal>();
+  const oldestNamespace = oldestKeyOf(namespaces);
   /** The namespace written last (the last in `namespaces`): a suite writes to one namespace many times in a row. */
   let last: { name: string; journal: NamespaceJournal } | undefined;
 
@@ -96,7 +99,7 @@ export function createJournal(options: JournalOptions & { maxNamespaces: number 
         violationCount: 0,
       };
       namespaces.set(namespace, found);
-      while (namespaces.size > options.maxNamespaces) namespaces.delete(namespaces.keys().next().value!);
+      while (namespaces.size > options.maxNamespaces) namespaces.delete(oldestNamespace()!);
     }
     last = { name: namespace, journal: found };
     return found;
