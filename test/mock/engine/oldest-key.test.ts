@@ -55,6 +55,19 @@ describe("a capped map's oldest key", () => {
   });
 });
 
+describe("a capped map's oldest key, once its iterator is done", () => {
+  it('reads the keys set after it was asked of an empty map, and after a caller that does not delete what it is given', () => {
+    const map = new Map<string, true>();
+    const oldest = oldestKeyOf(map);
+    expect(oldest()).toBeUndefined();
+    map.set('a', true).set('b', true);
+    expect(oldest()).toBe('a');
+    // A caller that keeps the key it was given: the iterator passes it, then is done, and starts anew.
+    expect(oldest()).toBe('b');
+    expect(oldest()).toBe('a');
+  });
+});
+
 describe('the namespaces’ cap makes one iterator, not one a drop', () => {
   afterEach(() => vi.restoreAllMocks());
 
