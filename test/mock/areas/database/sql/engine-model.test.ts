@@ -11,7 +11,7 @@
 // unanswered. The last guard stays off (its clock never moves): no answer comes from a timer.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSqlEngine, type SqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
+import { createSqlEngine, type LeasedText, type SqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
 import type { SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
 import { SLOT_MIN_BYTES, SlotReader } from '../../../../../packages/mock/src/areas/database/sql/threads/result-slot.ts';
 import { ExecutorStopped } from '../../../../../packages/mock/src/areas/database/sql/threads/stopped.ts';
@@ -60,10 +60,11 @@ afterEach(async () => {
  */
 const JSON_READ = { ...execute(`SELECT ns || ':' || n AS "${'r'.repeat(SLOT_MIN_BYTES)}" FROM t ORDER BY n`), encoding: 'json' as const };
 
-/** An outcome, or its JSON text as the worker wrote it parsed. */
+/** An outcome, or its JSON text as the worker wrote it parsed (read out of the worker's slot when it was left there: a lease). */
 const readBack = (outcome: SqlOutcome | undefined): SqlOutcome | undefined => {
-  const text = (outcome as { json?: unknown } | undefined)?.json;
-  return typeof text === 'string' ? (JSON.parse(text) as SqlOutcome) : outcome;
+  const json = (outcome as { json?: string | LeasedText } | undefined)?.json;
+  if (json === undefined) return outcome;
+  return JSON.parse(typeof json === 'string' ? json : json.text()) as SqlOutcome;
 };
 
 const rowsOf = (outcome: SqlOutcome | undefined) =>
@@ -231,7 +232,7 @@ async function runModel(s: fc.Scheduler, workers: number, maxDatabases: number, 
 describe('the database engine under every interleaving the scheduler picks', () => {
   it('answers every request once, each namespace as its serial model, no row in another namespace', async () => {
     // Reads asked for JSON text go through the workers' result slots while they are free (counted: the runs did use them).
-    const slotTexts = vi.spyOn(SlotReader.prototype, 'take');
+    const slotTexts = vi.spyOn(SlotReader.prototype, 'lease');
     await fc.assert(
       fc.asyncProperty(
         fc.scheduler(),
