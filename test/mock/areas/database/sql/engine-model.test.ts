@@ -11,7 +11,7 @@
 // unanswered. The last guard stays off (its clock never moves): no answer comes from a timer.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSqlEngine, type LeasedText, type SqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
+import { createSqlEngine, type LeasedText, outcomeText, type SqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
 import type { SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
 import { SLOT_MIN_BYTES, SlotReader } from '../../../../../packages/mock/src/areas/database/sql/threads/result-slot.ts';
 import { ExecutorStopped } from '../../../../../packages/mock/src/areas/database/sql/threads/stopped.ts';
@@ -64,7 +64,7 @@ const JSON_READ = { ...execute(`SELECT ns || ':' || n AS "${'r'.repeat(SLOT_MIN_
 const readBack = (outcome: SqlOutcome | undefined): SqlOutcome | undefined => {
   const json = (outcome as { json?: string | LeasedText } | undefined)?.json;
   if (json === undefined) return outcome;
-  return JSON.parse(typeof json === 'string' ? json : json.text()) as SqlOutcome;
+  return JSON.parse(outcomeText(json)) as SqlOutcome;
 };
 
 const rowsOf = (outcome: SqlOutcome | undefined) =>

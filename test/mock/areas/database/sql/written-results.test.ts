@@ -3,7 +3,7 @@
 // HTTP door answers a pipeline with that text rather than writing it again; the answer is still
 // validated as any other (answer.ts validates the value whatever its text).
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSqlEngine, type LeasedText } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
+import { createSqlEngine, type LeasedText, outcomeText } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
 import { bodyText } from '../../../../../packages/mock/src/engine/answer.ts';
 import { knownJsonText, withJsonText } from '../../../../../packages/mock/src/engine/json-text.ts';
 import { FULL_ACCESS_TOKEN, useDatabaseMock } from '../../../../support/database.ts';
@@ -58,7 +58,7 @@ describe("a worker's outcomes", () => {
     for (const [index, outcome] of written.entries()) {
       // A text of 4 KB or more stays in the worker's slot until read (a lease: threads/result-slot.ts).
       const json = (outcome as { json?: string | LeasedText }).json;
-      const text = json === undefined ? JSON.stringify(outcome) : typeof json === 'string' ? json : json.text();
+      const text = json === undefined ? JSON.stringify(outcome) : outcomeText(json);
       const expected = JSON.stringify(objects[index]);
       expect(text.replace(timed, '"query_duration_ms":0')).toBe(expected.replace(timed, '"query_duration_ms":0'));
     }

@@ -12,6 +12,7 @@ import {
   ExecutorStopped,
   isJsonOutcome,
   type LeasedText,
+  outcomeText,
   type SqlOutcome,
   type SqlRequest,
   type SqlStep,
@@ -187,10 +188,8 @@ export const leasedTextOf = (result: StreamResult): LeasedText | undefined => (r
 function sentAsText(outcome: SqlOutcome, leased: boolean): SqlOutcome {
   if (!isJsonOutcome(outcome)) return outcome;
   const { json, ...withoutRows } = outcome;
-  if (typeof json === 'string') return withJsonText(withoutRows as SqlOutcome, json);
-  const lease = json as LeasedText;
-  if (!leased) return withJsonText(withoutRows as SqlOutcome, lease.text());
-  Object.defineProperty(withoutRows, LEASED, { value: lease, enumerable: false });
+  if (typeof json === 'string' || !leased) return withJsonText(withoutRows as SqlOutcome, outcomeText(json as string | LeasedText));
+  Object.defineProperty(withoutRows, LEASED, { value: json, enumerable: false });
   return withoutRows as SqlOutcome;
 }
 

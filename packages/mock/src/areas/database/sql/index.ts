@@ -21,7 +21,7 @@ import { compiledSqlite } from './wasm/sqlite-module.ts';
 
 /** What the pipeline runner sends and is answered, and a token's access: the area's other folders reach the engine only through this module. */
 export type { Access, CursorEntry, Encoding, LeasedText, SqlOutcome, SqlRequest, SqlStep, SqlStmt } from './statements/requests.ts';
-export { isJsonOutcome, isProtobufOutcome } from './statements/requests.ts';
+export { isJsonOutcome, isProtobufOutcome, outcomeText } from './statements/requests.ts';
 export { DatabaseEngineUnavailable, ENGINE_CHANNEL, type EngineEvent } from './threads/engine-supervisor.ts';
 export { DatabaseLimitReached, type EngineDatabase } from './threads/placement.ts';
 export { databaseKey, ExecutorStopped };

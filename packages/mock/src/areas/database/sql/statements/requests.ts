@@ -92,6 +92,9 @@ export interface LeasedText {
 
 export const isJsonOutcome = (outcome: SqlOutcome): outcome is JsonOutcome => 'json' in outcome;
 
+/** A JSON outcome's text: as it came in the worker's message, or read out of the worker's slot where it was left (a lease). */
+export const outcomeText = (json: string | LeasedText): string => (typeof json === 'string' ? json : json.text());
+
 export function writtenOutcome(outcome: SqlOutcome): WrittenOutcome {
   if (isProtobufOutcome(outcome) || isJsonOutcome(outcome)) return outcome;
   try {
