@@ -10,10 +10,10 @@
 // engine has nothing in flight and the event loop turns without progress while a request is
 // unanswered. The last guard stays off (its clock never moves): no answer comes from a timer.
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createSqlEngine, type LeasedText, outcomeText, type SqlEngine } from '../../../../../packages/mock/src/areas/database/sql/index.ts';
 import type { SqlOutcome, SqlRequest } from '../../../../../packages/mock/src/areas/database/sql/statements/requests.ts';
-import { SLOT_MIN_BYTES, SlotReader } from '../../../../../packages/mock/src/areas/database/sql/threads/result-slot.ts';
+import { SLOT_MIN_BYTES } from '../../../../../packages/mock/src/areas/database/sql/threads/result-slot.ts';
 import { ExecutorStopped } from '../../../../../packages/mock/src/areas/database/sql/threads/stopped.ts';
 
 // biome-ignore format: one line
@@ -57,6 +57,8 @@ afterEach(async () => {
 /**
  * A read as the HTTP door asks it (JSON text written by the worker), with a column name long enough
  * that its text goes through the worker's result slot (threads/result-slot.ts) when the slot is free.
+ * Whether a run's reads find it free depends on the threads' timing: that the slot is used is
+ * counted in result-slot.test, not here.
  */
 const JSON_READ = { ...execute(`SELECT ns || ':' || n AS "${'r'.repeat(SLOT_MIN_BYTES)}" FROM t ORDER BY n`), encoding: 'json' as const };
 
@@ -231,8 +233,6 @@ async function runModel(s: fc.Scheduler, workers: number, maxDatabases: number, 
 
 describe('the database engine under every interleaving the scheduler picks', () => {
   it('answers every request once, each namespace as its serial model, no row in another namespace', async () => {
-    // Reads asked for JSON text go through the workers' result slots while they are free (counted: the runs did use them).
-    const slotTexts = vi.spyOn(SlotReader.prototype, 'lease');
     await fc.assert(
       fc.asyncProperty(
         fc.scheduler(),
@@ -244,6 +244,5 @@ describe('the database engine under every interleaving the scheduler picks', () 
       // A failure is reported at once with its seed and counterexample: shrinking starts engines by the dozen.
       { numRuns: 8, endOnFailure: true },
     );
-    expect(slotTexts).toHaveBeenCalled();
   }, 120_000);
 });
