@@ -24,6 +24,7 @@ import { burstAndMemoryGoals } from './lib/database-burst.ts';
 import { faultFigures } from './lib/database-faults.ts';
 import { againstHealth, paired } from './lib/database-paired.ts';
 import { protobufSelect } from './lib/database-protobuf.ts';
+import { selectOneFigures } from './lib/database-select.ts';
 import { NamespaceThreads, threadSamples, threadsLine, untilIdle } from './lib/database-threads.ts';
 import { printGoals } from './lib/goals.ts';
 import { median, timed } from './lib/stats.ts';
@@ -277,7 +278,7 @@ async function inProcess() {
 
 if (process.argv.includes('--help')) {
   console.log(
-    "usage: pnpm bench database\n\nPrints the database area's speed as ratios against the mock's HTTP round trip and the engine in process.\nDATABASE_ONLY=namespace runs only the new namespace's figure (its round trip, its parts and the client's floor);\nDATABASE_ONLY=rows only the 1,000-row figures (insert batch and select against the client on a file: database, with the client's floors).",
+    "usage: pnpm bench database\n\nPrints the database area's speed as ratios against the mock's HTTP round trip and the engine in process.\nDATABASE_ONLY=namespace runs only the new namespace's figure (its round trip, its parts and the client's floor);\nDATABASE_ONLY=rows only the 1,000-row figures (insert batch and select against the client on a file: database, with the client's floors);\nDATABASE_ONLY=select only the warm SELECT 1 over HTTP and WebSocket, each beside the client's floor, with each thread's CPU time a call.",
   );
   process.exit(0);
 }
@@ -335,7 +336,12 @@ async function rowsOnly(): Promise<void> {
   }
 }
 
-const ONLY_PARTS: Record<string, () => Promise<void>> = { namespace: namespaceOnly, rows: rowsOnly };
+/** `DATABASE_ONLY=select`: the warm SELECT 1 over HTTP and WebSocket, each beside the client's floor, with each thread's CPU time a call (database-select.ts). */
+async function selectOnly(): Promise<void> {
+  for (const line of await selectOneFigures()) console.log(line);
+}
+
+const ONLY_PARTS: Record<string, () => Promise<void>> = { namespace: namespaceOnly, rows: rowsOnly, select: selectOnly };
 if (process.env.DATABASE_ONLY !== undefined) {
   const part = Object.hasOwn(ONLY_PARTS, process.env.DATABASE_ONLY) ? ONLY_PARTS[process.env.DATABASE_ONLY] : undefined;
   if (!part) {
