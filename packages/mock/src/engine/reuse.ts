@@ -17,7 +17,7 @@
 // The rule areas keep (area.ts): a GET handler answers from its request, its state and its clock
 // alone (no randomness, no time but the clock's) and changes nothing.
 import { type EngineAnswer, keptFrozen } from './answer.ts';
-import type { Clock } from './area.ts';
+import type { Clock, MockRequest } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
 import { oldestKeyOf } from './oldest-key.ts';
 import type { IncomingRequest } from './request.ts';
@@ -33,7 +33,17 @@ interface Kept {
   headers: Record<string, string>;
   answer: EngineAnswer;
   /** What `find` gives for it, made once. */
-  found: { answer: EngineAnswer };
+  found: KeptAnswer;
+}
+
+/**
+ * A kept answer and the request it answered as read (its path parameters decoded, no violation):
+ * a request `find` matches has the same method, path, query and headers, so it reads and validates
+ * the same (the answering path gives the journal this one rather than reading it again).
+ */
+export interface KeptAnswer {
+  answer: EngineAnswer;
+  request: MockRequest;
 }
 
 interface Space {
@@ -120,14 +130,19 @@ export function createAnswerReuse(maxNamespaces: number) {
       };
     },
 
-    /** The kept answer to this request for this state, or a ticket to keep the answer about to be made (undefined while a write is in flight). */
+    /**
+     * The kept answer to this request for this state, or a ticket to keep the answer about to be
+     * made (undefined while a write is in flight). `time`: the namespace's clock at the request's
+     * arrival, when the caller read it already (else the clock is read, once).
+     */
     find(
       namespace: string,
       operation: CompiledOperation,
       incoming: IncomingRequest,
       state: unknown,
       clock: Pick<Clock, 'now'>,
-    ): { answer: EngineAnswer; ticket?: undefined } | { answer?: undefined; ticket: ReuseTicket | undefined } {
+      time?: number,
+    ): (KeptAnswer & { ticket?: undefined }) | { answer?: undefined; ticket: ReuseTicket | undefined } {
       const space = spaceOf(namespace);
       if (space.writing > 0) return { ticket: undefined };
       // Keyed by the path alone (a fresh key string would be hashed anew at each read): a GET's path leads to one operation, which the entry names.
@@ -140,14 +155,14 @@ export function createAnswerReuse(maxNamespaces: number) {
         kept.method === incoming.method &&
         sameRecord(kept.query, incoming.query) &&
         sameRecord(kept.headers, incoming.headers) &&
-        sameClock(kept.checks, clock)
+        sameClock(kept.checks, clock, time)
       )
         return kept.found;
       return { ticket: { space, epoch: space.epoch, key, state } };
     },
 
     /** Keeps a checked answer, unless a write started or ended since the ticket was taken (the answer may be of no single state). */
-    keep(ticket: ReuseTicket, operation: CompiledOperation, incoming: IncomingRequest, answer: EngineAnswer, checks: ClockCheck[]) {
+    keep(ticket: ReuseTicket, operation: CompiledOperation, incoming: IncomingRequest, request: MockRequest, answer: EngineAnswer, checks: ClockCheck[]) {
       const { space } = ticket;
       if (space.epoch !== ticket.epoch || space.writing > 0 || space.dropped) return;
       const bytes = answer.text?.length ?? 0;
@@ -172,7 +187,7 @@ export function createAnswerReuse(maxNamespaces: number) {
         query: incoming.query,
         headers: incoming.headers,
         answer,
-        found: { answer },
+        found: { answer, request },
       });
       space.bytes += bytes;
     },
@@ -186,9 +201,11 @@ export function createAnswerReuse(maxNamespaces: number) {
 
 export type AnswerReuse = ReturnType<typeof createAnswerReuse>;
 
-/** Whether the clock gives each kept check of it the same result. */
-function sameClock(checks: readonly ClockCheck[], clock: Pick<Clock, 'now'>): boolean {
-  for (const [time, reached] of checks) if (clock.now() >= time !== reached) return false;
+/** Whether the clock gives each kept check of it the same result, at `time` (else read once, when there is a check). */
+function sameClock(checks: readonly ClockCheck[], clock: Pick<Clock, 'now'>, time?: number): boolean {
+  if (checks.length === 0) return true;
+  const now = time ?? clock.now();
+  for (const [at, reached] of checks) if (now >= at !== reached) return false;
   return true;
 }
 
