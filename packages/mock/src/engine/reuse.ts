@@ -7,7 +7,8 @@
 //   nothing, and whose handler read neither the clock's time (`now()`) nor another namespace's
 //   state; its checks of the clock (`reached(time)`) are kept with it, and it is given again only
 //   while each gives the same result;
-// - keyed by operation, path, query and every request header (the handler sees them all);
+// - keyed by operation, path, query and every request header (the handler sees them all; the kept
+//   one's header names listed once);
 // - every handler call that is not such a read is a write: while one is in flight in a namespace
 //   nothing of it is kept or reused, and its start and its end each forget what the namespace
 //   kept; so does a write's reach into another namespace (`stateOf`) for that namespace;
@@ -30,7 +31,9 @@ interface Kept {
   checks: ClockCheck[];
   method: string;
   query: IncomingRequest['query'];
-  headers: Record<string, string>;
+  /** The request's header names and their values, listed once when kept. */
+  headerNames: string[];
+  headerValues: string[];
   answer: EngineAnswer;
   /** What `find` gives for it, made once. */
   found: KeptAnswer;
@@ -154,7 +157,7 @@ export function createAnswerReuse(maxNamespaces: number) {
         kept.state === state &&
         kept.method === incoming.method &&
         sameRecord(kept.query, incoming.query) &&
-        sameRecord(kept.headers, incoming.headers) &&
+        sameHeaders(kept.headerNames, kept.headerValues, incoming.headers) &&
         sameClock(kept.checks, clock, time)
       )
         return kept.found;
@@ -185,7 +188,8 @@ export function createAnswerReuse(maxNamespaces: number) {
         checks,
         method: incoming.method,
         query: incoming.query,
-        headers: incoming.headers,
+        headerNames: Object.keys(incoming.headers),
+        headerValues: Object.values(incoming.headers),
         answer,
         found: { answer, request },
       });
@@ -209,7 +213,15 @@ function sameClock(checks: readonly ClockCheck[], clock: Pick<Clock, 'now'>, tim
   return true;
 }
 
-/** Whether two records of request values (headers; a query's values, one or a list) are the same. */
+/** Whether a request's headers are those named (with these values), and no other. */
+function sameHeaders(names: readonly string[], values: readonly string[], headers: Record<string, string>): boolean {
+  for (let i = 0; i < names.length; i++) if (headers[names[i]!] !== values[i]) return false;
+  let count = 0;
+  for (const _ in headers) count++;
+  return count === names.length;
+}
+
+/** Whether two queries (a value, one or a list, by name) are the same. */
 function sameRecord(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   if (a === b) return true;
   let count = 0;
