@@ -26,7 +26,8 @@ async function shelves() {
     name: 'shelves',
     setup: () => ({ seed: () => ({}), handlers: { getShelf: (request: { params: { id: string } }) => ({ status: 200, body: { id: request.params.id } }) } }),
   });
-  const engine = await oneAreaEngine(area, document);
+  // Each request read anew: a kept answer is given without reading its request again (answer-reuse.test.ts).
+  const engine = await oneAreaEngine(area, document, { reuseAnswers: false });
   return async (id: string, side?: string) => {
     const before = parametersRemembered();
     const headers: Record<string, string> = { accesskey: 'k', ...(side === undefined ? {} : { 'x-side': side }) };

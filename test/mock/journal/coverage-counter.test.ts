@@ -1,5 +1,6 @@
 // Coverage counts (journal/coverage.ts) against a plain model, on generated runs of counted calls
-// and clears (fast-check, fixed seed): the operation counted last is found without a look-up,
+// and clears (fast-check, fixed seed): the operation counted last is found without a look-up, and
+// its status counted last too (runs of one status and changes between them),
 // which no clear may outlive.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -8,6 +8,7 @@ import type { AreaBehaviour, MockRequest, MockResponse, Violation } from './area
 import type { CompiledOperation } from './contract.ts';
 import type { Faults } from './faults.ts';
 import { heapBytes } from './heap-bytes.ts';
+import { findKept } from './kept-read.ts';
 import { namespaceDecision, type TokenNamespace } from './namespace-of.ts';
 import { DEFAULT_MAX_STATE_BYTES, type MockClock, type NamespaceClocks, type Namespaces, stateCapMessage } from './namespaces.ts';
 import { PreferenceError, type PrismAdapter } from './prism.ts';
@@ -156,6 +157,8 @@ export function createAnswering(core: EngineCore) {
     const { operation } = route;
     const plan = plans.get(operation)!;
     const { behaviour, handler } = plan;
+    const kept = plan.reusable ? findKept(core, incoming, operation, namespace, trace) : undefined;
+    if (kept?.answer) return kept.answer;
 
     const { request, violations, unsupported, text } = readRequest(operation, route.rawParams, incoming);
     trace.request = request;
@@ -187,10 +190,7 @@ export function createAnswering(core: EngineCore) {
       );
     }
     const state = namespaces.stateOf(namespace, operation.area);
-    const { reuse } = core;
-    const read = reuse !== undefined && plan.reusable && incoming.body === undefined;
-    const found = read ? reuse.find(namespace, operation, incoming, state, clocks.of(namespace)) : undefined;
-    return found?.answer ?? runHandler(incoming, operation, plan, handler, request, namespace, state, read, found?.ticket, trace);
+    return runHandler(incoming, operation, plan, handler, request, namespace, state, kept !== undefined, kept?.ticket, trace);
   }
 
   /** The area's handler on a validated request, its answer checked (and kept, for a read that may be). */
@@ -233,7 +233,7 @@ export function createAnswering(core: EngineCore) {
       } finally {
         endWrites();
       }
-      if (ticket && checks && !reached && trace.answerViolations.length === 0) reuse!.keep(ticket, operation, incoming, answer, checks);
+      if (ticket && checks && !reached && trace.answerViolations.length === 0) reuse!.keep(ticket, operation, incoming, request, answer, checks);
       return answer;
     };
     let response: MockResponse | Promise<MockResponse>;

@@ -30,9 +30,16 @@ export type NamespaceOf = (
 export function namespaceDecision(tokens: ReadonlyMap<string, TokenNamespace>, operations: readonly Pick<CompiledOperation, 'security'>[]): NamespaceOf {
   const accessKeyHeaders = accessKeyHeadersOf(operations);
   const anyToken = [...tokens.values()];
+  /** The area asked for last and its token reader (a suite calls one area many times in a row): no look-up. */
+  let lastArea: string | undefined;
+  let lastToken: TokenNamespace | undefined;
   return (headers, operation, credential) => {
     if (operation) {
-      const token = tokens.get(operation.area)?.(headers);
+      if (operation.area !== lastArea) {
+        lastToken = tokens.get(operation.area);
+        lastArea = operation.area;
+      }
+      const token = lastToken?.(headers);
       if (token !== undefined) return token;
       const satisfied = credential ?? credentialOf(operation, headers);
       if (satisfied) return satisfied.namespace;

@@ -7,7 +7,8 @@
 //   nothing, and whose handler read neither the clock's time (`now()`) nor another namespace's
 //   state; its checks of the clock (`reached(time)`) are kept with it, and it is given again only
 //   while each gives the same result;
-// - keyed by operation, path, query and every request header (the handler sees them all);
+// - keyed by operation, path, query and every request header (the handler sees them all; the kept
+//   one's header names listed once);
 // - every handler call that is not such a read is a write: while one is in flight in a namespace
 //   nothing of it is kept or reused, and its start and its end each forget what the namespace
 //   kept; so does a write's reach into another namespace (`stateOf`) for that namespace;
@@ -17,7 +18,7 @@
 // The rule areas keep (area.ts): a GET handler answers from its request, its state and its clock
 // alone (no randomness, no time but the clock's) and changes nothing.
 import { type EngineAnswer, keptFrozen } from './answer.ts';
-import type { Clock } from './area.ts';
+import type { Clock, MockRequest } from './area.ts';
 import type { CompiledOperation } from './contract.ts';
 import { oldestKeyOf } from './oldest-key.ts';
 import type { IncomingRequest } from './request.ts';
@@ -30,10 +31,22 @@ interface Kept {
   checks: ClockCheck[];
   method: string;
   query: IncomingRequest['query'];
-  headers: Record<string, string>;
+  /** The request's header names and their values, listed once when kept. */
+  headerNames: string[];
+  headerValues: string[];
   answer: EngineAnswer;
   /** What `find` gives for it, made once. */
-  found: { answer: EngineAnswer };
+  found: KeptAnswer;
+}
+
+/**
+ * A kept answer and the request it answered as read (its path parameters decoded, no violation):
+ * a request `find` matches has the same method, path, query and headers, so it reads and validates
+ * the same (the answering path gives the journal this one rather than reading it again).
+ */
+export interface KeptAnswer {
+  answer: EngineAnswer;
+  request: MockRequest;
 }
 
 interface Space {
@@ -120,14 +133,19 @@ export function createAnswerReuse(maxNamespaces: number) {
       };
     },
 
-    /** The kept answer to this request for this state, or a ticket to keep the answer about to be made (undefined while a write is in flight). */
+    /**
+     * The kept answer to this request for this state, or a ticket to keep the answer about to be
+     * made (undefined while a write is in flight). `time`: the namespace's clock at the request's
+     * arrival, when the caller read it already (else the clock is read, once).
+     */
     find(
       namespace: string,
       operation: CompiledOperation,
       incoming: IncomingRequest,
       state: unknown,
       clock: Pick<Clock, 'now'>,
-    ): { answer: EngineAnswer; ticket?: undefined } | { answer?: undefined; ticket: ReuseTicket | undefined } {
+      time?: number,
+    ): (KeptAnswer & { ticket?: undefined }) | { answer?: undefined; ticket: ReuseTicket | undefined } {
       const space = spaceOf(namespace);
       if (space.writing > 0) return { ticket: undefined };
       // Keyed by the path alone (a fresh key string would be hashed anew at each read): a GET's path leads to one operation, which the entry names.
@@ -139,15 +157,15 @@ export function createAnswerReuse(maxNamespaces: number) {
         kept.state === state &&
         kept.method === incoming.method &&
         sameRecord(kept.query, incoming.query) &&
-        sameRecord(kept.headers, incoming.headers) &&
-        sameClock(kept.checks, clock)
+        sameHeaders(kept.headerNames, kept.headerValues, incoming.headers) &&
+        sameClock(kept.checks, clock, time)
       )
         return kept.found;
       return { ticket: { space, epoch: space.epoch, key, state } };
     },
 
     /** Keeps a checked answer, unless a write started or ended since the ticket was taken (the answer may be of no single state). */
-    keep(ticket: ReuseTicket, operation: CompiledOperation, incoming: IncomingRequest, answer: EngineAnswer, checks: ClockCheck[]) {
+    keep(ticket: ReuseTicket, operation: CompiledOperation, incoming: IncomingRequest, request: MockRequest, answer: EngineAnswer, checks: ClockCheck[]) {
       const { space } = ticket;
       if (space.epoch !== ticket.epoch || space.writing > 0 || space.dropped) return;
       const bytes = answer.text?.length ?? 0;
@@ -170,9 +188,10 @@ export function createAnswerReuse(maxNamespaces: number) {
         checks,
         method: incoming.method,
         query: incoming.query,
-        headers: incoming.headers,
+        headerNames: Object.keys(incoming.headers),
+        headerValues: Object.values(incoming.headers),
         answer,
-        found: { answer },
+        found: { answer, request },
       });
       space.bytes += bytes;
     },
@@ -186,13 +205,23 @@ export function createAnswerReuse(maxNamespaces: number) {
 
 export type AnswerReuse = ReturnType<typeof createAnswerReuse>;
 
-/** Whether the clock gives each kept check of it the same result. */
-function sameClock(checks: readonly ClockCheck[], clock: Pick<Clock, 'now'>): boolean {
-  for (const [time, reached] of checks) if (clock.now() >= time !== reached) return false;
+/** Whether the clock gives each kept check of it the same result, at `time` (else read once, when there is a check). */
+function sameClock(checks: readonly ClockCheck[], clock: Pick<Clock, 'now'>, time?: number): boolean {
+  if (checks.length === 0) return true;
+  const now = time ?? clock.now();
+  for (const [at, reached] of checks) if (now >= at !== reached) return false;
   return true;
 }
 
-/** Whether two records of request values (headers; a query's values, one or a list) are the same. */
+/** Whether a request's headers are those named (with these values), and no other. */
+function sameHeaders(names: readonly string[], values: readonly string[], headers: Record<string, string>): boolean {
+  for (let i = 0; i < names.length; i++) if (headers[names[i]!] !== values[i]) return false;
+  let count = 0;
+  for (const _ in headers) count++;
+  return count === names.length;
+}
+
+/** Whether two queries (a value, one or a list, by name) are the same. */
 function sameRecord(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   if (a === b) return true;
   let count = 0;

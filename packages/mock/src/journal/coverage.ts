@@ -56,6 +56,9 @@ export function createCoverageCounter(areas: string[]) {
     faults: Table;
     parameters: Table;
     fields: Table;
+    /** The status counted last and its count (an operation answers the same again and again): no status text made, no look-up. */
+    lastStatus: number;
+    lastStatusCount: { n: number };
   }
   let operations = new Map<string, Counting>();
   let unmatched = 0;
@@ -64,14 +67,19 @@ export function createCoverageCounter(areas: string[]) {
   const operationOf = (operationId: string) => {
     if (operationId === last.operationId) return last.counting!;
     let operation = operations.get(operationId);
-    if (!operation) operations.set(operationId, (operation = { calls: 0, statuses: new Map(), faults: new Map(), parameters: new Map(), fields: new Map() }));
+    if (!operation)
+      operations.set(
+        operationId,
+        (operation = { calls: 0, statuses: new Map(), faults: new Map(), parameters: new Map(), fields: new Map(), lastStatus: 0, lastStatusCount: { n: 0 } }),
+      );
     last = { operationId, counting: operation };
     return operation;
   };
   const add = (table: Table, key: string) => {
-    const counted = table.get(key);
+    let counted = table.get(key);
     if (counted) counted.n++;
-    else table.set(key, { n: 1 });
+    else table.set(key, (counted = { n: 1 }));
+    return counted;
   };
   const plain = (table: Table) => {
     const counts: Record<string, number> = {};
@@ -83,7 +91,11 @@ export function createCoverageCounter(areas: string[]) {
       if (call.operationId === undefined) return void unmatched++;
       const operation = operationOf(call.operationId);
       operation.calls++;
-      if (call.status > 0) add(operation.statuses, String(call.status));
+      if (call.status > 0 && call.status === operation.lastStatus) operation.lastStatusCount.n++;
+      else if (call.status > 0) {
+        operation.lastStatusCount = add(operation.statuses, String(call.status));
+        operation.lastStatus = call.status;
+      }
       if (call.fault?.status !== undefined) add(operation.faults, `status ${call.fault.status}`);
       if (call.fault?.network !== undefined) add(operation.faults, `network ${call.fault.network}`);
       if (call.fault?.latencyMs) add(operation.faults, 'latency');
