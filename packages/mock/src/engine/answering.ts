@@ -15,6 +15,7 @@ import { credentialOf, credentialsNamed, type IncomingRequest, notAcceptable, re
 import { type AnswerReuse, type ClockCheck, type ReuseTicket, watchedClock } from './reuse.ts';
 import type { createRoutes } from './routes.ts';
 import { isThenable, mapSettled } from './thenable.ts';
+import { runWrite } from './write-handler.ts';
 
 /** Methods that add nothing to a namespace's state (a DELETE frees room: it is never refused for the cap). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
@@ -190,6 +191,7 @@ export function createAnswering(core: EngineCore) {
     const { reuse } = core;
     const read = reuse !== undefined && plan.reusable && incoming.body === undefined;
     const found = read ? reuse.find(namespace, operation, incoming, state, clocks.of(namespace)) : undefined;
+    if (!read) return runWrite(core, operation, plan.served, handler, request, namespace, state, trace);
     return found?.answer ?? runHandler(incoming, operation, plan, handler, request, namespace, state, read, found?.ticket, trace);
   }
 
