@@ -41,6 +41,7 @@ const document = smallContract('Ledger', {
     },
   },
   '/time': { get: { operationId: 'getTime', responses: { '200': { description: 'OK', content: json } } } },
+  '/items/clear': { post: { operationId: 'clearItems', responses: { '200': { description: 'OK', content: json } } } },
 });
 
 interface Ledger {
@@ -94,6 +95,12 @@ const ledger = (defineArea as (...args: never[]) => (definition: unknown) => unk
         other.count++;
         hooks.changed();
         return { status: 200, body: { count: other.count } };
+      },
+      /** A write answered at once (no promise). */
+      clearItems(_request: unknown, { state }: { state: Ledger }) {
+        state.items = [];
+        hooks.changed();
+        return { status: 200, body: { count: state.count } };
       },
       getTime(_request: unknown, { clock }: { clock: { now(): number } }) {
         hooks.runs++;
@@ -159,6 +166,21 @@ describe('a read answered again while its state is unchanged', () => {
     engine.namespaces.reset('a');
     expect(JSON.parse((await engine.answer(get('a'))).text as string)).toEqual({ items: [], count: 0, open: true, view: null });
     expect(hooks.runs).toBe(9);
+    await engine.close();
+  });
+
+  it('is kept again once a write ended: one answered at once, one answered later, one that reached another namespace', async () => {
+    hooks.runs = 0;
+    const engine = await ledgerEngine();
+    const clear = (key: string): IncomingRequest => ({ method: 'POST', rawPath: '/items/clear', query: {}, headers: { accesskey: key }, body: undefined });
+    const writes = [add('a', 'x'), clear('a'), give('b', 'a'), add('a', 'y')];
+    for (const [i, write] of writes.entries()) {
+      expect((await engine.answer(write)).status).toBe(200);
+      const read = await engine.answer(get('a'));
+      expect(await engine.answer(get('a'))).toBe(read);
+      expect(hooks.runs).toBe(i + 1);
+    }
+    expect(JSON.parse((await engine.answer(get('a'))).text as string)).toMatchObject({ items: ['gift', 'y'], count: 3 });
     await engine.close();
   });
 

@@ -1,7 +1,7 @@
 // The validators `pnpm build` writes ahead of time (packages/mock/src/mock/precompile.ts): one for every
 // schema a mock of every area declares, judging every value as ajv's validator compiled at run
 // time does (verdict and errors), and used by the mock instead of compiling.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Schema } from '@platform-contracts/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import {
   validatorDigest,
   validatorsMade,
 } from '../../../packages/mock/src/engine/validation.ts';
+import { withSharedDefaults } from '../../../packages/mock/src/engine/validator-defaults.ts';
 import { createMock } from '../../../packages/mock/src/mock/mock.ts';
 
 interface Declared {
@@ -96,6 +97,21 @@ describe('precompiled validators', () => {
     // Both verdicts were put to the test, many times.
     expect(verdicts.valid).toBeGreaterThan(100);
     expect(verdicts.invalid).toBeGreaterThan(1000);
+  });
+
+  it("are loaded with one frozen object for the options a call leaves out, where ajv's code made new ones on every call; code that reads a dynamic anchor as written", () => {
+    for (const { name } of declared) {
+      const code = readFileSync(new URL(`${name}.js`, PRECOMPILED_DIR), 'utf8');
+      const functions = code.match(/function validate\d+\(data, \{/g)?.length ?? 0;
+      expect(functions, name).toBeGreaterThan(0);
+      const loaded = withSharedDefaults(code);
+      expect(loaded.match(/dynamicAnchors=noOptions\}=noOptions\)/g)?.length, name).toBe(functions);
+      expect(loaded, name).not.toMatch(/=\{\}/);
+      expect(loaded.endsWith('\nconst noOptions = Object.freeze({});'), name).toBe(true);
+      // ajv's code for $dynamicAnchor writes the object: such code keeps its own.
+      const anchored = code.replace('let vErrors = null;', 'let vErrors = null;if(!dynamicAnchors.x){dynamicAnchors.x = 1;}');
+      expect(withSharedDefaults(anchored), name).toBe(anchored);
+    }
   });
 
   it('are what a mock validates with: answering a request compiles nothing', async () => {

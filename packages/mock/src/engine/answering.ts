@@ -16,6 +16,7 @@ import { credentialOf, credentialsNamed, type IncomingRequest, notAcceptable, re
 import { type AnswerReuse, type ClockCheck, type ReuseTicket, watchedClock } from './reuse.ts';
 import type { createRoutes } from './routes.ts';
 import { isThenable, mapSettled } from './thenable.ts';
+import { runWrite } from './write-handler.ts';
 
 /** Methods that add nothing to a namespace's state (a DELETE frees room: it is never refused for the cap). */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
@@ -190,11 +191,12 @@ export function createAnswering(core: EngineCore) {
       );
     }
     const state = namespaces.stateOf(namespace, operation.area);
-    return runHandler(incoming, operation, plan, handler, request, namespace, state, kept !== undefined, kept?.ticket, trace);
+    if (kept === undefined) return runWrite(core, operation, plan.served, handler, request, namespace, state, trace);
+    return runRead(incoming, operation, plan, handler, request, namespace, state, kept.ticket, trace);
   }
 
-  /** The area's handler on a validated request, its answer checked (and kept, for a read that may be). */
-  function runHandler(
+  /** A read's handler on a validated request (a read that may be kept; every other call is runWrite's), its answer checked and kept where it may be. */
+  function runRead(
     incoming: IncomingRequest,
     operation: CompiledOperation,
     plan: OperationPlan,
@@ -202,52 +204,30 @@ export function createAnswering(core: EngineCore) {
     request: MockRequest,
     namespace: string,
     state: unknown,
-    read: boolean,
     ticket: ReuseTicket | undefined,
     trace: Trace,
   ): EngineAnswer | Promise<EngineAnswer> {
-    const { reuse } = core;
     /** Whether the handler reached beyond its state and clock checks: the clock's time, or another namespace's state (its answer is not kept). */
     let reached = false;
-    /** What the clock was asked, for a read whose answer may be kept (none made for a write). */
+    /** What the clock was asked, for an answer that may be kept. */
     const checks: ClockCheck[] | undefined = ticket ? [] : undefined;
-    const ends = reuse && !read ? [reuse.write(namespace)] : [];
     const call = {
       state,
       namespace,
       clock: checks ? watchedClock(clocks.of(namespace), checks, () => (reached = true)) : clocks.of(namespace),
       stateOf: (other: string) => {
         reached = true;
-        if (reuse && !read && other !== namespace) ends.push(reuse.write(other));
         return namespaces.stateOf(other, operation.area);
       },
     };
-    const endWrites = () => {
-      for (const end of ends) end();
-    };
     const answered = (response: MockResponse): EngineAnswer => {
-      let answer: EngineAnswer;
-      try {
-        answer = checked(operation, toAnswer(response), [], trace);
-        answer.operation = plan.served;
-      } finally {
-        endWrites();
-      }
-      if (ticket && checks && !reached && trace.answerViolations.length === 0) reuse!.keep(ticket, operation, incoming, request, answer, checks);
+      const answer = checked(operation, toAnswer(response), [], trace);
+      answer.operation = plan.served;
+      if (ticket && checks && !reached && trace.answerViolations.length === 0) core.reuse!.keep(ticket, operation, incoming, request, answer, checks);
       return answer;
     };
-    let response: MockResponse | Promise<MockResponse>;
-    try {
-      response = handler(request, call);
-    } catch (error) {
-      endWrites();
-      throw error;
-    }
-    if (!isThenable(response)) return answered(response);
-    return Promise.resolve(response).then(answered, (error: unknown) => {
-      endWrites();
-      throw error;
-    });
+    const response = handler(request, call);
+    return isThenable(response) ? Promise.resolve(response).then(answered) : answered(response);
   }
 
   /** An answer of Prism's: asked for (a Prefer header), or for an operation without behaviour. */

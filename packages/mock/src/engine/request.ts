@@ -107,29 +107,42 @@ export function readRequest(operation: CompiledOperation, rawParams: Record<stri
     return { request, violations };
   }
   const sentType = incoming.headers['content-type'];
-  const accepted = () => operation.body!.contents.map((m) => m.type).join(', ');
   // The live server decodes this body by the operation, not by the Content-Type (x-body-content-type-ignored).
   const decodedByOperation = operation.extensions['x-body-content-type-ignored'] ? operation.body.contents[0] : undefined;
   if (decodedByOperation) return decodeBody(request, violations, operation, decodedByOperation, decodedByOperation.type, incoming.body!);
-  // A media type the operation does not take is a violation like any other, answered with the
-  // operation's documented error body (a 415 only where the area has none).
-  const refuse = (message: string): ReadRequest => {
-    violations.push({ location: ['body'], message: `Content-Type ${message}` });
-    return { request, violations, unsupported: `${message}.` };
-  };
-  if (sentType === undefined) return refuse(`is missing; a request body needs one and ${operation.operationId} takes ${accepted()}`);
+  if (sentType === undefined)
+    return refused(request, violations, `is missing; a request body needs one and ${operation.operationId} takes ${accepted(operation)}`);
   const parsed = mediaTypeOf(sentType);
   if (!parsed) {
     violations.push({ location: ['body'], message: `Content-Type is not a media type: ${JSON.stringify(sentType)}` });
     return { request, violations };
   }
-  const media: CompiledMedia | undefined = operation.body.contents.find((m) => mediaMatches(m.type, parsed.type));
-  if (!media) return refuse(`${parsed.type} is not one of the content types ${operation.operationId} takes (${accepted()})`);
+  const media = matchingMedia(operation.body.contents, parsed.type);
+  if (!media) return refused(request, violations, `${parsed.type} is not one of the content types ${operation.operationId} takes (${accepted(operation)})`);
   const charset = parsed.charset;
   if (charset && !['utf-8', 'utf8', 'us-ascii'].includes(charset)) {
-    return refuse(`charset ${charset} is not read; send UTF-8`);
+    return refused(request, violations, `charset ${charset} is not read; send UTF-8`);
   }
   return decodeBody(request, violations, operation, media, parsed.type, incoming.body!);
+}
+
+/** The media types an operation's body takes, for a refusal's message. */
+const accepted = (operation: CompiledOperation) => operation.body!.contents.map((m) => m.type).join(', ');
+
+/**
+ * A media type the operation does not take: a violation like any other, answered with the
+ * operation's documented error body (a 415 only where the area has none). Apart from readRequest,
+ * as `accepted` is: a closure declared there was made for every request with a body.
+ */
+function refused(request: MockRequest, violations: Violation[], message: string): ReadRequest {
+  violations.push({ location: ['body'], message: `Content-Type ${message}` });
+  return { request, violations, unsupported: `${message}.` };
+}
+
+/** The operation's media that a sent type matches (a loop: `find` made a closure of `type` for every request with a body). */
+function matchingMedia(contents: readonly CompiledMedia[], type: string): CompiledMedia | undefined {
+  for (const media of contents) if (mediaMatches(media.type, type)) return media;
+  return undefined;
 }
 
 /** Content-Type headers as parsed, remembered (a client sends the same few again and again); null when one is not a media type. */

@@ -19,6 +19,7 @@ import type { Schema } from '@platform-contracts/contracts';
 import type { Ajv2020, Format, ValidateFunction } from 'ajv/dist/2020.js';
 import { fasterDateTime } from './date-time.ts';
 import { asEveryMember, DISCRIMINATED, type Discriminated, decidedByTags, withDiscriminators } from './discriminated-oneof.ts';
+import { withSharedDefaults } from './validator-defaults.ts';
 
 const require = createRequire(import.meta.url);
 /**
@@ -160,7 +161,7 @@ export function precompiledValidator(name: string, dir: URL = PRECOMPILED_DIR): 
   }
   made.precompiled++;
   const module = { exports: {} as { default?: ValidateFunction } };
-  compileFunction(withKeySets(code), ['module', 'exports', 'require', 'formats'], { filename: `platform-mock-validator-${name}.js` })(
+  compileFunction(withSharedDefaults(withKeySets(code)), ['module', 'exports', 'require', 'formats'], { filename: `platform-mock-validator-${name}.js` })(
     module,
     module.exports,
     require,
