@@ -15,6 +15,7 @@ const ISOLATED = [
   'test/client/in-process.test.ts',
   'test/client/platform.test.ts',
   'test/mock/mock/precompiled-validators.test.ts',
+  'test/mock/mock/tick-object.test.ts',
   'test/mock/vitest/vitest-early-start.test.ts',
   'test/openapi/generators.test.ts',
   // A failed load of SQLite's module leaves libSQL's loader unusable for its module instance.

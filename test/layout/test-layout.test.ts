@@ -73,6 +73,10 @@ const REAL_PORT: { file: RegExp; door: string }[] = [
   },
   { file: /^test\/mock\/mock\/in-process\.test\.ts$/, door: 'mock.fetch answers as the HTTP door does: both doors side by side' },
   {
+    file: /^test\/mock\/mock\/tick-object\.test\.ts$/,
+    door: 'what startMock does for the HTTP door first, before it refuses the options given (it listens on no port)',
+  },
+  {
     file: /^test\/mock\/proxy\/proxy(-cli|-database)?\.test\.ts$/,
     door: "the validation proxy forwards over node:http to upstreams of its own (the database's over WebSocket)",
   },

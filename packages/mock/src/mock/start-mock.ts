@@ -6,6 +6,7 @@ import { type IncomingMessage } from 'node:http';
 import { HEALTH_PATH } from '../controls/control.ts';
 import type { AccessOptions } from '../doors/http/access.ts';
 import { type HttpDoor, HttpDoorStartError, httpDoorOptionError, listenHttpDoor } from '../doors/http/http-door.ts';
+import { keepTickObjectMaps } from '../doors/http/tick-maps.ts';
 import { createMock, doorHandlerOf, type Mock } from './mock.ts';
 import { type MockOptions, MockStartError } from './options.ts';
 
@@ -36,6 +37,8 @@ export interface RunningMock extends Mock {
 }
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
+  // First, before the mock's set-up allocates (and the collector may run): the door's streams' ticks stay cheap (tick-maps.ts).
+  keepTickObjectMaps();
   const optionError = httpDoorOptionError(options);
   if (optionError) throw new MockStartError(optionError);
   // The door logs each request once it is sent (the site's files and refused bodies included).
