@@ -6,12 +6,12 @@
 // Linux only) over the mock's slices: the HTTP thread (the client's work and the mock's; the floor's
 // HTTP thread, the client's and a bare server's, printed beside it), the SQL worker, V8's and Node's
 // own threads, the mock's others.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createClient } from '@libsql/client';
 import { startMock } from '@platform-contracts/mock';
 import { startReplay, startWebSocketReplay } from './client-floor.ts';
-import { untilIdle } from './database-threads.ts';
+import { threadIds, untilIdle } from './database-threads.ts';
 import { median, percentile } from './stats.ts';
 
 const ROUNDS = 40;
@@ -22,12 +22,8 @@ type Side = 'http' | 'httpFloor' | 'ws' | 'wsFloor';
 
 /** Each thread's run time so far (ns), by id: schedstat alone, read twice a slice (threadSamples also reads each thread's stat); undefined off Linux. */
 function ranByThread(): Map<string, number> | undefined {
-  let tids: string[];
-  try {
-    tids = readdirSync('/proc/self/task');
-  } catch {
-    return undefined;
-  }
+  const tids = threadIds();
+  if (tids === undefined) return undefined;
   const ran = new Map<string, number>();
   for (const tid of tids) {
     try {

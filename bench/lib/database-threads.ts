@@ -7,6 +7,15 @@
 // for seconds at a time, so runs of the same code read ~6.5x or ~10x; this says which one a run was.
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** This process's thread ids; undefined where /proc is not there. */
+export function threadIds(): string[] | undefined {
+  try {
+    return readdirSync('/proc/self/task');
+  } catch {
+    return undefined;
+  }
+}
+
 interface ThreadSample {
   /** Run time so far, ns. */
   ran: number;
@@ -16,12 +25,8 @@ interface ThreadSample {
 
 /** This process's threads now, by id; undefined where /proc is not there. */
 export function threadSamples(): Map<string, ThreadSample> | undefined {
-  let tids: string[];
-  try {
-    tids = readdirSync('/proc/self/task');
-  } catch {
-    return undefined;
-  }
+  const tids = threadIds();
+  if (tids === undefined) return undefined;
   const samples = new Map<string, ThreadSample>();
   for (const tid of tids) {
     try {
