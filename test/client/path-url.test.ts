@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import fc from 'fast-check';
 import type { QuerySerializer } from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
-import { createPathUrl, KEPT_PATHS } from '../../packages/client/src/internal/path-url.ts';
+import { createDefaultQuerySerializer, createPathUrl, KEPT_PATHS } from '../../packages/client/src/internal/path-url.ts';
 
 const { createFinalURL, createQuerySerializer, defaultPathSerializer } = await import('openapi-fetch');
 
@@ -107,9 +107,12 @@ const COUNTING = `import * as real from 'openapi-fetch';
 export * from 'openapi-fetch';
 export const createFinalURL = (...args) => ((globalThis.${COUNTER} = (globalThis.${COUNTER} ?? 0) + 1), real.createFinalURL(...args));`;
 
-const loaded = new Map<string, Builder>();
+type PathUrlModule = { createPathUrl: Builder; createDefaultQuerySerializer: typeof createDefaultQuerySerializer };
+const loaded = new Map<string, PathUrlModule>();
+/** path-url.ts's createPathUrl, with one change if given, bundled with an openapi-fetch whose createFinalURL counts its calls (`loadModule`). */
+const load = async (from = '', to = ''): Promise<Builder> => (await loadModule(from, to)).createPathUrl;
 /** path-url.ts, with one change if given, bundled (esbuild) with an openapi-fetch whose createFinalURL counts its calls, and loaded. */
-async function load(from = '', to = ''): Promise<Builder> {
+async function loadModule(from = '', to = ''): Promise<PathUrlModule> {
   const key = `${from}\0${to}`;
   if (loaded.has(key)) return loaded.get(key)!;
   const { readFile } = await import('node:fs/promises');
@@ -133,8 +136,8 @@ async function load(from = '', to = ''): Promise<Builder> {
     logLevel: 'silent',
   });
   const module = await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.contents).toString('base64')}`);
-  loaded.set(key, module.createPathUrl as Builder);
-  return module.createPathUrl as Builder;
+  loaded.set(key, module as PathUrlModule);
+  return module as PathUrlModule;
 }
 
 const tricky = fc.constantFrom(...'aZ09-._~!$&\'()*+,;=:@%/?#" <>`{}[]|\\^\t\né€'.split(''), '😀', '$&', "$'", '$`', '$$', '%20', '{x}');
@@ -181,3 +184,60 @@ function counterexample(builder: Builder) {
   );
   return result.failed ? result.counterexample : undefined;
 }
+
+// The direct call's query serializer (createDefaultQuerySerializer) writes a query of strings,
+// numbers and booleans itself: each query gives what openapi-fetch's createQuerySerializer() gives.
+const QUERIES: [string, unknown][] = [
+  ['no query', undefined],
+  ['an empty query', {}],
+  ['numbers, booleans, bigints and strings needing encoding', { page: 1, perPage: -0.5, flag: false, big: 12345678901234567890n, q: 'a b&c=d/é😀', empty: '' }],
+  ['null and undefined values skipped, first and last', { a: null, b: 1, c: undefined, d: 'x', e: null }],
+  ['an array and an object (openapi-fetch writes them)', { tags: ['a b', 'c'], none: [], filter: { k: 'v w' }, page: 2 }],
+  ['names are not encoded', { 'a b': 'c d', 'x[y]': 1 }],
+  ['a name from the prototype chain', Object.assign(Object.create({ inherited: 'yes' }), { own: 1 })],
+  ['a lone surrogate throws as encodeURIComponent does', { q: '\uD800' }],
+  ['a symbol throws', { q: Symbol('s') }],
+  ['a string given as the query', 'page=1'],
+];
+
+/** The first query where `serializer` and openapi-fetch's own give different answers, or undefined. */
+function queryCounterexample(serializer: QuerySerializer<unknown>) {
+  const general = createQuerySerializer();
+  const queryValue = fc.oneof(
+    text,
+    fc.string(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.bigInt(),
+    fc.constantFrom(null, undefined),
+    fc.array(text, { maxLength: 2 }),
+    fc.dictionary(fc.constantFrom('a', 'b c'), text, { maxKeys: 2 }),
+  );
+  const result = fc.check(
+    fc.property(fc.dictionary(fc.constantFrom('page', 'q', 'tags', 'a b', 'x&y'), queryValue, { maxKeys: 4 }), (query) => {
+      return JSON.stringify(outcome(() => serializer(query))) === JSON.stringify(outcome(() => general(query)));
+    }),
+    { seed: 58, numRuns: 3000 },
+  );
+  return result.failed ? result.counterexample : undefined;
+}
+
+describe("a direct call's query", () => {
+  it.each(QUERIES)('%s: as openapi-fetch serializes it', (_name, query) => {
+    expect(outcome(() => createDefaultQuerySerializer()(query as {}))).toEqual(outcome(() => createQuerySerializer()(query as {})));
+  });
+
+  it('is the same for any query (fast-check property)', () => {
+    expect(queryCounterexample(createDefaultQuerySerializer())).toBeUndefined();
+  });
+
+  it.each([
+    ['encodeURI instead of encodeURIComponent', [`\${name}=\${encodeURIComponent(value as string)}`, `\${name}=\${encodeURI(value as string)}`]],
+    ['an undefined value written', ['if (value == null) continue;', 'if (value === null) continue;']],
+    ['an object written as its string', ["if (typeof value === 'object') return general(query);", '']],
+    ['no & between parameters', [`\${search ? '&' : ''}`, '']],
+  ] as const)('the property finds a planted bug: %s', async (_name, [from, to]) => {
+    expect(queryCounterexample((await loadModule(from, to)).createDefaultQuerySerializer())).toBeDefined();
+  });
+});

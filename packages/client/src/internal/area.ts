@@ -90,7 +90,9 @@ export function defineClientArea<Area extends AreaErrorKey, Paged extends Pagina
       pagination,
       // The direct path and openapi-fetch's serializers, loaded by the first call (a chunk of their own in a bundle).
       direct: () => import('./direct-call.js').then((module) => module.createDirectCall(shared)),
-      ...(int64 === 'bigint' ? { ready, decode: (text, operation, status) => exact!.parse(text, operation, status) } : { decode: parseJsonNumbers }),
+      ...(int64 === 'bigint'
+        ? { ready, decode: (text, method, path, status) => exact!.parse(text, `${method} ${path}`, status) }
+        : { decode: parseJsonNumbers }),
     });
     if (options.middleware?.length) client.use(...options.middleware);
     return client;

@@ -4,7 +4,7 @@
 // not an object (a string, number, boolean, bigint). Anything else (a label, matrix or exploded template, an array or
 // object value, a base URL with braces) is left to createFinalURL itself.
 // test/client/path-url.test.ts holds both to the same URLs (a table and a fast-check property).
-import { createFinalURL, defaultPathSerializer, type QuerySerializer } from 'openapi-fetch';
+import { createFinalURL, createQuerySerializer, defaultPathSerializer, type QuerySerializer } from 'openapi-fetch';
 
 type Params = { path?: Record<string, unknown>; query?: {} };
 
@@ -39,5 +39,26 @@ export function createPathUrl(baseUrl: string, querySerializer: QuerySerializer<
     let search = querySerializer(params.query ?? {});
     if (search[0] === '?') search = search.slice(1);
     return search ? `${url}?${search}` : url;
+  };
+}
+
+/**
+ * openapi-fetch's default query serializer (`createQuerySerializer()`), with its common case made
+ * without its per-call array: a query whose values are all strings, numbers or booleans is
+ * `name=encodeURIComponent(value)` joined by `&`, skipping null and undefined, as it writes it. A
+ * query holding an array or an object is left to openapi-fetch's own.
+ */
+export function createDefaultQuerySerializer(): QuerySerializer<unknown> {
+  const general = createQuerySerializer();
+  return (query) => {
+    if (!query || typeof query !== 'object') return general(query);
+    let search = '';
+    for (const name in query) {
+      const value = (query as Record<string, unknown>)[name];
+      if (value == null) continue;
+      if (typeof value === 'object') return general(query);
+      search += `${search ? '&' : ''}${name}=${encodeURIComponent(value as string)}`;
+    }
+    return search;
   };
 }

@@ -151,8 +151,8 @@ export interface TypedClientSetup {
   secrets: readonly string[];
   behaviour: ClientBehaviour;
   pagination: PaginationTable;
-  /** Reads a JSON answer of an operation (`GET /path`) with its status. */
-  decode: (text: string, operation: string, status: number) => unknown | Promise<unknown>;
+  /** Reads a JSON answer of an operation (`GET`, `/path`) with its status. */
+  decode: (text: string, method: string, path: string, status: number) => unknown | Promise<unknown>;
   /** What every call waits for first (the exact JSON of `int64: 'bigint'`, loaded on first use). */
   ready?: () => Promise<unknown>;
   /** Loads what makes a call without middleware (direct-call.ts): `options.fetch`, when set, is the call's own retries. */
@@ -196,11 +196,18 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
         plain && clientTimeout === undefined && !(init && ('timeoutMs' in init || 'retry' in init))
           ? { options: init }
           : await setups().then((module) => module.setUpCall(init, clientTimeout, retrying, plain ? undefined : [lazy, method]));
-      const call: Call = [method, url, init];
       let result: RawResult & { failure?: Error };
       try {
-        result = await (send ? send(url) : (directCall ??= await direct())(method, url, options));
+        if (send) result = await send(url);
+        else {
+          const response = await (directCall ??= await direct())(method, url, options);
+          // Read here, not in an async function of direct-call.ts's own (fewer allocations a call).
+          // An empty body (204, HEAD, Content-Length: 0) reads as '': read below as no data, by failure.ts as no error body.
+          const text = await response.text();
+          result = response.ok ? { data: text, response } : { error: text, response };
+        }
       } catch (error) {
+        const call: Call = [method, url, init];
         if ((options?.signal as AbortSignal | undefined)?.aborted && !deadline?.timedOut) throw error; // the caller cancelled: their reason, as fetch does
         const failed = await failures();
         if (deadline?.timedOut) throw failed.timeoutFailure(call, timeoutMs as number);
@@ -216,15 +223,14 @@ export function wrapClient<Paths extends {}, Area extends AreaErrorKey, ThrowOnE
           // A JSON answer (`application/json`, `text/json`, `+json`) is parsed with the client's int64 mode; another media type (`text/plain`) is the text; an empty body is no data.
           let data = result.data;
           if (typeof data === 'string')
-            data =
-              data === '' ? undefined : JSON_TYPE.test(response.headers.get('content-type') ?? '') ? decode(data, `${method} ${url}`, response.status) : data;
+            data = data === '' ? undefined : JSON_TYPE.test(response.headers.get('content-type') ?? '') ? decode(data, method, url, response.status) : data;
           result.data = data instanceof Promise ? await data : data;
         } catch (error) {
-          throw (await failures()).requestFailure(call, error, secrets, true);
+          throw (await failures()).requestFailure([method, url, init], error, secrets, true);
         }
         return result;
       }
-      const { body, failure } = (await failures()).apiFailure(createError, call, response, result.error, secrets, !send);
+      const { body, failure } = (await failures()).apiFailure(createError, [method, url, init], response, result.error, secrets, !send);
       result.error = body;
       result.failure = failure;
       if (behaviour.throwOnError) throw result.failure;
