@@ -77,7 +77,7 @@ describe(`${CREATES.toLocaleString('en')} access keys`, () => {
       namespaces.stateOf(`key-${n}`, 'video');
       if (n % 500 === 0) namespaces.stateOf('kept', 'video'); // used often: never the least recent
     }
-    expect(namespaces.size).toBe(1000);
+    expect(namespaces.count()).toBe(1000);
     expect((await namespaces.export('kept')).areas.video).toEqual({ libraries: { written: {} } });
     expect((await namespaces.export('first')).areas.video).toEqual({ libraries: {} }); // dropped, so made from the seed again
   });

@@ -20,7 +20,7 @@ describe('namespaces', () => {
     for (const key of ['k1', 'k2']) (namespaces.stateOf(key, 'a') as { count: number }).count = 1;
     namespaces.stateOf('k1', 'a'); // k1 used again: k2 is now the least recently used
     namespaces.stateOf('k3', 'a');
-    expect(namespaces.size).toBe(2);
+    expect(namespaces.count()).toBe(2);
     expect(namespaces.stateOf('k1', 'a')).toEqual({ count: 1 });
     expect(namespaces.stateOf('k2', 'a')).toEqual({ count: 0 }); // made again from the seed
   });

@@ -80,7 +80,7 @@ describe('the namespaces’ cap makes one iterator, not one a drop', () => {
     for (let i = 0; i < NEW; i++) namespaces.stateOf(`key-${i}`, 'a');
     expect(keys.mock.calls.length).toBeLessThanOrEqual(1);
     keys.mockRestore();
-    expect(namespaces.size).toBe(CAP);
+    expect(namespaces.count()).toBe(CAP);
   });
 
   it('the kept answers, written by new namespaces past their cap (one write left in flight)', () => {
