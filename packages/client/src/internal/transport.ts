@@ -38,17 +38,16 @@ export function createRetryingFetch(fetchImpl: typeof globalThis.fetch, setting:
     // A Request's body can be read once: each attempt sends a copy and keeps the original for the
     // next. A stream given in `init` is gone once sent; the bodies openapi-fetch makes (text, FormData, ...) are not.
     if (!methods.includes(method.toUpperCase()) || (init && body instanceof ReadableStream)) return fetchImpl(input, init);
-    // The first attempt calls fetch itself: no closure and no call between the client and fetch unless a retry needs them.
+    const send = () => fetchImpl(init || body === null ? input : (input as Request).clone(), init);
     let first: Outcome;
     try {
-      const response = await fetchImpl(init || body === null ? input : (input as Request).clone(), init);
+      const response = await send();
       if (response.status !== 429 && response.status < 500) return response;
       first = { response };
     } catch (error) {
       if (signal?.aborted) throw error;
       first = { error };
     }
-    const send = () => fetchImpl(init || body === null ? input : (input as Request).clone(), init);
     return (await (retryModule ??= import('./retry.js'))).retry(send, signal, first, setting, sleep);
   };
 }
