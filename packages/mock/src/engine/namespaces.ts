@@ -273,11 +273,11 @@ export function createNamespaceClocks(base: MockClock, max: number) {
   }
   const made = new Map<string, NamespaceClock>();
   const oldestMade = oldestKeyOf(made);
-  let last: { namespace: string | undefined; clock: NamespaceClock } = { namespace: undefined, clock: undefined as never };
+  let last: { namespace: string; clock: NamespaceClock } | undefined;
   return {
     of(namespace: string): NamespaceClock {
       // The clock asked for last (a namespace's requests come in runs): no look-up. A clock dropped from `made` still works.
-      if (namespace === last.namespace) return last.clock;
+      if (namespace === last?.namespace) return last.clock;
       let clock = made.get(namespace);
       if (clock) {
         last = { namespace, clock };
